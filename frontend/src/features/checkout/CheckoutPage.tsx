@@ -1,0 +1,3 @@
+export default function CheckoutPage() {
+  return <main className="p-8">CheckoutPage</main>;
+}

@@ -1,0 +1,3 @@
+export default function ContactPage() {
+  return <main className="p-8">ContactPage</main>;
+}

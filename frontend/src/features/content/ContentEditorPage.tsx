@@ -1,0 +1,3 @@
+export default function ContentEditorPage() {
+  return <main className="p-8">ContentEditorPage</main>;
+}

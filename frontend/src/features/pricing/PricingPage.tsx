@@ -1,0 +1,3 @@
+export default function PricingPage() {
+  return <main className="p-8">PricingPage</main>;
+}

@@ -1,0 +1,3 @@
+export default function StaffLoginPage() {
+  return <main className="p-8">StaffLoginPage</main>;
+}

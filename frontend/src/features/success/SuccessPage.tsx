@@ -1,0 +1,3 @@
+export default function SuccessPage() {
+  return <main className="p-8">SuccessPage</main>;
+}

@@ -1,0 +1,55 @@
+/**
+ * The one request helper (SPEC section 7): credentials included, JSON bodies, and any non-OK
+ * response becomes an Error whose message is "<status>: <body text or status text>".
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** The `error` sentence of a JSON error body, when there is one. */
+  get serverError(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Called with every 401 from a staff call (the staff session clears its token). */
+let onUnauthorized: (() => void) | undefined;
+export function setUnauthorizedHandler(fn: (() => void) | undefined): void {
+  onUnauthorized = fn;
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json', ...headers } : headers,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    if (res.status === 401 && 'staff-token' in headers) onUnauthorized?.();
+    throw new ApiError(res.status, text, `${res.status}: ${text}`);
+  }
+  return res;
+}
+
+/** JSON convenience over apiRequest. */
+export async function apiJson<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await apiRequest(method, url, body, headers);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Default GET used by queries: throws on non-OK. */
+export function getJson<T>(url: string): Promise<T> {
+  return apiJson<T>('GET', url);
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { findStatePricing } from '../../../shared/states.ts';
+import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
+
+const stateCode = z.string().regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL');
+
+export const handler = httpHandler(async (event) => {
+  const code = pathParam(event, 'stateCode', stateCode).toUpperCase();
+  const state = findStatePricing(code);
+  if (!state) throw new HttpError(404, `Unknown state code: ${code}`);
+  const { name, filingFee, serviceFee, totalCost, processingTime } = state;
+  return json(200, { name, filingFee, serviceFee, totalCost, processingTime }, { 'cache-control': 'public, max-age=3600' });
+});

@@ -1,0 +1,27 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { config } from '../config.ts';
+
+let client: S3Client | undefined;
+
+/** The one S3 client of the process; locally it talks to the embedded S3-compatible store. */
+export function s3(): S3Client {
+  if (client) return client;
+  const cfg = config();
+  client = new S3Client({
+    region: cfg.AWS_REGION,
+    ...(cfg.S3_ENDPOINT
+      ? {
+          endpoint: cfg.S3_ENDPOINT,
+          forcePathStyle: true,
+          // s3rver accepts only these credentials.
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        }
+      : {}),
+  });
+  return client;
+}
+
+export function documentsBucket(): string {
+  return config().DOCUMENTS_BUCKET;
+}

@@ -1,0 +1,76 @@
+/**
+ * Every DynamoDB table of the product: the single definition used by the CDK data stack,
+ * the local runtime and the test setup. Attribute types: S (string) or N (number).
+ */
+export interface KeyDef {
+  name: string;
+  type: 'S' | 'N';
+}
+export interface IndexDef {
+  indexName: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  /** ALL unless listed attributes are enough. */
+  projection?: 'ALL' | 'KEYS_ONLY';
+}
+export interface TableDef {
+  /** Environment variable that carries the deployed table name. */
+  envVar: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  indexes?: IndexDef[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB deletes the item after it. */
+  ttlAttribute?: string;
+}
+
+export const TABLES = {
+  /** LLC applications (wizard data + staff and payment fields). */
+  applications: {
+    envVar: 'APPLICATIONS_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [
+      // Staff list: newest first within a status (drafts are their own partition).
+      { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      // Staff list across statuses: every non-draft application carries listPartition = 'ALL'.
+      { indexName: 'byList', partitionKey: { name: 'listPartition', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      // Name availability: normalised business name -> applications using it.
+      { indexName: 'byNameKey', partitionKey: { name: 'nameKey', type: 'S' }, projection: 'KEYS_ONLY' },
+    ],
+  },
+  /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks). */
+  leads: { envVar: 'LEADS_TABLE', partitionKey: { name: 'userId', type: 'S' } },
+  /** Activity feed: pk = 'FEED', sk = '<createdAt>#<id>', newest read with ScanIndexForward false. */
+  activity: {
+    envVar: 'ACTIVITY_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
+  /** Atomic counters (per-status application counts, open tickets) so stats never scan. */
+  counters: { envVar: 'COUNTERS_TABLE', partitionKey: { name: 'id', type: 'S' } },
+  /** Staff sessions keyed by SHA-256 of the token. */
+  sessions: { envVar: 'SESSIONS_TABLE', partitionKey: { name: 'tokenHash', type: 'S' }, ttlAttribute: 'ttl' },
+  /** Fixed-window rate limits (login attempts, ticket creation). */
+  rateLimits: { envVar: 'RATE_LIMITS_TABLE', partitionKey: { name: 'key', type: 'S' }, ttlAttribute: 'ttl' },
+  /** Support tickets; listed newest first through byFeed (feed = 'TICKETS'). */
+  tickets: {
+    envVar: 'TICKETS_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [{ indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
+  },
+  /** Site content items; listed through byFeed (feed = 'CONTENT'). */
+  content: {
+    envVar: 'CONTENT_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [{ indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'pageSection', type: 'S' } }],
+  },
+  /** Payment provider event ids already processed (webhook replay protection). */
+  paymentEvents: { envVar: 'PAYMENT_EVENTS_TABLE', partitionKey: { name: 'eventId', type: 'S' }, ttlAttribute: 'ttl' },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof TABLES;
+export const TABLE_KEYS = Object.keys(TABLES) as TableKey[];
+
+/** Local and test table names: `<prefix>-<key>`. */
+export function localTableName(prefix: string, key: TableKey): string {
+  return `${prefix}-${key}`;
+}

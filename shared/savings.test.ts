@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { calculateSavings, calculatorInputSchema, parseAmount } from './savings.ts';
+
+describe('calculateSavings', () => {
+  it('annualises the monthly total and takes 25% rounded', () => {
+    expect(calculateSavings({ clothing: 500, meals: 500, equipment: 500, travel: 250, entertainment: 150, other: 100 })).toEqual({
+      monthlyExpenses: 2000,
+      annualExpenses: 24000,
+      estimatedSavings: 6000,
+      taxRate: 25,
+    });
+  });
+  it('rounds half-dollar savings', () => {
+    expect(calculateSavings({ clothing: 1, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0.125 }).estimatedSavings).toBe(3);
+  });
+  it('rejects negative, non-finite and missing amounts', () => {
+    const ok = { income: 1, expenses: { clothing: 0, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 } };
+    expect(calculatorInputSchema.safeParse(ok).success).toBe(true);
+    expect(calculatorInputSchema.safeParse({ ...ok, income: -1 }).success).toBe(false);
+    expect(calculatorInputSchema.safeParse({ ...ok, income: Number.POSITIVE_INFINITY }).success).toBe(false);
+    expect(calculatorInputSchema.safeParse({ ...ok, expenses: { ...ok.expenses, meals: '5' } }).success).toBe(false);
+    expect(calculatorInputSchema.safeParse({ income: 1, expenses: {} }).success).toBe(false);
+  });
+  it('parses input like the calculator: integer parse, empty or junk is 0', () => {
+    expect(parseAmount('')).toBe(0);
+    expect(parseAmount('abc')).toBe(0);
+    expect(parseAmount('12.9')).toBe(12);
+    expect(parseAmount('-5')).toBe(0);
+    expect(parseAmount('120000')).toBe(120000);
+  });
+});

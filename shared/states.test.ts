@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cheapestTotal, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
+
+describe('state data', () => {
+  it('has the 50 states and DC once each, sorted by name', () => {
+    expect(STATE_PRICING).toHaveLength(51);
+    expect(new Set(STATE_PRICING.map((s) => s.code)).size).toBe(51);
+    const names = STATE_PRICING.map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+  it('uses the official filing fees', () => {
+    const fee = (c: string) => findStatePricing(c)?.filingFee;
+    expect([fee('FL'), fee('TX'), fee('CA'), fee('NY'), fee('DE'), fee('WY'), fee('NV'), fee('MA'), fee('KY'), fee('DC')]).toEqual([125, 300, 70, 200, 110, 100, 425, 500, 40, 99]);
+  });
+  it('totals filing fee plus the service fee, and keeps a source per state', () => {
+    for (const s of STATE_PRICING) expect(s.totalCost).toBe(s.filingFee + SERVICE_FEE);
+    for (const r of STATE_RECORDS) expect(r.source).toMatch(/^https:\/\//);
+  });
+  it('finds codes case-insensitively', () => {
+    expect(findStatePricing('tx')?.name).toBe('Texas');
+    expect(findStatePricing('ZZ')).toBeUndefined();
+  });
+  it('computes the cheapest total from the data', () => {
+    expect(cheapestTotal()).toBe(Math.min(...STATE_PRICING.map((s) => s.totalCost)));
+    expect(cheapestTotal()).toBe(35 + SERVICE_FEE);
+  });
+});

@@ -1,0 +1,72 @@
+import data from './data/states.json' with { type: 'json' };
+
+/** Our service fee, the same in every state (SPEC section 9). */
+export const SERVICE_FEE = 150;
+/** The filing state when the visitor has not chosen one (SPEC section 9). */
+export const DEFAULT_STATE_CODE = 'FL';
+export const POPULAR_STATE_CODES = ['FL', 'DE', 'WY', 'NV', 'TX'] as const;
+/** Shown only until live pricing has loaded (SPEC "Wizard step 1"). */
+export const FALLBACK_PRICING = { filingFee: 125, serviceFee: SERVICE_FEE, totalCost: 275 } as const;
+export const STATE_DATA_SOURCE: string = data.source;
+
+export interface StateRecord {
+  code: string;
+  name: string;
+  filingFee: number;
+  processingTime: string;
+  annualReportFee: number;
+  annualReportDue: string;
+  franchiseTaxMinimum: number | null;
+  designatorRule: string | null;
+  restrictedWords: string[];
+  source: string;
+  lastVerified: string;
+}
+
+/** What the API returns for a state (SPEC section 3, "State"). */
+export interface StatePricing {
+  code: string;
+  name: string;
+  filingFee: number;
+  serviceFee: number;
+  totalCost: number;
+  processingTime: string;
+}
+
+const byCode = new Map<string, StateRecord>();
+for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.set(s.code, s);
+
+/** Every state once, sorted by name. */
+export const STATE_RECORDS: readonly StateRecord[] = [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
+
+export function toStatePricing(s: StateRecord): StatePricing {
+  return {
+    code: s.code,
+    name: s.name,
+    filingFee: s.filingFee,
+    serviceFee: SERVICE_FEE,
+    totalCost: s.filingFee + SERVICE_FEE,
+    processingTime: s.processingTime,
+  };
+}
+
+export const STATE_PRICING: readonly StatePricing[] = STATE_RECORDS.map(toStatePricing);
+
+export function findState(code: string | undefined | null): StateRecord | undefined {
+  if (!code) return undefined;
+  return byCode.get(code.trim().toUpperCase());
+}
+
+export function findStatePricing(code: string | undefined | null): StatePricing | undefined {
+  const s = findState(code);
+  return s ? toStatePricing(s) : undefined;
+}
+
+export function stateName(code: string | undefined | null): string {
+  return findState(code)?.name ?? String(code ?? '');
+}
+
+/** The lowest total (filing + service) of any state: the honest "from $N" price. */
+export function cheapestTotal(states: readonly StatePricing[] = STATE_PRICING): number {
+  return Math.min(...states.map((s) => s.totalCost));
+}

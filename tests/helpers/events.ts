@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { lambdaContext } from '../../scripts/local/adapter.ts';
+
+/** An API Gateway HTTP API (payload 2.0) event, as AWS would deliver it, for handler tests. */
+export function apiEvent(opts: {
+  method: string;
+  route: string;
+  path?: string;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  base64?: boolean;
+  sourceIp?: string;
+}): APIGatewayProxyEventV2 {
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const headers: Record<string, string> = { 'user-agent': 'vitest', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+  const path = opts.path ?? opts.route;
+  return {
+    version: '2.0',
+    routeKey: `${opts.method} ${opts.route}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
+    headers,
+    queryStringParameters: opts.query,
+    pathParameters: opts.pathParameters,
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: opts.method, path, protocol: 'HTTP/1.1', sourceIp: opts.sourceIp ?? '203.0.113.7', userAgent: 'vitest' },
+      requestId: randomUUID(),
+      routeKey: `${opts.method} ${opts.route}`,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    body: body !== undefined && opts.base64 ? Buffer.from(body).toString('base64') : body,
+    isBase64Encoded: Boolean(opts.base64 && body !== undefined),
+  };
+}
+
+export function testContext(): Context {
+  return lambdaContext(randomUUID(), 'test');
+}
+
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+
+/** Invokes a handler and returns status, headers and the parsed JSON body. */
+export async function invoke(handler: Handler, event: APIGatewayProxyEventV2) {
+  const res = (await handler(event, testContext())) as APIGatewayProxyStructuredResultV2;
+  const text = res.body ?? '';
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode ?? 200, headers: (res.headers ?? {}) as Record<string, string>, body: json, raw: text };
+}

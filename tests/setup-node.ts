@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, inject } from 'vitest';
+import { ensureTables, tableEnv } from '../scripts/local/services.ts';
+
+/**
+ * Points the handlers at the run's DynamoDB Local and S3 store, with tables of its own for this
+ * test file (prefix per file), so files run in parallel without seeing each other's data.
+ */
+const prefix = `t${randomBytes(4).toString('hex')}`;
+Object.assign(process.env, {
+  DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+  S3_ENDPOINT: inject('s3Endpoint'),
+  DOCUMENTS_BUCKET: 'creator-llc-test-documents',
+  DEPLOYMENT: 'local',
+  PAYMENT_MODE: 'test',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  SITE_URL: 'http://127.0.0.1:3000',
+  TEST_TABLE_PREFIX: prefix,
+});
+// Table names are known before creation, so config can be read at import time.
+Object.assign(process.env, tableEnv(Object.fromEntries(Object.keys(await import('../functions/tables.ts').then((m) => m.TABLES)).map((k) => [k, `${prefix}-${k}`])) as never));
+
+beforeAll(async () => {
+  await ensureTables(process.env.DYNAMODB_ENDPOINT as string, prefix);
+});

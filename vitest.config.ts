@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts'],
+          // One DynamoDB Local for the whole run; each test file gets its own tables.
+          globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/setup-node.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['frontend/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
