@@ -1,0 +1,65 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES, type ApplicationStatus } from '../../shared/application-status.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+
+/**
+ * Dashboard counts kept as atomic counters, updated in the same transaction as the change they
+ * count, so reading the stats costs one GetItem however many applications exist.
+ * Item `STATS`: one number attribute per application status, plus `openTickets`.
+ */
+const STATS_ID = 'STATS';
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Moves one application from `from` (or nowhere, for a new one) to `to`. Use in a transaction. */
+export function statusCounterUpdate(from: ApplicationStatus | null, to: ApplicationStatus): TransactItem {
+  const names: Record<string, string> = { '#to': to };
+  const values: Record<string, number> = { ':one': 1 };
+  let expr = 'ADD #to :one';
+  if (from && from !== to) {
+    names['#from'] = from;
+    values[':minusOne'] = -1;
+    expr += ', #from :minusOne';
+  }
+  return {
+    Update: {
+      TableName: tableName('counters'),
+      Key: { id: STATS_ID },
+      UpdateExpression: expr,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** +1 / -1 open tickets. Use in a transaction with the ticket change. */
+export function openTicketsCounterUpdate(delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('counters'),
+      Key: { id: STATS_ID },
+      UpdateExpression: 'ADD openTickets :d',
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+export interface DashboardCounts {
+  totalApplications: number;
+  pendingApplications: number;
+  completedApplications: number;
+  openTickets: number;
+}
+
+/** One GetItem. */
+export async function readDashboardCounts(): Promise<DashboardCounts> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('counters'), Key: { id: STATS_ID }, ConsistentRead: true }));
+  const item = (out.Item ?? {}) as Record<string, number>;
+  const sum = (statuses: readonly string[]) => statuses.reduce((n, s) => n + Math.max(0, Number(item[s] ?? 0)), 0);
+  return {
+    totalApplications: sum(COUNTED_STATUSES),
+    pendingApplications: sum(PENDING_STATUSES),
+    completedApplications: sum(COMPLETED_STATUSES),
+    openTickets: Math.max(0, Number(item.openTickets ?? 0)),
+  };
+}
