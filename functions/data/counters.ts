@@ -12,11 +12,12 @@ const STATS_ID = 'STATS';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Moves one application from `from` (or nowhere, for a new one) to `to`. Use in a transaction. */
-export function statusCounterUpdate(from: ApplicationStatus | null, to: ApplicationStatus): TransactItem {
+export function statusCounterUpdate(from: ApplicationStatus | null, to: Exclude<ApplicationStatus, 'draft'>): TransactItem {
   const names: Record<string, string> = { '#to': to };
   const values: Record<string, number> = { ':one': 1 };
   let expr = 'ADD #to :one';
-  if (from && from !== to) {
+  // Drafts are never counted, so leaving draft has nothing to decrement.
+  if (from && from !== to && from !== 'draft') {
     names['#from'] = from;
     values[':minusOne'] = -1;
     expr += ', #from :minusOne';
