@@ -1,0 +1,130 @@
+import { Link } from 'react-router-dom';
+import { ComingSoon } from './ComingSoon.tsx';
+import { Logo } from './Logo.tsx';
+
+/** SPEC "Landing page": the copyright line carries the year 2024. */
+export const COPYRIGHT_YEAR = 2024;
+export const DATASET_URL = 'https://github.com/startupsolellc/us-llc-fees-dataset';
+export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+
+const LINK = 'text-sm text-slate-300 hover:text-white';
+const PLACEHOLDER = 'text-left text-sm text-slate-300 hover:text-white';
+
+const SOCIAL = [
+  { name: 'Instagram', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01' },
+  { name: 'TikTok', path: 'M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5M14 3c.5 2.5 2.5 4.5 5 4.5' },
+  { name: 'YouTube', path: 'M3 8.5c0-2 1.5-3.5 3.5-3.5h11c2 0 3.5 1.5 3.5 3.5v7c0 2-1.5 3.5-3.5 3.5h-11C4.5 19 3 17.5 3 15.5zM10 9v6l5-3z' },
+  { name: 'X (Twitter)', path: 'M4 4l16 16M20 4L4 20' },
+] as const;
+
+/**
+ * The site footer (SPEC "Landing page"): wizard and pricing links, Contact, the not-yet-published
+ * items (FAQ answers on the landing page; live chat, social profiles, privacy and terms as
+ * "coming soon" panels), the copyright line, the pricing data credit and the no-advice disclaimer.
+ */
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <Link to="/" aria-label="CreatorLLC home" className="inline-block rounded-lg bg-white px-3 py-2">
+              <Logo />
+            </Link>
+            <p className="mt-4 max-w-xs text-sm text-slate-300">LLC formation built for content creators and influencers.</p>
+            <ul className="mt-4 flex gap-2" aria-label="Social media">
+              {SOCIAL.map((s) => (
+                <li key={s.name}>
+                  <ComingSoon
+                    title={`${s.name}: coming soon`}
+                    message={`Our ${s.name} profile is not live yet. Follow-worthy creator tax tips are on the way.`}
+                    label={`${s.name} (coming soon)`}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
+                  >
+                    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                      <path d={s.path} />
+                    </svg>
+                  </ComingSoon>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <nav aria-label="Get started">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Get started</h2>
+            <ul className="mt-4 space-y-3">
+              <li>
+                <Link to="/wizard" className={LINK}>
+                  Form Your LLC
+                </Link>
+              </li>
+              <li>
+                <Link to="/pricing" className={LINK}>
+                  State Pricing
+                </Link>
+              </li>
+              <li>
+                <Link to="/#how-it-works" className={LINK}>
+                  How It Works
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-label="Support">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Support</h2>
+            <ul className="mt-4 space-y-3">
+              <li>
+                <Link to="/#faq" className={LINK}>
+                  FAQ
+                </Link>
+              </li>
+              <li>
+                <Link to="/contact" className={LINK}>
+                  Contact
+                </Link>
+              </li>
+              <li>
+                <ComingSoon title="Live Chat" message="Live chat is coming soon. Until then, send us a message and we reply within one business day." className={PLACEHOLDER}>
+                  Live Chat
+                </ComingSoon>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-label="Legal">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
+            <ul className="mt-4 space-y-3">
+              <li>
+                <ComingSoon title="Privacy Policy" message="Our full privacy policy is being finalised and will be published here. Questions about your data? Contact us." className={PLACEHOLDER}>
+                  Privacy Policy
+                </ComingSoon>
+              </li>
+              <li>
+                <ComingSoon title="Terms of Service" message="Our terms of service are being finalised and will be published here. Questions? Contact us." className={PLACEHOLDER}>
+                  Terms of Service
+                </ComingSoon>
+              </li>
+            </ul>
+          </nav>
+        </div>
+
+        <div className="mt-10 space-y-3 border-t border-slate-800 pt-6 text-xs text-slate-400">
+          <p>
+            CreatorLLC is not a law firm or an accounting firm and gives no tax, legal or accounting advice. Savings figures are estimates; talk to a qualified
+            professional about your situation.
+          </p>
+          <p>
+            State fee data:{' '}
+            <a href={DATASET_URL} className="underline underline-offset-2 hover:text-white" rel="noopener noreferrer">
+              US LLC State Requirements Dataset
+            </a>
+            , StartupSole LLC (
+            <a href={DATASET_LICENSE_URL} className="underline underline-offset-2 hover:text-white" rel="noopener noreferrer">
+              CC BY 4.0
+            </a>
+            ).
+          </p>
+          <p>© {COPYRIGHT_YEAR} CreatorLLC. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
