@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, filingChoiceComplete, type FilingChoice, recommendedState } from './filing-state.ts';
+
+const fresh: FilingChoice = { hasInventory: false, priority: '', residenceState: '', state: 'FL' };
+
+describe('filing-state recommendation', () => {
+  it('inventory yes: files in the residence state and clears the priority', () => {
+    const yes = answerInventory({ ...fresh, priority: 'privacy', state: 'WY', residenceState: 'OH' }, true);
+    expect(yes).toEqual({ hasInventory: true, priority: '', residenceState: 'OH', state: 'OH' });
+    expect(chooseResidenceState(yes, 'CA')).toEqual({ hasInventory: true, priority: '', residenceState: 'CA', state: 'CA' });
+  });
+
+  it('inventory no: Florida for tax savings and the residence state cleared', () => {
+    const no = answerInventory({ hasInventory: true, priority: '', residenceState: 'CA', state: 'CA' }, false);
+    expect(no).toEqual({ hasInventory: false, priority: 'tax', residenceState: '', state: 'FL' });
+  });
+
+  it.each([
+    ['privacy', 'WY'],
+    ['protection', 'DE'],
+    ['tax', 'FL'],
+    ['investors', 'DE'],
+  ] as const)('priority %s recommends %s', (priority, state) => {
+    expect(choosePriority({ ...fresh, state: 'OH' }, priority).state).toBe(state);
+    expect(recommendedState({ hasInventory: false, priority, residenceState: 'TX' })).toBe(state);
+  });
+
+  it('home-state priority files in the chosen residence state', () => {
+    const home = choosePriority({ ...fresh, state: 'WY', priority: 'privacy' }, 'homestate');
+    expect(home.priority).toBe('homestate');
+    expect(recommendedState(home)).toBeUndefined();
+    expect(filingChoiceComplete(home)).toBe(false);
+    const chosen = chooseResidenceState(home, 'NY');
+    expect(chosen.state).toBe('NY');
+    expect(filingChoiceComplete(chosen)).toBe(true);
+  });
+
+  it('a residence state does not move a non-home priority', () => {
+    const wy = choosePriority(fresh, 'privacy');
+    expect(chooseResidenceState(wy, 'CA').state).toBe('WY');
+  });
+
+  it('the different-state selector allows any state', () => {
+    expect(chooseFilingState(choosePriority(fresh, 'privacy'), 'NM').state).toBe('NM');
+  });
+
+  it('the filing question is complete with inventory + residence, or no inventory + priority', () => {
+    expect(filingChoiceComplete(fresh)).toBe(false);
+    expect(filingChoiceComplete({ ...fresh, priority: 'tax' })).toBe(true);
+    expect(filingChoiceComplete({ ...fresh, hasInventory: true })).toBe(false);
+    expect(filingChoiceComplete({ ...fresh, hasInventory: true, residenceState: 'GA' })).toBe(true);
+  });
+});

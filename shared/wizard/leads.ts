@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { wizardDataSchema } from './schema.ts';
+
+/** Lead payloads the wizard sends after steps 2 and 3 (SPEC section 7). */
+const s = wizardDataSchema.shape;
+const contact = {
+  userId: s.userId,
+  firstName: s.firstName.min(1, 'First name is required'),
+  lastName: s.lastName.min(1, 'Last name is required'),
+  email: z.email('Email must be a valid address').max(254),
+  phone: s.phone.min(1, 'Phone is required'),
+  state: s.state,
+  contentTypes: s.contentTypes,
+  platforms: s.platforms,
+};
+
+export const stage1LeadSchema = z.strictObject({
+  ...contact,
+  stepCompleted: z.literal(2),
+  leadSource: z.literal('wizard_profile_step'),
+});
+
+export const stage2LeadSchema = z.strictObject({
+  ...contact,
+  businessName: s.businessName.min(1, 'Business name is required'),
+  annualIncome: s.annualIncome,
+  estimatedSavings: s.estimatedSavings,
+  stepCompleted: z.literal(3),
+  leadSource: z.literal('wizard_business_setup'),
+});
+
+export type Stage1Lead = z.infer<typeof stage1LeadSchema>;
+export type Stage2Lead = z.infer<typeof stage2LeadSchema>;
+export type Lead = Stage1Lead | Stage2Lead;

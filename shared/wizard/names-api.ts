@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { stateCodeSchema } from './schema.ts';
+
+/** POST /api/business-names/generate */
+export const generateNamesSchema = z
+  .strictObject({
+    keywords: z.array(z.string().trim().max(40, 'Keep each keyword under 40 characters'), { error: 'keywords must be a list' }).max(10, 'Use at most 10 keywords'),
+    category: z.string({ error: 'category must be text' }).trim().max(40),
+    /** Filing state, so ideas already respect its restricted words. */
+    state: stateCodeSchema.optional(),
+  })
+  .refine((b) => b.keywords.some((k) => /[a-z]/i.test(k)) || /[a-z]/i.test(b.category), {
+    message: 'Give at least one keyword or a category',
+    path: ['keywords'],
+  });
+
+export interface NameSuggestion {
+  name: string;
+  category: string;
+}
+
+/** POST /api/business-names/check-availability */
+export const checkNameSchema = z.strictObject({
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'Enter a business name').max(120, 'Business names are limited to 120 characters'),
+  state: stateCodeSchema.optional(),
+});
+
+export interface NameAvailability {
+  available: boolean;
+  /** The name as it would be filed (with its designator). */
+  name: string;
+  reason?: string;
+}
+
+/** What "available" means, said once for the UI and the API docs. */
+export const AVAILABILITY_EXPLANATION =
+  'Available means no other submitted application with us uses this name (ignoring case, punctuation and the LLC ending) and it meets the filing state’s naming rules we can check: an LLC ending and no restricted words such as Bank, Insurance, Trust or University. The state makes the final decision when we file.';

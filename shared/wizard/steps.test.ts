@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { wizardDataSchema, wizardPatchSchema, initialWizardData, type WizardData } from './schema.ts';
+import { canProceed, firstIncompleteStep, isValidEmail, isValidPhone, submissionProblems } from './steps.ts';
+
+const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(305) 555-0100' };
+const base = (over: Partial<WizardData> = {}): WizardData => ({ ...initialWizardData('user-12345678'), ...over });
+
+describe('step 1 enabling', () => {
+  it('needs the four contact fields and an answered filing question', () => {
+    expect(canProceed(1, base({ ...contact, priority: 'tax' }))).toBe(true);
+    expect(canProceed(1, base({ ...contact, hasInventory: true, residenceState: 'OH' }))).toBe(true);
+  });
+  it.each(['firstName', 'lastName', 'email', 'phone'] as const)('is blocked without %s', (field) => {
+    expect(canProceed(1, base({ ...contact, priority: 'tax', [field]: ' ' }))).toBe(false);
+  });
+  it('is blocked with inventory but no residence state, or no inventory and no priority', () => {
+    expect(canProceed(1, base({ ...contact, hasInventory: true }))).toBe(false);
+    expect(canProceed(1, base({ ...contact }))).toBe(false);
+    expect(canProceed(1, base({ ...contact, priority: 'homestate' }))).toBe(false);
+    expect(canProceed(1, base({ ...contact, priority: 'homestate', residenceState: 'TX' }))).toBe(true);
+  });
+  it('checks email and phone shape', () => {
+    expect(isValidEmail('a@b.co')).toBe(true);
+    expect(isValidEmail('a@b')).toBe(false);
+    expect(isValidPhone('+1 305 555 0100')).toBe(true);
+    expect(isValidPhone('555')).toBe(false);
+    expect(isValidPhone('call me')).toBe(false);
+  });
+});
+
+describe('steps 2 and 3 enabling', () => {
+  it('step 2 needs a content type and a platform', () => {
+    expect(canProceed(2, base({ contentTypes: ['food'] }))).toBe(false);
+    expect(canProceed(2, base({ platforms: ['tiktok'] }))).toBe(false);
+    expect(canProceed(2, base({ contentTypes: ['food'], platforms: ['tiktok'] }))).toBe(true);
+  });
+  it('step 3 needs a business name', () => {
+    expect(canProceed(3, base({ businessName: '  ' }))).toBe(false);
+    expect(canProceed(3, base({ businessName: 'Glow LLC' }))).toBe(true);
+  });
+  it('firstIncompleteStep and submissionProblems follow the same rules', () => {
+    const full = base({ ...contact, priority: 'tax', contentTypes: ['food'], platforms: ['tiktok'], businessName: 'Glow LLC' });
+    expect(firstIncompleteStep(full)).toBe(4);
+    expect(submissionProblems(full)).toEqual({});
+    expect(firstIncompleteStep({ ...full, platforms: [] })).toBe(2);
+    expect(submissionProblems({ ...full, businessName: '' })).toEqual({ 'Step 3 (Business Setup)': ['Enter a business name'] });
+  });
+});
+
+describe('wizard data schema', () => {
+  it('accepts the initial data and uppercases state codes', () => {
+    expect(wizardDataSchema.parse(initialWizardData('user-12345678')).state).toBe('FL');
+    expect(wizardPatchSchema.parse({ state: 'tx' })).toEqual({ state: 'TX' });
+  });
+  it('is strict: server-owned fields are unknown', () => {
+    for (const field of ['id', 'status', 'paymentStatus', 'notes', 'listPartition']) {
+      expect(wizardPatchSchema.safeParse({ [field]: 'x' }).success).toBe(false);
+    }
+  });
+  it('rejects wrong values', () => {
+    expect(wizardPatchSchema.safeParse({ state: 'ZZ' }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ contentTypes: ['knitting'] }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ platforms: ['tiktok', 'tiktok'] }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ annualIncome: -1 }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ currentStep: 5 }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ priority: 'fame' }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ userId: '../../x' }).success).toBe(false);
+  });
+  it('allows cleared residence state and priority', () => {
+    expect(wizardPatchSchema.parse({ residenceState: '', priority: '' })).toEqual({ residenceState: '', priority: '' });
+  });
+});
