@@ -33,8 +33,9 @@ export const TABLES = {
       { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
       // Staff list across statuses: every non-draft application carries listPartition = 'ALL'.
       { indexName: 'byList', partitionKey: { name: 'listPartition', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
-      // Name availability: normalised business name -> applications using it.
-      { indexName: 'byNameKey', partitionKey: { name: 'nameKey', type: 'S' }, projection: 'KEYS_ONLY' },
+      // Name availability: normalised business name -> applications using it (all attributes
+      // projected so the check can leave drafts out without a read per match).
+      { indexName: 'byNameKey', partitionKey: { name: 'nameKey', type: 'S' } },
     ],
   },
   /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks). */
