@@ -47,27 +47,37 @@ export const ROUTES = [
   { method: 'POST', path: '/api/business-names/generate', handler: 'not-implemented', access: 'public', tables: { applications: 'read' } },
   { method: 'POST', path: '/api/business-names/check-availability', handler: 'not-implemented', access: 'public', tables: { applications: 'read' } },
 
-  // Payments.
-  { method: 'POST', path: '/api/create-payment-intent', handler: 'not-implemented', access: 'public', tables: { applications: 'write' }, secrets: ['stripeSecretKey'] },
-  { method: 'POST', path: '/api/amazon-pay/create-session', handler: 'not-implemented', access: 'public', tables: { applications: 'read' }, secrets: ['amazonPay'] },
-  { method: 'POST', path: '/api/klarna/create-session', handler: 'not-implemented', access: 'public', tables: { applications: 'write' }, secrets: ['klarna'] },
-  { method: 'POST', path: '/api/apple-pay/validate-merchant', handler: 'not-implemented', access: 'public', tables: { applications: 'read' }, secrets: ['applePay'] },
-  { method: 'POST', path: '/api/apple-pay/process-payment', handler: 'not-implemented', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' }, secrets: ['stripeSecretKey'] },
+  // Payments. Every path that marks an application paid writes applications + counters + activity.
+  { method: 'GET', path: '/api/payment-methods', handler: 'payments/methods', access: 'public', secrets: ['stripeSecretKey', 'klarna', 'amazonPay', 'applePay'] },
+  { method: 'GET', path: '/api/payment-status/{applicationId}', handler: 'payments/status', access: 'public', tables: { applications: 'read' } },
+  { method: 'POST', path: '/api/create-payment-intent', handler: 'payments/create-payment-intent', access: 'public', tables: { applications: 'write' }, secrets: ['stripeSecretKey'] },
+  { method: 'POST', path: '/api/test-payments/confirm', handler: 'payments/test-confirm', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' } },
+  { method: 'POST', path: '/api/webhook/stripe', handler: 'payments/stripe-webhook', access: 'public', rawBody: true, tables: { applications: 'write', paymentEvents: 'write', counters: 'write', activity: 'write' }, secrets: ['stripeSecretKey', 'stripeWebhookSecret'] },
+  { method: 'POST', path: '/api/amazon-pay/create-session', handler: 'payments/amazon-pay-create-session', access: 'public', tables: { applications: 'read' }, secrets: ['amazonPay'] },
+  { method: 'POST', path: '/api/amazon-pay/complete-checkout', handler: 'payments/amazon-pay-complete', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' }, secrets: ['amazonPay'] },
+  { method: 'POST', path: '/api/klarna/create-session', handler: 'payments/klarna-create-session', access: 'public', tables: { applications: 'write' }, secrets: ['klarna'] },
+  { method: 'POST', path: '/api/klarna/place-order', handler: 'payments/klarna-place-order', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' }, secrets: ['klarna'] },
+  { method: 'POST', path: '/api/apple-pay/validate-merchant', handler: 'payments/apple-pay-validate-merchant', access: 'public', tables: { applications: 'read' }, secrets: ['applePay'] },
+  { method: 'POST', path: '/api/apple-pay/process-payment', handler: 'payments/apple-pay-process-payment', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' }, secrets: ['stripeSecretKey', 'applePay'] },
 
   // Staff back office.
-  { method: 'POST', path: '/api/staff/login', handler: 'not-implemented', access: 'public', tables: { sessions: 'write', rateLimits: 'write' }, secrets: ['staffPasswordHash'] },
-  { method: 'POST', path: '/api/staff/logout', handler: 'not-implemented', access: 'public', tables: { sessions: 'write' } },
-  { method: 'GET', path: '/api/staff/dashboard', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, counters: 'read', activity: 'read' } },
-  { method: 'GET', path: '/api/staff/applications', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, applications: 'read' } },
-  { method: 'GET', path: '/api/staff/tickets', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, tickets: 'read' } },
-  { method: 'PATCH', path: '/api/staff/applications/{id}', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write' } },
-  { method: 'POST', path: '/api/staff/sunbiz/{id}', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, applications: 'write', activity: 'write' }, bucket: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/staff/login', handler: 'staff/login', access: 'public', tables: { sessions: 'write', rateLimits: 'write' }, secrets: ['staffPasswordHash'] },
+  { method: 'POST', path: '/api/staff/logout', handler: 'staff/logout', access: 'public', tables: { sessions: 'write' } },
+  { method: 'GET', path: '/api/staff/dashboard', handler: 'staff/dashboard', access: 'staff', tables: { ...staffSession, counters: 'read', activity: 'read' } },
+  { method: 'GET', path: '/api/staff/applications', handler: 'staff/list-applications', access: 'staff', tables: { ...staffSession, applications: 'read' }, query: ['cursor', 'status', 'includeDrafts'] },
+  { method: 'GET', path: '/api/staff/tickets', handler: 'staff/list-tickets', access: 'staff', tables: { ...staffSession, tickets: 'read' }, query: ['cursor'] },
+  { method: 'PATCH', path: '/api/staff/tickets/{id}', handler: 'staff/update-ticket', access: 'staff', tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write' } },
+  { method: 'PATCH', path: '/api/staff/applications/{id}', handler: 'staff/update-application', access: 'staff', tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write' } },
+  { method: 'POST', path: '/api/staff/sunbiz/{id}', handler: 'staff/sunbiz', access: 'staff', tables: { ...staffSession, applications: 'write', activity: 'write' }, bucket: 'write', memoryMb: 1024 },
+
+  // Contact form: support tickets staff see in the tickets tab.
+  { method: 'POST', path: '/api/support-tickets', handler: 'support/create-ticket', access: 'public', tables: { tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' } },
 
   // Site content.
-  { method: 'GET', path: '/api/content', handler: 'not-implemented', access: 'public', tables: { content: 'read' } },
-  { method: 'POST', path: '/api/content', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, content: 'write' } },
-  { method: 'PATCH', path: '/api/content/{id}', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, content: 'write' } },
-  { method: 'DELETE', path: '/api/content/{id}', handler: 'not-implemented', access: 'staff', tables: { ...staffSession, content: 'write' } },
+  { method: 'GET', path: '/api/content', handler: 'content/list', access: 'public', tables: { content: 'read' } },
+  { method: 'POST', path: '/api/content', handler: 'content/create', access: 'staff', tables: { ...staffSession, content: 'write' } },
+  { method: 'PATCH', path: '/api/content/{id}', handler: 'content/update', access: 'staff', tables: { ...staffSession, content: 'write' } },
+  { method: 'DELETE', path: '/api/content/{id}', handler: 'content/delete', access: 'staff', tables: { ...staffSession, content: 'write' } },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

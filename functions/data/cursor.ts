@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Pagination cursors: a Query's LastEvaluatedKey as base64url JSON. Decoding checks the shape
+ * (exactly the expected string keys), so a tampered cursor is a 400, not a database error.
+ */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('The cursor is invalid; start again from the first page');
+  }
+}
+
+export function encodeCursor(key: Record<string, unknown>, keys: readonly string[]): string {
+  return Buffer.from(JSON.stringify(Object.fromEntries(keys.map((k) => [k, key[k]])))).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, keys: readonly string[]): Record<string, string> {
+  const schema = z.strictObject(Object.fromEntries(keys.map((k) => [k, z.string().min(1).max(200)])));
+  try {
+    if (cursor.length > 2000) throw new InvalidCursorError();
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (!parsed.success) throw new InvalidCursorError();
+    return parsed.data as Record<string, string>;
+  } catch {
+    throw new InvalidCursorError();
+  }
+}

@@ -1,0 +1,85 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+
+/**
+ * Fixed-window rate limits kept in DynamoDB, so they hold across Lambda instances.
+ * One item per key: `count` attempts since `windowStart` (epoch seconds); TTL removes it after.
+ */
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function isConditionFailure(err: unknown): boolean {
+  return err instanceof ConditionalCheckFailedException || (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * Takes one slot for `key`: allowed while fewer than `limit` were taken in the current window.
+ * Atomic (conditional updates), so concurrent callers cannot exceed the limit.
+ */
+export async function consumeRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = nowSeconds();
+    const cutoff = now - windowSeconds;
+    try {
+      // Within a live window with room left: count this attempt.
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('rateLimits'),
+          Key: { key },
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'windowStart > :cutoff AND #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':limit': limit },
+        }),
+      );
+      return { allowed: true };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    try {
+      // No window yet, or the last one has passed: start a new one with this attempt.
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('rateLimits'),
+          Key: { key },
+          UpdateExpression: 'SET #count = :one, windowStart = :now, #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(windowStart) OR windowStart <= :cutoff',
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': 1, ':now': now, ':cutoff': cutoff, ':ttl': now + windowSeconds + 60 },
+        }),
+      );
+      return limit >= 1 ? { allowed: true } : { allowed: false, retryAfterSeconds: windowSeconds };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // The window is live: either full, or another caller just opened it (then try again).
+    const out = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key }, ConsistentRead: true }));
+    const windowStart = Number(out.Item?.windowStart ?? 0);
+    const count = Number(out.Item?.count ?? 0);
+    if (windowStart > nowSeconds() - windowSeconds && count >= limit) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, windowStart + windowSeconds - nowSeconds()) };
+    }
+  }
+  // Heavy contention on one key: treat as limited rather than let it through.
+  return { allowed: false, retryAfterSeconds: 1 };
+}
+
+/** Gives back a slot taken by consumeRateLimit (e.g. a login that succeeded). */
+export async function releaseRateLimit(key: string): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: { key },
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}

@@ -1,0 +1,5 @@
+import { listContentItems } from '../../data/content.ts';
+import { httpHandler, json } from '../../lib/http.ts';
+
+/** Public: the site reads its texts from these. Not cached, so a staff edit shows on the next load. */
+export const handler = httpHandler(async () => json(200, await listContentItems(), { 'cache-control': 'no-cache' }));

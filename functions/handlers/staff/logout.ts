@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { deleteStaffSession } from '../../data/sessions.ts';
+import { httpHandler, validate } from '../../lib/http.ts';
+
+const logoutSchema = z.strictObject({ token: z.string().max(256).optional() }).optional();
+
+/** Ends the session named by the staff-token header (or the body's token). Always 204. */
+export const handler = httpHandler(async (event) => {
+  const body = event.jsonBody === undefined ? undefined : validate(logoutSchema, event.jsonBody);
+  const token = event.headers?.['staff-token'] ?? body?.token;
+  if (token) await deleteStaffSession(token);
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+});

@@ -1,0 +1,44 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { documentsBucket, s3 } from '../lib/clients/s3.ts';
+import { getApplication, recordSunbizDocument } from '../data/staff-applications.ts';
+import { articlesDataFor, buildArticlesPdf } from './articles-of-organization.ts';
+
+/** Presigned download links live 15 minutes. */
+export const SUNBIZ_URL_TTL_SECONDS = 15 * 60;
+
+export class SunbizNotApplicableError extends Error {}
+
+/**
+ * Builds the Sunbiz Articles of Organization PDF for a Florida application, stores it under
+ * applications/{id}/, records it on the application and returns a presigned download URL.
+ */
+export async function generateSunbizDocument(id: string): Promise<{ url: string; key: string }> {
+  const app = await getApplication(id);
+  if (app.status === 'draft') throw new SunbizNotApplicableError('This application has not been submitted yet');
+  const state = app.state.toUpperCase();
+  if (state !== 'FL') throw new SunbizNotApplicableError(`Sunbiz filing is for Florida LLCs; this application files in ${state || 'an unknown state'}`);
+  const pdf = await buildArticlesPdf(articlesDataFor(app));
+  const key = `applications/${id}/sunbiz-articles-of-organization-${Date.now()}.pdf`;
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: documentsBucket(),
+      Key: key,
+      Body: pdf,
+      ContentType: 'application/pdf',
+      ServerSideEncryption: 'AES256',
+    }),
+  );
+  await recordSunbizDocument(app, key);
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: documentsBucket(),
+      Key: key,
+      ResponseContentType: 'application/pdf',
+      ResponseContentDisposition: `attachment; filename="sunbiz-articles-${id.replace(/[^A-Za-z0-9-]/g, '').slice(0, 40)}.pdf"`,
+    }),
+    { expiresIn: SUNBIZ_URL_TTL_SECONDS },
+  );
+  return { url, key };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Site content items (SPEC section 3): a text or HTML snippet for one (page, section) of the
+ * site. Staff create and edit them in the content editor; the site reads them with a built-in
+ * default when none exists.
+ */
+export const CONTENT_TYPES = ['text', 'html'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export interface ContentItem {
+  id: string;
+  page: string;
+  section: string;
+  content: string;
+  contentType: ContentType;
+}
+
+/** Longest content accepted (characters); site texts are headings and paragraphs. */
+export const MAX_CONTENT_LENGTH = 20_000;
+/** Rows of the content editor's list show this many characters of each item. */
+export const CONTENT_PREVIEW_LENGTH = 100;
+
+const slug = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(64, `${what} must be at most 64 characters`)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, `${what} may use letters, digits, "-" and "_" only`);
+
+const contentText = z
+  .string({ error: 'Content is required' })
+  .max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters`);
+
+export const createContentSchema = z.strictObject({
+  page: slug('Page'),
+  section: slug('Section'),
+  content: contentText.refine((s) => s.trim().length > 0, 'Content is required'),
+  contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).default('text'),
+});
+export type CreateContentInput = z.infer<typeof createContentSchema>;
+
+/** SPEC section 5: saving an edit has no extra check beyond the content being a string. */
+export const updateContentSchema = z.strictObject({
+  content: contentText,
+  contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).optional(),
+});
+export type UpdateContentInput = z.infer<typeof updateContentSchema>;
+
+/** The text a list row shows: the first 100 characters, with an ellipsis when cut. */
+export function contentPreview(content: string, max = CONTENT_PREVIEW_LENGTH): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}

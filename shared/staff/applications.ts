@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
+
+/** The staff view of an LLC application (SPEC section 3) plus add-ons, payment and Sunbiz fields. */
+export interface StaffApplication {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  state: string;
+  businessName: string;
+  annualIncome: number | null;
+  contentTypes: string[];
+  platforms: string[];
+  notes: string;
+  status: string;
+  createdAt: string;
+  submittedAt?: string;
+  expeditedFiling: boolean;
+  feinFiling: boolean;
+  operatingAgreement: boolean;
+  paymentStatus?: string;
+  amountPaidCents?: number;
+  paymentProvider?: string;
+  paidAt?: string;
+  sunbizDocumentKey?: string;
+  sunbizGeneratedAt?: string;
+}
+
+export const STAFF_APPLICATIONS_PAGE_SIZE = 25;
+export const MAX_NOTES_LENGTH = 5000;
+
+export const applicationListQuerySchema = z.strictObject({
+  cursor: z.string().max(2000).optional(),
+  status: z.enum(APPLICATION_STATUSES, { error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}` }).optional(),
+  includeDrafts: z.enum(['true', 'false'], { error: 'includeDrafts must be true or false' }).optional(),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+
+const moveTargets = STAFF_TRANSITIONS.map((t) => t.to);
+
+export const applicationUpdateSchema = z
+  .strictObject({
+    status: z.enum(moveTargets, { error: `Status must be one of ${moveTargets.join(', ')}` }).optional(),
+    notes: z.string({ error: 'Notes must be text' }).max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' });
+export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;
