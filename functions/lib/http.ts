@@ -57,17 +57,19 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, what = 
   if (input === undefined && what === 'Request body') throw new HttpError(400, 'Request body is required');
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details: Record<string, string[]> = {};
+  // A Map keeps hostile field names such as __proto__ as plain keys.
+  const details = new Map<string, string[]>();
+  const note = (field: string, message: string) => details.set(field.slice(0, 100), [...(details.get(field.slice(0, 100)) ?? []), message]);
   for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : what === 'Request body' ? 'body' : 'query';
+    const field = issue.path.length ? issue.path.map(String).join('.') : what === 'Request body' ? 'body' : 'query';
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (details[field === 'body' ? key : `${field}.${key}`] ??= []).push('Unknown field');
+      for (const key of issue.keys) note(field === 'body' ? key : `${field}.${key}`, 'Unknown field');
       continue;
     }
-    (details[field] ??= []).push(issue.message);
+    note(field, issue.message);
   }
-  const fields = Object.keys(details);
-  throw new HttpError(400, `${what} is invalid: check ${fields.join(', ')}`, details);
+  const fields = [...details.keys()].slice(0, 10);
+  throw new HttpError(400, `${what} is invalid: check ${fields.join(', ')}`, Object.fromEntries(details));
 }
 
 /** Path parameter, validated; a missing or malformed one is a 400. */
@@ -111,13 +113,14 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     const route = findRoute(event.routeKey);
     if (!route) throw new HttpError(404, 'No such API route');
     event.route = route;
-    const allowed = new Set<string>(route.query ?? []);
-    for (const name of Object.keys(event.queryStringParameters ?? {})) {
-      if (!allowed.has(name)) throw new HttpError(400, `Unknown query parameter: ${name.slice(0, 64)}`);
-    }
+    // Authentication first: without a valid token a staff route reveals nothing else.
     if (route.access === 'staff') {
       const token = event.headers?.['staff-token'];
       if (!token || !(await verifyStaffSession(token))) throw new HttpError(401, 'Authentication required');
+    }
+    const allowed = new Set<string>(route.query ?? []);
+    for (const name of Object.keys(event.queryStringParameters ?? {})) {
+      if (!allowed.has(name)) throw new HttpError(400, `Unknown query parameter: ${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}`);
     }
   },
 });

@@ -49,8 +49,10 @@ export function toApiGatewayEvent(req: RawRequest, route: RouteDef | null, pathP
     }
     headers[key] = Array.isArray(value) ? value.join(',') : value;
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  // A Map, not an object: a parameter named __proto__ must stay an ordinary key, as in API Gateway's JSON.
+  const params = new Map<string, string>();
+  for (const [k, v] of url.searchParams) params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
+  const query: Record<string, string> = Object.fromEntries(params);
   const now = new Date();
   const hasBody = req.body.length > 0;
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Text fields from outside: trimmed, bounded, and free of control characters (NUL, escape
+ * sequences, bell...), which no name, address or message legitimately contains.
+ * `multiline` allows line breaks and tabs (messages, notes).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export function text(label: string, max: number, opts: { min?: number; multiline?: boolean } = {}) {
+  const min = opts.min ?? 0;
+  const control = opts.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+  return z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((s) => !control.test(s), `${label} contains control characters`)
+    .transform((s) => s.trim())
+    .refine((s) => s.length >= min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`);
+}
