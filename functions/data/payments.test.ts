@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { putApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
+import { listRecentActivity } from './activity.ts';
+import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from './payments.ts';
+
+const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service
+
+describe('fulfilPayment', () => {
+  it('marks a draft paid and submitted, counts it, and logs one activity entry', async () => {
+    const app = await putApplication();
+    const before = Number((await readStats()).submitted ?? 0);
+    const result = await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
+    expect(result.outcome).toBe('fulfilled');
+    const saved = await readApplication(app.id);
+    expect(saved).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_TOTAL_CENTS, paymentProvider: 'stripe', paymentReference: 'pi_1', status: 'submitted', listPartition: 'ALL' });
+    expect(saved?.paidAt).toMatch(/^\d{4}-/);
+    expect(Number((await readStats()).submitted)).toBe(before + 1);
+    expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_received')).toHaveLength(1);
+  });
+
+  it('is idempotent: the same confirmation twice (even concurrently) changes nothing the second time', async () => {
+    const app = await putApplication();
+    const before = Number((await readStats()).submitted ?? 0);
+    const confirm = () => fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_twice', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
+    const outcomes = (await Promise.all([confirm(), confirm()])).map((r) => r.outcome).sort();
+    expect(outcomes).toEqual(['already-recorded', 'fulfilled']);
+    const first = await readApplication(app.id);
+    expect((await confirm()).outcome).toBe('already-recorded');
+    expect(await readApplication(app.id)).toEqual(first);
+    expect(Number((await readStats()).submitted)).toBe(before + 1);
+    expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_received')).toHaveLength(1);
+  });
+
+  it('leaves the counter alone when the application was already submitted', async () => {
+    const app = await putApplication({ status: 'submitted', listPartition: 'ALL' });
+    const before = Number((await readStats()).submitted ?? 0);
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: 'order_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome).toBe('fulfilled');
+    expect(await readApplication(app.id)).toMatchObject({ status: 'submitted', paymentStatus: 'paid', paymentProvider: 'klarna' });
+    expect(Number((await readStats()).submitted ?? 0)).toBe(before);
+  });
+
+  it('refuses an amount or currency that is not the order total, and a second payment', async () => {
+    const app = await putApplication({ expeditedFiling: true });
+    expect(await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_low', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).toEqual({ outcome: 'amount-mismatch', expectedCents: 35000 });
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_eur', amountCents: 35000, currency: 'eur' })).outcome).toBe('amount-mismatch');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe('fulfilled');
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe('paid-by-other-payment');
+    expect((await readApplication(app.id))?.paymentReference).toBe('pi_ok');
+  });
+
+  it('reports an unknown application', async () => {
+    expect((await fulfilPayment({ applicationId: 'nope', provider: 'stripe', reference: 'pi_x', amountCents: 1, currency: 'usd' })).outcome).toBe('not-found');
+  });
+});
+
+describe('failures, refunds and event ids', () => {
+  it('records a failure only while unpaid, and a refund only of the recorded payment', async () => {
+    const app = await putApplication();
+    expect(await recordPaymentFailure(app.id, 'pi_f', 'Your card was declined.')).toBe(true);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card was declined.' });
+    await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_paid', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
+    expect(await recordPaymentFailure(app.id, 'pi_late', 'late failure')).toBe(false);
+    expect(await recordRefund(app.id, 'pi_other', FL_TOTAL_CENTS)).toBe(false);
+    expect(await recordRefund(app.id, 'pi_paid', FL_TOTAL_CENTS)).toBe(true);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_TOTAL_CENTS });
+  });
+
+  it('claims an event id once; a released claim can be taken again', async () => {
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(true);
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(false);
+    await releasePaymentEvent('evt_1');
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import type { PaymentMethodsResponse } from '../../shared/payments/methods.ts';
+import { config } from '../lib/config.ts';
+import { amazonPayCredentials } from './amazon-pay.ts';
+import { applePayCredentials } from './apple-pay.ts';
+import { klarnaCredentials } from './klarna.ts';
+import { cardMode } from './mode.ts';
+import { stripeClient } from './stripe.ts';
+
+/** GET /api/payment-methods: which methods have credentials, so the SPA shows only those tabs. */
+export async function availablePaymentMethods(): Promise<PaymentMethodsResponse> {
+  const mode = await cardMode();
+  const publishableKey = config().STRIPE_PUBLISHABLE_KEY;
+  const [klarna, amazonPay, applePay, stripe] = await Promise.all([klarnaCredentials(), amazonPayCredentials(), applePayCredentials(), stripeClient()]);
+  return {
+    card: mode === 'test' ? { mode: 'test' } : mode === 'stripe' && publishableKey ? { mode: 'stripe', publishableKey } : null,
+    amazonPay: Boolean(amazonPay),
+    klarna: Boolean(klarna),
+    // Apple Pay tokens are charged through Stripe, so both must be configured.
+    applePay: Boolean(applePay && stripe),
+    cashApp: false,
+  };
+}

@@ -1,0 +1,38 @@
+import { fulfilPayment, recordPaymentIntent } from '../data/payments.ts';
+import { HttpError } from '../lib/http.ts';
+import { logger } from '../lib/logger.ts';
+import { createKlarnaSession, klarnaCredentials, KlarnaError, placeKlarnaOrder } from './klarna.ts';
+import { notConfigured } from './mode.ts';
+import { assertClientAmount, loadPayable } from './payable.ts';
+import { fulfilmentToHttp } from './fulfilment-http.ts';
+
+/** POST /api/klarna/create-session: a Klarna Payments session for the server's total. */
+export async function startKlarnaSession(input: { applicationId: string; amount?: number }) {
+  const creds = await klarnaCredentials();
+  if (!creds) throw notConfigured('Klarna');
+  const { app, order } = await loadPayable(input.applicationId);
+  assertClientAmount(input.amount, order);
+  const session = await createKlarnaSession(creds, order, app.id).catch(providerError);
+  await recordPaymentIntent(app.id, { id: session.session_id, amountCents: order.totalCents, provider: 'klarna' });
+  return { session_id: session.session_id, client_token: session.client_token, payment_method_categories: session.payment_method_categories ?? [], amount: order.totalCents };
+}
+
+/** POST /api/klarna/place-order: places the authorised order for the same amount, then fulfilment. */
+export async function placeKlarnaOrderFor(input: { applicationId: string; authorizationToken: string }) {
+  const creds = await klarnaCredentials();
+  if (!creds) throw notConfigured('Klarna');
+  const { app, order } = await loadPayable(input.applicationId);
+  const placed = await placeKlarnaOrder(creds, input.authorizationToken, order, app.id).catch(providerError);
+  if (placed.fraud_status && placed.fraud_status !== 'ACCEPTED') {
+    logger.warn('Klarna order not accepted yet', { applicationId: app.id, orderId: placed.order_id, fraudStatus: placed.fraud_status });
+    throw new HttpError(402, 'Klarna is reviewing this order: we will email you once it is accepted');
+  }
+  const result = await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: placed.order_id, amountCents: order.totalCents, currency: 'usd' });
+  fulfilmentToHttp(result);
+  return { success: true, orderId: placed.order_id };
+}
+
+function providerError(err: unknown): never {
+  if (err instanceof KlarnaError) throw new HttpError(502, err.message);
+  throw err;
+}

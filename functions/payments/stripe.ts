@@ -1,0 +1,34 @@
+import Stripe from 'stripe';
+import { config } from '../lib/config.ts';
+import { getSecret } from '../lib/secrets.ts';
+
+/**
+ * The Stripe client, built from the configured secret key (never from the browser). undefined
+ * when no key is configured. STRIPE_API_BASE points the SDK at a local fake and is honoured only
+ * outside a deployed stack (the handler tests use it).
+ */
+let cached: { key: string; client: Stripe } | undefined;
+
+export async function stripeClient(): Promise<Stripe | undefined> {
+  const key = await getSecret('stripeSecretKey');
+  if (!key) return undefined;
+  if (cached?.key === key) return cached.client;
+  const base = config().DEPLOYMENT === 'local' ? process.env.STRIPE_API_BASE : undefined;
+  const target = base ? new URL(base) : undefined;
+  const client = new Stripe(key, {
+    maxNetworkRetries: target ? 0 : 2,
+    telemetry: false,
+    timeout: 20_000,
+    ...(target ? { host: target.hostname, port: Number(target.port), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  cached = { key, client };
+  return client;
+}
+
+/** The provider's message for a failed call, when it is meant for the payer (card errors). */
+export function stripeErrorMessage(err: unknown): string | undefined {
+  if (err instanceof Stripe.errors.StripeCardError) return err.message;
+  return undefined;
+}
+
+export { Stripe };

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Offline test mode (local only): the card numbers that behave like Stripe's test cards.
+ * 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
+ */
+export const TEST_CARD_SUCCESS = '4242424242424242';
+export const TEST_CARD_DECLINE = '4000000000000002';
+export const DECLINE_MESSAGE = 'Your card was declined.';
+export const UNKNOWN_TEST_CARD_MESSAGE = 'Use test card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.';
+
+export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+export type TestCardOutcome = { ok: true } | { ok: false; message: string };
+
+export function testCardOutcome(cardNumber: string): TestCardOutcome {
+  const digits = digitsOnly(cardNumber);
+  if (digits === TEST_CARD_SUCCESS) return { ok: true };
+  if (digits === TEST_CARD_DECLINE) return { ok: false, message: DECLINE_MESSAGE };
+  return { ok: false, message: UNKNOWN_TEST_CARD_MESSAGE };
+}
+
+/** MM/YY in the current month or later. */
+export function expiryIsValid(expiry: string, now = new Date()): boolean {
+  const m = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(expiry);
+  if (!m) return false;
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
+/** The test card form, validated the same way in the browser and on the server. */
+export const testCardSchema = z.object({
+  cardNumber: z.string().refine((v) => /^\d{13,19}$/.test(digitsOnly(v)), 'Enter a card number of 13 to 19 digits'),
+  expiry: z.string().refine((v) => expiryIsValid(v), 'Enter an expiry date as MM/YY that has not passed'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  zip: z.string().regex(/^\d{5}$/, 'Enter a 5 digit ZIP code'),
+});
+export type TestCard = z.infer<typeof testCardSchema>;

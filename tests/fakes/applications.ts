@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
+
+/** Writes an application item directly, as the wizard would have saved it. */
+export async function putApplication(fields: Record<string, unknown> = {}): Promise<Record<string, unknown> & { id: string }> {
+  const item = {
+    id: randomUUID(),
+    firstName: 'Ava',
+    lastName: 'Creator',
+    email: 'ava@example.com',
+    businessName: 'Ava Creates LLC',
+    state: 'FL',
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: false,
+    status: 'draft',
+    paymentStatus: 'unpaid',
+    createdAt: new Date().toISOString(),
+    ...fields,
+  };
+  await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
+  return item;
+}
+
+export async function readApplication(id: string): Promise<Record<string, any> | undefined> {
+  return (await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ConsistentRead: true }))).Item;
+}
+
+export async function readStats(): Promise<Record<string, any>> {
+  return (await ddb().send(new GetCommand({ TableName: tableName('counters'), Key: { id: 'STATS' }, ConsistentRead: true }))).Item ?? {};
+}

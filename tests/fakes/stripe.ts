@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { type HttpFake, type RecordedRequest, startHttpFake } from './http-fake.ts';
+
+/**
+ * A fake of the Stripe API parts we use (PaymentIntents, Tokens, PaymentMethods), honouring
+ * idempotency keys like Stripe. `declineWith` makes confirmations fail with a card error.
+ */
+export interface StripeFake extends HttpFake {
+  intents: Map<string, Record<string, unknown>>;
+  declineWith?: string;
+  /** Form fields of a request (Stripe's SDK sends application/x-www-form-urlencoded). */
+  form(req: RecordedRequest): Record<string, string>;
+}
+
+const form = (req: RecordedRequest) => Object.fromEntries(new URLSearchParams(req.body));
+
+export async function startStripeFake(): Promise<StripeFake> {
+  const intents = new Map<string, Record<string, unknown>>();
+  const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
+  const state: { declineWith?: string } = {};
+  const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+  const route = (req: RecordedRequest): { status: number; body: unknown } | undefined => {
+    const key = req.headers['idempotency-key'] as string | undefined;
+    if (key && byIdempotencyKey.has(`${req.path}|${key}`)) return byIdempotencyKey.get(`${req.path}|${key}`);
+    const f = form(req);
+    let answer: { status: number; body: unknown } | undefined;
+    if (req.method === 'POST' && req.path === '/v1/payment_intents') {
+      const piId = id('pi');
+      const metadata = Object.fromEntries(Object.entries(f).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+      const confirm = f.confirm === 'true';
+      if (confirm && fake.declineWith) {
+        answer = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: fake.declineWith } } };
+      } else {
+        const intent = {
+          id: piId,
+          object: 'payment_intent',
+          amount: Number(f.amount),
+          amount_received: confirm ? Number(f.amount) : 0,
+          currency: f.currency,
+          status: confirm ? 'succeeded' : 'requires_payment_method',
+          client_secret: `${piId}_secret_${randomBytes(8).toString('hex')}`,
+          metadata,
+        };
+        intents.set(piId, intent);
+        answer = { status: 200, body: intent };
+      }
+    } else if (req.method === 'GET' && req.path.startsWith('/v1/payment_intents/')) {
+      const intent = intents.get(req.path.split('/')[3].split('?')[0]);
+      answer = intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+    } else if (req.method === 'POST' && req.path === '/v1/tokens') {
+      answer = f.pk_token ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } } : { status: 400, body: { error: { type: 'invalid_request_error', message: 'pk_token required' } } };
+    } else if (req.method === 'POST' && req.path === '/v1/payment_methods') {
+      answer = { status: 200, body: { id: id('pm'), object: 'payment_method', type: 'card' } };
+    }
+    if (answer && key) byIdempotencyKey.set(`${req.path}|${key}`, answer);
+    return answer;
+  };
+  const server = await startHttpFake(route);
+  const fake: StripeFake = Object.assign(server, { intents, form, declineWith: state.declineWith });
+  return fake;
+}
