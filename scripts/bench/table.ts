@@ -1,0 +1,24 @@
+/** One row of a benchmark report: a figure, its budget, and whether it holds. */
+export interface BenchRow {
+  area: string;
+  metric: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+
+export function printTable(rows: BenchRow[]): void {
+  const head = ['area', 'metric', 'value', 'budget', 'ok'];
+  const cells = rows.map((r) => [r.area, r.metric, r.value, r.budget, r.ok ? 'yes' : 'NO']);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+}
+
+export function toMarkdown(rows: BenchRow[]): string {
+  const out = ['| area | metric | value | budget | ok |', '|---|---|---|---|---|'];
+  for (const r of rows) out.push(`| ${r.area} | ${r.metric} | ${r.value} | ${r.budget} | ${r.ok ? 'yes' : 'NO'} |`);
+  return out.join('\n');
+}
