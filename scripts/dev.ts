@@ -3,6 +3,8 @@ import { createServer } from 'vite';
 import { StartupError, startRuntime } from './local/runtime.ts';
 
 /** `npm run dev`: the API runtime plus Vite with hot reload, proxying /api to it. */
+// Node 20 is supported by the pinned SDK; its notice about future releases is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = join(import.meta.dirname, '..');
 
 async function main() {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { StartupError, startRuntime } from './local/runtime.ts';
 
 /** `npm start`: the whole product on this machine (site, API, DynamoDB Local, S3-compatible store). */
+// Node 20 is supported by the pinned SDK; its notice about future releases is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = join(import.meta.dirname, '..');
 const distDir = join(root, 'frontend/dist');
 

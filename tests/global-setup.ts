@@ -11,6 +11,7 @@ let s3Dir: string;
 export const TEST_BUCKET = 'creator-llc-test-documents';
 
 export async function setup(project: TestProject) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const ddb = await startDynamoDbLocal(null);
   s3Dir = mkdtempSync(join(tmpdir(), 'creator-llc-s3-'));
   const s3 = await startS3(s3Dir, [TEST_BUCKET]);

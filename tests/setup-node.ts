@@ -18,6 +18,7 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   SITE_URL: 'http://127.0.0.1:3000',
   TEST_TABLE_PREFIX: prefix,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
 // Table names are known before creation, so config can be read at import time.
 Object.assign(process.env, tableEnv(Object.fromEntries(Object.keys(await import('../functions/tables.ts').then((m) => m.TABLES)).map((k) => [k, `${prefix}-${k}`])) as never));
