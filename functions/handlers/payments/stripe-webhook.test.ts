@@ -1,0 +1,114 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
+import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { listRecentActivity } from '../../data/activity.ts';
+import { resetConfigForTests } from '../../lib/config.ts';
+import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { handler } from './stripe-webhook.ts';
+
+const SECRET = 'whsec_test_secret_for_webhooks';
+const FL_CENTS = 27500;
+let stripe: StripeFake;
+
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  Object.assign(process.env, { STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_API_BASE: stripe.url });
+  resetConfigForTests();
+  resetSecretsForTests();
+});
+afterAll(async () => {
+  for (const k of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE']) delete process.env[k];
+  resetSecretsForTests();
+  await stripe.close();
+});
+
+let seq = 0;
+function stripeEvent(type: string, object: Record<string, unknown>) {
+  return JSON.stringify({ id: `evt_${Date.now()}_${seq++}`, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } });
+}
+const succeeded = (applicationId: string, amount = FL_CENTS, currency = 'usd', id = `pi_${seq}`) =>
+  stripeEvent('payment_intent.succeeded', { id, object: 'payment_intent', amount, amount_received: amount, currency, metadata: { applicationId, provider: 'stripe' }, status: 'succeeded' });
+
+const sign = (payload: string, secret = SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const deliver = (payload: string, signature: string | undefined, base64 = false) =>
+  invoke(handler, apiEvent({ method: 'POST', route: '/api/webhook/stripe', rawBody: payload, base64, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } }));
+
+const paymentsFor = async (id: string) => (await listRecentActivity(100)).filter((a) => a.applicationId === id && a.action === 'payment_received').length;
+
+describe('POST /api/webhook/stripe', () => {
+  it('fulfils payment_intent.succeeded for the application', async () => {
+    const app = await putApplication();
+    const payload = succeeded(app.id);
+    const ok = await deliver(payload, sign(payload));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ received: true, result: 'fulfilled' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_CENTS, paymentProvider: 'stripe', status: 'submitted' });
+  });
+
+  it('refuses forged events with 400 and changes nothing: wrong secret, tampered body, stale timestamp, no signature', async () => {
+    const app = await putApplication();
+    const payload = succeeded(app.id);
+    const wrongSecret = await deliver(payload, sign(payload, 'whsec_wrong'));
+    const tampered = await deliver(payload.replace(`"amount":${FL_CENTS}`, '"amount":1'), sign(payload));
+    const stale = await deliver(payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) - 3600));
+    const missing = await deliver(payload, undefined);
+    for (const res of [wrongSecret, tampered, stale, missing]) expect(res.status).toBe(400);
+    expect(wrongSecret.body).toEqual({ error: 'Invalid Stripe signature' });
+    expect(missing.body).toEqual({ error: 'Missing Stripe-Signature header' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'draft' });
+    expect(await paymentsFor(app.id)).toBe(0);
+  });
+
+  it('processes the same event twice as one fulfilment', async () => {
+    const app = await putApplication();
+    const before = Number((await readStats()).submitted ?? 0);
+    const payload = succeeded(app.id);
+    const first = await deliver(payload, sign(payload));
+    const paidAt = (await readApplication(app.id))?.paidAt;
+    const second = await deliver(payload, sign(payload));
+    expect(first.body.result).toBe('fulfilled');
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ received: true, duplicate: true });
+    expect((await readApplication(app.id))?.paidAt).toBe(paidAt);
+    expect(await paymentsFor(app.id)).toBe(1);
+    expect(Number((await readStats()).submitted)).toBe(before + 1);
+  });
+
+  it('verifies a base64-encoded body over its decoded bytes', async () => {
+    const app = await putApplication({ businessName: 'Café Ünïcode LLC' });
+    const payload = succeeded(app.id);
+    const res = await deliver(payload, sign(payload), true);
+    expect(res.status).toBe(200);
+    expect((await readApplication(app.id))?.paymentStatus).toBe('paid');
+  });
+
+  it('does not mark paid an amount or currency other than the order total', async () => {
+    const app = await putApplication({ expeditedFiling: true });
+    const low = succeeded(app.id, FL_CENTS);
+    expect((await deliver(low, sign(low))).body.result).toBe('amount-mismatch');
+    const eur = succeeded(app.id, 35000, 'eur');
+    expect((await deliver(eur, sign(eur))).body.result).toBe('amount-mismatch');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+  });
+
+  it('records payment_failed and charge.refunded, and ignores other types', async () => {
+    const app = await putApplication();
+    const failed = stripeEvent('payment_intent.payment_failed', { id: 'pi_failed', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', metadata: { applicationId: app.id }, last_payment_error: { message: 'Your card has insufficient funds.' } });
+    expect((await deliver(failed, sign(failed))).body.result).toBe('failure-recorded');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card has insufficient funds.' });
+
+    const paid = succeeded(app.id, FL_CENTS, 'usd', 'pi_refund_me');
+    await deliver(paid, sign(paid));
+    // The charge carries no metadata: the PaymentIntent is looked up at Stripe.
+    stripe.intents.set('pi_refund_me', { id: 'pi_refund_me', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', status: 'succeeded', metadata: { applicationId: app.id } });
+    const refunded = stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_refund_me', amount: FL_CENTS, amount_refunded: FL_CENTS, refunded: true, metadata: {} });
+    expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
+    expect(stripe.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/pi_refund_me'))).toBe(true);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_CENTS });
+
+    const other = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    expect((await deliver(other, sign(other))).body).toEqual({ received: true, ignored: true });
+  });
+});
