@@ -1,0 +1,119 @@
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import type { RouteKey } from '../../functions/routes.ts';
+import { TABLE_KEYS, type TableKey } from '../../functions/tables.ts';
+import { acknowledge } from '../nag.ts';
+import type { StageConfig } from '../stage-config.ts';
+import { tableConstructId } from './data-stack.ts';
+
+/** The route Stripe posts events to; its URL is printed for registration in the Stripe dashboard. */
+export const STRIPE_WEBHOOK_ROUTE: RouteKey = 'POST /api/webhook/stripe';
+export const STRIPE_WEBHOOK_PATH = '/api/webhook/stripe';
+/** Alarm when more than this share of API requests answer 5xx over two of three 5-minute periods. */
+export const API_5XX_RATE_PERCENT = 5;
+
+export interface OperationsStackProps extends StackProps {
+  config: StageConfig;
+  httpApi: HttpApi;
+  functions: ReadonlyMap<RouteKey, IFunction>;
+  tables: Record<TableKey, Table>;
+  siteUrl: string;
+}
+
+/** Alarms to an SNS topic (email from context) and the URLs an operator needs after a deploy. */
+export class OperationsStack extends Stack {
+  readonly alarmTopic: Topic;
+
+  constructor(scope: Construct, id: string, props: OperationsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Creator LLC alarms (${config.stage})`, enforceSSL: true });
+    acknowledge(
+      this.alarmTopic,
+      'AwsSolutions-SNS2',
+      'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key, and alarm notifications carry no customer data (alarm name and metric only).',
+    );
+    if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
+    else Annotations.of(this).addWarningV2('creator-llc:no-alarm-email', 'No alarmEmail in context: alarms go to an SNS topic with no subscriber. Deploy with -c alarmEmail=you@example.com.');
+    const notify = new SnsAction(this.alarmTopic);
+
+    const fiveMinutes = Duration.minutes(5);
+    const api5xx = new Alarm(this, 'Api5xxRate', {
+      alarmDescription: `More than ${API_5XX_RATE_PERCENT}% of API requests answered 5xx`,
+      metric: new MathExpression({
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: {
+          errors: props.httpApi.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
+          requests: props.httpApi.metricCount({ period: fiveMinutes, statistic: 'Sum' }),
+        },
+        period: fiveMinutes,
+        label: 'API 5xx rate (%)',
+      }),
+      threshold: API_5XX_RATE_PERCENT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    api5xx.addAlarmAction(notify);
+
+    const webhook = props.functions.get(STRIPE_WEBHOOK_ROUTE);
+    if (!webhook) throw new Error(`functions/routes.ts has no ${STRIPE_WEBHOOK_ROUTE} route: payments could never be confirmed.`);
+    const webhookAlarms = [
+      new Alarm(this, 'StripeWebhookErrors', {
+        alarmDescription: 'The Stripe webhook function failed: paid applications may not be marked paid',
+        metric: webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'StripeWebhookThrottles', {
+        alarmDescription: 'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed',
+        metric: webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    ];
+    for (const alarm of webhookAlarms) alarm.addAlarmAction(notify);
+
+    for (const key of TABLE_KEYS) {
+      const table = props.tables[key];
+      const alarm = new Alarm(this, `${tableConstructId(key)}Throttles`, {
+        alarmDescription: `DynamoDB throttled requests on the ${key} table`,
+        metric: new MathExpression({
+          expression: 'reads + writes',
+          usingMetrics: {
+            reads: table.metric('ReadThrottleEvents', { period: fiveMinutes, statistic: 'Sum' }),
+            writes: table.metric('WriteThrottleEvents', { period: fiveMinutes, statistic: 'Sum' }),
+          },
+          period: fiveMinutes,
+          label: `${key} throttle events`,
+        }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(notify);
+    }
+
+    new CfnOutput(this, 'SiteUrl', { description: 'The public site', value: props.siteUrl });
+    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint (the site reaches it as <SiteUrl>/api)', value: props.httpApi.apiEndpoint });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      description: 'Register this endpoint in Stripe (Developers > Webhooks), then store its signing secret with npm run secrets:set',
+      value: `${props.siteUrl}${STRIPE_WEBHOOK_PATH}`,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { description: 'SNS topic the alarms notify', value: this.alarmTopic.topicArn });
+  }
+}

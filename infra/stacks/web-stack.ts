@@ -1,0 +1,200 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { REPO_ROOT } from '../lambda-bundle.ts';
+import { acknowledge } from '../nag.ts';
+import type { StageConfig } from '../stage-config.ts';
+import { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from '../web-security.ts';
+
+export interface WebStackProps extends StackProps {
+  config: StageConfig;
+  httpApi: HttpApi;
+  /** The built SPA (Vite output). Defaults to frontend/dist. */
+  siteAssetsPath?: string;
+}
+
+export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
+/** Vite puts content-hashed files here; they can be cached for a year. */
+export const HASHED_ASSETS_DIR = 'assets';
+
+/**
+ * The static site: a private bucket behind CloudFront (Origin Access Control). The default
+ * behaviour serves the SPA (client routes rewritten to index.html); `/api/*` goes to the HTTP
+ * API uncached with every viewer header but Host. Security headers on every page.
+ */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const prod = config.stage === 'prod';
+    const assets = props.siteAssetsPath ?? DEFAULT_SITE_ASSETS;
+    if (!existsSync(join(assets, 'index.html'))) {
+      throw new Error(`The built frontend is missing (${assets}/index.html): run "npm run build" first (npm run synth and npm run deploy do).`);
+    }
+
+    // CloudFront standard logs and the site bucket's access logs (CloudFront logging needs ACLs).
+    const logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(prod ? 365 : 30) }],
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !prod,
+    });
+    acknowledge(logsBucket, 'AwsSolutions-S1', 'This bucket is the access-log destination itself; logging it would log into itself.');
+
+    // The site is rebuilt from source on every deploy, so its bucket is disposable in every stage.
+    const siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logsBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'CSP for the SPA and its payment providers, HSTS, nosniff, no framing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    // Honour the object's Cache-Control (immutable for hashed assets, no-cache for index.html).
+    const siteCache = new CachePolicy(this, 'SiteCachePolicy', {
+      comment: 'SPA files: TTL from the object Cache-Control header',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Client routes get index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host.
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Creator LLC site (${config.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      domainNames: config.domainName ? [config.domainName] : undefined,
+      certificate,
+      enableLogging: true,
+      logBucket: logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: siteCache,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaRewrite }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+        },
+      },
+    });
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'The service forms US LLCs but customers may live or travel abroad; no country is excluded.');
+    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No AWS WAF web ACL: the API stage is throttled (burst and rate), staff login is rate limited in the application, and a web ACL would add a fixed monthly cost to an idle site.');
+    if (!certificate) {
+      acknowledge(this.distribution, 'AwsSolutions-CFR4', 'Without a custom domain the default *.cloudfront.net certificate is used, whose minimum protocol CloudFront fixes; with domainName/certificateArn the distribution enforces TLSv1.2_2021.');
+    }
+
+    this.siteUrl = config.domainName ? `https://${config.domainName}` : `https://${this.distribution.distributionDomainName}`;
+
+    // Hashed bundles: immutable for a year. Kept across deploys (prune off) so a browser still
+    // holding the previous index.html can load its chunks.
+    const hashedAssets = join(assets, HASHED_ASSETS_DIR);
+    const assetsDeployment = existsSync(hashedAssets)
+      ? new BucketDeployment(this, 'DeployHashedAssets', {
+          sources: [Source.asset(hashedAssets)],
+          destinationBucket: siteBucket,
+          destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          prune: false,
+          memoryLimit: 512,
+        })
+      : undefined;
+    // index.html and the other unhashed files: revalidated on every visit, then the CDN is flushed.
+    const shellDeployment = new BucketDeployment(this, 'DeploySiteShell', {
+      sources: [Source.asset(assets, { exclude: [`${HASHED_ASSETS_DIR}/**`] })],
+      destinationBucket: siteBucket,
+      cacheControl: [CacheControl.noCache()],
+      prune: false,
+      memoryLimit: 512,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // Chunks first, then the shell that references them.
+    if (assetsDeployment) shellDeployment.node.addDependency(assetsDeployment);
+
+    this.acknowledgeDeploymentHandler(siteBucket);
+  }
+
+  /** The BucketDeployment's provider function is CDK's own; its findings are acknowledged on it. */
+  private acknowledgeDeploymentHandler(siteBucket: Bucket): void {
+    const siteBucketArn = `<${this.getLogicalId(siteBucket.node.defaultChild as CfnBucket)}.Arn>`;
+    const copy = 'CDK BucketDeployment handler, which copies the built site from the CDK asset bucket into the site bucket';
+    for (const child of this.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      acknowledge(child, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', `${copy}: AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing.`);
+      acknowledge(child, 'AwsSolutions-L1', `${copy}: its runtime is chosen by aws-cdk-lib, not by this project, and it runs only during deploys.`);
+      for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) {
+        acknowledge(child, `AwsSolutions-IAM5[Action::${action}]`, `${copy}: CDK grants the ${action} family on the asset bucket (read) and the site bucket (write) only.`);
+      }
+      acknowledge(child, 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]', `${copy}: it reads the uploaded site archive from the bootstrap asset bucket, whose object keys are content hashes.`);
+      acknowledge(child, `AwsSolutions-IAM5[Resource::${siteBucketArn}/*]`, `${copy}: it writes every file of the site, so it needs all objects of the site bucket.`);
+      acknowledge(child, 'AwsSolutions-IAM5[Resource::*]', `${copy}: cloudfront:CreateInvalidation/GetInvalidation do not support resource-level scoping in CDK's policy; used to flush the CDN after a deploy.`);
+    }
+  }
+}
