@@ -39,13 +39,13 @@ export const ROUTES = [
   { method: 'POST', path: '/api/calculate-savings', handler: 'savings/calculate', access: 'public' },
 
   // The wizard.
-  { method: 'POST', path: '/api/llc-applications', handler: 'not-implemented', access: 'public', tables: { applications: 'write' } },
-  { method: 'PATCH', path: '/api/llc-applications/{id}', handler: 'not-implemented', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' } },
-  { method: 'GET', path: '/api/llc-applications/{id}', handler: 'not-implemented', access: 'public', tables: { applications: 'read' } },
-  { method: 'POST', path: '/api/webhook/stage1', handler: 'not-implemented', access: 'public', tables: { leads: 'write', activity: 'write' }, secrets: ['crmWebhookUrl'] },
-  { method: 'POST', path: '/api/webhook/stage2', handler: 'not-implemented', access: 'public', tables: { leads: 'write', activity: 'write' }, secrets: ['crmWebhookUrl'] },
-  { method: 'POST', path: '/api/business-names/generate', handler: 'not-implemented', access: 'public', tables: { applications: 'read' } },
-  { method: 'POST', path: '/api/business-names/check-availability', handler: 'not-implemented', access: 'public', tables: { applications: 'read' } },
+  { method: 'POST', path: '/api/llc-applications', handler: 'applications/create', access: 'public', tables: { applications: 'write' } },
+  { method: 'PATCH', path: '/api/llc-applications/{id}', handler: 'applications/update', access: 'public', tables: { applications: 'write', counters: 'write', activity: 'write' } },
+  { method: 'GET', path: '/api/llc-applications/{id}', handler: 'applications/get', access: 'public', tables: { applications: 'read' } },
+  { method: 'POST', path: '/api/webhook/stage1', handler: 'leads/stage1', access: 'public', tables: { leads: 'write', activity: 'write' }, secrets: ['crmWebhookUrl'] },
+  { method: 'POST', path: '/api/webhook/stage2', handler: 'leads/stage2', access: 'public', tables: { leads: 'write', activity: 'write' }, secrets: ['crmWebhookUrl'] },
+  { method: 'POST', path: '/api/business-names/generate', handler: 'business-names/generate', access: 'public', tables: { applications: 'read' } },
+  { method: 'POST', path: '/api/business-names/check-availability', handler: 'business-names/check-availability', access: 'public', tables: { applications: 'read' } },
 
   // Payments. Every path that marks an application paid writes applications + counters + activity.
   { method: 'GET', path: '/api/payment-methods', handler: 'payments/methods', access: 'public', secrets: ['stripeSecretKey', 'klarna', 'amazonPay', 'applePay'] },

@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { nameCandidates, nameKey } from '../../../shared/wizard/business-name.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { createApplication, submitApplication } from '../../data/applications.ts';
+import { dynamoCallLog } from '../../lib/clients/dynamodb.ts';
+import { initialWizardData } from '../../../shared/wizard/schema.ts';
+import { handler as check } from './check-availability.ts';
+import { handler as generate } from './generate.ts';
+
+const gen = (body: unknown) => invoke(generate, apiEvent({ method: 'POST', route: '/api/business-names/generate', body }));
+const avail = (body: unknown) => invoke(check, apiEvent({ method: 'POST', route: '/api/business-names/check-availability', body }));
+
+async function submitted(businessName: string) {
+  const data = {
+    ...initialWizardData('user-names-01'),
+    firstName: 'Sam',
+    lastName: 'Lee',
+    email: 'sam@example.com',
+    phone: '3055550100',
+    priority: 'tax' as const,
+    contentTypes: ['food' as const],
+    platforms: ['tiktok' as const],
+    businessName,
+  };
+  const { id } = await createApplication(data);
+  await submitApplication(id, data);
+  return id;
+}
+
+beforeEach(() => {
+  dynamoCallLog.length = 0;
+});
+
+describe('POST /api/business-names/check-availability', () => {
+  it('a fresh name is available, reported with its LLC designator', async () => {
+    const res = await avail({ name: 'Sunny Bites', state: 'FL' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: true, name: 'Sunny Bites LLC' });
+  });
+
+  it('a name requested by a submitted application is taken, case/punctuation/suffix-insensitively', async () => {
+    await submitted('Crumb & Co LLC');
+    for (const name of ['crumb co', 'CRUMB-&-CO, L.L.C.', 'Crumb & Co Limited Liability Company']) {
+      const res = await avail({ name });
+      expect(res.body.available).toBe(false);
+      expect(res.body.reason).toMatch(/already requested/);
+    }
+  });
+
+  it('drafts do not hold a name', async () => {
+    await createApplication({ businessName: 'Draft Only LLC' });
+    expect((await avail({ name: 'Draft Only' })).body.available).toBe(true);
+  });
+
+  it('restricted words fail with the reason, without a database call', async () => {
+    const res = await avail({ name: 'Creator Trust', state: 'FL' });
+    expect(res.body).toMatchObject({ available: false, name: 'Creator Trust LLC' });
+    expect(res.body.reason).toContain('"trust"');
+    expect((await avail({ name: 'Lone Star Lotto', state: 'TX' })).body.available).toBe(false);
+    expect((await avail({ name: 'Lone Star Lotto', state: 'FL' })).body.available).toBe(true);
+    expect((await avail({ name: 'LLC' })).body.available).toBe(false);
+  });
+
+  it('400s bad bodies', async () => {
+    expect((await avail({ name: '' })).status).toBe(400);
+    expect((await avail({ name: 'x', state: 'ZZ' })).status).toBe(400);
+    expect((await avail({})).status).toBe(400);
+  });
+});
+
+describe('POST /api/business-names/generate', () => {
+  it('returns 8-12 distinct deterministic suggestions with the category', async () => {
+    const body = { keywords: ['sunny', 'bites'], category: 'food' };
+    const a = await gen(body);
+    expect(a.status).toBe(200);
+    expect(a.body.length).toBeGreaterThanOrEqual(8);
+    expect(a.body.length).toBeLessThanOrEqual(12);
+    expect(new Set(a.body.map((s: { name: string }) => nameKey(s.name))).size).toBe(a.body.length);
+    for (const s of a.body) expect(s).toEqual({ name: expect.any(String), category: 'food' });
+    expect((await gen(body)).body).toEqual(a.body);
+  });
+
+  it('leaves out names already taken with us', async () => {
+    const first = nameCandidates(['nova'], 'tech')[0];
+    expect((await gen({ keywords: ['nova'], category: 'tech' })).body[0].name).toBe(first);
+    await submitted(`${first} LLC`);
+    const after = (await gen({ keywords: ['nova'], category: 'tech' })).body;
+    expect(after.map((s: { name: string }) => s.name)).not.toContain(first);
+    expect(after.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('works from the category alone and 400s an empty request', async () => {
+    expect((await gen({ keywords: [], category: 'music' })).body.length).toBeGreaterThanOrEqual(8);
+    expect((await gen({ keywords: ['  '], category: '' })).status).toBe(400);
+    expect((await gen({ keywords: 'sunny', category: 'food' })).status).toBe(400);
+  });
+});

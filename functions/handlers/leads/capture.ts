@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { Lead } from '../../../shared/wizard/leads.ts';
+import { forwardLeadToCrm, upsertLead } from '../../data/leads.ts';
+import { httpHandler, json, validate } from '../../lib/http.ts';
+
+/** A lead webhook handler for one stage's schema: store, then forward to the CRM if configured. */
+export function leadHandler(schema: z.ZodType<Lead>) {
+  return httpHandler(async (event) => {
+    const lead = validate(schema, event.jsonBody);
+    const { stage } = await upsertLead(lead);
+    const crm = await forwardLeadToCrm(lead);
+    return json(200, { ok: true, stage, crm });
+  });
+}
