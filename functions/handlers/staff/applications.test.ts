@@ -1,0 +1,175 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STAFF_TRANSITIONS } from '../../../shared/application-status.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { listRecentActivity } from '../../data/activity.ts';
+import { readDashboardCounts } from '../../data/counters.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { handler as listApplications } from './list-applications.ts';
+import { putApplication, staffHeaders } from './test-support.ts';
+import { handler as updateApplication } from './update-application.ts';
+
+let headers: Record<string, string>;
+beforeAll(async () => {
+  headers = await staffHeaders();
+});
+
+const list = (query: Record<string, string> = {}) => invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', query, headers }));
+const patch = (id: string, body: unknown) =>
+  invoke(updateApplication, apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${id}`, pathParameters: { id }, body, headers }));
+
+/** Counters consistent with applications written straight to the table. */
+async function setCounters(counts: Record<string, number>) {
+  await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...counts } }));
+}
+
+describe('GET /api/staff/applications', () => {
+  let made: { id: string; status: string; createdAt: string }[];
+  beforeAll(async () => {
+    const base = Date.parse('2024-03-01T00:00:00Z');
+    made = [];
+    const statuses = ['submitted', 'processing', 'filed', 'completed'];
+    for (let i = 0; i < 60; i++) {
+      made.push(await putApplication({ status: statuses[i % 4], createdAt: new Date(base + i * 60_000).toISOString(), businessName: `Creator ${i} LLC` }));
+    }
+    for (let i = 0; i < 7; i++) made.push(await putApplication({ status: 'draft', createdAt: new Date(base + i * 60_000 + 30_000).toISOString(), businessName: `Draft ${i} LLC` }));
+  });
+
+  it('pages newest first, 25 at a time, with a cursor, leaving drafts out', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const res = await list(cursor ? { cursor } : {});
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(25);
+      seen.push(...res.body.items.map((a: { id: string }) => a.id));
+      cursor = res.body.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    const expected = made.filter((a) => a.status !== 'draft').sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((a) => a.id);
+    expect(seen).toEqual(expected);
+  });
+
+  it('returns the staff view of each application (no internal index attributes)', async () => {
+    const res = await list();
+    const first = res.body.items[0];
+    expect(first).toMatchObject({ businessName: 'Creator 59 LLC', firstName: 'Maya', email: 'maya@example.com', state: 'FL', status: 'completed', paymentStatus: 'paid', amountPaidCents: 35000, expeditedFiling: true, operatingAgreement: true, feinFiling: false, notes: '' });
+    expect(first).not.toHaveProperty('listPartition');
+    expect(first).not.toHaveProperty('userId');
+  });
+
+  it('filters by status', async () => {
+    const res = await list({ status: 'processing' });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(15);
+    expect(res.body.items.every((a: { status: string }) => a.status === 'processing')).toBe(true);
+    expect(res.body.nextCursor).toBeNull();
+  });
+
+  it('lists drafts only when asked, merged newest first', async () => {
+    const drafts = await list({ status: 'draft' });
+    expect(drafts.body.items).toHaveLength(7);
+    const seen: { id: string; createdAt: string }[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await list({ includeDrafts: 'true', ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.items);
+      cursor = res.body.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.map((a) => a.id)).toEqual([...made].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((a) => a.id));
+  });
+
+  it('rejects a bad status, a tampered cursor and unknown parameters with 400', async () => {
+    expect((await list({ status: 'lost' })).status).toBe(400);
+    const tampered = await list({ cursor: Buffer.from(JSON.stringify([{ after: { id: 'x', status: 'draft', createdAt: 'y' } }])).toString('base64url') });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.error).toMatch(/cursor/);
+    expect((await list({ cursor: 'not-base64-json' })).status).toBe(400);
+    expect((await list({ sort: 'name' })).status).toBe(400);
+  });
+});
+
+describe('PATCH /api/staff/applications/{id}', () => {
+  beforeEach(async () => {
+    await setCounters({ submitted: 0, processing: 0, filed: 0, completed: 0 });
+  });
+
+  it.each(STAFF_TRANSITIONS.map((t) => [t.action, t] as const))('%s moves %s with counters and an activity entry in one go', async (_, t) => {
+    const app = await putApplication({ status: t.from });
+    await setCounters({ [t.from]: 1 });
+    const res = await patch(app.id, { status: t.to });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe(t.to);
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
+    expect(stored.Item?.status).toBe(t.to);
+    const counts = await readDashboardCounts();
+    expect(counts.totalApplications).toBe(1);
+    expect(counts.pendingApplications).toBe(t.to === 'processing' ? 1 : 0);
+    expect(counts.completedApplications).toBe(t.to === 'completed' ? 1 : 0);
+    const activity = await listRecentActivity(5);
+    expect(activity[0]).toMatchObject({ action: 'status_changed', applicationId: app.id });
+    expect(activity[0].description).toContain(t.action);
+  });
+
+  const illegal: [string, string][] = [
+    ['submitted', 'filed'],
+    ['submitted', 'completed'],
+    ['processing', 'completed'],
+    ['processing', 'processing'],
+    ['filed', 'processing'],
+    ['completed', 'processing'],
+    ['completed', 'filed'],
+    ['draft', 'processing'],
+  ];
+  it.each(illegal)('refuses %s -> %s with 409 and the current status, changing nothing', async (from, to) => {
+    const app = await putApplication({ status: from });
+    const before = await readDashboardCounts();
+    const res = await patch(app.id, { status: to });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: expect.stringContaining(from), currentStatus: from });
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
+    expect(stored.Item?.status).toBe(from);
+    expect(await readDashboardCounts()).toEqual(before);
+  });
+
+  it('refuses statuses that are not staff moves with 400', async () => {
+    const app = await putApplication({ status: 'submitted' });
+    expect((await patch(app.id, { status: 'submitted' })).status).toBe(400);
+    expect((await patch(app.id, { status: 'draft' })).status).toBe(400);
+    expect((await patch(app.id, {})).status).toBe(400);
+    expect((await patch(app.id, { status: 'processing', paymentStatus: 'paid' })).status).toBe(400);
+  });
+
+  it('lets exactly one of two concurrent moves win', async () => {
+    const app = await putApplication({ status: 'submitted' });
+    await setCounters({ submitted: 1 });
+    const results = await Promise.all([patch(app.id, { status: 'processing' }), patch(app.id, { status: 'processing' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body.currentStatus).toBe('processing');
+    const counts = await readDashboardCounts();
+    expect(counts).toMatchObject({ totalApplications: 1, pendingApplications: 1 });
+    const moves = (await listRecentActivity(20)).filter((a) => a.applicationId === app.id);
+    expect(moves).toHaveLength(1);
+  });
+
+  it('saves notes alone, and notes with a move', async () => {
+    const app = await putApplication({ status: 'submitted' });
+    const res = await patch(app.id, { notes: 'Called the customer about the mailing address.' });
+    expect(res.status).toBe(200);
+    expect(res.body.notes).toBe('Called the customer about the mailing address.');
+    const both = await patch(app.id, { status: 'processing', notes: 'Filing today.' });
+    expect(both.body).toMatchObject({ status: 'processing', notes: 'Filing today.' });
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
+    expect(stored.Item).toMatchObject({ status: 'processing', notes: 'Filing today.' });
+    expect((await patch(app.id, { notes: 'x'.repeat(5001) })).status).toBe(400);
+  });
+
+  it('404s an unknown application and 400s a malformed id', async () => {
+    expect((await patch('00000000-0000-0000-0000-000000000000', { status: 'processing' })).status).toBe(404);
+    expect((await patch('00000000-0000-0000-0000-000000000000', { notes: 'x' })).status).toBe(404);
+    expect((await patch('../../etc', { notes: 'x' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { recordActivity } from '../../data/activity.ts';
+import { ddb, dynamoCallLog, tableName } from '../../lib/clients/dynamodb.ts';
+import { handler as dashboard } from './dashboard.ts';
+import { applicationItem, batchPut, putApplication, staffHeaders } from './test-support.ts';
+import { handler as updateApplication } from './update-application.ts';
+
+/**
+ * The dashboard's cost must not grow with the data: same DynamoDB calls at 100 and at 5,000
+ * applications. Applications are bulk-written with a counters item consistent with them, and
+ * a realistic subset is moved through the real status transition.
+ */
+let headers: Record<string, string>;
+beforeAll(async () => {
+  headers = await staffHeaders();
+});
+
+const STATUSES = ['submitted', 'processing', 'filed', 'completed'] as const;
+
+async function grow(to: number, existing: Record<string, number>) {
+  const have = Object.values(existing).reduce((a, b) => a + b, 0);
+  const items = Array.from({ length: to - have }, (_, i) => applicationItem({ status: STATUSES[(have + i) % 4], createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + (have + i) * 1000).toISOString() }));
+  await batchPut('applications', items);
+  for (const it of items) existing[it.status] = (existing[it.status] ?? 0) + 1;
+  await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...existing, openTickets: 3 } }));
+}
+
+async function measuredDashboard() {
+  dynamoCallLog.length = 0;
+  const res = await invoke(dashboard, apiEvent({ method: 'GET', route: '/api/staff/dashboard', headers }));
+  expect(res.status).toBe(200);
+  // The token check is one GetItem; the rest is the dashboard itself.
+  return { body: res.body, calls: [...dynamoCallLog].sort() };
+}
+
+describe('GET /api/staff/dashboard', () => {
+  it('costs the same DynamoDB calls at 100 and at 5,000 applications', { timeout: 120_000 }, async () => {
+    const counts: Record<string, number> = {};
+    await grow(100, counts);
+    for (let i = 0; i < 25; i++) await recordActivity('note', `entry ${i}`);
+    // A realistic subset moves through the real transition (transaction with the counters).
+    const moved = await putApplication({ status: 'submitted' });
+    counts.submitted += 1;
+    await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...counts, openTickets: 3 } }));
+    const patch = await invoke(
+      updateApplication,
+      apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${moved.id}`, pathParameters: { id: moved.id }, body: { status: 'processing' }, headers }),
+    );
+    expect(patch.status).toBe(200);
+    counts.submitted -= 1;
+    counts.processing += 1;
+
+    const small = await measuredDashboard();
+    expect(small.body).toMatchObject({ totalApplications: 101, pendingApplications: counts.submitted + counts.processing, completedApplications: counts.completed, openTickets: 3 });
+    expect(small.body.recentActivity).toHaveLength(20);
+    expect(small.body.recentActivity[0]).toMatchObject({ action: 'status_changed', description: expect.stringContaining('Start Processing') });
+    expect(Object.keys(small.body.recentActivity[0]).sort()).toEqual(['action', 'createdAt', 'description', 'id']);
+
+    await grow(5001, counts);
+    const large = await measuredDashboard();
+    expect(large.body.totalApplications).toBe(5001);
+    expect(large.body.pendingApplications).toBe(counts.submitted + counts.processing);
+    expect(large.body.completedApplications).toBe(counts.completed);
+
+    expect(large.calls).toEqual(small.calls);
+    // Session GetItem + counters GetItem + activity Query.
+    expect(small.calls).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+  });
+});

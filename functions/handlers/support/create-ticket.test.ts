@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { listRecentActivity } from '../../data/activity.ts';
+import { readDashboardCounts } from '../../data/counters.ts';
+import { handler as listTickets } from '../staff/list-tickets.ts';
+import { staffHeaders } from '../staff/test-support.ts';
+import { handler as updateTicket } from '../staff/update-ticket.ts';
+import { handler as createTicket } from './create-ticket.ts';
+
+let headers: Record<string, string>;
+beforeAll(async () => {
+  headers = await staffHeaders();
+});
+
+const form = (overrides: Record<string, unknown> = {}) => ({ name: 'Jordan Lee', email: 'jordan@example.com', subject: 'Question about Wyoming', message: 'Can I file in Wyoming if I live in Ohio?', ...overrides });
+const post = (body: unknown, sourceIp = '192.0.2.10') => invoke(createTicket, apiEvent({ method: 'POST', route: '/api/support-tickets', body, sourceIp }));
+const list = () => invoke(listTickets, apiEvent({ method: 'GET', route: '/api/staff/tickets', headers }));
+const setStatus = (id: string, status: string) =>
+  invoke(updateTicket, apiEvent({ method: 'PATCH', route: '/api/staff/tickets/{id}', path: `/api/staff/tickets/${id}`, pathParameters: { id }, body: { status }, headers }));
+
+describe('POST /api/support-tickets', () => {
+  it('creates an open, normal-priority ticket with an activity entry; staff see it newest first', async () => {
+    const before = await readDashboardCounts();
+    const res = await post(form(), '192.0.2.1');
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(String), status: 'open' });
+    expect((await readDashboardCounts()).openTickets).toBe(before.openTickets + 1);
+    const activity = await listRecentActivity(1);
+    expect(activity[0]).toMatchObject({ action: 'ticket_created', description: expect.stringContaining('jordan@example.com') });
+    const second = await post(form({ subject: 'Second question' }), '192.0.2.1');
+    const tickets = await list();
+    expect(tickets.status).toBe(200);
+    expect(tickets.body.items[0]).toMatchObject({ id: second.body.id, subject: 'Second question' });
+    expect(tickets.body.items[1]).toEqual({
+      id: res.body.id,
+      subject: 'Question about Wyoming',
+      status: 'open',
+      customerEmail: 'jordan@example.com',
+      customerName: 'Jordan Lee',
+      message: 'Can I file in Wyoming if I live in Ohio?',
+      priority: 'normal',
+      createdAt: expect.any(String),
+    });
+  });
+
+  it.each([
+    ['missing name', { name: undefined }],
+    ['blank subject', { subject: '   ' }],
+    ['bad email', { email: 'not-an-email' }],
+    ['missing message', { message: undefined }],
+    ['over-long message', { message: 'x'.repeat(5001) }],
+    ['unknown field', { priority: 'urgent' }],
+  ])('rejects %s with 400', async (_, overrides) => {
+    const res = await post(form(overrides), '192.0.2.2');
+    expect(res.status).toBe(400);
+    expect(typeof res.body.error).toBe('string');
+  });
+
+  it('allows 5 per hour per IP, then 429 with Retry-After', async () => {
+    const ip = '192.0.2.50';
+    for (let i = 0; i < 5; i++) expect((await post(form({ subject: `Try ${i}` }), ip)).status).toBe(201);
+    const sixth = await post(form(), ip);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await post(form(), '192.0.2.51')).status).toBe(201);
+  });
+});
+
+describe('PATCH /api/staff/tickets/{id}', () => {
+  it('closes and reopens a ticket, keeping the open-tickets count in step', async () => {
+    const { body } = await post(form(), '192.0.2.60');
+    const open = (await readDashboardCounts()).openTickets;
+    const closed = await setStatus(body.id, 'closed');
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('closed');
+    expect((await readDashboardCounts()).openTickets).toBe(open - 1);
+    const again = await setStatus(body.id, 'closed');
+    expect(again.status).toBe(409);
+    expect(again.body.currentStatus).toBe('closed');
+    expect((await readDashboardCounts()).openTickets).toBe(open - 1);
+    expect((await setStatus(body.id, 'open')).status).toBe(200);
+    expect((await readDashboardCounts()).openTickets).toBe(open);
+    expect((await listRecentActivity(1))[0].action).toBe('ticket_reopened');
+  });
+
+  it('validates the status and 404s an unknown ticket', async () => {
+    const { body } = await post(form(), '192.0.2.61');
+    expect((await setStatus(body.id, 'archived')).status).toBe(400);
+    expect((await setStatus('no-such-ticket', 'closed')).status).toBe(404);
+  });
+});
