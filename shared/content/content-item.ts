@@ -27,7 +27,7 @@ const slug = (what: string) =>
     .trim()
     .min(1, `${what} is required`)
     .max(64, `${what} must be at most 64 characters`)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, `${what} may use letters, digits, "-" and "_" only`);
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `${what} may use letters, digits, ".", "-" and "_" only`);
 
 const contentText = z
   .string({ error: 'Content is required' })
