@@ -1,3 +1,284 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatUsd } from '../../../../shared/money.ts';
+import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '../../../../shared/payments/methods.ts';
+import type { ApplicationOrder } from '../../../../shared/payments/order.ts';
+import type { TestCard } from '../../../../shared/payments/test-cards.ts';
+import { type AddOnKey, type AddOnSelection, priceOrder, processingTimeFor } from '../../../../shared/pricing.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { ApiError, apiJson } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { AddOnToggles } from './AddOnToggles.tsx';
+import { AmazonPayPanel, type AmazonPaySessionConfig } from './AmazonPayPanel.tsx';
+import {
+  APPLICATION_ID_KEY,
+  type ApplicationWithPricing,
+  applicationUrl,
+  changedAmount,
+  confirmTestPayment,
+  createPaymentIntent,
+  saveAddOn,
+  successUrl,
+  useApplication,
+  usePaymentMethods,
+} from './api.ts';
+import { ApplePayPanel, applePayAvailableInBrowser } from './ApplePayPanel.tsx';
+import { CashAppPanel } from './CashAppPanel.tsx';
+import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';
+import { TestCardForm } from './TestCardForm.tsx';
+
+// Stripe.js is downloaded only when the card tab runs in Stripe mode.
+const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
+
+const REDIRECT_DELAY_MS = 2000;
+
+function savedApplicationId(): string | null {
+  try {
+    return localStorage.getItem(APPLICATION_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** /checkout?applicationId=...: add-ons, order summary and the payment methods that are available. */
 export default function CheckoutPage() {
-  return <main className="p-8">CheckoutPage</main>;
+  usePageMeta({ title: 'Checkout | CreatorLLC', description: 'Review your LLC order and pay securely.' });
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const applicationId = params.get('applicationId') || savedApplicationId();
+  const application = useApplication(applicationId);
+  const missing = !applicationId || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
+
+  useEffect(() => {
+    if (!missing) return;
+    const [title, description] = PAYMENT_TOASTS.missingApplication;
+    toast(title, description, 'error');
+    const timer = setTimeout(() => navigate('/wizard'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [missing, navigate]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <SiteHeader />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Checkout</h1>
+        <p className="mt-2 text-slate-600">Review your order, add anything you need, and pay securely.</p>
+        <div className="mt-8">
+          {missing ? (
+            <Card role="status">
+              <p className="font-semibold text-slate-900">No application found</p>
+              <p className="mt-1 text-slate-600">Taking you to the wizard to start your LLC…</p>
+            </Card>
+          ) : application.data && applicationId ? (
+            <Checkout applicationId={applicationId} data={application.data} />
+          ) : application.error ? (
+            <Card role="alert">
+              <p className="font-semibold text-slate-900">We could not load your application</p>
+              <p className="mt-1 text-slate-600">Please refresh the page to try again.</p>
+            </Card>
+          ) : (
+            <CheckoutSkeleton />
+          )}
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading your order">
+      <div className="h-96 animate-pulse rounded-2xl bg-slate-200" />
+      <div className="h-80 animate-pulse rounded-2xl bg-slate-200" />
+    </div>
+  );
+}
+
+function Checkout({ applicationId, data }: { applicationId: string; data: ApplicationWithPricing }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { application, pricing } = data;
+  const [addOns, setAddOns] = useState<AddOnSelection>({
+    expeditedFiling: Boolean(application.expeditedFiling),
+    feinFiling: Boolean(application.feinFiling),
+    operatingAgreement: Boolean(application.operatingAgreement),
+  });
+  const [pendingSaves, setPendingSaves] = useState(0);
+  const [paying, setPaying] = useState(false);
+  const saving = pendingSaves > 0;
+  const order: ApplicationOrder = useMemo(() => ({ ...priceOrder(pricing, addOns), state: pricing, processingTime: processingTimeFor(addOns) }), [pricing, addOns]);
+
+  const methods = usePaymentMethods();
+  const setupToastShown = useRef(false);
+  useEffect(() => {
+    if (methods.error && !setupToastShown.current) {
+      setupToastShown.current = true;
+      showToast('setupFailed');
+    }
+  }, [methods.error]);
+
+  const refreshApplication = () => queryClient.invalidateQueries({ queryKey: [applicationUrl(applicationId)] });
+
+  const toggle = (key: AddOnKey, on: boolean) => {
+    setAddOns((a) => ({ ...a, [key]: on }));
+    setPendingSaves((n) => n + 1);
+    saveAddOn(applicationId, key, on)
+      .catch(() => {
+        setAddOns((a) => ({ ...a, [key]: !on }));
+        showToast('saveFailed');
+      })
+      .finally(() => setPendingSaves((n) => n - 1));
+  };
+
+  /** A 409 with the server's amount: show the new total and let the visitor pay again. */
+  const handleAmountChanged = (err: unknown): boolean => {
+    const amount = changedAmount(err);
+    if (amount === undefined) return false;
+    toast('Order Total Updated', `Your total is ${formatUsd(amount / 100)}. Please review it and pay again.`);
+    void refreshApplication();
+    return true;
+  };
+
+  const payWithTestCard = async (card: TestCard) => {
+    setPaying(true);
+    try {
+      const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents);
+      await confirmTestPayment(applicationId, clientSecret, card);
+      navigate(successUrl('stripe', applicationId));
+    } catch (err) {
+      if (!handleAmountChanged(err)) showPaymentError(err);
+      setPaying(false);
+    }
+  };
+
+  const m = methods.data;
+  const cardMode = m?.card?.mode;
+  const sessionsReady = Boolean(m) && !saving;
+
+  const stripeIntent = useQuery({
+    queryKey: ['stripe-intent', applicationId, order.totalCents],
+    queryFn: () => createPaymentIntent(applicationId, order.totalCents),
+    enabled: sessionsReady && cardMode === 'stripe',
+  });
+  useEffect(() => {
+    if (stripeIntent.error && !handleAmountChanged(stripeIntent.error)) showToast('setupFailed');
+    // React to a new error only.
+  }, [stripeIntent.error]);
+
+  // Session calls for the other methods: a failure only hides the method (SPEC section 7).
+  const klarna = useQuery<KlarnaSession>({
+    queryKey: ['klarna-session', applicationId, order.totalCents],
+    queryFn: () => apiJson('POST', '/api/klarna/create-session', { amount: order.totalCents, applicationId }),
+    enabled: sessionsReady && Boolean(m?.klarna),
+  });
+  const amazon = useQuery<AmazonPaySessionConfig>({
+    queryKey: ['amazon-pay-session', applicationId, order.totalCents],
+    queryFn: () => apiJson('POST', '/api/amazon-pay/create-session', { amount: String(order.total), applicationId }),
+    enabled: sessionsReady && Boolean(m?.amazonPay),
+  });
+
+  const available = availableTabs(m, { klarna: !klarna.isError, amazonPay: !amazon.isError, applePayInBrowser: applePayAvailableInBrowser() });
+  const [tab, setTab] = useState<PaymentMethodId>('card');
+  const activeTab = available.includes(tab) ? tab : (available[0] ?? 'card');
+
+  if (application.paymentStatus === 'paid') {
+    return (
+      <Card>
+        <p className="text-lg font-semibold text-slate-900">This application is already paid</p>
+        <p className="mt-1 text-slate-600">There is nothing more to pay. You can see its status on the confirmation page.</p>
+        <ButtonLink to={successUrl('stripe', applicationId)} className="mt-4">
+          View confirmation
+        </ButtonLink>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-6">
+        <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} />
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Payment method</h2>
+          {methods.isPending ? (
+            <div className="mt-4 h-40 animate-pulse rounded-xl bg-slate-100" role="status" aria-label="Loading payment methods" />
+          ) : methods.error ? (
+            <p className="mt-4 text-slate-700" role="alert">
+              Payments could not be set up. Please refresh the page and try again.
+            </p>
+          ) : (
+            <>
+              <div role="tablist" aria-label="Payment methods" className="mt-4 flex flex-wrap gap-2">
+                {PAYMENT_METHODS.filter((p) => available.includes(p.id)).map((p) => (
+                  <button
+                    key={p.id}
+                    id={`tab-${p.id}`}
+                    type="button"
+                    role="tab"
+                    aria-selected={activeTab === p.id}
+                    aria-controls={`panel-${p.id}`}
+                    onClick={() => setTab(p.id)}
+                    className={`rounded-xl border px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                      activeTab === p.id ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                    }`}
+                  >
+                    {p.label}
+                  </button>
+                ))}
+              </div>
+              <div id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`} className="mt-6">
+                {activeTab === 'card' && cardMode === 'test' ? <TestCardForm total={order.total} busy={paying || saving} onPay={payWithTestCard} /> : null}
+                {activeTab === 'card' && cardMode === 'stripe' && m?.card?.publishableKey ? (
+                  stripeIntent.data && !saving ? (
+                    <Suspense fallback={<div className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
+                      <StripeCardForm publishableKey={m.card.publishableKey} clientSecret={stripeIntent.data.clientSecret} total={order.total} returnUrl={successUrl('stripe', applicationId)} />
+                    </Suspense>
+                  ) : (
+                    <div className="h-48 animate-pulse rounded-xl bg-slate-100" role="status" aria-label="Preparing card payment" />
+                  )
+                ) : null}
+                {activeTab === 'amazonPay' && amazon.data ? <AmazonPayPanel config={amazon.data} /> : null}
+                {activeTab === 'cashApp' ? <CashAppPanel onUseCard={() => setTab('card')} /> : null}
+                {activeTab === 'klarna' && klarna.data ? <KlarnaPanel applicationId={applicationId} session={klarna.data} total={order.total} /> : null}
+                {activeTab === 'applePay' ? <ApplePayPanel applicationId={applicationId} total={order.total} label={`LLC formation in ${pricing.name}`} /> : null}
+              </div>
+              <p className="mt-6 flex items-center gap-2 text-xs text-slate-600">
+                <svg viewBox="0 0 24 24" className="h-4 w-4 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <rect x="5" y="11" width="14" height="9" rx="2" />
+                  <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+                </svg>
+                Payments are encrypted and processed by our payment providers. We never store your card number.
+              </p>
+            </>
+          )}
+        </Card>
+        <p className="text-sm text-slate-600">
+          Need to change something?{' '}
+          <Link to="/wizard/4" className="font-semibold text-indigo-700 hover:underline">
+            Back to your application
+          </Link>
+        </p>
+      </div>
+      <OrderSummary order={order} businessName={application.businessName} />
+    </div>
+  );
+}
+
+/** Tabs in SPEC order, each only when its method is available; Cash App is always shown as coming soon. */
+export function availableTabs(m: PaymentMethodsResponse | undefined, ok: { klarna: boolean; amazonPay: boolean; applePayInBrowser: boolean }): PaymentMethodId[] {
+  if (!m) return [];
+  const tabs: PaymentMethodId[] = [];
+  if (m.card) tabs.push('card');
+  if (m.amazonPay && ok.amazonPay) tabs.push('amazonPay');
+  tabs.push('cashApp');
+  if (m.klarna && ok.klarna) tabs.push('klarna');
+  if (m.applePay && ok.applePayInBrowser) tabs.push('applePay');
+  return tabs;
 }

@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Checkout and success in local test mode (no Stripe key: the offline test-card form).
+ * Applications are made through the wizard's API, as a visitor finishing the wizard would.
+ */
+const SHOTS = 'test-results/screens';
+mkdirSync(SHOTS, { recursive: true });
+
+function wizardData(over: Record<string, unknown> = {}) {
+  return {
+    userId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '555-010-2030',
+    state: 'FL',
+    residenceState: '',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['lifestyle'],
+    platforms: ['instagram'],
+    businessName: 'Maya Makes LLC',
+    annualIncome: 80000,
+    monthlyExpenses: { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 },
+    estimatedSavings: 1350,
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: false,
+    currentStep: 4,
+    completed: false,
+    ...over,
+  };
+}
+
+async function submittedApplication(request: APIRequestContext): Promise<string> {
+  const data = wizardData();
+  const created = await request.post('/api/llc-applications', { data });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const submitted = await request.patch(`/api/llc-applications/${id}`, { data: { ...data, completed: true } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  return id;
+}
+
+// The web server answers /api/states before its tables are configured: wait for a data route.
+test.beforeAll(async ({ request }) => {
+  await expect.poll(async () => (await request.get('/api/payment-status/readiness-probe')).status(), { timeout: 60_000 }).toBe(404);
+});
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('10001');
+}
+
+test('pays with the 4242 test card after adding expedited filing, and the application is paid', async ({ page, request }) => {
+  const id = await submittedApplication(request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/checkout?applicationId=${id}`);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('$275');
+  await expect(payButton(page)).toHaveText('Pay $275');
+  await expect(page.getByText('Test mode: no real charge.')).toBeVisible();
+  await expect(page.getByTestId('processing-time')).toHaveText('5-7 business days');
+
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/llc-applications/${id}`) && r.request().method() === 'PATCH');
+  await page.getByRole('switch', { name: /Expedited filing/ }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('order-total')).toHaveText('$350');
+  await expect(payButton(page)).toHaveText('Pay $350');
+  await expect(page.getByTestId('processing-time')).toHaveText('1-2 business days');
+  const app = await (await request.get(`/api/llc-applications/${id}`)).json();
+  expect(app.application.expeditedFiling).toBe(true);
+
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/checkout-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/checkout-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await payButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/success\\?provider=stripe&applicationId=${id}`));
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByText('Filing within 1-2 business days')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+
+  const status = await (await request.get(`/api/payment-status/${id}`)).json();
+  expect(status).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 35000 });
+
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/success-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/success-375.png`, fullPage: true });
+});
+
+test('the decline card shows Payment Failed and nothing is paid', async ({ page, request }) => {
+  const id = await submittedApplication(request);
+  await page.goto(`/checkout?applicationId=${id}`);
+  await fillCard(page, '4000 0000 0000 0002');
+  await payButton(page).click();
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout/);
+  const status = await (await request.get(`/api/payment-status/${id}`)).json();
+  expect(status.paymentStatus).toBe('failed');
+});
+
+test('without an application: Missing Application, then the wizard after about 2 s', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByText('Missing Application')).toBeVisible();
+  await expect(page.getByText('No application found. Redirecting to wizard...')).toBeVisible();
+  const shownAt = Date.now();
+  await page.waitForURL(/\/wizard(\/1)?$/, { timeout: 6000 });
+  const waited = Date.now() - shownAt;
+  expect(waited).toBeGreaterThan(1200);
+  expect(waited).toBeLessThan(4000);
+});
+
+test('only available tabs are shown; Cash App Pay is coming soon with a way back to the card', async ({ page, request }) => {
+  const id = await submittedApplication(request);
+  await page.goto(`/checkout?applicationId=${id}`);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Card', 'Cash App Pay']);
+  await page.getByRole('tab', { name: 'Cash App Pay' }).click();
+  await expect(page.getByText('Cash App Pay Coming Soon')).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Pay with card instead' }).click();
+  await expect(page.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test('the success page does not claim success before the payment is recorded', async ({ page, request }) => {
+  const id = await submittedApplication(request);
+  await page.goto(`/success?provider=stripe&applicationId=${id}`);
+  await expect(page.getByRole('heading', { name: 'Payment is being confirmed...' })).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.getByText('Payment successful')).toHaveCount(0);
+});

@@ -1,0 +1,54 @@
+import { useEffect, useId } from 'react';
+import { loadScript } from './load-script.ts';
+import { showToast } from './payment-toasts.ts';
+
+export interface AmazonPaySessionConfig {
+  payloadJSON: string;
+  signature: string;
+  publicKeyId: string;
+  algorithm: string;
+  merchantId?: string;
+  sandbox: boolean;
+  ledgerCurrency: string;
+  checkoutLanguage: string;
+  productType: string;
+  placement: string;
+}
+
+interface AmazonSdk {
+  Pay: { renderButton(selector: string, opts: Record<string, unknown>): void };
+}
+
+/** Renders Amazon's button with the server-signed checkout session; Amazon returns to /success. */
+export function AmazonPayPanel({ config }: { config: AmazonPaySessionConfig }) {
+  const id = `amazon-pay-button-${useId().replace(/:/g, '')}`;
+  useEffect(() => {
+    let cancelled = false;
+    loadScript('https://static-na.payments-amazon.com/checkout.js')
+      .then(() => {
+        if (cancelled) return;
+        const amazon = (window as unknown as { amazon: AmazonSdk }).amazon;
+        amazon.Pay.renderButton(`#${id}`, {
+          merchantId: config.merchantId,
+          publicKeyId: config.publicKeyId,
+          ledgerCurrency: config.ledgerCurrency,
+          checkoutLanguage: config.checkoutLanguage,
+          productType: config.productType,
+          placement: config.placement,
+          buttonColor: 'Gold',
+          sandbox: config.sandbox,
+          createCheckoutSessionConfig: { payloadJSON: config.payloadJSON, signature: config.signature, algorithm: config.algorithm },
+        });
+      })
+      .catch(() => showToast('setupFailed'));
+    return () => {
+      cancelled = true;
+    };
+  }, [config, id]);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">Pay with the card and address saved in your Amazon account.</p>
+      <div id={id} className="min-h-12" />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ApplicationOrder } from '../../../../shared/payments/order.ts';
+import { formatUsd } from '../../../../shared/money.ts';
+import { Card } from '../../components/Card.tsx';
+
+/** Filing fee, service fee, each add-on and the total; processing time and the guarantee. */
+export function OrderSummary({ order, businessName }: { order: ApplicationOrder; businessName?: string }) {
+  return (
+    <Card className="lg:sticky lg:top-24">
+      <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
+      {businessName ? <p className="mt-1 text-sm text-slate-600">{businessName}</p> : null}
+      <dl className="mt-4 space-y-3 text-sm" aria-label="Order lines">
+        {order.lines.map((line) => (
+          <div key={line.key} className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-700">{line.label}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{formatUsd(line.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4">
+        <span className="text-base font-semibold text-slate-900">Total</span>
+        <span className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="order-total">
+          {formatUsd(order.total)}
+        </span>
+      </div>
+      <p className="mt-4 flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-indigo-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </svg>
+        <span>
+          Processing time: <strong data-testid="processing-time">{order.processingTime}</strong>
+        </span>
+      </p>
+      <div className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <p className="font-semibold">100% money-back guarantee</p>
+        <p className="mt-1">If we cannot file your LLC, we refund your payment in full.</p>
+      </div>
+    </Card>
+  );
+}

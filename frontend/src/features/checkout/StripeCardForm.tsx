@@ -1,0 +1,58 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { type FormEvent, useState } from 'react';
+import { formatUsd } from '../../../../shared/money.ts';
+import { Button } from '../../components/Button.tsx';
+import { toast } from '../../lib/toast.ts';
+import { showToast } from './payment-toasts.ts';
+
+/**
+ * Card payment with Stripe Elements. This module (and Stripe.js) is loaded only when the card tab
+ * runs in Stripe mode. Confirmation returns to /success, which waits for the verified webhook.
+ */
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(key: string) {
+  let s = stripeByKey.get(key);
+  if (!s) {
+    s = loadStripe(key);
+    stripeByKey.set(key, s);
+  }
+  return s;
+}
+
+export default function StripeCardForm({ publishableKey, clientSecret, total, returnUrl }: { publishableKey: string; clientSecret: string; total: number; returnUrl: string }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '12px' } } }} key={clientSecret}>
+      <CardForm total={total} returnUrl={returnUrl} />
+    </Elements>
+  );
+}
+
+function CardForm({ total, returnUrl }: { total: number; returnUrl: string }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    try {
+      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.origin).href } });
+      // Only reached on an error: success redirects to return_url.
+      if (error.type === 'card_error' || error.type === 'validation_error') toast('Payment Failed', error.message ?? 'Your card was declined.', 'error');
+      else showToast('unexpected');
+    } catch {
+      showToast('unexpected');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <PaymentElement />
+      <Button type="submit" size="lg" className="w-full" disabled={busy || !stripe}>
+        {busy ? 'Processing…' : `Pay ${formatUsd(total)}`}
+      </Button>
+    </form>
+  );
+}
