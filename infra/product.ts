@@ -7,6 +7,8 @@ import { SecretsStack } from './stacks/secrets-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 import { type StageConfig, stackPrefix } from './stage-config.ts';
 
+const CROSS_STACK_REFERENCES = '@aws-cdk/core:defaultCrossStackReferences';
+
 export interface ProductStacks {
   data: DataStack;
   secrets: SecretsStack;
@@ -26,6 +28,8 @@ export interface ProductOptions {
  * come from the operator's credentials at deploy time), so synth needs no AWS access.
  */
 export function buildProduct(app: App, config: StageConfig, options: ProductOptions = {}): ProductStacks {
+  // Explicit, so CDK does not warn on every synth: the stacks import each other's outputs.
+  if (app.node.tryGetContext(CROSS_STACK_REFERENCES) === undefined) app.node.setContext(CROSS_STACK_REFERENCES, 'strong');
   const prefix = stackPrefix(config);
   const tags = { project: 'creator-llc', stage: config.stage };
   const common = { config, tags };

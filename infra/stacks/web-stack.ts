@@ -118,7 +118,7 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      minimumProtocolVersion: certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       domainNames: config.domainName ? [config.domainName] : undefined,
       certificate,
       enableLogging: true,

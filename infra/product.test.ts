@@ -1,0 +1,289 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
+import { SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
+import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
+import { DEFAULT_MEMORY_MB, routeConstructId, THROTTLE } from './stacks/api-stack.ts';
+import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
+import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
+import { type SynthesisedProduct, synthProduct } from './test-support.ts';
+
+const routes = ROUTES as readonly RouteDef[];
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+// AWS-managed CloudFront policies the /api/* behaviour must use.
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let dev: SynthesisedProduct;
+let prod: SynthesisedProduct;
+
+beforeAll(() => {
+  dev = synthProduct({ stage: 'dev' });
+  prod = synthProduct({ stage: 'prod', alarmEmail: 'ops@example.com', domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' });
+}, 120_000);
+afterAll(() => {
+  dev?.cleanup();
+  prod?.cleanup();
+});
+
+function resources(product: SynthesisedProduct, stack: keyof SynthesisedProduct['templates'], type: string): Record<string, Resource> {
+  return product.templates[stack].findResources(type) as Record<string, Resource>;
+}
+
+/** The route's Lambda function resource and its role's inline policy statements. */
+function routeFunction(product: SynthesisedProduct, route: RouteDef) {
+  const id = routeConstructId(route);
+  const fns = resources(product, 'api', 'AWS::Lambda::Function');
+  const [logicalId, fn] = Object.entries(fns).find(([key]) => key.startsWith(id) && !key.startsWith(`${id}Logs`) && fns[key].Properties.Description === `${route.method} ${route.path}`) ?? [];
+  if (!fn || !logicalId) throw new Error(`No function for ${routeKey(route)}`);
+  const roleRef = fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const policies = Object.values(resources(product, 'api', 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef));
+  const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+  return { logicalId, fn, statements, env: fn.Properties.Environment.Variables as Record<string, unknown> };
+}
+
+const tableArnPattern = (stage: string, key: string) => new RegExp(`:table/creator-llc-${stage}-${key}(/index/\\*)?"`);
+
+describe('API stack: generated from the route table', () => {
+  it('has exactly one Lambda function per route-table entry plus the $default route function', () => {
+    dev.templates.api.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
+    for (const route of routes) {
+      dev.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey(route) });
+    }
+    dev.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
+    dev.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + 1);
+  });
+
+  it('adds no other functions than the framework’s own (site deployment, bucket emptying) elsewhere', () => {
+    for (const stack of ['data', 'secrets', 'web', 'operations'] as const) {
+      for (const [logicalId] of Object.entries(resources(dev, stack, 'AWS::Lambda::Function'))) {
+        expect(logicalId).toMatch(/^(CustomCDKBucketDeployment|CustomS3AutoDeleteObjects)/);
+      }
+    }
+  });
+
+  it('builds every function for arm64 Node.js 22 with the route’s memory and a log group with retention', () => {
+    for (const route of routes) {
+      const { fn } = routeFunction(dev, route);
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: route.memoryMb ?? DEFAULT_MEMORY_MB });
+      expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
+    }
+    for (const group of Object.values(resources(dev, 'api', 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('sets the configuration module’s environment: every table, the bucket, aws deployment, live payments', () => {
+    for (const route of routes) {
+      const { env } = routeFunction(dev, route);
+      for (const key of TABLE_KEYS) expect(env[TABLES[key].envVar]).toBe(`creator-llc-dev-${key}`);
+      expect(env).toMatchObject({ DEPLOYMENT: 'aws', PAYMENT_MODE: 'live', LOG_LEVEL: 'INFO' });
+      expect(env.DOCUMENTS_BUCKET).toBeDefined();
+    }
+    const { env } = routeFunction(prod, routes[0]);
+    expect(env.SITE_URL).toBe('https://www.example.com');
+  });
+
+  it('grants each route exactly the tables it declares, read-only where it only reads', () => {
+    const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+    for (const route of routes) {
+      const { statements } = routeFunction(dev, route);
+      for (const key of TABLE_KEYS) {
+        const onTable = statements.filter((s) => tableArnPattern('dev', key).test(JSON.stringify(s.Resource)));
+        const declared = (route.tables as Record<string, string> | undefined)?.[key];
+        if (!declared) {
+          expect(onTable, `${routeKey(route)} must not reach the ${key} table`).toEqual([]);
+          continue;
+        }
+        const actions = onTable.flatMap((s) => [s.Action].flat());
+        expect(actions).toContain('dynamodb:GetItem');
+        for (const write of writeActions) expect(actions.includes(write), `${routeKey(route)} ${declared} ${key}: ${write}`).toBe(declared === 'write');
+        if ((TABLES[key] as TableDef).indexes?.length) expect(JSON.stringify(onTable)).toContain(`creator-llc-dev-${key}/index/*`);
+      }
+    }
+  });
+
+  it('gives staff routes no grant on tables they do not declare (sessions is declared for the token check)', () => {
+    const staff = routes.filter((r) => r.access === 'staff');
+    expect(staff.length).toBeGreaterThan(0);
+    for (const route of staff) {
+      const { statements } = routeFunction(dev, route);
+      const reached = TABLE_KEYS.filter((key) => statements.some((s) => tableArnPattern('dev', key).test(JSON.stringify(s.Resource))));
+      expect(reached.sort()).toEqual(Object.keys(route.tables ?? {}).sort());
+      expect(reached).toContain('sessions');
+    }
+  });
+
+  it('grants the documents bucket and the secrets only to the routes that declare them', () => {
+    for (const route of routes) {
+      const { statements, env } = routeFunction(dev, route);
+      const s3 = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      const s3Actions = s3.flatMap((s) => [s.Action].flat());
+      expect(s3.length > 0, `${routeKey(route)} bucket access`).toBe(Boolean(route.bucket));
+      expect(s3Actions.includes('s3:PutObject'), `${routeKey(route)} bucket write`).toBe(route.bucket === 'write');
+
+      const secretReads = statements.filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(secretReads.length, `${routeKey(route)} secrets`).toBe(route.secrets?.length ?? 0);
+      for (const key of SECRET_KEYS) {
+        expect(`${SECRETS[key].envVar}_ARN` in env, `${routeKey(route)} ${key}`).toBe(route.secrets?.includes(key as never) ?? false);
+      }
+    }
+  });
+
+  it('never puts a secret value in a function environment', () => {
+    for (const product of [dev, prod]) {
+      for (const fn of Object.values(resources(product, 'api', 'AWS::Lambda::Function'))) {
+        const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+        for (const key of SECRET_KEYS) expect(env).not.toHaveProperty(SECRETS[key].envVar);
+        const text = JSON.stringify(env);
+        expect(text).not.toContain(SECRET_PLACEHOLDER_VALUE);
+        expect(text).not.toMatch(/sk_(live|test)_|whsec_|rk_live_/);
+        for (const [name, value] of Object.entries(env)) {
+          if (name.endsWith('_ARN')) expect(JSON.stringify(value)).toMatch(/ImportValue|arn:/);
+        }
+      }
+    }
+    for (const secret of Object.values(resources(prod, 'secrets', 'AWS::SecretsManager::Secret'))) {
+      expect(secret.Properties.SecretString).toBe(SECRET_PLACEHOLDER_VALUE);
+    }
+    dev.templates.secrets.resourceCountIs('AWS::SecretsManager::Secret', SECRET_KEYS.length);
+  });
+
+  it('routes the Stripe webhook to its own function and outputs the URL to register', () => {
+    const webhook = routes.find((r) => routeKey(r) === STRIPE_WEBHOOK_ROUTE);
+    expect(webhook, 'POST /api/webhook/stripe is in the route table').toBeDefined();
+    expect(webhook?.rawBody).toBe(true);
+    const { logicalId } = routeFunction(dev, webhook as RouteDef);
+    dev.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: STRIPE_WEBHOOK_ROUTE });
+    dev.templates.api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [logicalId, 'Arn'] } });
+    prod.templates.operations.hasOutput('StripeWebhookUrl', { Value: 'https://www.example.com/api/webhook/stripe' });
+    prod.templates.operations.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
+    prod.templates.operations.hasOutput('ApiUrl', Match.anyValue());
+  });
+
+  it('throttles the stage and writes access logs', () => {
+    for (const [product, stage] of [[dev, 'dev'], [prod, 'prod']] as const) {
+      product.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingBurstLimit: THROTTLE[stage].burstLimit, ThrottlingRateLimit: THROTTLE[stage].rateLimit },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      });
+    }
+  });
+});
+
+describe('Data stack', () => {
+  it('creates every table on demand with PITR, AWS-managed encryption, its keys, GSIs and TTL', () => {
+    dev.templates.data.resourceCountIs('AWS::DynamoDB::Table', TABLE_KEYS.length);
+    for (const key of TABLE_KEYS) {
+      const def: TableDef = TABLES[key];
+      dev.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: `creator-llc-dev-${key}`,
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        KeySchema: Match.arrayWith([{ AttributeName: def.partitionKey.name, KeyType: 'HASH' }]),
+        ...(def.ttlAttribute ? { TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } } : {}),
+        ...(def.indexes ? { GlobalSecondaryIndexes: def.indexes.map((i) => Match.objectLike({ IndexName: i.indexName })) } : {}),
+      });
+    }
+  });
+
+  it('retains tables with deletion protection in prod and lets dev be destroyed', () => {
+    for (const table of Object.values(resources(prod, 'data', 'AWS::DynamoDB::Table'))) {
+      expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+    }
+    for (const table of Object.values(resources(dev, 'data', 'AWS::DynamoDB::Table'))) {
+      expect(table.Properties.DeletionProtectionEnabled).toBe(false);
+      expect(table.DeletionPolicy).toBe('Delete');
+    }
+  });
+
+  it('keeps the documents bucket private, versioned, encrypted, SSL-only, with old versions expiring', () => {
+    const buckets = resources(prod, 'data', 'AWS::S3::Bucket');
+    const [, documents] = Object.entries(buckets).find(([id]) => id.startsWith('DocumentsBucket')) ?? [];
+    expect(documents?.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+    expect(JSON.stringify(documents?.Properties.LifecycleConfiguration)).toContain('NoncurrentVersionExpiration');
+    expect(documents?.DeletionPolicy).toBe('Retain');
+    prod.templates.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+});
+
+describe('Web stack', () => {
+  it('serves the SPA by default and /api/* from the HTTP API, uncached, all methods, all headers but Host', () => {
+    const [distribution] = Object.values(resources(dev, 'web', 'AWS::CloudFront::Distribution'));
+    const config = distribution.Properties.DistributionConfig;
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(config.CacheBehaviors[0]).toMatchObject({
+      PathPattern: '/api/*',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId).OriginAccessControlId).toBeDefined();
+  });
+
+  it('sends the security headers: CSP for the payment providers, HSTS, nosniff, no framing, referrer policy', () => {
+    const [policy] = Object.values(resources(dev, 'web', 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    for (const origin of ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://x.klarnacdn.net', 'https://static-na.payments-amazon.com', 'https://applepay.cdn-apple.com']) {
+      expect(csp).toContain(origin);
+    }
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(headers.ContentTypeOptions.Override).toBe(true);
+    expect(headers.FrameOptions.FrameOption).toBe('DENY');
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('uses the custom domain with TLS 1.2+ when one is configured', () => {
+    prod.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: ['www.example.com'],
+        ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only', AcmCertificateArn: Match.anyValue() },
+      },
+    });
+  });
+
+  it('rewrites client routes to index.html and leaves files alone', async () => {
+    const [fn] = Object.values(resources(dev, 'web', 'AWS::CloudFront::Function'));
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    expect(handler({ request: { uri: '/wizard/2' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/staff' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
+    expect(handler({ request: { uri: '/favicon.svg' } }).uri).toBe('/favicon.svg');
+  });
+
+  it('deploys hashed assets with a one-year immutable cache and the shell with no-cache plus an invalidation', () => {
+    dev.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', { DestinationBucketKeyPrefix: 'assets/', SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    dev.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
+  });
+});
+
+describe('Operations stack', () => {
+  it('alarms on API 5xx rate, webhook errors and throttles, and every table’s throttles, to the SNS topic', () => {
+    const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
+    expect(alarms).toHaveLength(1 + 2 + TABLE_KEYS.length);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    prod.templates.operations.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    dev.templates.operations.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});

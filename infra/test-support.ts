@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildProduct, type ProductStacks } from './product.ts';
+import { parseStageConfig } from './stage-config.ts';
+
+export interface SynthesisedProduct {
+  stacks: ProductStacks;
+  templates: Record<keyof ProductStacks, Template>;
+  /** Removes the temporary cloud assembly and site folder. */
+  cleanup(): void;
+}
+
+/**
+ * Synthesises the whole product for tests: bundling and asset staging skipped (STACK.md), a
+ * throwaway built-site folder, the cloud assembly in a temp dir. app.synth() runs the cdk-nag
+ * checks, so any unacknowledged finding throws here.
+ */
+export function synthProduct(context: Record<string, unknown>): SynthesisedProduct {
+  const root = mkdtempSync(join(tmpdir(), 'creator-llc-cdk-'));
+  const site = join(root, 'site');
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>test</title>');
+  writeFileSync(join(site, 'assets', 'index-abc123.js'), 'export {};');
+  try {
+    const app = new App({
+      outdir: join(root, 'cdk.out'),
+      context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
+    });
+    const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site });
+    const assembly = app.synth();
+    const templates = Object.fromEntries(
+      Object.entries(stacks).map(([name, stack]) => [name, Template.fromJSON(assembly.getStackByName(stack.stackName).template)]),
+    ) as Record<keyof ProductStacks, Template>;
+    return { stacks, templates, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+}
