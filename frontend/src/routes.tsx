@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 
 /**
@@ -18,7 +18,8 @@ const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage.tsx'))
 
 export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
-  { path: '/wizard', element: <Navigate to="/wizard/1" replace /> },
+  // The wizard redirects /wizard to /wizard/1 itself, keeping ?state=XX.
+  { path: '/wizard', element: <WizardPage /> },
   { path: '/wizard/:step', element: <WizardPage /> },
   { path: '/checkout', element: <CheckoutPage /> },
   { path: '/success', element: <SuccessPage /> },

@@ -1,3 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { findState } from '../../../../shared/states.ts';
+import { chooseFilingState } from '../../../../shared/wizard/filing-state.ts';
+import { WIZARD_STEPS, type WizardStep } from '../../../../shared/wizard/options.ts';
+import { firstIncompleteStep } from '../../../../shared/wizard/steps.ts';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { BasicInfoStep } from './BasicInfoStep.tsx';
+import { BusinessSetupStep } from './BusinessSetupStep.tsx';
+import { CreatorProfileStep } from './CreatorProfileStep.tsx';
+import { ProgressIndicator } from './ProgressIndicator.tsx';
+import { ReviewStep } from './ReviewStep.tsx';
+import { useWizard } from './useWizard.ts';
+import { sendStage1Lead, sendStage2Lead, submitWizard } from './wizard-api.ts';
+import { loadCurrentStep, saveApplicationId } from './wizard-storage.ts';
+
+function parseStep(raw: string | undefined): WizardStep | undefined {
+  const n = Number(raw);
+  return n === 1 || n === 2 || n === 3 || n === 4 ? n : undefined;
+}
+
+/** /wizard/{step}: the four-step formation wizard (SPEC section 2). */
 export default function WizardPage() {
-  return <main className="p-8">WizardPage</main>;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data, update, settle, resume, replace } = useWizard();
+  const [submitting, setSubmitting] = useState(false);
+  const step = parseStep(params.step);
+  const label = WIZARD_STEPS.find((s) => s.step === step)?.label ?? 'Basic Info';
+  usePageMeta({ title: `${label} · Form your creator LLC`, description: 'Form your LLC in four steps: your details, your creator profile, your business name and a review.' });
+
+  // On arrival: ?state=XX pre-selects the filing state; /wizard/1 resumes a wizard left later on.
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (arrived.current || !step) return;
+    arrived.current = true;
+    const pre = search.get('state');
+    if (pre && findState(pre)) {
+      update(chooseFilingState(data, pre.toUpperCase()));
+      return;
+    }
+    const saved = loadCurrentStep();
+    if (step === 1 && saved > 1) navigate(`/wizard/${Math.min(saved, firstIncompleteStep(data))}`, { replace: true });
+  }, [search, step, data, update, navigate]);
+
+  // The stored current step follows the screen shown.
+  useEffect(() => {
+    if (step && data.currentStep !== step) update({ currentStep: step });
+  }, [step, data.currentStep, update]);
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [step]);
+
+  if (!step) return <Navigate to={`/wizard/1${location.search}`} replace />;
+  // Later steps need the earlier ones done (a bookmark or an old tab lands on the first gap).
+  const reachable = firstIncompleteStep(data);
+  if (step > reachable) return <Navigate to={`/wizard/${reachable}`} replace />;
+
+  const go = (to: number) => navigate(`/wizard/${to}`);
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      await settle();
+      const id = await submitWizard(data);
+      toast('Application Complete!', 'Proceeding to secure payment...', 'success');
+      saveApplicationId(undefined);
+      replace({ ...data, completed: true });
+      navigate(`/checkout?applicationId=${encodeURIComponent(id)}`);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.serverError : err instanceof Error ? err.message : undefined;
+      toast('Error', message || 'Failed to submit your application. Please try again.', 'error');
+      resume();
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <SiteHeader />
+      <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <div className="mx-auto max-w-4xl">
+          <ProgressIndicator current={step} />
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
+            {step === 2 && (
+              <CreatorProfileStep
+                data={data}
+                update={update}
+                onBack={() => go(1)}
+                onNext={() => {
+                  sendStage1Lead(data);
+                  go(3);
+                }}
+              />
+            )}
+            {step === 3 && (
+              <BusinessSetupStep
+                data={data}
+                update={update}
+                onBack={() => go(2)}
+                onNext={() => {
+                  sendStage2Lead(data);
+                  go(4);
+                }}
+              />
+            )}
+            {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

@@ -1,0 +1,170 @@
+import { useId, useMemo, useState } from 'react';
+import { formatUsd } from '../../../../shared/money.ts';
+import { FALLBACK_PRICING, type StatePricing } from '../../../../shared/states.ts';
+import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice } from '../../../../shared/wizard/filing-state.ts';
+import { HOME_STATE_ADVICE, homeStateWarning } from '../../../../shared/wizard/home-state-warnings.ts';
+import { PRIORITIES, PRIORITY_LABELS } from '../../../../shared/wizard/options.ts';
+import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import { stepProblems } from '../../../../shared/wizard/steps.ts';
+import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
+import { INPUT, StepActions, type StepProps, TextField } from './fields.tsx';
+
+/** Every state once, sorted by name. */
+export function stateOptions(states: readonly StatePricing[] | undefined): StatePricing[] {
+  const byCode = new Map<string, StatePricing>();
+  for (const s of states ?? []) if (!byCode.has(s.code)) byCode.set(s.code, s);
+  return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function StateSelect({ id, label, value, onChange, states }: { id: string; label: string; value: string; onChange: (code: string) => void; states: StatePricing[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={INPUT} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Select a state…</option>
+        {states.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Filing state, total and the filing + service split; the fallback only until pricing loads. */
+export function PricingBanner({ stateCode, fallbackName }: { stateCode: string; fallbackName?: string }) {
+  const { data } = useStatePricing(stateCode);
+  const price = data ?? FALLBACK_PRICING;
+  return (
+    <div className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm" aria-live="polite" data-testid="pricing-banner">
+      <p className="text-sm font-medium text-indigo-100">Your filing state</p>
+      <p className="mt-1 text-xl font-bold">{data?.name ?? fallbackName ?? stateCode}</p>
+      <p className="mt-2 text-base">
+        <span className="text-2xl font-extrabold">{formatUsd(price.totalCost)}</span> total ({formatUsd(price.filingFee)} filing + {formatUsd(price.serviceFee)} service)
+      </p>
+      <p className="mt-1 text-xs text-indigo-100">State filing fee + our service fee</p>
+    </div>
+  );
+}
+
+/** Step 1: contact details and where to file. */
+export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
+  const id = useId();
+  const { data: statesData } = useStates();
+  const states = useMemo(() => stateOptions(statesData), [statesData]);
+  const [otherStateOpen, setOtherStateOpen] = useState(false);
+  const problems = stepProblems(1, data);
+  const choice: FilingChoice = { hasInventory: data.hasInventory, priority: data.priority, residenceState: data.residenceState, state: data.state };
+  const setChoice = (next: FilingChoice) => update(next);
+  const answered = data.hasInventory || data.priority !== '';
+  const needsResidence = data.hasInventory || data.priority === 'homestate';
+  const warning = homeStateWarning(data.state);
+  const stateName = states.find((s) => s.code === data.state)?.name;
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        Let's get to know you
+      </h1>
+      <p className="mt-2 text-slate-600">We'll use this to file your LLC and keep you updated.</p>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-first`} label="First name" autoComplete="given-name" required value={data.firstName} onChange={(e) => update({ firstName: e.target.value })} />
+        <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" required value={data.lastName} onChange={(e) => update({ lastName: e.target.value })} />
+        <TextField id={`${id}-email`} label="Email" type="email" autoComplete="email" required value={data.email} onChange={(e) => update({ email: e.target.value })} />
+        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel" required value={data.phone} onChange={(e) => update({ phone: e.target.value })} />
+      </div>
+
+      <fieldset className="mt-8">
+        <legend className="text-base font-semibold text-slate-900">Do you keep inventory or ship physical products?</legend>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          {[
+            { value: true, label: 'Yes', hint: 'I sell or ship products' },
+            { value: false, label: 'No', hint: 'Content, brand deals, services' },
+          ].map((opt) => {
+            const checked = answered && data.hasInventory === opt.value;
+            return (
+              <label
+                key={opt.label}
+                className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
+              >
+                <input type="radio" name={`${id}-inventory`} className="sr-only" checked={checked} onChange={() => setChoice(answerInventory(choice, opt.value))} />
+                <span className="block font-semibold text-slate-900">{opt.label}</span>
+                <span className="block text-sm text-slate-600">{opt.hint}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      {!data.hasInventory && (
+        <fieldset className="mt-8">
+          <legend className="text-base font-semibold text-slate-900">What matters most to you?</legend>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {PRIORITIES.map((p) => {
+              const checked = data.priority === p;
+              return (
+                <label
+                  key={p}
+                  className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
+                >
+                  <input type="radio" name={`${id}-priority`} value={p} className="sr-only" checked={checked} onChange={() => setChoice(choosePriority(choice, p))} />
+                  <span className="block font-semibold text-slate-900">{PRIORITY_LABELS[p].label}</span>
+                  <span className="block text-sm text-slate-600">{PRIORITY_LABELS[p].description}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {needsResidence && (
+        <div className="mt-6 max-w-sm">
+          <StateSelect id={`${id}-residence`} label="Which state do you live in?" value={data.residenceState} states={states} onChange={(code) => setChoice(chooseResidenceState(choice, code))} />
+        </div>
+      )}
+
+      {!needsResidence && data.priority !== '' && (
+        <div className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-5">
+          <p className="text-sm font-medium text-indigo-800">Recommended for {PRIORITY_LABELS[data.priority].label.toLowerCase()}</p>
+          <p className="mt-1 text-lg font-bold text-slate-900">File in {stateName ?? data.state}</p>
+          <button
+            type="button"
+            className="mt-3 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+            aria-expanded={otherStateOpen}
+            aria-controls={`${id}-other`}
+            onClick={() => setOtherStateOpen((o) => !o)}
+          >
+            Want to file in a different state?
+          </button>
+          <div id={`${id}-other`} hidden={!otherStateOpen} className="mt-3 max-w-sm">
+            <StateSelect id={`${id}-filing`} label="Filing state" value={data.state} states={states} onChange={(code) => code && setChoice(chooseFilingState(choice, code))} />
+          </div>
+        </div>
+      )}
+
+      <div className="mt-6">
+        <PricingBanner stateCode={data.state} fallbackName={stateName} />
+      </div>
+
+      {warning && (
+        <div role="note" className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="font-semibold">Heads up about {stateName ?? data.state}</p>
+          <p className="mt-1">
+            {warning} {HOME_STATE_ADVICE}
+          </p>
+        </div>
+      )}
+
+      {problems.length > 0 && (
+        <p className="mt-6 text-sm text-slate-600" id={`${id}-todo`}>
+          To continue: {problems.join(' · ')}
+        </p>
+      )}
+      <StepActions nextLabel="Next" nextDisabled={problems.length > 0} onNext={onNext} />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS } from '../../../../shared/wizard/options.ts';
+import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import { stepProblems } from '../../../../shared/wizard/steps.ts';
+import { ChoiceChip, StepActions, type StepProps } from './fields.tsx';
+
+function toggle<T extends string>(list: readonly T[], value: T, on: boolean, order: readonly T[]): T[] {
+  const next = new Set(list);
+  if (on) next.add(value);
+  else next.delete(value);
+  return order.filter((v) => next.has(v));
+}
+
+/** Step 2: what the visitor creates and where. */
+export function CreatorProfileStep({ data, update, onNext, onBack }: StepProps<WizardData>) {
+  const id = useId();
+  const problems = stepProblems(2, data);
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        Tell us about your content
+      </h1>
+      <p className="mt-2 text-slate-600">This helps us set up your LLC for the way you create.</p>
+
+      <fieldset className="mt-6">
+        <legend className="text-base font-semibold text-slate-900">What type of content do you create?</legend>
+        <p className="text-sm text-slate-600">Choose all that apply.</p>
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {CONTENT_TYPES.map((c) => (
+            <ChoiceChip key={c} name="contentTypes" label={CONTENT_TYPE_LABELS[c]} checked={data.contentTypes.includes(c)} onChange={(on) => update({ contentTypes: toggle(data.contentTypes, c, on, CONTENT_TYPES) })} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="mt-8">
+        <legend className="text-base font-semibold text-slate-900">Which platforms do you use?</legend>
+        <p className="text-sm text-slate-600">Choose all that apply.</p>
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {PLATFORMS.map((p) => (
+            <ChoiceChip key={p} name="platforms" label={PLATFORM_LABELS[p]} checked={data.platforms.includes(p)} onChange={(on) => update({ platforms: toggle(data.platforms, p, on, PLATFORMS) })} />
+          ))}
+        </div>
+      </fieldset>
+
+      {problems.length > 0 && <p className="mt-6 text-sm text-slate-600">To continue: {problems.join(' · ')}</p>}
+      <StepActions onBack={onBack} nextLabel="Next" nextDisabled={problems.length > 0} onNext={onNext} />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CreatedApplication } from '../../../../shared/wizard/application.ts';
+import type { Stage1Lead, Stage2Lead } from '../../../../shared/wizard/leads.ts';
+import type { NameAvailability, NameSuggestion } from '../../../../shared/wizard/names-api.ts';
+import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import { ApiError, apiJson } from '../../lib/api.ts';
+import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
+
+/**
+ * Saves the wizard: the first save creates the application (POST, keeps the id), later saves
+ * PATCH it. An id the server no longer knows (404) is dropped and the application re-created.
+ */
+export async function saveWizard(data: WizardData): Promise<string> {
+  const id = loadApplicationId();
+  if (id) {
+    try {
+      await apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, data);
+      return id;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      saveApplicationId(undefined);
+    }
+  }
+  const { completed: _never, ...draft } = data;
+  const created = await apiJson<CreatedApplication>('POST', '/api/llc-applications', draft);
+  saveApplicationId(created.id);
+  return created.id;
+}
+
+/** Final submission: PATCH with completed: true (creating the application first if needed). */
+export async function submitWizard(data: WizardData): Promise<string> {
+  const id = await saveWizard({ ...data, completed: false });
+  await apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, { ...data, completed: true });
+  return id;
+}
+
+function leadContact(data: WizardData) {
+  const { userId, firstName, lastName, email, phone, state, contentTypes, platforms } = data;
+  return { userId, firstName, lastName, email, phone, state, contentTypes, platforms };
+}
+
+/** Lead webhooks (SPEC section 7): failures are logged and ignored. */
+export function sendStage1Lead(data: WizardData): void {
+  const body: Stage1Lead = { ...leadContact(data), stepCompleted: 2, leadSource: 'wizard_profile_step' };
+  apiJson('POST', '/api/webhook/stage1', body).catch((err) => console.warn('Lead stage 1 not recorded', err));
+}
+
+export function sendStage2Lead(data: WizardData): void {
+  const body: Stage2Lead = {
+    ...leadContact(data),
+    businessName: data.businessName,
+    annualIncome: data.annualIncome,
+    estimatedSavings: data.estimatedSavings,
+    stepCompleted: 3,
+    leadSource: 'wizard_business_setup',
+  };
+  apiJson('POST', '/api/webhook/stage2', body).catch((err) => console.warn('Lead stage 2 not recorded', err));
+}
+
+export function generateNames(keywords: string[], category: string, state: string): Promise<NameSuggestion[]> {
+  return apiJson<NameSuggestion[]>('POST', '/api/business-names/generate', { keywords, category, state });
+}
+
+export function checkNameAvailability(name: string, state: string): Promise<NameAvailability> {
+  return apiJson<NameAvailability>('POST', '/api/business-names/check-availability', { name, state });
+}

@@ -1,0 +1,52 @@
+import { initialWizardData, type WizardData, wizardDataSchema } from '../../../../shared/wizard/schema.ts';
+
+/** Browser storage keys (SPEC section 9). */
+export const STORAGE_KEYS = { data: 'wizardData', step: 'wizardCurrentStep', applicationId: 'applicationId' } as const;
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function newUserId(): string {
+  return `user-${crypto.randomUUID()}`;
+}
+
+/**
+ * The saved wizard, validated with the shared schema; anything unreadable (or an application
+ * already submitted) starts a fresh wizard.
+ */
+export function loadWizardData(): WizardData {
+  const raw = storage()?.getItem(STORAGE_KEYS.data);
+  if (raw) {
+    try {
+      const parsed = wizardDataSchema.safeParse({ ...initialWizardData(newUserId()), ...JSON.parse(raw) });
+      if (parsed.success && !parsed.data.completed) return parsed.data;
+    } catch {
+      // fall through to a fresh wizard
+    }
+  }
+  return initialWizardData(newUserId());
+}
+
+export function saveWizardData(data: WizardData): void {
+  storage()?.setItem(STORAGE_KEYS.data, JSON.stringify(data));
+  storage()?.setItem(STORAGE_KEYS.step, String(data.currentStep));
+}
+
+export function loadCurrentStep(): number {
+  const n = Number(storage()?.getItem(STORAGE_KEYS.step));
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
+}
+
+export function loadApplicationId(): string | undefined {
+  return storage()?.getItem(STORAGE_KEYS.applicationId) ?? undefined;
+}
+
+export function saveApplicationId(id: string | undefined): void {
+  if (id) storage()?.setItem(STORAGE_KEYS.applicationId, id);
+  else storage()?.removeItem(STORAGE_KEYS.applicationId);
+}
