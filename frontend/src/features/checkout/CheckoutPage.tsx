@@ -266,7 +266,10 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
           </Link>
         </p>
       </div>
-      <OrderSummary order={order} businessName={application.businessName} />
+      {/* On phones the summary comes first, so the total is seen before paying. */}
+      <div className="order-first lg:order-none">
+        <OrderSummary order={order} businessName={application.businessName} />
+      </div>
     </div>
   );
 }

@@ -17,7 +17,7 @@ export const POLL_INTERVAL_MS = 1500;
 export const POLL_LIMIT_MS = 90_000;
 
 const NEXT_STEPS = [
-  { title: 'Confirmation email', text: 'A receipt and a summary of your order are on their way to your inbox.' },
+  { title: 'Confirmation email', text: 'You will receive a confirmation email with your order summary.' },
   { title: 'Filing within 1-2 business days', text: 'Our team reviews your details and files your LLC with the state.' },
   { title: 'Documents by email', text: 'Once the state approves your LLC, we email you your formation documents.' },
 ];
