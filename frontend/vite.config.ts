@@ -1,10 +1,43 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { highestTotal, lowestTotal } from '../shared/price-range.ts';
+import { STATE_PRICING } from '../shared/states.ts';
+import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
+import { structuredDataJson } from './src/features/landing/structured-data.ts';
+
+// The starting price and range, computed from the bundled state data at build time: the landing
+// page shows them until live /api/states answers, without bundling the dataset itself.
+const priceRange = { lowest: lowestTotal(STATE_PRICING), highest: highestTotal(STATE_PRICING) };
+// The public address, when the build knows it (deploys set SITE_URL); canonical links are
+// otherwise set in the browser from the address the page was served at.
+const siteUrl = process.env.SITE_URL?.replace(/\/+$/, '') || undefined;
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Writes the JSON-LD offer (and, when known, canonical/og:url) into index.html for crawlers. */
+function landingMetadata(): Plugin {
+  return {
+    name: 'landing-metadata',
+    transformIndexHtml(html) {
+      const tags = [`<script type="application/ld+json" id="${STRUCTURED_DATA_ID}" data-lowest="${priceRange.lowest}" data-highest="${priceRange.highest}">${structuredDataJson(priceRange, siteUrl)}</script>`];
+      if (siteUrl) {
+        tags.push(`<link rel="canonical" href="${escapeAttr(`${siteUrl}/`)}" />`, `<meta property="og:url" content="${escapeAttr(`${siteUrl}/`)}" />`);
+      }
+      return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), landingMetadata()],
+  define: {
+    'import.meta.env.VITE_PRICE_LOWEST': JSON.stringify(String(priceRange.lowest)),
+    'import.meta.env.VITE_PRICE_HIGHEST': JSON.stringify(String(priceRange.highest)),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateSavings, calculatorInputSchema, parseAmount } from './savings.ts';
+import { calculateSavings, calculatorInputSchema, estimatedSavingsFor, parseAmount } from './savings.ts';
 
 describe('calculateSavings', () => {
   it('annualises the monthly total and takes 25% rounded', () => {
@@ -27,5 +27,13 @@ describe('calculateSavings', () => {
     expect(parseAmount('12.9')).toBe(12);
     expect(parseAmount('-5')).toBe(0);
     expect(parseAmount('120000')).toBe(120000);
+  });
+});
+
+describe('estimatedSavingsFor', () => {
+  it('is 25% of annual deductions, rounded (the landing example: 25,000 -> 6,250)', () => {
+    expect(estimatedSavingsFor(25_000)).toBe(6_250);
+    expect(estimatedSavingsFor(10)).toBe(3);
+    expect(estimatedSavingsFor(0)).toBe(0);
   });
 });

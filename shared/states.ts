@@ -1,4 +1,5 @@
 import data from './data/states.json' with { type: 'json' };
+import { lowestTotal } from './price-range.ts';
 
 /** Our service fee, the same in every state (SPEC section 9). */
 export const SERVICE_FEE = 150;
@@ -68,5 +69,5 @@ export function stateName(code: string | undefined | null): string {
 
 /** The lowest total (filing + service) of any state: the honest "from $N" price. */
 export function cheapestTotal(states: readonly StatePricing[] = STATE_PRICING): number {
-  return Math.min(...states.map((s) => s.totalCost));
+  return lowestTotal(states);
 }

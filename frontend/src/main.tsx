@@ -1,13 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { TOAST_DURATION_MS } from './lib/toast.ts';
 import { routes } from './routes.tsx';
 import './index.css';
+
+/**
+ * The toast outlet is loaded with the first screen that can raise a toast: the landing page never
+ * does, so its first view does not download the toast library. Toasts raised before the outlet
+ * mounts are not lost (sonner replays active toasts to a late subscriber).
+ */
+const AppToaster = lazy(() => import('./components/AppToaster.tsx'));
+
+function Toasts() {
+  const { pathname } = useLocation();
+  // Once mounted it stays: going back to the landing page keeps the outlet and its toasts.
+  const needed = useRef(false);
+  if (pathname !== '/') needed.current = true;
+  return needed.current ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
 
 function App() {
   return <Suspense fallback={<PageFallback />}>{useRoutes(routes)}</Suspense>;
@@ -20,7 +37,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <App />
-        <Toaster position="top-center" visibleToasts={1} duration={TOAST_DURATION_MS} richColors closeButton />
+        <Toasts />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

@@ -7,7 +7,7 @@ import {
   type ExpenseKey,
   type MonthlyExpenses,
   parseAmount,
-} from '../../../../shared/savings.ts';
+} from '../../../../shared/savings-rule.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { apiJson } from '../../lib/api.ts';
 

@@ -1,3 +1,137 @@
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { formatUsd } from '../../../../shared/money.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useStates } from '../../lib/pricing-queries.ts';
+import { FIRST_VIEW_COPY } from './copy/first-view.ts';
+import { CheckIcon, makeCopy } from './parts.tsx';
+import { bundledPriceRange, priceRangeOf } from './starting-price.ts';
+
+const Copy = makeCopy(FIRST_VIEW_COPY);
+
+function Hero({ price }: { price: string | undefined }) {
+  return (
+    <section id="hero" className="flex min-h-svh items-center bg-gradient-to-b from-indigo-50 via-white to-white px-4 pt-10 pb-24 sm:px-6">
+      <div className="mx-auto grid w-full max-w-6xl items-center gap-12 lg:grid-cols-[1.15fr_1fr]">
+        <div>
+          <p className="inline-flex items-center rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
+            <Copy k="hero.eyebrow" />
+          </p>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+            <Copy k="hero.title" />
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-slate-600">
+            <Copy k="hero.subtitle" />
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <ButtonLink to="/wizard" size="lg">
+              Get Started
+            </ButtonLink>
+            <ButtonLink to="/pricing" size="lg" variant="secondary">
+              View Pricing
+            </ButtonLink>
+          </div>
+          <p className="mt-5 min-h-10 max-w-xl text-sm text-slate-600" data-testid="hero-price">
+            {price && <Copy k="hero.priceNote" vars={{ price }} />}
+          </p>
+        </div>
+        <div aria-hidden="true" className="relative hidden lg:block">
+          <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-indigo-200/60 to-violet-200/60 blur-2xl" />
+          <div className="relative rounded-3xl border border-slate-200 bg-white p-6 shadow-xl">
+            <div className="flex items-center justify-between">
+              <p className="text-sm font-semibold text-slate-900">Your Creator LLC</p>
+              <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">Filed</span>
+            </div>
+            <ul className="mt-5 space-y-3 text-sm text-slate-700">
+              {['Professional LLC filing', 'Registered agent, free for year one', 'Tax savings calculator', 'Creator-focused setup'].map((item) => (
+                <li key={item} className="flex items-center gap-2">
+                  <CheckIcon className="h-5 w-5 text-indigo-600" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-4 text-white">
+              <p className="text-xs uppercase tracking-wide text-indigo-100">Deductible this year</p>
+              <p className="mt-1 text-2xl font-bold">Camera, travel, styling</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const loadBelowFold = () => import('./LandingBelowFold.tsx');
+const LandingBelowFold = lazy(loadBelowFold);
+const LandingFooter = lazy(() => loadBelowFold().then((m) => ({ default: m.LandingFooter })));
+
+/**
+ * The first view is the header and the full-height hero; the rest of the page is a separate
+ * chunk, shown once its marker (just below the first view) enters the viewport or the address
+ * targets one of its sections ("/#how-it-works": the part scrolls there once rendered). The
+ * chunk is fetched early, at the visitor's first touch, scroll or pointer movement.
+ */
+function useBelowFold(marker: RefObject<HTMLElement | null>): boolean {
+  const { hash } = useLocation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) return;
+    const target = document.getElementById(id);
+    if (target) target.scrollIntoView();
+    setShown(true);
+  }, [hash]);
+  useEffect(() => {
+    const el = marker.current;
+    if (shown || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return setShown(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown(true));
+    observer.observe(el);
+    const events = ['pointermove', 'pointerdown', 'keydown', 'scroll'];
+    const prefetch = () => {
+      for (const e of events) window.removeEventListener(e, prefetch);
+      void loadBelowFold();
+    };
+    for (const e of events) window.addEventListener(e, prefetch, { passive: true });
+    return () => {
+      observer.disconnect();
+      for (const e of events) window.removeEventListener(e, prefetch);
+    };
+  }, [shown, marker]);
+  return shown;
+}
+
+/** The landing page (SPEC "Landing page"), eagerly loaded: every other screen is a lazy module. */
 export function LandingPage() {
-  return <main className="p-8">Landing</main>;
+  usePageMeta({
+    title: 'CreatorLLC: Form your LLC as a content creator',
+    description: FIRST_VIEW_COPY['hero.subtitle'],
+  });
+  const marker = useRef<HTMLDivElement>(null);
+  const showBelowFold = useBelowFold(marker);
+  const { data: states } = useStates();
+  const range = priceRangeOf(states) ?? bundledPriceRange();
+  const price = range ? formatUsd(range.lowest) : undefined;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <Hero price={price} />
+        {showBelowFold ? (
+          <Suspense fallback={<div className="min-h-screen" />}>
+            <LandingBelowFold />
+          </Suspense>
+        ) : (
+          <div ref={marker} className="min-h-screen" />
+        )}
+      </main>
+      {showBelowFold && (
+        <Suspense fallback={null}>
+          <LandingFooter />
+        </Suspense>
+      )}
+    </>
+  );
 }
