@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
-const SHOTS = 'test-results/wizard';
+// Screenshots for a human look at 375 and 1280 px (WIZARD_SHOTS_DIR overrides the folder).
+const SHOTS = process.env.WIZARD_SHOTS_DIR ?? 'test-results/wizard-screenshots';
 
 async function expectNoSeriousA11yIssues(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -23,6 +24,14 @@ async function fillStep1(page: Page) {
   await page.getByLabel('Email').fill('maya@example.com');
   await page.getByLabel('Phone').fill('305-555-0147');
 }
+
+// The web server reports ready once it listens, which can be before DynamoDB Local is up:
+// wait until a database-backed route answers (404 for an unknown application).
+test.beforeAll(async ({ request }) => {
+  await expect
+    .poll(async () => (await request.get('/api/llc-applications/00000000-0000-4000-8000-000000000000')).status(), { timeout: 60_000, intervals: [500] })
+    .toBe(404);
+});
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
