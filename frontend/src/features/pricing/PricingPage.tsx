@@ -1,3 +1,251 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatUsd } from '../../../../shared/money.ts';
+import { ADD_ONS, ADD_ON_KEYS } from '../../../../shared/pricing.ts';
+import { lowestTotal } from '../../../../shared/price-range.ts';
+import { POPULAR_STATE_CODES, type StatePricing } from '../../../../shared/states.ts';
+import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/SiteFooter.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useStates } from '../../lib/pricing-queries.ts';
+import { isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
+
+const POPULAR = new Set<string>(POPULAR_STATE_CODES);
+/** The states of the example table (SPEC section 9's example filing fees); figures come from the data. */
+export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
+
+const INCLUDED = [
+  'Preparation and filing of your Articles of Organization with the state',
+  'Registered agent service, free for the first year',
+  'Name availability check before we file',
+  'Tax savings calculator and a creator-focused setup',
+  'Filing status updates by email until your LLC is approved',
+];
+
+function StateCard({ state }: { state: StatePricing }) {
+  const popular = POPULAR.has(state.code);
+  return (
+    <li
+      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${popular ? 'border-indigo-300 ring-2 ring-indigo-500' : 'border-slate-200'}`}
+      data-testid="state-card"
+      data-code={state.code}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h3 className="text-lg font-semibold text-slate-900">{state.name}</h3>
+          <p className="text-sm text-slate-600">{state.code}</p>
+        </div>
+        {popular && <span className="rounded-full bg-indigo-600 px-2.5 py-1 text-xs font-semibold text-white">Popular</span>}
+      </div>
+      <p className="mt-4 text-3xl font-bold text-slate-900">{formatUsd(state.totalCost)}</p>
+      <p className="text-sm text-slate-600">total</p>
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">State filing fee</dt>
+          <dd className="font-medium text-slate-900">{formatUsd(state.filingFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">Service fee</dt>
+          <dd className="font-medium text-slate-900">{formatUsd(state.serviceFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">Processing time</dt>
+          <dd className="text-right font-medium text-slate-900">{state.processingTime}</dd>
+        </div>
+      </dl>
+      <Link
+        to={`/wizard?state=${state.code}`}
+        aria-label={`Form your LLC in ${state.name}`}
+        className={`mt-5 inline-flex items-center justify-center rounded-xl px-4 py-2.5 text-sm font-semibold ${
+          popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'
+        }`}
+      >
+        Start in {state.name}
+      </Link>
+    </li>
+  );
+}
+
+function ExampleTable({ states }: { states: readonly StatePricing[] }) {
+  const rows = EXAMPLE_STATE_CODES.map((code) => states.find((s) => s.code === code)).filter((s): s is StatePricing => Boolean(s));
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Example prices in four states</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              State
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Filing fee
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Service fee
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((s) => (
+            <tr key={s.code}>
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                {s.name}
+              </th>
+              <td className="px-4 py-3 text-slate-700">{formatUsd(s.filingFee)}</td>
+              <td className="px-4 py-3 text-slate-700">{formatUsd(s.serviceFee)}</td>
+              <td className="px-4 py-3 font-semibold text-slate-900">{formatUsd(s.totalCost)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The pricing page (SPEC "Pricing page"): every state's price, searchable and sortable. */
 export default function PricingPage() {
-  return <main className="p-8">PricingPage</main>;
+  usePageMeta({
+    title: 'LLC pricing by state | CreatorLLC',
+    description: 'State filing fee plus our service fee for every US state, with processing times. Search and compare, then start your LLC.',
+  });
+  const { data: states, isPending, isError } = useStates();
+  const [query, setQuery] = useState('');
+  const [sortKey, setSortKey] = useState<SortKey>('name');
+  const id = useId();
+  const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey) : []), [states, query, sortKey]);
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="bg-slate-50">
+        <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 pt-12 pb-8 sm:px-6 sm:pt-16">
+          <div className="mx-auto max-w-6xl">
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Simple, transparent pricing</h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-600">
+              Your total is the state's filing fee plus our flat service fee. No hidden costs, registered agent included for the first year.
+              {states?.length ? ` Starting at ${formatUsd(lowestTotal(states))}.` : ''}
+            </p>
+          </div>
+        </section>
+
+        <section aria-labelledby={`${id}-states`} className="px-4 pb-12 sm:px-6">
+          <div className="mx-auto max-w-6xl">
+            <h2 id={`${id}-states`} className="sr-only">
+              Prices by state
+            </h2>
+            <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+              <div className="flex-1">
+                <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-800">
+                  Search states
+                </label>
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  placeholder="State name or code, e.g. Texas or TX"
+                  className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+                />
+              </div>
+              <div className="sm:w-56">
+                <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-slate-800">
+                  Sort by
+                </label>
+                <select
+                  id={`${id}-sort`}
+                  value={sortKey}
+                  onChange={(e) => isSortKey(e.target.value) && setSortKey(e.target.value)}
+                  className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+                >
+                  {SORT_OPTIONS.map((o) => (
+                    <option key={o.key} value={o.key}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+
+            <div aria-live="polite" className="mt-6">
+              {isPending && (
+                <p role="status" className="text-slate-600">
+                  Loading state pricing...
+                </p>
+              )}
+              {isError && <p className="rounded-xl bg-rose-50 p-4 text-rose-800">We could not load state pricing. Please refresh the page.</p>}
+              {states && shown.length === 0 && (
+                <p className="rounded-xl bg-white p-6 text-center text-slate-700 shadow-sm" data-testid="pricing-empty">
+                  No states found matching "{query.trim()}"
+                </p>
+              )}
+              {states && shown.length > 0 && (
+                <p className="sr-only">
+                  {shown.length} {shown.length === 1 ? 'state' : 'states'} shown
+                </p>
+              )}
+            </div>
+            {shown.length > 0 && (
+              <ul className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {shown.map((s) => (
+                  <StateCard key={s.code} state={s} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby={`${id}-examples`} className="px-4 py-12 sm:px-6">
+          <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
+            <div>
+              <h2 id={`${id}-examples`} className="text-2xl font-bold tracking-tight text-slate-900">
+                Example prices
+              </h2>
+              <p className="mt-2 text-slate-600">State filing fees range widely; our service fee is the same everywhere.</p>
+              <div className="mt-5">{states ? <ExampleTable states={states} /> : <div className="h-48 rounded-2xl bg-white shadow-sm" />}</div>
+            </div>
+            <div>
+              <h2 className="text-2xl font-bold tracking-tight text-slate-900">What's included</h2>
+              <ul className="mt-5 space-y-3">
+                {INCLUDED.map((item) => (
+                  <li key={item} className="flex gap-3 text-slate-800">
+                    <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" fill="currentColor">
+                      <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4z" />
+                    </svg>
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <h3 className="mt-8 text-lg font-semibold text-slate-900">Optional add-ons</h3>
+              <ul className="mt-3 space-y-2 text-slate-700">
+                {ADD_ON_KEYS.map((key) => (
+                  <li key={key} className="flex justify-between gap-4 rounded-xl bg-white px-4 py-3 shadow-sm">
+                    <span>
+                      {ADD_ONS[key].label}
+                      <span className="block text-sm text-slate-600">{ADD_ONS[key].description}</span>
+                    </span>
+                    <span className="font-semibold text-slate-900">+{formatUsd(ADD_ONS[key].price)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600">
+            State fees from the{' '}
+            <a href={DATASET_URL} className="underline underline-offset-2" rel="noopener noreferrer">
+              US LLC State Requirements Dataset
+            </a>{' '}
+            by StartupSole LLC, licensed{' '}
+            <a href={DATASET_LICENSE_URL} className="underline underline-offset-2" rel="noopener noreferrer">
+              CC BY 4.0
+            </a>
+            . Fees change: check the state's site before relying on a figure.
+          </p>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
 }

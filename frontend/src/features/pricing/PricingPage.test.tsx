@@ -1,0 +1,107 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STATE_PRICING } from '../../../../shared/states.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import PricingPage from './PricingPage.tsx';
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/states') return new Response(JSON.stringify(STATE_PRICING), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderPricing() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/pricing']}>
+        <PricingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findAllByTestId('state-card');
+  return user;
+}
+
+const codes = () => screen.getAllByTestId('state-card').map((c) => c.dataset.code);
+
+describe('PricingPage', () => {
+  it('lists every state, sorted by name, with total = filing + service', async () => {
+    await renderPricing();
+    expect(codes()).toEqual(STATE_PRICING.map((s) => s.code));
+    const texas = screen.getAllByTestId('state-card').find((c) => c.dataset.code === 'TX')!;
+    const tx = STATE_PRICING.find((s) => s.code === 'TX')!;
+    expect(within(texas).getByText(`$${tx.totalCost}`)).toBeInTheDocument();
+    expect(within(texas).getByText(`$${tx.filingFee}`)).toBeInTheDocument();
+  });
+
+  it('searches by name and by code', async () => {
+    const user = await renderPricing();
+    const search = screen.getByLabelText('Search states');
+    await user.type(search, 'carolina');
+    expect(codes()).toEqual(['NC', 'SC']);
+    await user.clear(search);
+    await user.type(search, 'wy');
+    expect(codes()).toEqual(['WY']);
+  });
+
+  it('shows the empty message when nothing matches', async () => {
+    const user = await renderPricing();
+    await user.type(screen.getByLabelText('Search states'), 'Atlantis');
+    expect(screen.queryAllByTestId('state-card')).toHaveLength(0);
+    expect(screen.getByText('No states found matching "Atlantis"')).toBeInTheDocument();
+  });
+
+  it('sorts by each option', async () => {
+    const user = await renderPricing();
+    const sort = screen.getByLabelText('Sort by');
+    const byCode = new Map(STATE_PRICING.map((s) => [s.code, s]));
+
+    await user.selectOptions(sort, 'filingFee');
+    const filing = codes().map((c) => byCode.get(c!)!.filingFee);
+    expect(filing).toEqual([...filing].sort((a, b) => a - b));
+    expect(codes()).not.toEqual(STATE_PRICING.map((s) => s.code));
+
+    await user.selectOptions(sort, 'totalCost');
+    const totals = codes().map((c) => byCode.get(c!)!.totalCost);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+
+    await user.selectOptions(sort, 'processingTime');
+    expect(byCode.get(codes().at(-1)!)!.processingTime).toBe('40-55 business days');
+
+    await user.selectOptions(sort, 'serviceFee');
+    expect(codes()).toEqual(STATE_PRICING.map((s) => s.code)); // all equal: name order
+
+    await user.selectOptions(sort, 'name');
+    expect(codes()).toEqual(STATE_PRICING.map((s) => s.code));
+  });
+
+  it('links each card to the wizard with its state and highlights the popular states', async () => {
+    await renderPricing();
+    expect(screen.getByRole('link', { name: 'Form your LLC in Texas' })).toHaveAttribute('href', '/wizard?state=TX');
+    expect(screen.getByRole('link', { name: 'Form your LLC in Ohio' })).toHaveAttribute('href', '/wizard?state=OH');
+    const popular = screen
+      .getAllByTestId('state-card')
+      .filter((c) => within(c).queryByText('Popular'))
+      .map((c) => c.dataset.code)
+      .sort();
+    expect(popular).toEqual(['DE', 'FL', 'NV', 'TX', 'WY']);
+  });
+
+  it('shows the example table from the data, the included list and the dataset credit', async () => {
+    await renderPricing();
+    const table = screen.getByRole('table');
+    const ny = STATE_PRICING.find((s) => s.code === 'NY')!;
+    expect(within(table).getByRole('rowheader', { name: 'New York' }).closest('tr')).toHaveTextContent(`$${ny.totalCost}`);
+    expect(screen.getByRole('heading', { name: "What's included" })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'CC BY 4.0' }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { STATE_PRICING } from '../../../../shared/states.ts';
+import { processingDays, searchStates, sortStates } from './state-list.ts';
+
+describe('processingDays', () => {
+  it('reads day ranges, single numbers and weeks', () => {
+    expect(processingDays('5-7 business days')).toEqual([5, 7]);
+    expect(processingDays('10 business days')).toEqual([10, 10]);
+    expect(processingDays('2-3 weeks')).toEqual([14, 21]);
+    expect(processingDays('varies')[0]).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('searchStates', () => {
+  it('matches names anywhere and codes exactly, ignoring case', () => {
+    expect(searchStates(STATE_PRICING, 'tx').map((s) => s.code)).toEqual(['TX']);
+    expect(searchStates(STATE_PRICING, 'new').map((s) => s.code)).toEqual(['NH', 'NJ', 'NM', 'NY']);
+    expect(searchStates(STATE_PRICING, '  Florida ').map((s) => s.code)).toEqual(['FL']);
+    expect(searchStates(STATE_PRICING, 'zz')).toEqual([]);
+    expect(searchStates(STATE_PRICING, '')).toHaveLength(STATE_PRICING.length);
+  });
+});
+
+describe('sortStates', () => {
+  it('sorts by each key, ascending, ties by name', () => {
+    const pairs = (key: Parameters<typeof sortStates>[1]) => sortStates(STATE_PRICING, key);
+    const byFiling = pairs('filingFee');
+    for (let i = 1; i < byFiling.length; i++) expect(byFiling[i - 1].filingFee).toBeLessThanOrEqual(byFiling[i].filingFee);
+    const byTotal = pairs('totalCost');
+    for (let i = 1; i < byTotal.length; i++) expect(byTotal[i - 1].totalCost).toBeLessThanOrEqual(byTotal[i].totalCost);
+    const byName = pairs('name').map((s) => s.name);
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+    const byProcessing = pairs('processingTime');
+    expect(processingDays(byProcessing[0].processingTime)[0]).toBeLessThanOrEqual(processingDays(byProcessing.at(-1)!.processingTime)[0]);
+    expect(byProcessing.at(-1)!.processingTime).toBe('40-55 business days');
+    // equal service fees everywhere: the tie-break keeps name order
+    expect(pairs('serviceFee').map((s) => s.name)).toEqual(byName);
+  });
+  it('does not change its input', () => {
+    const copy = [...STATE_PRICING];
+    sortStates(STATE_PRICING, 'totalCost');
+    expect(STATE_PRICING).toEqual(copy);
+  });
+});

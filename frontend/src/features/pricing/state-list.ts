@@ -1,0 +1,51 @@
+import type { StatePricing } from '../../../../shared/states.ts';
+
+export const SORT_OPTIONS = [
+  { key: 'name', label: 'Name' },
+  { key: 'filingFee', label: 'Filing fee' },
+  { key: 'serviceFee', label: 'Service fee' },
+  { key: 'totalCost', label: 'Total cost' },
+  { key: 'processingTime', label: 'Processing time' },
+] as const;
+
+export type SortKey = (typeof SORT_OPTIONS)[number]['key'];
+
+export function isSortKey(value: string): value is SortKey {
+  return SORT_OPTIONS.some((o) => o.key === value);
+}
+
+/** "5-7 business days" -> [5, 7]; anything unreadable sorts last. */
+export function processingDays(text: string): [number, number] {
+  const m = /(\d+)(?:\s*-\s*(\d+))?/.exec(text);
+  if (!m) return [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const low = Number(m[1]);
+  const high = m[2] ? Number(m[2]) : low;
+  const weeks = /week/i.test(text) ? 7 : 1;
+  return [low * weeks, high * weeks];
+}
+
+/** States whose name contains the query, or whose code is the query (case-insensitive). */
+export function searchStates(states: readonly StatePricing[], query: string): StatePricing[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...states];
+  return states.filter((s) => s.name.toLowerCase().includes(q) || s.code.toLowerCase() === q);
+}
+
+/** Sorted copy: names A to Z, money low to high, processing fastest first; ties by name. */
+export function sortStates(states: readonly StatePricing[], key: SortKey): StatePricing[] {
+  const byName = (a: StatePricing, b: StatePricing) => a.name.localeCompare(b.name);
+  const compare = (a: StatePricing, b: StatePricing): number => {
+    switch (key) {
+      case 'name':
+        return 0;
+      case 'processingTime': {
+        const [al, ah] = processingDays(a.processingTime);
+        const [bl, bh] = processingDays(b.processingTime);
+        return al - bl || ah - bh;
+      }
+      default:
+        return a[key] - b[key];
+    }
+  };
+  return [...states].sort((a, b) => compare(a, b) || byName(a, b));
+}
