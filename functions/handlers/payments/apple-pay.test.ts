@@ -34,7 +34,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const peer = (req.socket as TLSSocket).getPeerCertificate();
-      received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), clientCn: peer?.subject?.CN });
+      received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), clientCn: String(peer?.subject?.CN ?? '') });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ merchantSessionIdentifier: 'SSH-1', signature: 'sig', epochTimestamp: 1 }));
     });
