@@ -1,0 +1,166 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BasicInfoStep, stateOptions } from './BasicInfoStep.tsx';
+import { BusinessSetupStep } from './BusinessSetupStep.tsx';
+import { CreatorProfileStep } from './CreatorProfileStep.tsx';
+import { ProgressIndicator } from './ProgressIndicator.tsx';
+import { render } from '@testing-library/react';
+import { renderStep, stubPricingFetch } from './test-harness.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone'), '3055550100');
+}
+
+describe('Step 1: Basic Info', () => {
+  it('Next stays disabled until the four fields and the filing question are complete (no inventory + priority)', async () => {
+    stubPricingFetch();
+    const user = userEvent.setup();
+    const { onNext, data } = renderStep(BasicInfoStep);
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    await fillContact(user);
+    expect(next).toBeDisabled();
+    await user.click(screen.getByText('No'));
+    // Answering no: Florida for tax savings.
+    expect(data()).toMatchObject({ hasInventory: false, priority: 'tax', state: 'FL' });
+    expect(next).toBeEnabled();
+    await user.click(screen.getByText('Privacy'));
+    expect(data().state).toBe('WY');
+    expect(screen.getByText('File in Wyoming')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone'));
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('Phone'), '3055550100');
+    await user.click(next);
+    expect(onNext).toHaveBeenCalledOnce();
+  });
+
+  it('with inventory, Next needs the residence state, which becomes the filing state', async () => {
+    stubPricingFetch();
+    const user = userEvent.setup();
+    const { data } = renderStep(BasicInfoStep);
+    await fillContact(user);
+    await user.click(screen.getByText('Yes'));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByText('What matters most to you?')).not.toBeInTheDocument();
+    const residence = await screen.findByLabelText('Which state do you live in?');
+    await waitFor(() => expect(residence.querySelectorAll('option').length).toBe(52));
+    await user.selectOptions(residence, 'CA');
+    expect(data()).toMatchObject({ hasInventory: true, residenceState: 'CA', state: 'CA', priority: '' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByText(/additional \$800 a year franchise tax/)).toBeInTheDocument();
+  });
+
+  it('shows the fallback price only until pricing loads, then the state split', async () => {
+    stubPricingFetch();
+    renderStep(BasicInfoStep, { state: 'TX' });
+    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$275 total ($125 filing + $150 service)');
+    await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$450 total ($300 filing + $150 service)'));
+    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Texas');
+  });
+
+  it('the different-state selector is collapsible and allows any state', async () => {
+    stubPricingFetch();
+    const user = userEvent.setup();
+    const { data } = renderStep(BasicInfoStep, { priority: 'protection', state: 'DE' });
+    const toggle = screen.getByRole('button', { name: 'Want to file in a different state?' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const select = screen.getByLabelText('Filing state');
+    await waitFor(() => expect(select.querySelectorAll('option').length).toBe(52));
+    await user.selectOptions(select, 'NM');
+    expect(data().state).toBe('NM');
+  });
+
+  it('state list is de-duplicated and sorted by name', () => {
+    const list = stateOptions([
+      { code: 'WY', name: 'Wyoming', filingFee: 100, serviceFee: 150, totalCost: 250, processingTime: '' },
+      { code: 'AL', name: 'Alabama', filingFee: 200, serviceFee: 150, totalCost: 350, processingTime: '' },
+      { code: 'WY', name: 'Wyoming', filingFee: 100, serviceFee: 150, totalCost: 250, processingTime: '' },
+    ]);
+    expect(list.map((s) => s.code)).toEqual(['AL', 'WY']);
+  });
+});
+
+describe('Step 2: Creator Profile', () => {
+  it('Next needs at least one content type and one platform', async () => {
+    const user = userEvent.setup();
+    const { onNext, onBack, data } = renderStep(CreatorProfileStep);
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(20);
+    expect(next).toBeDisabled();
+    await user.click(screen.getByText('Gaming'));
+    expect(next).toBeDisabled();
+    await user.click(screen.getByText('Twitch'));
+    expect(next).toBeEnabled();
+    await user.click(screen.getByText('Food'));
+    expect(data().contentTypes).toEqual(['food', 'gaming']);
+    await user.click(screen.getByText('Twitch'));
+    expect(next).toBeDisabled();
+    await user.click(screen.getByText('Twitch'));
+    await user.click(next);
+    expect(onNext).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Step 3: Business Setup', () => {
+  it('Review Application needs a business name; blur appends LLC without doubling', async () => {
+    stubPricingFetch(() => ({ monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 0, taxRate: 25 }));
+    const user = userEvent.setup();
+    const { data, onNext } = renderStep(BusinessSetupStep, { contentTypes: ['food'] });
+    const review = screen.getByRole('button', { name: 'Review Application' });
+    expect(review).toBeDisabled();
+    const name = screen.getByLabelText('Business name');
+    await user.type(name, 'Sunny Bites');
+    expect(review).toBeEnabled();
+    await user.tab();
+    expect(data().businessName).toBe('Sunny Bites LLC');
+    await user.clear(name);
+    await user.type(name, 'Sunny Bites L.L.C.');
+    await user.tab();
+    expect(data().businessName).toBe('Sunny Bites L.L.C.');
+    await user.click(review);
+    expect(onNext).toHaveBeenCalledOnce();
+  });
+
+  it('picking a suggestion checks it and selects it with LLC, even when the check fails', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    stubPricingFetch((url, init) => {
+      calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      if (url === '/api/business-names/generate') return Array.from({ length: 8 }, (_, i) => ({ name: `Sunny Idea ${i}`, category: 'food' }));
+      throw new Error('network down');
+    });
+    const user = userEvent.setup();
+    const { data } = renderStep(BusinessSetupStep, { contentTypes: ['food', 'travel'] });
+    await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
+    await user.click(screen.getByRole('button', { name: 'Generate names' }));
+    // Blank keywords: the selected content types are used.
+    expect(calls[0]).toEqual({ url: '/api/business-names/generate', body: { keywords: ['food', 'travel'], category: 'food', state: 'FL' } });
+    await user.click(await screen.findByRole('button', { name: 'Sunny Idea 3' }));
+    await waitFor(() => expect(data().businessName).toBe('Sunny Idea 3 LLC'));
+    expect(calls[1]).toMatchObject({ url: '/api/business-names/check-availability', body: { name: 'Sunny Idea 3 LLC' } });
+    expect(screen.getByText(/couldn't check availability/)).toBeInTheDocument();
+    expect(screen.getByText(/Available means no other submitted application/)).toBeInTheDocument();
+  });
+});
+
+describe('ProgressIndicator', () => {
+  it('marks steps completed, active and inactive, with the small-screen line', () => {
+    render(<ProgressIndicator current={3} />);
+    expect(screen.getByText('Step 3 of 4: Business Setup')).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-state'))).toEqual(['completed', 'completed', 'active', 'inactive']);
+    expect(items[2]).toHaveAttribute('aria-current', 'step');
+  });
+});
