@@ -60,9 +60,14 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     );
   }
   const services: RunningService[] = [];
+  // The port is claimed before the databases are up; until then every request gets a 503.
+  let ready = false;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/api' || path.startsWith('/api/')) {
+    if (!ready) {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ error: 'The server is starting; try again in a moment' }));
+    } else if (path === '/api' || path.startsWith('/api/')) {
       void handleApiRequest(req, res);
     } else if (opts.serveSite === false) {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -106,6 +111,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     });
     const { seedLocalData } = await import('../seed.ts');
     await seedLocalData();
+    ready = true;
     return { url, staffPassword, dataDir, server, stop };
   } catch (err) {
     await stop();
