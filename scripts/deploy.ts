@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../infra/lambda-bundle.ts';
+import { stackPrefix } from '../infra/stage-config.ts';
+import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
+
+/**
+ * `npm run deploy -- -c stage=prod [-c alarmEmail=...] [other cdk deploy options]`
+ *
+ * Builds the frontend, deploys every stack of the stage with the pinned CDK CLI, and prints the
+ * URLs to use next. Without a custom domain the site URL (needed by the API for payment return
+ * URLs) is only known after the first deploy: it is then saved in cdk.context.json as
+ * `siteUrl:<stage>` and the API stack is updated once with it.
+ */
+export function stageFromArgs(args: string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = arg === '-c' || arg === '--context' ? args[i + 1] : arg.startsWith('--context=') ? arg.slice('--context='.length) : undefined;
+    if (value?.startsWith('stage=')) return value.slice('stage='.length);
+  }
+  return 'dev';
+}
+
+export function hasContext(args: string[], key: string): boolean {
+  return args.some((a, i) => (a === '-c' || a === '--context') && args[i + 1]?.startsWith(`${key}=`)) || args.some((a) => a.startsWith(`--context=${key}=`));
+}
+
+const CONTEXT_FILE = join(REPO_ROOT, 'cdk.context.json');
+
+function readContextFile(): Record<string, unknown> {
+  return existsSync(CONTEXT_FILE) ? (JSON.parse(readFileSync(CONTEXT_FILE, 'utf8')) as Record<string, unknown>) : {};
+}
+
+function main(args: string[]): void {
+  const stage = stageFromArgs(args);
+  if (stage !== 'dev' && stage !== 'prod') throw new Error(`stage must be dev or prod, not "${stage}"`);
+  const prefix = stackPrefix({ stage });
+  const withStage = hasContext(args, 'stage') ? args : ['-c', `stage=${stage}`, ...args];
+  const outputsFile = join('cdk.out', `outputs-${stage}.json`);
+
+  ensureFrontendBuilt(true);
+  run(CDK_BIN, ['deploy', '--all', '--outputs-file', outputsFile, ...withStage]);
+
+  const outputs = JSON.parse(readFileSync(join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;
+  const ops = outputs[`${prefix}-Operations`] ?? {};
+
+  const siteUrlKnown = hasContext(args, 'siteUrl') || hasContext(args, 'domainName') || readContextFile()[`siteUrl:${stage}`] !== undefined;
+  if (!siteUrlKnown && ops.SiteUrl) {
+    console.log(`== saving siteUrl:${stage}=${ops.SiteUrl} in cdk.context.json and updating the API with it`);
+    writeFileSync(CONTEXT_FILE, `${JSON.stringify({ ...readContextFile(), [`siteUrl:${stage}`]: ops.SiteUrl }, null, 2)}\n`);
+    run(CDK_BIN, ['deploy', `${prefix}-Api`, '--exclusively', ...withStage]);
+  }
+
+  console.log(`
+Deployed ${prefix}.
+  Site:                ${ops.SiteUrl ?? '(see the Operations stack outputs)'}
+  API:                 ${ops.ApiUrl ?? '(see the Operations stack outputs)'}
+  Stripe webhook URL:  ${ops.StripeWebhookUrl ?? '(see the Operations stack outputs)'}
+
+Next: npm run secrets:set -- --stage ${stage}   (then register the webhook URL in Stripe and store its whsec_ secret)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    main(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
