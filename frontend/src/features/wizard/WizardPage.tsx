@@ -75,7 +75,8 @@ export default function WizardPage() {
       replace({ ...data, completed: true });
       navigate(`/checkout?applicationId=${encodeURIComponent(id)}`);
     } catch (err) {
-      const message = err instanceof ApiError ? err.serverError : err instanceof Error ? err.message : undefined;
+      // The server's sentence when there is one; a network failure gets the generic text.
+      const message = err instanceof ApiError ? err.serverError : undefined;
       toast('Error', message || 'Failed to submit your application. Please try again.', 'error');
       resume();
       setSubmitting(false);

@@ -19,7 +19,10 @@ export function stubPricingFetch(other?: (url: string, init?: RequestInit) => un
       const s = STATE_PRICING.find((p) => p.code === m[1]);
       return s ? json(s) : json({ error: 'Unknown' }, 404);
     }
-    if (other) return json(await other(url, init));
+    if (other) {
+      const answer = await other(url, init);
+      return answer instanceof Response ? answer : json(answer);
+    }
     return json({ error: 'not stubbed' }, 500);
   });
   vi.stubGlobal('fetch', fetchMock);

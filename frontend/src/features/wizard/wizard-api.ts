@@ -28,8 +28,19 @@ export async function saveWizard(data: WizardData): Promise<string> {
 
 /** Final submission: PATCH with completed: true (creating the application first if needed). */
 export async function submitWizard(data: WizardData): Promise<string> {
+  const submit = (id: string) => apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, { ...data, completed: true });
+  const existing = loadApplicationId();
+  if (existing) {
+    try {
+      await submit(existing);
+      return existing;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      saveApplicationId(undefined);
+    }
+  }
   const id = await saveWizard({ ...data, completed: false });
-  await apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, { ...data, completed: true });
+  await submit(id);
   return id;
 }
 

@@ -1,0 +1,157 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { initialWizardData, type WizardData } from '../../../../shared/wizard/schema.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { stubPricingFetch } from './test-harness.tsx';
+import WizardPage from './WizardPage.tsx';
+import { STORAGE_KEYS } from './wizard-storage.ts';
+
+const toastMock = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toast.ts', () => ({ toast: toastMock }));
+
+const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
+const complete: WizardData = {
+  ...initialWizardData('user-page-0001'),
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '3055550100',
+  priority: 'tax',
+  contentTypes: ['tech'],
+  platforms: ['youtube'],
+  businessName: 'Byte Works LLC',
+  annualIncome: 50000,
+  estimatedSavings: 1200,
+  currentStep: 4,
+};
+
+function Where() {
+  const loc = useLocation();
+  return <p data-testid="where">{`${loc.pathname}${loc.search}`}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/wizard" element={<WizardPage />} />
+          <Route path="/wizard/:step" element={<WizardPage />} />
+          <Route path="/checkout" element={<Where />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+let calls: { url: string; method: string; body: Record<string, unknown> }[] = [];
+let patchAnswer: () => unknown = () => ({ id: ID });
+
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  toastMock.mockReset();
+  patchAnswer = () => ({ id: ID });
+  window.scrollTo = () => undefined;
+  stubPricingFetch((url, init) => {
+    const body = JSON.parse(String(init?.body ?? 'null'));
+    calls.push({ url, method: String(init?.method), body });
+    if (init?.method === 'POST' && url === '/api/llc-applications') return { id: ID };
+    if (init?.method === 'PATCH') return patchAnswer();
+    return { ok: true };
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('WizardPage', () => {
+  it('submits with completed: true, clears the stored id and goes to checkout with the id in the URL', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
+    // One request: the whole wizard data with completed: true.
+    expect(calls.filter((c) => c.url.startsWith('/api/llc-applications'))).toHaveLength(1);
+    const submit = calls.find((c) => c.method === 'PATCH' && c.body.completed === true);
+    expect(submit?.url).toBe(`/api/llc-applications/${ID}`);
+    expect(submit?.body).toMatchObject({ businessName: 'Byte Works LLC', firstName: 'Ada' });
+    expect(toastMock).toHaveBeenCalledWith('Application Complete!', 'Proceeding to secure payment...', 'success');
+    expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBeNull();
+  });
+
+  it('without a saved id the application is created, then submitted', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
+    const api = calls.filter((c) => c.url.startsWith('/api/llc-applications'));
+    expect(api.map((c) => c.method)).toEqual(['POST', 'PATCH']);
+    expect(api[0].body).not.toHaveProperty('completed');
+    expect(api[1].body.completed).toBe(true);
+  });
+
+  it('a refused submission shows the server sentence', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    patchAnswer = () => new Response(JSON.stringify({ error: 'This application has been paid for and can no longer be changed' }), { status: 409 });
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith('Error', 'This application has been paid for and can no longer be changed', 'error'));
+  });
+
+  it('a failed submission (network) shows the generic text and stays on the review', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    patchAnswer = () => {
+      throw new Error('boom');
+    };
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(toastMock).toHaveBeenCalled());
+    expect(toastMock).toHaveBeenCalledWith('Error', 'Failed to submit your application. Please try again.', 'error');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
+  });
+
+  it('sends the stage 1 lead after step 2 with the SPEC payload', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, businessName: '', currentStep: 2 }));
+    const user = userEvent.setup();
+    renderAt('/wizard/2');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage1')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/webhook/stage1')?.body).toEqual({
+      userId: 'user-page-0001',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '3055550100',
+      state: 'FL',
+      contentTypes: ['tech'],
+      platforms: ['youtube'],
+      stepCompleted: 2,
+      leadSource: 'wizard_profile_step',
+    });
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/3');
+  });
+
+  it('a later step than the data allows sends the visitor to the first incomplete step; /wizard keeps ?state', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, platforms: [], currentStep: 2 }));
+    renderAt('/wizard/4');
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/2'));
+  });
+
+  it('/wizard?state=NV pre-selects Nevada', async () => {
+    renderAt('/wizard?state=NV');
+    await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Nevada'));
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/1?state=NV');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').state).toBe('NV');
+  });
+});
