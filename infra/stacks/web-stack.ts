@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -150,6 +150,10 @@ export class WebStack extends Stack {
       acknowledge(this.distribution, 'AwsSolutions-CFR4', 'Without a custom domain the default *.cloudfront.net certificate is used, whose minimum protocol CloudFront fixes; with domainName/certificateArn the distribution enforces TLSv1.2_2021.');
     }
 
+    new CfnOutput(this, 'DistributionDomainName', {
+      description: 'Point the custom domain here (Route 53 alias or CNAME) when domainName is set',
+      value: this.distribution.distributionDomainName,
+    });
     this.siteUrl = config.domainName ? `https://${config.domainName}` : `https://${this.distribution.distributionDomainName}`;
 
     // Hashed bundles: immutable for a year. Kept across deploys (prune off) so a browser still
