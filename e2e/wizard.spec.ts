@@ -93,7 +93,9 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(page.getByTestId('calculator-savings')).toHaveText('$2,250');
   await expectNoSeriousA11yIssues(page);
   await shoot(page, 'step3');
+  const stage2 = page.waitForResponse((r) => r.url().endsWith('/api/webhook/stage2'));
   await page.getByRole('button', { name: 'Review Application' }).click();
+  expect((await stage2).status()).toBe(200);
 
   await expect(page).toHaveURL(/\/wizard\/4$/);
   await expect(page.getByText(`${idea} LLC`)).toBeVisible();
