@@ -1,3 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { toast } from '../../lib/toast.ts';
+import { ActivityTab } from './components/ActivityTab.tsx';
+import { ApplicationsTab } from './components/ApplicationsTab.tsx';
+import { StaffShell } from './components/StaffShell.tsx';
+import { TicketsTab } from './components/TicketsTab.tsx';
+import { useDashboard } from './staff-api.ts';
+import { useStaffSession } from './staff-session.ts';
+
+const TABS = [
+  { id: 'applications', label: 'Applications' },
+  { id: 'tickets', label: 'Support Tickets' },
+  { id: 'activity', label: 'Recent Activity' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function StatCard({ label, value, accent }: { label: string; value: number | undefined; accent: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className={`mt-2 text-3xl font-bold tracking-tight ${accent}`} data-stat={label}>
+        {value ?? '–'}
+      </p>
+    </div>
+  );
+}
+
 export default function StaffDashboardPage() {
-  return <main className="p-8">StaffDashboardPage</main>;
+  usePageMeta({ title: 'Staff dashboard | CreatorLLC' });
+  const hasToken = useStaffSession();
+  if (!hasToken) return <Navigate to="/staff/login" replace />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const [tab, setTab] = useState<TabId>('applications');
+  const stats = useDashboard();
+  useEffect(() => {
+    if (stats.isError) toast('Error', 'Failed to fetch stats', 'error');
+  }, [stats.isError]);
+  const s = stats.data;
+
+  function onTabKey(e: React.KeyboardEvent, index: number) {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    const next = TABS[(index + delta + TABS.length) % TABS.length];
+    setTab(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  }
+
+  return (
+    <StaffShell title="Staff dashboard">
+      <section aria-label="Statistics" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Total Applications" value={s?.totalApplications} accent="text-slate-900" />
+        <StatCard label="Pending" value={s?.pendingApplications} accent="text-amber-700" />
+        <StatCard label="Completed" value={s?.completedApplications} accent="text-emerald-700" />
+        <StatCard label="Open Tickets" value={s?.openTickets} accent="text-indigo-700" />
+      </section>
+
+      <div role="tablist" aria-label="Dashboard sections" className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            id={`tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+            className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
+        <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
+        {tab === 'applications' ? <ApplicationsTab /> : tab === 'tickets' ? <TicketsTab /> : <ActivityTab items={s?.recentActivity} />}
+      </div>
+    </StaffShell>
+  );
 }

@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+
+/**
+ * The staff back office end to end: login with the printed password, run an application from
+ * submitted to completed with its Sunbiz PDF, see a contact-form ticket, edit the landing hero
+ * in the content editor, and an HTML payload that must stay inert.
+ */
+test.describe.configure({ mode: 'serial' });
+
+// Outside test-results, which every Playwright run empties.
+const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-staff-screens');
+
+function wizardData(overrides: Record<string, unknown>) {
+  return {
+    userId: `e2e${Math.random().toString(36).slice(2, 12)}`,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '305-555-0100',
+    state: 'FL',
+    residenceState: '',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['lifestyle', 'travel'],
+    platforms: ['instagram', 'tiktok'],
+    businessName: 'Sunny Reels LLC',
+    annualIncome: 85000,
+    monthlyExpenses: { clothing: 200, meals: 150, equipment: 300, travel: 400, entertainment: 0, other: 0 },
+    estimatedSavings: 3150,
+    expeditedFiling: true,
+    feinFiling: false,
+    operatingAgreement: true,
+    currentStep: 4,
+    completed: true,
+    ...overrides,
+  };
+}
+
+/** A submitted application through the public wizard API (first save, then the final submit). */
+async function submitApplication(request: APIRequestContext, overrides: Record<string, unknown>): Promise<string> {
+  const data = wizardData(overrides);
+  const created = await request.post('/api/llc-applications', { data: { ...data, completed: false } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  const submitted = await request.patch(`/api/llc-applications/${id}`, { data });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  return id;
+}
+
+async function login(page: Page) {
+  await page.goto('/staff/login');
+  await page.getByLabel('Password').fill(E2E_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+async function stat(page: Page, label: string): Promise<string> {
+  return (await page.locator(`[data-stat="${label}"]`).textContent())?.trim() ?? '';
+}
+
+async function expectStats(page: Page, total: number, pending: number, completed: number) {
+  await expect(page.locator('[data-stat="Total Applications"]')).toHaveText(String(total));
+  await expect(page.locator('[data-stat="Pending"]')).toHaveText(String(pending));
+  await expect(page.locator('[data-stat="Completed"]')).toHaveText(String(completed));
+}
+
+async function expectAxeClean(page: Page) {
+  // Toasts are checked once settled (their enter animation fades colours in).
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page }).analyze();
+  if (results.violations.length) await page.screenshot({ path: `${SHOTS}/axe-failure.png` });
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+let floridaId: string;
+
+test.beforeAll(async ({ request }) => {
+  // The web server answers /api/states before the database is up; wait for the seeded content.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/content');
+      return res.ok() ? (await res.json()).length : 0;
+    }, { timeout: 90_000 })
+    .toBeGreaterThan(0);
+  floridaId = await submitApplication(request, { businessName: 'Sunny Reels LLC', state: 'FL' });
+  await submitApplication(request, { businessName: 'Lone Star Streams LLC', state: 'TX', priority: 'homestate', residenceState: 'TX', firstName: 'Tom', email: 'tom@example.com' });
+});
+
+test('staff pages without a token land on the login page', async ({ page }) => {
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  await page.goto('/content-editor');
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'login');
+});
+
+test('a wrong password shows Login Failed', async ({ page }) => {
+  await page.goto('/staff/login');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login Failed')).toBeVisible();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/login$/);
+});
+
+test('staff run an application from submitted to completed with its Sunbiz PDF', async ({ page }) => {
+  await login(page);
+  await expectStats(page, 2, 2, 0);
+  expect(await stat(page, 'Open Tickets')).toBe('0');
+  await expect(page.getByRole('cell', { name: 'Sunny Reels LLC', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Lone Star Streams LLC', exact: true })).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'dashboard');
+
+  await page.getByRole('button', { name: 'View details of Sunny Reels LLC' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sunny Reels LLC' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('maya@example.com')).toBeVisible();
+  await expect(dialog.getByText('Expedited filing, Operating agreement template')).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'details');
+
+  await dialog.getByLabel('Notes').fill('Customer confirmed the business name by phone.');
+  await dialog.getByRole('button', { name: 'Save notes' }).click();
+  await expect(page.getByText('Notes Saved')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Start Processing' }).click();
+  await expect(dialog.getByText('processing', { exact: true })).toBeVisible();
+  await expectStats(page, 2, 2, 0);
+
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Generate Sunbiz' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await dialog.getByRole('button', { name: 'Mark Filed' }).click();
+  await expect(dialog.getByText('filed', { exact: true })).toBeVisible();
+  await expectStats(page, 2, 1, 0);
+  await dialog.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(dialog.getByText('completed', { exact: true })).toBeVisible();
+  await expectStats(page, 2, 1, 1);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // The notes were saved on the server.
+  const token = await page.evaluate(() => localStorage.getItem('staff_token'));
+  const list = await page.request.get('/api/staff/applications?status=completed', { headers: { 'staff-token': token ?? '' } });
+  const completed = (await list.json()).items.find((a: { id: string }) => a.id === floridaId);
+  expect(completed).toMatchObject({ status: 'completed', notes: 'Customer confirmed the business name by phone.', sunbizDocumentKey: expect.stringContaining(`applications/${floridaId}/`) });
+
+  await page.getByRole('tab', { name: 'Recent Activity' }).click();
+  await expect(page.getByText('Mark Complete: Sunny Reels LLC moved from filed to completed')).toBeVisible();
+  await expectAxeClean(page);
+});
+
+test("a visitor's contact form message shows in the tickets tab", async ({ page, browser, baseURL }) => {
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/contact');
+  await visitor.getByLabel('Your name').fill('Jordan Lee');
+  await visitor.getByLabel('Email').fill('jordan@example.com');
+  await visitor.getByLabel('Subject').fill('Question about Wyoming');
+  await visitor.getByLabel('Message').fill('Can I file in Wyoming if I live in Ohio?');
+  await expectAxeClean(visitor);
+  await shoot(visitor, 'contact');
+  await visitor.getByRole('button', { name: 'Send message' }).click();
+  await expect(visitor.getByText('Thank you for your message!')).toBeVisible();
+  await visitorContext.close();
+
+  await login(page);
+  await expect(page.locator('[data-stat="Open Tickets"]')).toHaveText('1');
+  await page.getByRole('tab', { name: 'Support Tickets' }).click();
+  const ticket = page.locator('li[data-ticket-status]', { hasText: 'Question about Wyoming' });
+  await expect(ticket).toBeVisible();
+  await expect(ticket).toHaveAttribute('data-ticket-status', 'open');
+  await expect(ticket.getByText('jordan@example.com')).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'tickets');
+  await ticket.getByRole('button', { name: /Close ticket/ }).click();
+  await expect(ticket).toHaveAttribute('data-ticket-status', 'closed');
+  await expect(page.locator('[data-stat="Open Tickets"]')).toHaveText('0');
+  await ticket.getByRole('button', { name: /Reopen/ }).click();
+  await expect(ticket).toHaveAttribute('data-ticket-status', 'open');
+});
+
+test('editing the landing hero in the content editor changes the landing page', async ({ page }) => {
+  await login(page);
+  await page.getByRole('link', { name: 'Content editor' }).click();
+  await expect(page.getByRole('heading', { name: 'Content editor', level: 1 })).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'content-editor');
+
+  const heroRow = page.locator('li[data-content-id]', { hasText: 'landing / hero.title' });
+  const before = (await heroRow.getByTestId('content-preview').textContent()) ?? '';
+  expect(before.length).toBeGreaterThan(0);
+  await heroRow.getByRole('button', { name: 'Edit landing / hero.title' }).click();
+  await page.getByRole('form', { name: 'Edit content' }).getByLabel('Content').fill('Your content deserves a real company');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Content Updated')).toBeVisible();
+  await expect(heroRow.getByTestId('content-preview')).toHaveText('Your content deserves a real company');
+
+  await page.goto('/');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your content deserves a real company');
+});
+
+test('an HTML item with an event-handler payload never runs', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  await login(page);
+  await page.goto('/content-editor');
+  await page.getByLabel('Page', { exact: true }).fill('e2e');
+  await page.getByLabel('Section', { exact: true }).fill('xss-check');
+  await page.locator('#create-type').selectOption('html');
+  await page.locator('#create-content').fill('<p>Safe <strong>text</strong></p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">link</a>');
+  await page.getByRole('button', { name: 'Create content' }).click();
+  await expect(page.getByText('Content Created')).toBeVisible();
+
+  const row = page.locator('li[data-content-id]', { hasText: 'e2e / xss-check' });
+  await expect(row.getByTestId('content-preview')).not.toContainText('onerror');
+  await row.getByRole('button', { name: 'Edit e2e / xss-check' }).click();
+  // The preview renders the HTML (cleaned again by DOMPurify); even an unsaved payload typed into the form stays inert.
+  await page.locator('#edit-content').fill('<p>Preview</p><img src=x onerror=alert(4)><svg onload=alert(5)></svg>');
+  await expect(page.getByTestId('html-preview')).toHaveText('Preview');
+  await expect(page.getByTestId('html-preview').locator('img, svg, script, [onerror], [onload]')).toHaveCount(0);
+  await expect(page.locator('[onerror], [onload], a[href^="javascript"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Content Updated')).toBeVisible();
+
+  const items = await (await page.request.get('/api/content')).json();
+  const stored = items.find((i: { section: string }) => i.section === 'xss-check');
+  expect(stored.content).toBe('<p>Preview</p>');
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+
+  await row.getByRole('button', { name: 'Delete e2e / xss-check' }).click();
+  await row.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByText('Content Deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('a 401 from a staff call ends the session and returns to login', async ({ page }) => {
+  await login(page);
+  await page.evaluate(() => localStorage.setItem('staff_token', 'revoked-token-0123456789abcdefghij'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('staff_token'))).toBeNull();
+});

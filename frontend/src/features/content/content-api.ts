@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContentItem, CreateContentInput, UpdateContentInput } from '../../../../shared/content/content-item.ts';
+import { staffJson } from '../staff/staff-session.ts';
+
+/** Content editor calls (SPEC section 7); the list is the public GET /api/content shared with the site. */
+function useRefreshContent() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['/api/content'] });
+}
+
+export function useCreateContent() {
+  const refresh = useRefreshContent();
+  return useMutation({ mutationFn: (input: CreateContentInput) => staffJson<ContentItem>('POST', '/api/content', input), onSuccess: refresh });
+}
+
+export function useUpdateContent() {
+  const refresh = useRefreshContent();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateContentInput & { id: string }) => staffJson<ContentItem>('PATCH', `/api/content/${encodeURIComponent(id)}`, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteContent() {
+  const refresh = useRefreshContent();
+  return useMutation({ mutationFn: (id: string) => staffJson<void>('DELETE', `/api/content/${encodeURIComponent(id)}`), onSuccess: refresh });
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { nextStaffTransition } from '../../../../../shared/application-status.ts';
+import { formatUsd } from '../../../../../shared/money.ts';
+import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
+import type { StaffApplication } from '../../../../../shared/staff/applications.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { formatDateTime } from '../format.ts';
+import { useGenerateSunbiz, useUpdateApplication } from '../staff-api.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/** Starts the download of a presigned document URL without leaving the dashboard. */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 break-words text-sm text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+/** Every field of the application (SPEC "LLC application"), add-ons, payment, notes and the status actions. */
+export function ApplicationDetailsModal({ application, onClose }: { application: StaffApplication; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [app, setApp] = useState(application);
+  const [notes, setNotes] = useState(application.notes);
+  const update = useUpdateApplication();
+  const sunbiz = useGenerateSunbiz();
+  const next = nextStaffTransition(app.status);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+
+  async function move() {
+    if (!next) return;
+    try {
+      const updated = await update.mutateAsync({ id: app.id, status: next.to });
+      setApp(updated);
+      toast('Status Updated', `${updated.businessName || 'Application'} is now ${updated.status}.`);
+    } catch (err) {
+      toast('Update Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+    }
+  }
+
+  async function saveNotes() {
+    try {
+      const updated = await update.mutateAsync({ id: app.id, notes });
+      setApp(updated);
+      toast('Notes Saved');
+    } catch (err) {
+      toast('Update Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+    }
+  }
+
+  async function generateSunbiz() {
+    try {
+      const { url } = await sunbiz.mutateAsync(app.id);
+      download(url);
+      setApp((a) => ({ ...a, sunbizGeneratedAt: new Date().toISOString() }));
+      toast('Sunbiz Document Ready', 'The Articles of Organization PDF is downloading.');
+    } catch (err) {
+      toast('Sunbiz Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+    }
+  }
+
+  const addOns = ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="application-details-title"
+      onClose={onClose}
+      className="m-auto w-[calc(100%-1.5rem)] max-w-3xl rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+        <div>
+          <h2 id="application-details-title" className="text-lg font-bold text-slate-900">
+            {app.businessName || 'Unnamed business'}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <StatusBadge status={app.status} />
+            <span>Application {app.id.slice(0, 8)}</span>
+          </p>
+        </div>
+        <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label="Close details">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className="max-h-[70vh] overflow-y-auto px-5 py-5 sm:px-6">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Field label="First name">{app.firstName}</Field>
+          <Field label="Last name">{app.lastName}</Field>
+          <Field label="Email">{app.email}</Field>
+          <Field label="Phone">{app.phone}</Field>
+          <Field label="Formation state">{app.state}</Field>
+          <Field label="Business name">{app.businessName}</Field>
+          <Field label="Annual income">{app.annualIncome === null ? '' : formatUsd(app.annualIncome)}</Field>
+          <Field label="Content types">{app.contentTypes.join(', ')}</Field>
+          <Field label="Platforms">{app.platforms.join(', ')}</Field>
+          <Field label="Add-ons">{addOns.length ? addOns.join(', ') : 'None'}</Field>
+          <Field label="Payment">
+            {app.paymentStatus ?? 'unpaid'}
+            {app.amountPaidCents !== undefined ? ` · ${formatUsd(app.amountPaidCents / 100)}` : ''}
+            {app.paymentProvider ? ` · ${app.paymentProvider}` : ''}
+          </Field>
+          <Field label="Created">{formatDateTime(app.createdAt)}</Field>
+          <Field label="Expedited filing">{app.expeditedFiling ? 'Yes' : 'No'}</Field>
+          <Field label="FEIN filing">{app.feinFiling ? 'Yes' : 'No'}</Field>
+          <Field label="Operating agreement">{app.operatingAgreement ? 'Yes' : 'No'}</Field>
+          {app.sunbizGeneratedAt ? <Field label="Sunbiz document">Generated {formatDateTime(app.sunbizGeneratedAt)}</Field> : null}
+        </dl>
+        <div className="mt-6">
+          <label htmlFor="application-notes" className="block text-sm font-medium text-slate-800">
+            Notes
+          </label>
+          <textarea
+            id="application-notes"
+            rows={4}
+            maxLength={5000}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            className="mt-2 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          />
+          <Button variant="secondary" className="mt-2" onClick={saveNotes} disabled={update.isPending || notes === app.notes}>
+            Save notes
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
+        {app.status === 'processing' ? (
+          <Button variant="secondary" onClick={generateSunbiz} disabled={sunbiz.isPending}>
+            {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
+          </Button>
+        ) : null}
+        {next ? (
+          <Button onClick={move} disabled={update.isPending}>
+            {next.action}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => dialog.current?.close()}>
+          Close
+        </Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiJson, setUnauthorizedHandler } from '../../lib/api.ts';
+
+/** The staff token lives in localStorage under 'staff_token' (SPEC section 9). */
+export const STAFF_TOKEN_KEY = 'staff_token';
+
+export function getStaffToken(): string | null {
+  try {
+    return localStorage.getItem(STAFF_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setStaffToken(token: string): void {
+  localStorage.setItem(STAFF_TOKEN_KEY, token);
+}
+
+export function clearStaffToken(): void {
+  try {
+    localStorage.removeItem(STAFF_TOKEN_KEY);
+  } catch {}
+}
+
+/** A staff API call: the token goes in the staff-token header; a 401 ends the session. */
+export function staffJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return apiJson<T>(method, url, body, { 'staff-token': getStaffToken() ?? '' });
+}
+
+/**
+ * For staff screens: while mounted, any 401 from a staff call removes the token and sends the
+ * user to the login page. Returns whether a token exists (callers redirect when it does not).
+ */
+export function useStaffSession(): boolean {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasToken = Boolean(getStaffToken());
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearStaffToken();
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      navigate('/staff/login', { replace: true });
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [navigate, queryClient]);
+  return hasToken;
+}
+
+export async function logoutStaff(): Promise<void> {
+  const token = getStaffToken();
+  clearStaffToken();
+  if (token) {
+    try {
+      await apiJson('POST', '/api/staff/logout', undefined, { 'staff-token': token });
+    } catch {
+      // The token is gone locally either way; the server session also expires on its own.
+    }
+  }
+}
