@@ -24,8 +24,8 @@ const SOCIAL = [
  */
 export function SiteFooter() {
   return (
-    <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <footer className="bg-slate-900 px-4 text-slate-300 sm:px-6">
+      <div className="mx-auto max-w-6xl py-12">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2 lg:col-span-1">
             <Link to="/" aria-label="CreatorLLC home" className="inline-block rounded-lg bg-white px-3 py-2">

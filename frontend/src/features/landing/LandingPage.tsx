@@ -105,9 +105,10 @@ function useBelowFold(marker: RefObject<HTMLElement | null>): boolean {
 
 /** The landing page (SPEC "Landing page"), eagerly loaded: every other screen is a lazy module. */
 export function LandingPage() {
+  // The same values as index.html (which crawlers read); restored when coming back from another screen.
   usePageMeta({
     title: 'CreatorLLC: Form your LLC as a content creator',
-    description: FIRST_VIEW_COPY['hero.subtitle'],
+    description: 'Form an LLC built for content creators and influencers: professional state filing, a free first-year registered agent and a tax savings calculator.',
   });
   const marker = useRef<HTMLDivElement>(null);
   const showBelowFold = useBelowFold(marker);

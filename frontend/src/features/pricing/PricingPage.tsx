@@ -49,7 +49,7 @@ function StateCard({ state }: { state: StatePricing }) {
           <dd className="font-medium text-slate-900">{formatUsd(state.serviceFee)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt className="text-slate-600">Processing time</dt>
+          <dt className="text-slate-600">Processing</dt>
           <dd className="text-right font-medium text-slate-900">{state.processingTime}</dd>
         </div>
       </dl>
