@@ -78,10 +78,10 @@ async function expectAxeClean(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = true) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -205,7 +205,7 @@ test('editing the landing hero in the content editor changes the landing page', 
   await page.getByRole('link', { name: 'Content editor' }).click();
   await expect(page.getByRole('heading', { name: 'Content editor', level: 1 })).toBeVisible();
   await expectAxeClean(page);
-  await shoot(page, 'content-editor');
+  await shoot(page, 'content-editor', false);
 
   const heroRow = page.locator('li[data-content-id]', { hasText: 'landing / hero.title' });
   const before = (await heroRow.getByTestId('content-preview').textContent()) ?? '';

@@ -66,7 +66,7 @@ function ContentEditor() {
             </ul>
           )}
         </section>
-        <div className="space-y-6">
+        <div className="order-first space-y-6 lg:sticky lg:top-4 lg:order-last lg:self-start">
           {editing ? <EditForm key={editing.id} item={editing} onDone={() => setEditing(null)} /> : null}
           <CreateForm />
         </div>
@@ -90,36 +90,46 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
   }
   return (
     <li className={`px-4 py-3 ${selected ? 'bg-indigo-50' : ''}`} data-content-id={item.id}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-xs font-semibold text-slate-800">
-          {item.page} / {item.section}
-        </span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${item.contentType === 'html' ? 'bg-violet-100 text-violet-900' : 'bg-slate-100 text-slate-700'}`}>{item.contentType}</span>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="break-all font-mono text-xs font-semibold text-slate-800">
+              {item.page} / {item.section}
+            </span>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${item.contentType === 'html' ? 'bg-violet-100 text-violet-900' : 'bg-slate-100 text-slate-700'}`}>{item.contentType}</span>
+          </div>
+          {/* The preview is always plain text, even for HTML items. */}
+          <p className="mt-1 break-words text-sm text-slate-700" data-testid="content-preview">
+            {contentPreview(item.content)}
+          </p>
+        </div>
+        {confirming ? null : (
+          <div className="flex shrink-0 gap-1">
+            <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit ${item.page} / ${item.section}`}>
+              Edit
+            </Button>
+            <Button variant="ghost" className="px-3 py-1.5 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${item.page} / ${item.section}`}>
+              Delete
+            </Button>
+          </div>
+        )}
       </div>
-      {/* The preview is always plain text, even for HTML items. */}
-      <p className="mt-1 break-words text-sm text-slate-700" data-testid="content-preview">
-        {contentPreview(item.content)}
-      </p>
       {confirming ? (
         <div className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-red-50 p-2" role="alert">
           <span className="text-sm font-medium text-red-900">Delete this item? The site falls back to its built-in text.</span>
-          <Button className="bg-red-600 text-white hover:bg-red-700" onClick={confirmDelete} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="inline-flex items-center justify-center rounded-xl bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2 disabled:opacity-60"
+            onClick={confirmDelete}
+            disabled={remove.isPending}
+          >
             Yes, delete
-          </Button>
+          </button>
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
         </div>
-      ) : (
-        <div className="mt-2 flex gap-2">
-          <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit ${item.page} / ${item.section}`}>
-            Edit
-          </Button>
-          <Button variant="ghost" className="px-3 py-1.5 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${item.page} / ${item.section}`}>
-            Delete
-          </Button>
-        </div>
-      )}
+      ) : null}
     </li>
   );
 }

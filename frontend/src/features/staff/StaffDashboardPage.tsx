@@ -59,7 +59,7 @@ function Dashboard() {
         <StatCard label="Open Tickets" value={s?.openTickets} accent="text-indigo-700" />
       </section>
 
-      <div role="tablist" aria-label="Dashboard sections" className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label="Dashboard sections" className="mt-8 flex gap-1 border-b border-slate-200">
         {TABS.map((t, i) => (
           <button
             key={t.id}
@@ -71,7 +71,7 @@ function Dashboard() {
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => onTabKey(e, i)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            className={`-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
             {t.label}
           </button>
