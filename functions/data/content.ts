@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '../../shared/content/content-item.ts';
@@ -29,9 +30,7 @@ function toItem(raw: Record<string, unknown>): ContentItem {
   };
 }
 
-function isConditionFailure(err: unknown): boolean {
-  return (err as { name?: string })?.name === 'ConditionalCheckFailedException';
-}
+const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /** Every item, ordered by page then section: Query pages of the byFeed index. */
 export async function listContentItems(): Promise<ContentItem[]> {

@@ -10,9 +10,7 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function isConditionFailure(err: unknown): boolean {
-  return err instanceof ConditionalCheckFailedException || (err as { name?: string })?.name === 'ConditionalCheckFailedException';
-}
+const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /**
  * Takes one slot for `key`: allowed while fewer than `limit` were taken in the current window.

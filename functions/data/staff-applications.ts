@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
@@ -175,7 +176,7 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
         }),
       );
     } catch (err) {
-      if ((err as { name?: string })?.name === 'ConditionalCheckFailedException') throw new ApplicationNotFoundError();
+      if (err instanceof ConditionalCheckFailedException) throw new ApplicationNotFoundError();
       throw err;
     }
     return { ...current, notes: update.notes ?? '' };
@@ -213,7 +214,7 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
       }),
     );
   } catch (err) {
-    if ((err as { name?: string })?.name !== 'TransactionCanceledException') throw err;
+    if (!(err instanceof TransactionCanceledException)) throw err;
     // Someone else moved it first (or it vanished): report what it is now.
     const now2 = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ConsistentRead: true }));
     if (!now2.Item) throw new ApplicationNotFoundError();
@@ -244,7 +245,7 @@ export async function recordSunbizDocument(app: StaffApplication, key: string): 
       }),
     );
   } catch (err) {
-    if ((err as { name?: string })?.name === 'TransactionCanceledException') throw new ApplicationNotFoundError();
+    if (err instanceof TransactionCanceledException) throw new ApplicationNotFoundError();
     throw err;
   }
   return { ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now };

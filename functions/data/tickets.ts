@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactFormInput, SupportTicket, TicketStatus } from '../../shared/staff/tickets.ts';
@@ -95,7 +96,7 @@ export async function setTicketStatus(id: string, status: TicketStatus): Promise
       }),
     );
   } catch (err) {
-    if ((err as { name?: string })?.name !== 'TransactionCanceledException') throw err;
+    if (!(err instanceof TransactionCanceledException)) throw err;
     const current = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
     if (!current.Item) throw new TicketNotFoundError('Ticket not found');
     throw new TicketStatusConflictError(String(current.Item.status));
