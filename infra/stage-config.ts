@@ -1,5 +1,5 @@
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Deployment settings, from CDK context (`-c key=value` or cdk.json). Validated here so a typo

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashPassword } from '../functions/lib/password.ts';
 import { SECRET_KEYS, SECRETS, type SecretKey } from '../functions/secrets-catalog.ts';
 import { secretName } from '../infra/stage-config.ts';

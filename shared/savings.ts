@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
 
 export * from './savings-rule.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Text fields from outside: trimmed, bounded, and free of control characters (NUL, escape

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLES, TABLE_KEYS, type TableKey } from '../tables.ts';
 
 /**

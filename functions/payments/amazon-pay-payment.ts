@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dollarsToCents } from '../../shared/money.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';

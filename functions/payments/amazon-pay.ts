@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { z } from 'zod';
+import * as z from 'zod';
 import { centsToDecimalString, type ApplicationOrder } from '../../shared/payments/order.ts';
 import { config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';

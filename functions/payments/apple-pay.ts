@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApplicationOrder } from '../../shared/payments/order.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 

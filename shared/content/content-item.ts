@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Site content items (SPEC section 3): a text or HTML snippet for one (page, section) of the

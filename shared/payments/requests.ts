@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { testCardSchema } from './test-cards.ts';
 
 /** Request bodies of the payment routes, shared by the handlers and the checkout page. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Offline test mode (local only): the card numbers that behave like Stripe's test cards.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
 
 /** The staff view of an LLC application (SPEC section 3) plus add-ons, payment and Sunbiz fields. */

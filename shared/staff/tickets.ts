@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Support tickets (SPEC section 3), created by the public contact form. */
 export const TICKET_STATUSES = ['open', 'closed'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { wizardDataSchema } from './schema.ts';
 
 /** Lead payloads the wizard sends after steps 2 and 3 (SPEC section 7). */

@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { stateCodeSchema } from './schema.ts';
+import * as z from 'zod';
+import { BUSINESS_NAME, NO_CONTROL_CHARS, stateCodeSchema } from './schema.ts';
 
 /** POST /api/business-names/generate */
 export const generateNamesSchema = z
   .strictObject({
-    keywords: z.array(z.string().trim().max(40, 'Keep each keyword under 40 characters'), { error: 'keywords must be a list' }).max(10, 'Use at most 10 keywords'),
-    category: z.string({ error: 'category must be text' }).trim().max(40),
+    keywords: z.array(z.string().trim().max(40, 'Keep each keyword under 40 characters').regex(BUSINESS_NAME, 'Keywords may contain only letters, digits, spaces and simple punctuation'), { error: 'keywords must be a list' }).max(10, 'Use at most 10 keywords'),
+    category: z.string({ error: 'category must be text' }).trim().max(40).regex(NO_CONTROL_CHARS, 'category contains control characters').regex(BUSINESS_NAME, 'category may contain only letters, digits and spaces'),
     /** Filing state, so ideas already respect its restricted words. */
     state: stateCodeSchema.optional(),
   })
@@ -21,7 +21,12 @@ export interface NameSuggestion {
 
 /** POST /api/business-names/check-availability */
 export const checkNameSchema = z.strictObject({
-  name: z.string({ error: 'name must be text' }).trim().min(1, 'Enter a business name').max(120, 'Business names are limited to 120 characters'),
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .min(1, 'Enter a business name')
+    .max(120, 'Business names are limited to 120 characters')
+    .regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
   state: stateCodeSchema.optional(),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
@@ -34,7 +34,24 @@ export interface WizardData {
   completed: boolean;
 }
 
-const text = (max: number, what: string) => z.string({ error: `${what} must be text` }).trim().max(max, `${what} is limited to ${max} characters`);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+const text = (max: number, what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is limited to ${max} characters`)
+    .regex(NO_CONTROL_CHARS, `${what} contains control characters`);
+/** Letters (any script), spaces, apostrophes, hyphens, periods and commas. */
+const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]*$/u;
+/** Digits and the usual separators, with an optional extension. */
+const PHONE = /^[0-9+().\s-]*(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
+/** Partial addresses are fine while typing (drafts autosave), but never characters an address cannot hold. */
+const EMAIL_CHARS = /^[^\s<>()[\]\\,;:"]*$/;
+/** Letters, digits, spaces and the punctuation business names use. */
+const BUSINESS_NAME = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]*$/u;
+
+export { BUSINESS_NAME, NO_CONTROL_CHARS };
 
 export const stateCodeSchema = z
   .string({ error: 'State must be a two-letter code' })
@@ -50,17 +67,17 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string
 
 const shape = {
   userId: z.string({ error: 'userId must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'userId must be 8-64 letters, digits, - or _'),
-  firstName: text(100, 'First name'),
-  lastName: text(100, 'Last name'),
-  email: text(254, 'Email'),
-  phone: text(40, 'Phone'),
+  firstName: text(100, 'First name').regex(PERSON_NAME, 'First name may contain only letters, spaces, apostrophes, hyphens and periods'),
+  lastName: text(100, 'Last name').regex(PERSON_NAME, 'Last name may contain only letters, spaces, apostrophes, hyphens and periods'),
+  email: text(254, 'Email').regex(EMAIL_CHARS, 'Email contains characters an email address cannot have'),
+  phone: text(40, 'Phone').regex(PHONE, 'Phone may contain only digits, spaces and + ( ) - .'),
   state: stateCodeSchema,
   residenceState: z.union([z.literal(''), stateCodeSchema]),
   hasInventory: z.boolean({ error: 'hasInventory must be true or false' }),
   priority: z.union([z.literal(''), z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` })]),
   contentTypes: uniqueList(CONTENT_TYPES, 'content type'),
   platforms: uniqueList(PLATFORMS, 'platform'),
-  businessName: text(120, 'Business name'),
+  businessName: text(120, 'Business name').regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
   annualIncome: z.number({ error: 'Annual income must be a number' }).finite().min(0, 'Annual income cannot be negative').max(MAX_ANNUAL_INCOME),
   monthlyExpenses: monthlyExpensesSchema,
   estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).finite().min(0).max(MAX_ANNUAL_INCOME),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { findStatePricing } from '../../../shared/states.ts';
 import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
 
