@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Pagination cursors: a Query's LastEvaluatedKey as base64url JSON. Decoding checks the shape

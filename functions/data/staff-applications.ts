@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from '../validation.ts';
 
 /**
  * Site content items (SPEC section 3): a text or HTML snippet for one (page, section) of the
@@ -29,21 +30,19 @@ const slug = (what: string) =>
     .max(64, `${what} must be at most 64 characters`)
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `${what} may use letters, digits, ".", "-" and "_" only`);
 
-const contentText = z
-  .string({ error: 'Content is required' })
-  .max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters`);
+const contentText = (min: number) => text('Content', MAX_CONTENT_LENGTH, { min, multiline: true });
 
 export const createContentSchema = z.strictObject({
   page: slug('Page'),
   section: slug('Section'),
-  content: contentText.refine((s) => s.trim().length > 0, 'Content is required'),
+  content: contentText(1),
   contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).default('text'),
 });
 export type CreateContentInput = z.infer<typeof createContentSchema>;
 
 /** SPEC section 5: saving an edit has no extra check beyond the content being a string. */
 export const updateContentSchema = z.strictObject({
-  content: contentText,
+  content: contentText(0),
   contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).optional(),
 });
 export type UpdateContentInput = z.infer<typeof updateContentSchema>;

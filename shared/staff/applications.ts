@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
+import { text } from '../validation.ts';
 
 /** The staff view of an LLC application (SPEC section 3) plus add-ons, payment and Sunbiz fields. */
 export interface StaffApplication {
@@ -43,7 +44,7 @@ const moveTargets = STAFF_TRANSITIONS.map((t) => t.to);
 export const applicationUpdateSchema = z
   .strictObject({
     status: z.enum(moveTargets, { error: `Status must be one of ${moveTargets.join(', ')}` }).optional(),
-    notes: z.string({ error: 'Notes must be text' }).max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`).optional(),
+    notes: text('Notes', MAX_NOTES_LENGTH, { multiline: true }).optional(),
   })
   .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' });
 export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;

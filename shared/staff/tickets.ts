@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from '../validation.ts';
 
 /** Support tickets (SPEC section 3), created by the public contact form. */
 export const TICKET_STATUSES = ['open', 'closed'] as const;
@@ -19,10 +20,10 @@ export interface SupportTicket {
 export const TICKETS_PER_HOUR_PER_IP = 5;
 
 export const contactFormSchema = z.strictObject({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  email: z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
+  name: text('Name', 120, { min: 1 }),
+  email: text('Email', 254, { min: 1 }).pipe(z.email('Enter a valid email address')),
+  subject: text('Subject', 200, { min: 1 }),
+  message: text('Message', 5000, { min: 1, multiline: true }),
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidCursorError } from '../../data/cursor.ts';
 import { listTickets } from '../../data/tickets.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';

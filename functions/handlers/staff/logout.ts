@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteStaffSession } from '../../data/sessions.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 
-const logoutSchema = z.strictObject({ token: z.string().max(256).optional() }).optional();
+const logoutSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'token is not a staff token').optional() }).optional();
 
 /** Ends the session named by the staff-token header (or the body's token). Always 204. */
 export const handler = httpHandler(async (event) => {
