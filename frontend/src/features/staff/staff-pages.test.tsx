@@ -1,0 +1,131 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client.ts';
+import ContentEditorPage from '../content/ContentEditorPage.tsx';
+import StaffDashboardPage from './StaffDashboardPage.tsx';
+import StaffLoginPage from './StaffLoginPage.tsx';
+import { STAFF_TOKEN_KEY } from './staff-session.ts';
+
+type Reply = { status: number; body?: unknown } | Error;
+let replies: Record<string, Reply>;
+let calls: { url: string; init: RequestInit }[];
+
+function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  calls.push({ url, init });
+  const key = `${init.method ?? 'GET'} ${url}`;
+  const reply = replies[key];
+  if (!reply) return Promise.resolve(new Response(JSON.stringify({ error: 'No fake for this call' }), { status: 404 }));
+  if (reply instanceof Error) return Promise.reject(reply);
+  return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
+}
+
+beforeEach(() => {
+  replies = {};
+  calls = [];
+  localStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/staff/login" element={<StaffLoginPage />} />
+          <Route path="/staff" element={<StaffDashboardPage />} />
+          <Route path="/content-editor" element={<ContentEditorPage />} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+const STATS = { totalApplications: 12, pendingApplications: 5, completedApplications: 4, openTickets: 2, recentActivity: [{ id: 'a1', action: 'status_changed', description: 'Start Processing: Glow LLC moved from submitted to processing', createdAt: '2024-05-01T10:00:00Z' }] };
+
+async function login(user: ReturnType<typeof userEvent.setup>, password = 'secret') {
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('staff login', () => {
+  it('stores the token, says Login Successful and opens the dashboard', async () => {
+    replies['POST /api/staff/login'] = { status: 200, body: { token: 'tok-0123456789abcdef' } };
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    const user = renderAt('/staff/login');
+    await login(user);
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-0123456789abcdef');
+    expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
+    const dashboardCall = calls.find((c) => c.url === '/api/staff/dashboard');
+    expect((dashboardCall?.init.headers as Record<string, string>)['staff-token']).toBe('tok-0123456789abcdef');
+  });
+
+  it('shows Login Failed with the server sentence', async () => {
+    replies['POST /api/staff/login'] = { status: 401, body: { error: 'Invalid credentials' } };
+    const user = renderAt('/staff/login');
+    await login(user, 'wrong');
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid credentials')).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it('shows Login Error when the server cannot be reached', async () => {
+    replies['POST /api/staff/login'] = new TypeError('Failed to fetch');
+    const user = renderAt('/staff/login');
+    await login(user);
+    expect(await screen.findByText('Login Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to connect to server')).toBeInTheDocument();
+  });
+});
+
+describe('staff screens', () => {
+  it.each(['/staff', '/content-editor'])('%s without a token goes to the login page', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('a 401 from a staff call removes the token and returns to login', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'expired-token-0123456789');
+    replies['GET /api/staff/dashboard'] = { status: 401, body: { error: 'Authentication required' } };
+    replies['GET /api/staff/applications'] = { status: 401, body: { error: 'Authentication required' } };
+    renderAt('/staff');
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it('reports a failed stats fetch', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 500, body: { error: 'Internal error' } };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    renderAt('/staff');
+    expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
+  });
+
+  it('content editor rows show at most 100 characters of text, as text', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    const long = `${'a'.repeat(120)}`;
+    replies['GET /api/content'] = {
+      status: 200,
+      body: [
+        { id: 'c1', page: 'landing', section: 'hero.title', content: long, contentType: 'text' },
+        { id: 'c2', page: 'landing', section: 'note', content: '<b>bold</b>', contentType: 'html' },
+      ],
+    };
+    renderAt('/content-editor');
+    const previews = await screen.findAllByTestId('content-preview');
+    expect(previews[0].textContent).toBe(`${'a'.repeat(100)}…`);
+    expect(previews[1].textContent).toBe('<b>bold</b>');
+    expect(previews[1].querySelector('b')).toBeNull();
+  });
+});
