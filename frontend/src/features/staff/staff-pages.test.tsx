@@ -67,7 +67,7 @@ describe('staff login', () => {
     expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
     const dashboardCall = calls.find((c) => c.url === '/api/staff/dashboard');
-    expect((dashboardCall?.init.headers as Record<string, string>)['staff-token']).toBe('tok-0123456789abcdef');
+    expect(dashboardCall?.init.headers).toMatchObject({ 'staff-token': 'tok-0123456789abcdef' });
   });
 
   it('shows Login Failed with the server sentence', async () => {
