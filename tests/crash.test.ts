@@ -47,7 +47,7 @@ describe('crash safety of the local runtime', () => {
           const res = await fetch(`${first.url}/api/llc-applications`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ firstName: `Crash${n}`, lastName: `Run${i}`, email: `crash${n}.${i}@example.com`, phone: '5551234567', state: 'FL', currentStep: 1 }),
+            body: JSON.stringify({ firstName: "Crash", lastName: "Runner", email: `crash${n}.${i}@example.com`, phone: '5551234567', state: 'FL', currentStep: 1 }),
           });
           if (res.status === 201) applications.push((await json(res)).id);
           const c = await fetch(`${first.url}/api/content`, {

@@ -3,6 +3,7 @@ import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ddb, tableName } from '../functions/lib/clients/dynamodb.ts';
 import { hashToken } from '../functions/data/sessions.ts';
+import { hashPassword } from '../functions/lib/password.ts';
 import { ROUTES, type HttpMethod, type RouteDef } from '../functions/routes.ts';
 import { TABLE_KEYS } from '../functions/tables.ts';
 import { dispatch, type RawRequest } from '../scripts/local/adapter.ts';
@@ -164,6 +165,11 @@ async function snapshot(): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+// Configure the secrets so each route's own validation is what answers (not "not configured").
+process.env.STRIPE_WEBHOOK_SECRET = 'whsec_fuzz_secret';
+process.env.STRIPE_SECRET_KEY = 'sk_test_fuzz_not_a_real_key';
+process.env.STAFF_PASSWORD_HASH = await hashPassword('fuzz-staff-password');
 
 const TOKEN = randomBytes(32).toString('base64url');
 const routes = ROUTES as readonly RouteDef[];

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Lead } from '../../../shared/wizard/leads.ts';
 import { forwardLeadToCrm, upsertLead } from '../../data/leads.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
