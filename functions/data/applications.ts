@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
 import { priceOrder } from '../../shared/pricing.ts';
 import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '../../shared/wizard/application.ts';
 import { nameKey } from '../../shared/wizard/business-name.ts';

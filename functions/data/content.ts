@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '../lib/clients/dynamodb-sdk.ts';
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '../../shared/content/content-item.ts';
 import { sanitizeContent } from '../../shared/content/sanitize-content.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';

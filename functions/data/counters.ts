@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES, type ApplicationStatus } from '../../shared/application-status.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';

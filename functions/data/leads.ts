@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { Lead } from '../../shared/wizard/leads.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { logger } from '../lib/logger.ts';

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PaymentProvider, PaymentStatus } from '../../shared/payments/methods.ts';
 import { orderForApplication } from '../../shared/payments/order.ts';

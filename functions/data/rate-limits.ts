@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '../lib/clients/dynamodb-sdk.ts';
+import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 
 /**

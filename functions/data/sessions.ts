@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';

@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { ContactFormInput, SupportTicket, TicketStatus } from '../../shared/staff/tickets.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { activityPut } from './activity.ts';

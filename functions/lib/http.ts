@@ -3,7 +3,6 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { verifyStaffSession } from '../data/sessions.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { logger } from './logger.ts';
 
@@ -116,6 +115,8 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     // Authentication first: without a valid token a staff route reveals nothing else.
     if (route.access === 'staff') {
       const token = event.headers?.['staff-token'];
+      // Imported here so public routes never load the DynamoDB client just for this check.
+      const { verifyStaffSession } = await import('../data/sessions.ts');
       if (!token || !(await verifyStaffSession(token))) throw new HttpError(401, 'Authentication required');
     }
     const allowed = new Set<string>(route.query ?? []);

@@ -1,4 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createRequire } from 'node:module';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRETS, type SecretKey } from '../secrets-catalog.ts';
 
 const cache = new Map<SecretKey, Promise<string | undefined>>();
@@ -25,8 +26,10 @@ async function readSecret(key: SecretKey): Promise<string | undefined> {
   if (direct !== undefined) return usable(direct);
   const arn = process.env[`${envVar}_ARN`];
   if (!arn) return undefined;
-  sm ??= new SecretsManagerClient({});
-  const out = await sm.send(new GetSecretValueCommand({ SecretId: arn }));
+  // Loaded only where a secret lives in Secrets Manager (deployed stacks), as CommonJS (see clients/dynamodb-sdk.ts).
+  const sdk = createRequire(import.meta.url)('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
+  sm ??= new sdk.SecretsManagerClient({});
+  const out = await sm.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
   return usable(out.SecretString);
 }
 

@@ -1,5 +1,5 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { GetObjectCommand, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
+import { getSignedUrl } from '../lib/clients/s3-sdk.ts';
 import { documentsBucket, s3 } from '../lib/clients/s3.ts';
 import { getApplication, recordSunbizDocument } from '../data/staff-applications.ts';
 import { articlesDataFor, buildArticlesPdf } from './articles-of-organization.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { createStaffSession } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 

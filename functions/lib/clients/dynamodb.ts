@@ -1,5 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from './dynamodb-sdk.ts';
+import { DynamoDBDocumentClient } from './dynamodb-sdk.ts';
 import { config } from '../config.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client } from './s3-sdk.ts';
 import { config } from '../config.ts';
 
 let client: S3Client | undefined;
