@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 import { routes } from './routes.tsx';
 import './index.css';
 
@@ -30,15 +28,11 @@ function App() {
   return <Suspense fallback={<PageFallback />}>{useRoutes(routes)}</Suspense>;
 }
 
-const queryClient = createQueryClient();
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-        <Toasts />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <App />
+      <Toasts />
+    </BrowserRouter>
   </StrictMode>,
 );

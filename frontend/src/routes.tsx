@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 
@@ -6,15 +6,34 @@ import { LandingPage } from './features/landing/LandingPage.tsx';
  * Every screen of the site (SPEC section 2), declared once. Only the landing page is in the
  * first bundle; every other screen is a lazily loaded module.
  */
-const PricingPage = lazy(() => import('./features/pricing/PricingPage.tsx'));
-const WizardPage = lazy(() => import('./features/wizard/WizardPage.tsx'));
-const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage.tsx'));
-const SuccessPage = lazy(() => import('./features/success/SuccessPage.tsx'));
-const StaffLoginPage = lazy(() => import('./features/staff/StaffLoginPage.tsx'));
-const StaffDashboardPage = lazy(() => import('./features/staff/StaffDashboardPage.tsx'));
-const ContentEditorPage = lazy(() => import('./features/content/ContentEditorPage.tsx'));
-const ContactPage = lazy(() => import('./features/contact/ContactPage.tsx'));
-const NotFoundPage = lazy(() => import('./features/not-found/NotFoundPage.tsx'));
+/**
+ * A lazily loaded screen wrapped in the query client's provider. The screen and the query library
+ * download in parallel; the landing page (eager) needs neither.
+ */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() =>
+    Promise.all([load(), import('./lib/QueryScope.tsx')]).then(([page, { QueryScope }]) => {
+      const Page = page.default;
+      return {
+        default: () => (
+          <QueryScope>
+            <Page />
+          </QueryScope>
+        ),
+      };
+    }),
+  );
+}
+
+const PricingPage = screen(() => import('./features/pricing/PricingPage.tsx'));
+const WizardPage = screen(() => import('./features/wizard/WizardPage.tsx'));
+const CheckoutPage = screen(() => import('./features/checkout/CheckoutPage.tsx'));
+const SuccessPage = screen(() => import('./features/success/SuccessPage.tsx'));
+const StaffLoginPage = screen(() => import('./features/staff/StaffLoginPage.tsx'));
+const StaffDashboardPage = screen(() => import('./features/staff/StaffDashboardPage.tsx'));
+const ContentEditorPage = screen(() => import('./features/content/ContentEditorPage.tsx'));
+const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
+const NotFoundPage = screen(() => import('./features/not-found/NotFoundPage.tsx'));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },

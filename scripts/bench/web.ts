@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer } from 'node:net';
 import { type Browser, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { startRuntime } from '../local/runtime.ts';
+import { freePort } from '../local/services.ts';
+import { buildSiteIfStale } from '../local/site-build.ts';
 import { type BenchRow, printTable } from './table.ts';
 
 /**
@@ -36,36 +36,6 @@ const root = join(import.meta.dirname, '../..');
 const distDir = join(root, 'frontend/dist');
 /** 1 KB = 1000 bytes, as Vite prints them. */
 const kb = (bytes: number) => bytes / 1000;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfStale(): void {
-  const index = join(distDir, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (built >= Math.max(newestMtime(join(root, 'frontend')), newestMtime(join(root, 'shared')))) return;
-  console.log('Building the site...');
-  const r = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('The site build failed');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -137,7 +107,7 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseFigur
 
 /** Runs the web benchmark and returns its rows (used by `npm run bench` for the combined table). */
 export async function benchWeb(runs = Number(process.env.WEB_BENCH_RUNS ?? 3)): Promise<BenchRow[]> {
-  buildIfStale();
+  buildSiteIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'creator-llc-bench-web-'));
   const runtime = await startRuntime({ port: 0, dataDir, distDir, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT, staffPassword: 'bench-web-password' });
   const rows: BenchRow[] = [];

@@ -1,15 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import type { StatePricing } from '../../../shared/states.ts';
+import { useSharedGet } from './shared-get.ts';
 
 /** GET /api/states: every state's pricing, sorted by name. */
 export function useStates() {
-  return useQuery<StatePricing[]>({ queryKey: ['/api/states'] });
+  return useSharedGet<StatePricing[]>('/api/states');
 }
 
 /** GET /api/state-pricing/{code}. */
 export function useStatePricing(code: string | undefined) {
-  return useQuery<Omit<StatePricing, 'code'>>({
-    queryKey: [`/api/state-pricing/${encodeURIComponent(code ?? '')}`],
-    enabled: Boolean(code),
-  });
+  return useSharedGet<Omit<StatePricing, 'code'>>(code ? `/api/state-pricing/${encodeURIComponent(code)}` : null);
 }

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { refreshSharedGet } from '../../lib/shared-get.ts';
+import { CONTENT_URL } from './useSiteText.ts';
 import type { ContentItem, CreateContentInput, UpdateContentInput } from '../../../../shared/content/content-item.ts';
 import { staffJson } from '../staff/staff-session.ts';
 
 /** Content editor calls (SPEC section 7); the list is the public GET /api/content shared with the site. */
 function useRefreshContent() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['/api/content'] });
+  return () => refreshSharedGet(CONTENT_URL);
 }
 
 export function useCreateContent() {

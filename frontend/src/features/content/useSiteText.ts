@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ContentItem } from '../../../../shared/content/content-item.ts';
+import { useSharedGet } from '../../lib/shared-get.ts';
 
-export interface ContentItem {
-  id: string;
-  page: string;
-  section: string;
-  content: string;
-  contentType: 'text' | 'html';
-}
+export type { ContentItem };
+export const CONTENT_URL = '/api/content';
 
-/** All content items (GET /api/content), fetched once per visit. */
+/** All content items (GET /api/content), fetched once per visit and shared by the site. */
 export function useContentItems() {
-  return useQuery<ContentItem[]>({ queryKey: ['/api/content'] });
+  return useSharedGet<ContentItem[]>(CONTENT_URL);
 }
 
 /**
