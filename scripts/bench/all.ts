@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { COLD_START_BUDGET_RATIO, lambdaBench, SIZE_BUDGET_KB } from './lambda.ts';
+import { benchLoad } from './load.ts';
+import { printTable, toMarkdown, type BenchRow } from './table.ts';
+import { benchWeb } from './web.ts';
+
+/**
+ * `npm run bench`: every benchmark (Lambda bundles, web pages, load and soak) in one table with
+ * each figure and its budget; `--write` also refreshes docs/benchmarks.md.
+ */
+async function main() {
+  const rows: BenchRow[] = [];
+
+  console.log('== Lambda bundles');
+  const lambda = await lambdaBench();
+  for (const r of lambda.rows) {
+    rows.push({ area: 'lambda', metric: `${r.route} size`, value: `${r.sizeKb.toFixed(1)} KB`, budget: `≤ ${SIZE_BUDGET_KB} KB`, ok: r.sizeKb <= SIZE_BUDGET_KB });
+    rows.push({ area: 'lambda', metric: `${r.route} cold import`, value: `${r.ratio.toFixed(2)}x empty (${r.coldStartMs.toFixed(0)} ms)`, budget: `≤ ${COLD_START_BUDGET_RATIO}x`, ok: r.ratio <= COLD_START_BUDGET_RATIO });
+  }
+
+  console.log('== Web pages');
+  rows.push(...(await benchWeb()));
+
+  console.log('== Load and soak');
+  rows.push(...(await benchLoad()));
+
+  printTable(rows);
+  const failed = rows.filter((r) => !r.ok);
+  console.log(failed.length ? `\n${failed.length} figure(s) outside budget.` : '\nEvery figure is within budget.');
+
+  if (process.argv.includes('--write')) {
+    const date = new Date().toISOString().slice(0, 10);
+    const doc = [
+      '# Benchmarks',
+      '',
+      `Measured ${date} with \`npm run bench\` on a ${cpus().length}-core machine (${process.platform}, Node ${process.version}), Debian Chromium for the web pages. Lighthouse figures are medians of 3 mobile runs; they move with machine load. Refresh with \`npm run bench -- --write\`.`,
+      '',
+      toMarkdown(rows),
+      '',
+    ].join('\n');
+    writeFileSync(join(import.meta.dirname, '../../docs/benchmarks.md'), doc);
+    console.log('Wrote docs/benchmarks.md');
+  }
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
