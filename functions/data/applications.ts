@@ -1,6 +1,6 @@
+import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { priceOrder } from '../../shared/pricing.ts';
 import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '../../shared/wizard/application.ts';
 import { nameKey } from '../../shared/wizard/business-name.ts';
@@ -124,30 +124,17 @@ export async function submitApplication(id: string, patch: WizardPatch): Promise
   const parts = updateParts({ ...patch, completed: true }, now, { status: 'submitted', submittedAt: now, listPartition: LIST_PARTITION });
   const who = [patch.firstName, patch.lastName].filter(Boolean).join(' ') || 'A visitor';
   const what = patch.businessName ? `"${patch.businessName}"` : 'an LLC';
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('applications'),
-              Key: { id },
-              ...parts,
-              ConditionExpression: `${EXISTS_AND_UNPAID} AND #status = :draft`,
-              ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#status': 'status' },
-              ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':draft': 'draft' },
-            },
-          },
-          statusCounterUpdate('draft', 'submitted'),
-          activityPut('application_submitted', `${who} submitted an application for ${what}`, id),
-        ],
-      }),
-    );
-  } catch (err) {
-    const firstReason = err instanceof TransactionCanceledException ? err.CancellationReasons?.[0]?.Code : undefined;
-    if (firstReason !== 'ConditionalCheckFailed') throw err;
-    await saveApplication(id, { ...patch, completed: true });
-  }
+  const submitted = await writeApplicationChange(
+    applicationUpdate(id, {
+      ...parts,
+      ConditionExpression: `${EXISTS_AND_UNPAID} AND #status = :draft`,
+      ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#status': 'status' },
+      ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':draft': 'draft' },
+    }),
+    [statusCounterUpdate('draft', 'submitted'), activityPut('application_submitted', `${who} submitted an application for ${what}`, id)],
+  );
+  // Not a draft any more (already submitted): the plain save, which reports 404/409 itself.
+  if (!submitted) await saveApplication(id, { ...patch, completed: true });
 }
 
 export async function getApplication(id: string): Promise<ApplicationItem | undefined> {

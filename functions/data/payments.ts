@@ -1,6 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { applicationUpdate, type TransactItem, writeApplicationChange } from './application-changes.ts';
+import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { PaymentProvider, PaymentStatus } from '../../shared/payments/methods.ts';
 import { orderForApplication } from '../../shared/payments/order.ts';
 import { formatUsd } from '../../shared/money.ts';
@@ -40,7 +39,6 @@ export interface PaymentApplication {
   paidAt?: string;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export async function getApplicationForPayment(id: string): Promise<PaymentApplication | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ConsistentRead: true }));
@@ -161,30 +159,18 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
       values[':submitted'] = 'submitted';
       values[':all'] = 'ALL';
     }
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: tableName('applications'),
-          Key: { id: applicationId },
-          UpdateExpression: `SET ${setExpr} REMOVE paymentError`,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-    ];
-    if (fromDraft) items.push(statusCounterUpdate('draft', 'submitted'));
+    const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
     const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || applicationId;
-    items.push(activityPut('payment_received', `Payment of ${formatUsd(amountCents / 100)} received from ${who} (${provider})`, applicationId));
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    alongside.push(activityPut('payment_received', `Payment of ${formatUsd(amountCents / 100)} received from ${who} (${provider})`, applicationId));
+    const written = await writeApplicationChange(
+      applicationUpdate(applicationId, { UpdateExpression: `SET ${setExpr} REMOVE paymentError`, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values }),
+      alongside,
+    );
+    if (written) {
       return { outcome: 'fulfilled', application: { ...app, paymentStatus: 'paid', amountPaidCents: amountCents, paymentProvider: provider, paymentReference: reference, paidAt: now, status: fromDraft ? 'submitted' : app.status } };
-    } catch (err) {
-      // Someone changed the application between our read and write (a concurrent confirmation,
-      // a staff status change): read again and decide again.
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') continue;
-      throw err;
     }
+    // Someone changed the application between our read and write (a concurrent confirmation,
+    // a staff status change): read again and decide again.
   }
   throw new Error(`Could not record payment ${reference} for application ${applicationId}: it kept changing`);
 }
@@ -210,28 +196,14 @@ export async function recordPaymentFailure(applicationId: string, reference: str
 
 /** A refund of the recorded payment: paymentStatus refunded, with an activity entry. */
 export async function recordRefund(applicationId: string, reference: string, amountRefundedCents: number): Promise<boolean> {
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('applications'),
-              Key: { id: applicationId },
-              UpdateExpression: 'SET paymentStatus = :refunded, amountRefundedCents = :amount, refundedAt = :now, updatedAt = :now',
-              ConditionExpression: 'paymentReference = :reference AND paymentStatus = :paid',
-              ExpressionAttributeValues: { ':refunded': 'refunded', ':amount': amountRefundedCents, ':reference': reference, ':paid': 'paid', ':now': new Date().toISOString() },
-            },
-          },
-          activityPut('payment_refunded', `Payment ${reference} refunded (${formatUsd(amountRefundedCents / 100)})`, applicationId),
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
-    throw err;
-  }
+  return writeApplicationChange(
+    applicationUpdate(applicationId, {
+      UpdateExpression: 'SET paymentStatus = :refunded, amountRefundedCents = :amount, refundedAt = :now, updatedAt = :now',
+      ConditionExpression: 'paymentReference = :reference AND paymentStatus = :paid',
+      ExpressionAttributeValues: { ':refunded': 'refunded', ':amount': amountRefundedCents, ':reference': reference, ':paid': 'paid', ':now': new Date().toISOString() },
+    }),
+    [activityPut('payment_refunded', `Payment ${reference} refunded (${formatUsd(amountRefundedCents / 100)})`, applicationId)],
+  );
 }
 
 /** Processed provider events are kept 30 days, longer than any provider retries. */

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
+import { GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import * as z from 'zod';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
@@ -194,27 +194,11 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
     expr += ', notes = :notes';
     values[':notes'] = update.notes;
   }
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('applications'),
-              Key: { id },
-              UpdateExpression: expr,
-              ConditionExpression: '#status = :from',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: values,
-            },
-          },
-          statusCounterUpdate(move.from, to),
-          activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}`, id),
-        ],
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
+  const moved = await writeApplicationChange(
+    applicationUpdate(id, { UpdateExpression: expr, ConditionExpression: '#status = :from', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: values }),
+    [statusCounterUpdate(move.from, to), activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}`, id)],
+  );
+  if (!moved) {
     // Someone else moved it first (or it vanished): report what it is now.
     const now2 = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ConsistentRead: true }));
     if (!now2.Item) throw new ApplicationNotFoundError();
@@ -227,26 +211,14 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
 /** Records the generated Sunbiz document on the application, with an activity entry. */
 export async function recordSunbizDocument(app: StaffApplication, key: string): Promise<StaffApplication> {
   const now = new Date().toISOString();
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('applications'),
-              Key: { id: app.id },
-              UpdateExpression: 'SET sunbizDocumentKey = :key, sunbizGeneratedAt = :now, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(id)',
-              ExpressionAttributeValues: { ':key': key, ':now': now },
-            },
-          },
-          activityPut('sunbiz_generated', `Sunbiz Articles of Organization generated for ${displayName(app)}`, app.id),
-        ],
-      }),
-    );
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) throw new ApplicationNotFoundError();
-    throw err;
-  }
+  const recorded = await writeApplicationChange(
+    applicationUpdate(app.id, {
+      UpdateExpression: 'SET sunbizDocumentKey = :key, sunbizGeneratedAt = :now, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':key': key, ':now': now },
+    }),
+    [activityPut('sunbiz_generated', `Sunbiz Articles of Organization generated for ${displayName(app)}`, app.id)],
+  );
+  if (!recorded) throw new ApplicationNotFoundError();
   return { ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now };
 }
