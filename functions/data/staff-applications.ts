@@ -1,5 +1,5 @@
 import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
-import { GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import * as z from 'zod';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
