@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalServer, stopServer, type LocalServer } from './helpers/local-server.ts';
+import { startLocalServer, stopServer, type LocalServer, processAlive } from './helpers/local-server.ts';
 
 /**
  * Crash safety: SIGKILL the local runtime in the middle of traffic, start it again on the same
@@ -19,15 +19,6 @@ afterAll(async () => {
 async function json(res: Response) {
   const text = await res.text();
   return text ? JSON.parse(text) : undefined;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('crash safety of the local runtime', () => {
@@ -76,7 +67,7 @@ describe('crash safety of the local runtime', () => {
     server = await startLocalServer({ dataDir, port: first.port });
     const second = server;
     expect(second.staffPassword).toBe(first.staffPassword);
-    expect(alive(javaPid)).toBe(false);
+    expect(processAlive(javaPid)).toBe(false);
 
     for (const id of applications) {
       const res = await fetch(`${second.url}/api/llc-applications/${id}`);

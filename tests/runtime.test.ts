@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/local/services.ts';
-import { runServerToExit, startLocalServer, stopServer } from './helpers/local-server.ts';
+import { runServerToExit, startLocalServer, stopServer, processAlive } from './helpers/local-server.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,15 +15,6 @@ const tempDir = () => {
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('npm start (local runtime)', () => {
   it('refuses a port in use with one line naming the port', async () => {
@@ -48,7 +39,7 @@ describe('npm start (local runtime)', () => {
     const pidFile = join(dataDir, 'dynamodb', 'dynamodb-local.pid');
     const javaPid = Number(readFileSync(pidFile, 'utf8'));
     await stopServer(first);
-    expect(alive(javaPid)).toBe(false);
+    expect(processAlive(javaPid)).toBe(false);
     expect(existsSync(pidFile)).toBe(false);
 
     const second = await startLocalServer({ dataDir });

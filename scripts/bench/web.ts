@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import { startRuntime } from '../local/runtime.ts';
 import { freePort } from '../local/services.ts';
 import { buildSiteIfStale } from '../local/site-build.ts';
+import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 import { type BenchRow, printTable } from './table.ts';
 
 /**
@@ -21,17 +22,6 @@ export const PERFORMANCE_BUDGET = 0.95;
 export const CLS_BUDGET = 0.02;
 export const ACCESSIBILITY_BUDGET = 0.95;
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
 const root = join(import.meta.dirname, '../..');
 const distDir = join(root, 'frontend/dist');
 /** 1 KB = 1000 bytes, as Vite prints them. */

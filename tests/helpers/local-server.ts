@@ -66,3 +66,13 @@ export function stopServer(server: LocalServer, signal: NodeJS.Signals = 'SIGTER
     server.child.kill(signal);
   });
 }
+
+/** True while a process with this pid exists. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
