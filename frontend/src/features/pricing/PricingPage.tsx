@@ -124,7 +124,7 @@ export default function PricingPage() {
         <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 pt-12 pb-8 sm:px-6 sm:pt-16">
           <div className="mx-auto max-w-6xl">
             <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Simple, transparent pricing</h1>
-            <p className="mt-4 max-w-2xl text-lg text-slate-600">
+            <p className="mt-4 min-h-[5.25rem] max-w-2xl text-lg text-slate-600 sm:min-h-[3.5rem]">
               Your total is the state's filing fee plus our flat service fee. No hidden costs, registered agent included for the first year.
               {states?.length ? ` Starting at ${formatUsd(lowestTotal(states))}.` : ''}
             </p>
@@ -171,7 +171,8 @@ export default function PricingPage() {
 
             <div aria-live="polite" className="mt-6">
               {isPending && (
-                <p role="status" className="text-slate-600">
+                // Holds the cards' place so the sections below don't jump when prices arrive.
+                <p role="status" className="min-h-[150svh] text-slate-600">
                   Loading state pricing...
                 </p>
               )}
