@@ -37,10 +37,15 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
+  return jsonText(statusCode, JSON.stringify(body), headers);
+}
+
+/** A JSON response from text serialised once (static data served on every request). */
+export function jsonText(statusCode: number, text: string, headers: Record<string, string> = {}): ApiResult {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-    body: JSON.stringify(body),
+    body: text,
   };
 }
 

@@ -139,6 +139,8 @@ export async function dispatch(req: RawRequest): Promise<AdapterResponse> {
   return fromLambdaResult(result);
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -162,7 +164,9 @@ export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promis
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   let out: AdapterResponse;
   try {
-    const body = await readBody(req);
+    // GET/DELETE without a body: no stream to drain.
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const body = hasBody ? await readBody(req) : EMPTY_BODY;
     out = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' });
   } catch (err) {
     const status = (err as { status?: number }).status === 413 ? 413 : 500;

@@ -1,7 +1,7 @@
 import { STATE_PRICING } from '../../../shared/states.ts';
-import { httpHandler, json } from '../../lib/http.ts';
+import { httpHandler, jsonText } from '../../lib/http.ts';
 
 // Static data: serialised once per cold start, no database call.
-const body = STATE_PRICING;
+const body = JSON.stringify(STATE_PRICING);
 
-export const handler = httpHandler(async () => json(200, body, { 'cache-control': 'public, max-age=3600' }));
+export const handler = httpHandler(async () => jsonText(200, body, { 'cache-control': 'public, max-age=3600' }));
