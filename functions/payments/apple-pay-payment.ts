@@ -3,29 +3,11 @@ import type { applePayPaymentSchema } from '../../shared/payments/requests.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
-import { applePayCredentials, ApplePayError, isApplePayGatewayUrl, requestMerchantSession } from './apple-pay.ts';
+import { applePayCredentials } from './apple-pay.ts';
+import { APPLE_PAY_NOT_CONFIGURED } from './apple-pay-merchant.ts';
 import { fulfilmentToHttp } from './fulfilment-http.ts';
 import { loadPayable } from './payable.ts';
 import { stripeClient, stripeErrorMessage } from './stripe.ts';
-
-export const APPLE_PAY_NOT_CONFIGURED = 'Apple Pay is not configured yet. Please use card payment.';
-
-/** POST /api/apple-pay/validate-merchant: only Apple's gateway hosts, then mutual TLS. */
-export async function validateApplePayMerchant(input: { validationURL: string; applicationId: string }) {
-  if (!isApplePayGatewayUrl(input.validationURL)) throw new HttpError(400, 'validationURL must be an https URL on an Apple Pay gateway host');
-  const creds = await applePayCredentials();
-  if (!creds) throw new HttpError(503, APPLE_PAY_NOT_CONFIGURED);
-  await loadPayable(input.applicationId);
-  try {
-    return await requestMerchantSession(creds, input.validationURL);
-  } catch (err) {
-    if (err instanceof ApplePayError) {
-      logger.error('Apple Pay merchant validation failed', { error: err });
-      throw new HttpError(502, 'Unable to start Apple Pay session');
-    }
-    throw err;
-  }
-}
 
 type ApplePayPayment = z.infer<typeof applePayPaymentSchema>;
 export type ApplePayResult = { status: number; body: { success: boolean; error?: string } };

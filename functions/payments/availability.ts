@@ -4,13 +4,14 @@ import { amazonPayCredentials } from './amazon-pay.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { klarnaCredentials } from './klarna.ts';
 import { cardMode } from './mode.ts';
-import { stripeClient } from './stripe.ts';
+import { getSecret } from '../lib/secrets.ts';
 
 /** GET /api/payment-methods: which methods have credentials, so the SPA shows only those tabs. */
 export async function availablePaymentMethods(): Promise<PaymentMethodsResponse> {
   const mode = await cardMode();
   const publishableKey = config().STRIPE_PUBLISHABLE_KEY;
-  const [klarna, amazonPay, applePay, stripe] = await Promise.all([klarnaCredentials(), amazonPayCredentials(), applePayCredentials(), stripeClient()]);
+  // Only whether a Stripe key exists matters here: the SDK itself is not needed (or bundled).
+  const [klarna, amazonPay, applePay, stripe] = await Promise.all([klarnaCredentials(), amazonPayCredentials(), applePayCredentials(), getSecret('stripeSecretKey')]);
   return {
     card: mode === 'test' ? { mode: 'test' } : mode === 'stripe' && publishableKey ? { mode: 'stripe', publishableKey } : null,
     amazonPay: Boolean(amazonPay),

@@ -1,5 +1,5 @@
 import { applePayValidateSchema } from '../../../shared/payments/requests.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
-import { validateApplePayMerchant } from '../../payments/apple-pay-payment.ts';
+import { validateApplePayMerchant } from '../../payments/apple-pay-merchant.ts';
 
 export const handler = httpHandler(async (event) => json(200, await validateApplePayMerchant(validate(applePayValidateSchema, event.jsonBody))));
