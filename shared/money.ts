@@ -1,6 +1,17 @@
+/**
+ * Whole numbers with thousands separators, "1,234,567". Written out rather than through
+ * toLocaleString: the first locale call loads ICU data, which costs a Lambda ~5 ms at cold start.
+ */
+export function groupThousands(n: number): string {
+  const s = String(Math.abs(Math.round(n)));
+  const grouped = s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 && Math.round(n) !== 0 ? `-${grouped}` : grouped;
+}
+
 /** Money is shown in whole US dollars without decimals (SPEC section 9). */
 export function formatUsd(dollars: number): string {
-  return `$${Math.round(dollars).toLocaleString('en-US')}`;
+  const rounded = Math.round(dollars);
+  return rounded < 0 ? `-$${groupThousands(-rounded)}` : `$${groupThousands(rounded)}`;
 }
 
 export function dollarsToCents(dollars: number): number {

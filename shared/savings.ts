@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { groupThousands } from './money.ts';
 import { MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
 
 export * from './savings-rule.ts';
@@ -8,7 +9,7 @@ const money = (max: number, what: string) =>
     .number({ error: `${what} must be a number` })
     .finite(`${what} must be a finite number`)
     .min(0, `${what} cannot be negative`)
-    .max(max, `${what} cannot exceed ${max.toLocaleString('en-US')}`);
+    .max(max, `${what} cannot exceed ${groupThousands(max)}`);
 
 export const monthlyExpensesSchema = z.strictObject({
   clothing: money(MAX_MONTHLY_EXPENSE, 'Clothing & Styling'),

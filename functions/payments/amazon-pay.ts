@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
 import * as z from 'zod';
 import { centsToDecimalString, type ApplicationOrder } from '../../shared/payments/order.ts';
 import { config } from '../lib/config.ts';
@@ -7,16 +7,9 @@ import { getJsonSecret } from '../lib/secrets.ts';
 /**
  * Amazon Pay (API v2). Signing (button payload and request headers) is done by Amazon Pay's own
  * Node SDK; the requests are sent with fetch so the base URL can point at a local fake in tests
- * (AMAZON_PAY_API_BASE, honoured only when running locally).
+ * (AMAZON_PAY_API_BASE, honoured only when running locally). The SDK is bundled into the function:
+ * it is not part of the Lambda runtime.
  */
-const require = createRequire(import.meta.url);
-const { WebStoreClient } = require('@amazonpay/amazon-pay-api-sdk-nodejs') as {
-  WebStoreClient: new (cfg: Record<string, unknown>) => {
-    generateButtonSignature(payload: string | object): string;
-    getSignedHeaders(options: { method: string; urlFragment: string; payload?: string | object; headers?: Record<string, string> }): Record<string, string>;
-  };
-};
-
 const credentialsSchema = z.object({
   publicKeyId: z.string().min(1),
   privateKey: z.string().min(1),
