@@ -28,8 +28,11 @@ export const LAMBDA_BUNDLE = {
   mainFields: ['module', 'main'],
   external: ['@aws-sdk/*'],
   banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
-  // sanitize-html's style-attribute parser is unreachable under our HTML policy (see the stand-in).
-  alias: { postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts') },
+  // Code paths of bundled libraries that our use never reaches (see each stand-in for why).
+  alias: {
+    postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts'),
+    axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts'),
+  },
 } as const;
 
 /** The route handler module's source file. */

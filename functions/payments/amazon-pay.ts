@@ -1,8 +1,7 @@
 import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
-import * as z from 'zod';
 import { centsToDecimalString, type ApplicationOrder } from '../../shared/payments/order.ts';
 import { config } from '../lib/config.ts';
-import { getJsonSecret } from '../lib/secrets.ts';
+import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
 
 /**
  * Amazon Pay (API v2). Signing (button payload and request headers) is done by Amazon Pay's own
@@ -10,21 +9,6 @@ import { getJsonSecret } from '../lib/secrets.ts';
  * (AMAZON_PAY_API_BASE, honoured only when running locally). The SDK is bundled into the function:
  * it is not part of the Lambda runtime.
  */
-const credentialsSchema = z.object({
-  publicKeyId: z.string().min(1),
-  privateKey: z.string().min(1),
-  storeId: z.string().min(1),
-  merchantId: z.string().min(1).optional(),
-  region: z.enum(['us', 'na', 'eu', 'de', 'uk', 'jp']).default('us'),
-  sandbox: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
-});
-export type AmazonPayCredentials = z.infer<typeof credentialsSchema>;
-
-export async function amazonPayCredentials(): Promise<AmazonPayCredentials | undefined> {
-  const parsed = credentialsSchema.safeParse(await getJsonSecret('amazonPay'));
-  return parsed.success ? parsed.data : undefined;
-}
-
 const API_HOSTS = { na: 'pay-api.amazon.com', us: 'pay-api.amazon.com', eu: 'pay-api.amazon.eu', de: 'pay-api.amazon.eu', uk: 'pay-api.amazon.eu', jp: 'pay-api.amazon.jp' } as const;
 
 function sdk(creds: AmazonPayCredentials) {
@@ -105,3 +89,5 @@ export async function completeCheckoutSession(creds: AmazonPayCredentials, check
   }
   return JSON.parse(text) as CompletedCheckoutSession;
 }
+
+export { amazonPayCredentials, type AmazonPayCredentials } from './amazon-pay-credentials.ts';

@@ -1,6 +1,6 @@
 import type { PaymentMethodsResponse } from '../../shared/payments/methods.ts';
 import { config } from '../lib/config.ts';
-import { amazonPayCredentials } from './amazon-pay.ts';
+import { amazonPayCredentials } from './amazon-pay-credentials.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { klarnaCredentials } from './klarna.ts';
 import { cardMode } from './mode.ts';
