@@ -106,7 +106,7 @@ function decodePositions(cursor: string | undefined, streams: Stream[]): Positio
 }
 
 const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  str(b.createdAt).localeCompare(str(a.createdAt)) || str(b.id).localeCompare(str(a.id));
+  compareText(str(b.createdAt), str(a.createdAt)) || compareText(str(b.id), str(a.id));
 
 /**
  * One page (25) newest first. Each stream is read with at most one Query (Limit 26: the extra
@@ -221,4 +221,9 @@ export async function recordSunbizDocument(app: StaffApplication, key: string): 
   );
   if (!recorded) throw new ApplicationNotFoundError();
   return { ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now };
+}
+
+/** ISO timestamps and ids compare correctly as plain strings (no locale collator needed). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
