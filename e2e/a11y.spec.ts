@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+
+/**
+ * Accessibility over every screen of the site (SPEC section 2) at a phone and a desktop width:
+ * axe must report no serious or critical violation. Staff screens are visited signed in, and the
+ * checkout and success pages with a real application.
+ */
+const WIDTHS = [375, 1280] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let applicationId = '';
+let staffToken = '';
+
+test.beforeAll(async ({ request }) => {
+  // The runtime answers 503 until its databases are up.
+  await expect.poll(async () => (await request.get('/api/content')).status(), { timeout: 60_000 }).toBe(200);
+  const wizard = {
+    userId: 'a11y-visitor-1',
+    firstName: 'Ada',
+    lastName: 'Axe',
+    email: 'ada@example.com',
+    phone: '305-555-0199',
+    state: 'FL',
+    residenceState: '',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['tech'],
+    platforms: ['youtube'],
+    businessName: 'Ada Axe LLC',
+    annualIncome: 60000,
+    monthlyExpenses: { clothing: 0, meals: 100, equipment: 300, travel: 0, entertainment: 0, other: 0 },
+    estimatedSavings: 1200,
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: false,
+    currentStep: 4,
+  };
+  const created = await request.post('/api/llc-applications', { data: wizard });
+  expect(created.status()).toBe(201);
+  applicationId = (await created.json()).id;
+  expect((await request.patch(`/api/llc-applications/${applicationId}`, { data: { ...wizard, completed: true } })).status()).toBe(200);
+  const login = await request.post('/api/staff/login', { data: { password: E2E_STAFF_PASSWORD } });
+  expect(login.status()).toBe(200);
+  staffToken = (await login.json()).token;
+});
+
+const screens: { name: string; path: () => string; staff?: boolean; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'landing', path: () => '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'pricing', path: () => '/pricing', ready: (p) => expect(p.locator('a[href="/wizard?state=TX"]')).toBeVisible() },
+  { name: 'wizard step 1', path: () => '/wizard/1', ready: (p) => expect(p.getByLabel('First name')).toBeVisible() },
+  { name: 'checkout', path: () => `/checkout?applicationId=${applicationId}`, ready: (p) => expect(p.getByRole('heading', { name: 'Checkout' })).toBeVisible() },
+  { name: 'success', path: () => `/success?provider=stripe&applicationId=${applicationId}`, ready: (p) => expect(p.locator('main')).toBeVisible() },
+  { name: 'contact', path: () => '/contact', ready: (p) => expect(p.getByLabel('Email')).toBeVisible() },
+  { name: 'staff login', path: () => '/staff/login', ready: (p) => expect(p.getByLabel('Password')).toBeVisible() },
+  { name: 'staff dashboard', path: () => '/staff', staff: true, ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
+  { name: 'content editor', path: () => '/content-editor', staff: true, ready: (p) => expect(p.getByRole('heading', { name: /Content editor/i })).toBeVisible() },
+  { name: 'not found', path: () => '/no-such-page', ready: (p) => expect(p.getByText('Page Not Found')).toBeVisible() },
+];
+
+for (const width of WIDTHS) {
+  for (const screen of screens) {
+    test(`${screen.name} at ${width} px has no serious or critical axe violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+      if (screen.staff) await page.addInitScript((token) => localStorage.setItem('staff_token', token), staffToken);
+      await page.goto(screen.path());
+      await screen.ready(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
