@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { COLD_START_BUDGET_RATIO, lambdaBench, SIZE_BUDGET_KB } from './lambda.ts';
@@ -10,6 +10,8 @@ import { benchWeb } from './web.ts';
  * `npm run bench`: every benchmark (Lambda bundles, web pages, load and soak) in one table with
  * each figure and its budget; `--write` also refreshes docs/benchmarks.md.
  */
+const NOTES_MARKER = '<!-- notes: kept when the table is refreshed -->';
+
 async function main() {
   const rows: BenchRow[] = [];
 
@@ -40,7 +42,11 @@ async function main() {
       toMarkdown(rows),
       '',
     ].join('\n');
-    writeFileSync(join(import.meta.dirname, '../../docs/benchmarks.md'), doc);
+    // Hand-written analysis below the marker survives a refresh.
+    const file = join(import.meta.dirname, '../../docs/benchmarks.md');
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`;
+    writeFileSync(file, `${doc}\n${notes}`);
     console.log('Wrote docs/benchmarks.md');
   }
   process.exit(failed.length ? 1 : 0);
