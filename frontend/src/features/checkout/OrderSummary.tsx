@@ -1,6 +1,6 @@
 import type { ApplicationOrder } from '../../../../shared/payments/order.ts';
-import { formatUsd } from '../../../../shared/money.ts';
 import { Card } from '../../components/Card.tsx';
+import { PriceLines } from '../../components/PriceLines.tsx';
 
 /** Filing fee, service fee, each add-on and the total; processing time and the guarantee. */
 export function OrderSummary({ order, businessName }: { order: ApplicationOrder; businessName?: string }) {
@@ -8,20 +8,7 @@ export function OrderSummary({ order, businessName }: { order: ApplicationOrder;
     <Card className="lg:sticky lg:top-24">
       <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
       {businessName ? <p className="mt-1 text-sm text-slate-600">{businessName}</p> : null}
-      <dl className="mt-4 space-y-3 text-sm" aria-label="Order lines">
-        {order.lines.map((line) => (
-          <div key={line.key} className="flex items-baseline justify-between gap-4">
-            <dt className="text-slate-700">{line.label}</dt>
-            <dd className="font-medium text-slate-900 tabular-nums">{formatUsd(line.amount)}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4">
-        <span className="text-base font-semibold text-slate-900">Total</span>
-        <span className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="order-total">
-          {formatUsd(order.total)}
-        </span>
-      </div>
+      <PriceLines lines={order.lines} total={order.total} />
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-indigo-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />

@@ -1,3 +1,4 @@
+import { PriceLines } from '../../components/PriceLines.tsx';
 import { useId } from 'react';
 import { formatUsd } from '../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '../../../../shared/pricing.ts';
@@ -83,18 +84,7 @@ export function ReviewStep({ data, update, onBack, onSubmit, submitting }: { dat
             <h2 className="text-base font-semibold text-slate-900">Price breakdown</h2>
             {order ? (
               <>
-                <dl className="mt-2 divide-y divide-indigo-100">
-                  {order.lines.map((line) => (
-                    <div key={line.key} className="flex justify-between gap-4 py-2 text-sm">
-                      <dt className="text-slate-700">{line.label}</dt>
-                      <dd className="font-medium text-slate-900">{formatUsd(line.amount)}</dd>
-                    </div>
-                  ))}
-                </dl>
-                <div className="mt-2 flex justify-between border-t border-indigo-200 pt-3 text-base font-bold text-slate-900">
-                  <span>Total</span>
-                  <span data-testid="order-total">{formatUsd(order.total)}</span>
-                </div>
+                <PriceLines lines={order.lines} total={order.total} />
                 <p className="mt-2 text-xs text-slate-600">Processing time: {processingTimeFor(data)}</p>
               </>
             ) : (
