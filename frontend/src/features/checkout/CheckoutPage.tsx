@@ -1,3 +1,4 @@
+import { TabList } from '../../components/TabList.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -215,24 +216,18 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
             </p>
           ) : (
             <>
-              <div role="tablist" aria-label="Payment methods" className="mt-4 flex flex-wrap gap-2">
-                {PAYMENT_METHODS.filter((p) => available.includes(p.id)).map((p) => (
-                  <button
-                    key={p.id}
-                    id={`tab-${p.id}`}
-                    type="button"
-                    role="tab"
-                    aria-selected={activeTab === p.id}
-                    aria-controls={`panel-${p.id}`}
-                    onClick={() => setTab(p.id)}
-                    className={`rounded-xl border px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                      activeTab === p.id ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-                    }`}
-                  >
-                    {p.label}
-                  </button>
-                ))}
-              </div>
+              <TabList
+                tabs={PAYMENT_METHODS.filter((p) => available.includes(p.id))}
+                active={activeTab}
+                onChange={setTab}
+                label="Payment methods"
+                className="mt-4 flex flex-wrap gap-2"
+                tabClassName={(selected) =>
+                  `rounded-xl border px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                    selected ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                  }`
+                }
+              />
               <div id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`} className="mt-6">
                 {activeTab === 'card' && cardMode === 'test' ? <TestCardForm total={order.total} busy={paying || saving} onPay={payWithTestCard} /> : null}
                 {activeTab === 'card' && cardMode === 'stripe' && m?.card?.publishableKey ? (

@@ -1,3 +1,4 @@
+import { TabList } from '../../components/TabList.tsx';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -42,14 +43,6 @@ function Dashboard() {
   }, [stats.isError]);
   const s = stats.data;
 
-  function onTabKey(e: React.KeyboardEvent, index: number) {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    const next = TABS[(index + delta + TABS.length) % TABS.length];
-    setTab(next.id);
-    document.getElementById(`tab-${next.id}`)?.focus();
-  }
-
   return (
     <StaffShell title="Staff dashboard">
       <section aria-label="Statistics" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -59,24 +52,16 @@ function Dashboard() {
         <StatCard label="Open Tickets" value={s?.openTickets} accent="text-indigo-700" />
       </section>
 
-      <div role="tablist" aria-label="Dashboard sections" className="mt-8 flex gap-1 border-b border-slate-200">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            id={`tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-            className={`-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        active={tab}
+        onChange={setTab}
+        label="Dashboard sections"
+        className="mt-8 flex gap-1 border-b border-slate-200"
+        tabClassName={(selected) =>
+          `-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
+        }
+      />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
         <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
         {tab === 'applications' ? <ApplicationsTab /> : tab === 'tickets' ? <TicketsTab /> : <ActivityTab items={s?.recentActivity} />}
