@@ -36,8 +36,12 @@ export interface RawRequest {
 }
 
 /** Builds the payload-2.0 event API Gateway would send for this request. */
-export function toApiGatewayEvent(req: RawRequest, route: RouteDef | null, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
-  const url = new URL(req.url, 'http://localhost');
+export function toApiGatewayEvent(
+  req: RawRequest,
+  route: RouteDef | null,
+  pathParameters: Record<string, string> | undefined,
+  url: URL = new URL(req.url, 'http://localhost'),
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(req.headers)) {
@@ -129,10 +133,10 @@ export function fromLambdaResult(result: APIGatewayProxyResultV2): AdapterRespon
 
 /** Dispatches one request through the route table to its handler (or the fallback). */
 export async function dispatch(req: RawRequest): Promise<AdapterResponse> {
-  const path = new URL(req.url, 'http://localhost').pathname;
-  const match = matchRoute(req.method, path);
+  const url = new URL(req.url, 'http://localhost');
+  const match = matchRoute(req.method, url.pathname);
   const route = match.kind === 'found' ? match.route : null;
-  const event = toApiGatewayEvent(req, route, match.kind === 'found' ? match.pathParameters : undefined);
+  const event = toApiGatewayEvent(req, route, match.kind === 'found' ? match.pathParameters : undefined, url);
   const module = route ? route.handler : 'fallback';
   const handler = await loadHandler(module);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, module.replace(/\W+/g, '-')));
