@@ -32,3 +32,14 @@ export function normaliseStatus(status: string | undefined | null): string {
 export function isKnownStatus(status: string): status is ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
 }
+
+/** Sunbiz is Florida's Division of Corporations: its Articles of Organization exist only for Florida LLCs. */
+export const SUNBIZ_STATE_CODE = 'FL';
+
+/** Why a Sunbiz document cannot be generated for this application, or undefined when it can. */
+export function sunbizUnavailableReason(app: { status?: string | null; state?: string | null }): string | undefined {
+  if (app.status === 'draft') return 'This application has not been submitted yet';
+  const state = (app.state ?? '').toUpperCase();
+  if (state !== SUNBIZ_STATE_CODE) return `Sunbiz filing is for Florida LLCs; this application files in ${state || 'an unknown state'}`;
+  return undefined;
+}

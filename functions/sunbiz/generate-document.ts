@@ -1,8 +1,8 @@
-import { GetObjectCommand, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
-import { getSignedUrl } from '../lib/clients/s3-sdk.ts';
+import { GetObjectCommand, getSignedUrl, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
 import { documentsBucket, s3 } from '../lib/clients/s3.ts';
 import { getApplication, recordSunbizDocument } from '../data/staff-applications.ts';
 import { articlesDataFor, buildArticlesPdf } from './articles-of-organization.ts';
+import { sunbizUnavailableReason } from '../../shared/application-status.ts';
 
 /** Presigned download links live 15 minutes. */
 export const SUNBIZ_URL_TTL_SECONDS = 15 * 60;
@@ -15,9 +15,8 @@ export class SunbizNotApplicableError extends Error {}
  */
 export async function generateSunbizDocument(id: string): Promise<{ url: string; key: string }> {
   const app = await getApplication(id);
-  if (app.status === 'draft') throw new SunbizNotApplicableError('This application has not been submitted yet');
-  const state = app.state.toUpperCase();
-  if (state !== 'FL') throw new SunbizNotApplicableError(`Sunbiz filing is for Florida LLCs; this application files in ${state || 'an unknown state'}`);
+  const reason = sunbizUnavailableReason(app);
+  if (reason) throw new SunbizNotApplicableError(reason);
   const pdf = await buildArticlesPdf(articlesDataFor(app));
   const key = `applications/${id}/sunbiz-articles-of-organization-${Date.now()}.pdf`;
   await s3().send(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition } from '../../../../../shared/application-status.ts';
+import { nextStaffTransition, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
 import { formatUsd } from '../../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
 import type { StaffApplication } from '../../../../../shared/staff/applications.ts';
@@ -37,6 +37,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const update = useUpdateApplication();
   const sunbiz = useGenerateSunbiz();
   const next = nextStaffTransition(app.status);
+  const sunbizReason = sunbizUnavailableReason(app);
 
   useEffect(() => {
     const d = dialog.current;
@@ -140,7 +141,8 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         </div>
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
-        {app.status === 'processing' ? (
+        {app.status === 'processing' && sunbizReason ? <p className="mr-auto self-center text-sm text-slate-600">{sunbizReason}</p> : null}
+        {app.status === 'processing' && !sunbizReason ? (
           <Button variant="secondary" onClick={generateSunbiz} disabled={sunbiz.isPending}>
             {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
           </Button>

@@ -1,3 +1,4 @@
+import { COUNTED_STATUSES } from '../../../../../shared/application-status.ts';
 import { useEffect, useState } from 'react';
 import type { StaffApplication } from '../../../../../shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -7,7 +8,8 @@ import { type ApplicationFilter, useApplications } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-const FILTERS = ['', 'submitted', 'processing', 'filed', 'completed', 'draft'] as const;
+// Every status staff can filter by, drafts last; '' is all.
+const FILTERS = ['', ...COUNTED_STATUSES, 'draft'] as const;
 const INPUT = 'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 const fullName = (a: StaffApplication) => `${a.firstName} ${a.lastName}`.trim() || '—';
