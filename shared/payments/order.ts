@@ -20,6 +20,11 @@ export function orderForApplication(app: PricedApplication): ApplicationOrder | 
   const state = findStatePricing(app.state || DEFAULT_STATE_CODE);
   if (!state) return undefined;
   const addOns: AddOnSelection = { expeditedFiling: Boolean(app.expeditedFiling), feinFiling: Boolean(app.feinFiling), operatingAgreement: Boolean(app.operatingAgreement) };
+  return orderFor(state, addOns);
+}
+
+/** The order for a state's pricing and a set of add-ons (the checkout page prices its toggles with it). */
+export function orderFor(state: StatePricing, addOns: AddOnSelection): ApplicationOrder {
   return { ...priceOrder(state, addOns), state, processingTime: processingTimeFor(addOns) };
 }
 

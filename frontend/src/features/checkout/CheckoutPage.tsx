@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../../shared/money.ts';
 import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '../../../../shared/payments/methods.ts';
-import type { ApplicationOrder } from '../../../../shared/payments/order.ts';
+import { type ApplicationOrder, orderFor } from '../../../../shared/payments/order.ts';
 import type { TestCard } from '../../../../shared/payments/test-cards.ts';
-import { type AddOnKey, type AddOnSelection, priceOrder, processingTimeFor } from '../../../../shared/pricing.ts';
+import type { AddOnKey, AddOnSelection } from '../../../../shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
@@ -115,7 +115,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const [pendingSaves, setPendingSaves] = useState(0);
   const [paying, setPaying] = useState(false);
   const saving = pendingSaves > 0;
-  const order: ApplicationOrder = useMemo(() => ({ ...priceOrder(pricing, addOns), state: pricing, processingTime: processingTimeFor(addOns) }), [pricing, addOns]);
+  const order: ApplicationOrder = useMemo(() => orderFor(pricing, addOns), [pricing, addOns]);
 
   const methods = usePaymentMethods();
   const setupToastShown = useRef(false);
