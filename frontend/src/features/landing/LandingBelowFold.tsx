@@ -12,6 +12,20 @@ import { type PriceRange, priceRangeOf, STRUCTURED_DATA_ID } from './starting-pr
 
 const Copy = makeCopy(BELOW_FOLD_COPY);
 
+/** A section's heading and introduction, both editable site texts. */
+function SectionIntro({ id, title, intro }: { id: string; title: string; intro: string }) {
+  return (
+    <>
+      <h2 id={id} className={H2}>
+        <Copy k={title} />
+      </h2>
+      <p className="mt-4 text-lg text-slate-600">
+        <Copy k={intro} />
+      </p>
+    </>
+  );
+}
+
 /**
  * Keeps the JSON-LD offer in step with live pricing. index.html already carries it for the
  * bundled data; the serialiser is only downloaded when live figures differ.
@@ -52,12 +66,7 @@ function HowItWorks() {
     <section id="how-it-works" aria-labelledby="how-it-works-title" className={SECTION}>
       <div className="mx-auto max-w-6xl">
         <div className="max-w-2xl">
-          <h2 id="how-it-works-title" className={H2}>
-            <Copy k="howItWorks.title" />
-          </h2>
-          <p className="mt-3 text-lg text-slate-600">
-            <Copy k="howItWorks.subtitle" />
-          </p>
+          <SectionIntro id="how-it-works-title" title="howItWorks.title" intro="howItWorks.subtitle" />
         </div>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {STEPS.map((s) => (
@@ -84,12 +93,7 @@ function KeyPoints() {
     <section id="key-points" aria-labelledby="key-points-title" className={`${SECTION} bg-slate-50`}>
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
         <div>
-          <h2 id="key-points-title" className={H2}>
-            <Copy k="keyPoints.title" />
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            <Copy k="keyPoints.included" />
-          </p>
+          <SectionIntro id="key-points-title" title="keyPoints.title" intro="keyPoints.included" />
           <ButtonLink to="/wizard" size="lg" className="mt-8">
             Get Started Today
           </ButtonLink>
@@ -149,12 +153,7 @@ function CalculatorSection() {
     <section id="calculator" aria-labelledby="calculator-title" className={`${SECTION} bg-slate-50`}>
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1fr_1.4fr]">
         <div>
-          <h2 id="calculator-title" className={H2}>
-            <Copy k="calculator.title" />
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            <Copy k="calculator.subtitle" />
-          </p>
+          <SectionIntro id="calculator-title" title="calculator.title" intro="calculator.subtitle" />
           <ul className="mt-6 space-y-3">
             {['calculator.category1', 'calculator.category2', 'calculator.category3', 'calculator.category4'].map((k) => (
               <li key={k} className="flex items-start gap-3 text-slate-800">
@@ -175,12 +174,7 @@ function Testimonials() {
     <section id="testimonials" aria-labelledby="testimonials-title" className={SECTION}>
       <div className="mx-auto max-w-6xl">
         <div className="max-w-2xl">
-          <h2 id="testimonials-title" className={H2}>
-            <Copy k="testimonials.title" />
-          </h2>
-          <p className="mt-3 text-lg text-slate-600">
-            <Copy k="testimonials.subtitle" />
-          </p>
+          <SectionIntro id="testimonials-title" title="testimonials.title" intro="testimonials.subtitle" />
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((t) => (
