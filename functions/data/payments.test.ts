@@ -47,6 +47,10 @@ describe('fulfilPayment', () => {
     expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe('fulfilled');
     expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe('paid-by-other-payment');
     expect((await readApplication(app.id))?.paymentReference).toBe('pi_ok');
+    // Staff are told to refund the second payment.
+    const duplicate = (await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_duplicate');
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0].description).toContain('pi_other');
   });
 
   it('reports an unknown application', async () => {
@@ -60,10 +64,15 @@ describe('failures, refunds and event ids', () => {
     expect(await recordPaymentFailure(app.id, 'pi_f', 'Your card was declined.')).toBe(true);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card was declined.' });
     await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_paid', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
+    // The successful payment clears the earlier failure.
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: 'pi_paid' });
+    expect((await readApplication(app.id))?.paymentError).toBeUndefined();
     expect(await recordPaymentFailure(app.id, 'pi_late', 'late failure')).toBe(false);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid' });
     expect(await recordRefund(app.id, 'pi_other', FL_TOTAL_CENTS)).toBe(false);
     expect(await recordRefund(app.id, 'pi_paid', FL_TOTAL_CENTS)).toBe(true);
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_TOTAL_CENTS });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_TOTAL_CENTS, refundedAt: expect.stringMatching(/^\d{4}-/) });
+    expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_refunded')).toHaveLength(1);
   });
 
   it('claims an event id once; a released claim can be taken again', async () => {

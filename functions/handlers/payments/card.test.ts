@@ -69,9 +69,23 @@ describe('test mode (local default)', () => {
     expect((await confirm(app.id, second.body.clientSecret, '4242424242424242')).status).toBe(200);
   });
 
+  it('refuses to confirm an intent made for a total that has changed since (409), charging nothing', async () => {
+    const app = await putApplication();
+    const { body } = await intentFor(app.id, FL_CENTS);
+    await putApplication({ ...(await readApplication(app.id)), expeditedFiling: true });
+    const res = await confirm(app.id, body.clientSecret, '4242424242424242');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'The order total changed: refresh the page and pay again' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', status: 'draft' });
+    expect((await readApplication(app.id))?.amountPaidCents).toBeUndefined();
+  });
+
   it('refuses an already paid application (409) and an unknown one (404)', async () => {
     const paid = await putApplication({ paymentStatus: 'paid', status: 'submitted' });
     expect((await intentFor(paid.id, FL_CENTS)).status).toBe(409);
+    const refunded = await putApplication({ paymentStatus: 'refunded', status: 'submitted' });
+    expect((await intentFor(refunded.id, FL_CENTS)).status).toBe(409);
+    expect((await readApplication(refunded.id))?.paymentStatus).toBe('refunded');
     expect((await intentFor('no-such-application', FL_CENTS)).status).toBe(404);
   });
 
@@ -126,6 +140,17 @@ describe('Stripe mode against a fake Stripe', () => {
     const count = created().length;
     expect((await intentFor(app.id, FL_CENTS)).body.clientSecret).toBe(first.body.clientSecret);
     expect(created()).toHaveLength(count);
+    // An intent that is no longer open at Stripe (paid, cancelled) or was made for another amount is not reused.
+    const firstId = (await readApplication(app.id))?.paymentIntentId;
+    stripe.intents.set(firstId, { ...stripe.intents.get(firstId), status: 'canceled' });
+    const afterCancel = await intentFor(app.id, FL_CENTS);
+    expect(afterCancel.body.clientSecret).not.toBe(first.body.clientSecret);
+    expect(created()).toHaveLength(count + 1);
+    const secondId = (await readApplication(app.id))?.paymentIntentId;
+    expect(secondId).not.toBe(firstId);
+    stripe.intents.set(secondId, { ...stripe.intents.get(secondId), amount: 1 });
+    expect((await intentFor(app.id, FL_CENTS)).body.clientSecret).not.toBe(afterCancel.body.clientSecret);
+    expect(created()).toHaveLength(count + 2);
     await putApplication({ ...(await readApplication(app.id)), expeditedFiling: true });
     const changed = await intentFor(app.id, FL_EXPEDITED_CENTS);
     expect(changed.body.clientSecret).not.toBe(first.body.clientSecret);

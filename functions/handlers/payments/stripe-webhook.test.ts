@@ -44,7 +44,40 @@ describe('POST /api/webhook/stripe', () => {
     const ok = await deliver(payload, sign(payload));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ received: true, result: 'fulfilled' });
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_CENTS, paymentProvider: 'stripe', status: 'submitted' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_CENTS, paymentProvider: 'stripe', paymentReference: JSON.parse(payload).data.object.id, status: 'submitted' });
+
+    // An Apple Pay PaymentIntent (provider in its metadata) is recorded as an Apple Pay payment.
+    const apple = await putApplication();
+    const applePayload = stripeEvent('payment_intent.succeeded', { id: 'pi_apple_1', object: 'payment_intent', amount: FL_CENTS, amount_received: FL_CENTS, currency: 'usd', metadata: { applicationId: apple.id, provider: 'apple-pay' }, status: 'succeeded' });
+    expect((await deliver(applePayload, sign(applePayload))).body).toEqual({ received: true, result: 'fulfilled' });
+    expect(await readApplication(apple.id)).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'apple-pay', paymentReference: 'pi_apple_1' });
+  });
+
+  it('answers no-application for a PaymentIntent without an application id', async () => {
+    const orphan = stripeEvent('payment_intent.succeeded', { id: 'pi_orphan', object: 'payment_intent', amount: FL_CENTS, amount_received: FL_CENTS, currency: 'usd', metadata: {}, status: 'succeeded' });
+    const res = await deliver(orphan, sign(orphan));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, result: 'no-application' });
+  });
+
+  it('releases the event when processing fails, so Stripe\'s retry is processed', async () => {
+    const app = await putApplication();
+    const paid = succeeded(app.id, FL_CENTS, 'usd', 'pi_retry_me');
+    await deliver(paid, sign(paid));
+    stripe.intents.set('pi_retry_me', { id: 'pi_retry_me', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', status: 'succeeded', metadata: { applicationId: app.id } });
+    const refunded = stripeEvent('charge.refunded', { id: 'ch_retry', object: 'charge', payment_intent: 'pi_retry_me', amount: FL_CENTS, amount_refunded: FL_CENTS, refunded: true, metadata: {} });
+    // Without a secret key the PaymentIntent cannot be looked up: the delivery fails.
+    delete process.env.STRIPE_SECRET_KEY;
+    resetSecretsForTests();
+    const failed = await deliver(refunded, sign(refunded));
+    process.env.STRIPE_SECRET_KEY = 'sk_test_fake_123';
+    resetSecretsForTests();
+    expect(failed.status).toBe(500);
+    expect((await readApplication(app.id))?.paymentStatus).toBe('paid');
+    // Stripe retries the same event: it is processed, not treated as a duplicate.
+    const retried = await deliver(refunded, sign(refunded));
+    expect(retried.body).toEqual({ received: true, result: 'refunded' });
+    expect((await readApplication(app.id))?.paymentStatus).toBe('refunded');
   });
 
   it('refuses forged events with 400 and changes nothing: wrong secret, tampered body, stale timestamp, no signature', async () => {
