@@ -43,7 +43,8 @@ describe('POST /api/llc-applications', () => {
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(dynamoCallLog).toEqual(['PutItemCommand']);
     const item = await rawItem(res.body.id);
-    expect(item).toMatchObject({ id: res.body.id, firstName: 'Ada', status: 'draft', paymentStatus: 'unpaid', completed: false, state: 'FL' });
+    expect(item).toMatchObject({ id: res.body.id, firstName: 'Ada', status: 'draft', paymentStatus: 'unpaid', completed: false, state: 'FL', currentStep: 1, expeditedFiling: false, feinFiling: false, operatingAgreement: false });
+    expect(item?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(item?.createdAt).toBe(item?.updatedAt);
     expect(item?.listPartition).toBeUndefined();
   });
@@ -70,13 +71,20 @@ describe('POST /api/llc-applications', () => {
 describe('PATCH /api/llc-applications/{id}', () => {
   it('an autosave is exactly one DynamoDB call (a conditional UpdateItem)', async () => {
     const { body } = await post({ firstName: 'Ada' });
+    // Backdate the draft so the autosave's new updatedAt is visible.
+    const old = '2020-01-01T00:00:00.000Z';
+    await ddb().send(
+      new UpdateCommand({ TableName: tableName('applications'), Key: { id: body.id }, UpdateExpression: 'SET createdAt = :t, updatedAt = :t', ExpressionAttributeValues: { ':t': old } }),
+    );
     dynamoCallLog.length = 0;
     const res = await patch(body.id, { lastName: 'Lovelace', businessName: 'Bright Studios, L.L.C.' });
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: body.id });
     expect(dynamoCallLog).toEqual(['UpdateItemCommand']);
     const item = await rawItem(body.id);
     expect(item).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', nameKey: 'brightstudios', status: 'draft' });
-    expect(item?.updatedAt > item?.createdAt || item?.updatedAt === item?.createdAt).toBe(true);
+    expect(item?.createdAt).toBe(old);
+    expect(item?.updatedAt > old).toBe(true);
   });
 
   it('clearing the business name removes the name key', async () => {
@@ -137,6 +145,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
     const activity = await listRecentActivity(5);
     expect(activity[0]).toMatchObject({ action: 'application_submitted', applicationId: body.id });
     expect(activity[0].description).toContain('Byte Works LLC');
+    expect(activity[0].description).toContain('Ada Lovelace');
 
     // Submitting again: a plain save, counted once only.
     const again = await patch(body.id, complete({ completed: true, phone: '305-555-0199' }));

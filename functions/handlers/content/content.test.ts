@@ -54,6 +54,17 @@ describe('content items', () => {
     expect((await create({ page: 'faq', section: 'intro', content: 'One' })).status).toBe(201);
     const dup = await create({ page: 'faq', section: 'intro', content: 'Two' });
     expect(dup.status).toBe(409);
+    // Page and section name one place whatever their case.
+    expect((await create({ page: 'FAQ', section: 'Intro', content: 'Three' })).status).toBe(409);
+    const stored = (await list()).body.filter((i: { id: string }) => i.id === contentItemId('faq', 'intro'));
+    expect(stored).toEqual([expect.objectContaining({ content: 'One' })]);
+  });
+
+  it('lists items ordered by page, then section', async () => {
+    for (const [page, section] of [['order-b', 'a'], ['order-a', 'z'], ['order-a', 'b']]) expect((await create({ page, section, content: 'x' })).status).toBe(201);
+    const listed = (await list()).body as { page: string; section: string }[];
+    const ours = listed.filter((i) => i.page.startsWith('order-')).map((i) => `${i.page}/${i.section}`);
+    expect(ours).toEqual(['order-a/b', 'order-a/z', 'order-b/a']);
   });
 
   it('seeding never overwrites an edited item', async () => {

@@ -55,7 +55,19 @@ describe('GET /api/staff/applications', () => {
   it('returns the staff view of each application (no internal index attributes)', async () => {
     const res = await list();
     const first = res.body.items[0];
+    const newest = made.filter((a) => a.status !== 'draft').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     expect(first).toMatchObject({ businessName: 'Creator 59 LLC', firstName: 'Maya', email: 'maya@example.com', state: 'FL', status: 'completed', paymentStatus: 'paid', amountPaidCents: 35000, expeditedFiling: true, operatingAgreement: true, feinFiling: false, notes: '' });
+    expect(first).toMatchObject({
+      id: newest.id,
+      lastName: 'Lopez',
+      phone: '305-555-0100',
+      annualIncome: 85000,
+      contentTypes: ['lifestyle', 'travel'],
+      platforms: ['instagram', 'tiktok'],
+      paymentProvider: 'stripe',
+      createdAt: newest.createdAt,
+      submittedAt: newest.createdAt,
+    });
     expect(first).not.toHaveProperty('listPartition');
     expect(first).not.toHaveProperty('userId');
   });
@@ -87,6 +99,12 @@ describe('GET /api/staff/applications', () => {
     const tampered = await list({ cursor: Buffer.from(JSON.stringify([{ after: { id: 'x', status: 'draft', createdAt: 'y' } }])).toString('base64url') });
     expect(tampered.status).toBe(400);
     expect(tampered.body.error).toMatch(/cursor/);
+    // Right shape, but a position in another partition than the one being listed.
+    const otherPartition = await list({ cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, listPartition: 'OTHER', createdAt: made[0].createdAt } }])).toString('base64url') });
+    expect(otherPartition.status).toBe(400);
+    expect(otherPartition.body.error).toMatch(/cursor/);
+    const otherStatus = await list({ status: 'processing', cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, status: 'submitted', createdAt: made[0].createdAt } }])).toString('base64url') });
+    expect(otherStatus.status).toBe(400);
     expect((await list({ cursor: 'not-base64-json' })).status).toBe(400);
     expect((await list({ sort: 'name' })).status).toBe(400);
   });
@@ -112,6 +130,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
     const activity = await listRecentActivity(5);
     expect(activity[0]).toMatchObject({ action: 'status_changed', applicationId: app.id });
     expect(activity[0].description).toContain(t.action);
+    expect(activity[0].description).toContain(`${app.businessName} moved from ${t.from} to ${t.to}`);
   });
 
   const illegal: [string, string][] = [
