@@ -25,7 +25,13 @@ describe('TabList', () => {
 
     fireEvent.keyDown(tab('Alpha'), { key: 'ArrowRight' });
     expect(tab('Beta')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Alpha')).toHaveAttribute('aria-selected', 'false');
     expect(document.activeElement).toBe(tab('Beta'));
+    // The single tab stop follows the selection.
+    expect(tab('Beta')).toHaveAttribute('tabindex', '0');
+    expect(tab('Alpha')).toHaveAttribute('tabindex', '-1');
+    expect(tab('Beta')).toHaveClass('on');
+    expect(tab('Alpha')).toHaveClass('off');
     fireEvent.keyDown(tab('Beta'), { key: 'End' });
     expect(tab('Gamma')).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(tab('Gamma'), { key: 'ArrowRight' });
@@ -34,7 +40,12 @@ describe('TabList', () => {
     expect(tab('Gamma')).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(tab('Gamma'), { key: 'Home' });
     expect(tab('Alpha')).toHaveAttribute('aria-selected', 'true');
+    expect(document.activeElement).toBe(tab('Alpha'));
     fireEvent.click(tab('Beta'));
+    expect(tab('Beta')).toHaveAttribute('aria-selected', 'true');
+    // Other keys change nothing.
+    fireEvent.keyDown(tab('Beta'), { key: 'ArrowDown' });
+    fireEvent.keyDown(tab('Beta'), { key: 'a' });
     expect(tab('Beta')).toHaveAttribute('aria-selected', 'true');
   });
 });
