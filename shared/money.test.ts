@@ -3,7 +3,8 @@ import { dollarsToCents, formatUsd, groupThousands } from './money.ts';
 
 describe('money formatting', () => {
   it('groups thousands like en-US', () => {
-    for (const n of [0, 7, 999, 1000, 12345, 120000, 1234567, 100000000]) expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+    for (const n of [0, 7, 999, 1000, 12345, 120000, 1234567, 100000000, -7, -1000, -1234567]) expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+    expect(groupThousands(-0.4)).toBe('0');
   });
   it('shows whole dollars', () => {
     expect(formatUsd(275)).toBe('$275');
