@@ -7,9 +7,18 @@ import { getSecret } from '../lib/secrets.ts';
  * when no key is configured. STRIPE_API_BASE points the SDK at a local fake and is honoured only
  * outside a deployed stack (the handler tests use it).
  */
-let cached: { key: string; client: Stripe } | undefined;
+/**
+ * The Stripe resources our functions call. The Lambda bundles keep only these resource classes
+ * of the SDK (infra/lambda-bundle.ts; the other ~250 are about 160 KB per bundle), and the
+ * client's type exposes only these, so a call to another resource fails to compile rather than
+ * at run time: add it here to use it.
+ */
+export const STRIPE_RESOURCES = ['paymentIntents', 'paymentMethods', 'tokens'] as const;
+export type StripeClient = Pick<Stripe, (typeof STRIPE_RESOURCES)[number]>;
 
-export async function stripeClient(): Promise<Stripe | undefined> {
+let cached: { key: string; client: StripeClient } | undefined;
+
+export async function stripeClient(): Promise<StripeClient | undefined> {
   const key = await getSecret('stripeSecretKey');
   if (!key) return undefined;
   if (cached?.key === key) return cached.client;

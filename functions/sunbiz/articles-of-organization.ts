@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { SUNBIZ_FONTS } from './fonts.ts';
 import type { StaffApplication } from '../../shared/staff/applications.ts';
 import { findStatePricing } from '../../shared/states.ts';
 
@@ -73,8 +74,8 @@ export async function buildArticlesPdf(data: ArticlesData): Promise<Uint8Array> 
   doc.setSubject('Florida Limited Liability Company - Articles of Organization (Sunbiz filing data)');
   doc.setProducer('CreatorLLC');
   doc.setCreationDate(new Date(`${data.preparedAt}T00:00:00Z`));
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(SUNBIZ_FONTS.regular);
+  const bold = await doc.embedFont(SUNBIZ_FONTS.bold);
   const page: PDFPage = doc.addPage([612, 792]);
   const margin = 56;
   const width = 612 - margin * 2;

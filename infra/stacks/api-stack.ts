@@ -128,7 +128,7 @@ export class ApiStack extends Stack {
         environment: { ...sharedEnvironment, ...secretEnv },
         projectRoot: REPO_ROOT,
         depsLockFilePath: `${REPO_ROOT}/package-lock.json`,
-        bundling: cdkBundling(),
+        bundling: cdkBundling(handlerEntry(handler)),
         description: route ? `${route.method} ${route.path}` : 'API $default route (404/405)',
       });
       acknowledge(fn, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', "AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing (CreateLogStream/PutLogEvents); it grants no data access.");
