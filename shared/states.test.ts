@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestTotal, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
+import provenance from './data/state-sources.json' with { type: 'json' };
 
 describe('state data', () => {
   it('has the 50 states and DC once each, sorted by name', () => {
@@ -14,7 +15,12 @@ describe('state data', () => {
   });
   it('totals filing fee plus the service fee, and keeps a source per state', () => {
     for (const s of STATE_PRICING) expect(s.totalCost).toBe(s.filingFee + SERVICE_FEE);
-    for (const r of STATE_RECORDS) expect(r.source).toMatch(/^https:\/\//);
+    const sources = new Map(provenance.states.map((p) => [p.code, p]));
+    expect(sources.size).toBe(STATE_RECORDS.length);
+    for (const r of STATE_RECORDS) {
+      expect(sources.get(r.code)?.source).toMatch(/^https:\/\//);
+      expect(sources.get(r.code)?.lastVerified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
   it('finds codes case-insensitively', () => {
     expect(findStatePricing('tx')?.name).toBe('Texas');

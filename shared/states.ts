@@ -1,3 +1,5 @@
+// What the product uses of the dataset. Each state's official source URL, verification date and
+// naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
 import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';
 
@@ -18,10 +20,7 @@ export interface StateRecord {
   annualReportFee: number;
   annualReportDue: string;
   franchiseTaxMinimum: number | null;
-  designatorRule: string | null;
   restrictedWords: string[];
-  source: string;
-  lastVerified: string;
 }
 
 /** What the API returns for a state (SPEC section 3, "State"). */
