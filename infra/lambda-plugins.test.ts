@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -7,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { resetConfigForTests } from '../functions/lib/config.ts';
 import { buildArticlesPdf, type ArticlesData } from '../functions/sunbiz/articles-of-organization.ts';
 import { startStripeFake, type StripeFake } from '../tests/fakes/stripe.ts';
-import { esbuildOptions, REPO_ROOT } from './lambda-bundle.ts';
+import { cdkBundling, esbuildOptions, handlerEntry, REPO_ROOT } from './lambda-bundle.ts';
 
 /**
  * The Lambda bundles replace parts of three libraries (infra/lambda-bundle.ts): Stripe's unused
@@ -107,4 +108,21 @@ describe('bundled Stripe client (three resources)', () => {
     expect(typeof client.paymentMethods.create).toBe('function');
     expect(() => client.customers.create).toThrow(/left out of the bundle: add it to STRIPE_RESOURCES/);
   });
+});
+
+describe('deployed bundles', () => {
+  it("NodejsFunction's afterBundling hook rebuilds the function with the plugins", async () => {
+    const entry = handlerEntry('payments/stripe-webhook');
+    const outputDir = join(dir, 'asset');
+    mkdirSync(outputDir);
+    const hooks = cdkBundling(entry).commandHooks;
+    const commands = hooks?.afterBundling(REPO_ROOT, outputDir) ?? [];
+    expect(commands).toHaveLength(1);
+    execSync(commands[0], { cwd: REPO_ROOT, stdio: 'pipe' });
+    const deployed = readFileSync(join(outputDir, 'index.mjs'), 'utf8');
+    expect(deployed).toContain('left out of the bundle: add it to STRIPE_RESOURCES');
+    expect(statSync(join(outputDir, 'index.mjs')).size).toBeLessThan(300 * 1024);
+    await build(esbuildOptions(entry, join(dir, 'direct.mjs')));
+    expect(deployed).toBe(readFileSync(join(dir, 'direct.mjs'), 'utf8'));
+  }, 60_000);
 });
