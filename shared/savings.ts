@@ -1,15 +1,12 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { groupThousands } from './money.ts';
 import { MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
 
 export * from './savings-rule.ts';
 
+// z.number() already refuses NaN and ±Infinity ("must be a number"), so there is no finite check.
 const money = (max: number, what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .finite(`${what} must be a finite number`)
-    .min(0, `${what} cannot be negative`)
-    .max(max, `${what} cannot exceed ${groupThousands(max)}`);
+  z.number({ error: `${what} must be a number` }).check(z.gte(0, `${what} cannot be negative`), z.lte(max, `${what} cannot exceed ${groupThousands(max)}`));
 
 export const monthlyExpensesSchema = z.strictObject({
   clothing: money(MAX_MONTHLY_EXPENSE, 'Clothing & Styling'),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
 
 /**
  * Text fields from outside: trimmed, bounded, and free of control characters (NUL, escape
@@ -14,9 +14,12 @@ export function text(label: string, max: number, opts: { min?: number; multiline
   const min = opts.min ?? 0;
   const control = opts.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
   return z
-    .string({ error: `${label} must be text` })
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((s) => !control.test(s), `${label} contains control characters`)
-    .transform((s) => s.trim())
-    .refine((s) => s.length >= min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`);
+    .pipe(
+      z.string({ error: `${label} must be text` }).check(
+        z.maxLength(max, `${label} must be at most ${max} characters`),
+        z.refine((s) => !control.test(s), `${label} contains control characters`),
+      ),
+      z.transform((s: string) => s.trim()),
+    )
+    .check(z.refine((s) => s.length >= min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`));
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 
 /**
  * Pagination cursors: a Query's LastEvaluatedKey as base64url JSON. Decoding checks the shape
@@ -15,7 +15,7 @@ export function encodeCursor(key: Record<string, unknown>, keys: readonly string
 }
 
 export function decodeCursor(cursor: string, keys: readonly string[]): Record<string, string> {
-  const schema = z.strictObject(Object.fromEntries(keys.map((k) => [k, z.string().min(1).max(200)])));
+  const schema = z.strictObject(Object.fromEntries(keys.map((k) => [k, z.string().check(z.minLength(1), z.maxLength(200))])));
   try {
     if (cursor.length > 2000) throw new InvalidCursorError();
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));

@@ -1,6 +1,6 @@
 import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
@@ -79,7 +79,7 @@ interface Stream {
 /** Where each stream continues: after a key, or finished. */
 type Position = { after: Record<string, string> } | 'done' | 'start';
 
-const positionSchema = z.union([z.literal('done'), z.literal('start'), z.strictObject({ after: z.record(z.string().max(40), z.string().min(1).max(200)) })]);
+const positionSchema = z.union([z.literal('done'), z.literal('start'), z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) })]);
 
 function streamsFor(query: ApplicationListQuery): Stream[] {
   if (query.status) return [{ index: 'byStatus', partitionAttr: 'status', partitionValue: query.status }];
@@ -91,7 +91,7 @@ function streamsFor(query: ApplicationListQuery): Stream[] {
 function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
   if (!cursor) return streams.map(() => 'start');
   try {
-    const parsed = z.array(positionSchema).length(streams.length).safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const parsed = z.array(positionSchema).check(z.length(streams.length)).safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (!parsed.success) throw new InvalidCursorError();
     parsed.data.forEach((p, i) => {
       if (typeof p === 'object') {

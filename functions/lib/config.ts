@@ -1,26 +1,26 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import { TABLES, TABLE_KEYS, type TableKey } from '../tables.ts';
 
 /**
  * Configuration read once, at cold start, from the environment. A missing variable throws
  * here with its name, so a misconfigured function fails at start and not mid-request.
  */
-const tableEnv = Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, z.string().min(1)])) as Record<string, z.ZodString>;
+const tableEnv = Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, z.string().check(z.minLength(1))])) as Record<string, z.ZodMiniString<string>>;
 
 const envSchema = z.object({
   ...tableEnv,
-  DOCUMENTS_BUCKET: z.string().min(1),
+  DOCUMENTS_BUCKET: z.string().check(z.minLength(1)),
   /** `local` when run by scripts/start.ts or the tests; `aws` in a deployed stack. */
   DEPLOYMENT: z.enum(['local', 'aws']),
   /** `test` runs the offline test-card flow (local only); `live` uses the configured providers. */
   PAYMENT_MODE: z.enum(['test', 'live']),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  S3_ENDPOINT: z.optional(z.url()),
   /** Public base URL of the site, used in return URLs (e.g. http://127.0.0.1:3000). */
-  SITE_URL: z.url().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  LOG_LEVEL: z.string().optional(),
+  SITE_URL: z.optional(z.url()),
+  STRIPE_PUBLISHABLE_KEY: z.optional(z.string()),
+  LOG_LEVEL: z.optional(z.string()),
 });
 
 export type Config = z.infer<typeof envSchema> & { tables: Record<TableKey, string> };

@@ -2,7 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { logger } from './logger.ts';
 
@@ -57,7 +57,7 @@ export function errorBody(message: string, details?: unknown) {
  * Validates input with a zod schema; failures become 400 with `details: { field: [messages] }`.
  * `what` names the input in the sentence ("Request body", "Query").
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
   if (input === undefined && what === 'Request body') throw new HttpError(400, 'Request body is required');
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -77,7 +77,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, what = 
 }
 
 /** Path parameter, validated; a missing or malformed one is a 400. */
-export function pathParam<S extends z.ZodType>(event: ApiEvent, name: string, schema: S): z.infer<S> {
+export function pathParam<S extends z.ZodMiniType>(event: ApiEvent, name: string, schema: S): z.infer<S> {
   const value = event.pathParameters?.[name];
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(400, `Path parameter "${name}" is invalid`, { [name]: result.error.issues.map((i) => i.message) });

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
 /** Amazon Pay merchant credentials from the secret; kept apart from the SDK so checking them is cheap. */
 const credentialsSchema = z.object({
-  publicKeyId: z.string().min(1),
-  privateKey: z.string().min(1),
-  storeId: z.string().min(1),
-  merchantId: z.string().min(1).optional(),
-  region: z.enum(['us', 'na', 'eu', 'de', 'uk', 'jp']).default('us'),
-  sandbox: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  publicKeyId: z.string().check(z.minLength(1)),
+  privateKey: z.string().check(z.minLength(1)),
+  storeId: z.string().check(z.minLength(1)),
+  merchantId: z.optional(z.string().check(z.minLength(1))),
+  region: z._default(z.enum(['us', 'na', 'eu', 'de', 'uk', 'jp']), 'us'),
+  sandbox: z._default(z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))]), false),
 });
 export type AmazonPayCredentials = z.infer<typeof credentialsSchema>;
 

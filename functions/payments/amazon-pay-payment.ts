@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import { dollarsToCents } from '../../shared/money.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';
@@ -8,7 +8,7 @@ import { fulfilmentToHttp } from './fulfilment-http.ts';
 import { notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 
-const dollarString = z.string().regex(/^\d+(\.\d{1,2})?$/);
+const dollarString = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/));
 
 /** POST /api/amazon-pay/create-session: the button's signed checkout-session config. */
 export async function startAmazonPaySession(input: { applicationId: string; amount?: string }) {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { applePayPaymentSchema } from '../../shared/payments/requests.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';

@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import { config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
@@ -8,11 +8,11 @@ import { getJsonSecret } from '../lib/secrets.ts';
  * and the payment token charged through Stripe (see apple-pay-payment.ts).
  */
 const credentialsSchema = z.object({
-  merchantIdentifier: z.string().min(1),
-  displayName: z.string().min(1),
-  domain: z.string().min(1),
-  certificatePem: z.string().includes('BEGIN CERTIFICATE'),
-  keyPem: z.string().includes('PRIVATE KEY'),
+  merchantIdentifier: z.string().check(z.minLength(1)),
+  displayName: z.string().check(z.minLength(1)),
+  domain: z.string().check(z.minLength(1)),
+  certificatePem: z.string().check(z.includes('BEGIN CERTIFICATE')),
+  keyPem: z.string().check(z.includes('PRIVATE KEY')),
 });
 export type ApplePayCredentials = z.infer<typeof credentialsSchema>;
 

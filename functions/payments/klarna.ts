@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../../shared/zod.ts';
 import type { ApplicationOrder } from '../../shared/payments/order.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
@@ -8,7 +8,7 @@ import { getJsonSecret } from '../lib/secrets.ts';
  * configured regional base URL (e.g. https://api-na.playground.klarna.com). Amounts are in cents
  * and always the server's order total, with zero tax.
  */
-const credentialsSchema = z.object({ username: z.string().min(1), password: z.string().min(1), baseUrl: z.url() });
+const credentialsSchema = z.object({ username: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)), baseUrl: z.url() });
 export type KlarnaCredentials = z.infer<typeof credentialsSchema>;
 
 export async function klarnaCredentials(): Promise<KlarnaCredentials | undefined> {

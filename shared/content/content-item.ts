@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { text } from '../validation.ts';
 
 /**
@@ -25,10 +25,12 @@ export const CONTENT_PREVIEW_LENGTH = 100;
 const slug = (what: string) =>
   z
     .string({ error: `${what} is required` })
-    .trim()
-    .min(1, `${what} is required`)
-    .max(64, `${what} must be at most 64 characters`)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `${what} may use letters, digits, ".", "-" and "_" only`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${what} is required`),
+      z.maxLength(64, `${what} must be at most 64 characters`),
+      z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `${what} may use letters, digits, ".", "-" and "_" only`),
+    );
 
 const contentText = (min: number) => text('Content', MAX_CONTENT_LENGTH, { min, multiline: true });
 
@@ -36,14 +38,14 @@ export const createContentSchema = z.strictObject({
   page: slug('Page'),
   section: slug('Section'),
   content: contentText(1),
-  contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).default('text'),
+  contentType: z._default(z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }), 'text'),
 });
 export type CreateContentInput = z.infer<typeof createContentSchema>;
 
 /** SPEC section 5: saving an edit has no extra check beyond the content being a string. */
 export const updateContentSchema = z.strictObject({
   content: contentText(0),
-  contentType: z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }).optional(),
+  contentType: z.optional(z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' })),
 });
 export type UpdateContentInput = z.infer<typeof updateContentSchema>;
 

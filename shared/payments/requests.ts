@@ -1,43 +1,43 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { testCardSchema } from './test-cards.ts';
 
 /** Request bodies of the payment routes, shared by the handlers and the checkout page. */
-export const applicationIdSchema = z.string().trim().min(1, 'applicationId is required').max(64).regex(/^[A-Za-z0-9_-]+$/, 'applicationId is malformed');
+export const applicationIdSchema = z.string().check(z.trim(), z.minLength(1, 'applicationId is required'), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'applicationId is malformed'));
 
 export const createPaymentIntentSchema = z.strictObject({
-  amount: z.number().int('amount must be whole cents').nonnegative(),
+  amount: z.number().check(z.int('amount must be whole cents'), z.nonnegative()),
   applicationId: applicationIdSchema,
-  provider: z.literal('stripe').default('stripe'),
+  provider: z._default(z.literal('stripe'), 'stripe'),
 });
 
 export const testConfirmSchema = z.strictObject({
   applicationId: applicationIdSchema,
-  clientSecret: z.string().min(1).max(200),
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(200)),
   card: testCardSchema,
 });
 
 export const klarnaSessionSchema = z.strictObject({
-  amount: z.number().int().nonnegative().optional(),
+  amount: z.optional(z.number().check(z.int(), z.nonnegative())),
   applicationId: applicationIdSchema,
 });
 
 export const klarnaPlaceOrderSchema = z.strictObject({
   applicationId: applicationIdSchema,
-  authorizationToken: z.string().min(1).max(500),
+  authorizationToken: z.string().check(z.minLength(1), z.maxLength(500)),
 });
 
 export const amazonPaySessionSchema = z.strictObject({
-  amount: z.string().max(20).optional(),
+  amount: z.optional(z.string().check(z.maxLength(20))),
   applicationId: applicationIdSchema,
 });
 
 export const amazonPayCompleteSchema = z.strictObject({
   applicationId: applicationIdSchema,
-  checkoutSessionId: z.string().min(1).max(200).regex(/^[A-Za-z0-9-]+$/, 'checkoutSessionId is malformed'),
+  checkoutSessionId: z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9-]+$/, 'checkoutSessionId is malformed')),
 });
 
 export const applePayValidateSchema = z.strictObject({
-  validationURL: z.string().min(1).max(500),
+  validationURL: z.string().check(z.minLength(1), z.maxLength(500)),
   applicationId: applicationIdSchema,
 });
 
@@ -45,8 +45,8 @@ export const applePayValidateSchema = z.strictObject({
 export const applePayPaymentSchema = z.object({
   token: z.object({
     paymentData: z.record(z.string(), z.unknown()),
-    paymentMethod: z.looseObject({ displayName: z.string().max(200).optional(), network: z.string().max(50).optional() }),
-    transactionIdentifier: z.string().min(1).max(200),
+    paymentMethod: z.looseObject({ displayName: z.optional(z.string().check(z.maxLength(200))), network: z.optional(z.string().check(z.maxLength(50))) }),
+    transactionIdentifier: z.string().check(z.minLength(1), z.maxLength(200)),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 
 /**
  * Offline test mode (local only): the card numbers that behave like Stripe's test cards.
@@ -32,9 +32,9 @@ export function expiryIsValid(expiry: string, now = new Date()): boolean {
 
 /** The test card form, validated the same way in the browser and on the server. */
 export const testCardSchema = z.object({
-  cardNumber: z.string().refine((v) => /^\d{13,19}$/.test(digitsOnly(v)), 'Enter a card number of 13 to 19 digits'),
-  expiry: z.string().refine((v) => expiryIsValid(v), 'Enter an expiry date as MM/YY that has not passed'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-  zip: z.string().regex(/^\d{5}$/, 'Enter a 5 digit ZIP code'),
+  cardNumber: z.string().check(z.refine((v) => /^\d{13,19}$/.test(digitsOnly(v)), 'Enter a card number of 13 to 19 digits')),
+  expiry: z.string().check(z.refine((v) => expiryIsValid(v), 'Enter an expiry date as MM/YY that has not passed')),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code')),
+  zip: z.string().check(z.regex(/^\d{5}$/, 'Enter a 5 digit ZIP code')),
 });
 export type TestCard = z.infer<typeof testCardSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
 import { text } from '../validation.ts';
 
@@ -33,9 +33,9 @@ export const STAFF_APPLICATIONS_PAGE_SIZE = 25;
 export const MAX_NOTES_LENGTH = 5000;
 
 export const applicationListQuerySchema = z.strictObject({
-  cursor: z.string().max(2000).optional(),
-  status: z.enum(APPLICATION_STATUSES, { error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}` }).optional(),
-  includeDrafts: z.enum(['true', 'false'], { error: 'includeDrafts must be true or false' }).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  status: z.optional(z.enum(APPLICATION_STATUSES, { error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}` })),
+  includeDrafts: z.optional(z.enum(['true', 'false'], { error: 'includeDrafts must be true or false' })),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
 
@@ -43,8 +43,8 @@ const moveTargets = STAFF_TRANSITIONS.map((t) => t.to);
 
 export const applicationUpdateSchema = z
   .strictObject({
-    status: z.enum(moveTargets, { error: `Status must be one of ${moveTargets.join(', ')}` }).optional(),
-    notes: text('Notes', MAX_NOTES_LENGTH, { multiline: true }).optional(),
+    status: z.optional(z.enum(moveTargets, { error: `Status must be one of ${moveTargets.join(', ')}` })),
+    notes: z.optional(text('Notes', MAX_NOTES_LENGTH, { multiline: true })),
   })
-  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' });
+  .check(z.refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' }));
 export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;

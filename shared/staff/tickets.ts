@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { text } from '../validation.ts';
 
 /** Support tickets (SPEC section 3), created by the public contact form. */
@@ -21,7 +21,7 @@ export const TICKETS_PER_HOUR_PER_IP = 5;
 
 export const contactFormSchema = z.strictObject({
   name: text('Name', 120, { min: 1 }),
-  email: text('Email', 254, { min: 1 }).pipe(z.email('Enter a valid email address')),
+  email: z.pipe(text('Email', 254, { min: 1 }), z.email('Enter a valid email address')),
   subject: text('Subject', 200, { min: 1 }),
   message: text('Message', 5000, { min: 1, multiline: true }),
 });

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { wizardDataSchema } from './schema.ts';
 
 /** Lead payloads the wizard sends after steps 2 and 3 (SPEC section 7). */
 const s = wizardDataSchema.shape;
 const contact = {
   userId: s.userId,
-  firstName: s.firstName.min(1, 'First name is required'),
-  lastName: s.lastName.min(1, 'Last name is required'),
-  email: z.email('Email must be a valid address').max(254),
-  phone: s.phone.min(1, 'Phone is required'),
+  firstName: s.firstName.check(z.minLength(1, 'First name is required')),
+  lastName: s.lastName.check(z.minLength(1, 'Last name is required')),
+  email: z.email('Email must be a valid address').check(z.maxLength(254)),
+  phone: s.phone.check(z.minLength(1, 'Phone is required')),
   state: s.state,
   contentTypes: s.contentTypes,
   platforms: s.platforms,
@@ -22,7 +22,7 @@ export const stage1LeadSchema = z.strictObject({
 
 export const stage2LeadSchema = z.strictObject({
   ...contact,
-  businessName: s.businessName.min(1, 'Business name is required'),
+  businessName: s.businessName.check(z.minLength(1, 'Business name is required')),
   annualIncome: s.annualIncome,
   estimatedSavings: s.estimatedSavings,
   stepCompleted: z.literal(3),

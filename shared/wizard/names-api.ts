@@ -1,18 +1,27 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { BUSINESS_NAME, NO_CONTROL_CHARS, stateCodeSchema } from './schema.ts';
 
 /** POST /api/business-names/generate */
 export const generateNamesSchema = z
   .strictObject({
-    keywords: z.array(z.string().trim().max(40, 'Keep each keyword under 40 characters').regex(BUSINESS_NAME, 'Keywords may contain only letters, digits, spaces and simple punctuation'), { error: 'keywords must be a list' }).max(10, 'Use at most 10 keywords'),
-    category: z.string({ error: 'category must be text' }).trim().max(40).regex(NO_CONTROL_CHARS, 'category contains control characters').regex(BUSINESS_NAME, 'category may contain only letters, digits and spaces'),
+    keywords: z
+      .array(
+        z.string().check(z.trim(), z.maxLength(40, 'Keep each keyword under 40 characters'), z.regex(BUSINESS_NAME, 'Keywords may contain only letters, digits, spaces and simple punctuation')),
+        { error: 'keywords must be a list' },
+      )
+      .check(z.maxLength(10, 'Use at most 10 keywords')),
+    category: z
+      .string({ error: 'category must be text' })
+      .check(z.trim(), z.maxLength(40), z.regex(NO_CONTROL_CHARS, 'category contains control characters'), z.regex(BUSINESS_NAME, 'category may contain only letters, digits and spaces')),
     /** Filing state, so ideas already respect its restricted words. */
-    state: stateCodeSchema.optional(),
+    state: z.optional(stateCodeSchema),
   })
-  .refine((b) => b.keywords.some((k) => /[a-z]/i.test(k)) || /[a-z]/i.test(b.category), {
-    message: 'Give at least one keyword or a category',
-    path: ['keywords'],
-  });
+  .check(
+    z.refine((b) => b.keywords.some((k) => /[a-z]/i.test(k)) || /[a-z]/i.test(b.category), {
+      message: 'Give at least one keyword or a category',
+      path: ['keywords'],
+    }),
+  );
 
 export interface NameSuggestion {
   name: string;
@@ -23,11 +32,13 @@ export interface NameSuggestion {
 export const checkNameSchema = z.strictObject({
   name: z
     .string({ error: 'name must be text' })
-    .trim()
-    .min(1, 'Enter a business name')
-    .max(120, 'Business names are limited to 120 characters')
-    .regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
-  state: stateCodeSchema.optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a business name'),
+      z.maxLength(120, 'Business names are limited to 120 characters'),
+      z.regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
+    ),
+  state: z.optional(stateCodeSchema),
 });
 
 export interface NameAvailability {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
@@ -37,11 +37,7 @@ export interface WizardData {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const text = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .trim()
-    .max(max, `${what} is limited to ${max} characters`)
-    .regex(NO_CONTROL_CHARS, `${what} contains control characters`);
+  z.string({ error: `${what} must be text` }).check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
 /** Letters (any script), spaces, apostrophes, hyphens, periods and commas. */
 const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]*$/u;
 /** Digits and the usual separators, with an optional extension. */
@@ -53,38 +49,39 @@ const BUSINESS_NAME = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]*$/u;
 
 export { BUSINESS_NAME, NO_CONTROL_CHARS };
 
-export const stateCodeSchema = z
-  .string({ error: 'State must be a two-letter code' })
-  .trim()
-  .toUpperCase()
-  .refine((code) => Boolean(findState(code)), 'Unknown state code');
+export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine((code) => Boolean(findState(code)), 'Unknown state code'),
+);
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string) =>
-  z
-    .array(z.enum(values, { error: `Unknown ${what}` }), { error: `${what} must be a list` })
-    .max(values.length)
-    .refine((list) => new Set(list).size === list.length, `Each ${what} may be chosen once`);
+  z.array(z.enum(values, { error: `Unknown ${what}` }), { error: `${what} must be a list` }).check(
+    z.maxLength(values.length),
+    z.refine((list) => new Set(list).size === list.length, `Each ${what} may be chosen once`),
+  );
 
 const shape = {
-  userId: z.string({ error: 'userId must be text' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'userId must be 8-64 letters, digits, - or _'),
-  firstName: text(100, 'First name').regex(PERSON_NAME, 'First name may contain only letters, spaces, apostrophes, hyphens and periods'),
-  lastName: text(100, 'Last name').regex(PERSON_NAME, 'Last name may contain only letters, spaces, apostrophes, hyphens and periods'),
-  email: text(254, 'Email').regex(EMAIL_CHARS, 'Email contains characters an email address cannot have'),
-  phone: text(40, 'Phone').regex(PHONE, 'Phone may contain only digits, spaces and + ( ) - .'),
+  userId: z.string({ error: 'userId must be text' }).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'userId must be 8-64 letters, digits, - or _')),
+  firstName: text(100, 'First name').check(z.regex(PERSON_NAME, 'First name may contain only letters, spaces, apostrophes, hyphens and periods')),
+  lastName: text(100, 'Last name').check(z.regex(PERSON_NAME, 'Last name may contain only letters, spaces, apostrophes, hyphens and periods')),
+  email: text(254, 'Email').check(z.regex(EMAIL_CHARS, 'Email contains characters an email address cannot have')),
+  phone: text(40, 'Phone').check(z.regex(PHONE, 'Phone may contain only digits, spaces and + ( ) - .')),
   state: stateCodeSchema,
   residenceState: z.union([z.literal(''), stateCodeSchema]),
   hasInventory: z.boolean({ error: 'hasInventory must be true or false' }),
   priority: z.union([z.literal(''), z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` })]),
   contentTypes: uniqueList(CONTENT_TYPES, 'content type'),
   platforms: uniqueList(PLATFORMS, 'platform'),
-  businessName: text(120, 'Business name').regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
-  annualIncome: z.number({ error: 'Annual income must be a number' }).finite().min(0, 'Annual income cannot be negative').max(MAX_ANNUAL_INCOME),
+  businessName: text(120, 'Business name').check(z.regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed')),
+  // z.number() already refuses NaN and ±Infinity, so there is no finite check.
+  annualIncome: z.number({ error: 'Annual income must be a number' }).check(z.gte(0, 'Annual income cannot be negative'), z.lte(MAX_ANNUAL_INCOME)),
   monthlyExpenses: monthlyExpensesSchema,
-  estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).finite().min(0).max(MAX_ANNUAL_INCOME),
+  estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).check(z.gte(0), z.lte(MAX_ANNUAL_INCOME)),
   expeditedFiling: z.boolean({ error: 'expeditedFiling must be true or false' }),
   feinFiling: z.boolean({ error: 'feinFiling must be true or false' }),
   operatingAgreement: z.boolean({ error: 'operatingAgreement must be true or false' }),
-  currentStep: z.number({ error: 'currentStep must be a number' }).int().min(1).max(WIZARD_STEP_COUNT),
+  currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
   completed: z.boolean({ error: 'completed must be true or false' }),
 };
 
@@ -95,7 +92,7 @@ export const wizardDataSchema = z.strictObject(shape);
  * Any subset of the wizard data (POST first save, PATCH autosave, checkout add-on toggles).
  * Strict: id, status, payment and staff fields are not the client's to set.
  */
-export const wizardPatchSchema = z.strictObject(shape).partial();
+export const wizardPatchSchema = z.partial(z.strictObject(shape));
 export type WizardPatch = z.infer<typeof wizardPatchSchema>;
 
 /** A fresh wizard (SPEC section 3 defaults: filing state FL, no inventory, step 1). */

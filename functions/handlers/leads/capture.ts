@@ -1,10 +1,10 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Lead } from '../../../shared/wizard/leads.ts';
 import { forwardLeadToCrm, upsertLead } from '../../data/leads.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 
 /** A lead webhook handler for one stage's schema: store, then forward to the CRM if configured. */
-export function leadHandler(schema: z.ZodType<Lead>) {
+export function leadHandler(schema: z.ZodMiniType<Lead>) {
   return httpHandler(async (event) => {
     const lead = validate(schema, event.jsonBody);
     const { stage } = await upsertLead(lead);

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from '../../../shared/zod.ts';
 import { signInStaff } from '../../data/sessions.ts';
 import { HttpError, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
 
 const loginSchema = z.strictObject({
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(1024, 'Password is too long')
+  password: z.string({ error: 'Password is required' }).check(
+    z.minLength(1, 'Password is required'),
+    z.maxLength(1024, 'Password is too long'),
     // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Password contains control characters'),
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'Password contains control characters'),
+  ),
 });
 
 export const handler = httpHandler(async (event) => {

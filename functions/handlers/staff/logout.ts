@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from '../../../shared/zod.ts';
 import { deleteStaffSession } from '../../data/sessions.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 
-const logoutSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'token is not a staff token').optional() }).optional();
+const logoutSchema = z.optional(z.strictObject({ token: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,256}$/, 'token is not a staff token'))) }));
 
 /** Ends the session named by the staff-token header (or the body's token). Always 204. */
 export const handler = httpHandler(async (event) => {

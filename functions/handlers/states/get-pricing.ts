@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from '../../../shared/zod.ts';
 import { findStatePricing } from '../../../shared/states.ts';
 import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
 
-const stateCode = z.string().regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL');
+const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL'));
 
 export const handler = httpHandler(async (event) => {
   const code = pathParam(event, 'stateCode', stateCode).toUpperCase();
