@@ -1,10 +1,9 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { findRoute, type RouteDef } from '../routes.ts';
-import { logger } from './logger.ts';
+import { logger, logRequestContext } from './logger.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2 & {
   /** Parsed JSON body (undefined when the request had none). Raw-body routes keep `body`. */
@@ -163,7 +162,7 @@ export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<A
   return middy<ApiEvent, ApiResult>()
     .use(errorsAndHeaders())
     .use(httpHeaderNormalizer())
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logRequestContext())
     .use(routeGuard())
     .use(jsonBody(options.rawBody ?? false))
     .handler((event, context) => fn(event, context));
