@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANDING_COPY } from '../frontend/src/features/landing/landing-copy.ts';
-import { contentItemId, listContentItems, updateContentItem } from '../functions/data/content.ts';
+import { contentItemId, listContentItems } from '../functions/data/content.ts';
+import { updateContentItem } from '../functions/data/content-writes.ts';
 import { seedLocalData } from './seed.ts';
 
 describe('seedLocalData', () => {

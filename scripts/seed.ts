@@ -1,5 +1,5 @@
 import { LANDING_COPY } from '../frontend/src/features/landing/landing-copy.ts';
-import { seedContentItem } from '../functions/data/content.ts';
+import { seedContentItem } from '../functions/data/content-writes.ts';
 
 /**
  * Idempotent seed run by the local runtime on every start, after the tables exist.

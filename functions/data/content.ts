@@ -1,16 +1,17 @@
 import { ConditionalCheckFailedException } from '../lib/clients/dynamodb-sdk.ts';
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '../../shared/content/content-item.ts';
-import { sanitizeContent } from '../../shared/content/sanitize-content.ts';
+import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import type { ContentItem } from '../../shared/content/content-item.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 
 /**
  * Content items, one per (page, section). The id is derived from page and section, so a
  * second item for the same place is refused and the seed can write conditionally.
  * Listed through the byFeed index (feed = 'CONTENT', sorted by page#section).
+ * Writes, which sanitise, are in ./content-writes.ts: reading and deleting do not load the
+ * HTML sanitiser (the public GET /api/content starts faster).
  */
-const FEED = 'CONTENT';
+export const FEED = 'CONTENT';
 const MAX_ITEMS = 2000;
 
 export function contentItemId(page: string, section: string): string {
@@ -20,7 +21,7 @@ export function contentItemId(page: string, section: string): string {
 export class ContentConflictError extends Error {}
 export class ContentNotFoundError extends Error {}
 
-function toItem(raw: Record<string, unknown>): ContentItem {
+export function toItem(raw: Record<string, unknown>): ContentItem {
   return {
     id: String(raw.id),
     page: String(raw.page),
@@ -30,7 +31,7 @@ function toItem(raw: Record<string, unknown>): ContentItem {
   };
 }
 
-const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
+export const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /** Every item, ordered by page then section: Query pages of the byFeed index. */
 export async function listContentItems(): Promise<ContentItem[]> {
@@ -50,79 +51,6 @@ export async function listContentItems(): Promise<ContentItem[]> {
     start = out.LastEvaluatedKey;
   } while (start && items.length < MAX_ITEMS);
   return items;
-}
-
-function newItemRecord(input: CreateContentInput, now: string) {
-  const contentType: ContentType = input.contentType ?? 'text';
-  return {
-    id: contentItemId(input.page, input.section),
-    feed: FEED,
-    pageSection: `${input.page}#${input.section}`,
-    page: input.page,
-    section: input.section,
-    content: sanitizeContent(input.content, contentType),
-    contentType,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/** Creates the item for (page, section); ContentConflictError when one exists already. */
-export async function createContentItem(input: CreateContentInput): Promise<ContentItem> {
-  const record = newItemRecord(input, new Date().toISOString());
-  try {
-    await ddb().send(new PutCommand({ TableName: tableName('content'), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ContentConflictError(`Content for ${input.page} / ${input.section} already exists; edit that item instead`);
-    throw err;
-  }
-  return toItem(record);
-}
-
-/** Seeds an item unless one exists for (page, section): never overwrites an edited item. */
-export async function seedContentItem(input: CreateContentInput): Promise<boolean> {
-  try {
-    await ddb().send(
-      new PutCommand({ TableName: tableName('content'), Item: newItemRecord(input, new Date().toISOString()), ConditionExpression: 'attribute_not_exists(id)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-/**
- * New content (and optionally type) for an item. The content is sanitised for the type it will
- * have, and the write is conditional on that type still being current, so a concurrent type
- * change cannot leave unsanitised HTML behind.
- */
-export async function updateContentItem(id: string, input: UpdateContentInput): Promise<ContentItem> {
-  const current = await ddb().send(new GetCommand({ TableName: tableName('content'), Key: { id }, ConsistentRead: true }));
-  if (!current.Item) throw new ContentNotFoundError('Content item not found');
-  const previousType: ContentType = current.Item.contentType === 'html' ? 'html' : 'text';
-  const contentType = input.contentType ?? previousType;
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('content'),
-        Key: { id },
-        UpdateExpression: 'SET content = :content, contentType = :type, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(id) AND contentType = :previousType',
-        ExpressionAttributeValues: {
-          ':content': sanitizeContent(input.content, contentType),
-          ':type': contentType,
-          ':previousType': previousType,
-          ':now': new Date().toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toItem(out.Attributes ?? {});
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ContentConflictError('The item changed while saving; reload and try again');
-    throw err;
-  }
 }
 
 export async function deleteContentItem(id: string): Promise<void> {

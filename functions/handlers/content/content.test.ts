@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { looksExecutable, XSS_PAYLOADS } from '../../../shared/content/xss-payloads.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { contentItemId, seedContentItem } from '../../data/content.ts';
+import { contentItemId } from '../../data/content.ts';
+import { seedContentItem } from '../../data/content-writes.ts';
 import { staffHeaders } from '../staff/test-support.ts';
 import { handler as createContent } from './create.ts';
 import { handler as deleteContent } from './delete.ts';

@@ -1,5 +1,6 @@
 import { createContentSchema } from '../../../shared/content/content-item.ts';
-import { ContentConflictError, createContentItem } from '../../data/content.ts';
+import { ContentConflictError } from '../../data/content.ts';
+import { createContentItem } from '../../data/content-writes.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {

@@ -1,5 +1,6 @@
 import { updateContentSchema } from '../../../shared/content/content-item.ts';
-import { ContentConflictError, ContentNotFoundError, updateContentItem } from '../../data/content.ts';
+import { ContentConflictError, ContentNotFoundError } from '../../data/content.ts';
+import { updateContentItem } from '../../data/content-writes.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { recordId } from '../staff/ids.ts';
 
