@@ -32,11 +32,29 @@ export interface LambdaBenchRow {
   withinBudget: boolean;
 }
 
+/** A handler that only loads AWS SDK clients: the floor under the functions that use them. */
+export interface SdkReferenceRow {
+  label: string;
+  coldStartMs: number;
+  ratio: number;
+}
+
 export interface LambdaBenchResult {
   rows: LambdaBenchRow[];
+  references: SdkReferenceRow[];
   emptyHandlerMs: number;
   ok: boolean;
 }
+
+/**
+ * Reference handlers, outside the budget: they import the project's AWS SDK loaders and nothing
+ * else, so their ratio is what the SDK (kept out of the bundles, as the Lambda runtime provides
+ * it) costs any function that needs it.
+ */
+const SDK_REFERENCES = [
+  { label: 'AWS SDK: DynamoDB only', imports: ['dynamodb-sdk.ts'] },
+  { label: 'AWS SDK: DynamoDB + S3', imports: ['dynamodb-sdk.ts', 's3-sdk.ts'] },
+] as const;
 
 const OUT_DIR = join(REPO_ROOT, '.bench', 'lambda');
 
@@ -114,6 +132,16 @@ export async function lambdaBench(): Promise<LambdaBenchResult> {
     measured.set(handler, { sizeKb: statSync(file).size / 1024, ready, importMs, ratio });
   }
 
+  const references: SdkReferenceRow[] = [];
+  for (const [i, ref] of SDK_REFERENCES.entries()) {
+    const entry = join(OUT_DIR, `sdk-reference-${i}.ts`);
+    const lines = ref.imports.map((file, j) => `import * as sdk${j} from ${JSON.stringify(join(REPO_ROOT, 'functions/lib/clients', file))};`);
+    writeFileSync(entry, `${lines.join('\n')}\nexport const handler = async () => ({ statusCode: 200, body: String(${ref.imports.map((_, j) => `Object.keys(sdk${j}).length`).join(' + ')}) });\n`);
+    const file = await bundle(entry, `sdk-reference-${i}`);
+    const { ready, ratio } = coldStart(file, emptyFile);
+    references.push({ label: ref.label, coldStartMs: Math.round(ready * 10) / 10, ratio: Math.round(ratio * 100) / 100 });
+  }
+
   const rows = functions.map((f) => {
     const m = measured.get(f.handler) as { sizeKb: number; ready: number; importMs: number; ratio: number };
     const ratio = m.ratio;
@@ -128,7 +156,7 @@ export async function lambdaBench(): Promise<LambdaBenchResult> {
       withinBudget: m.sizeKb <= SIZE_BUDGET_KB && ratio <= COLD_START_BUDGET_RATIO,
     };
   });
-  return { rows, emptyHandlerMs: Math.round(median(emptySamples) * 10) / 10, ok: rows.every((r) => r.withinBudget) };
+  return { rows, references, emptyHandlerMs: Math.round(median(emptySamples) * 10) / 10, ok: rows.every((r) => r.withinBudget) };
 }
 
 export function formatLambdaTable(result: LambdaBenchResult): string {
@@ -142,6 +170,7 @@ export function formatLambdaTable(result: LambdaBenchResult): string {
     row(header),
     row(widths.map((w) => '-'.repeat(w))),
     ...lines.map(row),
+    ...result.references.map((r) => row([`(reference) ${r.label}`, '-', '-', r.coldStartMs.toFixed(1), '-', r.ratio.toFixed(2), 'n/a'])),
     '',
     `Cold start = fresh Node process start until the handler module is imported (median of ${RUNS}); "x empty" = median ratio against an empty handler measured alternately (empty handler: ${result.emptyHandlerMs} ms).`,
     `Largest bundle: ${largest.function} ${largest.sizeKb} KB (budget ${SIZE_BUDGET_KB} KB). Heaviest cold start: ${heaviest.function} ${heaviest.ratio}x empty (budget ${COLD_START_BUDGET_RATIO}x).`,
