@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listApplications } from '../functions/handlers/staff/list-applications.ts';
-import { applicationItem, batchPut, staffHeaders } from '../functions/handlers/staff/test-support.ts';
+import { applicationItem, batchPut, staffHeaders } from './fakes/staff.ts';
 import { dynamoCallLog } from '../functions/lib/clients/dynamodb.ts';
 import { apiEvent, invoke } from './helpers/events.ts';
 

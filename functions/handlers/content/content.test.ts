@@ -3,7 +3,7 @@ import { looksExecutable, XSS_PAYLOADS } from '../../../shared/content/xss-paylo
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { contentItemId } from '../../data/content.ts';
 import { seedContentItem } from '../../data/content-writes.ts';
-import { staffHeaders } from '../staff/test-support.ts';
+import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as createContent } from './create.ts';
 import { handler as deleteContent } from './delete.ts';
 import { handler as listContent } from './list.ts';

@@ -6,7 +6,7 @@ import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as listApplications } from './list-applications.ts';
-import { putApplication, staffHeaders } from './test-support.ts';
+import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 let headers: Record<string, string>;

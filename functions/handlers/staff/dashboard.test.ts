@@ -4,7 +4,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { recordActivity } from '../../data/activity.ts';
 import { ddb, dynamoCallLog, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as dashboard } from './dashboard.ts';
-import { applicationItem, batchPut, putApplication, staffHeaders } from './test-support.ts';
+import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 /**

@@ -5,7 +5,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { hashToken } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { ROUTES, type RouteDef } from '../../routes.ts';
-import { staffHeaders } from './test-support.ts';
+import { staffHeaders } from '../../../tests/fakes/staff.ts';
 
 /**
  * Walks the route table: every `staff` route must answer 401 without a valid token, whatever

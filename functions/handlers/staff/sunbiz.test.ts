@@ -6,7 +6,7 @@ import { listRecentActivity } from '../../data/activity.ts';
 import { getApplication } from '../../data/staff-applications.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { handler as sunbiz } from './sunbiz.ts';
-import { putApplication, staffHeaders } from './test-support.ts';
+import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 
 let headers: Record<string, string>;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { handler as listTickets } from '../staff/list-tickets.ts';
-import { staffHeaders } from '../staff/test-support.ts';
+import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateTicket } from '../staff/update-ticket.ts';
 import { handler as createTicket } from './create-ticket.ts';
 

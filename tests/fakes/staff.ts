@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
-import { createStaffSession } from '../../data/sessions.ts';
-import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { BatchWriteCommand, PutCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
+import { createStaffSession } from '../../functions/data/sessions.ts';
+import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 
 /**
  * Test fixtures for the staff handlers: applications written straight to the table (in the
