@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
+import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { listRecentActivity } from './activity.ts';
 import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from './payments.ts';
 
@@ -80,5 +82,22 @@ describe('failures, refunds and event ids', () => {
     expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(false);
     await releasePaymentEvent('evt_1');
     expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(true);
+  });
+
+  it('keeps a claimed event 30 days (DynamoDB TTL), longer than any provider retries', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    expect(await claimPaymentEvent('evt_ttl', 'payment_intent.succeeded')).toBe(true);
+    const after = Math.floor(Date.now() / 1000);
+    const item = (await ddb().send(new GetCommand({ TableName: tableName('paymentEvents'), Key: { eventId: 'evt_ttl' }, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ eventId: 'evt_ttl', type: 'payment_intent.succeeded' });
+    expect(item?.ttl).toBeGreaterThanOrEqual(before + 30 * 24 * 3600);
+    expect(item?.ttl).toBeLessThanOrEqual(after + 30 * 24 * 3600);
+  });
+
+  it('stores at most 500 characters of a provider failure message', async () => {
+    const app = await putApplication();
+    const long = `Declined: ${'x'.repeat(600)}`;
+    expect(await recordPaymentFailure(app.id, 'pi_long', long)).toBe(true);
+    expect((await readApplication(app.id))?.paymentError).toBe(long.slice(0, 500));
   });
 });
