@@ -105,8 +105,24 @@ function decodePositions(cursor: string | undefined, streams: Stream[]): Positio
   }
 }
 
-const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  compareText(str(b.createdAt), str(a.createdAt)) || compareText(str(b.id), str(a.id));
+/**
+ * Merges the streams' pages newest first, keeping each stream's own order. DynamoDB returns
+ * index items with equal createdAt in an order of its own, and a cursor continues from the last
+ * item taken in that order; re-sorting ties (by id, say) would repeat and skip items across pages.
+ */
+function mergeNewestFirst(pages: Record<string, unknown>[][]): { item: Record<string, unknown>; stream: number }[] {
+  const next = pages.map(() => 0);
+  const merged: { item: Record<string, unknown>; stream: number }[] = [];
+  for (;;) {
+    let pick = -1;
+    for (let i = 0; i < pages.length; i++) {
+      if (next[i] >= pages[i].length) continue;
+      if (pick < 0 || compareText(str(pages[i][next[i]].createdAt), str(pages[pick][next[pick]].createdAt)) > 0) pick = i;
+    }
+    if (pick < 0) return merged;
+    merged.push({ item: pages[pick][next[pick]++], stream: pick });
+  }
+}
 
 /**
  * One page (25) newest first. Each stream is read with at most one Query (Limit 26: the extra
@@ -135,7 +151,7 @@ export async function listApplications(query: ApplicationListQuery): Promise<{ i
       return out.Items ?? [];
     }),
   );
-  const merged = fetched.flatMap((items, i) => items.map((item) => ({ item, stream: i }))).sort((a, b) => newestFirst(a.item, b.item));
+  const merged = mergeNewestFirst(fetched);
   const page = merged.slice(0, pageSize);
   const next: Position[] = streams.map((s, i) => {
     if (positions[i] === 'done') return 'done';
