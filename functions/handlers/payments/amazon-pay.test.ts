@@ -54,11 +54,16 @@ describe('Amazon Pay', () => {
     expect(pssVerify(`${ALGORITHM}\n${sha256(res.body.payloadJSON)}`, res.body.signature)).toBe(true);
   });
 
-  it('refuses a differing dollar amount', async () => {
+  it('refuses a differing dollar amount: nothing signed, nothing sent to Amazon', async () => {
     const app = await putApplication();
+    const requestsBefore = amazon.requests.length;
     const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '1.00', applicationId: app.id } }));
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
+    expect(res.body).not.toHaveProperty('payloadJSON');
+    expect(res.body).not.toHaveProperty('signature');
+    expect(amazon.requests).toHaveLength(requestsBefore);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid' });
   });
 
   it('completes the checkout session with a signed request for the same amount, then fulfilment', async () => {
