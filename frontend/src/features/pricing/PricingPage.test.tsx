@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_PRICING } from '../../../../shared/states.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import PricingPage from './PricingPage.tsx';
+import { processingDays } from './state-list.ts';
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -75,7 +76,15 @@ describe('PricingPage', () => {
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
 
     await user.selectOptions(sort, 'processingTime');
-    expect(byCode.get(codes().at(-1)!)!.processingTime).toBe('40-55 business days');
+    // Every card in order: fastest first (low end, then high end), ties by name.
+    const byProcessing = codes().map((c) => byCode.get(c!)!);
+    expect(byProcessing).toHaveLength(STATE_PRICING.length);
+    for (let i = 1; i < byProcessing.length; i++) {
+      const [pl, ph] = processingDays(byProcessing[i - 1].processingTime);
+      const [l, h] = processingDays(byProcessing[i].processingTime);
+      expect(pl < l || (pl === l && (ph < h || (ph === h && byProcessing[i - 1].name <= byProcessing[i].name)))).toBe(true);
+    }
+    expect(byProcessing.at(-1)!.processingTime).toBe('40-55 business days');
 
     await user.selectOptions(sort, 'serviceFee');
     expect(codes()).toEqual(STATE_PRICING.map((s) => s.code)); // all equal: name order
