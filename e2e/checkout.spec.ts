@@ -143,8 +143,15 @@ test('only available tabs are shown; Cash App Pay is coming soon with a way back
 
 test('the success page does not claim success before the payment is recorded', async ({ page, request }) => {
   const id = await submittedApplication(request);
+  // Count the page's status checks: after several answers of "unpaid" it must still be waiting.
+  const answers: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes(`/api/payment-status/${id}`)) answers.push(((await res.json()) as { paymentStatus: string }).paymentStatus);
+  });
   await page.goto(`/success?provider=stripe&applicationId=${id}`);
   await expect(page.getByRole('heading', { name: 'Payment is being confirmed...' })).toBeVisible();
-  await page.waitForTimeout(2000);
+  await expect.poll(() => answers.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  expect(new Set(answers)).toEqual(new Set(['unpaid']));
+  await expect(page.getByRole('heading', { name: 'Payment is being confirmed...' })).toBeVisible();
   await expect(page.getByText('Payment successful')).toHaveCount(0);
 });
