@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { CRM_TIMEOUT_MS } from '../../data/leads.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
 import { handler as stage1 } from './stage1.ts';
@@ -26,17 +27,25 @@ const send1 = (body: unknown) => invoke(stage1, apiEvent({ method: 'POST', route
 const send2 = (body: unknown) => invoke(stage2, apiEvent({ method: 'POST', route: '/api/webhook/stage2', body }));
 const lead = async (userId: string) => (await ddb().send(new GetCommand({ TableName: tableName('leads'), Key: { userId } }))).Item;
 
-// A stand-in CRM: records bodies; `hang` makes it never answer.
+// A stand-in CRM: records bodies (and how they were sent); `hang` makes it never answer,
+// `answerStatus` sets the status it answers with.
 let crm: Server;
 let crmUrl = '';
 let hang = false;
+let answerStatus = 200;
 const received: unknown[] = [];
+const requests: { method?: string; contentType?: string; storedFirst: boolean }[] = [];
 beforeAll(async () => {
   crm = createServer((req: IncomingMessage, res) => {
     let text = '';
     req.on('data', (c) => (text += c));
-    req.on('end', () => {
-      received.push(JSON.parse(text));
+    req.on('end', async () => {
+      const body = JSON.parse(text);
+      received.push(body);
+      // Was the lead already in DynamoDB when the CRM heard of it?
+      const storedFirst = Boolean(await lead(body.userId));
+      requests.push({ method: req.method, contentType: req.headers['content-type'], storedFirst });
+      res.statusCode = answerStatus;
       if (!hang) res.end('ok');
     });
   });
@@ -51,7 +60,10 @@ afterEach(() => {
   delete process.env.CRM_WEBHOOK_URL;
   resetSecretsForTests();
   hang = false;
+  answerStatus = 200;
   received.length = 0;
+  requests.length = 0;
+  vi.restoreAllMocks();
 });
 
 describe('lead webhooks', () => {
@@ -80,6 +92,28 @@ describe('lead webhooks', () => {
     expect(activity[0].description).toContain('Grace Hopper');
   });
 
+  it('keeps the first createdAt, moves updatedAt and records the stage and source in the activity feed', async () => {
+    const userId = 'user-lead-0007';
+    await send1({ ...stage1Body, userId });
+    // Pretend stage 1 happened long ago.
+    const old = '2020-01-01T00:00:00.000Z';
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('leads'),
+        Key: { userId },
+        UpdateExpression: 'SET createdAt = :old, updatedAt = :old',
+        ExpressionAttributeValues: { ':old': old },
+      }),
+    );
+    await send2({ ...stage2Body, userId });
+    const item = await lead(userId);
+    expect(item?.createdAt).toBe(old);
+    expect(item?.updatedAt).not.toBe(old);
+    expect(item?.updatedAt).toBe(item?.stage2At);
+    const [latest] = await listRecentActivity(1);
+    expect(latest).toMatchObject({ action: 'lead_captured', description: 'Lead captured: Grace Hopper reached stage 2 (wizard_business_setup)' });
+  });
+
   it('validates the payloads exactly (fields, step and source)', async () => {
     const userId = 'user-invalid-01';
     expect((await send1({ ...stage1Body, userId, stepCompleted: 3 })).status).toBe(400);
@@ -89,6 +123,19 @@ describe('lead webhooks', () => {
     const missing = await send2({ ...stage2Body, userId, businessName: undefined });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toHaveProperty('businessName');
+    // Blank contact fields (spaces only) and an over-long email are refused with readable messages.
+    const blank = await send2({ ...stage2Body, userId, firstName: ' ', lastName: '', phone: '  ', businessName: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.details).toEqual({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      phone: ['Phone is required'],
+      businessName: ['Business name is required'],
+    });
+    const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`;
+    expect(longEmail.length).toBe(255);
+    expect((await send1({ ...stage1Body, userId, email: longEmail })).status).toBe(400);
+    expect((await send2({ ...stage2Body, userId, leadSource: 'wizard_profile_step' })).status).toBe(400);
     expect(await lead(userId)).toBeUndefined();
   });
 
@@ -98,12 +145,36 @@ describe('lead webhooks', () => {
     const res = await send2({ ...stage2Body, userId: 'user-lead-0002' });
     expect(res.body.crm).toBe('sent');
     expect(received).toEqual([{ ...stage2Body, userId: 'user-lead-0002' }]);
+    // POSTed as JSON, and only after the lead is stored.
+    expect(requests).toEqual([{ method: 'POST', contentType: 'application/json', storedFirst: true }]);
+  });
+
+  it('a CRM answering with an error status counts as failed, and the lead is still stored', async () => {
+    process.env.CRM_WEBHOOK_URL = crmUrl;
+    resetSecretsForTests();
+    answerStatus = 500;
+    const res = await send1({ ...stage1Body, userId: 'user-lead-0005' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, stage: 1, crm: 'failed' });
+    expect(received).toHaveLength(1);
+    expect(await lead('user-lead-0005')).toBeDefined();
+  });
+
+  it('a CRM URL that is not http(s) is never called', async () => {
+    for (const url of ['ftp://127.0.0.1/hook', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      process.env.CRM_WEBHOOK_URL = url;
+      resetSecretsForTests();
+      const res = await send1({ ...stage1Body, userId: 'user-lead-0006' });
+      expect(res.status).toBe(200);
+      expect(res.body.crm, url).toBe('skipped');
+    }
   });
 
   it('a hanging CRM costs at most 3 s and never fails the request', async () => {
     process.env.CRM_WEBHOOK_URL = crmUrl;
     resetSecretsForTests();
     hang = true;
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
     const started = Date.now();
     const res = await send1({ ...stage1Body, userId: 'user-lead-0003' });
     const took = Date.now() - started;
@@ -111,6 +182,8 @@ describe('lead webhooks', () => {
     expect(res.body.crm).toBe('failed');
     expect(took).toBeGreaterThanOrEqual(2900);
     expect(took).toBeLessThan(6000);
+    expect(CRM_TIMEOUT_MS).toBe(3000);
+    expect(timeout).toHaveBeenCalledWith(3000);
     expect(await lead('user-lead-0003')).toBeDefined();
   });
 
