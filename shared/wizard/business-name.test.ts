@@ -54,6 +54,14 @@ describe('state naming rules', () => {
   it('accepts a clean name and reports it with its designator', () => {
     expect(checkNameRules('Glow Media', 'CA')).toEqual({ ok: true, name: 'Glow Media LLC' });
   });
+  it('limits the name before the designator to 100 characters', () => {
+    expect(checkNameRules(`${'a'.repeat(100)} LLC`, 'FL')).toEqual({ ok: true, name: `${'a'.repeat(100)} LLC` });
+    expect(checkNameRules(`${'a'.repeat(101)} LLC`, 'FL')).toEqual({ ok: false, name: `${'a'.repeat(101)} LLC`, reason: 'Business names are limited to 100 characters.' });
+  });
+  it('names the filing state in the restricted-word reason, when it is known', () => {
+    expect(checkNameRules('Creator Trust', 'FL')).toEqual({ ok: false, name: 'Creator Trust LLC', reason: 'Names containing "trust" need approval from a state regulator in Florida, so we can\'t file them as a standard LLC.' });
+    expect(checkNameRules('Creator Trust', undefined)).toEqual({ ok: false, name: 'Creator Trust LLC', reason: 'Names containing "trust" need approval from a state regulator, so we can\'t file them as a standard LLC.' });
+  });
   it('needs letters before the designator', () => {
     expect(checkNameRules('LLC', 'FL').ok).toBe(false);
     expect(checkNameRules('123', 'FL').ok).toBe(false);
@@ -68,6 +76,10 @@ describe('nameCandidates', () => {
     expect(new Set(a.map(nameKey)).size).toBe(a.length);
     expect(a[0]).toMatch(/^Sunny /);
     expect(a.some((n) => n.includes('Bites'))).toBe(true);
+  });
+  it('never repeats a name key, even when keywords differ only in spacing or punctuation', () => {
+    const names = nameCandidates(['sun ny', 'sunny', 'sun-ny'], 'food');
+    expect(new Set(names.map(nameKey)).size).toBe(names.length);
   });
   it('falls back to the category words', () => {
     const names = nameCandidates([], 'fitness');

@@ -56,6 +56,7 @@ describe('POST /api/business-names/check-availability', () => {
     const res = await avail({ name: 'Creator Trust', state: 'FL' });
     expect(res.body).toMatchObject({ available: false, name: 'Creator Trust LLC' });
     expect(res.body.reason).toContain('"trust"');
+    expect(res.body.reason).toBe('Names containing "trust" need approval from a state regulator in Florida, so we can\'t file them as a standard LLC.');
     expect((await avail({ name: 'Lone Star Lotto', state: 'TX' })).body.available).toBe(false);
     expect((await avail({ name: 'Lone Star Lotto', state: 'FL' })).body.available).toBe(true);
     expect((await avail({ name: 'LLC' })).body.available).toBe(false);
@@ -65,6 +66,13 @@ describe('POST /api/business-names/check-availability', () => {
     expect((await avail({ name: '' })).status).toBe(400);
     expect((await avail({ name: 'x', state: 'ZZ' })).status).toBe(400);
     expect((await avail({})).status).toBe(400);
+    // Blank after trimming, and over the 120-character limit: 400 with the field's message.
+    const blank = await avail({ name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.details).toEqual({ name: ['Enter a business name'] });
+    const long = await avail({ name: `${'a'.repeat(118)} co` });
+    expect(long.status).toBe(400);
+    expect(long.body.details).toEqual({ name: ['Business names are limited to 120 characters'] });
   });
 });
 
@@ -89,9 +97,43 @@ describe('POST /api/business-names/generate', () => {
     expect(after.length).toBeGreaterThanOrEqual(8);
   });
 
+  it('still offers at least 8 when many of the first ideas are taken (checks further candidates)', async () => {
+    const candidates = nameCandidates(['orbit'], 'tech');
+    const taken = candidates.slice(0, 6);
+    for (const name of taken) await submitted(`${name} LLC`);
+    const res = await gen({ keywords: ['orbit'], category: 'tech' });
+    expect(res.status).toBe(200);
+    const names = res.body.map((s: { name: string }) => s.name);
+    expect(names.length).toBeGreaterThanOrEqual(8);
+    expect(names.length).toBeLessThanOrEqual(12);
+    for (const name of taken) expect(names).not.toContain(name);
+    // The ideas keep their order, continuing past the taken ones.
+    expect(names).toEqual(candidates.filter((n) => !taken.includes(n)).slice(0, names.length));
+  });
+
+  it("respects the filing state's restricted words", async () => {
+    const body = { keywords: ['lotto', 'glow'], category: 'beauty' };
+    const anywhere = (await gen(body)).body.map((s: { name: string }) => s.name);
+    expect(anywhere.some((n: string) => /lotto/i.test(n))).toBe(true);
+    const inTexas = await gen({ ...body, state: 'TX' });
+    expect(inTexas.status).toBe(200);
+    expect(inTexas.body.length).toBeGreaterThanOrEqual(8);
+    expect(inTexas.body.some((s: { name: string }) => /lotto/i.test(s.name))).toBe(false);
+  });
+
   it('works from the category alone and 400s an empty request', async () => {
     expect((await gen({ keywords: [], category: 'music' })).body.length).toBeGreaterThanOrEqual(8);
     expect((await gen({ keywords: ['  '], category: '' })).status).toBe(400);
     expect((await gen({ keywords: 'sunny', category: 'food' })).status).toBe(400);
+  });
+
+  it('limits keywords to 10, each under 40 characters', async () => {
+    const eleven = await gen({ keywords: Array.from({ length: 11 }, (_, i) => `word${i}`), category: 'food' });
+    expect(eleven.status).toBe(400);
+    expect(eleven.body.details).toEqual({ keywords: ['Use at most 10 keywords'] });
+    expect((await gen({ keywords: Array.from({ length: 10 }, (_, i) => `word${i}`), category: 'food' })).status).toBe(200);
+    const long = await gen({ keywords: ['x'.repeat(41)], category: 'food' });
+    expect(long.status).toBe(400);
+    expect(long.body.details).toEqual({ 'keywords.0': ['Keep each keyword under 40 characters'] });
   });
 });
