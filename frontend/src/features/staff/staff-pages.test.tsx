@@ -64,6 +64,8 @@ describe('staff login', () => {
     await login(user);
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-0123456789abcdef');
+    // SPEC section 9: the token is kept under the key staff_token.
+    expect(localStorage.getItem('staff_token')).toBe('tok-0123456789abcdef');
     expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
     const dashboardCall = calls.find((c) => c.url === '/api/staff/dashboard');
@@ -77,6 +79,45 @@ describe('staff login', () => {
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid credentials')).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it('Sign in stays disabled until a password is typed; the password is sent exactly as typed', async () => {
+    replies['POST /api/staff/login'] = { status: 401, body: { error: 'Invalid credentials' } };
+    const user = renderAt('/staff/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(calls).toEqual([]);
+    await login(user, ' s3cret pass ');
+    await screen.findByText('Login Failed');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/staff/login');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ password: ' s3cret pass ' });
+  });
+
+  it("Login Failed shows the server's own sentence", async () => {
+    replies['POST /api/staff/login'] = { status: 429, body: { error: 'Too many attempts. Try again in 15 minutes.' } };
+    const user = renderAt('/staff/login');
+    await login(user);
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
+  });
+
+  it('Login Failed falls back to Invalid credentials when the server gives no sentence', async () => {
+    replies['POST /api/staff/login'] = { status: 401 };
+    const user = renderAt('/staff/login');
+    await login(user);
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid credentials')).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it('the login page with a stored token opens the dashboard instead', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    renderAt('/staff/login');
+    expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
 
   it('shows Login Error when the server cannot be reached', async () => {
@@ -102,6 +143,24 @@ describe('staff screens', () => {
     renderAt('/staff');
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['the server answers', { status: 200, body: { ok: true } } as Reply],
+    ['the server cannot be reached', new TypeError('Failed to fetch') as Reply],
+  ])('Log out removes the token, tells the server (with the token) and returns to login when %s', async (_case, reply) => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    replies['POST /api/staff/logout'] = reply;
+    const user = renderAt('/staff');
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(await screen.findByText('Logged Out')).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+    const logoutCall = calls.find((c) => c.url === '/api/staff/logout');
+    expect(logoutCall?.init.method).toBe('POST');
+    expect(logoutCall?.init.headers).toMatchObject({ 'staff-token': 'token-0123456789abcdef' });
   });
 
   it('reports a failed stats fetch', async () => {

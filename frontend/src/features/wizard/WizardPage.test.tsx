@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -62,6 +62,8 @@ beforeEach(() => {
     calls.push({ url, method: String(init?.method), body });
     if (init?.method === 'POST' && url === '/api/llc-applications') return { id: ID };
     if (init?.method === 'PATCH') return patchAnswer();
+    // The step 3 calculator re-checks the stored income; it answers with the stored estimate.
+    if (url === '/api/calculate-savings') return { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 1200, taxRate: 25 };
     return { ok: true };
   });
 });
@@ -82,6 +84,65 @@ describe('WizardPage', () => {
     expect(submit?.body).toMatchObject({ businessName: 'Byte Works LLC', firstName: 'Ada' });
     expect(toastMock).toHaveBeenCalledWith('Application Complete!', 'Proceeding to secure payment...', 'success');
     expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBeNull();
+    // The stored wizard is marked submitted, so the next visit starts a fresh application.
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').completed).toBe(true);
+  });
+
+  it('while the submission is under way the button says Submitting… and cannot be pressed again', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    let answer: (v: unknown) => void = () => undefined;
+    patchAnswer = () => new Promise((resolve) => (answer = resolve));
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    const busy = await screen.findByRole('button', { name: 'Submitting…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    answer({ id: ID });
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
+  });
+
+  it('the review shows the stored estimate and the add-ons change the price, processing time and saved data', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$275'));
+    expect(screen.getByText('Estimated tax savings').nextElementSibling).toHaveTextContent('$1,200 / year');
+    expect(screen.getByText('Formation state').nextElementSibling).toHaveTextContent('Florida');
+    expect(screen.getByText('Processing time: 5-7 business days')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Expedited filing/ }));
+    expect(screen.getByRole('checkbox', { name: /Expedited filing/ })).toBeChecked();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$350');
+    expect(screen.getByText('Processing time: 1-2 business days')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').expeditedFiling).toBe(true);
+  });
+
+  it('after a failed submission autosave works again', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    patchAnswer = () => new Response(JSON.stringify({ error: 'Try later' }), { status: 503 });
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() => expect(toastMock).toHaveBeenCalledWith('Error', 'Try later', 'error'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled());
+    calls = [];
+    patchAnswer = () => ({});
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('checkbox', { name: /FEIN/ }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2100);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    const saves = calls.filter((c) => c.url.startsWith('/api/llc-applications'));
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ method: 'PATCH', url: `/api/llc-applications/${ID}`, body: { feinFiling: true } });
+    expect(saves[0].body.completed).not.toBe(true);
   });
 
   it('without a saved id the application is created, then submitted', async () => {
@@ -94,6 +155,34 @@ describe('WizardPage', () => {
     expect(api.map((c) => c.method)).toEqual(['POST', 'PATCH']);
     expect(api[0].body).not.toHaveProperty('completed');
     expect(api[1].body.completed).toBe(true);
+  });
+
+  it('a stored id the server no longer knows (404) is replaced: the application is created, then submitted', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    localStorage.setItem(STORAGE_KEYS.applicationId, 'gone-application-id');
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Payment' });
+    const calledBefore = calls.length;
+    // The first PATCH (old id) is unknown to the server; later ones succeed.
+    patchAnswer = (() => {
+      let first = true;
+      return () => {
+        if (!first) return {};
+        first = false;
+        return new Response(JSON.stringify({ error: 'Application not found' }), { status: 404 });
+      };
+    })();
+    await user.click(proceed);
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
+    const api = calls.slice(calledBefore).filter((c) => c.url.startsWith('/api/llc-applications'));
+    expect(api.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PATCH /api/llc-applications/gone-application-id',
+      'POST /api/llc-applications',
+      `PATCH /api/llc-applications/${ID}`,
+    ]);
+    expect(api[2].body.completed).toBe(true);
+    expect(toastMock).not.toHaveBeenCalledWith('Error', expect.anything(), 'error');
   });
 
   it('a refused submission shows the server sentence', async () => {
@@ -140,6 +229,59 @@ describe('WizardPage', () => {
       leadSource: 'wizard_profile_step',
     });
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/3');
+  });
+
+  it('sends the stage 2 lead after step 3 with the SPEC payload, then shows the review', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, currentStep: 3 }));
+    const user = userEvent.setup();
+    renderAt('/wizard/3');
+    await user.click(await screen.findByRole('button', { name: 'Review Application' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage2')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/webhook/stage2')?.body).toEqual({
+      userId: 'user-page-0001',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '3055550100',
+      state: 'FL',
+      contentTypes: ['tech'],
+      platforms: ['youtube'],
+      businessName: 'Byte Works LLC',
+      annualIncome: 50000,
+      estimatedSavings: 1200,
+      stepCompleted: 3,
+      leadSource: 'wizard_business_setup',
+    });
+    expect(calls.some((c) => c.url === '/api/webhook/stage1')).toBe(false);
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
+  });
+
+  it('Back buttons go one step down: review to 3, 3 to 2, 2 to 1', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderAt('/wizard/4');
+    await user.click(await screen.findByRole('button', { name: 'Back to Edit' }));
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/3$/);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/2$/);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/1$/);
+    expect(calls.some((c) => c.url.startsWith('/api/webhook'))).toBe(false);
+  });
+
+  it('/wizard/1 resumes the step the visitor left, capped at the first incomplete step', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, currentStep: 3 }));
+    localStorage.setItem(STORAGE_KEYS.step, '3');
+    renderAt('/wizard/1');
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/3$/));
+    expect(screen.getByRole('heading', { name: 'Set up your business' })).toBeInTheDocument();
+  });
+
+  it('/wizard/1 with a saved later step but missing platforms resumes at step 2', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, platforms: [], currentStep: 4 }));
+    localStorage.setItem(STORAGE_KEYS.step, '4');
+    renderAt('/wizard/1');
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/2$/));
   });
 
   it('a later step than the data allows sends the visitor to the first incomplete step; /wizard keeps ?state', async () => {

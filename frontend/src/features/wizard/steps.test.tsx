@@ -7,6 +7,7 @@ import { CreatorProfileStep } from './CreatorProfileStep.tsx';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { render } from '@testing-library/react';
 import { renderStep, stubPricingFetch } from './test-harness.tsx';
+import { PRIORITY_LABELS } from '../../../../shared/wizard/options.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,6 +67,32 @@ describe('Step 1: Basic Info', () => {
     expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$275 total ($125 filing + $150 service)');
     await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$450 total ($300 filing + $150 service)'));
     expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Texas');
+  });
+
+  it('home-state priority asks where the visitor lives and files there', async () => {
+    stubPricingFetch();
+    const user = userEvent.setup();
+    const { data } = renderStep(BasicInfoStep);
+    await fillContact(user);
+    await user.click(screen.getByText('No'));
+    await user.click(screen.getByText(PRIORITY_LABELS.homestate.label));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText(/Choose the state you live in/)).toBeInTheDocument();
+    const residence = screen.getByLabelText('Which state do you live in?');
+    await waitFor(() => expect(residence.querySelectorAll('option').length).toBe(52));
+    await user.selectOptions(residence, 'NY');
+    expect(data()).toMatchObject({ hasInventory: false, priority: 'homestate', residenceState: 'NY', state: 'NY' });
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByRole('note')).toHaveTextContent('Heads up about New York');
+    await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('New York'));
+  });
+
+  it('neither inventory answer is shown as chosen before the visitor answers', async () => {
+    stubPricingFetch();
+    renderStep(BasicInfoStep);
+    await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Florida'));
+    const radios = screen.getAllByRole('radio');
+    expect(radios.filter((r) => r.getAttribute('name')?.endsWith('-inventory')).map((r) => (r as HTMLInputElement).checked)).toEqual([false, false]);
   });
 
   it('the different-state selector is collapsible and allows any state', async () => {
@@ -152,6 +179,72 @@ describe('Step 3: Business Setup', () => {
     expect(calls[1]).toMatchObject({ url: '/api/business-names/check-availability', body: { name: 'Sunny Idea 3 LLC' } });
     expect(screen.getByText(/couldn't check availability/)).toBeInTheDocument();
     expect(screen.getByText(/Available means no other submitted application/)).toBeInTheDocument();
+  });
+});
+
+describe('Step 3: Business Setup, more', () => {
+  it('typed keywords are sent instead of the content types', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    stubPricingFetch((url, init) => {
+      calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      return [];
+    });
+    const user = userEvent.setup();
+    renderStep(BusinessSetupStep, { contentTypes: ['food'], state: 'WY' });
+    await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
+    await user.type(screen.getByLabelText('Keywords (comma-separated)'), ' sunny , bites,, ');
+    await user.click(screen.getByRole('button', { name: 'Generate names' }));
+    expect(await screen.findByText('No ideas for those keywords; try others.')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ url: '/api/business-names/generate', body: { keywords: ['sunny', 'bites'], category: 'food', state: 'WY' } });
+  });
+
+  it('an unavailable suggestion is not selected; the visitor is told why', async () => {
+    stubPricingFetch((url) => {
+      if (url === '/api/business-names/generate') return [{ name: 'Taken Name', category: 'food' }];
+      if (url === '/api/business-names/check-availability') return { available: false, name: 'Taken Name LLC', reason: 'Another application already uses this name.' };
+      return {};
+    });
+    const user = userEvent.setup();
+    const { data } = renderStep(BusinessSetupStep, { contentTypes: ['food'], businessName: 'Mine LLC' });
+    await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
+    await user.click(screen.getByRole('button', { name: 'Generate names' }));
+    await user.click(await screen.findByRole('button', { name: 'Taken Name' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Taken Name LLC: Another application already uses this name. Please choose another name.');
+    expect(data().businessName).toBe('Mine LLC');
+    expect(screen.getByLabelText('Business name')).toHaveValue('Mine LLC');
+  });
+
+  it('an available suggestion is selected and confirmed', async () => {
+    stubPricingFetch((url) => {
+      if (url === '/api/business-names/generate') return [{ name: 'Free Name', category: 'food' }];
+      if (url === '/api/business-names/check-availability') return { available: true, name: 'Free Name LLC' };
+      return {};
+    });
+    const user = userEvent.setup();
+    const { data } = renderStep(BusinessSetupStep, { contentTypes: ['food'] });
+    await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
+    await user.click(screen.getByRole('button', { name: 'Generate names' }));
+    await user.click(await screen.findByRole('button', { name: 'Free Name' }));
+    expect(await screen.findByRole('status')).toHaveTextContent("Free Name LLC is available with us and meets the state's naming rules.");
+    expect(data().businessName).toBe('Free Name LLC');
+    expect(screen.getByRole('button', { name: 'Review Application' })).toBeEnabled();
+  });
+
+  it('the savings estimate is stored in the wizard data (income, monthly expenses, estimated savings)', async () => {
+    const calls: unknown[] = [];
+    stubPricingFetch((url, init) => {
+      if (url !== '/api/calculate-savings') return {};
+      calls.push(JSON.parse(String(init?.body)));
+      return { monthlyExpenses: 300, annualExpenses: 3600, estimatedSavings: 900, taxRate: 25 };
+    });
+    const user = userEvent.setup();
+    const { data } = renderStep(BusinessSetupStep, { contentTypes: ['food'] });
+    await user.type(screen.getByLabelText('Annual Income ($)'), '60000');
+    await user.type(screen.getByLabelText('Meals & Entertainment'), '300');
+    await waitFor(() => expect(data().estimatedSavings).toBe(900));
+    expect(data().annualIncome).toBe(60000);
+    expect(data().monthlyExpenses).toEqual({ clothing: 0, meals: 300, equipment: 0, travel: 0, entertainment: 0, other: 0 });
+    expect(calls.at(-1)).toEqual({ income: 60000, expenses: { clothing: 0, meals: 300, equipment: 0, travel: 0, entertainment: 0, other: 0 } });
   });
 });
 

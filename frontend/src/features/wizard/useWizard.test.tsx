@@ -9,11 +9,14 @@ vi.mock('../../lib/toast.ts', () => ({ toast: toastMock }));
 const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
 let requests: { method: string; url: string; body: Record<string, unknown> }[] = [];
 let failWith = 0;
+/** Status for PATCH requests only (e.g. 404: the server no longer knows the stored id). */
+let patchFailWith = 0;
 
 beforeEach(() => {
   localStorage.clear();
   requests = [];
   failWith = 0;
+  patchFailWith = 0;
   toastMock.mockReset();
   vi.useFakeTimers();
   vi.stubGlobal(
@@ -21,6 +24,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push({ method: String(init.method), url, body: JSON.parse(String(init.body)) });
       if (failWith) return new Response('{"error":"nope"}', { status: failWith });
+      if (patchFailWith && init.method === 'PATCH') return new Response('{"error":"Application not found"}', { status: patchFailWith });
       return new Response(init.method === 'POST' ? JSON.stringify({ id: ID }) : '{}', { status: init.method === 'POST' ? 201 : 200 });
     }),
   );
@@ -76,5 +80,53 @@ describe('useWizard autosave', () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ userId: 'user-stored-01', firstName: 'Stored', currentStep: 3 }));
     const { result } = renderHook(() => useWizard());
     expect(result.current.data).toMatchObject({ userId: 'user-stored-01', firstName: 'Stored', currentStep: 3, state: 'FL' });
+  });
+
+  it('a last name alone is enough to start autosave', async () => {
+    const { result } = renderHook(() => useWizard());
+    act(() => result.current.update({ lastName: 'Lovelace' }));
+    await flush(AUTOSAVE_DELAY_MS + 100);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/llc-applications', body: { lastName: 'Lovelace' } });
+  });
+
+  it('keeps the current step in browser storage under wizardCurrentStep', () => {
+    const { result } = renderHook(() => useWizard());
+    act(() => result.current.update({ currentStep: 3 }));
+    expect(localStorage.getItem(STORAGE_KEYS.step)).toBe('3');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').currentStep).toBe(3);
+  });
+
+  it('a stored id the server no longer knows (404) is dropped and the application re-created', async () => {
+    localStorage.setItem(STORAGE_KEYS.applicationId, 'gone-application-id');
+    patchFailWith = 404;
+    const { result } = renderHook(() => useWizard());
+    act(() => result.current.update({ firstName: 'Ada' }));
+    await flush(AUTOSAVE_DELAY_MS + 100);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PATCH /api/llc-applications/gone-application-id', 'POST /api/llc-applications']);
+    expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBe(ID);
+    expect(toastMock).not.toHaveBeenCalled();
+  });
+
+  it('after settle no save is scheduled for new changes; resume brings autosave back', async () => {
+    const { result } = renderHook(() => useWizard());
+    await act(async () => {
+      await result.current.settle();
+    });
+    act(() => result.current.update({ firstName: 'Ada' }));
+    await flush(AUTOSAVE_DELAY_MS + 100);
+    expect(requests).toEqual([]);
+    act(() => result.current.resume());
+    act(() => result.current.update({ lastName: 'Lovelace' }));
+    await flush(AUTOSAVE_DELAY_MS + 100);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it('a submitted (completed) application in storage is not resumed: a fresh wizard starts', () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ userId: 'user-stored-01', firstName: 'Stored', currentStep: 4, completed: true }));
+    const { result } = renderHook(() => useWizard());
+    expect(result.current.data.userId).not.toBe('user-stored-01');
+    expect(result.current.data).toMatchObject({ firstName: '', currentStep: 1, completed: false });
   });
 });
