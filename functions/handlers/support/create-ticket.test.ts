@@ -3,7 +3,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { handler as listTickets } from '../staff/list-tickets.ts';
-import { staffHeaders } from '../../../tests/fakes/staff.ts';
+import { batchPut, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateTicket } from '../staff/update-ticket.ts';
 import { handler as createTicket } from './create-ticket.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const form = (overrides: Record<string, unknown> = {}) => ({ name: 'Jordan Lee', email: 'jordan@example.com', subject: 'Question about Wyoming', message: 'Can I file in Wyoming if I live in Ohio?', ...overrides });
 const post = (body: unknown, sourceIp = '192.0.2.10') => invoke(createTicket, apiEvent({ method: 'POST', route: '/api/support-tickets', body, sourceIp }));
-const list = () => invoke(listTickets, apiEvent({ method: 'GET', route: '/api/staff/tickets', headers }));
+const list = (cursor?: string) => invoke(listTickets, apiEvent({ method: 'GET', route: '/api/staff/tickets', headers, query: cursor === undefined ? undefined : { cursor } }));
 const setStatus = (id: string, status: string) =>
   invoke(updateTicket, apiEvent({ method: 'PATCH', route: '/api/staff/tickets/{id}', path: `/api/staff/tickets/${id}`, pathParameters: { id }, body: { status }, headers }));
 
@@ -27,6 +27,7 @@ describe('POST /api/support-tickets', () => {
     expect((await readDashboardCounts()).openTickets).toBe(before.openTickets + 1);
     const activity = await listRecentActivity(1);
     expect(activity[0]).toMatchObject({ action: 'ticket_created', description: expect.stringContaining('jordan@example.com') });
+    expect(activity[0].description).toBe('New support ticket from jordan@example.com: Question about Wyoming');
     const second = await post(form({ subject: 'Second question' }), '192.0.2.1');
     const tickets = await list();
     expect(tickets.status).toBe(200);
@@ -62,7 +63,24 @@ describe('POST /api/support-tickets', () => {
     const sixth = await post(form(), ip);
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(sixth.body).toEqual({ error: 'Too many messages from this network; please try again later' });
     expect((await post(form(), '192.0.2.51')).status).toBe(201);
+  });
+
+  it('invalid forms do not use up the hourly allowance', async () => {
+    const ip = '192.0.2.52';
+    for (let i = 0; i < 6; i++) expect((await post(form({ email: 'not-an-email' }), ip)).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await post(form({ subject: `Valid ${i}` }), ip)).status).toBe(201);
+    expect((await post(form(), ip)).status).toBe(429);
+  });
+
+  it('stores a message of the maximum length in full', async () => {
+    const message = `${'m'.repeat(4999)}!`;
+    const res = await post(form({ subject: 'Long message', message }), '192.0.2.53');
+    expect(res.status).toBe(201);
+    const tickets = await list();
+    expect(tickets.body.items.find((t: { id: string }) => t.id === res.body.id)?.message).toBe(message);
   });
 });
 
@@ -74,6 +92,7 @@ describe('PATCH /api/staff/tickets/{id}', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.status).toBe('closed');
     expect((await readDashboardCounts()).openTickets).toBe(open - 1);
+    expect((await listRecentActivity(1))[0]).toMatchObject({ action: 'ticket_closed', description: `Support ticket ${body.id.slice(0, 8)} closed` });
     const again = await setStatus(body.id, 'closed');
     expect(again.status).toBe(409);
     expect(again.body.currentStatus).toBe('closed');
@@ -87,5 +106,47 @@ describe('PATCH /api/staff/tickets/{id}', () => {
     const { body } = await post(form(), '192.0.2.61');
     expect((await setStatus(body.id, 'archived')).status).toBe(400);
     expect((await setStatus('no-such-ticket', 'closed')).status).toBe(404);
+    expect((await setStatus('no-such-ticket', 'open')).status).toBe(404);
+  });
+});
+
+describe('GET /api/staff/tickets', () => {
+  it('pages 50 at a time, newest first, with a cursor that continues without repeats', async () => {
+    // 55 older tickets (2020), so they follow every ticket created above.
+    const old = Array.from({ length: 55 }, (_, i) => ({
+      id: `old-ticket-${String(i).padStart(2, '0')}`,
+      feed: 'TICKETS',
+      subject: `Old ${i}`,
+      status: 'closed',
+      customerEmail: 'old@example.com',
+      customerName: 'Old Customer',
+      message: 'Old message',
+      priority: 'normal',
+      createdAt: `2020-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+    }));
+    await batchPut('tickets', old);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list(cursor);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(50);
+      if (page.body.nextCursor) expect(page.body.items).toHaveLength(50);
+      seen.push(...page.body.items.map((t: { id: string }) => t.id));
+      cursor = page.body.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    const olds = seen.filter((id) => id.startsWith('old-ticket-'));
+    expect(olds).toEqual(old.map((t) => t.id).reverse());
+    expect(seen.indexOf(olds[0])).toBe(seen.length - 55);
+  });
+
+  it('answers a tampered cursor with 400', async () => {
+    const res = await list('not-a-cursor');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'The cursor is invalid; start again from the first page' });
   });
 });
