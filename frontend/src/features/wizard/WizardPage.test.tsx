@@ -210,6 +210,18 @@ describe('WizardPage', () => {
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
   });
 
+  /** What both lead stages send about the visitor (SPEC section 7), for the `complete` fixture. */
+  const LEAD_CONTACT_AND_PROFILE = {
+    userId: 'user-page-0001',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '3055550100',
+    state: 'FL',
+    contentTypes: ['tech'],
+    platforms: ['youtube'],
+  };
+
   it('sends the stage 1 lead after step 2 with the SPEC payload', async () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, businessName: '', currentStep: 2 }));
     const user = userEvent.setup();
@@ -217,14 +229,7 @@ describe('WizardPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage1')).toBe(true));
     expect(calls.find((c) => c.url === '/api/webhook/stage1')?.body).toEqual({
-      userId: 'user-page-0001',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '3055550100',
-      state: 'FL',
-      contentTypes: ['tech'],
-      platforms: ['youtube'],
+      ...LEAD_CONTACT_AND_PROFILE,
       stepCompleted: 2,
       leadSource: 'wizard_profile_step',
     });
@@ -238,14 +243,7 @@ describe('WizardPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Review Application' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage2')).toBe(true));
     expect(calls.find((c) => c.url === '/api/webhook/stage2')?.body).toEqual({
-      userId: 'user-page-0001',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '3055550100',
-      state: 'FL',
-      contentTypes: ['tech'],
-      platforms: ['youtube'],
+      ...LEAD_CONTACT_AND_PROFILE,
       businessName: 'Byte Works LLC',
       annualIncome: 50000,
       estimatedSavings: 1200,
