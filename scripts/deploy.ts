@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { stackPrefix } from '../infra/stage-config.ts';
 import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
+import { runIfMain } from './cli.ts';
 
 /**
  * `npm run deploy -- -c stage=prod [-c alarmEmail=...] [other cdk deploy options]`
@@ -60,11 +61,4 @@ Deployed ${prefix}.
 Next: npm run secrets:set -- --stage ${stage}   (then register the webhook URL in Stripe and store its whsec_ secret)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
-}
+runIfMain(import.meta.url, () => main(process.argv.slice(2)));

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { hashPassword } from '../functions/lib/password.ts';
 import { SECRET_KEYS, SECRETS, type SecretKey } from '../functions/secrets-catalog.ts';
 import { secretName } from '../infra/stage-config.ts';
+import { runIfMain } from './cli.ts';
 
 /**
  * `npm run secrets:set -- --stage prod [--only stripeSecretKey,stripeWebhookSecret] [--from-env] [--dry-run]`
@@ -159,9 +160,8 @@ async function main(argv: string[]): Promise<void> {
   console.log('Functions read secrets at cold start: new values apply to new instances within minutes (or redeploy the Api stack to apply at once).');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).catch((err: Error) => {
-    console.error(err.name === 'ResourceNotFoundException' ? `${err.message}\nDeploy the stage first (npm run deploy -- -c stage=...), then set its secrets.` : err.message);
-    process.exit(1);
-  });
-}
+runIfMain(
+  import.meta.url,
+  () => main(process.argv.slice(2)),
+  (err) => (err.name === 'ResourceNotFoundException' ? `${err.message}\nDeploy the stage first (npm run deploy -- -c stage=...), then set its secrets.` : err.message),
+);

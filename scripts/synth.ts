@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { DEFAULT_SITE_ASSETS } from '../infra/stacks/web-stack.ts';
+import { runIfMain } from './cli.ts';
 
 /**
  * `npm run synth`: synthesises the CDK app for both stages, offline and without credentials,
@@ -52,11 +53,4 @@ function main(argv: string[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
-}
+runIfMain(import.meta.url, () => main(process.argv.slice(2)));

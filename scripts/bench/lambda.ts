@@ -6,6 +6,7 @@ import { ROUTES, type RouteDef, routeKey } from '../../functions/routes.ts';
 import { TABLE_KEYS, TABLES } from '../../functions/tables.ts';
 import { esbuildOptions, handlerEntry, REPO_ROOT } from '../../infra/lambda-bundle.ts';
 import { routeConstructId } from '../../infra/stacks/api-stack.ts';
+import { runIfMain } from '../cli.ts';
 
 /**
  * `npm run bench:lambda`: bundles every route's handler exactly as the API stack does (the
@@ -178,8 +179,8 @@ export function formatLambdaTable(result: LambdaBenchResult): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+runIfMain(import.meta.url, async () => {
   const result = await lambdaBench();
   console.log(formatLambdaTable(result));
   if (!result.ok) process.exit(1);
-}
+});
