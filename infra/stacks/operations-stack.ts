@@ -1,6 +1,6 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -15,7 +15,7 @@ import { tableConstructId } from './data-stack.ts';
 
 /** The route Stripe posts events to; its URL is printed for registration in the Stripe dashboard. */
 export const STRIPE_WEBHOOK_ROUTE: RouteKey = 'POST /api/webhook/stripe';
-export const STRIPE_WEBHOOK_PATH = '/api/webhook/stripe';
+export const STRIPE_WEBHOOK_PATH = STRIPE_WEBHOOK_ROUTE.slice(STRIPE_WEBHOOK_ROUTE.indexOf(' ') + 1);
 /** Alarm when more than this share of API requests answer 5xx over two of three 5-minute periods. */
 export const API_5XX_RATE_PERCENT = 5;
 
@@ -67,31 +67,26 @@ export class OperationsStack extends Stack {
 
     const webhook = props.functions.get(STRIPE_WEBHOOK_ROUTE);
     if (!webhook) throw new Error(`functions/routes.ts has no ${STRIPE_WEBHOOK_ROUTE} route: payments could never be confirmed.`);
-    const webhookAlarms = [
-      new Alarm(this, 'StripeWebhookErrors', {
-        alarmDescription: 'The Stripe webhook function failed: paid applications may not be marked paid',
-        metric: webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+    /** Any occurrence in a 5-minute period raises the alarm. */
+    const onAny = (id: string, alarmDescription: string, metric: IMetric) =>
+      new Alarm(this, id, {
+        alarmDescription,
+        metric,
         threshold: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      new Alarm(this, 'StripeWebhookThrottles', {
-        alarmDescription: 'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed',
-        metric: webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    ];
-    for (const alarm of webhookAlarms) alarm.addAlarmAction(notify);
+      }).addAlarmAction(notify);
+
+    onAny('StripeWebhookErrors', 'The Stripe webhook function failed: paid applications may not be marked paid', webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }));
+    onAny('StripeWebhookThrottles', 'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed', webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }));
 
     for (const key of TABLE_KEYS) {
       const table = props.tables[key];
-      const alarm = new Alarm(this, `${tableConstructId(key)}Throttles`, {
-        alarmDescription: `DynamoDB throttled requests on the ${key} table`,
-        metric: new MathExpression({
+      onAny(
+        `${tableConstructId(key)}Throttles`,
+        `DynamoDB throttled requests on the ${key} table`,
+        new MathExpression({
           expression: 'reads + writes',
           usingMetrics: {
             reads: table.metric('ReadThrottleEvents', { period: fiveMinutes, statistic: 'Sum' }),
@@ -100,12 +95,7 @@ export class OperationsStack extends Stack {
           period: fiveMinutes,
           label: `${key} throttle events`,
         }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(notify);
+      );
     }
 
     new CfnOutput(this, 'SiteUrl', { description: 'The public site', value: props.siteUrl });
