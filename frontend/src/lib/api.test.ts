@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, getJson, setUnauthorizedHandler } from './api.ts';
+import { ApiError, apiJson, failureMessage, getJson, setUnauthorizedHandler } from './api.ts';
 
 let reply: () => Response;
 const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply());
@@ -52,5 +52,13 @@ describe('apiJson (SPEC section 7)', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     await expect(apiJson('GET', '/api/staff/dashboard', undefined, { 'staff-token': 'old' })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe('failureMessage', () => {
+  it("prefers the server's error sentence, then the request message, and says the server was not reached otherwise", () => {
+    expect(failureMessage(new ApiError(409, '{"error":"Already filed"}', '409: {"error":"Already filed"}'))).toBe('Already filed');
+    expect(failureMessage(new ApiError(500, 'Internal Server Error', '500: Internal Server Error'))).toBe('500: Internal Server Error');
+    expect(failureMessage(new TypeError('Failed to fetch'))).toBe('Failed to connect to server');
   });
 });

@@ -21,6 +21,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The sentence a failure toast shows: the server's `error` sentence, else the request's
+ * "<status>: <text>" message; anything that is not an ApiError means the server was not reached.
+ */
+export function failureMessage(err: unknown): string {
+  return err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server';
+}
+
 /** Called with every 401 from a staff call (the staff session clears its token). */
 let onUnauthorized: (() => void) | undefined;
 export function setUnauthorizedHandler(fn: (() => void) | undefined): void {

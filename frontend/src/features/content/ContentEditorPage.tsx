@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { type ContentItem, type ContentType, contentPreview } from '../../../../shared/content/content-item.ts';
 import { Button } from '../../components/Button.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { StaffShell } from '../staff/components/StaffShell.tsx';
 import { useStaffSession } from '../staff/staff-session.ts';
@@ -14,8 +14,6 @@ import { useContentItems } from './useSiteText.ts';
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 const LABEL = 'block text-sm font-medium text-slate-800';
-
-const failure = (err: unknown) => (err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server');
 
 export default function ContentEditorPage() {
   usePageMeta({ title: 'Content editor | CreatorLLC' });
@@ -84,7 +82,7 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
       toast('Content Deleted', `${item.page} / ${item.section}`);
       onDeleted();
     } catch (err) {
-      toast('Deletion Failed', failure(err), 'error');
+      toast('Deletion Failed', failureMessage(err), 'error');
       setConfirming(false);
     }
   }
@@ -157,7 +155,7 @@ function EditForm({ item, onDone }: { item: ContentItem; onDone: () => void }) {
       toast('Content Updated', `${saved.page} / ${saved.section}`);
       onDone();
     } catch (err) {
-      toast('Update Failed', failure(err), 'error');
+      toast('Update Failed', failureMessage(err), 'error');
     }
   }
   return (
@@ -212,7 +210,7 @@ function CreateForm() {
       setSection('');
       setContent('');
     } catch (err) {
-      toast('Creation Failed', failure(err), 'error');
+      toast('Creation Failed', failureMessage(err), 'error');
     }
   }
   return (

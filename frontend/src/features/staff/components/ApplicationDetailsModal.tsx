@@ -4,7 +4,7 @@ import { formatUsd } from '../../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
 import type { StaffApplication } from '../../../../../shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 import { useGenerateSunbiz, useUpdateApplication } from '../staff-api.ts';
@@ -51,7 +51,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       setApp(updated);
       toast('Status Updated', `${updated.businessName || 'Application'} is now ${updated.status}.`);
     } catch (err) {
-      toast('Update Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+      toast('Update Failed', failureMessage(err), 'error');
     }
   }
 
@@ -61,7 +61,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       setApp(updated);
       toast('Notes Saved');
     } catch (err) {
-      toast('Update Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+      toast('Update Failed', failureMessage(err), 'error');
     }
   }
 
@@ -72,7 +72,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       setApp((a) => ({ ...a, sunbizGeneratedAt: new Date().toISOString() }));
       toast('Sunbiz Document Ready', 'The Articles of Organization PDF is downloading.');
     } catch (err) {
-      toast('Sunbiz Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+      toast('Sunbiz Failed', failureMessage(err), 'error');
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '../../../components/Button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 import { useSetTicketStatus, useTickets } from '../staff-api.ts';
@@ -19,7 +19,7 @@ export function TicketsTab() {
       await setStatus.mutateAsync({ id, status });
       toast(status === 'closed' ? 'Ticket Closed' : 'Ticket Reopened');
     } catch (err) {
-      toast('Update Failed', err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server', 'error');
+      toast('Update Failed', failureMessage(err), 'error');
     }
   }
 
