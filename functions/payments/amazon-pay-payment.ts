@@ -1,4 +1,3 @@
-import * as z from '../../shared/zod.ts';
 import { dollarsToCents } from '../../shared/money.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';
@@ -8,17 +7,13 @@ import { fulfilmentToHttp } from './fulfilment-http.ts';
 import { notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 
-const dollarString = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/));
-
 /** POST /api/amazon-pay/create-session: the button's signed checkout-session config. */
 export async function startAmazonPaySession(input: { applicationId: string; amount?: string }) {
   const creds = await amazonPayCredentials();
   if (!creds) throw notConfigured('Amazon Pay');
   const { app, order } = await loadPayable(input.applicationId);
-  if (input.amount !== undefined) {
-    if (!dollarString.safeParse(input.amount).success) throw new HttpError(400, 'amount must be a dollar amount such as "425" or "425.00"');
-    assertClientAmount(dollarsToCents(Number(input.amount)), order);
-  }
+  // input.amount has passed amazonPaySessionSchema (shared/payments/requests.ts): a dollar string.
+  if (input.amount !== undefined) assertClientAmount(dollarsToCents(Number(input.amount)), order);
   const site = config().SITE_URL ?? 'http://127.0.0.1:3000';
   const returnUrl = `${site.replace(/\/$/, '')}/success?provider=amazon-pay&applicationId=${encodeURIComponent(app.id)}`;
   return checkoutSessionConfig(creds, order, app.id, returnUrl);

@@ -26,8 +26,11 @@ export const klarnaPlaceOrderSchema = z.strictObject({
   authorizationToken: z.string().check(z.minLength(1), z.maxLength(500)),
 });
 
+/** Amazon Pay takes the total as a dollar string: whole dollars or dollars and cents ("425", "425.00"). */
+export const dollarAmountSchema = z.string().check(z.maxLength(20), z.regex(/^\d+(\.\d{1,2})?$/, 'amount must be a dollar amount such as "425" or "425.00"'));
+
 export const amazonPaySessionSchema = z.strictObject({
-  amount: z.optional(z.string().check(z.maxLength(20))),
+  amount: z.optional(dollarAmountSchema),
   applicationId: applicationIdSchema,
 });
 

@@ -66,6 +66,17 @@ describe('Amazon Pay', () => {
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid' });
   });
 
+  it('400s a malformed dollar amount with the field named, before any lookup or signing', async () => {
+    const requestsBefore = amazon.requests.length;
+    for (const amount of ['275.5.0', '$275', '-275', '2.755', 'lots', '']) {
+      // An unknown application: the amount is refused before the application is looked up.
+      const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount, applicationId: '00000000-0000-4000-8000-000000000000' } }));
+      expect(res.status, amount).toBe(400);
+      expect(res.body, amount).toEqual({ error: 'Request body is invalid: check amount', details: { amount: ['amount must be a dollar amount such as "425" or "425.00"'] } });
+    }
+    expect(amazon.requests).toHaveLength(requestsBefore);
+  });
+
   it('completes the checkout session with a signed request for the same amount, then fulfilment', async () => {
     const app = await putApplication();
     completeAnswer = (req) => ({
