@@ -7,6 +7,7 @@ import { DEFAULT_MEMORY_MB, routeConstructId, THROTTLE } from './stacks/api-stac
 import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
 import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
 import { type SynthesisedProduct, synthProduct } from './test-support.ts';
+import { PROVIDER_SCRIPTS } from '../shared/payments/methods.ts';
 
 const routes = ROUTES as readonly RouteDef[];
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -243,6 +244,9 @@ describe('Web stack', () => {
     for (const origin of ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://x.klarnacdn.net', 'https://static-na.payments-amazon.com', 'https://applepay.cdn-apple.com']) {
       expect(csp).toContain(origin);
     }
+    // Every script the checkout loads at run time comes from an origin script-src allows.
+    const scriptSrc = (/script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ');
+    for (const url of Object.values(PROVIDER_SCRIPTS)) expect(scriptSrc).toContain(new URL(url).origin);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).not.toContain("'unsafe-eval'");

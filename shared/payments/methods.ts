@@ -39,3 +39,12 @@ export const APPLE_PAY_REQUEST = {
   supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
   merchantCapabilities: ['supports3DS'],
 } as const;
+
+/**
+ * Provider scripts the checkout loads at run time. The site's Content-Security-Policy
+ * (infra/web-security.ts) must allow each one's origin; infra/product.test.ts checks it.
+ */
+export const PROVIDER_SCRIPTS = {
+  klarna: 'https://x.klarnacdn.net/kp/lib/v1/api.js',
+  amazonPay: 'https://static-na.payments-amazon.com/checkout.js',
+} as const;

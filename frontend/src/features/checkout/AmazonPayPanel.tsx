@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { PROVIDER_SCRIPTS } from '../../../../shared/payments/methods.ts';
 import { loadScript } from './load-script.ts';
 import { showToast } from './payment-toasts.ts';
 
@@ -24,7 +25,7 @@ export function AmazonPayPanel({ config }: { config: AmazonPaySessionConfig }) {
   const id = `amazon-pay-button-${useId().replace(/:/g, '')}`;
   useEffect(() => {
     let cancelled = false;
-    loadScript('https://static-na.payments-amazon.com/checkout.js')
+    loadScript(PROVIDER_SCRIPTS.amazonPay)
       .then(() => {
         if (cancelled) return;
         const amazon = (window as unknown as { amazon: AmazonSdk }).amazon;

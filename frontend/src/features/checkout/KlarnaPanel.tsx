@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatUsd } from '../../../../shared/money.ts';
+import { PROVIDER_SCRIPTS } from '../../../../shared/payments/methods.ts';
 import { Button } from '../../components/Button.tsx';
 import { apiJson } from '../../lib/api.ts';
 import { successUrl } from './api.ts';
@@ -29,7 +30,7 @@ export function KlarnaPanel({ applicationId, session, total }: { applicationId: 
   const pay = async () => {
     setBusy(true);
     try {
-      await loadScript('https://x.klarnacdn.net/kp/lib/v1/api.js');
+      await loadScript(PROVIDER_SCRIPTS.klarna);
       const Klarna = (window as unknown as { Klarna: KlarnaSdk }).Klarna;
       Klarna.Payments.init({ client_token: session.client_token });
       await new Promise<void>((resolve) => Klarna.Payments.load({ container: '#klarna-container', payment_method_category: category }, () => resolve()));
