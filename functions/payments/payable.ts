@@ -1,7 +1,7 @@
 import { formatUsd } from '../../shared/money.ts';
 import { type ApplicationOrder, orderForApplication } from '../../shared/payments/order.ts';
 import { getApplicationForPayment, type PaymentApplication } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { type ApiResult, HttpError, json } from '../lib/http.ts';
 
 export interface Payable {
   app: PaymentApplication;
@@ -33,4 +33,18 @@ export class AmountChangedError extends HttpError {
 
 export function assertClientAmount(clientCents: number | undefined, order: ApplicationOrder): void {
   if (clientCents !== undefined && clientCents !== order.totalCents) throw new AmountChangedError(order.totalCents);
+}
+
+/**
+ * The routes that start a payment (card, Klarna, Amazon Pay): 200 with what `start` returns, or
+ * 409 `{ error, amount }` (cents) when the browser's amount is not the server's, so the page
+ * refreshes its summary; nothing was charged.
+ */
+export async function startPaymentResponse(start: () => Promise<unknown>): Promise<ApiResult> {
+  try {
+    return json(200, await start());
+  } catch (err) {
+    if (err instanceof AmountChangedError) return json(409, { error: err.message, amount: err.amountCents });
+    throw err;
+  }
 }

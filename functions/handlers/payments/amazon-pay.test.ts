@@ -60,6 +60,7 @@ describe('Amazon Pay', () => {
     const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '1.00', applicationId: app.id } }));
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
+    expect(res.body).toEqual({ error: 'The order total is $275: the summary has been updated, please review it and pay again', amount: 27500 });
     expect(res.body).not.toHaveProperty('payloadJSON');
     expect(res.body).not.toHaveProperty('signature');
     expect(amazon.requests).toHaveLength(requestsBefore);

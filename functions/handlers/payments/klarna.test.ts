@@ -50,6 +50,7 @@ describe('Klarna', () => {
     const res = await session({ amount: 29900, applicationId: app.id });
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
+    expect(res.body).toEqual({ error: 'The order total is $275: the summary has been updated, please review it and pay again', amount: 27500 });
     expect(klarna.requests).toHaveLength(before);
   });
 
