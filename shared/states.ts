@@ -1,6 +1,7 @@
 // What the product uses of the dataset. Each state's official source URL, verification date and
 // naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
 import data from './data/states.json' with { type: 'json' };
+import { compareText } from './compare-text.ts';
 import { lowestTotal } from './price-range.ts';
 
 /** Our service fee, the same in every state (SPEC section 9). */
@@ -33,15 +34,11 @@ export interface StatePricing {
   processingTime: string;
 }
 
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 const byCode = new Map<string, StateRecord>();
 for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.set(s.code, s);
 
 /** Every state once, sorted by name (plain comparison: localeCompare's collator costs a Lambda ~3 ms to start). */
-export const STATE_RECORDS: readonly StateRecord[] = [...byCode.values()].sort((a, b) => byText(a.name, b.name));
+export const STATE_RECORDS: readonly StateRecord[] = [...byCode.values()].sort((a, b) => compareText(a.name, b.name));
 
 export function toStatePricing(s: StateRecord): StatePricing {
   return {

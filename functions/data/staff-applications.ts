@@ -1,6 +1,7 @@
 import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import * as z from '../../shared/zod.ts';
+import { compareText } from '../../shared/compare-text.ts';
 import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
@@ -237,9 +238,4 @@ export async function recordSunbizDocument(app: StaffApplication, key: string): 
   );
   if (!recorded) throw new ApplicationNotFoundError();
   return { ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now };
-}
-
-/** ISO timestamps and ids compare correctly as plain strings (no locale collator needed). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
