@@ -19,11 +19,14 @@ export interface SupportTicket {
 /** Contact form limit: 5 tickets per hour from one source IP. */
 export const TICKETS_PER_HOUR_PER_IP = 5;
 
+/** Longest accepted contact-form fields (characters): the schema below and the form's maxLength. */
+export const CONTACT_FIELD_MAX = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+
 export const contactFormSchema = z.strictObject({
-  name: text('Name', 120, { min: 1 }),
-  email: z.pipe(text('Email', 254, { min: 1 }), z.email('Enter a valid email address')),
-  subject: text('Subject', 200, { min: 1 }),
-  message: text('Message', 5000, { min: 1, multiline: true }),
+  name: text('Name', CONTACT_FIELD_MAX.name, { min: 1 }),
+  email: z.pipe(text('Email', CONTACT_FIELD_MAX.email, { min: 1 }), z.email('Enter a valid email address')),
+  subject: text('Subject', CONTACT_FIELD_MAX.subject, { min: 1 }),
+  message: text('Message', CONTACT_FIELD_MAX.message, { min: 1, multiline: true }),
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 

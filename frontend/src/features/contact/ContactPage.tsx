@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { CONTACT_FIELD_MAX } from '../../../../shared/staff/tickets.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -52,7 +53,7 @@ export default function ContactPage() {
         {label}
       </label>
       {k === 'message' ? (
-        <textarea id={`contact-${k}`} required rows={6} maxLength={5000} value={fields[k]} onChange={set(k)} className={INPUT} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} />
+        <textarea id={`contact-${k}`} required rows={6} maxLength={CONTACT_FIELD_MAX.message} value={fields[k]} onChange={set(k)} className={INPUT} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} />
       ) : (
         <input id={`contact-${k}`} required value={fields[k]} onChange={set(k)} className={INPUT} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} {...props} />
       )}
@@ -102,10 +103,10 @@ export default function ContactPage() {
             ) : (
               <form onSubmit={submit} noValidate={false} className="space-y-4" aria-label="Contact form">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  {field('name', 'Your name', { autoComplete: 'name', maxLength: 120 })}
-                  {field('email', 'Email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
+                  {field('name', 'Your name', { autoComplete: 'name', maxLength: CONTACT_FIELD_MAX.name })}
+                  {field('email', 'Email', { type: 'email', autoComplete: 'email', maxLength: CONTACT_FIELD_MAX.email })}
                 </div>
-                {field('subject', 'Subject', { maxLength: 200 })}
+                {field('subject', 'Subject', { maxLength: CONTACT_FIELD_MAX.subject })}
                 {field('message', 'Message')}
                 <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
                   {pending ? 'Sending…' : 'Send message'}

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { formatUsd } from '../../../../shared/money.ts';
 import { FALLBACK_PRICING, type StatePricing } from '../../../../shared/states.ts';
-import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice } from '../../../../shared/wizard/filing-state.ts';
+import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice, filesInHomeState } from '../../../../shared/wizard/filing-state.ts';
 import { HOME_STATE_ADVICE, homeStateWarning } from '../../../../shared/wizard/home-state-warnings.ts';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../../shared/wizard/options.ts';
 import type { WizardData } from '../../../../shared/wizard/schema.ts';
@@ -60,7 +60,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   const choice: FilingChoice = { hasInventory: data.hasInventory, priority: data.priority, residenceState: data.residenceState, state: data.state };
   const setChoice = (next: FilingChoice) => update(next);
   const answered = data.hasInventory || data.priority !== '';
-  const needsResidence = data.hasInventory || data.priority === 'homestate';
+  const needsResidence = filesInHomeState(choice);
   const warning = homeStateWarning(data.state);
   const stateName = states.find((s) => s.code === data.state)?.name;
 

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatUsd } from '../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '../../../../shared/pricing.ts';
 import { calculateSavings } from '../../../../shared/savings.ts';
+import { DEFAULT_STATE_CODE } from '../../../../shared/states.ts';
 import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/wizard/options.ts';
 import type { WizardData } from '../../../../shared/wizard/schema.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
@@ -54,7 +55,7 @@ export function ReviewStep({ data, update, onBack, onSubmit, submitting }: { dat
             <h2 className="text-base font-semibold text-slate-900">Your business</h2>
             <dl className="mt-2 divide-y divide-slate-100">
               <Row label="Business name" value={data.businessName} />
-              <Row label="Formation state" value={pricing?.name ?? (data.state || 'FL')} />
+              <Row label="Formation state" value={pricing?.name ?? (data.state || DEFAULT_STATE_CODE)} />
               <Row label="Annual income" value={formatUsd(data.annualIncome)} />
               <Row label="Content types" value={data.contentTypes.map((c) => CONTENT_TYPE_LABELS[c]).join(', ')} />
               <Row label="Platforms" value={data.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')} />

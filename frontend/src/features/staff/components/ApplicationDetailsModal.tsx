@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { nextStaffTransition, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
 import { formatUsd } from '../../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
-import type { StaffApplication } from '../../../../../shared/staff/applications.ts';
+import { MAX_NOTES_LENGTH, type StaffApplication } from '../../../../../shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -130,7 +130,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           <textarea
             id="application-notes"
             rows={4}
-            maxLength={5000}
+            maxLength={MAX_NOTES_LENGTH}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
             className="mt-2 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
