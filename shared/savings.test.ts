@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateSavings, calculatorInputSchema, estimatedSavingsFor, parseAmount } from './savings.ts';
+import { calculateSavings, calculatorInputSchema, EXPENSE_CATEGORIES, estimatedSavingsFor, parseAmount } from './savings.ts';
 
 describe('calculateSavings', () => {
   it('annualises the monthly total and takes 25% rounded', () => {
@@ -20,6 +20,13 @@ describe('calculateSavings', () => {
     expect(calculatorInputSchema.safeParse({ ...ok, income: Number.POSITIVE_INFINITY }).success).toBe(false);
     expect(calculatorInputSchema.safeParse({ ...ok, expenses: { ...ok.expenses, meals: '5' } }).success).toBe(false);
     expect(calculatorInputSchema.safeParse({ income: 1, expenses: {} }).success).toBe(false);
+  });
+  it('names each expense field by its calculator label in its messages', () => {
+    const zero = { clothing: 0, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 };
+    for (const { key, label } of EXPENSE_CATEGORIES) {
+      const res = calculatorInputSchema.safeParse({ income: 1, expenses: { ...zero, [key]: -1 } });
+      expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[`expenses.${key}`, `${label} cannot be negative`]]);
+    }
   });
   it('parses input like the calculator: integer parse, empty or junk is 0', () => {
     expect(parseAmount('')).toBe(0);

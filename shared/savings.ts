@@ -1,6 +1,6 @@
 import * as z from './zod.ts';
 import { groupThousands } from './money.ts';
-import { MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
+import { EXPENSE_CATEGORIES, type ExpenseKey, MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
 
 export * from './savings-rule.ts';
 
@@ -8,13 +8,16 @@ export * from './savings-rule.ts';
 const money = (max: number, what: string) =>
   z.number({ error: `${what} must be a number` }).check(z.gte(0, `${what} cannot be negative`), z.lte(max, `${what} cannot exceed ${groupThousands(max)}`));
 
+/** A monthly expense field, named in its messages by the category's label. */
+const expense = (key: ExpenseKey) => money(MAX_MONTHLY_EXPENSE, EXPENSE_CATEGORIES.find((c) => c.key === key)!.label);
+
 export const monthlyExpensesSchema = z.strictObject({
-  clothing: money(MAX_MONTHLY_EXPENSE, 'Clothing & Styling'),
-  meals: money(MAX_MONTHLY_EXPENSE, 'Meals & Entertainment'),
-  equipment: money(MAX_MONTHLY_EXPENSE, 'Equipment & Tech'),
-  travel: money(MAX_MONTHLY_EXPENSE, 'Travel & Transportation'),
-  entertainment: money(MAX_MONTHLY_EXPENSE, 'Conferences & Events'),
-  other: money(MAX_MONTHLY_EXPENSE, 'Other Business Expenses'),
+  clothing: expense('clothing'),
+  meals: expense('meals'),
+  equipment: expense('equipment'),
+  travel: expense('travel'),
+  entertainment: expense('entertainment'),
+  other: expense('other'),
 });
 
 export const calculatorInputSchema = z.strictObject({
