@@ -105,8 +105,16 @@ async function expectStats(page: Page, { total, pending, completed }: Counts) {
 }
 
 async function expectAxeClean(page: Page) {
-  // Toasts are checked once settled (their enter animation fades colours in).
-  await page.waitForTimeout(600);
+  // Toasts are checked once settled (their enter animation fades colours in): wait for every
+  // finite animation and transition to finish (looping ones, like loading pulses, never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length) await page.screenshot({ path: `${SHOTS}/axe-failure.png` });
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
@@ -295,7 +303,10 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   const items = await (await page.request.get('/api/content')).json();
   const stored = items.find((i: { section: string }) => i.section === 'xss-check');
   expect(stored.content).toBe('<p>Preview</p>');
-  await page.waitForTimeout(500);
+  // Let every image on the page finish loading or failing (an onerror payload would fire then),
+  // and the page run its pending tasks, before checking that no alert() opened a dialog.
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(dialogs).toEqual([]);
 
   await row.getByRole('button', { name: 'Delete e2e / xss-check' }).click();
