@@ -19,6 +19,11 @@ export async function putApplication(fields: Record<string, unknown> = {}): Prom
     createdAt: new Date().toISOString(),
     ...fields,
   };
+  return writeApplication(item);
+}
+
+/** Puts an application item as given (the one write behind every application fixture). */
+export async function writeApplication<T extends Record<string, unknown>>(item: T): Promise<T> {
   await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
   return item;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
+import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { createStaffSession } from '../../functions/data/sessions.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
+import { writeApplication } from './applications.ts';
 
 /**
  * Test fixtures for the staff handlers: applications written straight to the table (in the
@@ -33,10 +34,9 @@ export function applicationItem(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A submitted (paid) application by default, unlike ./applications.ts's draft; same write. */
 export async function putApplication(overrides: Record<string, unknown> = {}) {
-  const item = applicationItem(overrides);
-  await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
-  return item;
+  return writeApplication(applicationItem(overrides));
 }
 
 /** Writes many items fast (25 per BatchWrite, several batches in flight). */
