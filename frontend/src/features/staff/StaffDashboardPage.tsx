@@ -64,7 +64,7 @@ function Dashboard() {
       />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
         <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
-        {tab === 'applications' ? <ApplicationsTab /> : tab === 'tickets' ? <TicketsTab /> : <ActivityTab items={s?.recentActivity} />}
+        {tab === 'applications' ? <ApplicationsTab /> : tab === 'tickets' ? <TicketsTab /> : <ActivityTab items={s?.recentActivity} failed={stats.isError} />}
       </div>
     </StaffShell>
   );

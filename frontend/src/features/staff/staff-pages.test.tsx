@@ -171,6 +171,22 @@ describe('staff screens', () => {
     expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
   });
 
+  it('failed list fetches say so in place instead of "No applications" or an endless "Loading"', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 500, body: { error: 'Internal error' } };
+    replies['GET /api/staff/applications'] = { status: 500, body: { error: 'Internal error' } };
+    replies['GET /api/staff/tickets'] = { status: 500, body: { error: 'Internal error' } };
+    const user = renderAt('/staff');
+    expect(await screen.findByText('The applications could not be loaded. Reload the page to try again.')).toBeInTheDocument();
+    expect(screen.queryByText('No applications to show.')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Support Tickets' }));
+    expect(await screen.findByText('The support tickets could not be loaded. Reload the page to try again.')).toBeInTheDocument();
+    expect(screen.queryByText('No support tickets yet.')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Recent Activity' }));
+    expect(await screen.findByText('Recent activity could not be loaded. Reload the page to try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading activity…')).toBeNull();
+  });
+
   it('content editor rows show at most 100 characters of text, as text', async () => {
     localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
     const long = `${'a'.repeat(120)}`;

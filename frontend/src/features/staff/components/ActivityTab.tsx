@@ -1,7 +1,14 @@
 import { formatDateTime } from '../format.ts';
 import type { ActivityItem } from '../staff-api.ts';
 
-export function ActivityTab({ items }: { items: ActivityItem[] | undefined }) {
+/** `failed`: the dashboard fetch that carries the activity list failed (otherwise it would read "Loading" forever). */
+export function ActivityTab({ items, failed = false }: { items: ActivityItem[] | undefined; failed?: boolean }) {
+  if (!items && failed)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Recent activity could not be loaded. Reload the page to try again.
+      </p>
+    );
   if (!items) return <p className="text-sm text-slate-600">Loading activity…</p>;
   if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No activity yet.</p>;
   return (

@@ -52,6 +52,10 @@ export function ApplicationsTab() {
 
       {query.isPending ? (
         <p className="mt-6 text-sm text-slate-600">Loading applications…</p>
+      ) : query.isError && apps.length === 0 ? (
+        <p role="alert" className="mt-6 text-sm text-red-700">
+          The applications could not be loaded. Reload the page to try again.
+        </p>
       ) : apps.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No applications to show.</p>
       ) : (

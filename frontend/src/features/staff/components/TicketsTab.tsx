@@ -24,6 +24,12 @@ export function TicketsTab() {
   }
 
   if (query.isPending) return <p className="text-sm text-slate-600">Loading tickets…</p>;
+  if (query.isError && tickets.length === 0)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The support tickets could not be loaded. Reload the page to try again.
+      </p>
+    );
   if (tickets.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No support tickets yet.</p>;
   return (
     <div>
