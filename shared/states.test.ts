@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestTotal, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
+import { cheapestTotal, FALLBACK_PRICING, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
 import provenance from './data/state-sources.json' with { type: 'json' };
 
 describe('state data', () => {
+  it('falls back to $275 (125 + 150) before live pricing loads (SPEC section 9)', () => {
+    expect(FALLBACK_PRICING).toEqual({ filingFee: 125, serviceFee: 150, totalCost: 275 });
+  });
   it('has the 50 states and DC once each, sorted by name', () => {
     expect(STATE_PRICING).toHaveLength(51);
     expect(new Set(STATE_PRICING.map((s) => s.code)).size).toBe(51);

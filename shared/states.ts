@@ -9,8 +9,9 @@ export const SERVICE_FEE = 150;
 /** The filing state when the visitor has not chosen one (SPEC section 9). */
 export const DEFAULT_STATE_CODE = 'FL';
 export const POPULAR_STATE_CODES = ['FL', 'DE', 'WY', 'NV', 'TX'] as const;
-/** Shown only until live pricing has loaded (SPEC "Wizard step 1"). */
-export const FALLBACK_PRICING = { filingFee: 125, serviceFee: SERVICE_FEE, totalCost: 275 } as const;
+/** Shown only until live pricing has loaded (SPEC "Wizard step 1"): $275 = 125 + 150, the total as everywhere. */
+const FALLBACK_FILING_FEE = 125;
+export const FALLBACK_PRICING = { filingFee: FALLBACK_FILING_FEE, serviceFee: SERVICE_FEE, totalCost: FALLBACK_FILING_FEE + SERVICE_FEE } as const;
 export const STATE_DATA_SOURCE: string = data.source;
 
 export interface StateRecord {
