@@ -52,3 +52,18 @@ export function ComingSoon({ title, message, children, label, className = '' }: 
     </>
   );
 }
+
+const LEGAL_PAGES = {
+  privacy: { title: 'Privacy Policy', message: 'Our full privacy policy is being finalised and will be published here. Questions about your data? Contact us.' },
+  terms: { title: 'Terms of Service', message: 'Our terms of service are being finalised and will be published here. Questions? Contact us.' },
+} as const;
+
+/** The not-yet-published privacy policy or terms (footer, wizard review step): one text for each, wherever linked. */
+export function LegalPlaceholder({ page, className }: { page: keyof typeof LEGAL_PAGES; className?: string }) {
+  const { title, message } = LEGAL_PAGES[page];
+  return (
+    <ComingSoon title={title} message={message} className={className}>
+      {title}
+    </ComingSoon>
+  );
+}

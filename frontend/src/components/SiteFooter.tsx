@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ComingSoon } from './ComingSoon.tsx';
+import { ComingSoon, LegalPlaceholder } from './ComingSoon.tsx';
 import { Logo } from './Logo.tsx';
 
 /** SPEC "Landing page": the copyright line carries the year 2024. */
@@ -93,14 +93,10 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legal</h2>
             <ul className="mt-4 space-y-3">
               <li>
-                <ComingSoon title="Privacy Policy" message="Our full privacy policy is being finalised and will be published here. Questions about your data? Contact us." className={PLACEHOLDER}>
-                  Privacy Policy
-                </ComingSoon>
+                <LegalPlaceholder page="privacy" className={PLACEHOLDER} />
               </li>
               <li>
-                <ComingSoon title="Terms of Service" message="Our terms of service are being finalised and will be published here. Questions? Contact us." className={PLACEHOLDER}>
-                  Terms of Service
-                </ComingSoon>
+                <LegalPlaceholder page="terms" className={PLACEHOLDER} />
               </li>
             </ul>
           </nav>

@@ -1,3 +1,4 @@
+import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { useId } from 'react';
 import { formatUsd } from '../../../../shared/money.ts';
@@ -7,6 +8,7 @@ import { DEFAULT_STATE_CODE } from '../../../../shared/states.ts';
 import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/wizard/options.ts';
 import type { WizardData } from '../../../../shared/wizard/schema.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
+import { StepActions } from './fields.tsx';
 
 /** What every formation includes. */
 export const PACKAGE_CONTENTS = [
@@ -110,28 +112,10 @@ export function ReviewStep({ data, update, onBack, onSubmit, submitting }: { dat
 
       <p className="mt-6 text-xs text-slate-600">
         By proceeding you agree to our{' '}
-        <a href="#terms" className="font-medium text-indigo-700 underline">
-          Terms of Service
-        </a>{' '}
-        and{' '}
-        <a href="#privacy" className="font-medium text-indigo-700 underline">
-          Privacy Policy
-        </a>
-        . We are not a law firm and give no tax, legal or accounting advice.
+        <LegalPlaceholder page="terms" className="font-medium text-indigo-700 underline" /> and{' '}
+        <LegalPlaceholder page="privacy" className="font-medium text-indigo-700 underline" />. We are not a law firm and give no tax, legal or accounting advice.
       </p>
-      <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
-        <button type="button" onClick={onBack} className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-          Back to Edit
-        </button>
-        <button
-          type="button"
-          onClick={onSubmit}
-          disabled={submitting}
-          className="rounded-xl bg-indigo-600 px-6 py-3 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-indigo-300"
-        >
-          {submitting ? 'Submitting…' : 'Proceed to Payment'}
-        </button>
-      </div>
+      <StepActions onBack={onBack} backLabel="Back to Edit" nextLabel="Proceed to Payment" nextDisabled={false} onNext={onSubmit} busy={submitting} busyLabel="Submitting…" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -258,6 +258,11 @@ describe('WizardPage', () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
     const user = userEvent.setup();
     renderAt('/wizard/4');
+    // The terms and privacy placeholders open the site's "coming soon" panel, not a dead "#" link.
+    const agreement = await screen.findByText(/By proceeding you agree/);
+    expect(within(agreement).getByRole('button', { name: 'Terms of Service' })).toHaveAttribute('popovertarget');
+    expect(within(agreement).getByRole('button', { name: 'Privacy Policy' })).toHaveAttribute('popovertarget');
+    expect(agreement.querySelector('a[href^="#"]')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Back to Edit' }));
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/3$/);
     await user.click(screen.getByRole('button', { name: 'Back' }));

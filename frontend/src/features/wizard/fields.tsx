@@ -39,12 +39,21 @@ export function ChoiceChip({ label, checked, onChange, name }: { label: string; 
 }
 
 /** Back / Next row shared by the steps. */
-export function StepActions({ onBack, next, nextLabel, nextDisabled, onNext, busy }: { onBack?: () => void; next?: boolean; nextLabel: string; nextDisabled: boolean; onNext: () => void; busy?: boolean }) {
+export function StepActions({
+  onBack,
+  backLabel = 'Back',
+  next,
+  nextLabel,
+  nextDisabled,
+  onNext,
+  busy,
+  busyLabel = 'Please wait…',
+}: { onBack?: () => void; backLabel?: string; next?: boolean; nextLabel: string; nextDisabled: boolean; onNext: () => void; busy?: boolean; busyLabel?: string }) {
   return (
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
       {onBack ? (
         <button type="button" onClick={onBack} className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-          Back
+          {backLabel}
         </button>
       ) : (
         <span />
@@ -56,7 +65,7 @@ export function StepActions({ onBack, next, nextLabel, nextDisabled, onNext, bus
           disabled={nextDisabled || busy}
           className="rounded-xl bg-indigo-600 px-6 py-3 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-indigo-300"
         >
-          {busy ? 'Please wait…' : nextLabel}
+          {busy ? busyLabel : nextLabel}
         </button>
       )}
     </div>
