@@ -2,11 +2,12 @@ import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'rea
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '../../../../shared/money.ts';
 import { ButtonLink } from '../../components/Button.tsx';
+import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { FIRST_VIEW_COPY } from './copy/first-view.ts';
-import { CheckIcon, makeCopy } from './parts.tsx';
+import { makeCopy } from './parts.tsx';
 import { bundledPriceRange, priceRangeOf } from './starting-price.ts';
 
 const Copy = makeCopy(FIRST_VIEW_COPY);

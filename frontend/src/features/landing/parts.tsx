@@ -19,18 +19,6 @@ export function makeCopy(defaults: Record<string, string>) {
   };
 }
 
-export function CheckIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" className={`${className} shrink-0`} aria-hidden="true" fill="currentColor">
-      <path
-        fillRule="evenodd"
-        d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
-
 export const SECTION = 'scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20';
 export const H2 = 'text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl';
 

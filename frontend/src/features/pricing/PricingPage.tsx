@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../shared/money.ts';
 import { ADD_ONS, ADD_ON_KEYS } from '../../../../shared/pricing.ts';
 import { lowestTotal } from '../../../../shared/price-range.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '../../../../shared/states.ts';
+import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -212,9 +213,7 @@ export default function PricingPage() {
               <ul className="mt-5 space-y-3">
                 {INCLUDED.map((item) => (
                   <li key={item} className="flex gap-3 text-slate-800">
-                    <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" fill="currentColor">
-                      <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4z" />
-                    </svg>
+                    <CheckIcon className="mt-0.5 h-5 w-5 text-emerald-600" />
                     {item}
                   </li>
                 ))}
