@@ -24,9 +24,17 @@ export function isAllowedStaffMove(from: string | undefined | null, to: string):
   return nextStaffTransition(from)?.to === to;
 }
 
+/** The staff move that ends in `to`, whatever the current status (undefined: not a staff move). */
+export function staffMoveTo(to: string) {
+  return STAFF_TRANSITIONS.find((t) => t.to === to);
+}
+
+/** What a missing (or empty) status means (SPEC section 4). */
+export const MISSING_STATUS_MEANS: ApplicationStatus = 'submitted';
+
 /** A missing status is treated as submitted (SPEC section 4). */
 export function normaliseStatus(status: string | undefined | null): string {
-  return status ? status : 'submitted';
+  return status ? status : MISSING_STATUS_MEANS;
 }
 
 export function isKnownStatus(status: string): status is ApplicationStatus {

@@ -2,7 +2,7 @@ import { applicationUpdate, writeApplicationChange } from './application-changes
 import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import * as z from '../../shared/zod.ts';
 import { compareText } from '../../shared/compare-text.ts';
-import { isAllowedStaffMove, normaliseStatus, STAFF_TRANSITIONS, type ApplicationStatus } from '../../shared/application-status.ts';
+import { isAllowedStaffMove, MISSING_STATUS_MEANS, normaliseStatus, staffMoveTo, type ApplicationStatus } from '../../shared/application-status.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { activityPut } from './activity.ts';
@@ -201,18 +201,21 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
 
   const to = update.status;
   const from = current.status;
-  const move = STAFF_TRANSITIONS.find((t) => t.to === to);
+  const move = staffMoveTo(to);
   if (!move || !isAllowedStaffMove(from, to)) {
     throw new StatusConflictError(`Cannot move an application from ${from} to ${to}; ${move ? `only ${move.from} applications can` : 'that is not a staff move'}`, from);
   }
   const values: Record<string, unknown> = { ':from': move.from, ':to': to, ':now': now };
+  // An application with no status counts as submitted, so the move from submitted also accepts it.
+  const fromMissing = move.from === MISSING_STATUS_MEANS;
+  if (fromMissing) values[':blank'] = '';
   let expr = 'SET #status = :to, updatedAt = :now';
   if (update.notes !== undefined) {
     expr += ', notes = :notes';
     values[':notes'] = update.notes;
   }
   const moved = await writeApplicationChange(
-    applicationUpdate(id, { UpdateExpression: expr, ConditionExpression: '#status = :from', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: values }),
+    applicationUpdate(id, { UpdateExpression: expr, ConditionExpression: fromMissing ? '(#status = :from OR #status = :blank OR attribute_not_exists(#status))' : '#status = :from', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: values }),
     [statusCounterUpdate(move.from, to), activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}`, id)],
   );
   if (!moved) {

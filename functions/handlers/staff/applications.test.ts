@@ -6,7 +6,7 @@ import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as listApplications } from './list-applications.ts';
-import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
+import { applicationItem, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 let headers: Record<string, string>;
@@ -160,6 +160,18 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect((await patch(app.id, { status: 'draft' })).status).toBe(400);
     expect((await patch(app.id, {})).status).toBe(400);
     expect((await patch(app.id, { status: 'processing', paymentStatus: 'paid' })).status).toBe(400);
+  });
+
+  it('treats an application with no status as submitted: Start Processing moves it (SPEC section 4)', async () => {
+    const { status: _none, ...item } = applicationItem({ status: 'submitted' });
+    await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
+    const res = await patch(item.id, { status: 'processing' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('processing');
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: item.id }, ConsistentRead: true }));
+    expect(stored.Item?.status).toBe('processing');
+    const moved = await patch(item.id, { status: 'filed' });
+    expect(moved.status).toBe(200);
   });
 
   it('lets exactly one of two concurrent moves win', async () => {
