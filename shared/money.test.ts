@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatUsd, groupThousands } from './money.ts';
+import { dollarsToCents, formatCents, formatUsd, groupThousands } from './money.ts';
 
 describe('money formatting', () => {
   it('groups thousands like en-US', () => {
@@ -11,6 +11,11 @@ describe('money formatting', () => {
     expect(formatUsd(6249.6)).toBe('$6,250');
     expect(formatUsd(-25000)).toBe('-$25,000');
     expect(formatUsd(0)).toBe('$0');
+  });
+  it('shows cents as whole dollars', () => {
+    expect(formatCents(35000)).toBe('$350');
+    expect(formatCents(27549)).toBe('$275');
+    expect(formatCents(120000000)).toBe('$1,200,000');
   });
   it('converts dollars to cents without float drift', () => {
     expect(dollarsToCents(350)).toBe(35000);

@@ -14,6 +14,11 @@ export function formatUsd(dollars: number): string {
   return rounded < 0 ? `-$${groupThousands(-rounded)}` : `$${groupThousands(rounded)}`;
 }
 
+/** An amount in cents (as providers and the server keep money), shown as formatUsd shows dollars. */
+export function formatCents(cents: number): string {
+  return formatUsd(cents / 100);
+}
+
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

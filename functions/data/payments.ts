@@ -2,7 +2,7 @@ import { applicationUpdate, type TransactItem, writeApplicationChange } from './
 import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { PaymentProvider, PaymentStatus } from '../../shared/payments/methods.ts';
 import { orderForApplication } from '../../shared/payments/order.ts';
-import { formatUsd } from '../../shared/money.ts';
+import { formatCents } from '../../shared/money.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { logger } from '../lib/logger.ts';
 import { activityPut, recordActivity } from './activity.ts';
@@ -127,7 +127,7 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
       logger.error('payment amount does not match the application', { applicationId, provider, reference, amountCents, expectedCents, currency });
       await recordActivity(
         'payment_mismatch',
-        `A ${provider} payment of ${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()} (${reference}) does not match the order total${expectedCents === undefined ? '' : ` of ${formatUsd(expectedCents / 100)}`}: review it`,
+        `A ${provider} payment of ${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()} (${reference}) does not match the order total${expectedCents === undefined ? '' : ` of ${formatCents(expectedCents)}`}: review it`,
         applicationId,
       );
       return { outcome: 'amount-mismatch', expectedCents };
@@ -161,7 +161,7 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     }
     const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
     const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || applicationId;
-    alongside.push(activityPut('payment_received', `Payment of ${formatUsd(amountCents / 100)} received from ${who} (${provider})`, applicationId));
+    alongside.push(activityPut('payment_received', `Payment of ${formatCents(amountCents)} received from ${who} (${provider})`, applicationId));
     const written = await writeApplicationChange(
       applicationUpdate(applicationId, { UpdateExpression: `SET ${setExpr} REMOVE paymentError`, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values }),
       alongside,
@@ -202,7 +202,7 @@ export async function recordRefund(applicationId: string, reference: string, amo
       ConditionExpression: 'paymentReference = :reference AND paymentStatus = :paid',
       ExpressionAttributeValues: { ':refunded': 'refunded', ':amount': amountRefundedCents, ':reference': reference, ':paid': 'paid', ':now': new Date().toISOString() },
     }),
-    [activityPut('payment_refunded', `Payment ${reference} refunded (${formatUsd(amountRefundedCents / 100)})`, applicationId)],
+    [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId)],
   );
 }
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../shared/money.ts';
+import { formatCents } from '../../shared/money.ts';
 import { type ApplicationOrder, orderForApplication } from '../../shared/payments/order.ts';
 import { getApplicationForPayment, type PaymentApplication } from '../data/payments.ts';
 import { type ApiResult, HttpError, json } from '../lib/http.ts';
@@ -27,7 +27,7 @@ export async function loadPayable(applicationId: string): Promise<Payable> {
  */
 export class AmountChangedError extends HttpError {
   constructor(readonly amountCents: number) {
-    super(409, `The order total is ${formatUsd(amountCents / 100)}: the summary has been updated, please review it and pay again`);
+    super(409, `The order total is ${formatCents(amountCents)}: the summary has been updated, please review it and pay again`);
   }
 }
 

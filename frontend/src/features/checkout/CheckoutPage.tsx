@@ -2,7 +2,7 @@ import { TabList } from '../../components/TabList.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
+import { formatCents } from '../../../../shared/money.ts';
 import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '../../../../shared/payments/methods.ts';
 import { type ApplicationOrder, orderFor } from '../../../../shared/payments/order.ts';
 import type { TestCard } from '../../../../shared/payments/test-cards.ts';
@@ -143,7 +143,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const handleAmountChanged = (err: unknown): boolean => {
     const amount = changedAmount(err);
     if (amount === undefined) return false;
-    toast('Order Total Updated', `Your total is ${formatUsd(amount / 100)}. Please review it and pay again.`);
+    toast('Order Total Updated', `Your total is ${formatCents(amount)}. Please review it and pay again.`);
     void refreshApplication();
     return true;
   };

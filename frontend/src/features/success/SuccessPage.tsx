@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
+import { formatCents } from '../../../../shared/money.ts';
 import type { PaymentStatusResponse } from '../../../../shared/payments/methods.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -93,7 +93,7 @@ export default function SuccessPage() {
             </div>
             <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Payment successful</h1>
             <p className="mt-2 text-slate-600">
-              Thank you! {status.data?.amountPaidCents ? <>We received {formatUsd(status.data.amountPaidCents / 100)}. </> : null}Your LLC formation is under way.
+              Thank you! {status.data?.amountPaidCents ? <>We received {formatCents(status.data.amountPaidCents)}. </> : null}Your LLC formation is under way.
             </p>
             <h2 className="mt-8 text-left text-lg font-semibold text-slate-900">What happens next</h2>
             <ol className="mt-4 space-y-4 text-left">

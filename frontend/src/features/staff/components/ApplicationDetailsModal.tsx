@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { nextStaffTransition, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
-import { formatUsd } from '../../../../../shared/money.ts';
+import { formatCents, formatUsd } from '../../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '../../../../../shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -114,7 +114,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           <Field label="Add-ons">{addOns.length ? addOns.join(', ') : 'None'}</Field>
           <Field label="Payment">
             {app.paymentStatus ?? 'unpaid'}
-            {app.amountPaidCents !== undefined ? ` · ${formatUsd(app.amountPaidCents / 100)}` : ''}
+            {app.amountPaidCents !== undefined ? ` · ${formatCents(app.amountPaidCents)}` : ''}
             {app.paymentProvider ? ` · ${app.paymentProvider}` : ''}
           </Field>
           <Field label="Created">{formatDateTime(app.createdAt)}</Field>
