@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APPLICATION_STATUSES,
   COMPLETED_STATUSES,
   COUNTED_STATUSES,
   isAllowedStaffMove,
   nextStaffTransition,
   normaliseStatus,
   PENDING_STATUSES,
+  offersSunbizAction,
   sunbizUnavailableReason,
 } from './application-status.ts';
 
@@ -42,6 +44,8 @@ describe('application status workflow', () => {
 
 describe('Sunbiz availability', () => {
   it('is for submitted Florida applications only, with the reason otherwise', () => {
+    expect(APPLICATION_STATUSES.filter((status) => offersSunbizAction({ status }))).toEqual(['processing']);
+    expect(offersSunbizAction({})).toBe(false);
     expect(sunbizUnavailableReason({ status: 'processing', state: 'FL' })).toBeUndefined();
     expect(sunbizUnavailableReason({ status: 'processing', state: 'fl' })).toBeUndefined();
     expect(sunbizUnavailableReason({ status: 'processing', state: 'TX' })).toBe('Sunbiz filing is for Florida LLCs; this application files in TX');

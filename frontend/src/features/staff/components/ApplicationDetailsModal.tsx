@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
+import { nextStaffTransition, offersSunbizAction, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
 import { formatCents, formatUsd } from '../../../../../shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '../../../../../shared/staff/applications.ts';
@@ -38,6 +38,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const sunbiz = useGenerateSunbiz();
   const next = nextStaffTransition(app.status);
   const sunbizReason = sunbizUnavailableReason(app);
+  const offersSunbiz = offersSunbizAction(app);
 
   useEffect(() => {
     const d = dialog.current;
@@ -141,8 +142,8 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         </div>
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
-        {app.status === 'processing' && sunbizReason ? <p className="mr-auto self-center text-sm text-slate-600">{sunbizReason}</p> : null}
-        {app.status === 'processing' && !sunbizReason ? (
+        {offersSunbiz && sunbizReason ? <p className="mr-auto self-center text-sm text-slate-600">{sunbizReason}</p> : null}
+        {offersSunbiz && !sunbizReason ? (
           <Button variant="secondary" onClick={generateSunbiz} disabled={sunbiz.isPending}>
             {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
           </Button>
