@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '../shared/application-status.ts';
 
 /**
  * The staff back office end to end: login with the printed password, run an application from
@@ -85,8 +86,8 @@ async function countFromList(page: Page): Promise<Counts> {
     const body = await res.json();
     for (const a of body.items as { status: string }[]) {
       counts.total++;
-      if (a.status === 'submitted' || a.status === 'processing') counts.pending++;
-      if (a.status === 'completed') counts.completed++;
+      if (PENDING_STATUSES.includes(a.status as ApplicationStatus)) counts.pending++;
+      if (COMPLETED_STATUSES.includes(a.status as ApplicationStatus)) counts.completed++;
     }
     cursor = body.nextCursor ?? '';
   } while (cursor);
