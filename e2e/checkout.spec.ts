@@ -47,7 +47,7 @@ async function submittedApplication(request: APIRequestContext): Promise<string>
 
 // The web server answers /api/states before its tables are configured: wait for a data route.
 test.beforeAll(async ({ request }) => {
-  await expect.poll(async () => (await request.get('/api/payment-status/readiness-probe')).status(), { timeout: 60_000 }).toBe(404);
+  await expect.poll(async () => (await request.get('/api/payment-status/00000000-0000-4000-8000-000000000000')).status(), { timeout: 60_000 }).toBe(404);
 });
 
 async function expectAxeClean(page: Page) {

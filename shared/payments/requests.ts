@@ -1,8 +1,9 @@
 import * as z from '../zod.ts';
 import { testCardSchema } from './test-cards.ts';
+import { applicationIdSchema } from '../application-id.ts';
 
 /** Request bodies of the payment routes, shared by the handlers and the checkout page. */
-export const applicationIdSchema = z.string().check(z.trim(), z.minLength(1, 'applicationId is required'), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'applicationId is malformed'));
+export { applicationIdSchema };
 
 export const createPaymentIntentSchema = z.strictObject({
   amount: z.number().check(z.int('amount must be whole cents'), z.nonnegative()),

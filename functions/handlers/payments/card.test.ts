@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.ts';
@@ -86,7 +87,8 @@ describe('test mode (local default)', () => {
     const refunded = await putApplication({ paymentStatus: 'refunded', status: 'submitted' });
     expect((await intentFor(refunded.id, FL_CENTS)).status).toBe(409);
     expect((await readApplication(refunded.id))?.paymentStatus).toBe('refunded');
-    expect((await intentFor('no-such-application', FL_CENTS)).status).toBe(404);
+    expect((await intentFor(randomUUID(), FL_CENTS)).status).toBe(404);
+    expect((await intentFor('no-such-application', FL_CENTS)).body).toMatchObject({ details: { applicationId: ['Must be an application id (UUID)'] } });
   });
 
   it('validates the body', async () => {

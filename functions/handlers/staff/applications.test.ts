@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_TRANSITIONS } from '../../../shared/application-status.ts';
@@ -199,8 +200,10 @@ describe('PATCH /api/staff/applications/{id}', () => {
   });
 
   it('404s an unknown application and 400s a malformed id', async () => {
-    expect((await patch('00000000-0000-0000-0000-000000000000', { status: 'processing' })).status).toBe(404);
-    expect((await patch('00000000-0000-0000-0000-000000000000', { notes: 'x' })).status).toBe(404);
+    const unknown = randomUUID();
+    expect((await patch(unknown, { status: 'processing' })).status).toBe(404);
+    expect((await patch(unknown, { notes: 'x' })).status).toBe(404);
+    expect((await patch('00000000-0000-0000-0000-000000000000', { notes: 'x' })).status).toBe(400);
     expect((await patch('../../etc', { notes: 'x' })).status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,7 @@ describe('POST /api/staff/sunbiz/{id}', () => {
   });
 
   it('404s an unknown application', async () => {
-    expect((await generate('does-not-exist')).status).toBe(404);
+    expect((await generate(randomUUID())).status).toBe(404);
+    expect((await generate('does-not-exist')).status).toBe(400);
   });
 });

@@ -1,10 +1,10 @@
 import { ApplicationNotFoundError } from '../../data/staff-applications.ts';
 import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
 import { generateSunbizDocument, SunbizNotApplicableError } from '../../sunbiz/generate-document.ts';
-import { recordId } from './ids.ts';
+import { applicationIdSchema } from '../../../shared/application-id.ts';
 
 export const handler = httpHandler(async (event) => {
-  const id = pathParam(event, 'id', recordId);
+  const id = pathParam(event, 'id', applicationIdSchema);
   try {
     const { url } = await generateSunbizDocument(id);
     return json(200, { url });

@@ -1,10 +1,10 @@
 import { applicationUpdateSchema } from '../../../shared/staff/applications.ts';
 import { ApplicationNotFoundError, StatusConflictError, updateApplicationByStaff } from '../../data/staff-applications.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
-import { recordId } from './ids.ts';
+import { applicationIdSchema } from '../../../shared/application-id.ts';
 
 export const handler = httpHandler(async (event) => {
-  const id = pathParam(event, 'id', recordId);
+  const id = pathParam(event, 'id', applicationIdSchema);
   const update = validate(applicationUpdateSchema, event.jsonBody);
   try {
     return json(200, await updateApplicationByStaff(id, update));
