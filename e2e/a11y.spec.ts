@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
 
 /**
- * Accessibility over every screen of the site (SPEC section 2) at a phone and a desktop width:
+ * Accessibility over every screen of the site (docs/product.md section 2) at a phone and a desktop width:
  * axe must report no serious or critical violation. Staff screens are visited signed in, and the
  * checkout and success pages with a real application.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
-import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '../shared/application-status.ts';
+import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
 
 /**
  * The staff back office end to end: login with the printed password, run an application from

@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { highestTotal, lowestTotal } from '../shared/price-range.ts';
-import { STATE_PRICING } from '../shared/states.ts';
+import { highestTotal, lowestTotal } from '#shared/price-range.ts';
+import { STATE_PRICING } from '#shared/states.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
 import { structuredDataJson } from './src/features/landing/structured-data.ts';
 

@@ -7,7 +7,7 @@ import { DEFAULT_MEMORY_MB, routeConstructId, THROTTLE } from './stacks/api-stac
 import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
 import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
 import { type SynthesisedProduct, synthProduct } from './test-support.ts';
-import { PROVIDER_SCRIPTS } from '../shared/payments/methods.ts';
+import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 
 const routes = ROUTES as readonly RouteDef[];
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };

@@ -29,7 +29,7 @@ describe('application status workflow', () => {
     expect(isAllowedStaffMove('completed', 'completed')).toBe(false);
   });
 
-  it('treats a missing status as submitted (SPEC section 4)', () => {
+  it('treats a missing status as submitted (docs/product.md section 4)', () => {
     expect(normaliseStatus(undefined)).toBe('submitted');
     expect(normaliseStatus('')).toBe('submitted');
     expect(isAllowedStaffMove(undefined, 'processing')).toBe(true);

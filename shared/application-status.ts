@@ -8,7 +8,7 @@ export const COMPLETED_STATUSES: readonly ApplicationStatus[] = ['completed'];
 /** Statuses that count towards "total applications" (drafts are unfinished wizards). */
 export const COUNTED_STATUSES: readonly ApplicationStatus[] = ['submitted', 'processing', 'filed', 'completed'];
 
-/** Staff moves, each with the button that triggers it (SPEC section 4). */
+/** Staff moves, each with the button that triggers it (docs/product.md section 4). */
 export const STAFF_TRANSITIONS = [
   { from: 'submitted', to: 'processing', action: 'Start Processing' },
   { from: 'processing', to: 'filed', action: 'Mark Filed' },
@@ -29,10 +29,10 @@ export function staffMoveTo(to: string) {
   return STAFF_TRANSITIONS.find((t) => t.to === to);
 }
 
-/** What a missing (or empty) status means (SPEC section 4). */
+/** What a missing (or empty) status means (docs/product.md section 4). */
 export const MISSING_STATUS_MEANS: ApplicationStatus = 'submitted';
 
-/** A missing status is treated as submitted (SPEC section 4). */
+/** A missing status is treated as submitted (docs/product.md section 4). */
 export function normaliseStatus(status: string | undefined | null): string {
   return status ? status : MISSING_STATUS_MEANS;
 }
@@ -45,7 +45,7 @@ export function isKnownStatus(status: string): status is ApplicationStatus {
 export const SUNBIZ_STATE_CODE = 'FL';
 
 /**
- * The dashboard offers 'Generate Sunbiz' while an application is processing (SPEC section 4).
+ * The dashboard offers 'Generate Sunbiz' while an application is processing (docs/product.md section 4).
  * The server also generates one later (filed, completed) when asked, to replace a lost copy.
  */
 export const SUNBIZ_ACTION_STATUS: ApplicationStatus = 'processing';

@@ -8,7 +8,7 @@ export function groupThousands(n: number): string {
   return n < 0 && Math.round(n) !== 0 ? `-${grouped}` : grouped;
 }
 
-/** Money is shown in whole US dollars without decimals (SPEC section 9). */
+/** Money is shown in whole US dollars without decimals (docs/product.md section 9). */
 export function formatUsd(dollars: number): string {
   const rounded = Math.round(dollars);
   return rounded < 0 ? `-$${groupThousands(-rounded)}` : `$${groupThousands(rounded)}`;

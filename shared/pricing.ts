@@ -1,7 +1,7 @@
 import { dollarsToCents } from './money.ts';
 import type { StatePricing } from './states.ts';
 
-/** Optional add-ons and their prices in dollars (SPEC section 9). */
+/** Optional add-ons and their prices in dollars (docs/product.md section 9). */
 export const ADD_ONS = {
   expeditedFiling: { label: 'Expedited filing', price: 75, description: '1-2 business days instead of 5-7' },
   feinFiling: { label: 'FEIN (EIN) filing', price: 75, description: 'We apply for your federal tax ID' },

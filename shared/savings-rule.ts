@@ -1,7 +1,7 @@
-// The savings estimate rule (SPEC section 9) without its input schemas, so the browser can use
+// The savings estimate rule (docs/product.md section 9) without its input schemas, so the browser can use
 // it without loading zod. shared/savings.ts re-exports everything here.
 
-/** The six monthly expense categories, in display order, with their labels (SPEC "Embedded savings calculator"). */
+/** The six monthly expense categories, in display order, with their labels (docs/product.md "Embedded savings calculator"). */
 export const EXPENSE_CATEGORIES = [
   { key: 'clothing', label: 'Clothing & Styling' },
   { key: 'meals', label: 'Meals & Entertainment' },
@@ -14,7 +14,7 @@ export const EXPENSE_CATEGORIES = [
 export type ExpenseKey = (typeof EXPENSE_CATEGORIES)[number]['key'];
 export type MonthlyExpenses = Record<ExpenseKey, number>;
 
-/** Flat effective rate used for the estimate (SPEC section 9: savings = 25% of annual deductions). */
+/** Flat effective rate used for the estimate (docs/product.md section 9: savings = 25% of annual deductions). */
 export const TAX_RATE_PERCENT = 25;
 export const MAX_ANNUAL_INCOME = 100_000_000;
 export const MAX_MONTHLY_EXPENSE = 10_000_000;
@@ -45,7 +45,7 @@ export function calculateSavings(expenses: MonthlyExpenses): CalculatorResult {
   };
 }
 
-/** The calculator's input parse: non-numeric or empty is 0 (integer parse, SPEC section 5). */
+/** The calculator's input parse: non-numeric or empty is 0 (integer parse, docs/product.md section 5). */
 export function parseAmount(raw: string): number {
   const n = Number.parseInt(raw, 10);
   return Number.isFinite(n) && n > 0 ? n : 0;

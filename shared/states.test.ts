@@ -3,7 +3,7 @@ import { cheapestTotal, FALLBACK_PRICING, findStatePricing, SERVICE_FEE, STATE_P
 import provenance from './data/state-sources.json' with { type: 'json' };
 
 describe('state data', () => {
-  it('falls back to $275 (125 + 150) before live pricing loads (SPEC section 9)', () => {
+  it('falls back to $275 (125 + 150) before live pricing loads (docs/product.md section 9)', () => {
     expect(FALLBACK_PRICING).toEqual({ filingFee: 125, serviceFee: 150, totalCost: 275 });
   });
   it('has the 50 states and DC once each, sorted by name', () => {

@@ -4,12 +4,12 @@ import data from './data/states.json' with { type: 'json' };
 import { compareText } from './compare-text.ts';
 import { lowestTotal } from './price-range.ts';
 
-/** Our service fee, the same in every state (SPEC section 9). */
+/** Our service fee, the same in every state (docs/product.md section 9). */
 export const SERVICE_FEE = 150;
-/** The filing state when the visitor has not chosen one (SPEC section 9). */
+/** The filing state when the visitor has not chosen one (docs/product.md section 9). */
 export const DEFAULT_STATE_CODE = 'FL';
 export const POPULAR_STATE_CODES = ['FL', 'DE', 'WY', 'NV', 'TX'] as const;
-/** Shown only until live pricing has loaded (SPEC "Wizard step 1"): $275 = 125 + 150, the total as everywhere. */
+/** Shown only until live pricing has loaded (docs/product.md "Wizard step 1"): $275 = 125 + 150, the total as everywhere. */
 const FALLBACK_FILING_FEE = 125;
 export const FALLBACK_PRICING = { filingFee: FALLBACK_FILING_FEE, serviceFee: SERVICE_FEE, totalCost: FALLBACK_FILING_FEE + SERVICE_FEE } as const;
 export const STATE_DATA_SOURCE: string = data.source;
@@ -25,7 +25,7 @@ export interface StateRecord {
   restrictedWords: string[];
 }
 
-/** What the API returns for a state (SPEC section 3, "State"). */
+/** What the API returns for a state (docs/product.md section 3, "State"). */
 export interface StatePricing {
   code: string;
   name: string;

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 
 /**
- * Every screen of the site (SPEC section 2), declared once. Only the landing page is in the
+ * Every screen of the site (docs/product.md section 2), declared once. Only the landing page is in the
  * first bundle; every other screen is a lazily loaded module.
  */
 /**

@@ -1,17 +1,17 @@
 import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { priceOrder } from '../../shared/pricing.ts';
-import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '../../shared/wizard/application.ts';
-import { nameKey } from '../../shared/wizard/business-name.ts';
-import type { WizardPatch } from '../../shared/wizard/schema.ts';
-import { DEFAULT_STATE_CODE, findStatePricing, type StatePricing } from '../../shared/states.ts';
+import { priceOrder } from '#shared/pricing.ts';
+import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
+import { nameKey } from '#shared/wizard/business-name.ts';
+import type { WizardPatch } from '#shared/wizard/schema.ts';
+import { DEFAULT_STATE_CODE, findStatePricing, type StatePricing } from '#shared/states.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { activityPut } from './activity.ts';
 import { statusCounterUpdate } from './counters.ts';
 
 /**
- * The applications table, as the wizard writes it. Item = wizard data (SPEC section 3) +
+ * The applications table, as the wizard writes it. Item = wizard data (docs/product.md section 3) +
  * id, createdAt, updatedAt, submittedAt, status, paymentStatus, and two index keys:
  * listPartition = 'ALL' once the status leaves draft (staff list GSI byList), nameKey = the
  * business name's collision key (GSI byNameKey, name availability).

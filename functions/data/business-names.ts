@@ -1,6 +1,6 @@
 import { QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '../../shared/wizard/business-name.ts';
-import type { NameAvailability, NameSuggestion } from '../../shared/wizard/names-api.ts';
+import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
+import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '../../shared/content/content-item.ts';
-import { sanitizeContent } from '../../shared/content/sanitize-content.ts';
+import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
+import { sanitizeContent } from '#shared/content/sanitize-content.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { ContentConflictError, ContentNotFoundError, contentItemId, FEED, isConditionFailure, toItem } from './content.ts';
 

@@ -1,6 +1,6 @@
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES, type ApplicationStatus } from '../../shared/application-status.ts';
+import { COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES, type ApplicationStatus } from '#shared/application-status.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 
 /**

@@ -1,4 +1,4 @@
-import * as z from '../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 
 /**
  * Pagination cursors: a Query's LastEvaluatedKey as base64url JSON. Decoding checks the shape

@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { Lead } from '../../shared/wizard/leads.ts';
+import type { Lead } from '#shared/wizard/leads.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';

@@ -1,8 +1,8 @@
 import { applicationUpdate, type TransactItem, writeApplicationChange } from './application-changes.ts';
 import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { PaymentProvider, PaymentStatus } from '../../shared/payments/methods.ts';
-import { orderForApplication } from '../../shared/payments/order.ts';
-import { formatCents } from '../../shared/money.ts';
+import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
+import { orderForApplication } from '#shared/payments/order.ts';
+import { formatCents } from '#shared/money.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { logger } from '../lib/logger.ts';
 import { activityPut, recordActivity } from './activity.ts';

@@ -1,9 +1,9 @@
 import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import * as z from '../../shared/zod.ts';
-import { compareText } from '../../shared/compare-text.ts';
-import { isAllowedStaffMove, MISSING_STATUS_MEANS, normaliseStatus, staffMoveTo, type ApplicationStatus } from '../../shared/application-status.ts';
-import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '../../shared/staff/applications.ts';
+import * as z from '#shared/zod.ts';
+import { compareText } from '#shared/compare-text.ts';
+import { isAllowedStaffMove, MISSING_STATUS_MEANS, normaliseStatus, staffMoveTo, type ApplicationStatus } from '#shared/application-status.ts';
+import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '#shared/staff/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { activityPut } from './activity.ts';
 import { statusCounterUpdate } from './counters.ts';

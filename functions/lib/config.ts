@@ -1,4 +1,4 @@
-import * as z from '../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { TABLES, TABLE_KEYS, type TableKey } from '../tables.ts';
 
 /**

@@ -1,4 +1,4 @@
-import * as z from '../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
 /** Amazon Pay merchant credentials from the secret; kept apart from the SDK so checking them is cheap. */

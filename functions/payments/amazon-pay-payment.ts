@@ -1,4 +1,4 @@
-import { dollarsToCents } from '../../shared/money.ts';
+import { dollarsToCents } from '#shared/money.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';
 import { HttpError } from '../lib/http.ts';

@@ -1,5 +1,5 @@
 import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
-import { centsToDecimalString, type ApplicationOrder } from '../../shared/payments/order.ts';
+import { centsToDecimalString, type ApplicationOrder } from '#shared/payments/order.ts';
 import { config } from '../lib/config.ts';
 import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
 

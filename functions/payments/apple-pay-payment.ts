@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { applePayPaymentSchema } from '../../shared/payments/requests.ts';
+import type { applePayPaymentSchema } from '#shared/payments/requests.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';

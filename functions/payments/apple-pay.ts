@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import * as z from '../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethodsResponse } from '../../shared/payments/methods.ts';
+import type { PaymentMethodsResponse } from '#shared/payments/methods.ts';
 import { config } from '../lib/config.ts';
 import { amazonPayCredentials } from './amazon-pay-credentials.ts';
 import { applePayCredentials } from './apple-pay.ts';

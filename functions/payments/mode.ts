@@ -18,7 +18,7 @@ export async function cardMode(): Promise<CardMode> {
   return (await getSecret('stripeSecretKey')) ? 'stripe' : null;
 }
 
-/** 503 with the SPEC's "<method> is not configured" sentence. */
+/** 503 with the docs/product.md's "<method> is not configured" sentence. */
 export function notConfigured(method: string): HttpError {
   return new HttpError(503, `${method} is not configured`);
 }

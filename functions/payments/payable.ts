@@ -1,5 +1,5 @@
-import { formatCents } from '../../shared/money.ts';
-import { type ApplicationOrder, orderForApplication } from '../../shared/payments/order.ts';
+import { formatCents } from '#shared/money.ts';
+import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
 import { getApplicationForPayment, type PaymentApplication } from '../data/payments.ts';
 import { type ApiResult, HttpError, json } from '../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import type { PaymentStatusResponse } from '../../shared/payments/methods.ts';
+import type { PaymentStatusResponse } from '#shared/payments/methods.ts';
 import { getApplicationForPayment } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 

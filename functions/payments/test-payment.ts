@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { testCardOutcome, type TestCard } from '../../shared/payments/test-cards.ts';
+import { testCardOutcome, type TestCard } from '#shared/payments/test-cards.ts';
 import { fulfilPayment, getApplicationForPayment, recordPaymentFailure } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { cardMode } from './mode.ts';

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { SUNBIZ_FONTS } from './fonts.ts';
-import type { StaffApplication } from '../../shared/staff/applications.ts';
-import { findStatePricing } from '../../shared/states.ts';
+import type { StaffApplication } from '#shared/staff/applications.ts';
+import { findStatePricing } from '#shared/states.ts';
 
 /**
  * The Florida Division of Corporations (Sunbiz) Articles of Organization data for one LLC,

@@ -2,7 +2,7 @@ import * as z from '../zod.ts';
 import { text } from '../validation.ts';
 
 /**
- * Site content items (SPEC section 3): a text or HTML snippet for one (page, section) of the
+ * Site content items (docs/product.md section 3): a text or HTML snippet for one (page, section) of the
  * site. Staff create and edit them in the content editor; the site reads them with a built-in
  * default when none exists.
  */
@@ -42,7 +42,7 @@ export const createContentSchema = z.strictObject({
 });
 export type CreateContentInput = z.infer<typeof createContentSchema>;
 
-/** SPEC section 5: saving an edit has no extra check beyond the content being a string. */
+/** docs/product.md section 5: saving an edit has no extra check beyond the content being a string. */
 export const updateContentSchema = z.strictObject({
   content: contentText(0),
   contentType: z.optional(z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' })),

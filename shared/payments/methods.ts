@@ -1,4 +1,4 @@
-/** The checkout's payment methods, in tab order (SPEC "Checkout"). */
+/** The checkout's payment methods, in tab order (docs/product.md "Checkout"). */
 export const PAYMENT_METHODS = [
   { id: 'card', label: 'Card' },
   { id: 'amazonPay', label: 'Amazon Pay' },
@@ -32,7 +32,7 @@ export interface PaymentStatusResponse {
   paidAt?: string;
 }
 
-/** Apple Pay request constants (SPEC section 9). */
+/** Apple Pay request constants (docs/product.md section 9). */
 export const APPLE_PAY_REQUEST = {
   countryCode: 'US',
   currencyCode: 'USD',

@@ -14,7 +14,7 @@ export interface ApplicationOrder extends OrderPrice {
 /**
  * What an application costs: its filing state's pricing plus its saved add-ons, through the one
  * price function. The server charges this and nothing else. A missing state is the default
- * filing state (SPEC section 9); an unknown one has no price (undefined).
+ * filing state (docs/product.md section 9); an unknown one has no price (undefined).
  */
 export function orderForApplication(app: PricedApplication): ApplicationOrder | undefined {
   const state = findStatePricing(app.state || DEFAULT_STATE_CODE);

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { text } from '../validation.ts';
 
-/** Support tickets (SPEC section 3), created by the public contact form. */
+/** Support tickets (docs/product.md section 3), created by the public contact form. */
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 

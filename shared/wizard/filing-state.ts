@@ -1,7 +1,7 @@
 import { DEFAULT_STATE_CODE } from '../states.ts';
 import type { Priority } from './options.ts';
 
-/** The state each non-home priority recommends (SPEC "Wizard step 1"). */
+/** The state each non-home priority recommends (docs/product.md "Wizard step 1"). */
 export const PRIORITY_STATE: Record<Exclude<Priority, 'homestate'>, string> = {
   privacy: 'WY',
   protection: 'DE',

@@ -1,5 +1,5 @@
 /**
- * States whose ongoing costs make another filing state worth a look (SPEC "Wizard step 1").
+ * States whose ongoing costs make another filing state worth a look (docs/product.md "Wizard step 1").
  * Shown whenever one of them is the filing state, which is how home-state filers land there.
  */
 export const HOME_STATE_WARNINGS: Readonly<Record<string, string>> = {

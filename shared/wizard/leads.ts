@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { wizardDataSchema } from './schema.ts';
 
-/** Lead payloads the wizard sends after steps 2 and 3 (SPEC section 7). */
+/** Lead payloads the wizard sends after steps 2 and 3 (docs/product.md section 7). */
 const s = wizardDataSchema.shape;
 const contact = {
   userId: s.userId,

@@ -1,4 +1,4 @@
-/** Creator profile choices (SPEC "Wizard step 2"), in display order. */
+/** Creator profile choices (docs/product.md "Wizard step 2"), in display order. */
 export const CONTENT_TYPES = ['lifestyle', 'fitness', 'food', 'travel', 'beauty', 'gaming', 'fashion', 'tech', 'pets', 'diy', 'music', 'comedy'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -31,7 +31,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   twitch: 'Twitch',
 };
 
-/** Filing priorities for visitors without inventory (SPEC "Wizard step 1"). */
+/** Filing priorities for visitors without inventory (docs/product.md "Wizard step 1"). */
 export const PRIORITIES = ['privacy', 'protection', 'tax', 'investors', 'homestate'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -43,7 +43,7 @@ export const PRIORITY_LABELS: Record<Priority, { label: string; description: str
   homestate: { label: 'My home state', description: 'File where you live' },
 };
 
-/** The four wizard steps and their labels (SPEC "Wizard progress indicator"). */
+/** The four wizard steps and their labels (docs/product.md "Wizard progress indicator"). */
 export const WIZARD_STEPS = [
   { step: 1, label: 'Basic Info' },
   { step: 2, label: 'Creator Profile' },

@@ -4,7 +4,7 @@ import { DEFAULT_STATE_CODE, findState } from '../states.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**
- * The wizard data (SPEC section 3): held in browser storage under `wizardData` and saved to the
+ * The wizard data (docs/product.md section 3): held in browser storage under `wizardData` and saved to the
  * server. One schema for the SPA (reading storage) and the handlers (validating bodies).
  * Drafts are saved while being typed, so text fields only have length limits here; what a
  * submitted application must contain is checked by `submissionProblems` (steps.ts).
@@ -95,7 +95,7 @@ export const wizardDataSchema = z.strictObject(shape);
 export const wizardPatchSchema = z.partial(z.strictObject(shape));
 export type WizardPatch = z.infer<typeof wizardPatchSchema>;
 
-/** A fresh wizard (SPEC section 3 defaults: filing state FL, no inventory, step 1). */
+/** A fresh wizard (docs/product.md section 3 defaults: filing state FL, no inventory, step 1). */
 export function initialWizardData(userId: string): WizardData {
   return {
     userId,

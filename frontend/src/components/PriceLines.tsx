@@ -1,5 +1,5 @@
-import { formatUsd } from '../../../shared/money.ts';
-import type { PriceLine } from '../../../shared/pricing.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { PriceLine } from '#shared/pricing.ts';
 
 /** The price breakdown (filing fee, service fee, each add-on) and its total: review step and checkout. */
 export function PriceLines({ lines, total }: { lines: readonly PriceLine[]; total: number }) {

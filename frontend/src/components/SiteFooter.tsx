@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ComingSoon, LegalPlaceholder } from './ComingSoon.tsx';
 import { Logo } from './Logo.tsx';
 
-/** SPEC "Landing page": the copyright line carries the year 2024. */
+/** docs/product.md "Landing page": the copyright line carries the year 2024. */
 export const COPYRIGHT_YEAR = 2024;
 export const DATASET_URL = 'https://github.com/startupsolellc/us-llc-fees-dataset';
 export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
@@ -18,7 +18,7 @@ const SOCIAL = [
 ] as const;
 
 /**
- * The site footer (SPEC "Landing page"): wizard and pricing links, Contact, the not-yet-published
+ * The site footer (docs/product.md "Landing page"): wizard and pricing links, Contact, the not-yet-published
  * items (FAQ answers on the landing page; live chat, social profiles, privacy and terms as
  * "coming soon" panels), the copyright line, the pricing data credit and the no-advice disclaimer.
  */

@@ -24,7 +24,7 @@ function NavLinks({ inMenu = false }: { inMenu?: boolean }) {
 }
 
 /**
- * The sticky site header (SPEC "Landing page"): logo home, the how-it-works anchor, pricing and
+ * The sticky site header (docs/product.md "Landing page"): logo home, the how-it-works anchor, pricing and
  * Get Started. On phones the two text links fold into a native popover menu.
  */
 export function SiteHeader() {

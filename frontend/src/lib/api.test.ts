@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiJson (SPEC section 7)', () => {
+describe('apiJson (docs/product.md section 7)', () => {
   it('includes credentials and sends a body as JSON', async () => {
     await apiJson('POST', '/api/x', { a: 1 }, { 'staff-token': 't' });
     const [url, init] = fetchMock.mock.calls[0];

@@ -1,5 +1,5 @@
 /**
- * The one request helper (SPEC section 7): credentials included, JSON bodies, and any non-OK
+ * The one request helper (docs/product.md section 7): credentials included, JSON bodies, and any non-OK
  * response becomes an Error whose message is "<status>: <body text or status text>".
  */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { StatePricing } from '../../../shared/states.ts';
+import type { StatePricing } from '#shared/states.ts';
 import { useSharedGet } from './shared-get.ts';
 
 /** GET /api/states: every state's pricing, sorted by name. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getJson } from './api.ts';
 
-/** SPEC section 7: no retry, no refetch on focus, no polling, data never stale. */
+/** docs/product.md section 7: no retry, no refetch on focus, no polling, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

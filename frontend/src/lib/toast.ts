@@ -1,6 +1,6 @@
 import { toast as sonner } from 'sonner';
 
-/** Toasts: one visible at a time, shown 5000 ms (SPEC section 9). Title + description. */
+/** Toasts: one visible at a time, shown 5000 ms (docs/product.md section 9). Title + description. */
 export const TOAST_DURATION_MS = 5000;
 
 export function toast(title: string, description?: string, variant: 'default' | 'error' | 'success' = 'default'): void {

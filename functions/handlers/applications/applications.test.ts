@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialWizardData, type WizardData } from '../../../shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';

@@ -1,4 +1,4 @@
-import { wizardPatchSchema } from '../../../shared/wizard/schema.ts';
+import { wizardPatchSchema } from '#shared/wizard/schema.ts';
 import { createApplication } from '../../data/applications.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';
 

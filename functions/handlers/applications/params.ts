@@ -1,1 +1,1 @@
-export { applicationIdSchema } from '../../../shared/application-id.ts';
+export { applicationIdSchema } from '#shared/application-id.ts';

@@ -1,5 +1,5 @@
-import { wizardDataSchema, wizardPatchSchema } from '../../../shared/wizard/schema.ts';
-import { submissionProblems } from '../../../shared/wizard/steps.ts';
+import { wizardDataSchema, wizardPatchSchema } from '#shared/wizard/schema.ts';
+import { submissionProblems } from '#shared/wizard/steps.ts';
 import { ApplicationNotFound, ApplicationPaid, saveApplication, submitApplication } from '../../data/applications.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { applicationIdSchema } from './params.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { looksExecutable, XSS_PAYLOADS } from '../../../shared/content/xss-payloads.ts';
+import { looksExecutable, XSS_PAYLOADS } from '../../../tests/fixtures/xss-payloads.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { contentItemId } from '../../data/content.ts';
 import { seedContentItem } from '../../data/content-writes.ts';

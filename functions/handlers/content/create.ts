@@ -1,4 +1,4 @@
-import { createContentSchema } from '../../../shared/content/content-item.ts';
+import { createContentSchema } from '#shared/content/content-item.ts';
 import { ContentConflictError } from '../../data/content.ts';
 import { createContentItem } from '../../data/content-writes.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';

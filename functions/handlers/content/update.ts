@@ -1,4 +1,4 @@
-import { updateContentSchema } from '../../../shared/content/content-item.ts';
+import { updateContentSchema } from '#shared/content/content-item.ts';
 import { ContentConflictError, ContentNotFoundError } from '../../data/content.ts';
 import { updateContentItem } from '../../data/content-writes.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';

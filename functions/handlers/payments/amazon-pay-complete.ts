@@ -1,4 +1,4 @@
-import { amazonPayCompleteSchema } from '../../../shared/payments/requests.ts';
+import { amazonPayCompleteSchema } from '#shared/payments/requests.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 import { completeAmazonPayCheckout } from '../../payments/amazon-pay-payment.ts';
 

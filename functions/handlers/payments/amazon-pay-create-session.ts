@@ -1,4 +1,4 @@
-import { amazonPaySessionSchema } from '../../../shared/payments/requests.ts';
+import { amazonPaySessionSchema } from '#shared/payments/requests.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 import { startAmazonPaySession } from '../../payments/amazon-pay-payment.ts';
 import { startPaymentResponse } from '../../payments/payable.ts';

@@ -1,4 +1,4 @@
-import { createPaymentIntentSchema } from '../../../shared/payments/requests.ts';
+import { createPaymentIntentSchema } from '#shared/payments/requests.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 import { startCardPayment } from '../../payments/card.ts';
 import { startPaymentResponse } from '../../payments/payable.ts';

@@ -1,4 +1,4 @@
-import { klarnaSessionSchema } from '../../../shared/payments/requests.ts';
+import { klarnaSessionSchema } from '#shared/payments/requests.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 import { startKlarnaSession } from '../../payments/klarna-payment.ts';
 import { startPaymentResponse } from '../../payments/payable.ts';

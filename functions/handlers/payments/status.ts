@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '../../../shared/payments/requests.ts';
+import { applicationIdSchema } from '#shared/payments/requests.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { paymentStatusOf } from '../../payments/status.ts';
 

@@ -1,4 +1,4 @@
-import { calculateSavings, calculatorInputSchema } from '../../../shared/savings.ts';
+import { calculateSavings, calculatorInputSchema } from '#shared/savings.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {

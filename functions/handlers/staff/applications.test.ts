@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STAFF_TRANSITIONS } from '../../../shared/application-status.ts';
+import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
@@ -163,7 +163,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect((await patch(app.id, { status: 'processing', paymentStatus: 'paid' })).status).toBe(400);
   });
 
-  it('treats an application with no status as submitted: Start Processing moves it (SPEC section 4)', async () => {
+  it('treats an application with no status as submitted: Start Processing moves it (docs/product.md section 4)', async () => {
     const { status: _none, ...item } = applicationItem({ status: 'submitted' });
     await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
     const res = await patch(item.id, { status: 'processing' });

@@ -99,7 +99,7 @@ describe('POST /api/staff/logout', () => {
     expect(dash.status).toBe(401);
   });
 
-  it('also accepts the token in the body (SPEC section 7)', async () => {
+  it('also accepts the token in the body (docs/product.md section 7)', async () => {
     const { body } = await loginAs(PASSWORD, '198.51.100.51');
     const res = await invoke(logout, apiEvent({ method: 'POST', route: '/api/staff/logout', body: { token: body.token } }));
     expect(res.status).toBe(204);

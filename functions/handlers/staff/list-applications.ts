@@ -1,4 +1,4 @@
-import { applicationListQuerySchema } from '../../../shared/staff/applications.ts';
+import { applicationListQuerySchema } from '#shared/staff/applications.ts';
 import { InvalidCursorError } from '../../data/cursor.ts';
 import { listApplications } from '../../data/staff-applications.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';

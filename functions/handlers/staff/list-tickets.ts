@@ -1,4 +1,4 @@
-import * as z from '../../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { InvalidCursorError } from '../../data/cursor.ts';
 import { listTickets } from '../../data/tickets.ts';
 import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';

@@ -1,4 +1,4 @@
-import * as z from '../../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { signInStaff } from '../../data/sessions.ts';
 import { HttpError, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import * as z from '../../../shared/zod.ts';
+import * as z from '#shared/zod.ts';
 import { deleteStaffSession } from '../../data/sessions.ts';
 import { httpHandler, validate } from '../../lib/http.ts';
 

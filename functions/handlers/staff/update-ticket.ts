@@ -1,4 +1,4 @@
-import { ticketUpdateSchema } from '../../../shared/staff/tickets.ts';
+import { ticketUpdateSchema } from '#shared/staff/tickets.ts';
 import { setTicketStatus, TicketNotFoundError, TicketStatusConflictError } from '../../data/tickets.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { recordId } from './ids.ts';

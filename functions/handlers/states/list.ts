@@ -1,4 +1,4 @@
-import { STATE_PRICING } from '../../../shared/states.ts';
+import { STATE_PRICING } from '#shared/states.ts';
 import { httpHandler, jsonText } from '../../lib/http.ts';
 
 // Static data: serialised once per cold start, no database call.

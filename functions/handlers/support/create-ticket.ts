@@ -1,4 +1,4 @@
-import { contactFormSchema, TICKETS_PER_HOUR_PER_IP } from '../../../shared/staff/tickets.ts';
+import { contactFormSchema, TICKETS_PER_HOUR_PER_IP } from '#shared/staff/tickets.ts';
 import { consumeRateLimit } from '../../data/rate-limits.ts';
 import { createTicket } from '../../data/tickets.ts';
 import { HttpError, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';

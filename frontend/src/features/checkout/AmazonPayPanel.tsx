@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { PROVIDER_SCRIPTS } from '../../../../shared/payments/methods.ts';
+import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { loadScript } from './load-script.ts';
 import { showToast } from './payment-toasts.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { APPLE_PAY_REQUEST } from '../../../../shared/payments/methods.ts';
+import { APPLE_PAY_REQUEST } from '#shared/payments/methods.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { successUrl } from './api.ts';
@@ -54,7 +54,7 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
       try {
         session.completeMerchantValidation(await apiJson('POST', '/api/apple-pay/validate-merchant', { validationURL, applicationId }));
       } catch (err) {
-        // Merchant validation failure aborts the session (SPEC section 8).
+        // Merchant validation failure aborts the session (docs/product.md section 8).
         session.abort();
         setBusy(false);
         if (err instanceof ApiError && err.status === 503) showToast('applePayNotConfigured');

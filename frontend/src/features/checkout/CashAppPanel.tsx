@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button.tsx';
 
-/** Cash App Pay is never available (SPEC): a coming-soon note and a way back to the card tab. */
+/** Cash App Pay is never available (docs/product.md section 2, Checkout): a coming-soon note and a way back to the card tab. */
 export function CashAppPanel({ onUseCard }: { onUseCard: () => void }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6 text-center">

@@ -2,11 +2,11 @@ import { TabList } from '../../components/TabList.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatCents } from '../../../../shared/money.ts';
-import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '../../../../shared/payments/methods.ts';
-import { type ApplicationOrder, orderFor } from '../../../../shared/payments/order.ts';
-import type { TestCard } from '../../../../shared/payments/test-cards.ts';
-import type { AddOnKey, AddOnSelection } from '../../../../shared/pricing.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '#shared/payments/methods.ts';
+import { type ApplicationOrder, orderFor } from '#shared/payments/order.ts';
+import type { TestCard } from '#shared/payments/test-cards.ts';
+import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
@@ -174,7 +174,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     // React to a new error only.
   }, [stripeIntent.error]);
 
-  // Session calls for the other methods: a failure only hides the method (SPEC section 7).
+  // Session calls for the other methods: a failure only hides the method (docs/product.md section 7).
   const klarna = useQuery<KlarnaSession>({
     queryKey: ['klarna-session', applicationId, order.totalCents],
     queryFn: () => apiJson('POST', '/api/klarna/create-session', { amount: order.totalCents, applicationId }),
@@ -269,7 +269,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   );
 }
 
-/** Tabs in SPEC order, each only when its method is available; Cash App is always shown as coming soon. */
+/** Tabs in the documented order (docs/product.md section 2, Checkout), each only when its method is available; Cash App is always shown as coming soon. */
 export function availableTabs(m: PaymentMethodsResponse | undefined, ok: { klarna: boolean; amazonPay: boolean; applePayInBrowser: boolean }): PaymentMethodId[] {
   if (!m) return [];
   const tabs: PaymentMethodId[] = [];

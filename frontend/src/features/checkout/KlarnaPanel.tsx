@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
-import { PROVIDER_SCRIPTS } from '../../../../shared/payments/methods.ts';
+import { formatUsd } from '#shared/money.ts';
+import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { Button } from '../../components/Button.tsx';
 import { apiJson } from '../../lib/api.ts';
 import { successUrl } from './api.ts';

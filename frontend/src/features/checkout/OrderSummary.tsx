@@ -1,4 +1,4 @@
-import type { ApplicationOrder } from '../../../../shared/payments/order.ts';
+import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { Card } from '../../components/Card.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
-import { formatUsd } from '../../../../shared/money.ts';
+import { formatUsd } from '#shared/money.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toast.ts';
 import { showToast } from './payment-toasts.ts';

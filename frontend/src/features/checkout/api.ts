@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentMethodsResponse, PaymentStatusResponse } from '../../../../shared/payments/methods.ts';
-import type { TestCard } from '../../../../shared/payments/test-cards.ts';
-import type { AddOnKey } from '../../../../shared/pricing.ts';
-import type { StatePricing } from '../../../../shared/states.ts';
+import type { PaymentMethodsResponse, PaymentStatusResponse } from '#shared/payments/methods.ts';
+import type { TestCard } from '#shared/payments/test-cards.ts';
+import type { AddOnKey } from '#shared/pricing.ts';
+import type { StatePricing } from '#shared/states.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
 
 /** The application fields the checkout reads (GET /api/llc-applications/{id}). */
@@ -22,8 +22,10 @@ export interface ApplicationWithPricing {
   pricing: StatePricing;
 }
 
-/** Browser storage key of the saved application id (SPEC section 9). */
-export const APPLICATION_ID_KEY = 'applicationId';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+
+/** Browser storage key of the saved application id (docs/product.md section 9). */
+export const APPLICATION_ID_KEY = STORAGE_KEYS.applicationId;
 
 export const applicationUrl = (id: string) => `/api/llc-applications/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 
-/** SPEC section 8, payment messages. */
+/** docs/product.md section 8, payment messages. */
 export const PAYMENT_TOASTS = {
   missingApplication: ['Missing Application', 'No application found. Redirecting to wizard...'],
   setupFailed: ['Payment Setup Failed', 'Unable to initialize payments. Please refresh and try again.'],

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { type ContentItem, type ContentType, contentPreview } from '../../../../shared/content/content-item.ts';
+import { type ContentItem, type ContentType, contentPreview } from '#shared/content/content-item.ts';
 import { Button } from '../../components/Button.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { failureMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { StaffShell } from '../staff/components/StaffShell.tsx';
-import { useStaffSession } from '../staff/staff-session.ts';
+import { StaffShell } from '../../components/StaffShell.tsx';
+import { useStaffSession } from '../../lib/staff-session.ts';
 import { useCreateContent, useDeleteContent, useUpdateContent } from './content-api.ts';
 import { SiteContent } from './SafeHtml.tsx';
-import { useContentItems } from './useSiteText.ts';
+import { useContentItems } from '../../lib/site-text.ts';
 
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';

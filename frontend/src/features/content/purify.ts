@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS, HTML_ALLOWED_URL } from '../../../../shared/content/html-policy.ts';
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS, HTML_ALLOWED_URL } from '#shared/content/html-policy.ts';
 
 /**
  * Render-time cleaning of HTML content items with the same allow-list the server applies on

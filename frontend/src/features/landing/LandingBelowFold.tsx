@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
-import { estimatedSavingsFor } from '../../../../shared/savings-rule.ts';
+import { formatUsd } from '#shared/money.ts';
+import { estimatedSavingsFor } from '#shared/savings-rule.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { useStates } from '../../lib/pricing-queries.ts';
-import { SavingsCalculator } from '../calculator/SavingsCalculator.tsx';
+import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { BELOW_FOLD_COPY, EXAMPLE_SAVINGS, TESTIMONIALS } from './copy/below-fold.ts';
 import { H2, makeCopy, SECTION } from './parts.tsx';
 import { type PriceRange, priceRangeOf, STRUCTURED_DATA_ID } from './starting-price.ts';

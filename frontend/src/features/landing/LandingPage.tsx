@@ -1,6 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
+import { formatUsd } from '#shared/money.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -104,7 +104,7 @@ function useBelowFold(marker: RefObject<HTMLElement | null>): boolean {
   return shown;
 }
 
-/** The landing page (SPEC "Landing page"), eagerly loaded: every other screen is a lazy module. */
+/** The landing page (docs/product.md "Landing page"), eagerly loaded: every other screen is a lazy module. */
 export function LandingPage() {
   // The same values as index.html (which crawlers read); restored when coming back from another screen.
   usePageMeta({

@@ -1,4 +1,4 @@
-import { useSiteText } from '../content/useSiteText.ts';
+import { useSiteText } from '../../lib/site-text.ts';
 
 interface CopyProps {
   /** The section key, e.g. 'hero.title'. */

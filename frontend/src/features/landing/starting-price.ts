@@ -1,5 +1,5 @@
-import { highestTotal, lowestTotal } from '../../../../shared/price-range.ts';
-import type { StatePricing } from '../../../../shared/states.ts';
+import { highestTotal, lowestTotal } from '#shared/price-range.ts';
+import type { StatePricing } from '#shared/states.ts';
 
 export interface PriceRange {
   lowest: number;

@@ -3,7 +3,7 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 
-/** Any path the site does not know (SPEC section 2). */
+/** Any path the site does not know (docs/product.md section 2). */
 export default function NotFoundPage() {
   usePageMeta({ title: 'Page Not Found | CreatorLLC' });
   return (

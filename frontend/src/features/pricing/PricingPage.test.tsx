@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STATE_PRICING } from '../../../../shared/states.ts';
+import { STATE_PRICING } from '#shared/states.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import PricingPage from './PricingPage.tsx';
 import { processingDays } from './state-list.ts';

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '../../../../shared/money.ts';
-import { ADD_ONS, ADD_ON_KEYS } from '../../../../shared/pricing.ts';
-import { lowestTotal } from '../../../../shared/price-range.ts';
-import { POPULAR_STATE_CODES, type StatePricing } from '../../../../shared/states.ts';
+import { formatUsd } from '#shared/money.ts';
+import { ADD_ONS, ADD_ON_KEYS } from '#shared/pricing.ts';
+import { lowestTotal } from '#shared/price-range.ts';
+import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -12,7 +12,7 @@ import { useStates } from '../../lib/pricing-queries.ts';
 import { isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
 
 const POPULAR = new Set<string>(POPULAR_STATE_CODES);
-/** The states of the example table (SPEC section 9's example filing fees); figures come from the data. */
+/** The states of the example table (docs/product.md section 9's example filing fees); figures come from the data. */
 export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
 
 const INCLUDED = [
@@ -106,7 +106,7 @@ function ExampleTable({ states }: { states: readonly StatePricing[] }) {
   );
 }
 
-/** The pricing page (SPEC "Pricing page"): every state's price, searchable and sortable. */
+/** The pricing page (docs/product.md "Pricing page"): every state's price, searchable and sortable. */
 export default function PricingPage() {
   usePageMeta({
     title: 'LLC pricing by state | CreatorLLC',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_PRICING } from '../../../../shared/states.ts';
+import { STATE_PRICING } from '#shared/states.ts';
 import { processingDays, searchStates, sortStates } from './state-list.ts';
 
 describe('processingDays', () => {

@@ -1,4 +1,4 @@
-import type { StatePricing } from '../../../../shared/states.ts';
+import type { StatePricing } from '#shared/states.ts';
 
 export const SORT_OPTIONS = [
   { key: 'name', label: 'Name' },

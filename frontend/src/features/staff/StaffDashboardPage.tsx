@@ -5,10 +5,10 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { toast } from '../../lib/toast.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
-import { StaffShell } from './components/StaffShell.tsx';
+import { StaffShell } from '../../components/StaffShell.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
 import { useDashboard } from './staff-api.ts';
-import { useStaffSession } from './staff-session.ts';
+import { useStaffSession } from '../../lib/staff-session.ts';
 
 const TABS = [
   { id: 'applications', label: 'Applications' },

@@ -5,9 +5,9 @@ import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { getStaffToken, setStaffToken } from './staff-session.ts';
+import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 
-/** Staff login (SPEC "Staff login"): one password field. */
+/** Staff login (docs/product.md "Staff login"): one password field. */
 export default function StaffLoginPage() {
   usePageMeta({ title: 'Staff login | CreatorLLC' });
   const navigate = useNavigate();

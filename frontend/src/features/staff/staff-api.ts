@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffApplication } from '../../../../shared/staff/applications.ts';
-import type { SupportTicket, TicketStatus } from '../../../../shared/staff/tickets.ts';
-import { staffJson } from './staff-session.ts';
+import type { StaffApplication } from '#shared/staff/applications.ts';
+import type { SupportTicket, TicketStatus } from '#shared/staff/tickets.ts';
+import { staffJson } from '../../lib/staff-session.ts';
 
 export interface ActivityItem {
   id: string;

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import ContentEditorPage from '../content/ContentEditorPage.tsx';
 import StaffDashboardPage from './StaffDashboardPage.tsx';
 import StaffLoginPage from './StaffLoginPage.tsx';
-import { STAFF_TOKEN_KEY } from './staff-session.ts';
+import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 
 type Reply = { status: number; body?: unknown } | Error;
 let replies: Record<string, Reply>;
@@ -64,7 +64,7 @@ describe('staff login', () => {
     await login(user);
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-0123456789abcdef');
-    // SPEC section 9: the token is kept under the key staff_token.
+    // docs/product.md section 9: the token is kept under the key staff_token.
     expect(localStorage.getItem('staff_token')).toBe('tok-0123456789abcdef');
     expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatCents } from '../../../../shared/money.ts';
-import type { PaymentStatusResponse } from '../../../../shared/payments/methods.ts';
+import { formatCents } from '#shared/money.ts';
+import type { PaymentStatusResponse } from '#shared/payments/methods.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
@@ -10,7 +10,7 @@ import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { apiJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { APPLICATION_ID_KEY, paymentStatusUrl } from '../checkout/api.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 
 /** Poll briefly: the provider's confirmation (webhook) usually lands within seconds. */
 export const POLL_INTERVAL_MS = 1500;
@@ -50,7 +50,7 @@ export default function SuccessPage() {
   }, [amazonCheckoutSessionId, applicationId]);
 
   const status = useQuery<PaymentStatusResponse>({
-    queryKey: [paymentStatusUrl(applicationId ?? '')],
+    queryKey: [`/api/payment-status/${encodeURIComponent(applicationId ?? '')}`],
     enabled: Boolean(applicationId) && !completing,
     refetchInterval: (query) => {
       const s = query.state.data?.paymentStatus;
@@ -65,7 +65,7 @@ export default function SuccessPage() {
   useEffect(() => {
     if (!paid) return;
     try {
-      localStorage.removeItem(APPLICATION_ID_KEY);
+      localStorage.removeItem(STORAGE_KEYS.applicationId);
     } catch {}
   }, [paid]);
 

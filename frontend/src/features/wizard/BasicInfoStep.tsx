@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { formatUsd } from '../../../../shared/money.ts';
-import { FALLBACK_PRICING, type StatePricing } from '../../../../shared/states.ts';
-import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice, filesInHomeState } from '../../../../shared/wizard/filing-state.ts';
-import { HOME_STATE_ADVICE, homeStateWarning } from '../../../../shared/wizard/home-state-warnings.ts';
-import { PRIORITIES, PRIORITY_LABELS } from '../../../../shared/wizard/options.ts';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
-import { stepProblems } from '../../../../shared/wizard/steps.ts';
+import { formatUsd } from '#shared/money.ts';
+import { FALLBACK_PRICING, type StatePricing } from '#shared/states.ts';
+import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice, filesInHomeState } from '#shared/wizard/filing-state.ts';
+import { HOME_STATE_ADVICE, homeStateWarning } from '#shared/wizard/home-state-warnings.ts';
+import { PRIORITIES, PRIORITY_LABELS } from '#shared/wizard/options.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
+import { stepProblems } from '#shared/wizard/steps.ts';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
 import { INPUT, StepActions, type StepProps, TextField } from './fields.tsx';
 

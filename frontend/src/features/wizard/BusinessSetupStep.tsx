@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { normaliseBusinessName } from '../../../../shared/wizard/business-name.ts';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
-import { stepProblems } from '../../../../shared/wizard/steps.ts';
-import { type SavingsCalculation, SavingsCalculator } from '../calculator/SavingsCalculator.tsx';
+import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
+import { stepProblems } from '#shared/wizard/steps.ts';
+import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { StepActions, type StepProps, TextField } from './fields.tsx';
 import { type AvailabilityNote, NameIdeas } from './NameIdeas.tsx';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS } from '../../../../shared/wizard/options.ts';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
-import { stepProblems } from '../../../../shared/wizard/steps.ts';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS } from '#shared/wizard/options.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
+import { stepProblems } from '#shared/wizard/steps.ts';
 import { ChoiceChip, StepActions, type StepProps } from './fields.tsx';
 
 function toggle<T extends string>(list: readonly T[], value: T, on: boolean, order: readonly T[]): T[] {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { normaliseBusinessName } from '../../../../shared/wizard/business-name.ts';
-import { AVAILABILITY_EXPLANATION, type NameSuggestion } from '../../../../shared/wizard/names-api.ts';
+import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
+import { AVAILABILITY_EXPLANATION, type NameSuggestion } from '#shared/wizard/names-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { checkNameAvailability, generateNames } from './wizard-api.ts';
 import { INPUT } from './fields.tsx';

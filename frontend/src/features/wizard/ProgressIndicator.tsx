@@ -1,4 +1,4 @@
-import { WIZARD_STEP_COUNT, WIZARD_STEPS } from '../../../../shared/wizard/options.ts';
+import { WIZARD_STEP_COUNT, WIZARD_STEPS } from '#shared/wizard/options.ts';
 
 /** Four steps, each completed (earlier), active (current) or inactive (later). */
 export function ProgressIndicator({ current }: { current: number }) {

@@ -1,12 +1,12 @@
 import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { useId } from 'react';
-import { formatUsd } from '../../../../shared/money.ts';
-import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '../../../../shared/pricing.ts';
-import { calculateSavings } from '../../../../shared/savings.ts';
-import { DEFAULT_STATE_CODE } from '../../../../shared/states.ts';
-import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '../../../../shared/wizard/options.ts';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import { formatUsd } from '#shared/money.ts';
+import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '#shared/pricing.ts';
+import { calculateSavings } from '#shared/savings.ts';
+import { DEFAULT_STATE_CODE } from '#shared/states.ts';
+import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '#shared/wizard/options.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { StepActions } from './fields.tsx';
 

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { initialWizardData, type WizardData } from '../../../../shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { stubPricingFetch } from './test-harness.tsx';
+import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import WizardPage from './WizardPage.tsx';
 import { STORAGE_KEYS } from './wizard-storage.ts';
 
@@ -210,7 +210,7 @@ describe('WizardPage', () => {
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
   });
 
-  /** What both lead stages send about the visitor (SPEC section 7), for the `complete` fixture. */
+  /** What both lead stages send about the visitor (docs/product.md section 7), for the `complete` fixture. */
   const LEAD_CONTACT_AND_PROFILE = {
     userId: 'user-page-0001',
     firstName: 'Ada',
@@ -222,7 +222,7 @@ describe('WizardPage', () => {
     platforms: ['youtube'],
   };
 
-  it('sends the stage 1 lead after step 2 with the SPEC payload', async () => {
+  it('sends the stage 1 lead after step 2 with the documented payload', async () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, businessName: '', currentStep: 2 }));
     const user = userEvent.setup();
     renderAt('/wizard/2');
@@ -236,7 +236,7 @@ describe('WizardPage', () => {
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/3');
   });
 
-  it('sends the stage 2 lead after step 3 with the SPEC payload, then shows the review', async () => {
+  it('sends the stage 2 lead after step 3 with the documented payload, then shows the review', async () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, currentStep: 3 }));
     const user = userEvent.setup();
     renderAt('/wizard/3');

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { findState } from '../../../../shared/states.ts';
-import { chooseFilingState } from '../../../../shared/wizard/filing-state.ts';
-import { WIZARD_STEPS, type WizardStep } from '../../../../shared/wizard/options.ts';
-import { firstIncompleteStep } from '../../../../shared/wizard/steps.ts';
+import { findState } from '#shared/states.ts';
+import { chooseFilingState } from '#shared/wizard/filing-state.ts';
+import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
+import { firstIncompleteStep } from '#shared/wizard/steps.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -23,7 +23,7 @@ function parseStep(raw: string | undefined): WizardStep | undefined {
   return n === 1 || n === 2 || n === 3 || n === 4 ? n : undefined;
 }
 
-/** /wizard/{step}: the four-step formation wizard (SPEC section 2). */
+/** /wizard/{step}: the four-step formation wizard (docs/product.md section 2). */
 export default function WizardPage() {
   const params = useParams();
   const [search] = useSearchParams();

@@ -6,8 +6,8 @@ import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { render } from '@testing-library/react';
-import { renderStep, stubPricingFetch } from './test-harness.tsx';
-import { PRIORITY_LABELS } from '../../../../shared/wizard/options.ts';
+import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
+import { PRIORITY_LABELS } from '#shared/wizard/options.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

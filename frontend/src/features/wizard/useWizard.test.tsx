@@ -68,7 +68,7 @@ describe('useWizard autosave', () => {
     expect(requests[1]).toMatchObject({ method: 'PATCH', url: `/api/llc-applications/${ID}`, body: { firstName: 'Ada', lastName: 'Lovelace' } });
   });
 
-  it('a failed save shows the SPEC toast', async () => {
+  it('a failed save shows the documented toast', async () => {
     failWith = 500;
     const { result } = renderHook(() => useWizard());
     act(() => result.current.update({ email: 'a@b.co' }));

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
 import { toast } from '../../lib/toast.ts';
 import { saveWizard } from './wizard-api.ts';
 import { loadWizardData, saveWizardData } from './wizard-storage.ts';
 
-/** SPEC section 9: autosave 2 seconds after the last change. */
+/** docs/product.md section 9: autosave 2 seconds after the last change. */
 export const AUTOSAVE_DELAY_MS = 2000;
 
 /** Autosave starts once the visitor has given a name or an email. */

@@ -1,7 +1,7 @@
-import type { CreatedApplication } from '../../../../shared/wizard/application.ts';
-import type { Stage1Lead, Stage2Lead } from '../../../../shared/wizard/leads.ts';
-import type { NameAvailability, NameSuggestion } from '../../../../shared/wizard/names-api.ts';
-import type { WizardData } from '../../../../shared/wizard/schema.ts';
+import type { CreatedApplication } from '#shared/wizard/application.ts';
+import type { Stage1Lead, Stage2Lead } from '#shared/wizard/leads.ts';
+import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
+import type { WizardData } from '#shared/wizard/schema.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
 import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
 
@@ -49,7 +49,7 @@ function leadContact(data: WizardData) {
   return { userId, firstName, lastName, email, phone, state, contentTypes, platforms };
 }
 
-/** Lead webhooks (SPEC section 7): failures are logged and ignored. */
+/** Lead webhooks (docs/product.md section 7): failures are logged and ignored. */
 export function sendStage1Lead(data: WizardData): void {
   const body: Stage1Lead = { ...leadContact(data), stepCompleted: 2, leadSource: 'wizard_profile_step' };
   apiJson('POST', '/api/webhook/stage1', body).catch((err) => console.warn('Lead stage 1 not recorded', err));

@@ -1,7 +1,8 @@
-import { initialWizardData, type WizardData, wizardDataSchema } from '../../../../shared/wizard/schema.ts';
+import { initialWizardData, type WizardData, wizardDataSchema } from '#shared/wizard/schema.ts';
 
-/** Browser storage keys (SPEC section 9). */
-export const STORAGE_KEYS = { data: 'wizardData', step: 'wizardCurrentStep', applicationId: 'applicationId' } as const;
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+
+export { STORAGE_KEYS };
 
 function storage(): Storage | undefined {
   try {

@@ -44,12 +44,12 @@ export const BELOW_FOLD_COPY: Record<string, string> = {
   'cta.subtitle': 'It takes about ten minutes. We handle the paperwork.',
 };
 
-/** The sample creators shown as testimonials (static sample content, SPEC "Landing page"). */
+/** The sample creators shown as testimonials (static sample content, docs/product.md "Landing page"). */
 export const TESTIMONIALS = [
   { name: 'Maya Chen', handle: '@mayacreates', followers: '124K followers', quoteKey: 'testimonials.quote1', initials: 'MC' },
   { name: 'Jordan Ellis', handle: '@jordanwanders', followers: '58K followers', quoteKey: 'testimonials.quote2', initials: 'JE' },
   { name: 'Priya Raman', handle: '@priyafitlife', followers: '9.8K followers', quoteKey: 'testimonials.quote3', initials: 'PR' },
 ] as const;
 
-/** The Example Savings box inputs (SPEC section 9); the results are computed from them. */
+/** The Example Savings box inputs (docs/product.md section 9); the results are computed from them. */
 export const EXAMPLE_SAVINGS = { annualIncome: 120_000, annualExpenses: 25_000 } as const;

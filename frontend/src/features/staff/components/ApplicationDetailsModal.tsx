@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition, offersSunbizAction, sunbizUnavailableReason } from '../../../../../shared/application-status.ts';
-import { formatCents, formatUsd } from '../../../../../shared/money.ts';
-import { ADD_ON_KEYS, ADD_ONS } from '../../../../../shared/pricing.ts';
-import { MAX_NOTES_LENGTH, type StaffApplication } from '../../../../../shared/staff/applications.ts';
+import { nextStaffTransition, offersSunbizAction, sunbizUnavailableReason } from '#shared/application-status.ts';
+import { formatCents, formatUsd } from '#shared/money.ts';
+import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
+import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -29,7 +29,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Every field of the application (SPEC "LLC application"), add-ons, payment, notes and the status actions. */
+/** Every field of the application (docs/product.md "LLC application"), add-ons, payment, notes and the status actions. */
 export function ApplicationDetailsModal({ application, onClose }: { application: StaffApplication; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [app, setApp] = useState(application);

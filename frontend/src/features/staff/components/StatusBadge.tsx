@@ -1,4 +1,4 @@
-import { normaliseStatus } from '../../../../../shared/application-status.ts';
+import { normaliseStatus } from '#shared/application-status.ts';
 
 const STYLES: Record<string, string> = {
   submitted: 'bg-amber-100 text-amber-900 ring-amber-200',

@@ -1,5 +1,5 @@
-import type { ContentItem } from '../../../../shared/content/content-item.ts';
-import { useSharedGet } from '../../lib/shared-get.ts';
+import type { ContentItem } from '#shared/content/content-item.ts';
+import { useSharedGet } from './shared-get.ts';
 
 export type { ContentItem };
 export const CONTENT_URL = '/api/content';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatUsd } from '../../../../shared/money.ts';
+import { formatUsd } from '#shared/money.ts';
 import {
   type CalculatorResult,
   EMPTY_EXPENSES,
@@ -7,9 +7,9 @@ import {
   type ExpenseKey,
   type MonthlyExpenses,
   parseAmount,
-} from '../../../../shared/savings-rule.ts';
-import { ButtonLink } from '../../components/Button.tsx';
-import { apiJson } from '../../lib/api.ts';
+} from '#shared/savings-rule.ts';
+import { ButtonLink } from './Button.tsx';
+import { apiJson } from '../lib/api.ts';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per key). */
 export const CALCULATE_DEBOUNCE_MS = 400;
@@ -46,7 +46,7 @@ function parseExpenses(raw: RawExpenses): MonthlyExpenses {
 }
 
 /**
- * The embedded tax savings calculator (SPEC "Embedded savings calculator", sections 4 and 5):
+ * The embedded tax savings calculator (docs/product.md "Embedded savings calculator", sections 4 and 5):
  * annual income and six monthly expenses, each parsed as an integer (empty or junk = 0). Whenever
  * income is above 0 and any input changes, the server computes the estimate (POST
  * /api/calculate-savings, debounced); the result area appears once a first result exists.

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calculateSavings, type MonthlyExpenses } from '../../../../shared/savings-rule.ts';
+import { calculateSavings, type MonthlyExpenses } from '#shared/savings-rule.ts';
 import { CALCULATE_DEBOUNCE_MS, SavingsCalculator, type SavingsCalculatorProps } from './SavingsCalculator.tsx';
 
 interface Sent {
