@@ -11,7 +11,9 @@ const WIDTHS = [375, 1280] as const;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 let applicationId = '';
@@ -54,12 +56,21 @@ const screens: { name: string; path: () => string; staff?: boolean; ready: (page
   { name: 'landing', path: () => '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'pricing', path: () => '/pricing', ready: (p) => expect(p.locator('a[href="/wizard?state=TX"]')).toBeVisible() },
   { name: 'wizard step 1', path: () => '/wizard/1', ready: (p) => expect(p.getByLabel('First name')).toBeVisible() },
-  { name: 'checkout', path: () => `/checkout?applicationId=${applicationId}`, ready: (p) => expect(p.getByRole('heading', { name: 'Checkout' })).toBeVisible() },
+  {
+    name: 'checkout',
+    path: () => `/checkout?applicationId=${applicationId}`,
+    ready: (p) => expect(p.getByRole('heading', { name: 'Checkout' })).toBeVisible(),
+  },
   { name: 'success', path: () => `/success?provider=stripe&applicationId=${applicationId}`, ready: (p) => expect(p.locator('main')).toBeVisible() },
   { name: 'contact', path: () => '/contact', ready: (p) => expect(p.getByLabel('Email')).toBeVisible() },
   { name: 'staff login', path: () => '/staff/login', ready: (p) => expect(p.getByLabel('Password')).toBeVisible() },
   { name: 'staff dashboard', path: () => '/staff', staff: true, ready: (p) => expect(p.getByRole('tab').first()).toBeVisible() },
-  { name: 'content editor', path: () => '/content-editor', staff: true, ready: (p) => expect(p.getByRole('heading', { name: /Content editor/i })).toBeVisible() },
+  {
+    name: 'content editor',
+    path: () => '/content-editor',
+    staff: true,
+    ready: (p) => expect(p.getByRole('heading', { name: /Content editor/i })).toBeVisible(),
+  },
   { name: 'not found', path: () => '/no-such-page', ready: (p) => expect(p.getByText('Page Not Found')).toBeVisible() },
 ];
 

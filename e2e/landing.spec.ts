@@ -17,7 +17,9 @@ async function scrollThrough(page: Page) {
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('renders every landing section, header and footer', async ({ page }) => {
@@ -37,7 +39,15 @@ test('renders every landing section, header and footer', async ({ page }) => {
   await expect(example).toContainText('$95,000');
   await expect(example).toContainText('$6,250');
   const calculator = page.locator('#calculator');
-  for (const label of ['Annual Income ($)', 'Clothing & Styling', 'Meals & Entertainment', 'Equipment & Tech', 'Travel & Transportation', 'Conferences & Events', 'Other Business Expenses']) {
+  for (const label of [
+    'Annual Income ($)',
+    'Clothing & Styling',
+    'Meals & Entertainment',
+    'Equipment & Tech',
+    'Travel & Transportation',
+    'Conferences & Events',
+    'Other Business Expenses',
+  ]) {
     await expect(calculator.getByLabel(label)).toBeVisible();
   }
   await expect(page.locator('#testimonials figure')).toHaveCount(3);
@@ -68,7 +78,14 @@ test('metadata and the structured-data price come from the pricing data', async 
   const lowest = Math.min(...states.map((s) => s.totalCost));
   await page.goto('/');
   await expect(page).toHaveTitle(/CreatorLLC/);
-  for (const selector of ['meta[name="description"]', 'meta[name="keywords"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:type"]', 'meta[name="twitter:card"]']) {
+  for (const selector of [
+    'meta[name="description"]',
+    'meta[name="keywords"]',
+    'meta[property="og:title"]',
+    'meta[property="og:description"]',
+    'meta[property="og:type"]',
+    'meta[name="twitter:card"]',
+  ]) {
     await expect(page.locator(selector)).toHaveAttribute('content', /\S/);
   }
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/$/);

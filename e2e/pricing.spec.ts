@@ -19,7 +19,9 @@ test('search, sort and a card link into the wizard', async ({ page }) => {
   await search.fill('');
 
   await page.getByLabel('Sort by').selectOption('totalCost');
-  const totals = await page.getByTestId('state-card').evaluateAll((cards) => cards.map((c) => Number(c.querySelector('p.text-3xl')?.textContent?.replace(/[$,]/g, ''))));
+  const totals = await page
+    .getByTestId('state-card')
+    .evaluateAll((cards) => cards.map((c) => Number(c.querySelector('p.text-3xl')?.textContent?.replace(/[$,]/g, ''))));
   expect(totals).toEqual([...totals].sort((a, b) => a - b));
   await page.getByLabel('Sort by').selectOption('name');
   const names = await cardCodes(page);

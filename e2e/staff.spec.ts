@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
+import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
 
 /**
  * The staff back office end to end: login with the printed password, run an application from
@@ -82,7 +82,9 @@ async function countFromList(page: Page): Promise<Counts> {
   const counts: Counts = { total: 0, pending: 0, completed: 0 };
   let cursor = '';
   do {
-    const res = await page.request.get(`/api/staff/applications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { 'staff-token': token } });
+    const res = await page.request.get(`/api/staff/applications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      headers: { 'staff-token': token },
+    });
     const body = await res.json();
     for (const a of body.items as { status: string }[]) {
       counts.total++;
@@ -134,13 +136,23 @@ let floridaId: string;
 test.beforeAll(async ({ request }) => {
   // The web server answers /api/states before the database is up; wait for the seeded content.
   await expect
-    .poll(async () => {
-      const res = await request.get('/api/content');
-      return res.ok() ? (await res.json()).length : 0;
-    }, { timeout: 90_000 })
+    .poll(
+      async () => {
+        const res = await request.get('/api/content');
+        return res.ok() ? (await res.json()).length : 0;
+      },
+      { timeout: 90_000 },
+    )
     .toBeGreaterThan(0);
   floridaId = await submitApplication(request, { businessName: 'Sunny Reels LLC', state: 'FL' });
-  await submitApplication(request, { businessName: 'Lone Star Streams LLC', state: 'TX', priority: 'homestate', residenceState: 'TX', firstName: 'Tom', email: 'tom@example.com' });
+  await submitApplication(request, {
+    businessName: 'Lone Star Streams LLC',
+    state: 'TX',
+    priority: 'homestate',
+    residenceState: 'TX',
+    firstName: 'Tom',
+    email: 'tom@example.com',
+  });
 });
 
 test('staff pages without a token land on the login page', async ({ page }) => {
@@ -208,7 +220,11 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   // The notes were saved on the server.
   const list = await page.request.get('/api/staff/applications?status=completed', { headers: { 'staff-token': await staffToken(page) } });
   const completed = (await list.json()).items.find((a: { id: string }) => a.id === floridaId);
-  expect(completed).toMatchObject({ status: 'completed', notes: 'Customer confirmed the business name by phone.', sunbizDocumentKey: expect.stringContaining(`applications/${floridaId}/`) });
+  expect(completed).toMatchObject({
+    status: 'completed',
+    notes: 'Customer confirmed the business name by phone.',
+    sunbizDocumentKey: expect.stringContaining(`applications/${floridaId}/`),
+  });
 
   await page.getByRole('tab', { name: 'Recent Activity' }).click();
   await expect(page.getByText('Mark Complete: Sunny Reels LLC moved from filed to completed')).toBeVisible();
@@ -254,7 +270,9 @@ test('editing the landing hero in the content editor changes the landing page', 
   await expectAxeClean(page);
   await shoot(page, 'content-editor', false);
 
-  const original = (await (await page.request.get('/api/content')).json()).find((i: { page: string; section: string }) => i.page === 'landing' && i.section === 'hero.title');
+  const original = (await (await page.request.get('/api/content')).json()).find(
+    (i: { page: string; section: string }) => i.page === 'landing' && i.section === 'hero.title',
+  );
   expect(original, 'the seed loads the landing hero title').toBeTruthy();
   const heroRow = page.locator(`li[data-content-id="${original.id}"]`);
   const before = (await heroRow.getByTestId('content-preview').textContent()) ?? '';
@@ -286,7 +304,9 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   await page.getByLabel('Page', { exact: true }).fill('e2e');
   await page.getByLabel('Section', { exact: true }).fill('xss-check');
   await page.locator('#create-type').selectOption('html');
-  await page.locator('#create-content').fill('<p>Safe <strong>text</strong></p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">link</a>');
+  await page
+    .locator('#create-content')
+    .fill('<p>Safe <strong>text</strong></p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">link</a>');
   await page.getByRole('button', { name: 'Create content' }).click();
   await expect(page.getByText('Content Created')).toBeVisible();
 

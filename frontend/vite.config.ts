@@ -22,7 +22,9 @@ function landingMetadata(): Plugin {
   return {
     name: 'landing-metadata',
     transformIndexHtml(html) {
-      const tags = [`<script type="application/ld+json" id="${STRUCTURED_DATA_ID}" data-lowest="${priceRange.lowest}" data-highest="${priceRange.highest}">${structuredDataJson(priceRange, siteUrl)}</script>`];
+      const tags = [
+        `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}" data-lowest="${priceRange.lowest}" data-highest="${priceRange.highest}">${structuredDataJson(priceRange, siteUrl)}</script>`,
+      ];
       if (siteUrl) {
         tags.push(`<link rel="canonical" href="${escapeAttr(`${siteUrl}/`)}" />`, `<meta property="og:url" content="${escapeAttr(`${siteUrl}/`)}" />`);
       }

@@ -22,7 +22,12 @@ function sdkClosure(): Set<string> {
   const seen = new Set<string>();
   const queue = LAMBDA_BUNDLE.external.flatMap((pattern) => {
     const scope = pattern.replace('/*', '');
-    return existsSync(join(modules, scope)) ? execFileSync('ls', [join(modules, scope)], { encoding: 'utf8' }).split('\n').filter(Boolean).map((n) => `${scope}/${n}`) : [];
+    return existsSync(join(modules, scope))
+      ? execFileSync('ls', [join(modules, scope)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean)
+          .map((n) => `${scope}/${n}`)
+      : [];
   });
   while (queue.length) {
     const name = queue.pop() as string;

@@ -6,8 +6,8 @@ import { build } from 'esbuild';
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../functions/lib/config.ts';
-import { buildArticlesPdf, type ArticlesData } from '../functions/sunbiz/articles-of-organization.ts';
-import { startStripeFake, type StripeFake } from '../tests/fakes/stripe.ts';
+import { type ArticlesData, buildArticlesPdf } from '../functions/sunbiz/articles-of-organization.ts';
+import { type StripeFake, startStripeFake } from '../tests/fakes/stripe.ts';
 import { cdkBundling, esbuildOptions, handlerEntry, REPO_ROOT } from './lambda-bundle.ts';
 
 /**
@@ -98,7 +98,9 @@ describe('bundled Stripe client (three resources)', () => {
   });
 
   it('calls the kept resources through the SDK and refuses the others with a clear error', async () => {
-    const m = (await bundle('stripe', join(REPO_ROOT, 'functions/payments/stripe.ts'))) as { stripeClient(): Promise<Record<string, Record<string, (...a: unknown[]) => Promise<{ id: string }>>>> };
+    const m = (await bundle('stripe', join(REPO_ROOT, 'functions/payments/stripe.ts'))) as {
+      stripeClient(): Promise<Record<string, Record<string, (...a: unknown[]) => Promise<{ id: string }>>>>;
+    };
     const client = await m.stripeClient();
     const intent = await client.paymentIntents.create({ amount: 27500, currency: 'usd', metadata: { applicationId: 'app_1' } });
     expect(intent.id).toMatch(/^pi_/);

@@ -1,13 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
 import { SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
 import { DEFAULT_MEMORY_MB, routeConstructId, THROTTLE } from './stacks/api-stack.ts';
-import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
 import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
+import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
 import { type SynthesisedProduct, synthProduct } from './test-support.ts';
-import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 
 const routes = ROUTES as readonly RouteDef[];
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -21,7 +21,12 @@ let prod: SynthesisedProduct;
 
 beforeAll(() => {
   dev = synthProduct({ stage: 'dev' });
-  prod = synthProduct({ stage: 'prod', alarmEmail: 'ops@example.com', domainName: 'www.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' });
+  prod = synthProduct({
+    stage: 'prod',
+    alarmEmail: 'ops@example.com',
+    domainName: 'www.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+  });
 }, 120_000);
 afterAll(() => {
   dev?.cleanup();
@@ -36,10 +41,15 @@ function resources(product: SynthesisedProduct, stack: keyof SynthesisedProduct[
 function routeFunction(product: SynthesisedProduct, route: RouteDef) {
   const id = routeConstructId(route);
   const fns = resources(product, 'api', 'AWS::Lambda::Function');
-  const [logicalId, fn] = Object.entries(fns).find(([key]) => key.startsWith(id) && !key.startsWith(`${id}Logs`) && fns[key].Properties.Description === `${route.method} ${route.path}`) ?? [];
+  const [logicalId, fn] =
+    Object.entries(fns).find(
+      ([key]) => key.startsWith(id) && !key.startsWith(`${id}Logs`) && fns[key].Properties.Description === `${route.method} ${route.path}`,
+    ) ?? [];
   if (!fn || !logicalId) throw new Error(`No function for ${routeKey(route)}`);
   const roleRef = fn.Properties.Role['Fn::GetAtt'][0] as string;
-  const policies = Object.values(resources(product, 'api', 'AWS::IAM::Policy')).filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef));
+  const policies = Object.values(resources(product, 'api', 'AWS::IAM::Policy')).filter((p) =>
+    p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleRef),
+  );
   const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
   return { logicalId, fn, statements, env: fn.Properties.Environment.Variables as Record<string, unknown> };
 }
@@ -67,7 +77,12 @@ describe('API stack: generated from the route table', () => {
   it('builds every function for arm64 Node.js 22 with the route’s memory and a log group with retention', () => {
     for (const route of routes) {
       const { fn } = routeFunction(dev, route);
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: route.memoryMb ?? DEFAULT_MEMORY_MB });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
+      });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
     }
     for (const group of Object.values(resources(dev, 'api', 'AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
@@ -162,7 +177,10 @@ describe('API stack: generated from the route table', () => {
   });
 
   it('throttles the stage and writes access logs', () => {
-    for (const [product, stage] of [[dev, 'dev'], [prod, 'prod']] as const) {
+    for (const [product, stage] of [
+      [dev, 'dev'],
+      [prod, 'prod'],
+    ] as const) {
       product.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
@@ -241,7 +259,14 @@ describe('Web stack', () => {
     const [policy] = Object.values(resources(dev, 'web', 'AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy as string;
-    for (const origin of ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://x.klarnacdn.net', 'https://static-na.payments-amazon.com', 'https://applepay.cdn-apple.com']) {
+    for (const origin of [
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://api.stripe.com',
+      'https://x.klarnacdn.net',
+      'https://static-na.payments-amazon.com',
+      'https://applepay.cdn-apple.com',
+    ]) {
       expect(csp).toContain(origin);
     }
     // Every script the checkout loads at run time comes from an origin script-src allows.
@@ -277,7 +302,10 @@ describe('Web stack', () => {
   });
 
   it('deploys hashed assets with a one-year immutable cache and the shell with no-cache plus an invalidation', () => {
-    dev.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', { DestinationBucketKeyPrefix: 'assets/', SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    dev.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
     dev.templates.web.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
   });
 });

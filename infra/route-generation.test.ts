@@ -3,7 +3,14 @@ import { ROUTES, type RouteDef } from '../functions/routes.ts';
 import { type SynthesisedProduct, synthProduct } from './test-support.ts';
 
 // A route that exists only in this test: the stack must pick it up from the table alone.
-const extraRoute: RouteDef = { method: 'GET', path: '/api/route-generation-probe', handler: 'states/list', access: 'staff', tables: { sessions: 'read', tickets: 'read' }, memoryMb: 768 };
+const extraRoute: RouteDef = {
+  method: 'GET',
+  path: '/api/route-generation-probe',
+  handler: 'states/list',
+  access: 'staff',
+  tables: { sessions: 'read', tickets: 'read' },
+  memoryMb: 768,
+};
 const table = ROUTES as unknown as RouteDef[];
 let product: SynthesisedProduct;
 

@@ -15,11 +15,23 @@ export const stageConfigSchema = z
     /** Custom domain for the site, e.g. www.example.com (with certificateArn). */
     domainName: optionalText,
     /** ACM certificate in us-east-1 covering domainName (CloudFront only reads that region). */
-    certificateArn: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1').optional()),
+    certificateArn: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1')
+        .optional(),
+    ),
     /** Public site URL used in payment return URLs; defaults to https://<domainName>. */
     siteUrl: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
     /** Stripe publishable key (pk_live_... or pk_test_...): public, so plain configuration. */
-    stripePublishableKey: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^pk_(live|test)_\w+$/, 'must start with pk_live_ or pk_test_').optional()),
+    stripePublishableKey: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^pk_(live|test)_\w+$/, 'must start with pk_live_ or pk_test_')
+        .optional(),
+    ),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   })
   .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] });

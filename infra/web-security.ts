@@ -12,13 +12,35 @@
  */
 export const CSP_DIRECTIVES: Record<string, readonly string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://x.klarnacdn.net', 'https://static-na.payments-amazon.com', 'https://applepay.cdn-apple.com'],
+  'script-src': [
+    "'self'",
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://x.klarnacdn.net',
+    'https://static-na.payments-amazon.com',
+    'https://applepay.cdn-apple.com',
+  ],
   // Tailwind's stylesheet is a file; inline styles come from the toast library and provider widgets.
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'https://*.stripe.com', 'https://x.klarnacdn.net', 'https://*.klarna.com', 'https://*.payments-amazon.com', 'https://applepay.cdn-apple.com'],
+  'img-src': [
+    "'self'",
+    'data:',
+    'https://*.stripe.com',
+    'https://x.klarnacdn.net',
+    'https://*.klarna.com',
+    'https://*.payments-amazon.com',
+    'https://applepay.cdn-apple.com',
+  ],
   'font-src': ["'self'", 'data:', 'https://x.klarnacdn.net'],
   'connect-src': ["'self'", 'https://api.stripe.com', 'https://*.klarna.com', 'https://*.payments-amazon.com', 'https://payments.amazon.com'],
-  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://*.klarna.com', 'https://payments.amazon.com', 'https://*.payments-amazon.com'],
+  'frame-src': [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://*.klarna.com',
+    'https://payments.amazon.com',
+    'https://*.payments-amazon.com',
+  ],
   'form-action': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

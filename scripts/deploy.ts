@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { stackPrefix } from '../infra/stage-config.ts';
-import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
 import { runIfMain } from './cli.ts';
+import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
 
 /**
  * `npm run deploy -- -c stage=prod [-c alarmEmail=...] [other cdk deploy options]`

@@ -49,7 +49,12 @@ describe('secrets:set value checks', () => {
   });
 
   it('parses its options and rejects unknown stages, secrets and flags', () => {
-    expect(parseArgs(['--stage', 'prod', '--only', 'klarna,applePay', '--from-env'])).toMatchObject({ stage: 'prod', only: ['klarna', 'applePay'], fromEnv: true, dryRun: false });
+    expect(parseArgs(['--stage', 'prod', '--only', 'klarna,applePay', '--from-env'])).toMatchObject({
+      stage: 'prod',
+      only: ['klarna', 'applePay'],
+      fromEnv: true,
+      dryRun: false,
+    });
     expect(parseArgs([]).only).toEqual(SECRET_KEYS);
     expect(() => parseArgs(['--stage', 'staging'])).toThrow(/dev or prod/);
     expect(() => parseArgs(['--only', 'nope'])).toThrow(/Unknown secret nope/);

@@ -86,7 +86,10 @@ export function parseArgs(argv: string[]): SecretsSetOptions {
   if (unknown.length) throw new Error(`Unknown option ${unknown[0]}. Options: --stage dev|prod, --only key1,key2, --from-env, --dry-run, --region <region>`);
   const stage = value('--stage') ?? 'dev';
   if (stage !== 'dev' && stage !== 'prod') throw new Error(`--stage must be dev or prod, not "${stage}"`);
-  const only = (value('--only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...SECRET_KEYS]) as SecretKey[];
+  const only = (value('--only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [...SECRET_KEYS]) as SecretKey[];
   const bad = only.filter((k) => !SECRET_KEYS.includes(k));
   if (bad.length) throw new Error(`Unknown secret ${bad.join(', ')}. Secrets: ${SECRET_KEYS.join(', ')}`);
   return { stage, only, fromEnv: argv.includes('--from-env'), dryRun: argv.includes('--dry-run'), region: value('--region') };
@@ -163,5 +166,6 @@ async function main(argv: string[]): Promise<void> {
 runIfMain(
   import.meta.url,
   () => main(process.argv.slice(2)),
-  (err) => (err.name === 'ResourceNotFoundException' ? `${err.message}\nDeploy the stage first (npm run deploy -- -c stage=...), then set its secrets.` : err.message),
+  (err) =>
+    err.name === 'ResourceNotFoundException' ? `${err.message}\nDeploy the stage first (npm run deploy -- -c stage=...), then set its secrets.` : err.message,
 );

@@ -10,7 +10,8 @@ describe('seedLocalData', () => {
     expect(keys.length).toBeGreaterThan(0);
     expect(await seedLocalData()).toEqual({ contentItemsCreated: keys.length });
     const items = await listContentItems();
-    for (const key of keys) expect(items).toContainEqual({ id: contentItemId('landing', key), page: 'landing', section: key, content: LANDING_COPY[key], contentType: 'text' });
+    for (const key of keys)
+      expect(items).toContainEqual({ id: contentItemId('landing', key), page: 'landing', section: key, content: LANDING_COPY[key], contentType: 'text' });
 
     await updateContentItem(contentItemId('landing', keys[0]), { content: 'Edited hero' });
     expect(await seedLocalData()).toEqual({ contentItemsCreated: 0 });

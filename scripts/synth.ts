@@ -49,7 +49,9 @@ function main(argv: string[]): void {
   for (const stage of stages) {
     const started = Date.now();
     run(CDK_BIN, ['synth', '--quiet', '--context', `stage=${stage}`, '--output', join('cdk.out', stage), ...passThrough]);
-    console.log(`== synth ${stage}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s (cdk-nag AwsSolutions: no unacknowledged findings) -> cdk.out/${stage}`);
+    console.log(
+      `== synth ${stage}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s (cdk-nag AwsSolutions: no unacknowledged findings) -> cdk.out/${stage}`,
+    );
   }
 }
 

@@ -6,8 +6,8 @@ import {
   isAllowedStaffMove,
   nextStaffTransition,
   normaliseStatus,
-  PENDING_STATUSES,
   offersSunbizAction,
+  PENDING_STATUSES,
   sunbizUnavailableReason,
 } from './application-status.ts';
 

@@ -1,6 +1,6 @@
-import * as z from './zod.ts';
 import { groupThousands } from './money.ts';
 import { EXPENSE_CATEGORIES, type ExpenseKey, MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings-rule.ts';
+import * as z from './zod.ts';
 
 export * from './savings-rule.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestTotal, FALLBACK_PRICING, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
 import provenance from './data/state-sources.json' with { type: 'json' };
+import { cheapestTotal, FALLBACK_PRICING, findStatePricing, SERVICE_FEE, STATE_PRICING, STATE_RECORDS } from './states.ts';
 
 describe('state data', () => {
   it('falls back to $275 (125 + 150) before live pricing loads (docs/product.md section 9)', () => {
@@ -14,7 +14,9 @@ describe('state data', () => {
   });
   it('uses the official filing fees', () => {
     const fee = (c: string) => findStatePricing(c)?.filingFee;
-    expect([fee('FL'), fee('TX'), fee('CA'), fee('NY'), fee('DE'), fee('WY'), fee('NV'), fee('MA'), fee('KY'), fee('DC')]).toEqual([125, 300, 70, 200, 110, 100, 425, 500, 40, 99]);
+    expect([fee('FL'), fee('TX'), fee('CA'), fee('NY'), fee('DE'), fee('WY'), fee('NV'), fee('MA'), fee('KY'), fee('DC')]).toEqual([
+      125, 300, 70, 200, 110, 100, 425, 500, 40, 99,
+    ]);
   });
   it('totals filing fee plus the service fee, and keeps a source per state', () => {
     for (const s of STATE_PRICING) expect(s.totalCost).toBe(s.filingFee + SERVICE_FEE);

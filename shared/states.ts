@@ -1,7 +1,8 @@
 // What the product uses of the dataset. Each state's official source URL, verification date and
 // naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
-import data from './data/states.json' with { type: 'json' };
+
 import { compareText } from './compare-text.ts';
+import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';
 
 /** Our service fee, the same in every state (docs/product.md section 9). */

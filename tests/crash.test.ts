@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalServer, stopServer, type LocalServer, processAlive } from './helpers/local-server.ts';
+import { type LocalServer, processAlive, startLocalServer, stopServer } from './helpers/local-server.ts';
 
 /**
  * Crash safety: SIGKILL the local runtime in the middle of traffic, start it again on the same
@@ -25,7 +25,11 @@ describe('crash safety of the local runtime', () => {
   it('keeps every acknowledged write across a SIGKILL', async () => {
     server = await startLocalServer({ dataDir });
     const first = server;
-    const login = await fetch(`${first.url}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: first.staffPassword }) });
+    const login = await fetch(`${first.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: first.staffPassword }),
+    });
     expect(login.status).toBe(200);
     const { token } = await json(login);
 
@@ -38,7 +42,14 @@ describe('crash safety of the local runtime', () => {
           const res = await fetch(`${first.url}/api/llc-applications`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ firstName: "Crash", lastName: "Runner", email: `crash${n}.${i}@example.com`, phone: '5551234567', state: 'FL', currentStep: 1 }),
+            body: JSON.stringify({
+              firstName: 'Crash',
+              lastName: 'Runner',
+              email: `crash${n}.${i}@example.com`,
+              phone: '5551234567',
+              state: 'FL',
+              currentStep: 1,
+            }),
           });
           if (res.status === 201) applications.push((await json(res)).id);
           const c = await fetch(`${first.url}/api/content`, {
@@ -76,7 +87,11 @@ describe('crash safety of the local runtime', () => {
     const items: { id: string }[] = await json(await fetch(`${second.url}/api/content`));
     const ids = new Set(items.map((i) => i.id));
     for (const id of contents) expect(ids.has(id), `content ${id}`).toBe(true);
-    const relogin = await fetch(`${second.url}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: first.staffPassword }) });
+    const relogin = await fetch(`${second.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: first.staffPassword }),
+    });
     expect(relogin.status).toBe(200);
 
     await stopServer(second);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listApplications } from '../functions/handlers/staff/list-applications.ts';
-import { applicationItem, batchPut, staffHeaders } from './fakes/staff.ts';
 import { dynamoCallLog } from '../functions/lib/clients/dynamodb.ts';
+import { applicationItem, batchPut, staffHeaders } from './fakes/staff.ts';
 import { apiEvent, invoke } from './helpers/events.ts';
 
 /**
@@ -21,7 +21,10 @@ beforeAll(async () => {
 
 async function page(query: Record<string, string> = {}) {
   dynamoCallLog.length = 0;
-  const res = await invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', headers, query: Object.keys(query).length ? query : undefined }));
+  const res = await invoke(
+    listApplications,
+    apiEvent({ method: 'GET', route: '/api/staff/applications', headers, query: Object.keys(query).length ? query : undefined }),
+  );
   expect(res.status).toBe(200);
   return { body: res.body, calls: [...dynamoCallLog] };
 }

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ddb, tableName } from '../functions/lib/clients/dynamodb.ts';
 import { hashToken } from '../functions/data/sessions.ts';
+import { ddb, tableName } from '../functions/lib/clients/dynamodb.ts';
 import { hashPassword } from '../functions/lib/password.ts';
-import { ROUTES, type HttpMethod, type RouteDef } from '../functions/routes.ts';
+import { type HttpMethod, ROUTES, type RouteDef } from '../functions/routes.ts';
 import { TABLE_KEYS } from '../functions/tables.ts';
 import { dispatch, type RawRequest } from '../scripts/local/adapter.ts';
 
@@ -21,16 +21,54 @@ import { dispatch, type RawRequest } from '../scripts/local/adapter.ts';
 // A plausible body per route: each field is then mutated into something invalid.
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/calculate-savings': { income: 1000, expenses: { clothing: 1, meals: 1, equipment: 1, travel: 1, entertainment: 1, other: 1 } },
-  'POST /api/llc-applications': { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '5551234567', state: 'FL', contentTypes: ['food'], platforms: ['tiktok'], annualIncome: 1000, currentStep: 1 },
+  'POST /api/llc-applications': {
+    firstName: 'Ana',
+    lastName: 'Lee',
+    email: 'ana@example.com',
+    phone: '5551234567',
+    state: 'FL',
+    contentTypes: ['food'],
+    platforms: ['tiktok'],
+    annualIncome: 1000,
+    currentStep: 1,
+  },
   'PATCH /api/llc-applications/{id}': { firstName: 'Ana', email: 'ana@example.com', annualIncome: 1000, expeditedFiling: true, contentTypes: ['food'] },
-  'POST /api/webhook/stage1': { userId: 'u-1', firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '5551234567', state: 'FL', contentTypes: ['food'], platforms: ['tiktok'], stepCompleted: 2, leadSource: 'wizard_profile_step' },
-  'POST /api/webhook/stage2': { userId: 'u-1', firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '5551234567', state: 'FL', contentTypes: ['food'], platforms: ['tiktok'], businessName: 'Ana LLC', annualIncome: 1, estimatedSavings: 1, stepCompleted: 3, leadSource: 'wizard_business_setup' },
+  'POST /api/webhook/stage1': {
+    userId: 'u-1',
+    firstName: 'Ana',
+    lastName: 'Lee',
+    email: 'ana@example.com',
+    phone: '5551234567',
+    state: 'FL',
+    contentTypes: ['food'],
+    platforms: ['tiktok'],
+    stepCompleted: 2,
+    leadSource: 'wizard_profile_step',
+  },
+  'POST /api/webhook/stage2': {
+    userId: 'u-1',
+    firstName: 'Ana',
+    lastName: 'Lee',
+    email: 'ana@example.com',
+    phone: '5551234567',
+    state: 'FL',
+    contentTypes: ['food'],
+    platforms: ['tiktok'],
+    businessName: 'Ana LLC',
+    annualIncome: 1,
+    estimatedSavings: 1,
+    stepCompleted: 3,
+    leadSource: 'wizard_business_setup',
+  },
   'POST /api/business-names/generate': { keywords: ['food'], category: 'food' },
   'POST /api/business-names/check-availability': { name: 'Ana Eats LLC' },
   'POST /api/create-payment-intent': { amount: 27500, applicationId: '00000000-0000-4000-8000-000000000000', provider: 'stripe' },
   'POST /api/amazon-pay/create-session': { amount: '275', applicationId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/klarna/create-session': { amount: 27500, applicationId: '00000000-0000-4000-8000-000000000000' },
-  'POST /api/apple-pay/validate-merchant': { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', applicationId: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/apple-pay/validate-merchant': {
+    validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    applicationId: '00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/apple-pay/process-payment': { payment: { token: { paymentData: {} } }, applicationId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/staff/login': { password: 'not-the-password' },
   'POST /api/staff/logout': { token: 'x'.repeat(43) },
@@ -84,16 +122,31 @@ function casesFor(route: RouteDef, token?: string): Case[] {
   const add = (name: string, req: RawRequest) => cases.push({ name, req: { ...req, headers: { ...req.headers, ...auth } } });
 
   // Wrong methods (405) and query abuse (400) apply to every route.
-  for (const other of METHODS.filter((x) => !ROUTES.some((r) => r.method === x && concretePath(r) === url) && x !== m)) add(`wrong method ${other}`, rawReq(other, url));
+  for (const other of METHODS.filter((x) => !ROUTES.some((r) => r.method === x && concretePath(r) === url) && x !== m))
+    add(`wrong method ${other}`, rawReq(other, url));
   add('unknown query parameter', rawReq(m, `${url}?debug=1`, hasBody(route) ? '{}' : undefined));
   add('injection in query name', rawReq(m, `${url}?${encodeURIComponent(INJECTIONS[0])}=1`, hasBody(route) ? '{}' : undefined));
   add('operator in query', rawReq(m, `${url}?where[$gt]=`, hasBody(route) ? '{}' : undefined));
   add('control chars in query', rawReq(m, `${url}?q=%00%07`, hasBody(route) ? '{}' : undefined));
-  const strayQueries = ['__proto__=1', `${'k'.repeat(2000)}=1`, '%C3%A9%00=1', 'script=%3Cscript%3E', 'a=1&a=2&a=3', 'id=..%2F..%2Fetc', 'limit=-1', 'limit=1e400', 'callback=alert(1)', 'fields=*', '_method=DELETE', 'page%5B%24ne%5D=1'];
+  const strayQueries = [
+    '__proto__=1',
+    `${'k'.repeat(2000)}=1`,
+    '%C3%A9%00=1',
+    'script=%3Cscript%3E',
+    'a=1&a=2&a=3',
+    'id=..%2F..%2Fetc',
+    'limit=-1',
+    'limit=1e400',
+    'callback=alert(1)',
+    'fields=*',
+    '_method=DELETE',
+    'page%5B%24ne%5D=1',
+  ];
   for (const q of strayQueries) add(`stray query ${q.slice(0, 30)}`, rawReq(m, `${url}?${q}`, hasBody(route) ? '{}' : undefined));
   // Allowed query parameters with malformed values.
   for (const name of route.query ?? []) {
-    for (const v of [...INJECTIONS, 'x'.repeat(3000), CONTROL, '-1']) add(`query ${name}=${v.slice(0, 20)}`, rawReq(m, `${url}?${name}=${encodeURIComponent(v)}`, hasBody(route) ? '{}' : undefined));
+    for (const v of [...INJECTIONS, 'x'.repeat(3000), CONTROL, '-1'])
+      add(`query ${name}=${v.slice(0, 20)}`, rawReq(m, `${url}?${name}=${encodeURIComponent(v)}`, hasBody(route) ? '{}' : undefined));
   }
 
   // Path parameters: too long, traversal, injection.
@@ -179,7 +232,12 @@ const routes = ROUTES as readonly RouteDef[];
 describe('bad input over the route table', () => {
   beforeAll(async () => {
     const expiresAt = new Date(Date.now() + 3600_000);
-    await ddb().send(new PutCommand({ TableName: tableName('sessions'), Item: { tokenHash: hashToken(TOKEN), expiresAt: expiresAt.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName('sessions'),
+        Item: { tokenHash: hashToken(TOKEN), expiresAt: expiresAt.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) },
+      }),
+    );
   });
 
   it('every route has its own handler module', () => {
@@ -208,7 +266,8 @@ describe('bad input over the route table', () => {
           }
           if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${label} ${res.body.toString('utf8').slice(0, 160)}`);
           else if (typeof body?.error !== 'string' || body.error.length < 5) failures.push(`${label} (no JSON error sentence)`);
-          else if (route.access === 'staff' && !token && ![401, 405].includes(res.statusCode) && !c.name.startsWith('wrong method')) failures.push(`${label} (expected 401 without a token)`);
+          else if (route.access === 'staff' && !token && ![401, 405].includes(res.statusCode) && !c.name.startsWith('wrong method'))
+            failures.push(`${label} (expected 401 without a token)`);
         }
       }
       expect(perRoute, `${route.method} ${route.path} gets at least 30 cases`).toBeGreaterThanOrEqual(30);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal, startS3, type RunningService } from '../scripts/local/services.ts';
+import { type RunningService, startDynamoDbLocal, startS3 } from '../scripts/local/services.ts';
 
 /** Starts DynamoDB Local (in memory) and the S3-compatible store once for the whole test run. */
 let services: RunningService[] = [];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/local/services.ts';
-import { runServerToExit, startLocalServer, stopServer, processAlive } from './helpers/local-server.ts';
+import { processAlive, runServerToExit, startLocalServer, stopServer } from './helpers/local-server.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

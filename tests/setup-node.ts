@@ -21,7 +21,10 @@ Object.assign(process.env, {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
 // Table names are known before creation, so config can be read at import time.
-Object.assign(process.env, tableEnv(Object.fromEntries(Object.keys(await import('../functions/tables.ts').then((m) => m.TABLES)).map((k) => [k, `${prefix}-${k}`])) as never));
+Object.assign(
+  process.env,
+  tableEnv(Object.fromEntries(Object.keys(await import('../functions/tables.ts').then((m) => m.TABLES)).map((k) => [k, `${prefix}-${k}`])) as never),
+);
 
 beforeAll(async () => {
   await ensureTables(process.env.DYNAMODB_ENDPOINT as string, prefix);

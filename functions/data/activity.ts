@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { PutCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /** The staff dashboard's "recent activity" feed, one partition read newest-first. */
 export interface ActivityEntry {

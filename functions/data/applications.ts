@@ -1,13 +1,13 @@
-import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { priceOrder } from '#shared/pricing.ts';
+import { DEFAULT_STATE_CODE, findStatePricing, type StatePricing } from '#shared/states.ts';
 import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
 import type { WizardPatch } from '#shared/wizard/schema.ts';
-import { DEFAULT_STATE_CODE, findStatePricing, type StatePricing } from '#shared/states.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { activityPut } from './activity.ts';
+import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { statusCounterUpdate } from './counters.ts';
 
 /**
@@ -95,7 +95,9 @@ const EXISTS_AND_UNPAID = 'attribute_exists(#id) AND (attribute_not_exists(#paym
 
 /** Only on a failed condition: was it missing or paid? */
 async function failureReason(id: string): Promise<Error> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ProjectionExpression: 'id, paymentStatus', ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName('applications'), Key: { id }, ProjectionExpression: 'id, paymentStatus', ConsistentRead: true }),
+  );
   return out.Item ? new ApplicationPaid() : new ApplicationNotFound();
 }
 

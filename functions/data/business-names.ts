@@ -1,7 +1,7 @@
-import { QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
 import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Name keys already requested by a submitted application (drafts do not hold a name: an

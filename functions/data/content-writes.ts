@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
 import { sanitizeContent } from '#shared/content/sanitize-content.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ContentConflictError, ContentNotFoundError, contentItemId, FEED, isConditionFailure, toItem } from './content.ts';
 
 /** Creating and editing content items (see ./content.ts): every write sanitises for its type. */
@@ -36,7 +36,11 @@ export async function createContentItem(input: CreateContentInput): Promise<Cont
 export async function seedContentItem(input: CreateContentInput): Promise<boolean> {
   try {
     await ddb().send(
-      new PutCommand({ TableName: tableName('content'), Item: newItemRecord(input, new Date().toISOString()), ConditionExpression: 'attribute_not_exists(id)' }),
+      new PutCommand({
+        TableName: tableName('content'),
+        Item: newItemRecord(input, new Date().toISOString()),
+        ConditionExpression: 'attribute_not_exists(id)',
+      }),
     );
     return true;
   } catch (err) {

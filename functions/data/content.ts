@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '../lib/clients/dynamodb-sdk.ts';
 import { createHash } from 'node:crypto';
-import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { ContentItem } from '#shared/content/content-item.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Content items, one per (page, section). The id is derived from page and section, so a

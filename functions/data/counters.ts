@@ -1,7 +1,7 @@
-import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES, type ApplicationStatus } from '#shared/application-status.ts';
+import { type ApplicationStatus, COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Dashboard counts kept as atomic counters, updated in the same transaction as the change they

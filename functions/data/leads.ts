@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { Lead } from '#shared/wizard/leads.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { activityPut } from './activity.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
-import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
 import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from './payments.ts';
 
@@ -14,7 +14,14 @@ describe('fulfilPayment', () => {
     const result = await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
     expect(result.outcome).toBe('fulfilled');
     const saved = await readApplication(app.id);
-    expect(saved).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_TOTAL_CENTS, paymentProvider: 'stripe', paymentReference: 'pi_1', status: 'submitted', listPartition: 'ALL' });
+    expect(saved).toMatchObject({
+      paymentStatus: 'paid',
+      amountPaidCents: FL_TOTAL_CENTS,
+      paymentProvider: 'stripe',
+      paymentReference: 'pi_1',
+      status: 'submitted',
+      listPartition: 'ALL',
+    });
     expect(saved?.paidAt).toMatch(/^\d{4}-/);
     expect(Number((await readStats()).submitted)).toBe(before + 1);
     expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_received')).toHaveLength(1);
@@ -36,18 +43,29 @@ describe('fulfilPayment', () => {
   it('leaves the counter alone when the application was already submitted', async () => {
     const app = await putApplication({ status: 'submitted', listPartition: 'ALL' });
     const before = Number((await readStats()).submitted ?? 0);
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: 'order_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome).toBe('fulfilled');
+    expect(
+      (await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: 'order_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome,
+    ).toBe('fulfilled');
     expect(await readApplication(app.id)).toMatchObject({ status: 'submitted', paymentStatus: 'paid', paymentProvider: 'klarna' });
     expect(Number((await readStats()).submitted ?? 0)).toBe(before);
   });
 
   it('refuses an amount or currency that is not the order total, and a second payment', async () => {
     const app = await putApplication({ expeditedFiling: true });
-    expect(await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_low', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).toEqual({ outcome: 'amount-mismatch', expectedCents: 35000 });
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_eur', amountCents: 35000, currency: 'eur' })).outcome).toBe('amount-mismatch');
+    expect(await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_low', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).toEqual({
+      outcome: 'amount-mismatch',
+      expectedCents: 35000,
+    });
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_eur', amountCents: 35000, currency: 'eur' })).outcome).toBe(
+      'amount-mismatch',
+    );
     expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe('fulfilled');
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe('paid-by-other-payment');
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe(
+      'fulfilled',
+    );
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe(
+      'paid-by-other-payment',
+    );
     expect((await readApplication(app.id))?.paymentReference).toBe('pi_ok');
     // Staff are told to refund the second payment.
     const duplicate = (await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_duplicate');
@@ -73,7 +91,11 @@ describe('failures, refunds and event ids', () => {
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid' });
     expect(await recordRefund(app.id, 'pi_other', FL_TOTAL_CENTS)).toBe(false);
     expect(await recordRefund(app.id, 'pi_paid', FL_TOTAL_CENTS)).toBe(true);
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_TOTAL_CENTS, refundedAt: expect.stringMatching(/^\d{4}-/) });
+    expect(await readApplication(app.id)).toMatchObject({
+      paymentStatus: 'refunded',
+      amountRefundedCents: FL_TOTAL_CENTS,
+      refundedAt: expect.stringMatching(/^\d{4}-/),
+    });
     expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_refunded')).toHaveLength(1);
   });
 

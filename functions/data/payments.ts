@@ -1,11 +1,11 @@
-import { applicationUpdate, type TransactItem, writeApplicationChange } from './application-changes.ts';
-import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
-import { formatCents } from '#shared/money.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { logger } from '../lib/logger.ts';
 import { activityPut, recordActivity } from './activity.ts';
+import { applicationUpdate, type TransactItem, writeApplicationChange } from './application-changes.ts';
 import { statusCounterUpdate } from './counters.ts';
 
 /**
@@ -38,7 +38,6 @@ export interface PaymentApplication {
   amountPaidCents?: number;
   paidAt?: string;
 }
-
 
 export async function getApplicationForPayment(id: string): Promise<PaymentApplication | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id }, ConsistentRead: true }));
@@ -119,7 +118,11 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') {
       if (app.paymentReference === reference) return { outcome: 'already-recorded' };
       logger.warn('second payment for a paid application', { applicationId, provider, reference });
-      await recordActivity('payment_duplicate', `A second ${provider} payment (${reference}) arrived for an application that is already paid: refund it`, applicationId);
+      await recordActivity(
+        'payment_duplicate',
+        `A second ${provider} payment (${reference}) arrived for an application that is already paid: refund it`,
+        applicationId,
+      );
       return { outcome: 'paid-by-other-payment' };
     }
     const expectedCents = orderForApplication(app)?.totalCents;
@@ -145,7 +148,8 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
       ':currency': currency.toLowerCase(),
       ':now': now,
     };
-    let setExpr = 'paymentStatus = :paid, amountPaidCents = :amount, paymentProvider = :provider, paymentReference = :reference, paymentCurrency = :currency, paidAt = :now, updatedAt = :now';
+    let setExpr =
+      'paymentStatus = :paid, amountPaidCents = :amount, paymentProvider = :provider, paymentReference = :reference, paymentCurrency = :currency, paidAt = :now, updatedAt = :now';
     // The status read above must still hold, so the counter moves exactly when the status does.
     let condition = 'attribute_exists(id) AND (attribute_not_exists(paymentStatus) OR (paymentStatus <> :paid AND paymentStatus <> :refunded))';
     if (app.status) {
@@ -163,11 +167,27 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || applicationId;
     alongside.push(activityPut('payment_received', `Payment of ${formatCents(amountCents)} received from ${who} (${provider})`, applicationId));
     const written = await writeApplicationChange(
-      applicationUpdate(applicationId, { UpdateExpression: `SET ${setExpr} REMOVE paymentError`, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values }),
+      applicationUpdate(applicationId, {
+        UpdateExpression: `SET ${setExpr} REMOVE paymentError`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
       alongside,
     );
     if (written) {
-      return { outcome: 'fulfilled', application: { ...app, paymentStatus: 'paid', amountPaidCents: amountCents, paymentProvider: provider, paymentReference: reference, paidAt: now, status: fromDraft ? 'submitted' : app.status } };
+      return {
+        outcome: 'fulfilled',
+        application: {
+          ...app,
+          paymentStatus: 'paid',
+          amountPaidCents: amountCents,
+          paymentProvider: provider,
+          paymentReference: reference,
+          paidAt: now,
+          status: fromDraft ? 'submitted' : app.status,
+        },
+      };
     }
     // Someone changed the application between our read and write (a concurrent confirmation,
     // a staff status change): read again and decide again.
@@ -184,7 +204,14 @@ export async function recordPaymentFailure(applicationId: string, reference: str
         Key: { id: applicationId },
         UpdateExpression: 'SET paymentStatus = :failed, paymentError = :message, lastFailedPaymentReference = :reference, updatedAt = :now',
         ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(paymentStatus) OR (paymentStatus <> :paid AND paymentStatus <> :refunded))',
-        ExpressionAttributeValues: { ':failed': 'failed', ':message': message.slice(0, 500), ':reference': reference, ':paid': 'paid', ':refunded': 'refunded', ':now': new Date().toISOString() },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':message': message.slice(0, 500),
+          ':reference': reference,
+          ':paid': 'paid',
+          ':refunded': 'refunded',
+          ':now': new Date().toISOString(),
+        },
       }),
     );
     return true;
@@ -200,7 +227,13 @@ export async function recordRefund(applicationId: string, reference: string, amo
     applicationUpdate(applicationId, {
       UpdateExpression: 'SET paymentStatus = :refunded, amountRefundedCents = :amount, refundedAt = :now, updatedAt = :now',
       ConditionExpression: 'paymentReference = :reference AND paymentStatus = :paid',
-      ExpressionAttributeValues: { ':refunded': 'refunded', ':amount': amountRefundedCents, ':reference': reference, ':paid': 'paid', ':now': new Date().toISOString() },
+      ExpressionAttributeValues: {
+        ':refunded': 'refunded',
+        ':amount': amountRefundedCents,
+        ':reference': reference,
+        ':paid': 'paid',
+        ':now': new Date().toISOString(),
+      },
     }),
     [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId)],
   );

@@ -62,7 +62,12 @@ describe('consumeRateLimit', () => {
   it('fails closed when the window item cannot be counted', async () => {
     // A live window whose count is missing: neither update applies, so the loop gives up.
     const key = 'test#malformed';
-    await ddb().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { key, windowStart: Math.floor(Date.now() / 1000), ttl: Math.floor(Date.now() / 1000) + 3600 } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName('rateLimits'),
+        Item: { key, windowStart: Math.floor(Date.now() / 1000), ttl: Math.floor(Date.now() / 1000) + 3600 },
+      }),
+    );
     expect(await consumeRateLimit(key, 5, 600)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 });

@@ -1,6 +1,5 @@
-import { ConditionalCheckFailedException } from '../lib/clients/dynamodb-sdk.ts';
-import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Fixed-window rate limits kept in DynamoDB, so they hold across Lambda instances.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { consumeRateLimit, releaseRateLimit } from './rate-limits.ts';

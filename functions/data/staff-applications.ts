@@ -1,11 +1,11 @@
-import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
-import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import * as z from '#shared/zod.ts';
+import { type ApplicationStatus, isAllowedStaffMove, MISSING_STATUS_MEANS, normaliseStatus, staffMoveTo } from '#shared/application-status.ts';
 import { compareText } from '#shared/compare-text.ts';
-import { isAllowedStaffMove, MISSING_STATUS_MEANS, normaliseStatus, staffMoveTo, type ApplicationStatus } from '#shared/application-status.ts';
-import { STAFF_APPLICATIONS_PAGE_SIZE, type ApplicationListQuery, type StaffApplication } from '#shared/staff/applications.ts';
+import { type ApplicationListQuery, STAFF_APPLICATIONS_PAGE_SIZE, type StaffApplication } from '#shared/staff/applications.ts';
+import * as z from '#shared/zod.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, GetCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { activityPut } from './activity.ts';
+import { applicationUpdate, writeApplicationChange } from './application-changes.ts';
 import { statusCounterUpdate } from './counters.ts';
 import { InvalidCursorError } from './cursor.ts';
 
@@ -80,7 +80,11 @@ interface Stream {
 /** Where each stream continues: after a key, or finished. */
 type Position = { after: Record<string, string> } | 'done' | 'start';
 
-const positionSchema = z.union([z.literal('done'), z.literal('start'), z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) })]);
+const positionSchema = z.union([
+  z.literal('done'),
+  z.literal('start'),
+  z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) }),
+]);
 
 function streamsFor(query: ApplicationListQuery): Stream[] {
   if (query.status) return [{ index: 'byStatus', partitionAttr: 'status', partitionValue: query.status }];
@@ -92,7 +96,10 @@ function streamsFor(query: ApplicationListQuery): Stream[] {
 function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
   if (!cursor) return streams.map(() => 'start');
   try {
-    const parsed = z.array(positionSchema).check(z.length(streams.length)).safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const parsed = z
+      .array(positionSchema)
+      .check(z.length(streams.length))
+      .safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (!parsed.success) throw new InvalidCursorError();
     parsed.data.forEach((p, i) => {
       if (typeof p === 'object') {
@@ -178,7 +185,10 @@ function displayName(app: StaffApplication): string {
  * counters and an activity entry in the same transaction, so two concurrent moves cannot both
  * win) and/or new notes.
  */
-export async function updateApplicationByStaff(id: string, update: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string }): Promise<StaffApplication> {
+export async function updateApplicationByStaff(
+  id: string,
+  update: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string },
+): Promise<StaffApplication> {
   const current = await getApplication(id);
   const now = new Date().toISOString();
   if (update.status === undefined) {
@@ -203,7 +213,10 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
   const from = current.status;
   const move = staffMoveTo(to);
   if (!move || !isAllowedStaffMove(from, to)) {
-    throw new StatusConflictError(`Cannot move an application from ${from} to ${to}; ${move ? `only ${move.from} applications can` : 'that is not a staff move'}`, from);
+    throw new StatusConflictError(
+      `Cannot move an application from ${from} to ${to}; ${move ? `only ${move.from} applications can` : 'that is not a staff move'}`,
+      from,
+    );
   }
   const values: Record<string, unknown> = { ':from': move.from, ':to': to, ':now': now };
   // An application with no status counts as submitted, so the move from submitted also accepts it.
@@ -215,7 +228,12 @@ export async function updateApplicationByStaff(id: string, update: { status?: Ex
     values[':notes'] = update.notes;
   }
   const moved = await writeApplicationChange(
-    applicationUpdate(id, { UpdateExpression: expr, ConditionExpression: fromMissing ? '(#status = :from OR #status = :blank OR attribute_not_exists(#status))' : '#status = :from', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: values }),
+    applicationUpdate(id, {
+      UpdateExpression: expr,
+      ConditionExpression: fromMissing ? '(#status = :from OR #status = :blank OR attribute_not_exists(#status))' : '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    }),
     [statusCounterUpdate(move.from, to), activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}`, id)],
   );
   if (!moved) {

@@ -1,8 +1,7 @@
-import { TransactionCanceledException } from '../lib/clients/dynamodb-sdk.ts';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { ContactFormInput, SupportTicket, TicketStatus } from '#shared/staff/tickets.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { GetCommand, QueryCommand, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { activityPut } from './activity.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';

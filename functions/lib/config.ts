@@ -1,5 +1,5 @@
 import * as z from '#shared/zod.ts';
-import { TABLES, TABLE_KEYS, type TableKey } from '../tables.ts';
+import { TABLE_KEYS, TABLES, type TableKey } from '../tables.ts';
 
 /**
  * Configuration read once, at cold start, from the environment. A missing variable throws

@@ -47,7 +47,14 @@ export class Logger {
     try {
       line = JSON.stringify(entry);
     } catch {
-      line = JSON.stringify({ level, message, timestamp: entry.timestamp, service: SERVICE_NAME, requestId: this.requestId, note: 'extra fields could not be serialised' });
+      line = JSON.stringify({
+        level,
+        message,
+        timestamp: entry.timestamp,
+        service: SERVICE_NAME,
+        requestId: this.requestId,
+        note: 'extra fields could not be serialised',
+      });
     }
     this.write(line);
   }

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 // scrypt parameters: N=2^15, r=8, p=1 (~30 ms, 32 MB) is OWASP's recommended minimum.
 const N = 32768;

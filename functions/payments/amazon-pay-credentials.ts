@@ -8,7 +8,16 @@ const credentialsSchema = z.object({
   storeId: z.string().check(z.minLength(1)),
   merchantId: z.optional(z.string().check(z.minLength(1))),
   region: z._default(z.enum(['us', 'na', 'eu', 'de', 'uk', 'jp']), 'us'),
-  sandbox: z._default(z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))]), false),
+  sandbox: z._default(
+    z.union([
+      z.boolean(),
+      z.pipe(
+        z.enum(['true', 'false']),
+        z.transform((v) => v === 'true'),
+      ),
+    ]),
+    false,
+  ),
 });
 export type AmazonPayCredentials = z.infer<typeof credentialsSchema>;
 
@@ -16,4 +25,3 @@ export async function amazonPayCredentials(): Promise<AmazonPayCredentials | und
   const parsed = credentialsSchema.safeParse(await getJsonSecret('amazonPay'));
   return parsed.success ? parsed.data : undefined;
 }
-

@@ -31,10 +31,17 @@ export async function completeAmazonPayCheckout(input: { applicationId: string; 
     if (err instanceof AmazonPayError) throw new HttpError(err.status >= 500 ? 502 : 402, err.message);
     throw err;
   }
-  if (session.merchantMetadata?.merchantReferenceId && session.merchantMetadata.merchantReferenceId !== app.id) throw new HttpError(409, 'This Amazon Pay checkout belongs to another application');
+  if (session.merchantMetadata?.merchantReferenceId && session.merchantMetadata.merchantReferenceId !== app.id)
+    throw new HttpError(409, 'This Amazon Pay checkout belongs to another application');
   if (session.statusDetails?.state !== 'Completed' || !session.chargeId) throw new HttpError(402, 'Amazon Pay did not complete the payment');
   const paidCents = session.chargeAmount ? dollarsToCents(Number(session.chargeAmount.amount)) : order.totalCents;
-  const result = await fulfilPayment({ applicationId: app.id, provider: 'amazon-pay', reference: session.chargeId, amountCents: paidCents, currency: session.chargeAmount?.currencyCode ?? 'USD' });
+  const result = await fulfilPayment({
+    applicationId: app.id,
+    provider: 'amazon-pay',
+    reference: session.chargeId,
+    amountCents: paidCents,
+    currency: session.chargeAmount?.currencyCode ?? 'USD',
+  });
   fulfilmentToHttp(result);
   return { success: true };
 }

@@ -1,5 +1,5 @@
 import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
-import { centsToDecimalString, type ApplicationOrder } from '#shared/payments/order.ts';
+import { type ApplicationOrder, centsToDecimalString } from '#shared/payments/order.ts';
 import { config } from '../lib/config.ts';
 import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
 
@@ -9,10 +9,23 @@ import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
  * (AMAZON_PAY_API_BASE, honoured only when running locally). The SDK is bundled into the function:
  * it is not part of the Lambda runtime.
  */
-const API_HOSTS = { na: 'pay-api.amazon.com', us: 'pay-api.amazon.com', eu: 'pay-api.amazon.eu', de: 'pay-api.amazon.eu', uk: 'pay-api.amazon.eu', jp: 'pay-api.amazon.jp' } as const;
+const API_HOSTS = {
+  na: 'pay-api.amazon.com',
+  us: 'pay-api.amazon.com',
+  eu: 'pay-api.amazon.eu',
+  de: 'pay-api.amazon.eu',
+  uk: 'pay-api.amazon.eu',
+  jp: 'pay-api.amazon.jp',
+} as const;
 
 function sdk(creds: AmazonPayCredentials) {
-  return new WebStoreClient({ publicKeyId: creds.publicKeyId, privateKey: creds.privateKey, region: creds.region, sandbox: creds.sandbox, algorithm: 'AMZN-PAY-RSASSA-PSS-V2' });
+  return new WebStoreClient({
+    publicKeyId: creds.publicKeyId,
+    privateKey: creds.privateKey,
+    region: creds.region,
+    sandbox: creds.sandbox,
+    algorithm: 'AMZN-PAY-RSASSA-PSS-V2',
+  });
 }
 
 export class AmazonPayError extends Error {
@@ -67,7 +80,11 @@ export interface CompletedCheckoutSession {
 }
 
 /** Completes a checkout session for exactly the server's amount (Amazon refuses a different one). */
-export async function completeCheckoutSession(creds: AmazonPayCredentials, checkoutSessionId: string, order: ApplicationOrder): Promise<CompletedCheckoutSession> {
+export async function completeCheckoutSession(
+  creds: AmazonPayCredentials,
+  checkoutSessionId: string,
+  order: ApplicationOrder,
+): Promise<CompletedCheckoutSession> {
   const options = {
     method: 'POST',
     urlFragment: `checkoutSessions/${encodeURIComponent(checkoutSessionId)}/complete`,
@@ -77,7 +94,12 @@ export async function completeCheckoutSession(creds: AmazonPayCredentials, check
   // getSignedHeaders prefixes the version path (v2/, sandbox/v2/ or live/v2/) onto urlFragment.
   const headers = sdk(creds).getSignedHeaders(options);
   const base = (config().DEPLOYMENT === 'local' && process.env.AMAZON_PAY_API_BASE) || `https://${API_HOSTS[creds.region]}`;
-  const res = await fetch(`${base.replace(/\/$/, '')}/${options.urlFragment}`, { method: 'POST', headers, body: options.payload, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${base.replace(/\/$/, '')}/${options.urlFragment}`, {
+    method: 'POST',
+    headers,
+    body: options.payload,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   if (!res.ok) {
     let message = `Amazon Pay answered ${res.status}`;
@@ -90,4 +112,4 @@ export async function completeCheckoutSession(creds: AmazonPayCredentials, check
   return JSON.parse(text) as CompletedCheckoutSession;
 }
 
-export { amazonPayCredentials, type AmazonPayCredentials } from './amazon-pay-credentials.ts';
+export { type AmazonPayCredentials, amazonPayCredentials } from './amazon-pay-credentials.ts';

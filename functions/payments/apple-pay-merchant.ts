@@ -1,6 +1,6 @@
 import { HttpError } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
-import { applePayCredentials, ApplePayError, isApplePayGatewayUrl, requestMerchantSession } from './apple-pay.ts';
+import { ApplePayError, applePayCredentials, isApplePayGatewayUrl, requestMerchantSession } from './apple-pay.ts';
 import { loadPayable } from './payable.ts';
 
 // Kept apart from the payment step so the merchant-validation function does not bundle Stripe.
@@ -22,4 +22,3 @@ export async function validateApplePayMerchant(input: { validationURL: string; a
     throw err;
   }
 }
-

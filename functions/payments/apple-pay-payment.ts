@@ -47,7 +47,13 @@ export async function processApplePayment(input: { payment: ApplePayPayment; app
       { idempotencyKey: `${key}:intent` },
     );
     if (intent.status !== 'succeeded') return { status: 402, body: { success: false, error: 'Payment processing failed' } };
-    const result = await fulfilPayment({ applicationId: app.id, provider: 'apple-pay', reference: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency });
+    const result = await fulfilPayment({
+      applicationId: app.id,
+      provider: 'apple-pay',
+      reference: intent.id,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+    });
     fulfilmentToHttp(result);
     return { status: 200, body: { success: true } };
   } catch (err) {

@@ -50,7 +50,12 @@ export function requestMerchantSession(creds: ApplePayCredentials, validationUrl
   const origin = local ? process.env.APPLE_PAY_GATEWAY_ORIGIN : undefined;
   const target = new URL(validationUrl);
   const to = origin ? new URL(target.pathname + target.search, origin) : target;
-  const body = JSON.stringify({ merchantIdentifier: creds.merchantIdentifier, displayName: creds.displayName, initiative: 'web', initiativeContext: creds.domain });
+  const body = JSON.stringify({
+    merchantIdentifier: creds.merchantIdentifier,
+    displayName: creds.displayName,
+    initiative: 'web',
+    initiativeContext: creds.domain,
+  });
   return new Promise((resolve, reject) => {
     const req = request(
       to,

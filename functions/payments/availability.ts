@@ -1,17 +1,22 @@
 import type { PaymentMethodsResponse } from '#shared/payments/methods.ts';
 import { config } from '../lib/config.ts';
+import { getSecret } from '../lib/secrets.ts';
 import { amazonPayCredentials } from './amazon-pay-credentials.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { klarnaCredentials } from './klarna.ts';
 import { cardMode } from './mode.ts';
-import { getSecret } from '../lib/secrets.ts';
 
 /** GET /api/payment-methods: which methods have credentials, so the SPA shows only those tabs. */
 export async function availablePaymentMethods(): Promise<PaymentMethodsResponse> {
   const mode = await cardMode();
   const publishableKey = config().STRIPE_PUBLISHABLE_KEY;
   // Only whether a Stripe key exists matters here: the SDK itself is not needed (or bundled).
-  const [klarna, amazonPay, applePay, stripe] = await Promise.all([klarnaCredentials(), amazonPayCredentials(), applePayCredentials(), getSecret('stripeSecretKey')]);
+  const [klarna, amazonPay, applePay, stripe] = await Promise.all([
+    klarnaCredentials(),
+    amazonPayCredentials(),
+    applePayCredentials(),
+    getSecret('stripeSecretKey'),
+  ]);
   return {
     card: mode === 'test' ? { mode: 'test' } : mode === 'stripe' && publishableKey ? { mode: 'stripe', publishableKey } : null,
     amazonPay: Boolean(amazonPay),

@@ -23,7 +23,8 @@ export async function startCardPayment(input: { applicationId: string; amount: n
   if (mode === 'test') {
     const id = `pi_test_${randomUUID().replace(/-/g, '')}`;
     const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
-    if (!(await recordPaymentIntent(app.id, { id, amountCents: amount, provider: 'test', secretHash: sha256(clientSecret) }))) throw new HttpError(409, 'This application has already been paid');
+    if (!(await recordPaymentIntent(app.id, { id, amountCents: amount, provider: 'test', secretHash: sha256(clientSecret) })))
+      throw new HttpError(409, 'This application has already been paid');
     return { clientSecret };
   }
 
@@ -45,6 +46,7 @@ export async function startCardPayment(input: { applicationId: string; amount: n
     { idempotencyKey: `payment-intent:${app.id}:${amount}:${app.paymentIntentId ?? 'first'}` },
   );
   if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
-  if (!(await recordPaymentIntent(app.id, { id: intent.id, amountCents: amount, provider: 'stripe' }))) throw new HttpError(409, 'This application has already been paid');
+  if (!(await recordPaymentIntent(app.id, { id: intent.id, amountCents: amount, provider: 'stripe' })))
+    throw new HttpError(409, 'This application has already been paid');
   return { clientSecret: intent.client_secret };
 }

@@ -1,10 +1,10 @@
 import { fulfilPayment, recordPaymentIntent } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
-import { createKlarnaSession, klarnaCredentials, KlarnaError, placeKlarnaOrder } from './klarna.ts';
+import { fulfilmentToHttp } from './fulfilment-http.ts';
+import { createKlarnaSession, KlarnaError, klarnaCredentials, placeKlarnaOrder } from './klarna.ts';
 import { notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
-import { fulfilmentToHttp } from './fulfilment-http.ts';
 
 /** POST /api/klarna/create-session: a Klarna Payments session for the server's total. */
 export async function startKlarnaSession(input: { applicationId: string; amount?: number }) {
@@ -14,7 +14,12 @@ export async function startKlarnaSession(input: { applicationId: string; amount?
   assertClientAmount(input.amount, order);
   const session = await createKlarnaSession(creds, order, app.id).catch(providerError);
   await recordPaymentIntent(app.id, { id: session.session_id, amountCents: order.totalCents, provider: 'klarna' });
-  return { session_id: session.session_id, client_token: session.client_token, payment_method_categories: session.payment_method_categories ?? [], amount: order.totalCents };
+  return {
+    session_id: session.session_id,
+    client_token: session.client_token,
+    payment_method_categories: session.payment_method_categories ?? [],
+    amount: order.totalCents,
+  };
 }
 
 /** POST /api/klarna/place-order: places the authorised order for the same amount, then fulfilment. */

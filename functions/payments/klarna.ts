@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import * as z from '#shared/zod.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
+import * as z from '#shared/zod.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
+import StripeSdk from 'stripe';
 import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { stripeClient } from './stripe.ts';
-import StripeSdk from 'stripe';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
 const TOLERANCE_SECONDS = 300;

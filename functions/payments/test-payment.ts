@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { testCardOutcome, type TestCard } from '#shared/payments/test-cards.ts';
+import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { fulfilPayment, getApplicationForPayment, recordPaymentFailure } from '../data/payments.ts';
 import { HttpError } from '../lib/http.ts';
 import { cardMode } from './mode.ts';
@@ -25,7 +25,13 @@ export async function confirmTestPayment(input: { applicationId: string; clientS
     await recordPaymentFailure(app.id, intentId, outcome.message);
     throw new HttpError(402, outcome.message);
   }
-  const result = await fulfilPayment({ applicationId: app.id, provider: 'test', reference: intentId, amountCents: app.paymentIntentAmountCents ?? -1, currency: 'usd' });
+  const result = await fulfilPayment({
+    applicationId: app.id,
+    provider: 'test',
+    reference: intentId,
+    amountCents: app.paymentIntentAmountCents ?? -1,
+    currency: 'usd',
+  });
   if (result.outcome === 'fulfilled' || result.outcome === 'already-recorded') return { status: 'succeeded' };
   if (result.outcome === 'amount-mismatch') throw new HttpError(409, 'The order total changed: refresh the page and pay again');
   if (result.outcome === 'not-found') throw new HttpError(404, 'Application not found');

@@ -1,7 +1,7 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { SUNBIZ_FONTS } from './fonts.ts';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { StaffApplication } from '#shared/staff/applications.ts';
 import { findStatePricing } from '#shared/states.ts';
+import { SUNBIZ_FONTS } from './fonts.ts';
 
 /**
  * The Florida Division of Corporations (Sunbiz) Articles of Organization data for one LLC,
@@ -51,7 +51,11 @@ export function articlesDataFor(app: StaffApplication & { principalAddress?: str
 
 /** Standard fonts use WinAnsi: replace what they cannot draw rather than fail. */
 function printable(s: string): string {
-  return s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+  return s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -95,10 +99,20 @@ export async function buildArticlesPdf(data: ArticlesData): Promise<Uint8Array> 
   const sections: [string, string[]][] = [
     ['Article I - Name', [data.llcName]],
     ['Article II - Principal and mailing address', [`Principal office: ${data.principalAddress}`, `Mailing address: ${data.mailingAddress}`]],
-    ['Article III - Registered agent and registered office', [data.registeredAgent.name, data.registeredAgent.address, 'The registered agent accepts the appointment and is familiar with the obligations of the position.']],
+    [
+      'Article III - Registered agent and registered office',
+      [
+        data.registeredAgent.name,
+        data.registeredAgent.address,
+        'The registered agent accepts the appointment and is familiar with the obligations of the position.',
+      ],
+    ],
     [
       'Article IV - Person authorized to manage / sign',
-      [`${data.authorizedPerson.title}: ${data.authorizedPerson.name}`, `Email: ${data.authorizedPerson.email || 'not provided'}   Phone: ${data.authorizedPerson.phone || 'not provided'}`],
+      [
+        `${data.authorizedPerson.title}: ${data.authorizedPerson.name}`,
+        `Email: ${data.authorizedPerson.email || 'not provided'}   Phone: ${data.authorizedPerson.phone || 'not provided'}`,
+      ],
     ],
     ['Article V - Effective date', [data.effectiveDate]],
     ['Filing fee', [`$${data.filingFeeUsd} (Articles of Organization and registered agent designation, payable to the Florida Department of State)`]],

@@ -1,8 +1,8 @@
-import { GetObjectCommand, getSignedUrl, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
-import { documentsBucket, s3 } from '../lib/clients/s3.ts';
-import { getApplication, recordSunbizDocument } from '../data/staff-applications.ts';
-import { articlesDataFor, buildArticlesPdf } from './articles-of-organization.ts';
 import { sunbizUnavailableReason } from '#shared/application-status.ts';
+import { getApplication, recordSunbizDocument } from '../data/staff-applications.ts';
+import { documentsBucket, s3 } from '../lib/clients/s3.ts';
+import { GetObjectCommand, getSignedUrl, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
+import { articlesDataFor, buildArticlesPdf } from './articles-of-organization.ts';
 
 /** Presigned download links live 15 minutes. */
 export const SUNBIZ_URL_TTL_SECONDS = 15 * 60;

@@ -131,8 +131,16 @@ export class ApiStack extends Stack {
         bundling: cdkBundling(handlerEntry(handler)),
         description: route ? `${route.method} ${route.path}` : 'API $default route (404/405)',
       });
-      acknowledge(fn, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', "AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing (CreateLogStream/PutLogEvents); it grants no data access.");
-      acknowledge(fn, 'AwsSolutions-L1', 'Node.js 22 is the runtime the handlers and their esbuild target (node22) are built and tested for; moving to 24 is a deliberate upgrade, not a drift.');
+      acknowledge(
+        fn,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        "AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing (CreateLogStream/PutLogEvents); it grants no data access.",
+      );
+      acknowledge(
+        fn,
+        'AwsSolutions-L1',
+        'Node.js 22 is the runtime the handlers and their esbuild target (node22) are built and tested for; moving to 24 is a deliberate upgrade, not a drift.',
+      );
       return fn;
     };
 
@@ -192,9 +200,16 @@ export class ApiStack extends Stack {
     if (route.bucket) {
       if (route.bucket === 'write') data.documentsBucket.grantReadWrite(fn);
       else data.documentsBucket.grantRead(fn);
-      const actions = route.bucket === 'write' ? ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'] : ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
+      const actions =
+        route.bucket === 'write'
+          ? ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']
+          : ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
       for (const action of actions) {
-        acknowledge(fn, `AwsSolutions-IAM5[Action::${action}]`, `The documents bucket ${route.bucket} grant uses the ${action} action family, scoped to that one bucket, which holds only generated filing documents.`);
+        acknowledge(
+          fn,
+          `AwsSolutions-IAM5[Action::${action}]`,
+          `The documents bucket ${route.bucket} grant uses the ${action} action family, scoped to that one bucket, which holds only generated filing documents.`,
+        );
       }
       acknowledge(
         fn,

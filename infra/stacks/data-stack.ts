@@ -2,7 +2,7 @@ import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-li
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { TABLE_KEYS, TABLES, type KeyDef, type TableDef, type TableKey } from '../../functions/tables.ts';
+import { type KeyDef, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, type StageConfig, tableName } from '../stage-config.ts';
 
@@ -72,9 +72,7 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
-      lifecycleRules: [
-        { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
-      ],
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',
       removalPolicy,

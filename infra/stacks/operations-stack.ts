@@ -42,7 +42,11 @@ export class OperationsStack extends Stack {
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key, and alarm notifications carry no customer data (alarm name and metric only).',
     );
     if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
-    else Annotations.of(this).addWarningV2('creator-llc:no-alarm-email', 'No alarmEmail in context: alarms go to an SNS topic with no subscriber. Deploy with -c alarmEmail=you@example.com.');
+    else
+      Annotations.of(this).addWarningV2(
+        'creator-llc:no-alarm-email',
+        'No alarmEmail in context: alarms go to an SNS topic with no subscriber. Deploy with -c alarmEmail=you@example.com.',
+      );
     const notify = new SnsAction(this.alarmTopic);
 
     const fiveMinutes = Duration.minutes(5);
@@ -78,8 +82,16 @@ export class OperationsStack extends Stack {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(notify);
 
-    onAny('StripeWebhookErrors', 'The Stripe webhook function failed: paid applications may not be marked paid', webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }));
-    onAny('StripeWebhookThrottles', 'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed', webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }));
+    onAny(
+      'StripeWebhookErrors',
+      'The Stripe webhook function failed: paid applications may not be marked paid',
+      webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+    );
+    onAny(
+      'StripeWebhookThrottles',
+      'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed',
+      webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
+    );
 
     for (const key of TABLE_KEYS) {
       const table = props.tables[key];

@@ -6,8 +6,8 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
-  Distribution,
   Function as CloudFrontFunction,
+  Distribution,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
@@ -145,9 +145,17 @@ export class WebStack extends Stack {
       },
     });
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'The service forms US LLCs but customers may live or travel abroad; no country is excluded.');
-    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No AWS WAF web ACL: the API stage is throttled (burst and rate), staff login is rate limited in the application, and a web ACL would add a fixed monthly cost to an idle site.');
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No AWS WAF web ACL: the API stage is throttled (burst and rate), staff login is rate limited in the application, and a web ACL would add a fixed monthly cost to an idle site.',
+    );
     if (!certificate) {
-      acknowledge(this.distribution, 'AwsSolutions-CFR4', 'Without a custom domain the default *.cloudfront.net certificate is used, whose minimum protocol CloudFront fixes; with domainName/certificateArn the distribution enforces TLSv1.2_2021.');
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain the default *.cloudfront.net certificate is used, whose minimum protocol CloudFront fixes; with domainName/certificateArn the distribution enforces TLSv1.2_2021.',
+      );
     }
 
     new CfnOutput(this, 'DistributionDomainName', {
@@ -191,14 +199,34 @@ export class WebStack extends Stack {
     const copy = 'CDK BucketDeployment handler, which copies the built site from the CDK asset bucket into the site bucket';
     for (const child of this.node.children) {
       if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
-      acknowledge(child, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', `${copy}: AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing.`);
+      acknowledge(
+        child,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        `${copy}: AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing.`,
+      );
       acknowledge(child, 'AwsSolutions-L1', `${copy}: its runtime is chosen by aws-cdk-lib, not by this project, and it runs only during deploys.`);
       for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) {
-        acknowledge(child, `AwsSolutions-IAM5[Action::${action}]`, `${copy}: CDK grants the ${action} family on the asset bucket (read) and the site bucket (write) only.`);
+        acknowledge(
+          child,
+          `AwsSolutions-IAM5[Action::${action}]`,
+          `${copy}: CDK grants the ${action} family on the asset bucket (read) and the site bucket (write) only.`,
+        );
       }
-      acknowledge(child, 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]', `${copy}: it reads the uploaded site archive from the bootstrap asset bucket, whose object keys are content hashes.`);
-      acknowledge(child, `AwsSolutions-IAM5[Resource::${siteBucketArn}/*]`, `${copy}: it writes every file of the site, so it needs all objects of the site bucket.`);
-      acknowledge(child, 'AwsSolutions-IAM5[Resource::*]', `${copy}: cloudfront:CreateInvalidation/GetInvalidation do not support resource-level scoping in CDK's policy; used to flush the CDN after a deploy.`);
+      acknowledge(
+        child,
+        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `${copy}: it reads the uploaded site archive from the bootstrap asset bucket, whose object keys are content hashes.`,
+      );
+      acknowledge(
+        child,
+        `AwsSolutions-IAM5[Resource::${siteBucketArn}/*]`,
+        `${copy}: it writes every file of the site, so it needs all objects of the site bucket.`,
+      );
+      acknowledge(
+        child,
+        'AwsSolutions-IAM5[Resource::*]',
+        `${copy}: cloudfront:CreateInvalidation/GetInvalidation do not support resource-level scoping in CDK's policy; used to flush the CDN after a deploy.`,
+      );
     }
   }
 }

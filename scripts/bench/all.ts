@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { COLD_START_BUDGET_RATIO, lambdaBench, SIZE_BUDGET_KB } from './lambda.ts';
 import { benchLoad } from './load.ts';
-import { printTable, toMarkdown, type BenchRow } from './table.ts';
+import { type BenchRow, printTable, toMarkdown } from './table.ts';
 import { benchWeb } from './web.ts';
 
 /**
@@ -18,11 +18,29 @@ async function main() {
   console.log('== Lambda bundles');
   const lambda = await lambdaBench();
   for (const r of lambda.rows) {
-    rows.push({ area: 'lambda', metric: `${r.route} size`, value: `${r.sizeKb.toFixed(1)} KB`, budget: `≤ ${SIZE_BUDGET_KB} KB`, ok: r.sizeKb <= SIZE_BUDGET_KB });
-    rows.push({ area: 'lambda', metric: `${r.route} cold import`, value: `${r.ratio.toFixed(2)}x empty (${r.coldStartMs.toFixed(0)} ms)`, budget: `≤ ${COLD_START_BUDGET_RATIO}x`, ok: r.ratio <= COLD_START_BUDGET_RATIO });
+    rows.push({
+      area: 'lambda',
+      metric: `${r.route} size`,
+      value: `${r.sizeKb.toFixed(1)} KB`,
+      budget: `≤ ${SIZE_BUDGET_KB} KB`,
+      ok: r.sizeKb <= SIZE_BUDGET_KB,
+    });
+    rows.push({
+      area: 'lambda',
+      metric: `${r.route} cold import`,
+      value: `${r.ratio.toFixed(2)}x empty (${r.coldStartMs.toFixed(0)} ms)`,
+      budget: `≤ ${COLD_START_BUDGET_RATIO}x`,
+      ok: r.ratio <= COLD_START_BUDGET_RATIO,
+    });
   }
   for (const r of lambda.references) {
-    rows.push({ area: 'lambda', metric: `(reference) ${r.label}, nothing else`, value: `${r.ratio.toFixed(2)}x empty (${r.coldStartMs.toFixed(0)} ms)`, budget: '-', ok: true });
+    rows.push({
+      area: 'lambda',
+      metric: `(reference) ${r.label}, nothing else`,
+      value: `${r.ratio.toFixed(2)}x empty (${r.coldStartMs.toFixed(0)} ms)`,
+      budget: '-',
+      ok: true,
+    });
   }
 
   console.log('== Web pages');

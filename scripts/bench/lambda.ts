@@ -137,7 +137,10 @@ export async function lambdaBench(): Promise<LambdaBenchResult> {
   for (const [i, ref] of SDK_REFERENCES.entries()) {
     const entry = join(OUT_DIR, `sdk-reference-${i}.ts`);
     const lines = ref.imports.map((file, j) => `import * as sdk${j} from ${JSON.stringify(join(REPO_ROOT, 'functions/lib/clients', file))};`);
-    writeFileSync(entry, `${lines.join('\n')}\nexport const handler = async () => ({ statusCode: 200, body: String(${ref.imports.map((_, j) => `Object.keys(sdk${j}).length`).join(' + ')}) });\n`);
+    writeFileSync(
+      entry,
+      `${lines.join('\n')}\nexport const handler = async () => ({ statusCode: 200, body: String(${ref.imports.map((_, j) => `Object.keys(sdk${j}).length`).join(' + ')}) });\n`,
+    );
     const file = await bundle(entry, `sdk-reference-${i}`);
     const { ready, ratio } = coldStart(file, emptyFile);
     references.push({ label: ref.label, coldStartMs: Math.round(ready * 10) / 10, ratio: Math.round(ratio * 100) / 100 });
@@ -162,7 +165,15 @@ export async function lambdaBench(): Promise<LambdaBenchResult> {
 
 export function formatLambdaTable(result: LambdaBenchResult): string {
   const header = ['function', 'route', 'size KB', 'cold start ms', 'import ms', 'x empty', 'budget'];
-  const lines = result.rows.map((r) => [r.function, r.route, r.sizeKb.toFixed(1), r.coldStartMs.toFixed(1), r.importMs.toFixed(1), r.ratio.toFixed(2), r.withinBudget ? 'ok' : 'OVER']);
+  const lines = result.rows.map((r) => [
+    r.function,
+    r.route,
+    r.sizeKb.toFixed(1),
+    r.coldStartMs.toFixed(1),
+    r.importMs.toFixed(1),
+    r.ratio.toFixed(2),
+    r.withinBudget ? 'ok' : 'OVER',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const heaviest = result.rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));

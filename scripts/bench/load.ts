@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { startLocalServer, stopServer } from '../../tests/helpers/local-server.ts';
-import { printTable, type BenchRow } from './table.ts';
+import { type BenchRow, printTable } from './table.ts';
 
 /**
  * Load and soak against `npm start` on a temporary data folder: a steady mix of real traffic
@@ -47,10 +46,22 @@ export async function benchLoad(): Promise<BenchRow[]> {
     const after = rssMb(pid);
     const errors = soak.errors + soak.timeouts + soak.non2xx;
     rows.push(
-      { area: 'load', metric: `mixed traffic ${SOAK_SECONDS}s @ ${RATE} req/s: requests`, value: String(soak.requests.total), budget: `≈ ${SOAK_SECONDS * RATE}`, ok: soak.requests.total >= SOAK_SECONDS * RATE * 0.9 },
+      {
+        area: 'load',
+        metric: `mixed traffic ${SOAK_SECONDS}s @ ${RATE} req/s: requests`,
+        value: String(soak.requests.total),
+        budget: `≈ ${SOAK_SECONDS * RATE}`,
+        ok: soak.requests.total >= SOAK_SECONDS * RATE * 0.9,
+      },
       { area: 'load', metric: 'latency p50', value: `${soak.latency.p50} ms`, budget: '≤ 50 ms', ok: soak.latency.p50 <= 50 },
       { area: 'load', metric: 'latency p99', value: `${soak.latency.p99} ms`, budget: '≤ 250 ms', ok: soak.latency.p99 <= 250 },
-      { area: 'load', metric: 'throughput', value: `${soak.requests.average.toFixed(1)} req/s`, budget: `${RATE} req/s offered`, ok: soak.requests.average >= RATE * 0.9 },
+      {
+        area: 'load',
+        metric: 'throughput',
+        value: `${soak.requests.average.toFixed(1)} req/s`,
+        budget: `${RATE} req/s offered`,
+        ok: soak.requests.average >= RATE * 0.9,
+      },
       { area: 'load', metric: 'errors (non-2xx, timeouts)', value: String(errors), budget: '0', ok: errors === 0 },
       { area: 'load', metric: 'server memory before → after', value: `${before} → ${after} MB`, budget: '≤ +15%', ok: after <= before * 1.15 + 5 },
     );
@@ -68,7 +79,13 @@ export async function benchLoad(): Promise<BenchRow[]> {
     bare.close();
     const ratio = viaAdapter.requests.average / direct.requests.average;
     rows.push(
-      { area: 'load', metric: 'GET /api/states via Lambda adapter', value: `${viaAdapter.requests.average.toFixed(0)} req/s`, budget: '-', ok: viaAdapter.non2xx === 0 },
+      {
+        area: 'load',
+        metric: 'GET /api/states via Lambda adapter',
+        value: `${viaAdapter.requests.average.toFixed(0)} req/s`,
+        budget: '-',
+        ok: viaAdapter.non2xx === 0,
+      },
       { area: 'load', metric: 'GET /api/states bare Node http', value: `${direct.requests.average.toFixed(0)} req/s`, budget: '-', ok: true },
       { area: 'load', metric: 'adapter / bare ratio', value: ratio.toFixed(2), budget: '≥ 0.5', ok: ratio >= 0.5 },
     );
@@ -94,7 +111,16 @@ function mix(): autocannon.Request[] {
       method: 'POST',
       path: '/api/llc-applications',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Load', lastName: 'Test', email: 'load@example.com', phone: '5551234567', state: 'FL', hasInventory: false, priority: 'tax', currentStep: 1 }),
+      body: JSON.stringify({
+        firstName: 'Load',
+        lastName: 'Test',
+        email: 'load@example.com',
+        phone: '5551234567',
+        state: 'FL',
+        hasInventory: false,
+        priority: 'tax',
+        currentStep: 1,
+      }),
       onResponse: (_status, body, context) => {
         try {
           (context as { applicationId?: string }).applicationId = JSON.parse(body).id;

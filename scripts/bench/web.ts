@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { freePort } from '../local/services.ts';
 import { buildSiteIfStale } from '../local/site-build.ts';
-import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 import { type BenchRow, printTable } from './table.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch, fromLambdaResult, toApiGatewayEvent } from './adapter.ts';
 import { ROUTES, type RouteDef } from '../../functions/routes.ts';
+import { dispatch, fromLambdaResult, toApiGatewayEvent } from './adapter.ts';
 
 const req = (method: string, url: string, opts: { body?: string | Buffer; headers?: Record<string, string | string[]> } = {}) => ({
   method,
@@ -46,7 +46,13 @@ describe('request -> API Gateway v2 event', () => {
 
 describe('handler result -> response', () => {
   it('maps status, headers, cookies and base64 bodies', () => {
-    const out = fromLambdaResult({ statusCode: 201, headers: { 'X-A': 'b' }, cookies: ['s=1; HttpOnly'], body: Buffer.from('hi').toString('base64'), isBase64Encoded: true });
+    const out = fromLambdaResult({
+      statusCode: 201,
+      headers: { 'X-A': 'b' },
+      cookies: ['s=1; HttpOnly'],
+      body: Buffer.from('hi').toString('base64'),
+      isBase64Encoded: true,
+    });
     expect(out.statusCode).toBe(201);
     expect(out.headers['x-a']).toBe('b');
     expect(out.headers['set-cookie']).toEqual(['s=1; HttpOnly']);

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { RouteDef } from '../../functions/routes.ts';
 import { matchRoute } from '../../functions/route-match.ts';
+import type { RouteDef } from '../../functions/routes.ts';
 
 /**
  * Runs the Lambda handlers behind a Node HTTP server: each request becomes an API Gateway
@@ -121,7 +121,11 @@ export interface AdapterResponse {
 export function fromLambdaResult(result: APIGatewayProxyResultV2): AdapterResponse {
   if (typeof result === 'string' || result === null || result === undefined || !('statusCode' in (result as object))) {
     // API Gateway treats anything but a structured result as a 200 JSON body.
-    return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(typeof result === 'string' ? result : JSON.stringify(result)) };
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(typeof result === 'string' ? result : JSON.stringify(result)),
+    };
   }
   const r = result as Exclude<APIGatewayProxyResultV2, string>;
   const headers: Record<string, string | string[]> = {};
@@ -171,11 +175,21 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     // GET/DELETE without a body: no stream to drain.
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const body = hasBody ? await readBody(req) : EMPTY_BODY;
-    out = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' });
+    out = await dispatch({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body,
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    });
   } catch (err) {
     const status = (err as { status?: number }).status === 413 ? 413 : 500;
     if (status === 500) console.error(err);
-    out = { statusCode: status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ error: status === 413 ? 'Request body is too large' : 'Internal error' })) };
+    out = {
+      statusCode: status,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ error: status === 413 ? 'Request body is too large' : 'Internal error' })),
+    };
   }
   if (res.headersSent) return;
   res.writeHead(out.statusCode, { ...out.headers, 'content-length': String(out.body.length) });

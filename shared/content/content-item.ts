@@ -1,5 +1,5 @@
-import * as z from '../zod.ts';
 import { text } from '../validation.ts';
+import * as z from '../zod.ts';
 
 /**
  * Site content items (docs/product.md section 3): a text or HTML snippet for one (page, section) of the

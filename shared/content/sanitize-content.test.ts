@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { looksExecutable, XSS_PAYLOADS } from '../../tests/fixtures/xss-payloads.ts';
 import { sanitizeContent } from './sanitize-content.ts';
-import { XSS_PAYLOADS, looksExecutable } from '../../tests/fixtures/xss-payloads.ts';
 
 describe('sanitizeContent', () => {
   it.each(XSS_PAYLOADS)('makes %s inert', (payload) => {

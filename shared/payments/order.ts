@@ -19,7 +19,11 @@ export interface ApplicationOrder extends OrderPrice {
 export function orderForApplication(app: PricedApplication): ApplicationOrder | undefined {
   const state = findStatePricing(app.state || DEFAULT_STATE_CODE);
   if (!state) return undefined;
-  const addOns: AddOnSelection = { expeditedFiling: Boolean(app.expeditedFiling), feinFiling: Boolean(app.feinFiling), operatingAgreement: Boolean(app.operatingAgreement) };
+  const addOns: AddOnSelection = {
+    expeditedFiling: Boolean(app.expeditedFiling),
+    feinFiling: Boolean(app.feinFiling),
+    operatingAgreement: Boolean(app.operatingAgreement),
+  };
   return orderFor(state, addOns);
 }
 

@@ -1,6 +1,6 @@
+import { applicationIdSchema } from '../application-id.ts';
 import * as z from '../zod.ts';
 import { testCardSchema } from './test-cards.ts';
-import { applicationIdSchema } from '../application-id.ts';
 
 /** Request bodies of the payment routes, shared by the handlers and the checkout page. */
 export { applicationIdSchema };

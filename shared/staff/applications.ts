@@ -1,6 +1,6 @@
-import * as z from '../zod.ts';
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
 import { text } from '../validation.ts';
+import * as z from '../zod.ts';
 
 /** The staff view of an LLC application (docs/product.md section 3) plus add-ons, payment and Sunbiz fields. */
 export interface StaffApplication {

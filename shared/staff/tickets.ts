@@ -1,5 +1,5 @@
-import * as z from '../zod.ts';
 import { text } from '../validation.ts';
+import * as z from '../zod.ts';
 
 /** Support tickets (docs/product.md section 3), created by the public contact form. */
 export const TICKET_STATUSES = ['open', 'closed'] as const;

@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, checkNameRules, hasDesignator, MIN_SUGGESTIONS, nameCandidates, nameKey, normaliseBusinessName, restrictedWordsIn } from './business-name.ts';
+import {
+  baseName,
+  checkNameRules,
+  hasDesignator,
+  MIN_SUGGESTIONS,
+  nameCandidates,
+  nameKey,
+  normaliseBusinessName,
+  restrictedWordsIn,
+} from './business-name.ts';
 
 describe('normaliseBusinessName', () => {
   it("appends ' LLC' when there is no designator", () => {
     expect(normaliseBusinessName('Bright Studios')).toBe('Bright Studios LLC');
     expect(normaliseBusinessName('  Bright   Studios ')).toBe('Bright Studios LLC');
   });
-  it.each(['Bright Studios LLC', 'Bright Studios llc', 'Bright Studios L.L.C.', 'Bright Studios L.L.C', 'Bright Studios, LLC', 'Bright Studios Limited Liability Company', 'bright studios limited liability company'])(
-    'does not double the designator of %s',
-    (name) => {
-      expect(normaliseBusinessName(name)).toBe(name.trim());
-      expect(hasDesignator(name)).toBe(true);
-    },
-  );
+  it.each([
+    'Bright Studios LLC',
+    'Bright Studios llc',
+    'Bright Studios L.L.C.',
+    'Bright Studios L.L.C',
+    'Bright Studios, LLC',
+    'Bright Studios Limited Liability Company',
+    'bright studios limited liability company',
+  ])('does not double the designator of %s', (name) => {
+    expect(normaliseBusinessName(name)).toBe(name.trim());
+    expect(hasDesignator(name)).toBe(true);
+  });
   it('a word merely ending in llc is not a designator', () => {
     expect(normaliseBusinessName('Shellc')).toBe('Shellc LLC');
   });
@@ -56,11 +70,23 @@ describe('state naming rules', () => {
   });
   it('limits the name before the designator to 100 characters', () => {
     expect(checkNameRules(`${'a'.repeat(100)} LLC`, 'FL')).toEqual({ ok: true, name: `${'a'.repeat(100)} LLC` });
-    expect(checkNameRules(`${'a'.repeat(101)} LLC`, 'FL')).toEqual({ ok: false, name: `${'a'.repeat(101)} LLC`, reason: 'Business names are limited to 100 characters.' });
+    expect(checkNameRules(`${'a'.repeat(101)} LLC`, 'FL')).toEqual({
+      ok: false,
+      name: `${'a'.repeat(101)} LLC`,
+      reason: 'Business names are limited to 100 characters.',
+    });
   });
   it('names the filing state in the restricted-word reason, when it is known', () => {
-    expect(checkNameRules('Creator Trust', 'FL')).toEqual({ ok: false, name: 'Creator Trust LLC', reason: 'Names containing "trust" need approval from a state regulator in Florida, so we can\'t file them as a standard LLC.' });
-    expect(checkNameRules('Creator Trust', undefined)).toEqual({ ok: false, name: 'Creator Trust LLC', reason: 'Names containing "trust" need approval from a state regulator, so we can\'t file them as a standard LLC.' });
+    expect(checkNameRules('Creator Trust', 'FL')).toEqual({
+      ok: false,
+      name: 'Creator Trust LLC',
+      reason: 'Names containing "trust" need approval from a state regulator in Florida, so we can\'t file them as a standard LLC.',
+    });
+    expect(checkNameRules('Creator Trust', undefined)).toEqual({
+      ok: false,
+      name: 'Creator Trust LLC',
+      reason: 'Names containing "trust" need approval from a state regulator, so we can\'t file them as a standard LLC.',
+    });
   });
   it('needs letters before the designator', () => {
     expect(checkNameRules('LLC', 'FL').ok).toBe(false);

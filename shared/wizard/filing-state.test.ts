@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, filingChoiceComplete, type FilingChoice, recommendedState } from './filing-state.ts';
+import {
+  answerInventory,
+  chooseFilingState,
+  choosePriority,
+  chooseResidenceState,
+  type FilingChoice,
+  filingChoiceComplete,
+  recommendedState,
+} from './filing-state.ts';
 
 const fresh: FilingChoice = { hasInventory: false, priority: '', residenceState: '', state: 'FL' };
 

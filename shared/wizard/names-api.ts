@@ -6,13 +6,24 @@ export const generateNamesSchema = z
   .strictObject({
     keywords: z
       .array(
-        z.string().check(z.trim(), z.maxLength(40, 'Keep each keyword under 40 characters'), z.regex(BUSINESS_NAME, 'Keywords may contain only letters, digits, spaces and simple punctuation')),
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(40, 'Keep each keyword under 40 characters'),
+            z.regex(BUSINESS_NAME, 'Keywords may contain only letters, digits, spaces and simple punctuation'),
+          ),
         { error: 'keywords must be a list' },
       )
       .check(z.maxLength(10, 'Use at most 10 keywords')),
     category: z
       .string({ error: 'category must be text' })
-      .check(z.trim(), z.maxLength(40), z.regex(NO_CONTROL_CHARS, 'category contains control characters'), z.regex(BUSINESS_NAME, 'category may contain only letters, digits and spaces')),
+      .check(
+        z.trim(),
+        z.maxLength(40),
+        z.regex(NO_CONTROL_CHARS, 'category contains control characters'),
+        z.regex(BUSINESS_NAME, 'category may contain only letters, digits and spaces'),
+      ),
     /** Filing state, so ideas already respect its restricted words. */
     state: z.optional(stateCodeSchema),
   })

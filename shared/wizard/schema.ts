@@ -1,6 +1,6 @@
-import * as z from '../zod.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
+import * as z from '../zod.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**
@@ -37,7 +37,9 @@ export interface WizardData {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const text = (max: number, what: string) =>
-  z.string({ error: `${what} must be text` }).check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
+  z
+    .string({ error: `${what} must be text` })
+    .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
 /** Letters (any script), spaces, apostrophes, hyphens, periods and commas. */
 const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]*$/u;
 /** Digits and the usual separators, with an optional extension. */

@@ -25,7 +25,12 @@ export async function startHttpFake(route: FakeRoute): Promise<HttpFake> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       const answer = route(recorded) ?? { status: 404, body: { error: { message: `fake: no route for ${recorded.method} ${recorded.path}` } } };
       res.writeHead(answer.status, { 'content-type': 'application/json' });

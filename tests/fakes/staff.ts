@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { createStaffSession } from '../../functions/data/sessions.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
+import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { writeApplication } from './applications.ts';
 
 /**

@@ -27,7 +27,11 @@ export async function startStripeFake(): Promise<StripeFake> {
     let answer: { status: number; body: unknown } | undefined;
     if (req.method === 'POST' && req.path === '/v1/payment_intents') {
       const piId = id('pi');
-      const metadata = Object.fromEntries(Object.entries(f).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+      const metadata = Object.fromEntries(
+        Object.entries(f)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice(9, -1), v]),
+      );
       const confirm = f.confirm === 'true';
       if (confirm && fake.declineWith) {
         answer = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: fake.declineWith } } };
@@ -49,7 +53,9 @@ export async function startStripeFake(): Promise<StripeFake> {
       const intent = intents.get(req.path.split('/')[3].split('?')[0]);
       answer = intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
     } else if (req.method === 'POST' && req.path === '/v1/tokens') {
-      answer = f.pk_token ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } } : { status: 400, body: { error: { type: 'invalid_request_error', message: 'pk_token required' } } };
+      answer = f.pk_token
+        ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } }
+        : { status: 400, body: { error: { type: 'invalid_request_error', message: 'pk_token required' } } };
     } else if (req.method === 'POST' && req.path === '/v1/payment_methods') {
       answer = { status: 200, body: { id: id('pm'), object: 'payment_method', type: 'card' } };
     }

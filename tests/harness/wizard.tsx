@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import { type ComponentType, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { createQueryClient } from '../../frontend/src/lib/query-client.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
 import type { StepProps } from '../../frontend/src/features/wizard/fields.tsx';
+import { createQueryClient } from '../../frontend/src/lib/query-client.ts';
 
 /** fetch stand-in answering the pricing API from the shared state data; other calls go to `other`. */
 export function stubPricingFetch(other?: (url: string, init?: RequestInit) => unknown) {

@@ -16,7 +16,11 @@ export function apiEvent(opts: {
   sourceIp?: string;
 }): APIGatewayProxyEventV2 {
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-  const headers: Record<string, string> = { 'user-agent': 'vitest', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+  const headers: Record<string, string> = {
+    'user-agent': 'vitest',
+    ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...opts.headers,
+  };
   const path = opts.path ?? opts.route;
   return {
     version: '2.0',

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/local/services.ts';
 
@@ -20,7 +20,16 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
   const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'ERROR', STAFF_PASSWORD: '', DYNAMODB_ENDPOINT: '', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      SKIP_BUILD: '1',
+      LOG_LEVEL: 'ERROR',
+      STAFF_PASSWORD: '',
+      DYNAMODB_ENDPOINT: '',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -54,7 +54,10 @@ export function ComingSoon({ title, message, children, label, className = '' }: 
 }
 
 const LEGAL_PAGES = {
-  privacy: { title: 'Privacy Policy', message: 'Our full privacy policy is being finalised and will be published here. Questions about your data? Contact us.' },
+  privacy: {
+    title: 'Privacy Policy',
+    message: 'Our full privacy policy is being finalised and will be published here. Questions about your data? Contact us.',
+  },
   terms: { title: 'Terms of Service', message: 'Our terms of service are being finalised and will be published here. Questions? Contact us.' },
 } as const;
 

@@ -51,7 +51,14 @@ describe('SavingsCalculator', () => {
   it('has the income input and the six labelled monthly inputs', () => {
     renderCalculator();
     expect(screen.getByLabelText('Annual Income ($)')).toHaveAttribute('placeholder', '80000');
-    for (const label of ['Clothing & Styling', 'Meals & Entertainment', 'Equipment & Tech', 'Travel & Transportation', 'Conferences & Events', 'Other Business Expenses']) {
+    for (const label of [
+      'Clothing & Styling',
+      'Meals & Entertainment',
+      'Equipment & Tech',
+      'Travel & Transportation',
+      'Conferences & Events',
+      'Other Business Expenses',
+    ]) {
       expect(screen.getByLabelText(label)).toHaveAttribute('placeholder', '0');
     }
   });
@@ -116,7 +123,11 @@ describe('SavingsCalculator', () => {
 
   it('starts from initial values and calculates them', async () => {
     const onCalculated = vi.fn();
-    renderCalculator({ initialIncome: 80000, initialExpenses: { clothing: 100, meals: 100, equipment: 0, travel: 0, entertainment: 0, other: 0 }, onCalculated });
+    renderCalculator({
+      initialIncome: 80000,
+      initialExpenses: { clothing: 100, meals: 100, equipment: 0, travel: 0, entertainment: 0, other: 0 },
+      onCalculated,
+    });
     expect(screen.getByLabelText('Annual Income ($)')).toHaveValue('80000');
     expect(screen.getByLabelText('Clothing & Styling')).toHaveValue('100');
     await waitFor(() => expect(onCalculated).toHaveBeenCalledTimes(1));

@@ -1,15 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import {
-  type CalculatorResult,
-  EMPTY_EXPENSES,
-  EXPENSE_CATEGORIES,
-  type ExpenseKey,
-  type MonthlyExpenses,
-  parseAmount,
-} from '#shared/savings-rule.ts';
-import { ButtonLink } from './Button.tsx';
+import { type CalculatorResult, EMPTY_EXPENSES, EXPENSE_CATEGORIES, type ExpenseKey, type MonthlyExpenses, parseAmount } from '#shared/savings-rule.ts';
 import { apiJson } from '../lib/api.ts';
+import { ButtonLink } from './Button.tsx';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per key). */
 export const CALCULATE_DEBOUNCE_MS = 400;

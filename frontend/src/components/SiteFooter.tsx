@@ -41,7 +41,16 @@ export function SiteFooter() {
                     label={`${s.name} (coming soon)`}
                     className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
                   >
-                    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
                       <path d={s.path} />
                     </svg>
                   </ComingSoon>
@@ -83,7 +92,11 @@ export function SiteFooter() {
                 </Link>
               </li>
               <li>
-                <ComingSoon title="Live Chat" message="Live chat is coming soon. Until then, send us a message and we reply within one business day." className={PLACEHOLDER}>
+                <ComingSoon
+                  title="Live Chat"
+                  message="Live chat is coming soon. Until then, send us a message and we reply within one business day."
+                  className={PLACEHOLDER}
+                >
                   Live Chat
                 </ComingSoon>
               </li>

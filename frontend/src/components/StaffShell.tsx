@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Logo } from './Logo.tsx';
-import { toast } from '../lib/toast.ts';
 import { logoutStaff } from '../lib/staff-session.ts';
+import { toast } from '../lib/toast.ts';
+import { Logo } from './Logo.tsx';
 
 const NAV = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;

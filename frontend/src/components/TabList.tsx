@@ -26,7 +26,20 @@ export function TabList<K extends string>({
 }) {
   function onKeyDown(e: KeyboardEvent, index: number) {
     const last = tabs.length - 1;
-    const target = e.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : -1;
+    const target =
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (target < 0) return;
     e.preventDefault();
     onChange(tabs[target].id);

@@ -1,8 +1,8 @@
-import { STORAGE_KEYS } from './storage-keys.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, setUnauthorizedHandler } from './api.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The staff token lives in localStorage under 'staff_token' (docs/product.md section 9). */
 export const STAFF_TOKEN_KEY = STORAGE_KEYS.staffToken;

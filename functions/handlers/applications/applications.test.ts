@@ -29,7 +29,8 @@ const complete = (over: Partial<WizardData> = {}): WizardData => ({
 const post = (body: unknown) => invoke(create, apiEvent({ method: 'POST', route: '/api/llc-applications', body }));
 const patch = (id: string, body: unknown) =>
   invoke(update, apiEvent({ method: 'PATCH', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id }, body }));
-const read = (id: string) => invoke(get, apiEvent({ method: 'GET', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id } }));
+const read = (id: string) =>
+  invoke(get, apiEvent({ method: 'GET', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id } }));
 const rawItem = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id } }))).Item;
 
 beforeEach(() => {
@@ -43,7 +44,18 @@ describe('POST /api/llc-applications', () => {
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(dynamoCallLog).toEqual(['PutItemCommand']);
     const item = await rawItem(res.body.id);
-    expect(item).toMatchObject({ id: res.body.id, firstName: 'Ada', status: 'draft', paymentStatus: 'unpaid', completed: false, state: 'FL', currentStep: 1, expeditedFiling: false, feinFiling: false, operatingAgreement: false });
+    expect(item).toMatchObject({
+      id: res.body.id,
+      firstName: 'Ada',
+      status: 'draft',
+      paymentStatus: 'unpaid',
+      completed: false,
+      state: 'FL',
+      currentStep: 1,
+      expeditedFiling: false,
+      feinFiling: false,
+      operatingAgreement: false,
+    });
     expect(item?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(item?.createdAt).toBe(item?.updatedAt);
     expect(item?.listPartition).toBeUndefined();
@@ -74,7 +86,12 @@ describe('PATCH /api/llc-applications/{id}', () => {
     // Backdate the draft so the autosave's new updatedAt is visible.
     const old = '2020-01-01T00:00:00.000Z';
     await ddb().send(
-      new UpdateCommand({ TableName: tableName('applications'), Key: { id: body.id }, UpdateExpression: 'SET createdAt = :t, updatedAt = :t', ExpressionAttributeValues: { ':t': old } }),
+      new UpdateCommand({
+        TableName: tableName('applications'),
+        Key: { id: body.id },
+        UpdateExpression: 'SET createdAt = :t, updatedAt = :t',
+        ExpressionAttributeValues: { ':t': old },
+      }),
     );
     dynamoCallLog.length = 0;
     const res = await patch(body.id, { lastName: 'Lovelace', businessName: 'Bright Studios, L.L.C.' });
@@ -111,7 +128,12 @@ describe('PATCH /api/llc-applications/{id}', () => {
   it('409s once the application is paid', async () => {
     const { body } = await post({ firstName: 'Ada' });
     await ddb().send(
-      new UpdateCommand({ TableName: tableName('applications'), Key: { id: body.id }, UpdateExpression: 'SET paymentStatus = :p', ExpressionAttributeValues: { ':p': 'paid' } }),
+      new UpdateCommand({
+        TableName: tableName('applications'),
+        Key: { id: body.id },
+        UpdateExpression: 'SET paymentStatus = :p',
+        ExpressionAttributeValues: { ':p': 'paid' },
+      }),
     );
     const res = await patch(body.id, { expeditedFiling: true });
     expect(res.status).toBe(409);
@@ -189,7 +211,16 @@ describe('GET /api/llc-applications/{id}', () => {
     const res = await read(body.id);
     expect(res.status).toBe(200);
     expect(dynamoCallLog).toEqual(['GetItemCommand']);
-    expect(res.body.application).toMatchObject({ id: body.id, status: 'draft', paymentStatus: 'unpaid', businessName: 'Byte Works LLC', state: 'TX', expeditedFiling: true, feinFiling: false, operatingAgreement: true });
+    expect(res.body.application).toMatchObject({
+      id: body.id,
+      status: 'draft',
+      paymentStatus: 'unpaid',
+      businessName: 'Byte Works LLC',
+      state: 'TX',
+      expeditedFiling: true,
+      feinFiling: false,
+      operatingAgreement: true,
+    });
     for (const internal of ['listPartition', 'nameKey', 'paymentIntentId', 'notes']) expect(res.body.application).not.toHaveProperty(internal);
     expect(res.body.pricing).toEqual({ code: 'TX', name: 'Texas', filingFee: 300, serviceFee: 150, totalCost: 450, processingTime: '5-7 business days' });
     expect(res.body.order.total).toBe(450 + 75 + 50);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { looksExecutable, XSS_PAYLOADS } from '../../../tests/fixtures/xss-payloads.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { contentItemId } from '../../data/content.ts';
 import { seedContentItem } from '../../data/content-writes.ts';
-import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as createContent } from './create.ts';
 import { handler as deleteContent } from './delete.ts';
 import { handler as listContent } from './list.ts';
@@ -15,15 +15,23 @@ beforeAll(async () => {
 });
 
 const create = (body: unknown) => invoke(createContent, apiEvent({ method: 'POST', route: '/api/content', body, headers }));
-const update = (id: string, body: unknown) => invoke(updateContent, apiEvent({ method: 'PATCH', route: '/api/content/{id}', path: `/api/content/${id}`, pathParameters: { id }, body, headers }));
-const remove = (id: string) => invoke(deleteContent, apiEvent({ method: 'DELETE', route: '/api/content/{id}', path: `/api/content/${id}`, pathParameters: { id }, headers }));
+const update = (id: string, body: unknown) =>
+  invoke(updateContent, apiEvent({ method: 'PATCH', route: '/api/content/{id}', path: `/api/content/${id}`, pathParameters: { id }, body, headers }));
+const remove = (id: string) =>
+  invoke(deleteContent, apiEvent({ method: 'DELETE', route: '/api/content/{id}', path: `/api/content/${id}`, pathParameters: { id }, headers }));
 const list = () => invoke(listContent, apiEvent({ method: 'GET', route: '/api/content' }));
 
 describe('content items', () => {
   it('creates, lists publicly, edits and deletes an item', async () => {
     const res = await create({ page: 'landing', section: 'hero-title', content: 'Turn your content into a business' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: contentItemId('landing', 'hero-title'), page: 'landing', section: 'hero-title', content: 'Turn your content into a business', contentType: 'text' });
+    expect(res.body).toEqual({
+      id: contentItemId('landing', 'hero-title'),
+      page: 'landing',
+      section: 'hero-title',
+      content: 'Turn your content into a business',
+      contentType: 'text',
+    });
     const listed = await list();
     expect(listed.status).toBe(200);
     expect(listed.headers['cache-control']).toBe('no-cache');
@@ -62,7 +70,12 @@ describe('content items', () => {
   });
 
   it('lists items ordered by page, then section', async () => {
-    for (const [page, section] of [['order-b', 'a'], ['order-a', 'z'], ['order-a', 'b']]) expect((await create({ page, section, content: 'x' })).status).toBe(201);
+    for (const [page, section] of [
+      ['order-b', 'a'],
+      ['order-a', 'z'],
+      ['order-a', 'b'],
+    ])
+      expect((await create({ page, section, content: 'x' })).status).toBe(201);
     const listed = (await list()).body as { page: string; section: string }[];
     const ours = listed.filter((i) => i.page.startsWith('order-')).map((i) => `${i.page}/${i.section}`);
     expect(ours).toEqual(['order-a/b', 'order-a/z', 'order-b/a']);

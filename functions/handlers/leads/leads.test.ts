@@ -21,7 +21,14 @@ const profile = {
   platforms: ['youtube', 'tiktok'],
 };
 const stage1Body = { ...profile, stepCompleted: 2, leadSource: 'wizard_profile_step' };
-const stage2Body = { ...profile, businessName: 'Compiler Co LLC', annualIncome: 80000, estimatedSavings: 4500, stepCompleted: 3, leadSource: 'wizard_business_setup' };
+const stage2Body = {
+  ...profile,
+  businessName: 'Compiler Co LLC',
+  annualIncome: 80000,
+  estimatedSavings: 4500,
+  stepCompleted: 3,
+  leadSource: 'wizard_business_setup',
+};
 
 const send1 = (body: unknown) => invoke(stage1, apiEvent({ method: 'POST', route: '/api/webhook/stage1', body }));
 const send2 = (body: unknown) => invoke(stage2, apiEvent({ method: 'POST', route: '/api/webhook/stage2', body }));

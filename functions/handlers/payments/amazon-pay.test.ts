@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, constants as cryptoConstants, verify } from 'node:crypto';
+import { createHash, constants as cryptoConstants, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { type HttpFake, type RecordedRequest, startHttpFake } from '../../../tests/fakes/http-fake.ts';
@@ -11,7 +11,12 @@ const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 20
 const ALGORITHM = 'AMZN-PAY-RSASSA-PSS-V2';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const pssVerify = (stringToSign: string, signature: string) =>
-  verify('sha256', Buffer.from(stringToSign), { key: publicKey, padding: cryptoConstants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, Buffer.from(signature, 'base64'));
+  verify(
+    'sha256',
+    Buffer.from(stringToSign),
+    { key: publicKey, padding: cryptoConstants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+    Buffer.from(signature, 'base64'),
+  );
 
 /** Checks a request's Amazon Pay signature the way Amazon does, with the merchant's public key. */
 function signatureValid(req: RecordedRequest): boolean {
@@ -31,7 +36,14 @@ let completeAnswer: (req: RecordedRequest) => { status: number; body: unknown };
 beforeAll(async () => {
   amazon = await startHttpFake((req) => (req.path.endsWith('/complete') ? completeAnswer(req) : undefined));
   process.env.AMAZON_PAY_API_BASE = amazon.url;
-  process.env.AMAZON_PAY_CREDENTIALS = JSON.stringify({ publicKeyId: 'SANDBOX-AHXYZ123', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }), storeId: 'amzn1.application-oa2-client.store', merchantId: 'A1MERCHANT', region: 'us', sandbox: true });
+  process.env.AMAZON_PAY_CREDENTIALS = JSON.stringify({
+    publicKeyId: 'SANDBOX-AHXYZ123',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    storeId: 'amzn1.application-oa2-client.store',
+    merchantId: 'A1MERCHANT',
+    region: 'us',
+    sandbox: true,
+  });
   resetSecretsForTests();
 });
 afterAll(async () => {
@@ -44,7 +56,10 @@ afterAll(async () => {
 describe('Amazon Pay', () => {
   it('signs a checkout-session payload for the server amount', async () => {
     const app = await putApplication({ expeditedFiling: true });
-    const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '350', applicationId: app.id } }));
+    const res = await invoke(
+      createSession,
+      apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '350', applicationId: app.id } }),
+    );
     expect(res.status).toBe(200);
     const payload = JSON.parse(res.body.payloadJSON);
     expect(payload.paymentDetails.chargeAmount).toEqual({ amount: '350.00', currencyCode: 'USD' });
@@ -57,7 +72,10 @@ describe('Amazon Pay', () => {
   it('refuses a differing dollar amount: nothing signed, nothing sent to Amazon', async () => {
     const app = await putApplication();
     const requestsBefore = amazon.requests.length;
-    const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '1.00', applicationId: app.id } }));
+    const res = await invoke(
+      createSession,
+      apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '1.00', applicationId: app.id } }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
     expect(res.body).toEqual({ error: 'The order total is $275: the summary has been updated, please review it and pay again', amount: 27500 });
@@ -71,9 +89,15 @@ describe('Amazon Pay', () => {
     const requestsBefore = amazon.requests.length;
     for (const amount of ['275.5.0', '$275', '-275', '2.755', 'lots', '']) {
       // An unknown application: the amount is refused before the application is looked up.
-      const res = await invoke(createSession, apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount, applicationId: '00000000-0000-4000-8000-000000000000' } }));
+      const res = await invoke(
+        createSession,
+        apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount, applicationId: '00000000-0000-4000-8000-000000000000' } }),
+      );
       expect(res.status, amount).toBe(400);
-      expect(res.body, amount).toEqual({ error: 'Request body is invalid: check amount', details: { amount: ['amount must be a dollar amount such as "425" or "425.00"'] } });
+      expect(res.body, amount).toEqual({
+        error: 'Request body is invalid: check amount',
+        details: { amount: ['amount must be a dollar amount such as "425" or "425.00"'] },
+      });
     }
     expect(amazon.requests).toHaveLength(requestsBefore);
   });
@@ -82,21 +106,38 @@ describe('Amazon Pay', () => {
     const app = await putApplication();
     completeAnswer = (req) => ({
       status: 200,
-      body: { checkoutSessionId: req.path.split('/')[3], chargeId: 'S01-CHARGE-1', statusDetails: { state: 'Completed' }, merchantMetadata: { merchantReferenceId: app.id }, chargeAmount: JSON.parse(req.body).chargeAmount },
+      body: {
+        checkoutSessionId: req.path.split('/')[3],
+        chargeId: 'S01-CHARGE-1',
+        statusDetails: { state: 'Completed' },
+        merchantMetadata: { merchantReferenceId: app.id },
+        chargeAmount: JSON.parse(req.body).chargeAmount,
+      },
     });
-    const res = await invoke(completeCheckout, apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-123' } }));
+    const res = await invoke(
+      completeCheckout,
+      apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-123' } }),
+    );
     expect(res.status).toBe(200);
     const req = amazon.requests.at(-1)!;
     expect(req.path).toBe('/v2/checkoutSessions/cs-123/complete');
     expect(JSON.parse(req.body)).toEqual({ chargeAmount: { amount: '275.00', currencyCode: 'USD' } });
     expect(signatureValid(req)).toBe(true);
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'amazon-pay', paymentReference: 'S01-CHARGE-1', amountPaidCents: 27500 });
+    expect(await readApplication(app.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentProvider: 'amazon-pay',
+      paymentReference: 'S01-CHARGE-1',
+      amountPaidCents: 27500,
+    });
   });
 
   it("surfaces Amazon's decline and leaves the application unpaid", async () => {
     const app = await putApplication();
     completeAnswer = () => ({ status: 400, body: { reasonCode: 'CheckoutSessionCanceled', message: 'The buyer canceled the checkout.' } });
-    const res = await invoke(completeCheckout, apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-456' } }));
+    const res = await invoke(
+      completeCheckout,
+      apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-456' } }),
+    );
     expect(res.status).toBe(402);
     expect(res.body.error).toBe('Amazon Pay: CheckoutSessionCanceled - The buyer canceled the checkout.');
     expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
@@ -104,8 +145,14 @@ describe('Amazon Pay', () => {
 
   it('refuses a checkout session that belongs to another application', async () => {
     const app = await putApplication();
-    completeAnswer = () => ({ status: 200, body: { chargeId: 'S01-X', statusDetails: { state: 'Completed' }, merchantMetadata: { merchantReferenceId: 'someone-else' } } });
-    const res = await invoke(completeCheckout, apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-789' } }));
+    completeAnswer = () => ({
+      status: 200,
+      body: { chargeId: 'S01-X', statusDetails: { state: 'Completed' }, merchantMetadata: { merchantReferenceId: 'someone-else' } },
+    });
+    const res = await invoke(
+      completeCheckout,
+      apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-789' } }),
+    );
     expect(res.status).toBe(409);
     expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
-import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.ts';
+import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
@@ -17,7 +17,27 @@ import { handler as validateMerchant } from './apple-pay-validate-merchant.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'apple-pay-test-'));
 function selfSigned(name: string, cn: string) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${cn}`, '-addext', `subjectAltName=DNS:${cn}`, '-keyout', join(dir, `${name}.key`), '-out', join(dir, `${name}.crt`)], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${cn}`,
+      '-addext',
+      `subjectAltName=DNS:${cn}`,
+      '-keyout',
+      join(dir, `${name}.key`),
+      '-out',
+      join(dir, `${name}.crt`),
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(join(dir, `${name}.key`), 'utf8'), cert: readFileSync(join(dir, `${name}.crt`), 'utf8') };
 }
 const gatewayTls = selfSigned('gateway', 'localhost');
@@ -44,7 +64,13 @@ beforeAll(async () => {
   Object.assign(process.env, {
     APPLE_PAY_GATEWAY_ORIGIN: `https://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
     APPLE_PAY_GATEWAY_CA_PEM: gatewayTls.cert,
-    APPLE_PAY_CREDENTIALS: JSON.stringify({ merchantIdentifier: 'merchant.com.creatorllc', displayName: 'CreatorLLC', domain: 'creatorllc.example', certificatePem: merchantTls.cert, keyPem: merchantTls.key }),
+    APPLE_PAY_CREDENTIALS: JSON.stringify({
+      merchantIdentifier: 'merchant.com.creatorllc',
+      displayName: 'CreatorLLC',
+      domain: 'creatorllc.example',
+      certificatePem: merchantTls.cert,
+      keyPem: merchantTls.key,
+    }),
     STRIPE_SECRET_KEY: 'sk_test_apple',
     STRIPE_API_BASE: stripe.url,
   });
@@ -52,22 +78,42 @@ beforeAll(async () => {
   resetSecretsForTests();
 });
 afterAll(async () => {
-  for (const k of ['APPLE_PAY_GATEWAY_ORIGIN', 'APPLE_PAY_GATEWAY_CA_PEM', 'APPLE_PAY_CREDENTIALS', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE']) delete process.env[k];
+  for (const k of ['APPLE_PAY_GATEWAY_ORIGIN', 'APPLE_PAY_GATEWAY_CA_PEM', 'APPLE_PAY_CREDENTIALS', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE'])
+    delete process.env[k];
   resetSecretsForTests();
   await new Promise<void>((r) => gateway.close(() => r()));
   await stripe.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const validate = (validationURL: string, applicationId: string) => invoke(validateMerchant, apiEvent({ method: 'POST', route: '/api/apple-pay/validate-merchant', body: { validationURL, applicationId } }));
+const validate = (validationURL: string, applicationId: string) =>
+  invoke(validateMerchant, apiEvent({ method: 'POST', route: '/api/apple-pay/validate-merchant', body: { validationURL, applicationId } }));
 const applePayment = (transactionIdentifier: string) => ({
-  token: { paymentData: { version: 'EC_v1', data: 'ZW5jcnlwdGVk', signature: 'c2ln', header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aGFzaA==', transactionId: 'abc' } }, paymentMethod: { displayName: 'Visa 1234', network: 'Visa', type: 'debit' }, transactionIdentifier },
+  token: {
+    paymentData: {
+      version: 'EC_v1',
+      data: 'ZW5jcnlwdGVk',
+      signature: 'c2ln',
+      header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aGFzaA==', transactionId: 'abc' },
+    },
+    paymentMethod: { displayName: 'Visa 1234', network: 'Visa', type: 'debit' },
+    transactionIdentifier,
+  },
 });
-const pay = (applicationId: string, transactionIdentifier: string) => invoke(processPayment, apiEvent({ method: 'POST', route: '/api/apple-pay/process-payment', body: { payment: applePayment(transactionIdentifier), applicationId } }));
+const pay = (applicationId: string, transactionIdentifier: string) =>
+  invoke(
+    processPayment,
+    apiEvent({ method: 'POST', route: '/api/apple-pay/process-payment', body: { payment: applePayment(transactionIdentifier), applicationId } }),
+  );
 
 describe('Apple Pay merchant validation', () => {
   it('accepts only https URLs on Apple Pay gateway hosts', () => {
-    for (const ok of ['https://apple-pay-gateway.apple.com/paymentservices/startSession', 'https://apple-pay-gateway-nc-pod3.apple.com/paymentservices/paymentSession', 'https://cn-apple-pay-gateway.apple.com/x', 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession'])
+    for (const ok of [
+      'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+      'https://apple-pay-gateway-nc-pod3.apple.com/paymentservices/paymentSession',
+      'https://cn-apple-pay-gateway.apple.com/x',
+      'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession',
+    ])
       expect(isApplePayGatewayUrl(ok), ok).toBe(true);
     for (const bad of [
       'http://apple-pay-gateway.apple.com/paymentservices/startSession',
@@ -98,7 +144,12 @@ describe('Apple Pay merchant validation', () => {
     const last = received.at(-1)!;
     expect(last.clientCn).toBe('merchant.com.creatorllc');
     expect(last.path).toBe('/paymentservices/paymentSession');
-    expect(JSON.parse(last.body)).toEqual({ merchantIdentifier: 'merchant.com.creatorllc', displayName: 'CreatorLLC', initiative: 'web', initiativeContext: 'creatorllc.example' });
+    expect(JSON.parse(last.body)).toEqual({
+      merchantIdentifier: 'merchant.com.creatorllc',
+      displayName: 'CreatorLLC',
+      initiative: 'web',
+      initiativeContext: 'creatorllc.example',
+    });
   });
 });
 
@@ -113,7 +164,13 @@ describe('Apple Pay payment through Stripe', () => {
     expect(stripe.form(token)).toMatchObject({ pk_token_transaction_id: 'TX-1', pk_token_payment_network: 'Visa', pk_token_instrument_name: 'Visa 1234' });
     const intent = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
     // WY: 100 filing + 150 service + 75 expedited.
-    expect(stripe.form(intent)).toMatchObject({ amount: '32500', currency: 'usd', confirm: 'true', 'metadata[applicationId]': app.id, 'metadata[provider]': 'apple-pay' });
+    expect(stripe.form(intent)).toMatchObject({
+      amount: '32500',
+      currency: 'usd',
+      confirm: 'true',
+      'metadata[applicationId]': app.id,
+      'metadata[provider]': 'apple-pay',
+    });
     expect(intent.headers.authorization).toBe('Bearer sk_test_apple');
     expect(intent.headers['idempotency-key']).toBe(`apple-pay:${app.id}:32500:TX-1:intent`);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'apple-pay', amountPaidCents: 32500 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
-import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.ts';
+import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
@@ -14,7 +14,8 @@ const FL_CENTS = 27500;
 const FL_EXPEDITED_CENTS = 35000;
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123', zip: '10001' });
 
-const intentFor = (applicationId: string, amount: number) => invoke(createIntent, apiEvent({ method: 'POST', route: '/api/create-payment-intent', body: { amount, applicationId, provider: 'stripe' } }));
+const intentFor = (applicationId: string, amount: number) =>
+  invoke(createIntent, apiEvent({ method: 'POST', route: '/api/create-payment-intent', body: { amount, applicationId, provider: 'stripe' } }));
 const confirm = (applicationId: string, clientSecret: string, cardNumber: string) =>
   invoke(testConfirm, apiEvent({ method: 'POST', route: '/api/test-payments/confirm', body: { applicationId, clientSecret, card: card(cardNumber) } }));
 
@@ -48,7 +49,15 @@ describe('test mode (local default)', () => {
     expect((await confirm(app.id, res.body.clientSecret, '4242 4242 4242 4242')).body).toEqual({ status: 'succeeded' });
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 35000, paymentProvider: 'test', status: 'submitted' });
     expect((await confirm(app.id, res.body.clientSecret, '4242424242424242')).status).toBe(200);
-    const status = await invoke(paymentStatus, apiEvent({ method: 'GET', route: '/api/payment-status/{applicationId}', path: `/api/payment-status/${app.id}`, pathParameters: { applicationId: app.id } }));
+    const status = await invoke(
+      paymentStatus,
+      apiEvent({
+        method: 'GET',
+        route: '/api/payment-status/{applicationId}',
+        path: `/api/payment-status/${app.id}`,
+        pathParameters: { applicationId: app.id },
+      }),
+    );
     expect(status.body).toMatchObject({ applicationId: app.id, paymentStatus: 'paid', amountPaidCents: 35000 });
   });
 

@@ -11,9 +11,14 @@ let orderStatus = 200;
 
 beforeAll(async () => {
   klarna = await startHttpFake((req) => {
-    if (req.method === 'POST' && req.path === '/payments/v1/sessions') return { status: 200, body: { session_id: 'ks_1', client_token: 'client-token-abc', payment_method_categories: [{ identifier: 'pay_later', name: 'Pay later' }] } };
+    if (req.method === 'POST' && req.path === '/payments/v1/sessions')
+      return {
+        status: 200,
+        body: { session_id: 'ks_1', client_token: 'client-token-abc', payment_method_categories: [{ identifier: 'pay_later', name: 'Pay later' }] },
+      };
     if (req.method === 'POST' && req.path.startsWith('/payments/v1/authorizations/')) {
-      if (orderStatus !== 200) return { status: orderStatus, body: { error_code: 'BAD_VALUE', error_messages: ['Authorization token expired'], correlation_id: 'c1' } };
+      if (orderStatus !== 200)
+        return { status: orderStatus, body: { error_code: 'BAD_VALUE', error_messages: ['Authorization token expired'], correlation_id: 'c1' } };
       return { status: 200, body: { order_id: `order_${req.path.split('/')[4]}`, fraud_status: 'ACCEPTED', redirect_url: 'https://example.invalid' } };
     }
     return undefined;
@@ -63,7 +68,12 @@ describe('Klarna', () => {
     expect(req.path).toBe('/payments/v1/authorizations/auth-tok-1/order');
     expect(req.headers['klarna-idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(JSON.parse(req.body).order_amount).toBe(27500);
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'klarna', paymentReference: 'order_auth-tok-1', amountPaidCents: 27500 });
+    expect(await readApplication(app.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentProvider: 'klarna',
+      paymentReference: 'order_auth-tok-1',
+      amountPaidCents: 27500,
+    });
     // Paid: a second order is refused before Klarna is called.
     const count = klarna.requests.length;
     expect((await place({ applicationId: app.id, authorizationToken: 'auth-tok-2' })).status).toBe(409);

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
-import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe.ts';
+import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
@@ -26,14 +26,38 @@ afterAll(async () => {
 
 let seq = 0;
 function stripeEvent(type: string, object: Record<string, unknown>) {
-  return JSON.stringify({ id: `evt_${Date.now()}_${seq++}`, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object } });
+  return JSON.stringify({
+    id: `evt_${Date.now()}_${seq++}`,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
 }
 const succeeded = (applicationId: string, amount = FL_CENTS, currency = 'usd', id = `pi_${seq}`) =>
-  stripeEvent('payment_intent.succeeded', { id, object: 'payment_intent', amount, amount_received: amount, currency, metadata: { applicationId, provider: 'stripe' }, status: 'succeeded' });
+  stripeEvent('payment_intent.succeeded', {
+    id,
+    object: 'payment_intent',
+    amount,
+    amount_received: amount,
+    currency,
+    metadata: { applicationId, provider: 'stripe' },
+    status: 'succeeded',
+  });
 
 const sign = (payload: string, secret = SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 const deliver = (payload: string, signature: string | undefined, base64 = false) =>
-  invoke(handler, apiEvent({ method: 'POST', route: '/api/webhook/stripe', rawBody: payload, base64, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } }));
+  invoke(
+    handler,
+    apiEvent({
+      method: 'POST',
+      route: '/api/webhook/stripe',
+      rawBody: payload,
+      base64,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    }),
+  );
 
 const paymentsFor = async (id: string) => (await listRecentActivity(100)).filter((a) => a.applicationId === id && a.action === 'payment_received').length;
 
@@ -44,28 +68,65 @@ describe('POST /api/webhook/stripe', () => {
     const ok = await deliver(payload, sign(payload));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ received: true, result: 'fulfilled' });
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_CENTS, paymentProvider: 'stripe', paymentReference: JSON.parse(payload).data.object.id, status: 'submitted' });
+    expect(await readApplication(app.id)).toMatchObject({
+      paymentStatus: 'paid',
+      amountPaidCents: FL_CENTS,
+      paymentProvider: 'stripe',
+      paymentReference: JSON.parse(payload).data.object.id,
+      status: 'submitted',
+    });
 
     // An Apple Pay PaymentIntent (provider in its metadata) is recorded as an Apple Pay payment.
     const apple = await putApplication();
-    const applePayload = stripeEvent('payment_intent.succeeded', { id: 'pi_apple_1', object: 'payment_intent', amount: FL_CENTS, amount_received: FL_CENTS, currency: 'usd', metadata: { applicationId: apple.id, provider: 'apple-pay' }, status: 'succeeded' });
+    const applePayload = stripeEvent('payment_intent.succeeded', {
+      id: 'pi_apple_1',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      amount_received: FL_CENTS,
+      currency: 'usd',
+      metadata: { applicationId: apple.id, provider: 'apple-pay' },
+      status: 'succeeded',
+    });
     expect((await deliver(applePayload, sign(applePayload))).body).toEqual({ received: true, result: 'fulfilled' });
     expect(await readApplication(apple.id)).toMatchObject({ paymentStatus: 'paid', paymentProvider: 'apple-pay', paymentReference: 'pi_apple_1' });
   });
 
   it('answers no-application for a PaymentIntent without an application id', async () => {
-    const orphan = stripeEvent('payment_intent.succeeded', { id: 'pi_orphan', object: 'payment_intent', amount: FL_CENTS, amount_received: FL_CENTS, currency: 'usd', metadata: {}, status: 'succeeded' });
+    const orphan = stripeEvent('payment_intent.succeeded', {
+      id: 'pi_orphan',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      amount_received: FL_CENTS,
+      currency: 'usd',
+      metadata: {},
+      status: 'succeeded',
+    });
     const res = await deliver(orphan, sign(orphan));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, result: 'no-application' });
   });
 
-  it('releases the event when processing fails, so Stripe\'s retry is processed', async () => {
+  it("releases the event when processing fails, so Stripe's retry is processed", async () => {
     const app = await putApplication();
     const paid = succeeded(app.id, FL_CENTS, 'usd', 'pi_retry_me');
     await deliver(paid, sign(paid));
-    stripe.intents.set('pi_retry_me', { id: 'pi_retry_me', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', status: 'succeeded', metadata: { applicationId: app.id } });
-    const refunded = stripeEvent('charge.refunded', { id: 'ch_retry', object: 'charge', payment_intent: 'pi_retry_me', amount: FL_CENTS, amount_refunded: FL_CENTS, refunded: true, metadata: {} });
+    stripe.intents.set('pi_retry_me', {
+      id: 'pi_retry_me',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { applicationId: app.id },
+    });
+    const refunded = stripeEvent('charge.refunded', {
+      id: 'ch_retry',
+      object: 'charge',
+      payment_intent: 'pi_retry_me',
+      amount: FL_CENTS,
+      amount_refunded: FL_CENTS,
+      refunded: true,
+      metadata: {},
+    });
     // Without a secret key the PaymentIntent cannot be looked up: the delivery fails.
     delete process.env.STRIPE_SECRET_KEY;
     resetSecretsForTests();
@@ -128,15 +189,37 @@ describe('POST /api/webhook/stripe', () => {
 
   it('records payment_failed and charge.refunded, and ignores other types', async () => {
     const app = await putApplication();
-    const failed = stripeEvent('payment_intent.payment_failed', { id: 'pi_failed', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', metadata: { applicationId: app.id }, last_payment_error: { message: 'Your card has insufficient funds.' } });
+    const failed = stripeEvent('payment_intent.payment_failed', {
+      id: 'pi_failed',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      metadata: { applicationId: app.id },
+      last_payment_error: { message: 'Your card has insufficient funds.' },
+    });
     expect((await deliver(failed, sign(failed))).body.result).toBe('failure-recorded');
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card has insufficient funds.' });
 
     const paid = succeeded(app.id, FL_CENTS, 'usd', 'pi_refund_me');
     await deliver(paid, sign(paid));
     // The charge carries no metadata: the PaymentIntent is looked up at Stripe.
-    stripe.intents.set('pi_refund_me', { id: 'pi_refund_me', object: 'payment_intent', amount: FL_CENTS, currency: 'usd', status: 'succeeded', metadata: { applicationId: app.id } });
-    const refunded = stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_refund_me', amount: FL_CENTS, amount_refunded: FL_CENTS, refunded: true, metadata: {} });
+    stripe.intents.set('pi_refund_me', {
+      id: 'pi_refund_me',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { applicationId: app.id },
+    });
+    const refunded = stripeEvent('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: 'pi_refund_me',
+      amount: FL_CENTS,
+      amount_refunded: FL_CENTS,
+      refunded: true,
+      metadata: {},
+    });
     expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/pi_refund_me'))).toBe(true);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_CENTS });

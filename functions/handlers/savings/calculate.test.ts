@@ -26,7 +26,10 @@ describe('POST /api/calculate-savings', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: 'Request body is not valid JSON' } });
     const text = await invoke(handler, apiEvent({ method: 'POST', route, rawBody: 'income=1', headers: { 'content-type': 'text/plain' } }));
     expect(text.status).toBe(415);
-    const huge = await invoke(handler, apiEvent({ method: 'POST', route, rawBody: JSON.stringify({ income: 1, pad: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }));
+    const huge = await invoke(
+      handler,
+      apiEvent({ method: 'POST', route, rawBody: JSON.stringify({ income: 1, pad: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }),
+    );
     expect(huge.status).toBe(413);
   });
   it('accepts a base64-encoded body as API Gateway may send it', async () => {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
+import { applicationItem, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as listApplications } from './list-applications.ts';
-import { applicationItem, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 let headers: Record<string, string>;
@@ -17,7 +17,10 @@ beforeAll(async () => {
 
 const list = (query: Record<string, string> = {}) => invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', query, headers }));
 const patch = (id: string, body: unknown) =>
-  invoke(updateApplication, apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${id}`, pathParameters: { id }, body, headers }));
+  invoke(
+    updateApplication,
+    apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${id}`, pathParameters: { id }, body, headers }),
+  );
 
 /** Counters consistent with applications written straight to the table. */
 async function setCounters(counts: Record<string, number>) {
@@ -33,7 +36,8 @@ describe('GET /api/staff/applications', () => {
     for (let i = 0; i < 60; i++) {
       made.push(await putApplication({ status: statuses[i % 4], createdAt: new Date(base + i * 60_000).toISOString(), businessName: `Creator ${i} LLC` }));
     }
-    for (let i = 0; i < 7; i++) made.push(await putApplication({ status: 'draft', createdAt: new Date(base + i * 60_000 + 30_000).toISOString(), businessName: `Draft ${i} LLC` }));
+    for (let i = 0; i < 7; i++)
+      made.push(await putApplication({ status: 'draft', createdAt: new Date(base + i * 60_000 + 30_000).toISOString(), businessName: `Draft ${i} LLC` }));
   });
 
   it('pages newest first, 25 at a time, with a cursor, leaving drafts out', async () => {
@@ -49,7 +53,10 @@ describe('GET /api/staff/applications', () => {
       pages++;
     } while (cursor);
     expect(pages).toBe(3);
-    const expected = made.filter((a) => a.status !== 'draft').sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((a) => a.id);
+    const expected = made
+      .filter((a) => a.status !== 'draft')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((a) => a.id);
     expect(seen).toEqual(expected);
   });
 
@@ -57,7 +64,19 @@ describe('GET /api/staff/applications', () => {
     const res = await list();
     const first = res.body.items[0];
     const newest = made.filter((a) => a.status !== 'draft').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    expect(first).toMatchObject({ businessName: 'Creator 59 LLC', firstName: 'Maya', email: 'maya@example.com', state: 'FL', status: 'completed', paymentStatus: 'paid', amountPaidCents: 35000, expeditedFiling: true, operatingAgreement: true, feinFiling: false, notes: '' });
+    expect(first).toMatchObject({
+      businessName: 'Creator 59 LLC',
+      firstName: 'Maya',
+      email: 'maya@example.com',
+      state: 'FL',
+      status: 'completed',
+      paymentStatus: 'paid',
+      amountPaidCents: 35000,
+      expeditedFiling: true,
+      operatingAgreement: true,
+      feinFiling: false,
+      notes: '',
+    });
     expect(first).toMatchObject({
       id: newest.id,
       lastName: 'Lopez',
@@ -101,10 +120,15 @@ describe('GET /api/staff/applications', () => {
     expect(tampered.status).toBe(400);
     expect(tampered.body.error).toMatch(/cursor/);
     // Right shape, but a position in another partition than the one being listed.
-    const otherPartition = await list({ cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, listPartition: 'OTHER', createdAt: made[0].createdAt } }])).toString('base64url') });
+    const otherPartition = await list({
+      cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, listPartition: 'OTHER', createdAt: made[0].createdAt } }])).toString('base64url'),
+    });
     expect(otherPartition.status).toBe(400);
     expect(otherPartition.body.error).toMatch(/cursor/);
-    const otherStatus = await list({ status: 'processing', cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, status: 'submitted', createdAt: made[0].createdAt } }])).toString('base64url') });
+    const otherStatus = await list({
+      status: 'processing',
+      cursor: Buffer.from(JSON.stringify([{ after: { id: made[0].id, status: 'submitted', createdAt: made[0].createdAt } }])).toString('base64url'),
+    });
     expect(otherStatus.status).toBe(400);
     expect((await list({ cursor: 'not-base64-json' })).status).toBe(400);
     expect((await list({ sort: 'name' })).status).toBe(400);

@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { recordActivity } from '../../data/activity.ts';
 import { ddb, dynamoCallLog, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as dashboard } from './dashboard.ts';
-import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 /**
@@ -21,7 +21,9 @@ const STATUSES = ['submitted', 'processing', 'filed', 'completed'] as const;
 
 async function grow(to: number, existing: Record<string, number>) {
   const have = Object.values(existing).reduce((a, b) => a + b, 0);
-  const items = Array.from({ length: to - have }, (_, i) => applicationItem({ status: STATUSES[(have + i) % 4], createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + (have + i) * 1000).toISOString() }));
+  const items = Array.from({ length: to - have }, (_, i) =>
+    applicationItem({ status: STATUSES[(have + i) % 4], createdAt: new Date(Date.parse('2024-01-01T00:00:00Z') + (have + i) * 1000).toISOString() }),
+  );
   await batchPut('applications', items);
   for (const it of items) existing[it.status] = (existing[it.status] ?? 0) + 1;
   await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...existing, openTickets: 3 } }));
@@ -46,14 +48,26 @@ describe('GET /api/staff/dashboard', () => {
     await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...counts, openTickets: 3 } }));
     const patch = await invoke(
       updateApplication,
-      apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${moved.id}`, pathParameters: { id: moved.id }, body: { status: 'processing' }, headers }),
+      apiEvent({
+        method: 'PATCH',
+        route: '/api/staff/applications/{id}',
+        path: `/api/staff/applications/${moved.id}`,
+        pathParameters: { id: moved.id },
+        body: { status: 'processing' },
+        headers,
+      }),
     );
     expect(patch.status).toBe(200);
     counts.submitted -= 1;
     counts.processing += 1;
 
     const small = await measuredDashboard();
-    expect(small.body).toMatchObject({ totalApplications: 101, pendingApplications: counts.submitted + counts.processing, completedApplications: counts.completed, openTickets: 3 });
+    expect(small.body).toMatchObject({
+      totalApplications: 101,
+      pendingApplications: counts.submitted + counts.processing,
+      completedApplications: counts.completed,
+      openTickets: 3,
+    });
     expect(small.body.recentActivity).toHaveLength(20);
     expect(small.body.recentActivity[0]).toMatchObject({ action: 'status_changed', description: expect.stringContaining('Start Processing') });
     expect(Object.keys(small.body.recentActivity[0]).sort()).toEqual(['action', 'createdAt', 'description', 'id']);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { handler as listApplications } from './list-applications.ts';
 
 /**
@@ -22,7 +22,10 @@ async function everyPage(query: Record<string, string>): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | undefined;
   do {
-    const res = await invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', query: cursor ? { ...query, cursor } : query, headers }));
+    const res = await invoke(
+      listApplications,
+      apiEvent({ method: 'GET', route: '/api/staff/applications', query: cursor ? { ...query, cursor } : query, headers }),
+    );
     expect(res.status).toBe(200);
     seen.push(...res.body.items.map((a: { id: string }) => a.id));
     cursor = res.body.nextCursor ?? undefined;

@@ -1,11 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { loadHandler } from '../../../scripts/local/adapter.ts';
+import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { hashToken } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { ROUTES, type RouteDef } from '../../routes.ts';
-import { staffHeaders } from '../../../tests/fakes/staff.ts';
 
 /**
  * Walks the route table: every `staff` route must answer 401 without a valid token, whatever
@@ -37,7 +37,17 @@ async function expiredToken(): Promise<string> {
 describe('staff routes refuse requests without a valid staff token', () => {
   it('the table has the staff routes of the back office and content editor', () => {
     const keys = staffRoutes.map((r) => `${r.method} ${r.path}`);
-    for (const k of ['GET /api/staff/dashboard', 'GET /api/staff/applications', 'PATCH /api/staff/applications/{id}', 'POST /api/staff/sunbiz/{id}', 'GET /api/staff/tickets', 'PATCH /api/staff/tickets/{id}', 'POST /api/content', 'PATCH /api/content/{id}', 'DELETE /api/content/{id}']) {
+    for (const k of [
+      'GET /api/staff/dashboard',
+      'GET /api/staff/applications',
+      'PATCH /api/staff/applications/{id}',
+      'POST /api/staff/sunbiz/{id}',
+      'GET /api/staff/tickets',
+      'PATCH /api/staff/tickets/{id}',
+      'POST /api/content',
+      'PATCH /api/content/{id}',
+      'DELETE /api/content/{id}',
+    ]) {
       expect(keys).toContain(k);
     }
   });

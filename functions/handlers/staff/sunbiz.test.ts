@@ -2,19 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { getApplication } from '../../data/staff-applications.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { handler as sunbiz } from './sunbiz.ts';
-import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 
 let headers: Record<string, string>;
 beforeAll(async () => {
   headers = await staffHeaders();
 });
 
-const generate = (id: string) => invoke(sunbiz, apiEvent({ method: 'POST', route: '/api/staff/sunbiz/{id}', path: `/api/staff/sunbiz/${id}`, pathParameters: { id }, headers }));
+const generate = (id: string) =>
+  invoke(sunbiz, apiEvent({ method: 'POST', route: '/api/staff/sunbiz/{id}', path: `/api/staff/sunbiz/${id}`, pathParameters: { id }, headers }));
 
 /** All text drawn on the PDF's pages (pdf-lib writes standard-font text as hex strings). */
 async function pageText(bytes: Uint8Array): Promise<string> {
@@ -22,7 +23,8 @@ async function pageText(bytes: Uint8Array): Promise<string> {
   let out = '';
   for (const page of doc.getPages()) {
     const contents = page.node.Contents();
-    const streams = contents && 'asArray' in contents ? (contents as { asArray(): unknown[] }).asArray().map((r) => doc.context.lookup(r as never)) : [contents];
+    const streams =
+      contents && 'asArray' in contents ? (contents as { asArray(): unknown[] }).asArray().map((r) => doc.context.lookup(r as never)) : [contents];
     for (const s of streams) {
       if (!(s instanceof PDFRawStream)) continue;
       const raw = Buffer.from(decodePDFRawStream(s).decode()).toString('latin1');

@@ -1,7 +1,7 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
 import { ApplicationNotFoundError } from '../../data/staff-applications.ts';
 import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
 import { generateSunbizDocument, SunbizNotApplicableError } from '../../sunbiz/generate-document.ts';
-import { applicationIdSchema } from '#shared/application-id.ts';
 
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);

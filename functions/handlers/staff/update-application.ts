@@ -1,7 +1,7 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
 import { applicationUpdateSchema } from '#shared/staff/applications.ts';
 import { ApplicationNotFoundError, StatusConflictError, updateApplicationByStaff } from '../../data/staff-applications.ts';
 import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
-import { applicationIdSchema } from '#shared/application-id.ts';
 
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);

@@ -1,5 +1,5 @@
-import * as z from '#shared/zod.ts';
 import { findStatePricing } from '#shared/states.ts';
+import * as z from '#shared/zod.ts';
 import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
 
 const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL'));

@@ -27,7 +27,11 @@ describe('GET /api/states', () => {
 });
 
 describe('GET /api/state-pricing/{stateCode}', () => {
-  const get = (code: string) => invoke(getPricing, apiEvent({ method: 'GET', route: '/api/state-pricing/{stateCode}', path: `/api/state-pricing/${code}`, pathParameters: { stateCode: code } }));
+  const get = (code: string) =>
+    invoke(
+      getPricing,
+      apiEvent({ method: 'GET', route: '/api/state-pricing/{stateCode}', path: `/api/state-pricing/${code}`, pathParameters: { stateCode: code } }),
+    );
   it('returns one state, case-insensitive', async () => {
     const res = await get('tx');
     expect(res.status).toBe(200);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { batchPut, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { handler as listTickets } from '../staff/list-tickets.ts';
-import { batchPut, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { handler as updateTicket } from '../staff/update-ticket.ts';
 import { handler as createTicket } from './create-ticket.ts';
 
@@ -12,11 +12,21 @@ beforeAll(async () => {
   headers = await staffHeaders();
 });
 
-const form = (overrides: Record<string, unknown> = {}) => ({ name: 'Jordan Lee', email: 'jordan@example.com', subject: 'Question about Wyoming', message: 'Can I file in Wyoming if I live in Ohio?', ...overrides });
+const form = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Jordan Lee',
+  email: 'jordan@example.com',
+  subject: 'Question about Wyoming',
+  message: 'Can I file in Wyoming if I live in Ohio?',
+  ...overrides,
+});
 const post = (body: unknown, sourceIp = '192.0.2.10') => invoke(createTicket, apiEvent({ method: 'POST', route: '/api/support-tickets', body, sourceIp }));
-const list = (cursor?: string) => invoke(listTickets, apiEvent({ method: 'GET', route: '/api/staff/tickets', headers, query: cursor === undefined ? undefined : { cursor } }));
+const list = (cursor?: string) =>
+  invoke(listTickets, apiEvent({ method: 'GET', route: '/api/staff/tickets', headers, query: cursor === undefined ? undefined : { cursor } }));
 const setStatus = (id: string, status: string) =>
-  invoke(updateTicket, apiEvent({ method: 'PATCH', route: '/api/staff/tickets/{id}', path: `/api/staff/tickets/${id}`, pathParameters: { id }, body: { status }, headers }));
+  invoke(
+    updateTicket,
+    apiEvent({ method: 'PATCH', route: '/api/staff/tickets/{id}', path: `/api/staff/tickets/${id}`, pathParameters: { id }, body: { status }, headers }),
+  );
 
 describe('POST /api/support-tickets', () => {
   it('creates an open, normal-priority ticket with an activity entry; staff see it newest first', async () => {

@@ -11,16 +11,8 @@ const client = require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/cl
 const documents = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
 
 export const { DynamoDBClient, ConditionalCheckFailedException, TransactionCanceledException } = client;
-export const {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  DeleteCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  BatchWriteCommand,
-} = documents;
+export const { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, DeleteCommand, QueryCommand, TransactWriteCommand, BatchWriteCommand } =
+  documents;
 
 type Lib = typeof import('@aws-sdk/lib-dynamodb');
 type Client = typeof import('@aws-sdk/client-dynamodb');

@@ -1,6 +1,5 @@
-import { DynamoDBClient } from './dynamodb-sdk.ts';
-import { DynamoDBDocumentClient } from './dynamodb-sdk.ts';
 import { config } from '../config.ts';
+import { DynamoDBClient, DynamoDBDocumentClient } from './dynamodb-sdk.ts';
 
 /**
  * Counts DynamoDB commands sent by this process, by command name. Data-access budgets
@@ -16,9 +15,7 @@ export function ddb(): DynamoDBDocumentClient {
   const cfg = config();
   const base = new DynamoDBClient({
     region: cfg.AWS_REGION,
-    ...(cfg.DYNAMODB_ENDPOINT
-      ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(cfg.DYNAMODB_ENDPOINT ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   base.middlewareStack.add(
     (next, context) => async (args) => {

@@ -1,5 +1,5 @@
-import { S3Client } from './s3-sdk.ts';
 import { config } from '../config.ts';
+import { S3Client } from './s3-sdk.ts';
 
 let client: S3Client | undefined;
 

@@ -1,5 +1,5 @@
-import { ADD_ONS, ADD_ON_KEYS, type AddOnKey, type AddOnSelection } from '#shared/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
+import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, type AddOnSelection } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
 
 /** The three add-ons as switches; each change is saved to the application by the page. */

@@ -45,7 +45,12 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
     if (!Session?.canMakePayments()) return showToast('applePayUnavailable');
     let session: ApplePaySessionLike;
     try {
-      session = new Session(3, { ...APPLE_PAY_REQUEST, supportedNetworks: [...APPLE_PAY_REQUEST.supportedNetworks], merchantCapabilities: [...APPLE_PAY_REQUEST.merchantCapabilities], total: { label, amount: total.toFixed(2) } });
+      session = new Session(3, {
+        ...APPLE_PAY_REQUEST,
+        supportedNetworks: [...APPLE_PAY_REQUEST.supportedNetworks],
+        merchantCapabilities: [...APPLE_PAY_REQUEST.merchantCapabilities],
+        total: { label, amount: total.toFixed(2) },
+      });
     } catch {
       return showToast('applePaySession');
     }
@@ -63,7 +68,12 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
     };
     session.onpaymentauthorized = async ({ payment }) => {
       try {
-        const res = await fetch('/api/apple-pay/process-payment', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ payment, applicationId }) });
+        const res = await fetch('/api/apple-pay/process-payment', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ payment, applicationId }),
+        });
         const body = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string };
         if (res.ok && body.success) {
           session.completePayment(Session.STATUS_SUCCESS);
@@ -85,8 +95,14 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">Pay with Face ID or Touch ID using a card in your Apple Wallet.</p>
-      <button type="button" onClick={start} disabled={busy} className="flex h-12 w-full items-center justify-center rounded-xl bg-black text-base font-semibold text-white hover:bg-slate-900 disabled:opacity-60" aria-label="Pay with Apple Pay">
-         Pay
+      <button
+        type="button"
+        onClick={start}
+        disabled={busy}
+        className="flex h-12 w-full items-center justify-center rounded-xl bg-black text-base font-semibold text-white hover:bg-slate-900 disabled:opacity-60"
+        aria-label="Pay with Apple Pay"
+      >
+        Pay
       </button>
     </div>
   );

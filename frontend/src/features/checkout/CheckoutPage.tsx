@@ -1,4 +1,3 @@
-import { TabList } from '../../components/TabList.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,11 +10,13 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { AddOnToggles } from './AddOnToggles.tsx';
 import { AmazonPayPanel, type AmazonPaySessionConfig } from './AmazonPayPanel.tsx';
+import { ApplePayPanel, applePayAvailableInBrowser } from './ApplePayPanel.tsx';
 import {
   APPLICATION_ID_KEY,
   type ApplicationWithPricing,
@@ -28,7 +29,6 @@ import {
   useApplication,
   usePaymentMethods,
 } from './api.ts';
-import { ApplePayPanel, applePayAvailableInBrowser } from './ApplePayPanel.tsx';
 import { CashAppPanel } from './CashAppPanel.tsx';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -233,7 +233,12 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                 {activeTab === 'card' && cardMode === 'stripe' && m?.card?.publishableKey ? (
                   stripeIntent.data && !saving ? (
                     <Suspense fallback={<div className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
-                      <StripeCardForm publishableKey={m.card.publishableKey} clientSecret={stripeIntent.data.clientSecret} total={order.total} returnUrl={successUrl('stripe', applicationId)} />
+                      <StripeCardForm
+                        publishableKey={m.card.publishableKey}
+                        clientSecret={stripeIntent.data.clientSecret}
+                        total={order.total}
+                        returnUrl={successUrl('stripe', applicationId)}
+                      />
                     </Suspense>
                   ) : (
                     <div className="h-48 animate-pulse rounded-xl bg-slate-100" role="status" aria-label="Preparing card payment" />
@@ -242,7 +247,9 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                 {activeTab === 'amazonPay' && amazon.data ? <AmazonPayPanel config={amazon.data} /> : null}
                 {activeTab === 'cashApp' ? <CashAppPanel onUseCard={() => setTab('card')} /> : null}
                 {activeTab === 'klarna' && klarna.data ? <KlarnaPanel applicationId={applicationId} session={klarna.data} total={order.total} /> : null}
-                {activeTab === 'applePay' ? <ApplePayPanel applicationId={applicationId} total={order.total} label={`LLC formation in ${pricing.name}`} /> : null}
+                {activeTab === 'applePay' ? (
+                  <ApplePayPanel applicationId={applicationId} total={order.total} label={`LLC formation in ${pricing.name}`} />
+                ) : null}
               </div>
               <p className="mt-6 flex items-center gap-2 text-xs text-slate-600">
                 <svg viewBox="0 0 24 24" className="h-4 w-4 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -270,7 +277,10 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
 }
 
 /** Tabs in the documented order (docs/product.md section 2, Checkout), each only when its method is available; Cash App is always shown as coming soon. */
-export function availableTabs(m: PaymentMethodsResponse | undefined, ok: { klarna: boolean; amazonPay: boolean; applePayInBrowser: boolean }): PaymentMethodId[] {
+export function availableTabs(
+  m: PaymentMethodsResponse | undefined,
+  ok: { klarna: boolean; amazonPay: boolean; applePayInBrowser: boolean },
+): PaymentMethodId[] {
   if (!m) return [];
   const tabs: PaymentMethodId[] = [];
   if (m.card) tabs.push('card');

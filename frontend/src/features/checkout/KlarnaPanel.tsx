@@ -12,7 +12,11 @@ interface KlarnaSdk {
   Payments: {
     init(opts: { client_token: string }): void;
     load(opts: { container: string; payment_method_category?: string }, cb: (res: { show_form: boolean }) => void): void;
-    authorize(opts: { payment_method_category?: string }, data: object, cb: (res: { approved: boolean; authorization_token?: string; show_form?: boolean }) => void): void;
+    authorize(
+      opts: { payment_method_category?: string },
+      data: object,
+      cb: (res: { approved: boolean; authorization_token?: string; show_form?: boolean }) => void,
+    ): void;
   };
 }
 
@@ -34,7 +38,9 @@ export function KlarnaPanel({ applicationId, session, total }: { applicationId: 
       const Klarna = (window as unknown as { Klarna: KlarnaSdk }).Klarna;
       Klarna.Payments.init({ client_token: session.client_token });
       await new Promise<void>((resolve) => Klarna.Payments.load({ container: '#klarna-container', payment_method_category: category }, () => resolve()));
-      const auth = await new Promise<{ approved: boolean; authorization_token?: string }>((resolve) => Klarna.Payments.authorize({ payment_method_category: category }, {}, resolve));
+      const auth = await new Promise<{ approved: boolean; authorization_token?: string }>((resolve) =>
+        Klarna.Payments.authorize({ payment_method_category: category }, {}, resolve),
+      );
       if (!auth.approved || !auth.authorization_token) {
         setBusy(false);
         return;

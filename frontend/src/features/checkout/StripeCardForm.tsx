@@ -20,9 +20,23 @@ function stripeFor(key: string) {
   return s;
 }
 
-export default function StripeCardForm({ publishableKey, clientSecret, total, returnUrl }: { publishableKey: string; clientSecret: string; total: number; returnUrl: string }) {
+export default function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  total,
+  returnUrl,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  total: number;
+  returnUrl: string;
+}) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '12px' } } }} key={clientSecret}>
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '12px' } } }}
+      key={clientSecret}
+    >
       <CardForm total={total} returnUrl={returnUrl} />
     </Elements>
   );

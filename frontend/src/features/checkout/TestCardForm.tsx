@@ -3,13 +3,22 @@ import { formatUsd } from '#shared/money.ts';
 import { testCardSchema } from '#shared/payments/test-cards.ts';
 import { Button } from '../../components/Button.tsx';
 
-const INPUT = 'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
+const INPUT =
+  'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
 
 /**
  * The offline card form used when no Stripe key is configured (local test mode). Validated with
  * the same schema as the server; the server decides success or decline.
  */
-export function TestCardForm({ total, busy, onPay }: { total: number; busy: boolean; onPay: (card: { cardNumber: string; expiry: string; cvc: string; zip: string }) => void }) {
+export function TestCardForm({
+  total,
+  busy,
+  onPay,
+}: {
+  total: number;
+  busy: boolean;
+  onPay: (card: { cardNumber: string; expiry: string; cvc: string; zip: string }) => void;
+}) {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', zip: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof typeof card) => (e: { target: { value: string } }) => setCard((c) => ({ ...c, [field]: e.target.value }));
@@ -30,7 +39,16 @@ export function TestCardForm({ total, busy, onPay }: { total: number; busy: bool
       <label htmlFor={`card-${name}`} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={`card-${name}`} name={name} value={card[name]} onChange={set(name)} className={INPUT} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `card-${name}-error` : undefined} {...props} />
+      <input
+        id={`card-${name}`}
+        name={name}
+        value={card[name]}
+        onChange={set(name)}
+        className={INPUT}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `card-${name}-error` : undefined}
+        {...props}
+      />
       {errors[name] ? (
         <p id={`card-${name}-error`} className="mt-1 text-sm text-red-700">
           {errors[name]}

@@ -16,7 +16,10 @@ const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
 
 /** The footer's Contact page: a real form that opens a support ticket for the staff. */
 export default function ContactPage() {
-  usePageMeta({ title: 'Contact us | CreatorLLC', description: 'Questions about forming your creator LLC? Send us a message and our team will get back to you by email.' });
+  usePageMeta({
+    title: 'Contact us | CreatorLLC',
+    description: 'Questions about forming your creator LLC? Send us a message and our team will get back to you by email.',
+  });
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [pending, setPending] = useState(false);
@@ -53,9 +56,28 @@ export default function ContactPage() {
         {label}
       </label>
       {k === 'message' ? (
-        <textarea id={`contact-${k}`} required rows={6} maxLength={CONTACT_FIELD_MAX.message} value={fields[k]} onChange={set(k)} className={INPUT} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} />
+        <textarea
+          id={`contact-${k}`}
+          required
+          rows={6}
+          maxLength={CONTACT_FIELD_MAX.message}
+          value={fields[k]}
+          onChange={set(k)}
+          className={INPUT}
+          aria-invalid={Boolean(errors[k])}
+          aria-describedby={errors[k] ? `contact-${k}-error` : undefined}
+        />
       ) : (
-        <input id={`contact-${k}`} required value={fields[k]} onChange={set(k)} className={INPUT} aria-invalid={Boolean(errors[k])} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} {...props} />
+        <input
+          id={`contact-${k}`}
+          required
+          value={fields[k]}
+          onChange={set(k)}
+          className={INPUT}
+          aria-invalid={Boolean(errors[k])}
+          aria-describedby={errors[k] ? `contact-${k}-error` : undefined}
+          {...props}
+        />
       )}
       {errors[k] ? (
         <p id={`contact-${k}-error`} className="mt-1 text-sm text-red-700">
@@ -74,7 +96,8 @@ export default function ContactPage() {
             <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">Contact</p>
             <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">We're here to help</h1>
             <p className="mt-4 text-slate-700">
-              Questions about your filing, which state fits your business, or your order? Send us a message and our team will reply by email, usually within one business day.
+              Questions about your filing, which state fits your business, or your order? Send us a message and our team will reply by email, usually within one
+              business day.
             </p>
             <ul className="mt-6 space-y-2 text-sm text-slate-700">
               <li>• Filing status and documents</li>
@@ -88,7 +111,11 @@ export default function ContactPage() {
               <div role="status" className="text-center">
                 <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
                   <svg viewBox="0 0 20 20" className="h-6 w-6" aria-hidden="true" fill="currentColor">
-                    <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" clipRule="evenodd" />
+                    <path
+                      fillRule="evenodd"
+                      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
+                      clipRule="evenodd"
+                    />
                   </svg>
                 </div>
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">Thank you for your message!</h2>

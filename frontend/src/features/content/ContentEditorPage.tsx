@@ -2,14 +2,14 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { type ContentItem, type ContentType, contentPreview } from '#shared/content/content-item.ts';
 import { Button } from '../../components/Button.tsx';
+import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { failureMessage } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
-import { StaffShell } from '../../components/StaffShell.tsx';
+import { useContentItems } from '../../lib/site-text.ts';
 import { useStaffSession } from '../../lib/staff-session.ts';
+import { toast } from '../../lib/toast.ts';
 import { useCreateContent, useDeleteContent, useUpdateContent } from './content-api.ts';
 import { SiteContent } from './SafeHtml.tsx';
-import { useContentItems } from '../../lib/site-text.ts';
 
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
@@ -35,7 +35,8 @@ function ContentEditor() {
   return (
     <StaffShell title="Content editor">
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Site texts by page and section. The landing page shows the item for its section when one exists, otherwise its built-in text. HTML items are cleaned of scripts and unsafe links when saved and again when shown.
+        Site texts by page and section. The landing page shows the item for its section when one exists, otherwise its built-in text. HTML items are cleaned of
+        scripts and unsafe links when saved and again when shown.
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="content-list-title">
@@ -47,7 +48,14 @@ function ContentEditor() {
               <label htmlFor="content-search" className="sr-only">
                 Search content
               </label>
-              <input id="content-search" type="search" placeholder="Search page, section or text" value={search} onChange={(e) => setSearch(e.target.value)} className={INPUT} />
+              <input
+                id="content-search"
+                type="search"
+                placeholder="Search page, section or text"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className={INPUT}
+              />
             </div>
           </div>
           {items.isPending ? (
@@ -59,7 +67,13 @@ function ContentEditor() {
           ) : (
             <ul className="mt-4 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
               {visible.map((item) => (
-                <ContentRow key={item.id} item={item} selected={editing?.id === item.id} onEdit={() => setEditing(item)} onDeleted={() => editing?.id === item.id && setEditing(null)} />
+                <ContentRow
+                  key={item.id}
+                  item={item}
+                  selected={editing?.id === item.id}
+                  onEdit={() => setEditing(item)}
+                  onDeleted={() => editing?.id === item.id && setEditing(null)}
+                />
               ))}
             </ul>
           )}
@@ -94,7 +108,11 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
             <span className="break-all font-mono text-xs font-semibold text-slate-800">
               {item.page} / {item.section}
             </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${item.contentType === 'html' ? 'bg-violet-100 text-violet-900' : 'bg-slate-100 text-slate-700'}`}>{item.contentType}</span>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${item.contentType === 'html' ? 'bg-violet-100 text-violet-900' : 'bg-slate-100 text-slate-700'}`}
+            >
+              {item.contentType}
+            </span>
           </div>
           {/* The preview is always plain text, even for HTML items. */}
           <p className="mt-1 break-words text-sm text-slate-700" data-testid="content-preview">
@@ -106,7 +124,12 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
             <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} aria-label={`Edit ${item.page} / ${item.section}`}>
               Edit
             </Button>
-            <Button variant="ghost" className="px-3 py-1.5 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} aria-label={`Delete ${item.page} / ${item.section}`}>
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5 text-red-700 hover:bg-red-50"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${item.page} / ${item.section}`}
+            >
               Delete
             </Button>
           </div>
@@ -177,7 +200,12 @@ function EditForm({ item, onDone }: { item: ContentItem; onDone: () => void }) {
       {contentType === 'html' ? (
         <div className="mt-4">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Preview</p>
-          <SiteContent testId="html-preview" content={content} contentType="html" className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800" />
+          <SiteContent
+            testId="html-preview"
+            content={content}
+            contentType="html"
+            className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+          />
         </div>
       ) : null}
       <div className="mt-4 flex gap-2">

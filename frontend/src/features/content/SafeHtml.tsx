@@ -22,7 +22,17 @@ export function SafeHtml({ html, className = '', testId }: { html: string; class
 }
 
 /** A content item as the site shows it: text items as text, HTML items cleaned. */
-export function SiteContent({ content, contentType, className, testId }: { content: string; contentType: 'text' | 'html'; className?: string; testId?: string }) {
+export function SiteContent({
+  content,
+  contentType,
+  className,
+  testId,
+}: {
+  content: string;
+  contentType: 'text' | 'html';
+  className?: string;
+  testId?: string;
+}) {
   return contentType === 'html' ? (
     <SafeHtml html={content} className={className} testId={testId} />
   ) : (

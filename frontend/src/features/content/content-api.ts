@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ContentItem, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
 import { refreshSharedGet } from '../../lib/shared-get.ts';
 import { CONTENT_URL } from '../../lib/site-text.ts';
-import type { ContentItem, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
 import { staffJson } from '../../lib/staff-session.ts';
 
 /** Content editor calls (docs/product.md section 7); the list is the public GET /api/content shared with the site. */

@@ -109,7 +109,8 @@ export function LandingPage() {
   // The same values as index.html (which crawlers read); restored when coming back from another screen.
   usePageMeta({
     title: 'CreatorLLC: Form your LLC as a content creator',
-    description: 'Form an LLC built for content creators and influencers: professional state filing, a free first-year registered agent and a tax savings calculator.',
+    description:
+      'Form an LLC built for content creators and influencers: professional state filing, a free first-year registered agent and a tax savings calculator.',
   });
   const marker = useRef<HTMLDivElement>(null);
   const showBelowFold = useBelowFold(marker);

@@ -21,4 +21,3 @@ export function makeCopy(defaults: Record<string, string>) {
 
 export const SECTION = 'scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20';
 export const H2 = 'text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl';
-

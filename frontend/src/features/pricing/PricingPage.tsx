@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
-import { ADD_ONS, ADD_ON_KEYS } from '#shared/pricing.ts';
 import { lowestTotal } from '#shared/price-range.ts';
+import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/SiteFooter.tsx';

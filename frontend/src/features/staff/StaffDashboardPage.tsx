@@ -1,14 +1,14 @@
-import { TabList } from '../../components/TabList.tsx';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { StaffShell } from '../../components/StaffShell.tsx';
+import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useStaffSession } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
-import { StaffShell } from '../../components/StaffShell.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
 import { useDashboard } from './staff-api.ts';
-import { useStaffSession } from '../../lib/staff-session.ts';
 
 const TABS = [
   { id: 'applications', label: 'Applications' },

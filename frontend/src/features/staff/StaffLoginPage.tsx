@@ -4,8 +4,8 @@ import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, apiJson } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Staff login (docs/product.md "Staff login"): one password field. */
 export default function StaffLoginPage() {

@@ -66,7 +66,8 @@ function useRefreshStaffData() {
 export function useUpdateApplication() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: ({ id, ...update }: { id: string; status?: string; notes?: string }) => staffJson<StaffApplication>('PATCH', `/api/staff/applications/${encodeURIComponent(id)}`, update),
+    mutationFn: ({ id, ...update }: { id: string; status?: string; notes?: string }) =>
+      staffJson<StaffApplication>('PATCH', `/api/staff/applications/${encodeURIComponent(id)}`, update),
     onSettled: refresh,
   });
 }
@@ -82,7 +83,8 @@ export function useGenerateSunbiz() {
 export function useSetTicketStatus() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) => staffJson<SupportTicket>('PATCH', `/api/staff/tickets/${encodeURIComponent(id)}`, { status }),
+    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) =>
+      staffJson<SupportTicket>('PATCH', `/api/staff/tickets/${encodeURIComponent(id)}`, { status }),
     onSettled: refresh,
   });
 }

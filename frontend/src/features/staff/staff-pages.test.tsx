@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 import ContentEditorPage from '../content/ContentEditorPage.tsx';
 import StaffDashboardPage from './StaffDashboardPage.tsx';
 import StaffLoginPage from './StaffLoginPage.tsx';
-import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 
 type Reply = { status: number; body?: unknown } | Error;
 let replies: Record<string, Reply>;
@@ -48,7 +48,15 @@ function renderAt(path: string) {
   return user;
 }
 
-const STATS = { totalApplications: 12, pendingApplications: 5, completedApplications: 4, openTickets: 2, recentActivity: [{ id: 'a1', action: 'status_changed', description: 'Start Processing: Glow LLC moved from submitted to processing', createdAt: '2024-05-01T10:00:00Z' }] };
+const STATS = {
+  totalApplications: 12,
+  pendingApplications: 5,
+  completedApplications: 4,
+  openTickets: 2,
+  recentActivity: [
+    { id: 'a1', action: 'status_changed', description: 'Start Processing: Glow LLC moved from submitted to processing', createdAt: '2024-05-01T10:00:00Z' },
+  ],
+};
 
 async function login(user: ReturnType<typeof userEvent.setup>, password = 'secret') {
   await user.type(screen.getByLabelText('Password'), password);

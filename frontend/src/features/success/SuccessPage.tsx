@@ -9,8 +9,8 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { apiJson } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Poll briefly: the provider's confirmation (webhook) usually lands within seconds. */
 export const POLL_INTERVAL_MS = 1500;
@@ -122,7 +122,9 @@ export default function SuccessPage() {
         ) : (
           <Card className="text-center sm:p-10">
             <div role="status" aria-live="polite">
-              {gaveUp ? null : <div className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" aria-hidden="true" />}
+              {gaveUp ? null : (
+                <div className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" aria-hidden="true" />
+              )}
               <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment is being confirmed...</h1>
               <p className="mt-2 text-slate-600">
                 {gaveUp

@@ -16,7 +16,19 @@ export function stateOptions(states: readonly StatePricing[] | undefined): State
   return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function StateSelect({ id, label, value, onChange, states }: { id: string; label: string; value: string; onChange: (code: string) => void; states: StatePricing[] }) {
+function StateSelect({
+  id,
+  label,
+  value,
+  onChange,
+  states,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  states: StatePricing[];
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -43,7 +55,8 @@ export function PricingBanner({ stateCode, fallbackName }: { stateCode: string; 
       <p className="text-sm font-medium text-indigo-100">Your filing state</p>
       <p className="mt-1 text-xl font-bold">{data?.name ?? fallbackName ?? stateCode}</p>
       <p className="mt-2 text-base">
-        <span className="text-2xl font-extrabold">{formatUsd(price.totalCost)}</span> total ({formatUsd(price.filingFee)} filing + {formatUsd(price.serviceFee)} service)
+        <span className="text-2xl font-extrabold">{formatUsd(price.totalCost)}</span> total ({formatUsd(price.filingFee)} filing + {formatUsd(price.serviceFee)}{' '}
+        service)
       </p>
       <p className="mt-1 text-xs text-indigo-100">State filing fee + our service fee</p>
     </div>
@@ -72,10 +85,40 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
       <p className="mt-2 text-slate-600">We'll use this to file your LLC and keep you updated.</p>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-first`} label="First name" autoComplete="given-name" required value={data.firstName} onChange={(e) => update({ firstName: e.target.value })} />
-        <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" required value={data.lastName} onChange={(e) => update({ lastName: e.target.value })} />
-        <TextField id={`${id}-email`} label="Email" type="email" autoComplete="email" required value={data.email} onChange={(e) => update({ email: e.target.value })} />
-        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel" required value={data.phone} onChange={(e) => update({ phone: e.target.value })} />
+        <TextField
+          id={`${id}-first`}
+          label="First name"
+          autoComplete="given-name"
+          required
+          value={data.firstName}
+          onChange={(e) => update({ firstName: e.target.value })}
+        />
+        <TextField
+          id={`${id}-last`}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          value={data.lastName}
+          onChange={(e) => update({ lastName: e.target.value })}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={data.email}
+          onChange={(e) => update({ email: e.target.value })}
+        />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={data.phone}
+          onChange={(e) => update({ phone: e.target.value })}
+        />
       </div>
 
       <fieldset className="mt-8">
@@ -91,7 +134,13 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
                 key={opt.label}
                 className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
               >
-                <input type="radio" name={`${id}-inventory`} className="sr-only" checked={checked} onChange={() => setChoice(answerInventory(choice, opt.value))} />
+                <input
+                  type="radio"
+                  name={`${id}-inventory`}
+                  className="sr-only"
+                  checked={checked}
+                  onChange={() => setChoice(answerInventory(choice, opt.value))}
+                />
                 <span className="block font-semibold text-slate-900">{opt.label}</span>
                 <span className="block text-sm text-slate-600">{opt.hint}</span>
               </label>
@@ -111,7 +160,14 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
                   key={p}
                   className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
                 >
-                  <input type="radio" name={`${id}-priority`} value={p} className="sr-only" checked={checked} onChange={() => setChoice(choosePriority(choice, p))} />
+                  <input
+                    type="radio"
+                    name={`${id}-priority`}
+                    value={p}
+                    className="sr-only"
+                    checked={checked}
+                    onChange={() => setChoice(choosePriority(choice, p))}
+                  />
                   <span className="block font-semibold text-slate-900">{PRIORITY_LABELS[p].label}</span>
                   <span className="block text-sm text-slate-600">{PRIORITY_LABELS[p].description}</span>
                 </label>
@@ -123,7 +179,13 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
 
       {needsResidence && (
         <div className="mt-6 max-w-sm">
-          <StateSelect id={`${id}-residence`} label="Which state do you live in?" value={data.residenceState} states={states} onChange={(code) => setChoice(chooseResidenceState(choice, code))} />
+          <StateSelect
+            id={`${id}-residence`}
+            label="Which state do you live in?"
+            value={data.residenceState}
+            states={states}
+            onChange={(code) => setChoice(chooseResidenceState(choice, code))}
+          />
         </div>
       )}
 
@@ -141,7 +203,13 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
             Want to file in a different state?
           </button>
           <div id={`${id}-other`} hidden={!otherStateOpen} className="mt-3 max-w-sm">
-            <StateSelect id={`${id}-filing`} label="Filing state" value={data.state} states={states} onChange={(code) => code && setChoice(chooseFilingState(choice, code))} />
+            <StateSelect
+              id={`${id}-filing`}
+              label="Filing state"
+              value={data.state}
+              states={states}
+              onChange={(code) => code && setChoice(chooseFilingState(choice, code))}
+            />
           </div>
         </div>
       )}

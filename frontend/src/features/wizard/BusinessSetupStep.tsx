@@ -77,7 +77,12 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
       </div>
 
       <div className="mt-8">
-        <SavingsCalculator heading="Estimate your tax savings" initialIncome={data.annualIncome} initialExpenses={data.monthlyExpenses} onCalculated={onCalculated} />
+        <SavingsCalculator
+          heading="Estimate your tax savings"
+          initialIncome={data.annualIncome}
+          initialExpenses={data.monthlyExpenses}
+          onCalculated={onCalculated}
+        />
       </div>
 
       {problems.length > 0 && <p className="mt-6 text-sm text-slate-600">To continue: {problems.join(' · ')}</p>}

@@ -27,7 +27,13 @@ export function CreatorProfileStep({ data, update, onNext, onBack }: StepProps<W
         <p className="text-sm text-slate-600">Choose all that apply.</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {CONTENT_TYPES.map((c) => (
-            <ChoiceChip key={c} name="contentTypes" label={CONTENT_TYPE_LABELS[c]} checked={data.contentTypes.includes(c)} onChange={(on) => update({ contentTypes: toggle(data.contentTypes, c, on, CONTENT_TYPES) })} />
+            <ChoiceChip
+              key={c}
+              name="contentTypes"
+              label={CONTENT_TYPE_LABELS[c]}
+              checked={data.contentTypes.includes(c)}
+              onChange={(on) => update({ contentTypes: toggle(data.contentTypes, c, on, CONTENT_TYPES) })}
+            />
           ))}
         </div>
       </fieldset>
@@ -37,7 +43,13 @@ export function CreatorProfileStep({ data, update, onNext, onBack }: StepProps<W
         <p className="text-sm text-slate-600">Choose all that apply.</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {PLATFORMS.map((p) => (
-            <ChoiceChip key={p} name="platforms" label={PLATFORM_LABELS[p]} checked={data.platforms.includes(p)} onChange={(on) => update({ platforms: toggle(data.platforms, p, on, PLATFORMS) })} />
+            <ChoiceChip
+              key={p}
+              name="platforms"
+              label={PLATFORM_LABELS[p]}
+              checked={data.platforms.includes(p)}
+              onChange={(on) => update({ platforms: toggle(data.platforms, p, on, PLATFORMS) })}
+            />
           ))}
         </div>
       </fieldset>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
 import { AVAILABILITY_EXPLANATION, type NameSuggestion } from '#shared/wizard/names-api.ts';
 import { ApiError } from '../../lib/api.ts';
-import { checkNameAvailability, generateNames } from './wizard-api.ts';
 import { INPUT } from './fields.tsx';
+import { checkNameAvailability, generateNames } from './wizard-api.ts';
 
 export type AvailabilityNote = { tone: 'ok' | 'warn' | 'info'; text: string };
 
@@ -20,7 +20,15 @@ export function keywordsFrom(input: string, contentTypes: readonly string[]): st
  * The name-ideas helper: suggestions from keywords; picking one checks availability and selects
  * the name with ' LLC' (also when the check itself fails).
  */
-export function NameIdeas({ contentTypes, state, onSelect }: { contentTypes: readonly string[]; state: string; onSelect: (name: string, note: AvailabilityNote) => void }) {
+export function NameIdeas({
+  contentTypes,
+  state,
+  onSelect,
+}: {
+  contentTypes: readonly string[];
+  state: string;
+  onSelect: (name: string, note: AvailabilityNote) => void;
+}) {
   const id = useId();
   const [keywords, setKeywords] = useState('');
   const [ideas, setIdeas] = useState<NameSuggestion[] | null>(null);
@@ -59,8 +67,19 @@ export function NameIdeas({ contentTypes, state, onSelect }: { contentTypes: rea
         Keywords (comma-separated)
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input id={`${id}-keywords`} className={`${INPUT} mt-0`} placeholder={contentTypes.length ? `Leave blank to use: ${contentTypes.join(', ')}` : 'e.g. sunny, bites'} value={keywords} onChange={(e) => setKeywords(e.target.value)} />
-        <button type="button" onClick={generate} disabled={loading} className="shrink-0 rounded-xl bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+        <input
+          id={`${id}-keywords`}
+          className={`${INPUT} mt-0`}
+          placeholder={contentTypes.length ? `Leave blank to use: ${contentTypes.join(', ')}` : 'e.g. sunny, bites'}
+          value={keywords}
+          onChange={(e) => setKeywords(e.target.value)}
+        />
+        <button
+          type="button"
+          onClick={generate}
+          disabled={loading}
+          className="shrink-0 rounded-xl bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
           {loading ? 'Generating…' : 'Generate names'}
         </button>
       </div>

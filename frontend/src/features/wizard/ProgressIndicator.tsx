@@ -12,7 +12,12 @@ export function ProgressIndicator({ current }: { current: number }) {
         {WIZARD_STEPS.map(({ step, label }, i) => {
           const state = step < current ? 'completed' : step === current ? 'active' : 'inactive';
           return (
-            <li key={step} className={`flex items-center ${i < WIZARD_STEPS.length - 1 ? 'flex-1' : ''}`} data-state={state} aria-current={state === 'active' ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`flex items-center ${i < WIZARD_STEPS.length - 1 ? 'flex-1' : ''}`}
+              data-state={state}
+              aria-current={state === 'active' ? 'step' : undefined}
+            >
               <div className="flex items-center gap-2">
                 <span
                   className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
@@ -39,7 +44,9 @@ export function ProgressIndicator({ current }: { current: number }) {
                   {label}
                 </span>
               </div>
-              {i < WIZARD_STEPS.length - 1 && <span className={`mx-2 h-0.5 flex-1 sm:mx-3 ${step < current ? 'bg-indigo-600' : 'bg-slate-200'}`} aria-hidden="true" />}
+              {i < WIZARD_STEPS.length - 1 && (
+                <span className={`mx-2 h-0.5 flex-1 sm:mx-3 ${step < current ? 'bg-indigo-600' : 'bg-slate-200'}`} aria-hidden="true" />
+              )}
             </li>
           );
         })}

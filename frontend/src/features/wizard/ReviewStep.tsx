@@ -1,5 +1,3 @@
-import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
-import { PriceLines } from '../../components/PriceLines.tsx';
 import { useId } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '#shared/pricing.ts';
@@ -7,6 +5,8 @@ import { calculateSavings } from '#shared/savings.ts';
 import { DEFAULT_STATE_CODE } from '#shared/states.ts';
 import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
+import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
+import { PriceLines } from '../../components/PriceLines.tsx';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { StepActions } from './fields.tsx';
 
@@ -29,7 +29,19 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** Step 4: everything entered, add-ons and the price (shared priceOrder), then submit. */
-export function ReviewStep({ data, update, onBack, onSubmit, submitting }: { data: WizardData; update: (patch: Partial<WizardData>) => void; onBack: () => void; onSubmit: () => void; submitting: boolean }) {
+export function ReviewStep({
+  data,
+  update,
+  onBack,
+  onSubmit,
+  submitting,
+}: {
+  data: WizardData;
+  update: (patch: Partial<WizardData>) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+  submitting: boolean;
+}) {
   const id = useId();
   const { data: pricing, isError } = useStatePricing(data.state);
   const order = pricing ? priceOrder(pricing, data) : undefined;
@@ -111,11 +123,19 @@ export function ReviewStep({ data, update, onBack, onSubmit, submitting }: { dat
       </div>
 
       <p className="mt-6 text-xs text-slate-600">
-        By proceeding you agree to our{' '}
-        <LegalPlaceholder page="terms" className="font-medium text-indigo-700 underline" /> and{' '}
-        <LegalPlaceholder page="privacy" className="font-medium text-indigo-700 underline" />. We are not a law firm and give no tax, legal or accounting advice.
+        By proceeding you agree to our <LegalPlaceholder page="terms" className="font-medium text-indigo-700 underline" /> and{' '}
+        <LegalPlaceholder page="privacy" className="font-medium text-indigo-700 underline" />. We are not a law firm and give no tax, legal or accounting
+        advice.
       </p>
-      <StepActions onBack={onBack} backLabel="Back to Edit" nextLabel="Proceed to Payment" nextDisabled={false} onNext={onSubmit} busy={submitting} busyLabel="Submitting…" />
+      <StepActions
+        onBack={onBack}
+        backLabel="Back to Edit"
+        nextLabel="Proceed to Payment"
+        nextDisabled={false}
+        onNext={onSubmit}
+        busy={submitting}
+        busyLabel="Submitting…"
+      />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
 import WizardPage from './WizardPage.tsx';
 import { STORAGE_KEYS } from './wizard-storage.ts';
 

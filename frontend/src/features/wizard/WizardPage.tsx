@@ -33,7 +33,10 @@ export default function WizardPage() {
   const [submitting, setSubmitting] = useState(false);
   const step = parseStep(params.step);
   const label = WIZARD_STEPS.find((s) => s.step === step)?.label ?? 'Basic Info';
-  usePageMeta({ title: `${label} · Form your creator LLC`, description: 'Form your LLC in four steps: your details, your creator profile, your business name and a review.' });
+  usePageMeta({
+    title: `${label} · Form your creator LLC`,
+    description: 'Form your LLC in four steps: your details, your creator profile, your business name and a review.',
+  });
 
   // On arrival: ?state=XX pre-selects the filing state; /wizard/1 resumes a wizard left later on.
   const arrived = useRef(false);

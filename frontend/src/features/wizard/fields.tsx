@@ -48,11 +48,24 @@ export function StepActions({
   onNext,
   busy,
   busyLabel = 'Please wait…',
-}: { onBack?: () => void; backLabel?: string; next?: boolean; nextLabel: string; nextDisabled: boolean; onNext: () => void; busy?: boolean; busyLabel?: string }) {
+}: {
+  onBack?: () => void;
+  backLabel?: string;
+  next?: boolean;
+  nextLabel: string;
+  nextDisabled: boolean;
+  onNext: () => void;
+  busy?: boolean;
+  busyLabel?: string;
+}) {
   return (
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
       {onBack ? (
-        <button type="button" onClick={onBack} className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           {backLabel}
         </button>
       ) : (

@@ -1,13 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRIORITY_LABELS } from '#shared/wizard/options.ts';
+import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { BasicInfoStep, stateOptions } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
-import { render } from '@testing-library/react';
-import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
-import { PRIORITY_LABELS } from '#shared/wizard/options.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -201,7 +200,8 @@ describe('Step 3: Business Setup, more', () => {
   it('an unavailable suggestion is not selected; the visitor is told why', async () => {
     stubPricingFetch((url) => {
       if (url === '/api/business-names/generate') return [{ name: 'Taken Name', category: 'food' }];
-      if (url === '/api/business-names/check-availability') return { available: false, name: 'Taken Name LLC', reason: 'Another application already uses this name.' };
+      if (url === '/api/business-names/check-availability')
+        return { available: false, name: 'Taken Name LLC', reason: 'Another application already uses this name.' };
       return {};
     });
     const user = userEvent.setup();

@@ -10,7 +10,8 @@ export function ActivityTab({ items, failed = false }: { items: ActivityItem[] |
       </p>
     );
   if (!items) return <p className="text-sm text-slate-600">Loading activity…</p>;
-  if (items.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No activity yet.</p>;
+  if (items.length === 0)
+    return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No activity yet.</p>;
   return (
     <ol className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {items.map((a) => (

@@ -1,5 +1,5 @@
-import { COUNTED_STATUSES } from '#shared/application-status.ts';
 import { useEffect, useState } from 'react';
+import { COUNTED_STATUSES } from '#shared/application-status.ts';
 import type { StaffApplication } from '#shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -10,7 +10,8 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 // Every status staff can filter by, drafts last; '' is all.
 const FILTERS = ['', ...COUNTED_STATUSES, 'draft'] as const;
-const INPUT = 'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+const INPUT =
+  'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 const fullName = (a: StaffApplication) => `${a.firstName} ${a.lastName}`.trim() || '—';
 
@@ -76,7 +77,12 @@ export function ApplicationsTab() {
                 <p className="mt-2 text-xs text-slate-600">
                   {a.state} · Payment: {a.paymentStatus ?? 'unpaid'} · {formatDate(a.createdAt)}
                 </p>
-                <Button variant="secondary" className="mt-3 w-full" onClick={() => setSelected(a)} aria-label={`View details of ${a.businessName || fullName(a)}`}>
+                <Button
+                  variant="secondary"
+                  className="mt-3 w-full"
+                  onClick={() => setSelected(a)}
+                  aria-label={`View details of ${a.businessName || fullName(a)}`}
+                >
                   View details
                 </Button>
               </li>
@@ -87,14 +93,30 @@ export function ApplicationsTab() {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Business name</th>
-                  <th scope="col" className="px-4 py-3">State</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Payment</th>
-                  <th scope="col" className="px-4 py-3">Created</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-3">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Business name
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    State
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Payment
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Created
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -104,7 +126,9 @@ export function ApplicationsTab() {
                     <td className="max-w-48 truncate px-4 py-3 text-slate-700">{a.email}</td>
                     <td className="px-4 py-3 text-slate-900">{a.businessName}</td>
                     <td className="px-4 py-3 text-slate-700">{a.state}</td>
-                    <td className="px-4 py-3"><StatusBadge status={a.status} /></td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={a.status} />
+                    </td>
                     <td className="px-4 py-3 capitalize text-slate-700">{a.paymentStatus ?? 'unpaid'}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(a.createdAt)}</td>
                     <td className="px-4 py-3 text-right">

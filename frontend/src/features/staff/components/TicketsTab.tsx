@@ -30,14 +30,19 @@ export function TicketsTab() {
         The support tickets could not be loaded. Reload the page to try again.
       </p>
     );
-  if (tickets.length === 0) return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No support tickets yet.</p>;
+  if (tickets.length === 0)
+    return <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No support tickets yet.</p>;
   return (
     <div>
       <ul className="space-y-3">
         {tickets.map((t) => {
           const open = t.status === 'open';
           return (
-            <li key={t.id} className={`rounded-2xl border p-4 shadow-sm sm:p-5 ${open ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-ticket-status={t.status}>
+            <li
+              key={t.id}
+              className={`rounded-2xl border p-4 shadow-sm sm:p-5 ${open ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`}
+              data-ticket-status={t.status}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h3 className="font-semibold text-slate-900">{t.subject}</h3>
@@ -54,7 +59,12 @@ export function TicketsTab() {
               {t.message ? <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{t.message}</p> : null}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <span className="text-xs text-slate-600">{formatDateTime(t.createdAt)}</span>
-                <Button variant={open ? 'secondary' : 'ghost'} onClick={() => change(t.id, open ? 'closed' : 'open')} disabled={setStatus.isPending} aria-label={`${open ? 'Close' : 'Reopen'} ticket: ${t.subject}`}>
+                <Button
+                  variant={open ? 'secondary' : 'ghost'}
+                  onClick={() => change(t.id, open ? 'closed' : 'open')}
+                  disabled={setStatus.isPending}
+                  aria-label={`${open ? 'Close' : 'Reopen'} ticket: ${t.subject}`}
+                >
                   {open ? 'Close ticket' : 'Reopen'}
                 </Button>
               </div>
