@@ -21,6 +21,8 @@ export interface TableDef {
   indexes?: IndexDef[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB deletes the item after it. */
   ttlAttribute?: string;
+  /** A change stream (DynamoDB Streams) that a function consumes: new images only. */
+  stream?: 'NEW_IMAGE';
 }
 
 export const TABLES = {
@@ -66,6 +68,24 @@ export const TABLES = {
   },
   /** Payment provider event ids already processed (webhook replay protection). */
   paymentEvents: { envVar: 'PAYMENT_EVENTS_TABLE', partitionKey: { name: 'eventId', type: 'S' }, ttlAttribute: 'ttl' },
+  /**
+   * Transactional outbox: an email to send, written in the same transaction as the change that
+   * causes it. Its stream feeds the sender; `queue` = 'DUE' (sparse index byQueue, sorted by
+   * dueAt) while the message still has to go out, so retries are a Query, never a Scan.
+   */
+  outbox: {
+    envVar: 'OUTBOX_TABLE',
+    partitionKey: { name: 'messageId', type: 'S' },
+    indexes: [
+      { indexName: 'byQueue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } },
+      // Messages that could not be delivered, for staff (sparse: only parked ones carry it).
+      { indexName: 'byParked', partitionKey: { name: 'parked', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+    ttlAttribute: 'ttl',
+    stream: 'NEW_IMAGE',
+  },
+  /** Addresses that bounced or complained: never mailed again. */
+  emailSuppressions: { envVar: 'EMAIL_SUPPRESSIONS_TABLE', partitionKey: { name: 'email', type: 'S' } },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof TABLES;

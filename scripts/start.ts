@@ -20,6 +20,7 @@ async function main() {
   });
   console.log(`Creator LLC is running at ${runtime.url}`);
   console.log(`  data folder:     ${runtime.dataDir}`);
+  console.log(`  sent email:      ${runtime.mailViewerUrl}  (also as .eml files in ${runtime.dataDir}/mail)`);
   console.log(`  staff password:  ${runtime.staffPassword}  (staff login at ${runtime.url}/staff/login)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../functions/lib/password.ts';
 import { handleApiRequest } from './adapter.ts';
+import { localLinkSigningKey, startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
 import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
 import { serveStatic } from './static.ts';
 
@@ -23,6 +24,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   url: string;
+  /** The mail catcher's web viewer, where every email the product sends can be read. */
+  mailViewerUrl: string;
   staffPassword: string;
   dataDir: string;
   server: Server;
@@ -30,6 +33,14 @@ export interface Runtime {
 }
 
 export class StartupError extends Error {}
+
+/** The outbox sweep runs every 5 minutes on AWS; locally every 30 s, so retries show up while you watch. */
+const LOCAL_SWEEP_MS = 30_000;
+
+function optionalPort(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
 /** The staff password: STAFF_PASSWORD, else one generated on first start and kept in DATA_DIR. */
 export function staffPasswordFor(dataDir: string, fromEnv?: string): string {
@@ -93,6 +104,8 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const tables = await ensureTables(dynamoEndpoint, LOCAL_TABLE_PREFIX);
     const s3 = await startS3(join(dataDir, 's3'), [LOCAL_DOCUMENTS_BUCKET]);
     services.push(s3);
+    const mail = await startMailCatcher(dataDir, { smtp: optionalPort(process.env.MAIL_SMTP_PORT), web: optionalPort(process.env.MAIL_VIEWER_PORT) });
+    services.push(mail);
     const staffPassword = staffPasswordFor(dataDir, opts.staffPassword);
     const port = (server.address() as { port: number }).port;
     const url = `http://127.0.0.1:${port}`;
@@ -108,11 +121,20 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       S3_ENDPOINT: s3.endpoint,
       SITE_URL: process.env.SITE_URL ?? url,
       STAFF_PASSWORD_HASH: await hashPassword(staffPassword),
+      EMAIL_TRANSPORT: 'smtp',
+      EMAIL_FROM: process.env.EMAIL_FROM ?? 'CreatorLLC <orders@creator-llc.local>',
+      SMTP_PORT: String(mail.smtpPort),
+      MAIL_DIR: join(dataDir, 'mail'),
+      LINK_SIGNING_KEY: process.env.LINK_SIGNING_KEY ?? localLinkSigningKey(dataDir),
     });
     const { seedLocalData } = await import('../seed.ts');
     await seedLocalData();
+    // The AWS triggers' twins, calling the same handlers: the outbox stream and the sweep.
+    const { handler: outboxStream } = await import('../../functions/jobs/outbox-stream.ts');
+    const { handler: outboxSweep } = await import('../../functions/jobs/outbox-sweep.ts');
+    services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
     ready = true;
-    return { url, staffPassword, dataDir, server, stop };
+    return { url, mailViewerUrl: mail.viewerUrl, staffPassword, dataDir, server, stop };
   } catch (err) {
     await stop();
     throw err;

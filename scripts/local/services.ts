@@ -155,6 +155,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
           ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
         ],
         GlobalSecondaryIndexes: gsis,
+        ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
       }),
     );
     if (def.ttlAttribute) {

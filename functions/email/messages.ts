@@ -1,0 +1,63 @@
+/**
+ * The emails the product sends, and what each one carries. A message's payload is a snapshot
+ * taken in the transaction that caused it (the receipt shows what was paid, not what the order
+ * says later); links are signed when the message is sent.
+ */
+export interface ReceiptLine {
+  label: string;
+  amount: number;
+}
+
+export interface EmailPayloads {
+  /** Payment received: the receipt and the order link. */
+  payment_received: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    lines: ReceiptLine[];
+    total: number;
+    paidAt: string;
+    provider: string;
+    processingTime: string;
+  };
+  /** Paid, but the filing details are still missing after 24 hours (sent once). */
+  details_reminder: { firstName: string; businessName: string };
+  /** A staff workflow move: processing, filed (with the state's file number and date), completed. */
+  status_changed: {
+    firstName: string;
+    businessName: string;
+    status: 'processing' | 'filed' | 'completed';
+    stateName: string;
+    fileNumber?: string;
+    filedOn?: string;
+  };
+  /** The documents are in the customer's vault. */
+  documents_ready: { firstName: string; businessName: string };
+  /** A staff reply to a support ticket. */
+  ticket_reply: { subject: string; reply: string; staffName: string };
+}
+
+export type EmailKind = keyof EmailPayloads;
+export const EMAIL_KINDS = [
+  'payment_received',
+  'details_reminder',
+  'status_changed',
+  'documents_ready',
+  'ticket_reply',
+] as const satisfies readonly EmailKind[];
+
+/** One message as the outbox keeps it. */
+export type EmailMessage = {
+  [K in EmailKind]: {
+    messageId: string;
+    kind: K;
+    to: string;
+    /** The order the message is about (absent for ticket replies without an order). */
+    applicationId?: string;
+    payload: EmailPayloads[K];
+  };
+}[EmailKind];
+
+export type NewEmail = {
+  [K in EmailKind]: { kind: K; to: string; applicationId?: string; payload: EmailPayloads[K]; dedupeKey?: string };
+}[EmailKind];

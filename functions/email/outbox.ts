@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { TransactItem } from '../data/application-changes.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import type { EmailMessage, NewEmail } from './messages.ts';
+
+/**
+ * The transactional outbox. A change that should email someone adds `outboxPut(...)` to its
+ * own TransactWriteItems, so the message exists exactly when the change does. The sender
+ * (functions/email/deliver.ts) claims a message with a conditional write before sending, so
+ * duplicate stream records or two sweeps never send it twice.
+ */
+export const MAX_ATTEMPTS = 6;
+/** Minutes to wait before attempt 2, 3, ...: a provider outage of a few hours is ridden out. */
+const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
+/** A claim older than this is treated as a crashed sender and the message is due again. */
+const LEASE_SECONDS = 120;
+/** Sent and suppressed messages (they hold an address and names) are deleted after this. */
+export const SENT_RETENTION_DAYS = 30;
+
+const QUEUE = 'DUE';
+const PARKED = 'PARKED';
+
+export type OutboxStatus = 'pending' | 'sending' | 'retry' | 'sent' | 'parked' | 'suppressed';
+
+export interface OutboxItem {
+  messageId: string;
+  kind: EmailMessage['kind'];
+  to: string;
+  applicationId?: string;
+  payload: EmailMessage['payload'];
+  status: OutboxStatus;
+  attempts: number;
+  createdAt: string;
+  dueAt?: string;
+  lastError?: string;
+  sentAt?: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const ttlAfterDays = (ms: number, days: number) => Math.floor(ms / 1000) + days * 24 * 3600;
+
+/**
+ * The outbox Put for a change's transaction. `dedupeKey` (e.g. `status:<id>:filed`) makes the
+ * message id deterministic, so a retried change cannot queue the same email twice.
+ */
+export function outboxPut(email: NewEmail, now = Date.now()): TransactItem {
+  const messageId = email.dedupeKey ?? randomUUID();
+  return {
+    Put: {
+      TableName: tableName('outbox'),
+      Item: {
+        messageId,
+        kind: email.kind,
+        to: email.to,
+        ...(email.applicationId ? { applicationId: email.applicationId } : {}),
+        payload: email.payload,
+        status: 'pending',
+        attempts: 0,
+        createdAt: iso(now),
+        queue: QUEUE,
+        dueAt: iso(now),
+      },
+      ConditionExpression: 'attribute_not_exists(messageId)',
+    },
+  };
+}
+
+/** Queues one message on its own (for changes that are not a transaction, e.g. a reminder). */
+export async function enqueueEmail(email: NewEmail, now = Date.now()): Promise<boolean> {
+  const put = outboxPut(email, now).Put!;
+  try {
+    await ddb().send(new PutCommand({ TableName: put.TableName, Item: put.Item, ConditionExpression: put.ConditionExpression }));
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/**
+ * Takes a due message for sending: one conditional UpdateItem. Undefined when another sender
+ * holds it, it was sent already, or it is not due yet.
+ */
+export async function claimMessage(messageId: string, now = Date.now()): Promise<OutboxItem | undefined> {
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('outbox'),
+        Key: { messageId },
+        UpdateExpression: 'SET #status = :sending, leaseUntil = :lease, attempts = if_not_exists(attempts, :zero) + :one',
+        ConditionExpression: '#queue = :due AND dueAt <= :now AND (#status <> :sending OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status', '#queue': 'queue' },
+        ExpressionAttributeValues: { ':sending': 'sending', ':lease': iso(now + LEASE_SECONDS * 1000), ':zero': 0, ':one': 1, ':due': QUEUE, ':now': iso(now) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as OutboxItem;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
+    throw err;
+  }
+}
+
+async function finish(messageId: string, update: string, values: Record<string, unknown>): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('outbox'),
+        Key: { messageId },
+        UpdateExpression: update,
+        ConditionExpression: '#status = :sending',
+        ExpressionAttributeNames: Object.fromEntries(
+          ['status', 'queue', 'ttl'].filter((n) => update.includes(`#${n}`) || n === 'status').map((n) => [`#${n}`, n]),
+        ),
+        ExpressionAttributeValues: { ':sending': 'sending', ...values },
+      }),
+    );
+  } catch (err) {
+    // The lease ran out and another sender took over: its outcome stands.
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
+}
+
+export function markSent(messageId: string, now = Date.now()): Promise<void> {
+  return finish(messageId, 'SET #status = :sent, sentAt = :now, #ttl = :ttl REMOVE #queue, leaseUntil, lastError', {
+    ':sent': 'sent',
+    ':now': iso(now),
+    ':ttl': ttlAfterDays(now, SENT_RETENTION_DAYS),
+  });
+}
+
+export function markSuppressed(messageId: string, now = Date.now()): Promise<void> {
+  return finish(messageId, 'SET #status = :suppressed, #ttl = :ttl REMOVE #queue, leaseUntil', {
+    ':suppressed': 'suppressed',
+    ':ttl': ttlAfterDays(now, SENT_RETENTION_DAYS),
+  });
+}
+
+/** A failed attempt: due again after the backoff, or parked for staff after the last attempt. */
+export function markFailed(item: Pick<OutboxItem, 'messageId' | 'attempts'>, error: string, permanent: boolean, now = Date.now()): Promise<'retry' | 'parked'> {
+  const message = error.slice(0, 500);
+  if (permanent || item.attempts >= MAX_ATTEMPTS) {
+    return finish(item.messageId, 'SET #status = :parked, parked = :p, lastError = :e REMOVE #queue, leaseUntil', {
+      ':parked': 'parked',
+      ':p': PARKED,
+      ':e': message,
+    }).then(() => 'parked' as const);
+  }
+  const wait = BACKOFF_MINUTES[Math.min(item.attempts - 1, BACKOFF_MINUTES.length - 1)] * 60_000;
+  return finish(item.messageId, 'SET #status = :retry, dueAt = :due, lastError = :e REMOVE leaseUntil', {
+    ':retry': 'retry',
+    ':due': iso(now + wait),
+    ':e': message,
+  }).then(() => 'retry' as const);
+}
+
+/** Message ids due now (new, retrying, or held by a crashed sender): one Query on the sparse index. */
+export async function dueMessageIds(now = Date.now(), limit = 100): Promise<string[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('outbox'),
+      IndexName: 'byQueue',
+      KeyConditionExpression: '#queue = :due AND dueAt <= :now',
+      ExpressionAttributeNames: { '#queue': 'queue' },
+      ExpressionAttributeValues: { ':due': QUEUE, ':now': iso(now) },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => String(i.messageId));
+}
+
+/** Messages that could not be delivered, newest first, for the staff dashboard. */
+export async function listParkedMessages(limit = 50): Promise<OutboxItem[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('outbox'),
+      IndexName: 'byParked',
+      KeyConditionExpression: 'parked = :p',
+      ExpressionAttributeValues: { ':p': PARKED },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as OutboxItem[];
+}
+
+export async function getMessage(messageId: string): Promise<OutboxItem | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('outbox'), Key: { messageId }, ConsistentRead: true }));
+  return out.Item as OutboxItem | undefined;
+}
+
+const normaliseAddress = (email: string) => email.trim().toLowerCase();
+
+export async function isSuppressed(email: string): Promise<boolean> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('emailSuppressions'), Key: { email: normaliseAddress(email) } }));
+  return Boolean(out.Item);
+}
+
+/** An address that bounced or complained: no email goes to it again. */
+export async function suppressAddress(email: string, reason: 'bounce' | 'complaint', now = Date.now()): Promise<void> {
+  await ddb().send(new PutCommand({ TableName: tableName('emailSuppressions'), Item: { email: normaliseAddress(email), reason, since: iso(now) } }));
+}

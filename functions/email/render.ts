@@ -1,0 +1,38 @@
+import { render } from '@react-email/components';
+import { createElement, type ReactElement } from 'react';
+import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
+import { DetailsReminderEmail, DocumentsReadyEmail, PaymentReceivedEmail, StatusChangedEmail, TicketReplyEmail } from './templates/emails.tsx';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Entry<K extends EmailKind> = {
+  subject: (p: EmailPayloads[K]) => string;
+  component: (p: EmailPayloads[K] & { link?: string }) => ReactElement;
+};
+
+const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
+  payment_received: { subject: (p) => `Receipt for ${p.businessName}: payment received`, component: PaymentReceivedEmail },
+  details_reminder: { subject: (p) => `We need your filing details for ${p.businessName}`, component: DetailsReminderEmail },
+  status_changed: {
+    subject: (p) =>
+      ({ processing: `We are filing ${p.businessName}`, filed: `${p.businessName} is filed`, completed: `Your order for ${p.businessName} is complete` })[
+        p.status
+      ],
+    component: StatusChangedEmail,
+  },
+  documents_ready: { subject: (p) => `Your documents for ${p.businessName} are ready`, component: DocumentsReadyEmail },
+  ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
+};
+
+/** The one renderer: subject, HTML and the plain-text part of a message. */
+export async function renderEmail(message: Pick<EmailMessage, 'kind' | 'payload'>, link?: string): Promise<RenderedEmail> {
+  const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
+  const props: Record<string, unknown> = { ...message.payload, link };
+  const element = createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: entry.subject(message.payload as never), html, text };
+}

@@ -1,0 +1,46 @@
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+
+/** Brand frame of every email: one narrow column that reads at 375 px, system fonts, no images. */
+export const BRAND = 'CreatorLLC';
+
+const body = {
+  backgroundColor: '#f4f4f5',
+  fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+  margin: 0,
+  padding: '16px 0',
+};
+const container = { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', margin: '0 auto', padding: '24px' };
+const brand = { color: '#7c3aed', fontSize: '20px', fontWeight: 700, margin: '0 0 16px' };
+const footer = { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin: '4px 0' };
+
+export function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={container}>
+          <Text style={brand}>{BRAND}</Text>
+          <Section>{children}</Section>
+          <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
+          <Text style={footer}>You receive this email because you placed an order with {BRAND}. Reply to this email if anything is wrong.</Text>
+          <Text style={footer}>{BRAND} is not a law firm or an accounting firm and gives no tax, legal or accounting advice.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export const text = { color: '#18181b', fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' };
+export const heading = { color: '#18181b', fontSize: '22px', lineHeight: '28px', margin: '0 0 12px' };
+export const button = {
+  backgroundColor: '#7c3aed',
+  borderRadius: '6px',
+  color: '#ffffff',
+  display: 'inline-block',
+  fontSize: '15px',
+  fontWeight: 600,
+  padding: '12px 20px',
+  textDecoration: 'none',
+};

@@ -1,0 +1,112 @@
+import { Button, Heading, Section, Text } from '@react-email/components';
+import { formatUsd } from '#shared/money.ts';
+import type { EmailPayloads } from '../messages.ts';
+import { button, heading, Layout, text } from './Layout.tsx';
+
+/** One React component per email kind; `link` is the signed order-page link (absent for ticket replies). */
+type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string };
+
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hello,');
+const dateOnly = (iso: string) => iso.slice(0, 10);
+
+function OrderButton({ link, label = 'View your order' }: { link?: string; label?: string }) {
+  if (!link) return null;
+  return (
+    <Text style={{ ...text, margin: '20px 0' }}>
+      <Button href={link} style={button}>
+        {label}
+      </Button>
+    </Text>
+  );
+}
+
+export function PaymentReceivedEmail(p: Props<'payment_received'>) {
+  return (
+    <Layout preview={`Receipt: ${formatUsd(p.total)} for ${p.businessName}`}>
+      <Heading style={heading}>Payment received</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, give us the filing details the state needs on your order page; we file
+        within 1-2 business days of receiving them, and the state then takes {p.processingTime}.
+      </Text>
+      <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
+        {p.lines.map((line) => (
+          <Text key={line.label} style={{ ...text, margin: '4px 0' }}>
+            {line.label}: {formatUsd(line.amount)}
+          </Text>
+        ))}
+        <Text style={{ ...text, fontWeight: 700, margin: '8px 0 4px' }}>Total paid: {formatUsd(p.total)}</Text>
+      </Section>
+      <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
+        Paid on {dateOnly(p.paidAt)} ({p.provider}). Keep this email as your receipt.
+      </Text>
+      <OrderButton link={p.link} label="Add your filing details" />
+    </Layout>
+  );
+}
+
+export function DetailsReminderEmail(p: Props<'details_reminder'>) {
+  return (
+    <Layout preview={`We need a few details to file ${p.businessName}`}>
+      <Heading style={heading}>We are waiting for your filing details</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Your order for {p.businessName} is paid, but we cannot file it until you give us the details the state asks for: the business address, the registered
+        agent, the organizer and the members. It takes about five minutes.
+      </Text>
+      <OrderButton link={p.link} label="Add your filing details" />
+    </Layout>
+  );
+}
+
+const STATUS_SENTENCES: Record<EmailPayloads['status_changed']['status'], (p: Props<'status_changed'>) => string> = {
+  processing: (p) => `We are preparing the filing of ${p.businessName} with ${p.stateName}.`,
+  filed: (p) =>
+    `${p.stateName} has accepted the filing of ${p.businessName}${p.fileNumber ? `: file number ${p.fileNumber}` : ''}${p.filedOn ? `, filed on ${p.filedOn}` : ''}.`,
+  completed: (p) => `Your order for ${p.businessName} is complete: every document is in your order page.`,
+};
+
+const STATUS_TITLES: Record<EmailPayloads['status_changed']['status'], string> = {
+  processing: 'We are filing your LLC',
+  filed: 'Your LLC is filed',
+  completed: 'Your order is complete',
+};
+
+export function StatusChangedEmail(p: Props<'status_changed'>) {
+  return (
+    <Layout preview={STATUS_TITLES[p.status]}>
+      <Heading style={heading}>{STATUS_TITLES[p.status]}</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>{STATUS_SENTENCES[p.status](p)}</Text>
+      <OrderButton link={p.link} />
+    </Layout>
+  );
+}
+
+export function DocumentsReadyEmail(p: Props<'documents_ready'>) {
+  return (
+    <Layout preview={`Documents for ${p.businessName} are ready`}>
+      <Heading style={heading}>Your documents are ready</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        The documents for {p.businessName} are in the document vault on your order page. Download links there are valid for a few minutes each.
+      </Text>
+      <OrderButton link={p.link} label="Open your documents" />
+    </Layout>
+  );
+}
+
+export function TicketReplyEmail(p: Props<'ticket_reply'>) {
+  return (
+    <Layout preview={`Re: ${p.subject}`}>
+      <Heading style={heading}>Re: {p.subject}</Heading>
+      {p.reply.split(/\n{2,}/).map((paragraph, i) => (
+        <Text key={i} style={{ ...text, whiteSpace: 'pre-line' }}>
+          {paragraph}
+        </Text>
+      ))}
+      <Text style={text}>{p.staffName}</Text>
+      <OrderButton link={p.link} />
+    </Layout>
+  );
+}

@@ -1,0 +1,115 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import * as z from '#shared/zod.ts';
+import type { RenderedEmail } from './render.ts';
+
+/**
+ * Where email goes: SES v2 on AWS; locally SMTP to the embedded mail catcher, with every
+ * message also written as `<messageId>.eml` under MAIL_DIR. Read once per container.
+ */
+const envSchema = z.object({
+  EMAIL_TRANSPORT: z.enum(['ses', 'smtp']),
+  EMAIL_FROM: z.string().check(z.minLength(3)),
+  SES_CONFIGURATION_SET: z.optional(z.string()),
+  SMTP_HOST: z._default(z.string(), '127.0.0.1'),
+  SMTP_PORT: z.optional(z.coerce.number()),
+  MAIL_DIR: z.optional(z.string()),
+});
+type EmailEnv = z.infer<typeof envSchema>;
+
+let cachedEnv: EmailEnv | undefined;
+function emailEnv(): EmailEnv {
+  if (cachedEnv) return cachedEnv;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) throw new Error(`Invalid or missing email configuration: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  cachedEnv = parsed.data;
+  return cachedEnv;
+}
+
+export function resetEmailTransportForTests(): void {
+  cachedEnv = undefined;
+  smtp = undefined;
+}
+
+export interface OutgoingEmail extends RenderedEmail {
+  messageId: string;
+  to: string;
+}
+
+/** A failure the sender may retry (network, throttling) or not (a rejected address). */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export async function deliver(email: OutgoingEmail): Promise<void> {
+  const env = emailEnv();
+  if (env.EMAIL_TRANSPORT === 'ses') return sendWithSes(env, email);
+  return sendWithSmtp(env, email);
+}
+
+let ses: SESv2Client | undefined;
+async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
+  // CommonJS load, like the other SDK clients (functions/lib/clients/dynamodb-sdk.ts says why).
+  const sdk = createRequire(import.meta.url)('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
+  ses ??= new sdk.SESv2Client({});
+  try {
+    await ses.send(
+      new sdk.SendEmailCommand({
+        FromEmailAddress: env.EMAIL_FROM,
+        Destination: { ToAddresses: [email.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: email.subject, Charset: 'UTF-8' },
+            Body: { Html: { Data: email.html, Charset: 'UTF-8' }, Text: { Data: email.text, Charset: 'UTF-8' } },
+          },
+        },
+        ConfigurationSetName: env.SES_CONFIGURATION_SET,
+        EmailTags: [{ Name: 'messageId', Value: email.messageId.replace(/[^\w-]/g, '_') }],
+      }),
+    );
+  } catch (err) {
+    const name = (err as { name?: string }).name ?? '';
+    // SES refuses some messages for good (bad address, not verified); those are not retried.
+    throw new DeliveryError(
+      `SES refused the message: ${name}`,
+      ['MessageRejected', 'MailFromDomainNotVerifiedException', 'BadRequestException'].includes(name),
+    );
+  }
+}
+
+type Transporter = import('nodemailer').Transporter;
+let smtp: Transporter | undefined;
+
+async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> {
+  const nodemailer = (await import('nodemailer')).default;
+  const MailComposer = (await import('nodemailer/lib/mail-composer')).default;
+  const mail = {
+    from: env.EMAIL_FROM,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    messageId: `<${email.messageId}@creator-llc.local>`,
+    headers: { 'X-Message-Kind': 'transactional' },
+  };
+  const raw = await new MailComposer(mail).compile().build();
+  if (env.MAIL_DIR) {
+    mkdirSync(env.MAIL_DIR, { recursive: true });
+    writeFileSync(join(env.MAIL_DIR, `${email.messageId}.eml`), raw);
+  }
+  if (!env.SMTP_PORT) return;
+  smtp ??= nodemailer.createTransport({ host: env.SMTP_HOST, port: env.SMTP_PORT, secure: false, ignoreTLS: true });
+  try {
+    await smtp.sendMail({ envelope: { from: env.EMAIL_FROM, to: [email.to] }, raw });
+  } catch (err) {
+    const code = (err as { responseCode?: number }).responseCode;
+    throw new DeliveryError(`SMTP refused the message: ${(err as Error).message}`, code !== undefined && code >= 500);
+  }
+}

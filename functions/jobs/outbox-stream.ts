@@ -1,0 +1,24 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { deliverMessage } from '../email/deliver.ts';
+import { logger } from '../lib/logger.ts';
+
+/**
+ * The outbox table's stream -> one delivery per new message. A record whose delivery throws
+ * (the database unreachable) is reported back, so the stream retries it; sending is guarded by
+ * the claim, so a retried or duplicated record never sends twice.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    if (record.eventName !== 'INSERT') continue;
+    const messageId = record.dynamodb?.Keys?.messageId?.S;
+    if (!messageId) continue;
+    try {
+      await deliverMessage(messageId);
+    } catch (err) {
+      logger.error('outbox delivery could not run', { messageId, error: err as Error });
+      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+}

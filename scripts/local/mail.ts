@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type _Record, DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { MailDev } from 'maildev';
+import { freePort, type RunningService } from './services.ts';
+
+/**
+ * The local twins of the email parts: maildev (SMTP + a web viewer) for SES, a poller on
+ * DynamoDB Local's stream for the Streams -> Lambda trigger, and a timer for the scheduled
+ * sweep. Each calls the same handler the AWS trigger calls.
+ */
+
+export interface MailCatcher extends RunningService {
+  smtpPort: number;
+  viewerUrl: string;
+}
+
+export async function startMailCatcher(dataDir: string, ports: { smtp?: number; web?: number } = {}): Promise<MailCatcher> {
+  const smtpPort = ports.smtp ?? (await freePort());
+  const webPort = ports.web ?? (await freePort());
+  const mailDirectory = join(dataDir, 'maildev');
+  mkdirSync(mailDirectory, { recursive: true });
+  const maildev = new MailDev({
+    smtp: smtpPort,
+    web: webPort,
+    ip: '127.0.0.1',
+    webIp: '127.0.0.1',
+    mailDirectory,
+    silent: true,
+    log: { level: 'silent' },
+  } as never);
+  // maildev announces its API on stdout whatever the log level: keep the start banner ours.
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    String(chunk).startsWith('MailDev') ? true : write(chunk, ...rest)) as typeof process.stdout.write;
+  try {
+    await maildev.start();
+  } finally {
+    process.stdout.write = write;
+  }
+  const viewerUrl = `http://127.0.0.1:${webPort}`;
+  return { endpoint: viewerUrl, viewerUrl, smtpPort, stop: () => maildev.stop() };
+}
+
+/** The key that signs order links locally: generated on first start, kept in the data folder. */
+export function localLinkSigningKey(dataDir: string): string {
+  const file = join(dataDir, 'link-signing-key.txt');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+type StreamHandler = (event: DynamoDBStreamEvent) => Promise<unknown>;
+
+/**
+ * Reads a table's stream on DynamoDB Local and hands each batch to `handler`, as the Lambda
+ * event source mapping does on AWS. Starts at the stream's tip: what was written while the
+ * runtime was down is picked up by the sweep, which runs once at start.
+ */
+export function startStreamPoller(endpoint: string, table: string, handler: StreamHandler, intervalMs = 250): RunningService {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const ddb = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
+  const streams = new DynamoDBStreamsClient({ endpoint, region: 'us-east-1', credentials });
+  const iterators = new Map<string, string>();
+  const seen = new Set<string>();
+  let stopped = false;
+  let first = true;
+  let lastDescribe = 0;
+
+  async function discoverShards(streamArn: string): Promise<void> {
+    const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of out.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
+      // At start only open shards matter (from their tip); shards born later are read whole.
+      if (first && !open) continue;
+      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }));
+      if (it.ShardIterator) iterators.set(id, it.ShardIterator);
+    }
+    first = false;
+  }
+
+  const loop = async () => {
+    const described = await ddb.send(new DescribeTableCommand({ TableName: table }));
+    const streamArn = described.Table?.LatestStreamArn;
+    if (!streamArn) throw new Error(`Table ${table} has no stream`);
+    while (!stopped) {
+      try {
+        if (Date.now() - lastDescribe > 5000 || iterators.size === 0) {
+          lastDescribe = Date.now();
+          await discoverShards(streamArn);
+        }
+        for (const [shardId, iterator] of [...iterators]) {
+          const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+          if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);
+          else iterators.delete(shardId);
+          const records = (out.Records ?? []) as _Record[];
+          if (records.length) await handler({ Records: records } as unknown as DynamoDBStreamEvent);
+        }
+      } catch (err) {
+        if (!stopped) console.error('outbox stream poller:', (err as Error).message);
+        // An expired iterator or a restarted database: start over from the shards' tips.
+        iterators.clear();
+        seen.clear();
+        first = true;
+      }
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  };
+  const running = loop();
+  return {
+    endpoint,
+    stop: async () => {
+      stopped = true;
+      await running.catch(() => undefined);
+      ddb.destroy();
+      streams.destroy();
+    },
+  };
+}
+
+/** Runs `fn` now and then every `everyMs`, one run at a time, as EventBridge would schedule it. */
+export function startTimer(fn: () => Promise<unknown>, everyMs: number): RunningService {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = fn()
+      .catch((err) => console.error('scheduled job:', (err as Error).message))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, everyMs);
+      });
+  };
+  tick();
+  return {
+    endpoint: '',
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
