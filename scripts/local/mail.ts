@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type _Record, DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
@@ -43,15 +42,6 @@ export async function startMailCatcher(dataDir: string, ports: { smtp?: number; 
   }
   const viewerUrl = `http://127.0.0.1:${webPort}`;
   return { endpoint: viewerUrl, viewerUrl, smtpPort, stop: () => maildev.stop() };
-}
-
-/** The key that signs order links locally: generated on first start, kept in the data folder. */
-export function localLinkSigningKey(dataDir: string): string {
-  const file = join(dataDir, 'link-signing-key.txt');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const key = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
 }
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<unknown>;

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../functions/lib/password.ts';
 import { handleApiRequest } from './adapter.ts';
-import { localLinkSigningKey, startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
+import { localLinkSigningKey, localMasterKeyFile } from './keys.ts';
+import { startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
 import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
 import { serveStatic } from './static.ts';
 
@@ -126,6 +127,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       SMTP_PORT: String(mail.smtpPort),
       MAIL_DIR: join(dataDir, 'mail'),
       LINK_SIGNING_KEY: process.env.LINK_SIGNING_KEY ?? localLinkSigningKey(dataDir),
+      LOCAL_MASTER_KEY_FILE: localMasterKeyFile(dataDir),
     });
     const { seedLocalData } = await import('../seed.ts');
     await seedLocalData();

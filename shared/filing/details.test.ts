@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { filingDetailsSchema, keepsOwnersOffRecord } from './details.ts';
+
+const address = { line1: '100 Main St', city: 'Cheyenne', state: 'WY', zip: '82001' };
+const completeDetails = (over: Record<string, unknown> = {}) => ({
+  principalOffice: address,
+  registeredAgent: { kind: 'ours' },
+  organizer: { name: 'Ada Lovelace', title: 'Organizer', address },
+  signature: { typedName: 'ada lovelace', consent: true },
+  management: 'member',
+  members: [{ name: 'Ada Lovelace', address, ownershipPercent: 100 }],
+  ...over,
+});
+
+function problems(input: unknown, ctx = { state: 'WY', ein: false }): Record<string, string[]> {
+  const out = filingDetailsSchema(ctx).safeParse(input);
+  if (out.success) return {};
+  const map: Record<string, string[]> = {};
+  for (const i of out.error.issues) (map[i.path.join('.')] ??= []).push(i.message);
+  return map;
+}
+
+describe('filing details', () => {
+  it('accepts a complete single-member order and fills the defaults', () => {
+    const out = filingDetailsSchema({ state: 'WY', ein: false }).parse(completeDetails());
+    expect(out).toMatchObject({ purpose: 'Any lawful purpose', duration: 'perpetual', effectiveDate: 'upon_filing' });
+  });
+
+  it('refuses a PO box as the principal office, and allows one as the mailing address', () => {
+    for (const line1 of ['PO Box 12', 'P.O. Box 12', 'post office box 9', 'PMB 221']) {
+      expect(problems(completeDetails({ principalOffice: { ...address, line1 } }))['principalOffice.line1']?.[0]).toMatch(/PO box is not a street address/);
+    }
+    expect(problems(completeDetails({ mailingAddress: { ...address, line1: 'PO Box 12' } }))).toEqual({});
+    // Words that merely contain "box" are streets.
+    expect(problems(completeDetails({ principalOffice: { ...address, line1: '12 Boxwood Lane' } }))).toEqual({});
+  });
+
+  it('ownership adds up to 100', () => {
+    const members = [
+      { name: 'Ada Lovelace', address, ownershipPercent: 60 },
+      { name: 'Charles Babbage', address, ownershipPercent: 33.33 },
+    ];
+    expect(problems(completeDetails({ members }))).toEqual({ members: ['Ownership must add up to 100% (now 93.33%)'] });
+    members[1].ownershipPercent = 40;
+    expect(problems(completeDetails({ members }))).toEqual({});
+  });
+
+  it('a manager-managed LLC names a manager', () => {
+    expect(problems(completeDetails({ management: 'manager' }))).toEqual({ managers: ['A manager-managed LLC needs at least one manager'] });
+    expect(problems(completeDetails({ management: 'manager', managers: [{ name: 'Grace Hopper', address }] }))).toEqual({});
+  });
+
+  it("the customer's own agent is in the filing state, at a street address, and agreed", () => {
+    const own = { kind: 'own', name: 'Agent Co', address: { ...address, state: 'CO' }, consent: true };
+    expect(problems(completeDetails({ registeredAgent: own }))).toEqual({
+      'registeredAgent.address.state': ["The registered agent's address must be in Wyoming"],
+    });
+    expect(problems(completeDetails({ registeredAgent: { ...own, address, consent: false } }))['registeredAgent.consent']).toEqual([
+      'The agent must agree to act for the LLC',
+    ]);
+  });
+
+  it('New York asks for the county', () => {
+    const ny = { ...address, city: 'Albany', state: 'NY', zip: '12207' };
+    const input = completeDetails({ principalOffice: ny });
+    expect(problems(input, { state: 'NY', ein: false })).toEqual({ county: ['New York asks for the county where the office is located'] });
+    expect(problems({ ...input, county: 'Albany' }, { state: 'NY', ein: false })).toEqual({});
+  });
+
+  it('the signature is the organizer typing their own name, with consent', () => {
+    expect(problems(completeDetails({ signature: { typedName: 'Someone Else', consent: true } }))).toEqual({
+      'signature.typedName': ['Type the organizer’s name exactly as above to sign'],
+    });
+    expect(problems(completeDetails({ signature: { typedName: 'Ada Lovelace', consent: false } }))['signature.consent']).toEqual([
+      'Tick the box to sign electronically',
+    ]);
+  });
+
+  it('the EIN questions are required exactly when the EIN add-on was bought', () => {
+    const ein = {
+      responsibleParty: { name: 'Ada Lovelace', taxIdType: 'ssn', taxId: '123-45-6789' },
+      businessActivity: 'Video content',
+      startDate: '2026-12-01',
+      fiscalYearEndMonth: 12,
+    };
+    expect(problems(completeDetails(), { state: 'WY', ein: true })).toEqual({ ein: ['Your order includes the EIN application: answer its questions'] });
+    expect(problems(completeDetails({ ein }), { state: 'WY', ein: true })).toEqual({});
+    expect(problems(completeDetails({ ein: { ...ein, responsibleParty: { ...ein.responsibleParty, taxId: '12345' } } }), { state: 'WY', ein: true })).toEqual({
+      'ein.responsibleParty.taxId': ['Enter 9 digits, like 123-45-6789'],
+    });
+  });
+
+  it('names in any script are accepted', () => {
+    expect(
+      problems(completeDetails({ organizer: { name: 'Zoë Ünlü', title: 'Organizer', address }, signature: { typedName: 'Zoë Ünlü', consent: true } })),
+    ).toEqual({});
+  });
+
+  it('knows which states keep owners off the public record (dataset)', () => {
+    expect(['DE', 'NM', 'WY'].every(keepsOwnersOffRecord)).toBe(true);
+    expect(['NV', 'CA', 'FL'].some(keepsOwnersOffRecord)).toBe(false);
+  });
+});

@@ -1,0 +1,186 @@
+import anonymity from '../data/owner-anonymity.json' with { type: 'json' };
+import { findState } from '../states.ts';
+import { NO_CONTROL_CHARS } from '../wizard/schema.ts';
+import * as z from '../zod.ts';
+
+/**
+ * The filing details a state's formation document needs, asked on the order page after
+ * payment (docs/product.md section 10). One schema for the browser form and the server: the
+ * same sentence appears beside the same field on both sides. Which fields are required depends
+ * on the filing state and on the add-ons bought, so the schema is built per order.
+ */
+
+const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\.?\s+\d|pmb\b|private\s+mail\s*box|box\s+\d+$)/i;
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]+$/u;
+
+const text = (max: number, what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Enter ${what.toLowerCase()}`),
+      z.maxLength(max, `${what} is limited to ${max} characters`),
+      z.regex(NO_CONTROL_CHARS, `${what} contains control characters`),
+    );
+const optionalText = (max: number, what: string) =>
+  z.optional(
+    z
+      .string({ error: `${what} must be text` })
+      .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`)),
+  );
+const personName = (what: string) => text(120, what).check(z.regex(PERSON_NAME, `${what} may contain only letters, spaces, apostrophes, hyphens and periods`));
+
+const stateCode = z.string({ error: 'Choose a state' }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine((c) => Boolean(findState(c)), 'Choose a state'),
+);
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+const addressShape = {
+  line1: text(120, 'Street address'),
+  line2: optionalText(120, 'Address line 2'),
+  city: text(80, 'City'),
+  state: stateCode,
+  zip: z.string({ error: 'ZIP code must be text' }).check(z.trim(), z.regex(ZIP, 'Enter a 5-digit ZIP code (or ZIP+4)')),
+};
+const mailingAddress = z.strictObject(addressShape);
+/** A street address where someone can be found: the state refuses a PO box here. */
+const physicalAddress = z.strictObject({
+  ...addressShape,
+  line1: addressShape.line1.check(z.refine((v) => !PO_BOX.test(v), 'A PO box is not a street address: enter where the business is located')),
+  line2: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(120, 'Address line 2 is limited to 120 characters'),
+      z.refine((v) => !PO_BOX.test(v), 'A PO box is not a street address: enter where the business is located'),
+    ),
+  ),
+});
+
+export const MANAGEMENT = ['member', 'manager'] as const;
+export type Management = (typeof MANAGEMENT)[number];
+export const DEFAULT_PURPOSE = 'Any lawful purpose';
+export const MAX_MEMBERS = 10;
+
+const percent = z.number({ error: 'Ownership must be a number' }).check(
+  z.gt(0, 'Ownership must be more than 0%'),
+  z.lte(100, 'Ownership cannot be more than 100%'),
+  z.refine((n) => Math.round(n * 100) === n * 100, 'Ownership may have at most two decimals'),
+);
+
+const member = z.strictObject({ name: personName('Member name'), address: mailingAddress, ownershipPercent: percent });
+const manager = z.strictObject({ name: personName('Manager name'), address: mailingAddress });
+
+const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
+
+/** What the EIN application (IRS Form SS-4) asks that the order does not already hold. */
+const einShape = z.strictObject({
+  responsibleParty: z.strictObject({
+    name: personName('Responsible party'),
+    taxIdType: z.enum(['ssn', 'itin'], { error: 'Choose SSN or ITIN' }),
+    /** Encrypted before it is stored; never returned whole. */
+    taxId: z.string({ error: 'Enter the SSN or ITIN' }).check(
+      z.trim(),
+      z.regex(TAX_ID, 'Enter 9 digits, like 123-45-6789'),
+      z.refine((v) => !/^(000|666|9\d\d)/.test(v.replace(/-/g, '')) || /^9/.test(v), 'This is not a valid SSN'),
+    ),
+  }),
+  businessActivity: text(200, 'Business activity'),
+  startDate: z.string({ error: 'Enter the start date' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')),
+  fiscalYearEndMonth: z.int({ error: 'Choose the month your fiscal year ends' }).check(z.gte(1, 'Choose a month'), z.lte(12, 'Choose a month')),
+});
+
+export interface FilingDetailsContext {
+  /** The order's filing state. */
+  state: string;
+  /** The EIN add-on was bought: its questions are required. */
+  ein: boolean;
+}
+
+const SIGNATURE_CONSENT = 'I agree that typing my name is my electronic signature on this filing';
+
+export { SIGNATURE_CONSENT };
+
+/** The details schema for one order: state rules and add-ons decide what is required. */
+export function filingDetailsSchema(ctx: FilingDetailsContext) {
+  const filingState = ctx.state.toUpperCase();
+  return z
+    .strictObject({
+      principalOffice: physicalAddress,
+      /** Absent = same as the principal office. */
+      mailingAddress: z.optional(mailingAddress),
+      county: optionalText(60, 'County'),
+      registeredAgent: z.discriminatedUnion(
+        'kind',
+        [
+          z.strictObject({ kind: z.literal('ours') }),
+          z.strictObject({
+            kind: z.literal('own'),
+            name: text(120, 'Agent name'),
+            address: physicalAddress,
+            consent: z.literal(true, { error: 'The agent must agree to act for the LLC' }),
+          }),
+        ],
+        { error: 'Choose a registered agent' },
+      ),
+      organizer: z.strictObject({
+        name: personName('Organizer name'),
+        title: text(60, 'Organizer title'),
+        address: mailingAddress,
+      }),
+      signature: z.strictObject({
+        typedName: personName('Signature'),
+        consent: z.literal(true, { error: 'Tick the box to sign electronically' }),
+      }),
+      management: z.enum(MANAGEMENT, { error: 'Choose member-managed or manager-managed' }),
+      members: z
+        .array(member, { error: 'Add the members' })
+        .check(z.minLength(1, 'Add at least one member'), z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} members`)),
+      managers: z.optional(z.array(manager).check(z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} managers`))),
+      purpose: z._default(text(500, 'Purpose'), DEFAULT_PURPOSE),
+      duration: z._default(z.literal('perpetual', { error: 'Only a perpetual duration is offered' }), 'perpetual'),
+      effectiveDate: z._default(z.literal('upon_filing', { error: 'The filing takes effect when the state accepts it' }), 'upon_filing'),
+      ein: z.optional(einShape),
+    })
+    .check(
+      z.superRefine((d, ctxIssues) => {
+        const issue = (path: (string | number)[], message: string) => ctxIssues.addIssue({ code: 'custom', path, message, input: d });
+        const total = d.members.reduce((sum, m) => sum + Math.round(m.ownershipPercent * 100), 0);
+        if (total !== 10_000) issue(['members'], `Ownership must add up to 100% (now ${total / 100}%)`);
+        if (d.management === 'manager' && !d.managers?.length) issue(['managers'], 'A manager-managed LLC needs at least one manager');
+        if (d.registeredAgent.kind === 'own' && d.registeredAgent.address.state !== filingState)
+          issue(['registeredAgent', 'address', 'state'], `The registered agent's address must be in ${findState(filingState)?.name ?? filingState}`);
+        if (filingState === 'NY' && !d.county) issue(['county'], 'New York asks for the county where the office is located');
+        if (d.signature.typedName.trim().toLowerCase() !== d.organizer.name.trim().toLowerCase())
+          issue(['signature', 'typedName'], 'Type the organizer’s name exactly as above to sign');
+        if (ctx.ein && !d.ein) issue(['ein'], 'Your order includes the EIN application: answer its questions');
+        if (!ctx.ein && d.ein) issue(['ein'], 'Your order does not include the EIN application');
+      }),
+    );
+}
+
+export type FilingDetailsInput = z.input<ReturnType<typeof filingDetailsSchema>>;
+export type FilingDetails = z.output<ReturnType<typeof filingDetailsSchema>>;
+
+/** What the order stores and shows: the tax id replaced by its last four digits. */
+export type StoredFilingDetails = Omit<FilingDetails, 'ein'> & {
+  ein?: Omit<NonNullable<FilingDetails['ein']>, 'responsibleParty'> & {
+    responsibleParty: { name: string; taxIdType: 'ssn' | 'itin'; taxIdLast4: string; taxIdDeleted?: boolean };
+  };
+  signature: FilingDetails['signature'] & { signedAt: string };
+};
+
+/** True when the state keeps owners' names off the public record (the form says so next to the members). */
+export function keepsOwnersOffRecord(state: string): boolean {
+  return (anonymity.states as Record<string, { anonymous: boolean | null }>)[state.toUpperCase()]?.anonymous === true;
+}
+export const OWNER_ANONYMITY_SOURCE = anonymity.source;
