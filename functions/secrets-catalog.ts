@@ -9,8 +9,18 @@ export const SECRETS = {
   klarna: { envVar: 'KLARNA_CREDENTIALS', description: 'Klarna JSON: {"username","password","baseUrl"}' },
   amazonPay: { envVar: 'AMAZON_PAY_CREDENTIALS', description: 'Amazon Pay JSON: {"publicKeyId","privateKey","storeId","merchantId","region","sandbox"}' },
   applePay: { envVar: 'APPLE_PAY_CREDENTIALS', description: 'Apple Pay JSON: {"merchantIdentifier","displayName","domain","certificatePem","keyPem"}' },
+  linkSigningKey: { envVar: 'LINK_SIGNING_KEY', description: 'HMAC key that signs the order links sent by email (32+ random bytes, base64)' },
   crmWebhookUrl: { envVar: 'CRM_WEBHOOK_URL', description: 'URL that receives wizard leads (optional)' },
+  originVerify: { envVar: 'ORIGIN_VERIFY_SECRET', description: 'Shared value CloudFront sends as x-origin-verify on /api/* requests (generated at deploy)' },
 } as const;
 
 export type SecretKey = keyof typeof SECRETS;
 export const SECRET_KEYS = Object.keys(SECRETS) as SecretKey[];
+
+/**
+ * Secrets the stack generates itself instead of an operator typing them in: CloudFront reads
+ * originVerify at deploy time, so a value set afterwards would not reach the distribution.
+ */
+export const GENERATED_SECRET_KEYS: readonly SecretKey[] = ['originVerify'];
+/** The secrets `npm run secrets:set` asks for. */
+export const OPERATOR_SECRET_KEYS = SECRET_KEYS.filter((k) => !GENERATED_SECRET_KEYS.includes(k));

@@ -2,19 +2,20 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
-import { SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
+import { GENERATED_SECRET_KEYS, SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
-import { DEFAULT_MEMORY_MB, routeConstructId, THROTTLE } from './stacks/api-stack.ts';
+import { DEFAULT_MEMORY_MB, EVERY_FUNCTION_SECRETS, routeConstructId, THROTTLE } from './stacks/api-stack.ts';
 import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
 import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
+import { API_FORWARDED_HEADERS } from './stacks/web-stack.ts';
+import { EXAMPLE_API_DOMAIN_CONTEXT } from './stage-config.ts';
 import { type SynthesisedProduct, synthProduct } from './test-support.ts';
 
 const routes = ROUTES as readonly RouteDef[];
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
-// AWS-managed CloudFront policies the /api/* behaviour must use.
+// AWS-managed CloudFront cache policy the /api/* behaviour must use.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let dev: SynthesisedProduct;
 let prod: SynthesisedProduct;
@@ -26,6 +27,7 @@ beforeAll(() => {
     alarmEmail: 'ops@example.com',
     domainName: 'www.example.com',
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+    ...EXAMPLE_API_DOMAIN_CONTEXT,
   });
 }, 120_000);
 afterAll(() => {
@@ -129,7 +131,7 @@ describe('API stack: generated from the route table', () => {
     }
   });
 
-  it('grants the documents bucket and the secrets only to the routes that declare them', () => {
+  it('grants the documents bucket and the secrets only to the routes that declare them (plus the middleware’s own)', () => {
     for (const route of routes) {
       const { statements, env } = routeFunction(dev, route);
       const s3 = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
@@ -138,9 +140,10 @@ describe('API stack: generated from the route table', () => {
       expect(s3Actions.includes('s3:PutObject'), `${routeKey(route)} bucket write`).toBe(route.bucket === 'write');
 
       const secretReads = statements.filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(secretReads.length, `${routeKey(route)} secrets`).toBe(route.secrets?.length ?? 0);
+      const declared = new Set([...EVERY_FUNCTION_SECRETS, ...(route.secrets ?? [])]);
+      expect(secretReads.length, `${routeKey(route)} secrets`).toBe(declared.size);
       for (const key of SECRET_KEYS) {
-        expect(`${SECRETS[key].envVar}_ARN` in env, `${routeKey(route)} ${key}`).toBe(route.secrets?.includes(key as never) ?? false);
+        expect(`${SECRETS[key].envVar}_ARN` in env, `${routeKey(route)} ${key}`).toBe(declared.has(key));
       }
     }
   });
@@ -159,7 +162,9 @@ describe('API stack: generated from the route table', () => {
       }
     }
     for (const secret of Object.values(resources(prod, 'secrets', 'AWS::SecretsManager::Secret'))) {
-      expect(secret.Properties.SecretString).toBe(SECRET_PLACEHOLDER_VALUE);
+      const generated = GENERATED_SECRET_KEYS.some((key) => secret.Properties.Name === `creator-llc/prod/${key}`);
+      if (generated) expect(secret.Properties).not.toHaveProperty('SecretString');
+      else expect(secret.Properties.SecretString).toBe(SECRET_PLACEHOLDER_VALUE);
     }
     dev.templates.secrets.resourceCountIs('AWS::SecretsManager::Secret', SECRET_KEYS.length);
   });
@@ -237,7 +242,7 @@ describe('Data stack', () => {
 });
 
 describe('Web stack', () => {
-  it('serves the SPA by default and /api/* from the HTTP API, uncached, all methods, all headers but Host', () => {
+  it('serves the SPA by default and /api/* from the HTTP API, uncached, all methods, the API’s headers but not Host', () => {
     const [distribution] = Object.values(resources(dev, 'web', 'AWS::CloudFront::Distribution'));
     const config = distribution.Properties.DistributionConfig;
     expect(config.CacheBehaviors).toHaveLength(1);
@@ -245,8 +250,15 @@ describe('Web stack', () => {
       PathPattern: '/api/*',
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       CachePolicyId: CACHING_DISABLED,
-      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
     });
+    dev.templates.web.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [...API_FORWARDED_HEADERS] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      }),
+    });
+    expect(API_FORWARDED_HEADERS.map((h) => h.toLowerCase())).not.toContain('host');
+    expect(API_FORWARDED_HEADERS.length).toBeLessThanOrEqual(10);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();

@@ -5,7 +5,7 @@ import { DataStack } from './stacks/data-stack.ts';
 import { OperationsStack } from './stacks/operations-stack.ts';
 import { SecretsStack } from './stacks/secrets-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
-import { type StageConfig, stackPrefix } from './stage-config.ts';
+import { type StageConfig, secretName, stackPrefix } from './stage-config.ts';
 
 const CROSS_STACK_REFERENCES = '@aws-cdk/core:defaultCrossStackReferences';
 
@@ -24,18 +24,22 @@ export interface ProductOptions {
 
 /**
  * The whole product for one stage: Data -> Secrets -> Api -> Web -> Operations, with the
- * cdk-nag AwsSolutions checks on the app. Stacks are environment-agnostic (account and region
- * come from the operator's credentials at deploy time), so synth needs no AWS access.
+ * cdk-nag AwsSolutions checks on the app. Every stack is pinned to the stage's region
+ * (us-east-1, where the CloudFront web ACL must live; docs/decisions/0100-waf-region.md) and
+ * leaves the account to the operator's credentials, so synth needs no AWS access.
  */
 export function buildProduct(app: App, config: StageConfig, options: ProductOptions = {}): ProductStacks {
   // Explicit, so CDK does not warn on every synth: the stacks import each other's outputs.
   if (app.node.tryGetContext(CROSS_STACK_REFERENCES) === undefined) app.node.setContext(CROSS_STACK_REFERENCES, 'strong');
   const prefix = stackPrefix(config);
   const tags = { project: 'creator-llc', stage: config.stage };
-  const common = { config, tags };
+  const common = { config, tags, env: { region: config.region } };
 
   const data = new DataStack(app, `${prefix}-Data`, { ...common, description: 'Creator LLC: DynamoDB tables and the documents bucket' });
-  const secrets = new SecretsStack(app, `${prefix}-Secrets`, { ...common, description: 'Creator LLC: Secrets Manager secrets (placeholders until set)' });
+  const secrets = new SecretsStack(app, `${prefix}-Secrets`, {
+    ...common,
+    description: 'Creator LLC: Secrets Manager secrets (placeholders until set; the origin-verify value generated)',
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     ...common,
     description: 'Creator LLC: HTTP API and one Lambda function per route',
@@ -46,13 +50,18 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
   const web = new WebStack(app, `${prefix}-Web`, {
     ...common,
     description: 'Creator LLC: site bucket, CloudFront distribution and the SPA deployment',
-    httpApi: api.httpApi,
+    apiOriginDomain: api.originDomain,
+    originVerifySecretName: secretName(config.stage, 'originVerify'),
     siteAssetsPath: options.siteAssetsPath,
   });
+  // CloudFront reads the origin-verify secret by name at deploy, and the API must answer first.
+  web.addStackDependency(secrets, 'the /api/* origin header resolves the originVerify secret');
+  web.addStackDependency(api, 'the /api/* behaviour sends requests to the API');
   const operations = new OperationsStack(app, `${prefix}-Operations`, {
     ...common,
     description: 'Creator LLC: alarms, alarm topic and the deployment outputs',
     httpApi: api.httpApi,
+    apiUrl: api.apiUrl,
     functions: api.functions,
     tables: data.tables,
     siteUrl: web.siteUrl,

@@ -7,6 +7,29 @@ import * as z from 'zod';
  */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 
+/**
+ * Every stack of a stage deploys here: a CloudFront web ACL can only be created in us-east-1,
+ * and one region for everything keeps references in-stack and one CDK bootstrap per account
+ * (docs/decisions/0100-waf-region.md).
+ */
+export const DEPLOY_REGION = 'us-east-1';
+
+/** An ACM certificate ARN in the deploy region (CloudFront and the API custom domain both read it there). */
+const acmCertificateArn = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(new RegExp(`^arn:aws:acm:${DEPLOY_REGION}:\\d{12}:certificate/[\\w-]+$`), `must be an ACM certificate ARN in ${DEPLOY_REGION}`)
+    .optional(),
+);
+const hostName = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a host name such as api.example.com')
+    .optional(),
+);
+
 export const stageConfigSchema = z
   .object({
     stage: z.enum(['dev', 'prod']),
@@ -15,13 +38,18 @@ export const stageConfigSchema = z
     /** Custom domain for the site, e.g. www.example.com (with certificateArn). */
     domainName: optionalText,
     /** ACM certificate in us-east-1 covering domainName (CloudFront only reads that region). */
-    certificateArn: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1')
-        .optional(),
-    ),
+    certificateArn: acmCertificateArn,
+    /**
+     * Custom domain of the HTTP API, e.g. api.example.com (with apiCertificateArn). CloudFront's
+     * `/api/*` origin then uses it and the execute-api endpoint is switched off. Required in prod.
+     */
+    apiDomainName: hostName,
+    /** Regional ACM certificate covering apiDomainName, in the API's region (us-east-1). */
+    apiCertificateArn: acmCertificateArn,
+    /** Only us-east-1 (see DEPLOY_REGION); accepted so that `-c region=...` fails with the reason. */
+    region: z
+      .literal(DEPLOY_REGION, { error: `every stack deploys to ${DEPLOY_REGION}, where CloudFront web ACLs live (docs/decisions/0100-waf-region.md)` })
+      .default(DEPLOY_REGION),
     /** Public site URL used in payment return URLs; defaults to https://<domainName>. */
     siteUrl: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https$/ }).optional()),
     /** Stripe publishable key (pk_live_... or pk_test_...): public, so plain configuration. */
@@ -34,11 +62,37 @@ export const stageConfigSchema = z
     ),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   })
-  .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] });
+  .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] })
+  .refine((c) => !c.apiDomainName === !c.apiCertificateArn, { message: 'apiDomainName and apiCertificateArn go together', path: ['apiCertificateArn'] })
+  // Without an API domain the execute-api endpoint must stay on (CloudFront's only way in), and prod must not expose it.
+  .refine((c) => c.stage !== 'prod' || Boolean(c.apiDomainName), {
+    message: `prod needs the API's own domain so its execute-api endpoint can be switched off: add -c apiDomainName=api.example.com -c apiCertificateArn=<ACM certificate ARN in ${DEPLOY_REGION}> (see docs/deploy.md)`,
+    path: ['apiDomainName'],
+  });
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
-export const CONTEXT_KEYS = ['stage', 'alarmEmail', 'domainName', 'certificateArn', 'siteUrl', 'stripePublishableKey', 'logLevel'] as const;
+/**
+ * Stand-in API domain for synthesising prod offline (npm run synth, the CDK tests): prod refuses
+ * to synthesise without one. A deploy must pass the real apiDomainName and apiCertificateArn.
+ */
+export const EXAMPLE_API_DOMAIN_CONTEXT = {
+  apiDomainName: 'api.example.com',
+  apiCertificateArn: `arn:aws:acm:${DEPLOY_REGION}:123456789012:certificate/00000000-0000-4000-8000-000000000000`,
+} as const;
+
+export const CONTEXT_KEYS = [
+  'stage',
+  'alarmEmail',
+  'domainName',
+  'certificateArn',
+  'apiDomainName',
+  'apiCertificateArn',
+  'region',
+  'siteUrl',
+  'stripePublishableKey',
+  'logLevel',
+] as const;
 
 /**
  * Reads the stage configuration from context. `siteUrl:<stage>` (written by `npm run deploy`

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { DEFAULT_SITE_ASSETS } from '../infra/stacks/web-stack.ts';
+import { EXAMPLE_API_DOMAIN_CONTEXT } from '../infra/stage-config.ts';
 import { runIfMain } from './cli.ts';
 
 /**
@@ -38,6 +39,29 @@ export function ensureFrontendBuilt(force = false): void {
   run('npm', ['run', 'build', '--silent']);
 }
 
+/**
+ * cfn-lint over the synthesised templates: any error (E*) fails the synth. CDK's own output
+ * carries warnings W3005, W3045 and W6001 by construction; they are not errors.
+ */
+function lintTemplates(dir: string): void {
+  const probe = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
+  if (probe.status !== 0) {
+    console.log('== cfn-lint is not installed: templates not linted (pip install cfn-lint)');
+    return;
+  }
+  const templates = readdirSync(dir)
+    .filter((f) => f.endsWith('.template.json'))
+    .map((f) => join(dir, f));
+  const result = spawnSync('cfn-lint', ['--format', 'parseable', ...templates], { encoding: 'utf8' });
+  const errors = (result.stdout ?? '').split('\n').filter((line) => /:E\d{4}:/.test(line));
+  // cfn-lint's exit code is a bit mask: 2 = errors, 4 = warnings, 8 = informational.
+  if (errors.length || (result.status ?? 0) & 2) {
+    console.error(errors.join('\n') || result.stdout || result.stderr);
+    throw new Error(`cfn-lint found errors in ${dir}`);
+  }
+  console.log(`== cfn-lint: 0 errors in ${templates.length} templates`);
+}
+
 function main(argv: string[]): void {
   const stageAt = argv.indexOf('--stage');
   const stages = stageAt >= 0 ? [argv[stageAt + 1]] : [...STAGES];
@@ -48,7 +72,13 @@ function main(argv: string[]): void {
   ensureFrontendBuilt();
   for (const stage of stages) {
     const started = Date.now();
-    run(CDK_BIN, ['synth', '--quiet', '--context', `stage=${stage}`, '--output', join('cdk.out', stage), ...passThrough]);
+    // Prod needs the API's own domain; an offline synth without one uses the example values.
+    const example =
+      stage === 'prod' && !passThrough.some((a) => a.startsWith('apiDomainName='))
+        ? Object.entries(EXAMPLE_API_DOMAIN_CONTEXT).flatMap(([k, v]) => ['--context', `${k}=${v}`])
+        : [];
+    run(CDK_BIN, ['synth', '--quiet', '--context', `stage=${stage}`, ...example, '--output', join('cdk.out', stage), ...passThrough]);
+    lintTemplates(join(REPO_ROOT, 'cdk.out', stage));
     console.log(
       `== synth ${stage}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s (cdk-nag AwsSolutions: no unacknowledged findings) -> cdk.out/${stage}`,
     );

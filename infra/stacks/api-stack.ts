@@ -1,7 +1,18 @@
-import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -28,6 +39,9 @@ interface DataRefs {
   documentsBucket: IBucket;
 }
 
+/** Read by the middleware on every route (functions/lib/edge.ts), so granted to every function. */
+export const EVERY_FUNCTION_SECRETS: readonly SecretKey[] = ['originVerify'];
+
 export const DEFAULT_MEMORY_MB = 512;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** API Gateway gives a Lambda integration at most 30 s. */
@@ -39,9 +53,9 @@ export const THROTTLE = {
   prod: { rateLimit: 100, burstLimit: 200 },
 } as const;
 
-/** Construct id of a route's function: `POST /api/webhook/stripe` -> `PostWebhookStripe`. */
+/** Construct id of a route's function: `POST /api/webhook/stripe` -> `PostWebhookStripe`, `GET /api/openapi.json` -> `GetOpenapiJson`. */
 export function routeConstructId(route: Pick<RouteDef, 'method' | 'path'>): string {
-  const words = [route.method.toLowerCase(), ...route.path.replace(/^\/api\//, '').split(/[/\-{}_]+/)];
+  const words = [route.method.toLowerCase(), ...route.path.replace(/^\/api\//, '').split(/[/\-{}_.]+/)];
   return words
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
@@ -51,11 +65,17 @@ export function routeConstructId(route: Pick<RouteDef, 'method' | 'path'>): stri
 /**
  * The HTTP API, generated from functions/routes.ts: one NodejsFunction per route-table entry
  * (adding a route adds its function here with no edit), each granted exactly the tables,
- * bucket and secrets its route declares, plus the `$default` route answering 404/405.
+ * bucket and secrets its route declares, plus the `$default` route answering 404/405. With
+ * apiDomainName the API answers only on that domain (execute-api endpoint off), so the one way
+ * in is CloudFront's `/api/*` behaviour with its web ACL.
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** Host name CloudFront's `/api/*` origin connects to: the custom domain, else the execute-api host. */
+  readonly originDomain: string;
+  /** The API's own base URL (custom domain when configured). */
+  readonly apiUrl: string;
   readonly functions = new Map<RouteKey, NodejsFunction>();
   readonly fallbackFunction: NodejsFunction;
 
@@ -69,6 +89,8 @@ export class ApiStack extends Stack {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Creator LLC API (${config.stage})`,
       createDefaultStage: false,
+      // Only with a custom domain: without one the execute-api host is CloudFront's only origin.
+      disableExecuteApiEndpoint: Boolean(config.apiDomainName),
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: prod ? RetentionDays.ONE_YEAR : RetentionDays.ONE_WEEK,
@@ -115,7 +137,8 @@ export class ApiStack extends Stack {
         retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
         removalPolicy,
       });
-      const secretEnv = Object.fromEntries((route?.secrets ?? []).map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
+      const secretKeys = new Set<SecretKey>([...EVERY_FUNCTION_SECRETS, ...(route?.secrets ?? [])]);
+      const secretEnv = Object.fromEntries([...secretKeys].map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
       const fn = new NodejsFunction(this, constructId, {
         entry: handlerEntry(handler),
         handler: 'handler',
@@ -131,6 +154,7 @@ export class ApiStack extends Stack {
         bundling: cdkBundling(handlerEntry(handler)),
         description: route ? `${route.method} ${route.path}` : 'API $default route (404/405)',
       });
+      for (const key of EVERY_FUNCTION_SECRETS) props.secrets[key].grantRead(fn);
       acknowledge(
         fn,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -166,6 +190,27 @@ export class ApiStack extends Stack {
       integration: new HttpLambdaIntegration('DefaultRouteIntegration', this.fallbackFunction),
     });
     this.acknowledgeRouteAuthorization(config);
+
+    if (config.apiDomainName && config.apiCertificateArn) {
+      const domain = new DomainName(this, 'ApiDomain', {
+        domainName: config.apiDomainName,
+        certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      });
+      const mapping = new ApiMapping(this, 'ApiMapping', { api: this.httpApi, domainName: domain, stage: this.stage });
+      // The mapping names the stage as "$default", not by reference, so CloudFormation needs the order.
+      mapping.node.addDependency(this.stage);
+      new CfnOutput(this, 'ApiDomainTarget', {
+        description: `Point ${config.apiDomainName} here (Route 53 alias or CNAME): CloudFront reaches the API through that name`,
+        value: domain.regionalDomainName,
+      });
+      this.originDomain = config.apiDomainName;
+      this.apiUrl = `https://${config.apiDomainName}`;
+    } else {
+      // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host.
+      this.originDomain = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+      this.apiUrl = this.httpApi.apiEndpoint;
+    }
   }
 
   /** Tables and bucket imported by name (the data stack deploys first; see product.ts). */
@@ -192,7 +237,7 @@ export class ApiStack extends Stack {
       if (def.indexes?.length) {
         acknowledge(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${tableName(props.config.stage, key)}/index/*]`,
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:${this.region}:<AWS::AccountId>:table/${tableName(props.config.stage, key)}/index/*]`,
           `${route.method} ${route.path} queries the ${key} table's global secondary indexes; the wildcard covers only that table's indexes.`,
         );
       }
@@ -217,7 +262,7 @@ export class ApiStack extends Stack {
         'Filing documents are stored under per-application keys created at run time, so the grant covers the objects of the documents bucket only.',
       );
     }
-    for (const key of route.secrets ?? []) props.secrets[key].grantRead(fn);
+    for (const key of route.secrets ?? []) if (!EVERY_FUNCTION_SECRETS.includes(key)) props.secrets[key].grantRead(fn);
   }
 
   private acknowledgeRouteAuthorization(config: StageConfig): void {

@@ -22,6 +22,8 @@ export const API_5XX_RATE_PERCENT = 5;
 export interface OperationsStackProps extends StackProps {
   config: StageConfig;
   httpApi: HttpApi;
+  /** The API's base URL: its custom domain, or the execute-api endpoint when it has none. */
+  apiUrl: string;
   functions: ReadonlyMap<RouteKey, IFunction>;
   tables: Record<TableKey, Table>;
   siteUrl: string;
@@ -111,7 +113,10 @@ export class OperationsStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { description: 'The public site', value: props.siteUrl });
-    new CfnOutput(this, 'ApiUrl', { description: 'The HTTP API endpoint (the site reaches it as <SiteUrl>/api)', value: props.httpApi.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The HTTP API itself; requests must come through the site (<SiteUrl>/api), which adds the origin-verify header',
+      value: props.apiUrl,
+    });
     new CfnOutput(this, 'StripeWebhookUrl', {
       description: 'Register this endpoint in Stripe (Developers > Webhooks), then store its signing secret with npm run secrets:set',
       value: `${props.siteUrl}${STRIPE_WEBHOOK_PATH}`,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -15,7 +14,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
@@ -25,14 +27,19 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import type { StageConfig } from '../stage-config.ts';
+import { SiteWebAcl } from '../web-acl.ts';
 import { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from '../web-security.ts';
 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
-  httpApi: HttpApi;
+  /** Host of the API: its custom domain, or the execute-api host when it has none. */
+  apiOriginDomain: string;
+  /** Secrets Manager name of the value CloudFront sends as x-origin-verify. */
+  originVerifySecretName: string;
   /** The built SPA (Vite output). Defaults to frontend/dist. */
   siteAssetsPath?: string;
 }
@@ -42,9 +49,28 @@ export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
 export const HASHED_ASSETS_DIR = 'assets';
 
 /**
+ * Viewer headers `/api/*` passes to the API, plus CloudFront-Viewer-Address, which CloudFront
+ * adds only when a policy lists it. An allow list because the "all viewer headers" behaviours
+ * either drop CloudFront's headers or forward Host (which API Gateway rejects). A handler that
+ * reads a new request header needs it added here (CloudFront allows 10).
+ */
+export const API_FORWARDED_HEADERS = [
+  'CloudFront-Viewer-Address',
+  'Content-Type',
+  'Staff-Token',
+  'Stripe-Signature',
+  'Accept',
+  'Accept-Language',
+  'Origin',
+  'Referer',
+  'User-Agent',
+] as const;
+
+/**
  * The static site: a private bucket behind CloudFront (Origin Access Control). The default
  * behaviour serves the SPA (client routes rewritten to index.html); `/api/*` goes to the HTTP
- * API uncached with every viewer header but Host. Security headers on every page.
+ * API uncached, with the headers it reads, the viewer's address and the origin-verify header
+ * that lets the API trust that address. Security headers on every page; AWS WAF in front.
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -109,8 +135,17 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
     });
 
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host.
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiRequests = new OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
+      comment: 'API: the headers the handlers read, the viewer address, every query string, no cookies',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    // A CloudFormation dynamic reference: the template holds only the secret's name, CloudFront
+    // gets the value at deploy. A viewer's own x-origin-verify never reaches the API: the policy
+    // above does not forward it, and CloudFront sets this one.
+    const originVerify = SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap();
+    const webAcl = new SiteWebAcl(this, 'SiteWebAcl', { stage: config.stage });
     const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -124,6 +159,7 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logsBucket,
       logFilePrefix: 'cloudfront/',
+      webAclId: webAcl.arn,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -135,21 +171,19 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(props.apiOriginDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
           compress: true,
         },
       },
     });
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'The service forms US LLCs but customers may live or travel abroad; no country is excluded.');
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No AWS WAF web ACL: the API stage is throttled (burst and rate), staff login is rate limited in the application, and a web ACL would add a fixed monthly cost to an idle site.',
-    );
     if (!certificate) {
       acknowledge(
         this.distribution,
@@ -214,7 +248,7 @@ export class WebStack extends Stack {
       }
       acknowledge(
         child,
-        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*]`,
         `${copy}: it reads the uploaded site archive from the bootstrap asset bucket, whose object keys are content hashes.`,
       );
       acknowledge(

@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+
+/**
+ * Which address a request comes from, behind CloudFront. The API's socket address is then a
+ * CloudFront edge, shared by every viewer of that edge, so per-address limits need the viewer's
+ * address from `CloudFront-Viewer-Address`. Anyone can send that header straight to the API,
+ * so it is believed only when the request also carries the origin-verify value CloudFront adds
+ * to every `/api/*` origin request (infra/stacks/web-stack.ts). Without a configured value
+ * (local runs, tests) the socket address is the answer.
+ */
+
+/** Origin custom header CloudFront adds on `/api/*`; a viewer's own copy is not forwarded. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** `ip:port` of the viewer, forwarded by the `/api/*` origin request policy. */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
+export type RequestHeaders = Readonly<Record<string, string | undefined>> | null | undefined;
+
+/** A header by name, whatever case the caller's header map uses. */
+function header(headers: RequestHeaders, name: string): string | undefined {
+  if (!headers) return undefined;
+  const direct = headers[name];
+  if (direct !== undefined) return direct;
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+/** Constant-time equality; hashing first also hides the expected value's length. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * True when the request carries the origin-verify value CloudFront was deployed with. False when
+ * no value is configured (nothing to compare against) or the header is missing or wrong.
+ */
+export function isOriginVerified(headers: RequestHeaders, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const given = header(headers, ORIGIN_VERIFY_HEADER);
+  if (given === undefined) return false;
+  return sameSecret(given.trim(), expected);
+}
+
+/**
+ * The IP part of a `CloudFront-Viewer-Address` value, or undefined when it is not one.
+ * CloudFront writes IPv4 as `198.51.100.10:46532` and IPv6 unbracketed with the port last
+ * (`2001:db8::1:46532`); the bracketed socket form `[2001:db8::1]:443` is accepted too.
+ */
+export function parseViewerAddress(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(text);
+  if (bracketed) return isIP(bracketed[1]) === 6 && validPort(bracketed[2]) ? bracketed[1] : undefined;
+  const colon = text.lastIndexOf(':');
+  if (colon <= 0) return undefined;
+  const ip = text.slice(0, colon);
+  const port = text.slice(colon + 1);
+  return isIP(ip) !== 0 && validPort(port) ? ip : undefined;
+}
+
+function validPort(port: string): boolean {
+  if (!/^\d{1,5}$/.test(port)) return false;
+  return Number(port) <= 65_535;
+}
+
+/**
+ * The address to apply per-address limits to: the viewer's, when the request provably came
+ * through CloudFront and the header holds a valid address; otherwise the socket address.
+ */
+export function viewerAddress(headers: RequestHeaders, sourceIp: string, expectedVerifySecret: string | undefined): string {
+  if (!isOriginVerified(headers, expectedVerifySecret)) return sourceIp;
+  return parseViewerAddress(header(headers, VIEWER_ADDRESS_HEADER)) ?? sourceIp;
+}
