@@ -12,7 +12,7 @@ interface Compiled {
   names: string[];
 }
 
-const compiled: Compiled[] = (ROUTES as readonly RouteDef[]).map((route) => {
+const compiled: Compiled[] = ROUTES.map((route) => {
   const names: string[] = [];
   const pattern = route.path
     .split('/')

@@ -21,6 +21,6 @@ export const SECRET_KEYS = Object.keys(SECRETS) as SecretKey[];
  * Secrets the stack generates itself instead of an operator typing them in: CloudFront reads
  * originVerify at deploy time, so a value set afterwards would not reach the distribution.
  */
-export const GENERATED_SECRET_KEYS: readonly SecretKey[] = ['originVerify'];
+export const GENERATED_SECRET_KEYS: readonly SecretKey[] = ['originVerify', 'linkSigningKey'];
 /** The secrets `npm run secrets:set` asks for. */
 export const OPERATOR_SECRET_KEYS = SECRET_KEYS.filter((k) => !GENERATED_SECRET_KEYS.includes(k));

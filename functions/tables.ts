@@ -6,7 +6,7 @@ export interface KeyDef {
   name: string;
   type: 'S' | 'N';
 }
-export interface IndexDef {
+interface IndexDef {
   indexName: string;
   partitionKey: KeyDef;
   sortKey?: KeyDef;
@@ -71,7 +71,7 @@ export const TABLES = {
   /**
    * Transactional outbox: an email to send, written in the same transaction as the change that
    * causes it. Its stream feeds the sender; `queue` = 'DUE' (sparse index byQueue, sorted by
-   * dueAt) while the message still has to go out, so retries are a Query, never a Scan.
+   * dueAt) while the message still has to go out, so finding retries is one Query on it.
    */
   outbox: {
     envVar: 'OUTBOX_TABLE',

@@ -1,3 +1,4 @@
+import type { OrderPrice, PriceLine } from './api/responses.ts';
 import { dollarsToCents } from './money.ts';
 import type { StatePricing } from './states.ts';
 
@@ -15,19 +16,8 @@ export type AddOnSelection = Partial<Record<AddOnKey, boolean | undefined>>;
 export const STANDARD_PROCESSING = '5-7 business days';
 export const EXPEDITED_PROCESSING = '1-2 business days';
 
-export interface PriceLine {
-  key: 'filingFee' | 'serviceFee' | AddOnKey;
-  label: string;
-  amount: number;
-}
-
-export interface OrderPrice {
-  lines: PriceLine[];
-  /** Whole dollars. */
-  total: number;
-  /** What a payment provider is asked to charge. */
-  totalCents: number;
-}
+/** An order's lines, its total in whole dollars and `totalCents` (what a payment provider is asked to charge): types of the API contract. */
+export type { OrderPrice, PriceLine };
 
 /** Total = state total cost + selected add-ons. The one price function of the product. */
 export function priceOrder(state: Pick<StatePricing, 'filingFee' | 'serviceFee' | 'name'>, addOns: AddOnSelection): OrderPrice {

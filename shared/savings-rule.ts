@@ -1,6 +1,8 @@
 // The savings estimate rule (docs/product.md section 9) without its input schemas, so the browser can use
 // it without loading zod. shared/savings.ts re-exports everything here.
 
+import type { CalculatorResult } from './api/responses.ts';
+
 /** The six monthly expense categories, in display order, with their labels (docs/product.md "Embedded savings calculator"). */
 export const EXPENSE_CATEGORIES = [
   { key: 'clothing', label: 'Clothing & Styling' },
@@ -21,12 +23,8 @@ export const MAX_MONTHLY_EXPENSE = 10_000_000;
 
 export const EMPTY_EXPENSES: MonthlyExpenses = { clothing: 0, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 };
 
-export interface CalculatorResult {
-  monthlyExpenses: number;
-  annualExpenses: number;
-  estimatedSavings: number;
-  taxRate: number;
-}
+/** POST /api/calculate-savings answers this (a type of the API contract). */
+export type { CalculatorResult };
 
 /** Savings on a year's deductions: 25% of them, rounded to whole dollars. */
 export function estimatedSavingsFor(annualExpenses: number): number {

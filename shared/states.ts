@@ -1,6 +1,7 @@
 // What the product uses of the dataset. Each state's official source URL, verification date and
 // naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
 
+import type { StatePricing } from './api/responses.ts';
 import { compareText } from './compare-text.ts';
 import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';
@@ -26,15 +27,8 @@ export interface StateRecord {
   restrictedWords: string[];
 }
 
-/** What the API returns for a state (docs/product.md section 3, "State"). */
-export interface StatePricing {
-  code: string;
-  name: string;
-  filingFee: number;
-  serviceFee: number;
-  totalCost: number;
-  processingTime: string;
-}
+/** What the API returns for a state (docs/product.md section 3, "State"): a type of the API contract. */
+export type { StatePricing };
 
 const byCode = new Map<string, StateRecord>();
 for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.set(s.code, s);

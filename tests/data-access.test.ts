@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as listApplications } from '../functions/handlers/staff/list-applications.ts';
-import { dynamoCallLog } from '../functions/lib/clients/dynamodb.ts';
 import { applicationItem, batchPut, staffHeaders } from './fakes/staff.ts';
+import { dynamoCallLog } from './helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from './helpers/events.ts';
 
 /**

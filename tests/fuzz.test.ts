@@ -13,9 +13,10 @@ import { dispatch, type RawRequest } from '../scripts/local/adapter.ts';
 /**
  * Bad input over the whole route table: every route gets at least 30 malformed requests
  * (body, types, sizes, encodings, injection strings, path and query abuse, wrong methods).
- * Every answer must be a 4xx JSON `{ error }` sentence (401 for staff routes without a token),
- * never a 5xx, and no rejected request may write anything. A route added to the table is
- * covered automatically; a sample body (below) makes its per-field cases sharper.
+ * Every answer must be a 4xx JSON `{ error, code }`, a sentence and a stable code (401 for staff
+ * routes without a token), never a 5xx, and no rejected request may write anything. A route
+ * added to the table is covered automatically; a sample body (below) makes its per-field cases
+ * sharper.
  */
 
 // A plausible body per route: each field is then mutated into something invalid.
@@ -258,7 +259,7 @@ describe('bad input over the route table', () => {
           perRoute++;
           const res = await dispatch(c.req);
           const label = `${route.method} ${route.path} [${token ? 'staff' : 'anon'}] ${c.name}: ${res.statusCode}`;
-          let body: { error?: unknown } | undefined;
+          let body: { error?: unknown; code?: unknown } | undefined;
           try {
             body = JSON.parse(res.body.toString('utf8'));
           } catch {
@@ -266,6 +267,7 @@ describe('bad input over the route table', () => {
           }
           if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${label} ${res.body.toString('utf8').slice(0, 160)}`);
           else if (typeof body?.error !== 'string' || body.error.length < 5) failures.push(`${label} (no JSON error sentence)`);
+          else if (typeof body.code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(body.code)) failures.push(`${label} (no error code)`);
           else if (route.access === 'staff' && !token && ![401, 405].includes(res.statusCode) && !c.name.startsWith('wrong method'))
             failures.push(`${label} (expected 401 without a token)`);
         }

@@ -49,4 +49,36 @@ describe('npm start (local runtime)', () => {
       await stopServer(second);
     }
   });
+
+  it('answers an oversized body with a 413 JSON error, and rides out a DynamoDB Local crash with 503 then recovery', async () => {
+    const dataDir = tempDir();
+    const server = await startLocalServer({ dataDir });
+    try {
+      const big = await fetch(`${server.url}/api/llc-applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"firstName":"${'a'.repeat(12 * 1024 * 1024)}"}`,
+      });
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ code: 'payload_too_large', error: expect.any(String) });
+
+      const javaPid = Number(readFileSync(join(dataDir, 'dynamodb', 'dynamodb-local.pid'), 'utf8'));
+      process.kill(javaPid, 'SIGKILL');
+      for (let i = 0; i < 50 && processAlive(javaPid); i++) await new Promise((r) => setTimeout(r, 50));
+      const down = await fetch(`${server.url}/api/content`);
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await down.json()).toMatchObject({ code: 'service_unavailable', error: expect.any(String) });
+
+      let status = 0;
+      for (let i = 0; i < 120 && status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        status = (await fetch(`${server.url}/api/content`)).status;
+      }
+      expect(status).toBe(200);
+      expect(server.output()).toContain('DynamoDB Local stopped unexpectedly: restarting it');
+    } finally {
+      await stopServer(server);
+    }
+  }, 120_000);
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, inject } from 'vitest';
+import { countDynamoCalls } from '../functions/lib/clients/dynamodb.ts';
 import { ensureTables, tableEnv } from '../scripts/local/services.ts';
+import { dynamoCallLog } from './helpers/dynamo-calls.ts';
 
 /**
  * Points the handlers at the run's DynamoDB Local and S3 store, with tables of its own for this
@@ -25,6 +27,9 @@ Object.assign(
   process.env,
   tableEnv(Object.fromEntries(Object.keys(await import('../functions/tables.ts').then((m) => m.TABLES)).map((k) => [k, `${prefix}-${k}`])) as never),
 );
+
+// Data-access budgets are asserted against this log; only tests install the counter.
+countDynamoCalls(dynamoCallLog);
 
 beforeAll(async () => {
   await ensureTables(process.env.DYNAMODB_ENDPOINT as string, prefix);

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
+import { paths } from './paths.ts';
 import { routes } from './routes.tsx';
 import './index.css';
 
@@ -16,7 +17,7 @@ function Toasts() {
   const { pathname } = useLocation();
   // Once mounted it stays: going back to the landing page keeps the outlet and its toasts.
   const needed = useRef(false);
-  if (pathname !== '/') needed.current = true;
+  if (pathname !== paths.home) needed.current = true;
   return needed.current ? (
     <Suspense fallback={null}>
       <AppToaster />

@@ -1,10 +1,11 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from './features/landing/LandingPage.tsx';
+import { PAGE_PATTERNS } from './paths.ts';
 
 /**
- * Every screen of the site (docs/product.md section 2), declared once. Only the landing page is in the
- * first bundle; every other screen is a lazily loaded module.
+ * Every screen of the site (docs/product.md section 2), declared once at its path from ./paths.ts.
+ * Only the landing page is in the first bundle; every other screen is a lazily loaded module.
  */
 /**
  * A lazily loaded screen wrapped in the query client's provider. The screen and the query library
@@ -36,16 +37,16 @@ const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
 const NotFoundPage = screen(() => import('./features/not-found/NotFoundPage.tsx'));
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
+  { path: PAGE_PATTERNS.home, element: <LandingPage /> },
   // The wizard redirects /wizard to /wizard/1 itself, keeping ?state=XX.
-  { path: '/wizard', element: <WizardPage /> },
-  { path: '/wizard/:step', element: <WizardPage /> },
-  { path: '/checkout', element: <CheckoutPage /> },
-  { path: '/success', element: <SuccessPage /> },
-  { path: '/pricing', element: <PricingPage /> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/staff/login', element: <StaffLoginPage /> },
-  { path: '/staff', element: <StaffDashboardPage /> },
-  { path: '/content-editor', element: <ContentEditorPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: PAGE_PATTERNS.wizard, element: <WizardPage /> },
+  { path: PAGE_PATTERNS.wizardStep, element: <WizardPage /> },
+  { path: PAGE_PATTERNS.checkout, element: <CheckoutPage /> },
+  { path: PAGE_PATTERNS.success, element: <SuccessPage /> },
+  { path: PAGE_PATTERNS.pricing, element: <PricingPage /> },
+  { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
+  { path: PAGE_PATTERNS.staffLogin, element: <StaffLoginPage /> },
+  { path: PAGE_PATTERNS.staffDashboard, element: <StaffDashboardPage /> },
+  { path: PAGE_PATTERNS.contentEditor, element: <ContentEditorPage /> },
+  { path: PAGE_PATTERNS.notFound, element: <NotFoundPage /> },
 ];

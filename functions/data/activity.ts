@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { PutCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { PutCommand, QueryCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
 /** The staff dashboard's "recent activity" feed, one partition read newest-first. */
-export interface ActivityEntry {
+interface ActivityEntry {
   id: string;
   action: string;
   description: string;
@@ -21,7 +20,7 @@ function activityItem(action: string, description: string, applicationId?: strin
 }
 
 /** A Put for use inside a TransactWriteItems with the change it describes. */
-export function activityPut(action: string, description: string, applicationId?: string): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+export function activityPut(action: string, description: string, applicationId?: string): TransactItem {
   return { Put: { TableName: tableName('activity'), Item: activityItem(action, description, applicationId) } };
 }
 

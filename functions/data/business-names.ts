@@ -1,35 +1,15 @@
 import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
 import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { isNameKeyTaken } from './applications/store.ts';
 
 /**
  * Name keys already requested by a submitted application (drafts do not hold a name: an
- * abandoned wizard should not block it for others). One Query on byNameKey per key, in parallel.
+ * abandoned wizard should not block it for others). One Query per key, in parallel.
  */
-export async function takenNameKeys(keys: readonly string[]): Promise<Set<string>> {
+async function takenNameKeys(keys: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(keys.filter(Boolean))];
-  const results = await Promise.all(
-    unique.map(async (key) => {
-      const out = await ddb().send(
-        new QueryCommand({
-          TableName: tableName('applications'),
-          IndexName: 'byNameKey',
-          KeyConditionExpression: 'nameKey = :k',
-          FilterExpression: '#status <> :draft',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':k': key, ':draft': 'draft' },
-          Select: 'COUNT',
-        }),
-      );
-      return (out.Count ?? 0) > 0 ? key : undefined;
-    }),
-  );
-  return new Set(results.filter((k): k is string => Boolean(k)));
-}
-
-export async function isNameKeyTaken(key: string): Promise<boolean> {
-  return (await takenNameKeys([key])).has(key);
+  const taken = await Promise.all(unique.map((key) => isNameKeyTaken(key)));
+  return new Set(unique.filter((_, i) => taken[i]));
 }
 
 /** Name ideas (8-12) from keywords/category, minus names already taken with us. */

@@ -1,8 +1,9 @@
 import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
 import { sanitizeContent } from '#shared/content/sanitize-content.ts';
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { ContentConflictError, ContentNotFoundError, contentItemId, FEED, isConditionFailure, toItem } from './content.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { contentItemId, contentNotFound, FEED, toItem } from './content.ts';
 
 /** Creating and editing content items (see ./content.ts): every write sanitises for its type. */
 function newItemRecord(input: CreateContentInput, now: string) {
@@ -20,33 +21,25 @@ function newItemRecord(input: CreateContentInput, now: string) {
   };
 }
 
-/** Creates the item for (page, section); ContentConflictError when one exists already. */
+/** Creates the item for (page, section); 409 content_exists when one exists already. */
 export async function createContentItem(input: CreateContentInput): Promise<ContentItem> {
   const record = newItemRecord(input, new Date().toISOString());
-  try {
-    await ddb().send(new PutCommand({ TableName: tableName('content'), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ContentConflictError(`Content for ${input.page} / ${input.section} already exists; edit that item instead`);
-    throw err;
-  }
+  const created = await writeIf(ddb().send(new PutCommand({ TableName: tableName('content'), Item: record, ConditionExpression: 'attribute_not_exists(id)' })));
+  if (!created) throw new ConflictError(`Content for ${input.page} / ${input.section} already exists; edit that item instead`, 'content_exists');
   return toItem(record);
 }
 
 /** Seeds an item unless one exists for (page, section): never overwrites an edited item. */
 export async function seedContentItem(input: CreateContentInput): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIf(
+    ddb().send(
       new PutCommand({
         TableName: tableName('content'),
         Item: newItemRecord(input, new Date().toISOString()),
         ConditionExpression: 'attribute_not_exists(id)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -56,7 +49,7 @@ export async function seedContentItem(input: CreateContentInput): Promise<boolea
  */
 export async function updateContentItem(id: string, input: UpdateContentInput): Promise<ContentItem> {
   const current = await ddb().send(new GetCommand({ TableName: tableName('content'), Key: { id }, ConsistentRead: true }));
-  if (!current.Item) throw new ContentNotFoundError('Content item not found');
+  if (!current.Item) throw contentNotFound();
   const previousType: ContentType = current.Item.contentType === 'html' ? 'html' : 'text';
   const contentType = input.contentType ?? previousType;
   try {
@@ -77,7 +70,7 @@ export async function updateContentItem(id: string, input: UpdateContentInput): 
     );
     return toItem(out.Attributes ?? {});
   } catch (err) {
-    if (isConditionFailure(err)) throw new ContentConflictError('The item changed while saving; reload and try again');
+    if (err instanceof ConditionalCheckFailedException) throw new ConflictError('The item changed while saving; reload and try again', 'content_changed');
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ContentItem } from '#shared/content/content-item.ts';
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { ConditionalCheckFailedException, DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { NotFoundError } from '../lib/errors.ts';
 
 /**
  * Content items, one per (page, section). The id is derived from page and section, so a
@@ -17,8 +18,7 @@ export function contentItemId(page: string, section: string): string {
   return `c_${createHash('sha256').update(`${page.toLowerCase()}#${section.toLowerCase()}`).digest('hex').slice(0, 24)}`;
 }
 
-export class ContentConflictError extends Error {}
-export class ContentNotFoundError extends Error {}
+export const contentNotFound = () => new NotFoundError('Content item not found', 'content_not_found');
 
 export function toItem(raw: Record<string, unknown>): ContentItem {
   return {
@@ -29,8 +29,6 @@ export function toItem(raw: Record<string, unknown>): ContentItem {
     contentType: raw.contentType === 'html' ? 'html' : 'text',
   };
 }
-
-export const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /** Every item, ordered by page then section: Query pages of the byFeed index. */
 export async function listContentItems(): Promise<ContentItem[]> {
@@ -53,10 +51,6 @@ export async function listContentItems(): Promise<ContentItem[]> {
 }
 
 export async function deleteContentItem(id: string): Promise<void> {
-  try {
-    await ddb().send(new DeleteCommand({ TableName: tableName('content'), Key: { id }, ConditionExpression: 'attribute_exists(id)' }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ContentNotFoundError('Content item not found');
-    throw err;
-  }
+  if (!(await writeIf(ddb().send(new DeleteCommand({ TableName: tableName('content'), Key: { id }, ConditionExpression: 'attribute_exists(id)' })))))
+    throw contentNotFound();
 }

@@ -1,7 +1,6 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type ApplicationStatus, COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Dashboard counts kept as atomic counters, updated in the same transaction as the change they
@@ -9,7 +8,6 @@ import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
  * Item `STATS`: one number attribute per application status, plus `openTickets`.
  */
 const STATS_ID = 'STATS';
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Moves one application from `from` (or nowhere, for a new one) to `to`. Use in a transaction. */
 export function statusCounterUpdate(from: ApplicationStatus | null, to: Exclude<ApplicationStatus, 'draft'>): TransactItem {
@@ -45,7 +43,7 @@ export function openTicketsCounterUpdate(delta: 1 | -1): TransactItem {
   };
 }
 
-export interface DashboardCounts {
+interface DashboardCounts {
   totalApplications: number;
   pendingApplications: number;
   completedApplications: number;

@@ -3,7 +3,8 @@ import { putApplication, readApplication, readStats } from '../../tests/fakes/ap
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
-import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from './payments.ts';
+import { recordPaymentFailure, recordRefund } from './applications/store.ts';
+import { claimPaymentEvent, fulfilPayment, releasePaymentEvent } from './payments.ts';
 
 const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service
 

@@ -1,15 +1,13 @@
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { ConditionalCheckFailedException, GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * Fixed-window rate limits kept in DynamoDB, so they hold across Lambda instances.
  * One item per key: `count` attempts since `windowStart` (epoch seconds); TTL removes it after.
  */
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-const isConditionFailure = (err: unknown) => err instanceof ConditionalCheckFailedException;
 
 /**
  * Takes one slot for `key`: allowed while fewer than `limit` were taken in the current window.
@@ -19,9 +17,9 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = nowSeconds();
     const cutoff = now - windowSeconds;
-    try {
-      // Within a live window with room left: count this attempt.
-      await ddb().send(
+    // Within a live window with room left: count this attempt.
+    const counted = await writeIf(
+      ddb().send(
         new UpdateCommand({
           TableName: tableName('rateLimits'),
           Key: { key },
@@ -30,14 +28,12 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
           ExpressionAttributeNames: { '#count': 'count' },
           ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':limit': limit },
         }),
-      );
-      return { allowed: true };
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-    try {
-      // No window yet, or the last one has passed: start a new one with this attempt.
-      await ddb().send(
+      ),
+    );
+    if (counted) return { allowed: true };
+    // No window yet, or the last one has passed: start a new one with this attempt.
+    const opened = await writeIf(
+      ddb().send(
         new UpdateCommand({
           TableName: tableName('rateLimits'),
           Key: { key },
@@ -46,11 +42,9 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
           ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
           ExpressionAttributeValues: { ':one': 1, ':now': now, ':cutoff': cutoff, ':ttl': now + windowSeconds + 60 },
         }),
-      );
-      return limit >= 1 ? { allowed: true } : { allowed: false, retryAfterSeconds: windowSeconds };
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
+    if (opened) return limit >= 1 ? { allowed: true } : { allowed: false, retryAfterSeconds: windowSeconds };
     // The window is live: either full, or another caller just opened it (then try again).
     const out = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key }, ConsistentRead: true }));
     const windowStart = Number(out.Item?.windowStart ?? 0);
@@ -65,8 +59,9 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
 
 /** Gives back a slot taken by consumeRateLimit (e.g. a login that succeeded). */
 export async function releaseRateLimit(key: string): Promise<void> {
-  try {
-    await ddb().send(
+  // Nothing to give back when the count is already zero (the window was reset meanwhile).
+  await writeIf(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('rateLimits'),
         Key: { key },
@@ -75,8 +70,6 @@ export async function releaseRateLimit(key: string): Promise<void> {
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+    ),
+  );
 }

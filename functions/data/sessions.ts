@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { NotConfiguredError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { consumeRateLimit, releaseRateLimit } from './rate-limits.ts';
 
 /** Staff sessions last 12 hours; DynamoDB's TTL removes the item some time after. */
-export const STAFF_SESSION_HOURS = 12;
+const STAFF_SESSION_HOURS = 12;
 
 /** Staff tokens are stored only as their SHA-256 (base64url). */
 export function hashToken(token: string): string {
@@ -41,30 +42,25 @@ export async function deleteStaffSession(token: string): Promise<void> {
 }
 
 /** Brute-force guard: 5 failed logins from one source IP within 15 minutes lock it out. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-
-export type StaffLoginResult =
-  | { kind: 'ok'; token: string; expiresAt: string }
-  | { kind: 'invalid' }
-  | { kind: 'locked'; retryAfterSeconds: number }
-  | { kind: 'not-configured' };
+const LOGIN_MAX_FAILURES = 5;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Checks the password against the configured scrypt hash (constant time). Every attempt takes
- * a slot of the source IP's window before the check, so parallel guesses cannot slip past the
- * limit; a successful login gives its slot back, so only failures count.
+ * Checks the password against the configured scrypt hash (constant time) and opens a session.
+ * Every attempt takes a slot of the source IP's window before the check, so parallel guesses
+ * cannot slip past the limit (429 login_locked); a successful login gives its slot back, so
+ * only failures count. 401 invalid_credentials, 503 when no password is configured.
  */
-export async function signInStaff(password: string, sourceIp: string): Promise<StaffLoginResult> {
+export async function signInStaff(password: string, sourceIp: string): Promise<{ token: string; expiresAt: string }> {
   const key = `login#${sourceIp}`;
   const slot = await consumeRateLimit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
-  if (!slot.allowed) return { kind: 'locked', retryAfterSeconds: slot.retryAfterSeconds };
+  if (!slot.allowed) throw new RateLimitedError('Too many failed login attempts; try again later', slot.retryAfterSeconds, 'login_locked');
   const hash = await getSecret('staffPasswordHash');
   if (!hash) {
     await releaseRateLimit(key);
-    return { kind: 'not-configured' };
+    throw new NotConfiguredError('Staff login is not configured yet');
   }
-  if (!(await verifyPassword(password, hash))) return { kind: 'invalid' };
+  if (!(await verifyPassword(password, hash))) throw new UnauthorizedError('Invalid credentials', 'invalid_credentials');
   await releaseRateLimit(key);
-  return { kind: 'ok', ...(await createStaffSession()) };
+  return createStaffSession();
 }

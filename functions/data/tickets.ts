@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ContactFormInput, SupportTicket, TicketStatus } from '#shared/staff/tickets.ts';
+import { type ContactFormInput, type SupportTicket, TICKETS_PER_HOUR_PER_IP, type TicketStatus } from '#shared/staff/tickets.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts';
 import { activityPut } from './activity.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { consumeRateLimit } from './rate-limits.ts';
 
 /** Support tickets, listed newest first through byFeed (feed = 'TICKETS'). */
 const FEED = 'TICKETS';
-export const TICKET_PAGE_SIZE = 50;
-
-export class TicketNotFoundError extends Error {}
-export class TicketStatusConflictError extends Error {
-  constructor(readonly currentStatus: string) {
-    super(`The ticket is already ${currentStatus}`);
-  }
-}
+const TICKET_PAGE_SIZE = 50;
 
 function toTicket(raw: Record<string, unknown>): SupportTicket {
   return {
@@ -30,8 +25,13 @@ function toTicket(raw: Record<string, unknown>): SupportTicket {
   };
 }
 
-/** An open ticket with normal priority, the open-tickets counter and an activity entry: one transaction. */
-export async function createTicket(input: ContactFormInput): Promise<SupportTicket> {
+/**
+ * The contact form: 5 per hour per source IP (429 beyond that), then an open ticket with normal
+ * priority, the open-tickets counter and an activity entry in one transaction.
+ */
+export async function createTicket(input: ContactFormInput, sourceIp: string): Promise<SupportTicket> {
+  const slot = await consumeRateLimit(`ticket#${sourceIp}`, TICKETS_PER_HOUR_PER_IP, 3600);
+  if (!slot.allowed) throw new RateLimitedError('Too many messages from this network; please try again later', slot.retryAfterSeconds);
   const item = {
     id: randomUUID(),
     feed: FEED,
@@ -97,8 +97,9 @@ export async function setTicketStatus(id: string, status: TicketStatus): Promise
   } catch (err) {
     if (!(err instanceof TransactionCanceledException)) throw err;
     const current = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
-    if (!current.Item) throw new TicketNotFoundError('Ticket not found');
-    throw new TicketStatusConflictError(String(current.Item.status));
+    if (!current.Item) throw new NotFoundError('Ticket not found', 'ticket_not_found');
+    const currentStatus = String(current.Item.status);
+    throw new ConflictError(`The ticket is already ${currentStatus}`, 'status_conflict', { currentStatus });
   }
   const after = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
   return toTicket(after.Item ?? { id, status });

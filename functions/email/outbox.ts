@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TransactItem } from '../data/application-changes.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { EmailMessage, NewEmail } from './messages.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { json, SECURITY_HEADERS } from '../lib/http.ts';
+import { DomainError, NotFoundError } from '../lib/errors.ts';
+import { errorResponse, SECURITY_HEADERS } from '../lib/http.ts';
 import { matchRoute } from '../route-match.ts';
 
 /**
@@ -7,13 +8,14 @@ import { matchRoute } from '../route-match.ts';
  * Unknown path -> 404; known path with another method -> 405 with Allow.
  */
 export async function handler(event: APIGatewayProxyEventV2) {
-  const m = matchRoute(event.requestContext.http.method, event.rawPath);
+  const method = event.requestContext.http.method;
+  const m = matchRoute(method, event.rawPath);
   if (m.kind === 'method-not-allowed') {
-    return json(
-      405,
-      { error: `Method ${event.requestContext.http.method} is not allowed here; use ${m.allow.join(', ')}` },
-      { allow: m.allow.join(', '), ...SECURITY_HEADERS },
-    );
+    const allow = m.allow.join(', ');
+    return errorResponse(new DomainError('method_not_allowed', 'method_not_allowed', `Method ${method} is not allowed here; use ${allow}`), {
+      allow,
+      ...SECURITY_HEADERS,
+    });
   }
-  return json(404, { error: `No API route for ${event.rawPath.slice(0, 200)}` }, SECURITY_HEADERS);
+  return errorResponse(new NotFoundError(`No API route for ${event.rawPath.slice(0, 200)}`, 'route_not_found'), SECURITY_HEADERS);
 }

@@ -23,9 +23,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.optional(z.string()),
 });
 
-export type Config = z.infer<typeof envSchema> & { tables: Record<TableKey, string> };
+type Config = z.infer<typeof envSchema> & { tables: Record<TableKey, string> };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const names = parsed.error.issues.map((i) => i.path.join('.')).join(', ');

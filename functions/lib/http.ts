@@ -3,29 +3,22 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { findRoute, type RouteDef } from '../routes.ts';
+import { isOriginVerified, viewerAddress } from './edge.ts';
+import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
 import { logger, logRequestContext } from './logger.ts';
+import { getSecret } from './secrets.ts';
 
-export type ApiEvent = APIGatewayProxyEventV2 & {
+type ApiEvent = APIGatewayProxyEventV2 & {
   /** Parsed JSON body (undefined when the request had none). Raw-body routes keep `body`. */
   jsonBody?: unknown;
   /** The route-table entry this request was routed to. */
   route?: RouteDef;
+  /** The visitor's address: CloudFront's viewer address when the request came through it. */
+  viewerIp?: string;
 };
-export type ApiResult = APIGatewayProxyStructuredResultV2;
+type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** An error whose status and sentence are safe to show the caller. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details?: unknown,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Security headers on every API response. */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -48,8 +41,11 @@ export function jsonText(statusCode: number, text: string, headers: Record<strin
   };
 }
 
-export function errorBody(message: string, details?: unknown) {
-  return details === undefined ? { error: message } : { error: message, details };
+/** The one shape of every error answer: `{ error, code, details?, ...extras }`, Retry-After when set. */
+export function errorResponse(err: DomainError, headers: Record<string, string> = {}): ApiResult {
+  const body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}), ...err.extras };
+  const retry: Record<string, string> = err.retryAfterSeconds === undefined ? {} : { 'retry-after': String(err.retryAfterSeconds) };
+  return json(err.status, body, { ...headers, ...retry });
 }
 
 /**
@@ -57,7 +53,7 @@ export function errorBody(message: string, details?: unknown) {
  * `what` names the input in the sentence ("Request body", "Query").
  */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
-  if (input === undefined && what === 'Request body') throw new HttpError(400, 'Request body is required');
+  if (input === undefined && what === 'Request body') throw new ValidationError('Request body is required');
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   // A Map keeps hostile field names such as __proto__ as plain keys.
@@ -72,20 +68,23 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, wha
     note(field, issue.message);
   }
   const fields = [...details.keys()].slice(0, 10);
-  throw new HttpError(400, `${what} is invalid: check ${fields.join(', ')}`, Object.fromEntries(details));
+  throw new ValidationError(`${what} is invalid: check ${fields.join(', ')}`, Object.fromEntries(details));
 }
 
 /** Path parameter, validated; a missing or malformed one is a 400. */
 export function pathParam<S extends z.ZodMiniType>(event: ApiEvent, name: string, schema: S): z.infer<S> {
   const value = event.pathParameters?.[name];
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, `Path parameter "${name}" is invalid`, { [name]: result.error.issues.map((i) => i.message) });
+  if (!result.success) throw new ValidationError(`Path parameter "${name}" is invalid`, { [name]: result.error.issues.map((i) => i.message) });
   return result.data;
 }
 
-/** The request's source IP as API Gateway reports it. */
+/**
+ * The visitor's address for per-address limits: CloudFront's viewer address when the request
+ * carried the origin-verify secret, else the address API Gateway saw (locally, the socket's).
+ */
 export function sourceIp(event: ApiEvent): string {
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  return event.viewerIp ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 const errorsAndHeaders = (): MiddlewareObj<ApiEvent, ApiResult> => ({
@@ -97,12 +96,12 @@ const errorsAndHeaders = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   onError: (request) => {
     const err = request.error as unknown;
     let res: ApiResult;
-    if (err instanceof HttpError) {
-      res = json(err.status, errorBody(err.message, err.details), err.headers);
+    if (err instanceof DomainError) {
+      res = errorResponse(err);
       if (err.status >= 500) logger.error('request failed', { error: err });
     } else {
       logger.error('unhandled error', { error: err as Error });
-      res = json(500, { error: 'Internal error' });
+      res = json(500, { error: 'Internal error', code: 'internal_error' });
     }
     res.headers = { ...res.headers, ...SECURITY_HEADERS };
     request.response = res;
@@ -114,18 +113,23 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   before: async (request) => {
     const event = request.event;
     const route = findRoute(event.routeKey);
-    if (!route) throw new HttpError(404, 'No such API route');
+    if (!route) throw new NotFoundError('No such API route', 'route_not_found');
     event.route = route;
+    // Behind CloudFront only: a request that skipped the distribution (and its WAF) is refused.
+    const expected = await getSecret('originVerify');
+    if (expected && !isOriginVerified(event.headers, expected)) throw new ForbiddenError('Requests must come through the site', 'origin_not_verified');
+    event.viewerIp = viewerAddress(event.headers, event.requestContext?.http?.sourceIp ?? 'unknown', expected);
     // Authentication first: without a valid token a staff route reveals nothing else.
     if (route.access === 'staff') {
       const token = event.headers?.['staff-token'];
       // Imported here so public routes never load the DynamoDB client just for this check.
       const { verifyStaffSession } = await import('../data/sessions.ts');
-      if (!token || !(await verifyStaffSession(token))) throw new HttpError(401, 'Authentication required');
+      if (!token || !(await verifyStaffSession(token))) throw new UnauthorizedError();
     }
     const allowed = new Set<string>(route.query ?? []);
     for (const name of Object.keys(event.queryStringParameters ?? {})) {
-      if (!allowed.has(name)) throw new HttpError(400, `Unknown query parameter: ${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}`);
+      if (!allowed.has(name))
+        throw new ValidationError(`Unknown query parameter: ${name.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')}`, undefined, 'unknown_query_parameter');
     }
   },
 });
@@ -136,19 +140,21 @@ const jsonBody = (raw: boolean): MiddlewareObj<ApiEvent, ApiResult> => ({
     const event = request.event;
     if (event.body === undefined || event.body === null || event.body === '') return;
     const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-    if (bytes.byteLength > MAX_BODY_BYTES) throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+    if (bytes.byteLength > MAX_BODY_BYTES)
+      throw new DomainError('payload_too_large', 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
     if (raw) return;
     const type = event.headers?.['content-type'] ?? '';
-    if (!/^application\/(.+\+)?json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
+    if (!/^application\/(.+\+)?json\b/i.test(type))
+      throw new DomainError('unsupported_media_type', 'unsupported_media_type', 'Content-Type must be application/json');
     try {
       event.jsonBody = JSON.parse(bytes.toString('utf8'));
     } catch {
-      throw new HttpError(400, 'Request body is not valid JSON');
+      throw new ValidationError('Request body is not valid JSON', undefined, 'invalid_json');
     }
   },
 });
 
-export interface HandlerOptions {
+interface HandlerOptions {
   /** Keep the body untouched (for signature verification). */
   rawBody?: boolean;
 }
@@ -156,7 +162,8 @@ export interface HandlerOptions {
 /**
  * Wraps a route's function in the API's middleware: header normalisation, structured logs with
  * the request id, the route table's checks (staff token, query parameters), the JSON body
- * parser with a 64 KB limit, readable 4xx errors, 500 without detail, security headers.
+ * parser with a 64 KB limit, domain errors as `{ error, code }` answers, 500 without detail,
+ * security headers.
  */
 export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>, options: HandlerOptions = {}) {
   return middy<ApiEvent, ApiResult>()

@@ -7,11 +7,11 @@ import type { Context } from 'aws-lambda';
  * our functions only log warnings and errors, and a library's import time is paid on every
  * cold start (Powertools' logger cost about 4 ms and 21 KB per function).
  */
-export const LOG_LEVELS = { DEBUG: 10, INFO: 20, WARN: 30, ERROR: 40, SILENT: 100 } as const;
-export type LogLevel = keyof typeof LOG_LEVELS;
+const LOG_LEVELS = { DEBUG: 10, INFO: 20, WARN: 30, ERROR: 40, SILENT: 100 } as const;
+type LogLevel = keyof typeof LOG_LEVELS;
 type Extra = Record<string, unknown>;
 
-export const SERVICE_NAME = 'creator-llc-api';
+const SERVICE_NAME = 'creator-llc-api';
 
 function levelFromEnv(): LogLevel {
   const configured = process.env.LOG_LEVEL?.toUpperCase();

@@ -33,7 +33,7 @@ async function readSecret(key: SecretKey): Promise<string | undefined> {
   return usable(out.SecretString);
 }
 
-export const SECRET_PLACEHOLDER = 'NOT_CONFIGURED';
+const SECRET_PLACEHOLDER = 'NOT_CONFIGURED';
 
 function usable(v: string | undefined): string | undefined {
   const t = v?.trim();

@@ -1,9 +1,9 @@
 import { dollarsToCents } from '#shared/money.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';
-import { HttpError } from '../lib/http.ts';
-import { AmazonPayError, amazonPayCredentials, checkoutSessionConfig, completeCheckoutSession } from './amazon-pay.ts';
-import { fulfilmentToHttp } from './fulfilment-http.ts';
+import { ConflictError, PaymentRequiredError } from '../lib/errors.ts';
+import { amazonPayCredentials, checkoutSessionConfig, completeCheckoutSession } from './amazon-pay.ts';
+import { assertFulfilled } from './fulfilment.ts';
 import { notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 
@@ -24,16 +24,11 @@ export async function completeAmazonPayCheckout(input: { applicationId: string; 
   const creds = await amazonPayCredentials();
   if (!creds) throw notConfigured('Amazon Pay');
   const { app, order } = await loadPayable(input.applicationId);
-  let session: Awaited<ReturnType<typeof completeCheckoutSession>>;
-  try {
-    session = await completeCheckoutSession(creds, input.checkoutSessionId, order);
-  } catch (err) {
-    if (err instanceof AmazonPayError) throw new HttpError(err.status >= 500 ? 502 : 402, err.message);
-    throw err;
-  }
+  const session = await completeCheckoutSession(creds, input.checkoutSessionId, order);
   if (session.merchantMetadata?.merchantReferenceId && session.merchantMetadata.merchantReferenceId !== app.id)
-    throw new HttpError(409, 'This Amazon Pay checkout belongs to another application');
-  if (session.statusDetails?.state !== 'Completed' || !session.chargeId) throw new HttpError(402, 'Amazon Pay did not complete the payment');
+    throw new ConflictError('This Amazon Pay checkout belongs to another application', 'checkout_session_mismatch');
+  if (session.statusDetails?.state !== 'Completed' || !session.chargeId)
+    throw new PaymentRequiredError('Amazon Pay did not complete the payment', 'payment_not_completed');
   const paidCents = session.chargeAmount ? dollarsToCents(Number(session.chargeAmount.amount)) : order.totalCents;
   const result = await fulfilPayment({
     applicationId: app.id,
@@ -42,6 +37,6 @@ export async function completeAmazonPayCheckout(input: { applicationId: string; 
     amountCents: paidCents,
     currency: session.chargeAmount?.currencyCode ?? 'USD',
   });
-  fulfilmentToHttp(result);
+  assertFulfilled(result);
   return { success: true };
 }

@@ -1,6 +1,7 @@
 import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
 import { type ApplicationOrder, centsToDecimalString } from '#shared/payments/order.ts';
 import { config } from '../lib/config.ts';
+import { PaymentRequiredError, UpstreamError } from '../lib/errors.ts';
 import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
 
 /**
@@ -26,15 +27,6 @@ function sdk(creds: AmazonPayCredentials) {
     sandbox: creds.sandbox,
     algorithm: 'AMZN-PAY-RSASSA-PSS-V2',
   });
-}
-
-export class AmazonPayError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -70,7 +62,7 @@ export function checkoutSessionConfig(creds: AmazonPayCredentials, order: Applic
   };
 }
 
-export interface CompletedCheckoutSession {
+interface CompletedCheckoutSession {
   checkoutSessionId: string;
   chargeId?: string;
   chargePermissionId?: string;
@@ -107,9 +99,10 @@ export async function completeCheckoutSession(
       const body = JSON.parse(text) as { reasonCode?: string; message?: string };
       if (body.reasonCode || body.message) message = `Amazon Pay: ${[body.reasonCode, body.message].filter(Boolean).join(' - ')}`;
     } catch {}
-    throw new AmazonPayError(res.status, message);
+    // Amazon's refusals (a canceled or declined checkout) are the payer's to read; its outages are ours.
+    throw res.status >= 500 ? new UpstreamError(message) : new PaymentRequiredError(message);
   }
   return JSON.parse(text) as CompletedCheckoutSession;
 }
 
-export { type AmazonPayCredentials, amazonPayCredentials } from './amazon-pay-credentials.ts';
+export { amazonPayCredentials } from './amazon-pay-credentials.ts';

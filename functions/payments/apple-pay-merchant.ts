@@ -1,4 +1,4 @@
-import { HttpError } from '../lib/http.ts';
+import { NotConfiguredError, UpstreamError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { ApplePayError, applePayCredentials, isApplePayGatewayUrl, requestMerchantSession } from './apple-pay.ts';
 import { loadPayable } from './payable.ts';
@@ -8,16 +8,17 @@ export const APPLE_PAY_NOT_CONFIGURED = 'Apple Pay is not configured yet. Please
 
 /** POST /api/apple-pay/validate-merchant: only Apple's gateway hosts, then mutual TLS. */
 export async function validateApplePayMerchant(input: { validationURL: string; applicationId: string }) {
-  if (!isApplePayGatewayUrl(input.validationURL)) throw new HttpError(400, 'validationURL must be an https URL on an Apple Pay gateway host');
+  if (!isApplePayGatewayUrl(input.validationURL))
+    throw new ValidationError('validationURL must be an https URL on an Apple Pay gateway host', undefined, 'invalid_validation_url');
   const creds = await applePayCredentials();
-  if (!creds) throw new HttpError(503, APPLE_PAY_NOT_CONFIGURED);
+  if (!creds) throw new NotConfiguredError(APPLE_PAY_NOT_CONFIGURED);
   await loadPayable(input.applicationId);
   try {
     return await requestMerchantSession(creds, input.validationURL);
   } catch (err) {
     if (err instanceof ApplePayError) {
       logger.error('Apple Pay merchant validation failed', { error: err });
-      throw new HttpError(502, 'Unable to start Apple Pay session');
+      throw new UpstreamError('Unable to start Apple Pay session');
     }
     throw err;
   }

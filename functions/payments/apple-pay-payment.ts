@@ -1,24 +1,27 @@
 import type * as z from 'zod/mini';
 import type { applePayPaymentSchema } from '#shared/payments/requests.ts';
 import { fulfilPayment } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { DomainError, type ErrorKind } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { APPLE_PAY_NOT_CONFIGURED } from './apple-pay-merchant.ts';
-import { fulfilmentToHttp } from './fulfilment-http.ts';
+import { assertFulfilled } from './fulfilment.ts';
 import { loadPayable } from './payable.ts';
 import { stripeClient, stripeErrorMessage } from './stripe.ts';
 
 type ApplePayPayment = z.infer<typeof applePayPaymentSchema>;
-export type ApplePayResult = { status: number; body: { success: boolean; error?: string } };
+
+/** The payment sheet's failures keep `success: false` beside the error, as its success does `success: true`. */
+const failed = (kind: ErrorKind, code: string, message: string) => new DomainError(kind, code, message, { extras: { success: false } });
 
 /**
  * POST /api/apple-pay/process-payment: turns the Apple Pay token into a Stripe token, charges the
- * server's total through a confirmed PaymentIntent, then fulfilment. Answers `{ success, error? }`.
+ * server's total through a confirmed PaymentIntent, then fulfilment. Answers `{ success: true }`,
+ * or an error with `success: false` (402 declined, 502 provider failure, 503 not configured).
  */
-export async function processApplePayment(input: { payment: ApplePayPayment; applicationId: string }): Promise<ApplePayResult> {
+export async function processApplePayment(input: { payment: ApplePayPayment; applicationId: string }): Promise<{ success: true }> {
   const stripe = await stripeClient();
-  if (!stripe || !(await applePayCredentials())) return { status: 503, body: { success: false, error: APPLE_PAY_NOT_CONFIGURED } };
+  if (!stripe || !(await applePayCredentials())) throw failed('not_configured', 'not_configured', APPLE_PAY_NOT_CONFIGURED);
   const { app, order } = await loadPayable(input.applicationId);
   const { token } = input.payment;
   const key = `apple-pay:${app.id}:${order.totalCents}:${token.transactionIdentifier}`.slice(0, 255);
@@ -46,7 +49,7 @@ export async function processApplePayment(input: { payment: ApplePayPayment; app
       },
       { idempotencyKey: `${key}:intent` },
     );
-    if (intent.status !== 'succeeded') return { status: 402, body: { success: false, error: 'Payment processing failed' } };
+    if (intent.status !== 'succeeded') throw failed('payment_required', 'payment_declined', 'Payment processing failed');
     const result = await fulfilPayment({
       applicationId: app.id,
       provider: 'apple-pay',
@@ -54,13 +57,13 @@ export async function processApplePayment(input: { payment: ApplePayPayment; app
       amountCents: intent.amount_received || intent.amount,
       currency: intent.currency,
     });
-    fulfilmentToHttp(result);
-    return { status: 200, body: { success: true } };
+    assertFulfilled(result);
+    return { success: true };
   } catch (err) {
+    if (err instanceof DomainError) throw err;
     const message = stripeErrorMessage(err);
-    if (message) return { status: 402, body: { success: false, error: message } };
-    if (err instanceof HttpError) throw err;
+    if (message) throw failed('payment_required', 'payment_declined', message);
     logger.error('Apple Pay payment failed', { error: err as Error, applicationId: app.id });
-    return { status: 502, body: { success: false, error: 'Payment processing failed' } };
+    throw failed('upstream', 'provider_error', 'Payment processing failed');
   }
 }

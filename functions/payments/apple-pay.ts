@@ -14,7 +14,7 @@ const credentialsSchema = z.object({
   certificatePem: z.string().check(z.includes('BEGIN CERTIFICATE')),
   keyPem: z.string().check(z.includes('PRIVATE KEY')),
 });
-export type ApplePayCredentials = z.infer<typeof credentialsSchema>;
+type ApplePayCredentials = z.infer<typeof credentialsSchema>;
 
 export async function applePayCredentials(): Promise<ApplePayCredentials | undefined> {
   const parsed = credentialsSchema.safeParse(await getJsonSecret('applePay'));

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { recordPaymentIntent } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { recordPaymentIntent } from '../data/applications/store.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';
@@ -23,8 +22,7 @@ export async function startCardPayment(input: { applicationId: string; amount: n
   if (mode === 'test') {
     const id = `pi_test_${randomUUID().replace(/-/g, '')}`;
     const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
-    if (!(await recordPaymentIntent(app.id, { id, amountCents: amount, provider: 'test', secretHash: sha256(clientSecret) })))
-      throw new HttpError(409, 'This application has already been paid');
+    await recordPaymentIntent(app.id, { id, amountCents: amount, provider: 'test', secretHash: sha256(clientSecret) });
     return { clientSecret };
   }
 
@@ -46,7 +44,6 @@ export async function startCardPayment(input: { applicationId: string; amount: n
     { idempotencyKey: `payment-intent:${app.id}:${amount}:${app.paymentIntentId ?? 'first'}` },
   );
   if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
-  if (!(await recordPaymentIntent(app.id, { id: intent.id, amountCents: amount, provider: 'stripe' })))
-    throw new HttpError(409, 'This application has already been paid');
+  await recordPaymentIntent(app.id, { id: intent.id, amountCents: amount, provider: 'stripe' });
   return { clientSecret: intent.client_secret };
 }

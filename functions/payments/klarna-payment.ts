@@ -1,8 +1,9 @@
-import { fulfilPayment, recordPaymentIntent } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { recordPaymentIntent } from '../data/applications/store.ts';
+import { fulfilPayment } from '../data/payments.ts';
+import { PaymentRequiredError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { fulfilmentToHttp } from './fulfilment-http.ts';
-import { createKlarnaSession, KlarnaError, klarnaCredentials, placeKlarnaOrder } from './klarna.ts';
+import { assertFulfilled } from './fulfilment.ts';
+import { createKlarnaSession, klarnaCredentials, placeKlarnaOrder } from './klarna.ts';
 import { notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 
@@ -12,7 +13,7 @@ export async function startKlarnaSession(input: { applicationId: string; amount?
   if (!creds) throw notConfigured('Klarna');
   const { app, order } = await loadPayable(input.applicationId);
   assertClientAmount(input.amount, order);
-  const session = await createKlarnaSession(creds, order, app.id).catch(providerError);
+  const session = await createKlarnaSession(creds, order, app.id);
   await recordPaymentIntent(app.id, { id: session.session_id, amountCents: order.totalCents, provider: 'klarna' });
   return {
     session_id: session.session_id,
@@ -27,17 +28,12 @@ export async function placeKlarnaOrderFor(input: { applicationId: string; author
   const creds = await klarnaCredentials();
   if (!creds) throw notConfigured('Klarna');
   const { app, order } = await loadPayable(input.applicationId);
-  const placed = await placeKlarnaOrder(creds, input.authorizationToken, order, app.id).catch(providerError);
+  const placed = await placeKlarnaOrder(creds, input.authorizationToken, order, app.id);
   if (placed.fraud_status && placed.fraud_status !== 'ACCEPTED') {
     logger.warn('Klarna order not accepted yet', { applicationId: app.id, orderId: placed.order_id, fraudStatus: placed.fraud_status });
-    throw new HttpError(402, 'Klarna is reviewing this order: we will email you once it is accepted');
+    throw new PaymentRequiredError('Klarna is reviewing this order: we will email you once it is accepted', 'payment_under_review');
   }
   const result = await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: placed.order_id, amountCents: order.totalCents, currency: 'usd' });
-  fulfilmentToHttp(result);
+  assertFulfilled(result);
   return { success: true, orderId: placed.order_id };
-}
-
-function providerError(err: unknown): never {
-  if (err instanceof KlarnaError) throw new HttpError(502, err.message);
-  throw err;
 }

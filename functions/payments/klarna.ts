@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import * as z from '#shared/zod.ts';
+import { UpstreamError } from '../lib/errors.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 
 /**
@@ -9,24 +10,14 @@ import { getJsonSecret } from '../lib/secrets.ts';
  * and always the server's order total, with zero tax.
  */
 const credentialsSchema = z.object({ username: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)), baseUrl: z.url() });
-export type KlarnaCredentials = z.infer<typeof credentialsSchema>;
+type KlarnaCredentials = z.infer<typeof credentialsSchema>;
 
 export async function klarnaCredentials(): Promise<KlarnaCredentials | undefined> {
   const parsed = credentialsSchema.safeParse(await getJsonSecret('klarna'));
   return parsed.success ? parsed.data : undefined;
 }
 
-/** An error Klarna answered with; `message` is safe to show. */
-export class KlarnaError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export function klarnaOrderBody(order: ApplicationOrder, applicationId: string) {
+function klarnaOrderBody(order: ApplicationOrder, applicationId: string) {
   return {
     purchase_country: 'US',
     purchase_currency: 'USD',
@@ -64,12 +55,13 @@ async function call<T>(creds: KlarnaCredentials, path: string, body: unknown, he
     try {
       messages = (JSON.parse(text) as { error_messages?: string[] }).error_messages ?? [];
     } catch {}
-    throw new KlarnaError(res.status, messages.length ? `Klarna: ${messages.join('; ')}` : `Klarna answered ${res.status}`);
+    // Klarna's own messages are meant to be shown (e.g. an expired authorization).
+    throw new UpstreamError(messages.length ? `Klarna: ${messages.join('; ')}` : `Klarna answered ${res.status}`);
   }
   return JSON.parse(text) as T;
 }
 
-export interface KlarnaSession {
+interface KlarnaSession {
   session_id: string;
   client_token: string;
   payment_method_categories?: { identifier: string; name: string; asset_urls?: Record<string, string> }[];
@@ -79,7 +71,7 @@ export function createKlarnaSession(creds: KlarnaCredentials, order: Application
   return call<KlarnaSession>(creds, 'payments/v1/sessions', klarnaOrderBody(order, applicationId));
 }
 
-export interface KlarnaOrder {
+interface KlarnaOrder {
   order_id: string;
   fraud_status?: string;
   redirect_url?: string;
@@ -93,7 +85,7 @@ export function placeKlarnaOrder(creds: KlarnaCredentials, authorizationToken: s
 }
 
 /** A stable UUID-shaped key derived from the request (Klarna expects a UUID). */
-export function uuidFrom(value: string): string {
+function uuidFrom(value: string): string {
   const h = createHash('sha256').update(value).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

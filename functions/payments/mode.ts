@@ -1,5 +1,5 @@
 import { config } from '../lib/config.ts';
-import { HttpError } from '../lib/http.ts';
+import { NotConfiguredError } from '../lib/errors.ts';
 import { getSecret } from '../lib/secrets.ts';
 
 /**
@@ -7,18 +7,18 @@ import { getSecret } from '../lib/secrets.ts';
  * locally (a deployed stack sets PAYMENT_MODE=live, and this refuses test mode on AWS even if
  * it were set). `stripe`: Stripe with the configured secret key. null: card not configured.
  */
-export type CardMode = 'test' | 'stripe' | null;
+type CardMode = 'test' | 'stripe' | null;
 
 export async function cardMode(): Promise<CardMode> {
   const cfg = config();
   if (cfg.PAYMENT_MODE === 'test') {
-    if (cfg.DEPLOYMENT !== 'local') throw new HttpError(503, 'Test payments are disabled outside local development');
+    if (cfg.DEPLOYMENT !== 'local') throw new NotConfiguredError('Test payments are disabled outside local development', 'test_payments_disabled');
     return 'test';
   }
   return (await getSecret('stripeSecretKey')) ? 'stripe' : null;
 }
 
 /** 503 with the docs/product.md's "<method> is not configured" sentence. */
-export function notConfigured(method: string): HttpError {
-  return new HttpError(503, `${method} is not configured`);
+export function notConfigured(method: string): NotConfiguredError {
+  return new NotConfiguredError(`${method} is not configured`);
 }

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import StripeSdk from 'stripe';
-import { claimPaymentEvent, fulfilPayment, recordPaymentFailure, recordRefund, releasePaymentEvent } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { recordPaymentFailure, recordRefund } from '../data/applications/store.ts';
+import { claimPaymentEvent, fulfilPayment, releasePaymentEvent } from '../data/payments.ts';
+import { NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { stripeClient } from './stripe.ts';
@@ -9,7 +10,7 @@ import { stripeClient } from './stripe.ts';
 /** Signatures older than this are refused (Stripe's default tolerance). */
 const TOLERANCE_SECONDS = 300;
 
-export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true; result?: string };
+type WebhookOutcome = { received: true; duplicate?: true; ignored?: true; result?: string };
 
 /**
  * POST /api/webhook/stripe. The signature is checked over the exact bytes Stripe sent; a bad,
@@ -18,14 +19,14 @@ export type WebhookOutcome = { received: true; duplicate?: true; ignored?: true;
  */
 export async function handleStripeEvent(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
   const secret = await getSecret('stripeWebhookSecret');
-  if (!secret) throw new HttpError(503, 'Stripe webhooks are not configured');
-  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+  if (!secret) throw new NotConfiguredError('Stripe webhooks are not configured');
+  if (!signature) throw new ValidationError('Missing Stripe-Signature header', undefined, 'missing_signature');
   let event: Stripe.Event;
   try {
     // Verification needs no API key; the shared SDK helper keeps this route usable without one.
     event = StripeSdk.webhooks.constructEvent(rawBody, signature, secret, TOLERANCE_SECONDS);
   } catch {
-    throw new HttpError(400, 'Invalid Stripe signature');
+    throw new ValidationError('Invalid Stripe signature', undefined, 'invalid_signature');
   }
   if (!HANDLED.has(event.type)) return { received: true, ignored: true };
   if (!(await claimPaymentEvent(event.id, event.type))) return { received: true, duplicate: true };

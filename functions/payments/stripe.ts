@@ -14,7 +14,7 @@ import { getSecret } from '../lib/secrets.ts';
  * at run time: add it here to use it.
  */
 export const STRIPE_RESOURCES = ['paymentIntents', 'paymentMethods', 'tokens'] as const;
-export type StripeClient = Pick<Stripe, (typeof STRIPE_RESOURCES)[number]>;
+type StripeClient = Pick<Stripe, (typeof STRIPE_RESOURCES)[number]>;
 
 let cached: { key: string; client: StripeClient } | undefined;
 
@@ -39,5 +39,3 @@ export function stripeErrorMessage(err: unknown): string | undefined {
   if (err instanceof Stripe.errors.StripeCardError) return err.message;
   return undefined;
 }
-
-export { Stripe };

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
-import { fulfilPayment, getApplicationForPayment, recordPaymentFailure } from '../data/payments.ts';
-import { HttpError } from '../lib/http.ts';
+import { alreadyPaid } from '../data/applications/item.ts';
+import { getApplication, recordPaymentFailure } from '../data/applications/store.ts';
+import { fulfilPayment } from '../data/payments.ts';
+import { applicationNotFound, ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors.ts';
 import { cardMode } from './mode.ts';
 
 /**
@@ -10,20 +12,19 @@ import { cardMode } from './mode.ts';
  * the same fulfilment function as every provider, 4000 0000 0000 0002 is declined.
  */
 export async function confirmTestPayment(input: { applicationId: string; clientSecret: string; card: TestCard }): Promise<{ status: 'succeeded' }> {
-  if ((await cardMode()) !== 'test') throw new HttpError(404, 'Test payments are not enabled');
+  if ((await cardMode()) !== 'test') throw new NotFoundError('Test payments are not enabled', 'test_payments_not_enabled');
   const intentId = input.clientSecret.split('_secret_')[0];
-  const app = await getApplicationForPayment(input.applicationId);
-  if (!app) throw new HttpError(404, 'Application not found');
+  const app = await getApplication(input.applicationId);
   // A repeated confirmation of the intent that paid the application is a success, not a conflict.
   if (app.paymentStatus === 'paid' && app.paymentReference === intentId) return { status: 'succeeded' };
-  if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') throw new HttpError(409, 'This application has already been paid');
+  if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') throw alreadyPaid();
   if (app.paymentIntentId !== intentId || !app.paymentIntentSecretHash || !sameHash(app.paymentIntentSecretHash, sha256(input.clientSecret))) {
-    throw new HttpError(409, 'This payment session has expired: refresh the page and try again');
+    throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
   }
   const outcome = testCardOutcome(input.card.cardNumber);
   if (!outcome.ok) {
     await recordPaymentFailure(app.id, intentId, outcome.message);
-    throw new HttpError(402, outcome.message);
+    throw new PaymentRequiredError(outcome.message);
   }
   const result = await fulfilPayment({
     applicationId: app.id,
@@ -33,9 +34,9 @@ export async function confirmTestPayment(input: { applicationId: string; clientS
     currency: 'usd',
   });
   if (result.outcome === 'fulfilled' || result.outcome === 'already-recorded') return { status: 'succeeded' };
-  if (result.outcome === 'amount-mismatch') throw new HttpError(409, 'The order total changed: refresh the page and pay again');
-  if (result.outcome === 'not-found') throw new HttpError(404, 'Application not found');
-  throw new HttpError(409, 'This application has already been paid');
+  if (result.outcome === 'amount-mismatch') throw new ConflictError('The order total changed: refresh the page and pay again', 'amount_mismatch');
+  if (result.outcome === 'not-found') throw applicationNotFound();
+  throw alreadyPaid();
 }
 
 export function sha256(value: string): string {

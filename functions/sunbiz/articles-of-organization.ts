@@ -8,7 +8,7 @@ import { SUNBIZ_FONTS } from './fonts.ts';
  * laid out as a filing worksheet (Florida Statutes chapter 605): name, addresses, registered
  * agent, the person authorised to sign, effective date and the state filing fee.
  */
-export const REGISTERED_AGENT = {
+const REGISTERED_AGENT = {
   name: 'CreatorLLC Registered Agent Services',
   address: 'Florida registered office address on file with the Division of Corporations',
 } as const;
@@ -28,7 +28,7 @@ export interface ArticlesData {
 const NOT_PROVIDED = 'Not provided in the application (to be confirmed with the customer before filing)';
 
 /** Florida requires "LLC", "L.L.C." or "Limited Liability Company" in the name. */
-export function floridaLlcName(businessName: string): string {
+function floridaLlcName(businessName: string): string {
   const name = businessName.trim() || 'Unnamed';
   return /\b(l\.?l\.?c\.?|limited liability company)$/i.test(name) ? name : `${name} LLC`;
 }

@@ -153,17 +153,15 @@ export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promis
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      // API Gateway's own payload limit is 10 MB; larger bodies are cut off here too.
-      if (size > limit) {
-        reject(Object.assign(new Error('Payload too large'), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      // API Gateway's own payload limit is 10 MB. The rest of a larger body is read and dropped,
+      // so the client gets the 413 answer rather than a connection reset mid-upload.
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (tooLarge ? reject(Object.assign(new Error('Payload too large'), { status: 413 })) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -188,7 +186,13 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     out = {
       statusCode: status,
       headers: { 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify({ error: status === 413 ? 'Request body is too large' : 'Internal error' })),
+      body: Buffer.from(
+        JSON.stringify(
+          status === 413
+            ? { error: 'Request body is too large (10 MB at most)', code: 'payload_too_large' }
+            : { error: 'Internal error', code: 'internal_error' },
+        ),
+      ),
     };
   }
   if (res.headersSent) return;

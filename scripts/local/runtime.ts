@@ -78,12 +78,12 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const path = (req.url ?? '/').split('?')[0];
     if (!ready) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ error: 'The server is starting; try again in a moment' }));
+      res.end(JSON.stringify({ error: 'The server is starting; try again in a moment', code: 'service_unavailable' }));
     } else if (path === '/api' || path.startsWith('/api/')) {
       void handleApiRequest(req, res);
     } else if (opts.serveSite === false) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Not found' }));
+      res.end(JSON.stringify({ error: 'Not found', code: 'route_not_found' }));
     } else {
       serveStatic(opts.distDir, req, res);
     }
@@ -98,7 +98,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
   try {
     let dynamoEndpoint = opts.dynamodbEndpoint;
     if (!dynamoEndpoint) {
-      const ddb = await startDynamoDbLocal(join(dataDir, 'dynamodb'));
+      const ddb = await startDynamoDbLocal(join(dataDir, 'dynamodb'), { restartOnExit: true });
       services.push(ddb);
       dynamoEndpoint = ddb.endpoint;
     }

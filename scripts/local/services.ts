@@ -59,7 +59,7 @@ function processAlive(pid: number): boolean {
  * Its pid is recorded in `dataDir` so a run that was killed with SIGKILL does not leave an orphan
  * holding the database: the next start stops it first.
  */
-export async function startDynamoDbLocal(dataDir: string | null): Promise<RunningService> {
+export async function startDynamoDbLocal(dataDir: string | null, options: { restartOnExit?: boolean } = {}): Promise<RunningService> {
   const port = await freePort();
   let pidFile: string | undefined;
   if (dataDir) {
@@ -76,13 +76,29 @@ export async function startDynamoDbLocal(dataDir: string | null): Promise<Runnin
       rmSync(pidFile, { force: true });
     }
   }
-  const child: ChildProcess = spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' });
-  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
   const endpoint = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  let child: ChildProcess;
+  let exited = false;
+
+  const spawnChild = () => {
+    exited = false;
+    child = spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' });
+    if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+    child.on('exit', () => {
+      exited = true;
+      // The runtime's twin of a managed database: a crashed DynamoDB Local comes back on the
+      // same port and data folder; meanwhile the API answers 503 with Retry-After.
+      if (!stopping && options.restartOnExit) {
+        console.error('DynamoDB Local stopped unexpectedly: restarting it');
+        setTimeout(() => {
+          if (!stopping) spawnChild();
+        }, 500);
+      }
+    });
+  };
+  spawnChild();
+
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const started = Date.now();
   for (;;) {
@@ -99,6 +115,7 @@ export async function startDynamoDbLocal(dataDir: string | null): Promise<Runnin
   return {
     endpoint,
     stop: async () => {
+      stopping = true;
       if (exited) return;
       const done = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');

@@ -9,13 +9,8 @@ import * as z from '../zod.ts';
 export const CONTENT_TYPES = ['text', 'html'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export interface ContentItem {
-  id: string;
-  page: string;
-  section: string;
-  content: string;
-  contentType: ContentType;
-}
+/** A content item as the API returns it: a type of the API contract. */
+export type { ContentItem } from '../api/responses.ts';
 
 /** Longest content accepted (characters); site texts are headings and paragraphs. */
 export const MAX_CONTENT_LENGTH = 20_000;

@@ -9,28 +9,15 @@ export const PAYMENT_METHODS = [
 export type PaymentMethodId = (typeof PAYMENT_METHODS)[number]['id'];
 
 /** Providers recorded on a paid application. */
-export type PaymentProvider = 'stripe' | 'test' | 'klarna' | 'amazon-pay' | 'apple-pay';
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'klarna', 'amazon-pay', 'apple-pay'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** GET /api/payment-methods: what the server has credentials for. */
-export interface PaymentMethodsResponse {
-  /** `test`: offline test-card form (local only); `stripe`: Stripe Elements; null: card not configured. */
-  card: { mode: 'test' | 'stripe'; publishableKey?: string } | null;
-  amazonPay: boolean;
-  klarna: boolean;
-  applePay: boolean;
-  /** Never available: shown as coming soon. */
-  cashApp: false;
-}
+/** An application's payment status: the one list for the wizard, checkout, success page, staff and the handlers. */
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'failed', 'paid', 'refunded', 'needs_review'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export type PaymentStatus = 'unpaid' | 'pending' | 'failed' | 'paid' | 'refunded';
-
-/** GET /api/payment-status/{applicationId}: what the success page polls. */
-export interface PaymentStatusResponse {
-  applicationId: string;
-  paymentStatus: PaymentStatus;
-  amountPaidCents?: number;
-  paidAt?: string;
-}
+// Response shapes live with the API contract; re-exported where they always were.
+export type { PaymentMethodsResponse, PaymentStatusResponse } from '../api/responses.ts';
 
 /** Apple Pay request constants (docs/product.md section 9). */
 export const APPLE_PAY_REQUEST = {

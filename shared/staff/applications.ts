@@ -2,32 +2,8 @@ import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.t
 import { text } from '../validation.ts';
 import * as z from '../zod.ts';
 
-/** The staff view of an LLC application (docs/product.md section 3) plus add-ons, payment and Sunbiz fields. */
-export interface StaffApplication {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  state: string;
-  businessName: string;
-  annualIncome: number | null;
-  contentTypes: string[];
-  platforms: string[];
-  notes: string;
-  status: string;
-  createdAt: string;
-  submittedAt?: string;
-  expeditedFiling: boolean;
-  feinFiling: boolean;
-  operatingAgreement: boolean;
-  paymentStatus?: string;
-  amountPaidCents?: number;
-  paymentProvider?: string;
-  paidAt?: string;
-  sunbizDocumentKey?: string;
-  sunbizGeneratedAt?: string;
-}
+/** The staff view of an LLC application (docs/product.md section 3): a type of the API contract. */
+export type { StaffApplication } from '../api/responses.ts';
 
 export const STAFF_APPLICATIONS_PAGE_SIZE = 25;
 export const MAX_NOTES_LENGTH = 5000;

@@ -5,16 +5,8 @@ import * as z from '../zod.ts';
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export interface SupportTicket {
-  id: string;
-  subject: string;
-  status: string;
-  customerEmail: string;
-  customerName: string;
-  message: string;
-  priority: string;
-  createdAt: string;
-}
+/** A ticket as staff see it: a type of the API contract. */
+export type { SupportTicket } from '../api/responses.ts';
 
 /** Contact form limit: 5 tickets per hour from one source IP. */
 export const TICKETS_PER_HOUR_PER_IP = 5;
@@ -29,6 +21,9 @@ export const contactFormSchema = z.strictObject({
   message: text('Message', CONTACT_FIELD_MAX.message, { min: 1, multiline: true }),
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
+
+/** GET /api/staff/tickets query. */
+export const ticketListQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(2000))) });
 
 export const ticketUpdateSchema = z.strictObject({
   status: z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' }),

@@ -1,14 +1,14 @@
 import type { ApplicationStatus } from '../application-status.ts';
-import type { OrderPrice } from '../pricing.ts';
-import type { StatePricing } from '../states.ts';
+import type { PaymentProvider, PaymentStatus } from '../payments/methods.ts';
 import type { WizardData } from './schema.ts';
 
-export type PaymentStatus = 'unpaid' | 'paid' | (string & {});
+export type { PaymentStatus };
 
 /**
- * One application as GET /api/llc-applications/{id} returns it: the wizard data plus its public
- * bookkeeping. Internal fields (listPartition, nameKey, paymentIntentId, staff notes, Sunbiz
- * document keys) are never included.
+ * An application's public fields: the wizard data plus its public bookkeeping. Internal fields
+ * (listPartition, nameKey, paymentIntentId, staff notes, Sunbiz document keys) are never
+ * included. GET /api/llc-applications/{id} answers with what is saved so far (a draft may lack
+ * wizard fields): its schema is publicApplicationSchema in shared/api/responses.ts.
  */
 export interface PublicApplication extends WizardData {
   id: string;
@@ -19,28 +19,11 @@ export interface PublicApplication extends WizardData {
   submittedAt?: string;
   paidAt?: string;
   amountPaidCents?: number;
-  paymentProvider?: string;
+  paymentProvider?: PaymentProvider;
 }
 
-/**
- * GET /api/llc-applications/{id} -> 200
- * {
- *   application: PublicApplication,          // add-on flags: expeditedFiling, feinFiling, operatingAgreement
- *   pricing: { code, name, filingFee, serviceFee, totalCost, processingTime },  // the filing state
- *   order: { lines: [{ key, label, amount }], total, totalCents }  // priceOrder(pricing, add-ons)
- * }
- * 400 { error } malformed id (not a UUID); 404 { error } unknown id.
- */
-export interface ApplicationResponse {
-  application: PublicApplication;
-  pricing: StatePricing;
-  order: OrderPrice;
-}
-
-/** POST /api/llc-applications -> 201 */
-export interface CreatedApplication {
-  id: string;
-}
+/** GET /api/llc-applications/{id} and POST /api/llc-applications answer these (types of the API contract, shared/api/responses.ts). */
+export type { ApplicationResponse, CreatedApplication } from '../api/responses.ts';
 
 /** The item attributes GET may return; anything else stays on the server. */
 export const PUBLIC_APPLICATION_FIELDS = [

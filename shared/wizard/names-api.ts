@@ -34,10 +34,8 @@ export const generateNamesSchema = z
     }),
   );
 
-export interface NameSuggestion {
-  name: string;
-  category: string;
-}
+/** The generator's ideas and the availability answer: types of the API contract. */
+export type { NameAvailability, NameSuggestion } from '../api/responses.ts';
 
 /** POST /api/business-names/check-availability */
 export const checkNameSchema = z.strictObject({
@@ -51,13 +49,6 @@ export const checkNameSchema = z.strictObject({
     ),
   state: z.optional(stateCodeSchema),
 });
-
-export interface NameAvailability {
-  available: boolean;
-  /** The name as it would be filed (with its designator). */
-  name: string;
-  reason?: string;
-}
 
 /** What "available" means, said once for the UI and the API docs. */
 export const AVAILABILITY_EXPLANATION =

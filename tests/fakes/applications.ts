@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 
 /** Writes an application item directly, as the wizard would have saved it. */
@@ -26,6 +26,20 @@ export async function putApplication(fields: Record<string, unknown> = {}): Prom
 export async function writeApplication<T extends Record<string, unknown>>(item: T): Promise<T> {
   await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
   return item;
+}
+
+/** Sets attributes of an application item directly (a state the product's own writes would not make). */
+export async function setApplicationFields(id: string, fields: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(fields);
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName('applications'),
+      Key: { id },
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:f${i}`, fields[n]])),
+    }),
+  );
 }
 
 export async function readApplication(id: string): Promise<Record<string, any> | undefined> {

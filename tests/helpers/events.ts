@@ -1,5 +1,7 @@
+import { AssertionError } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { contractDrift } from '#shared/api/conformance.ts';
 import { lambdaContext } from '../../scripts/local/adapter.ts';
 
 /** An API Gateway HTTP API (payload 2.0) event, as AWS would deliver it, for handler tests. */
@@ -53,7 +55,11 @@ export function testContext(): Context {
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
-/** Invokes a handler and returns status, headers and the parsed JSON body. */
+/**
+ * Invokes a handler and returns status, headers and the parsed JSON body. Every answer is also
+ * checked against the API contract (shared/api/contract.ts) for the event's route key and the
+ * status: a body the contract does not describe fails the test here, whatever the test asserts.
+ */
 export async function invoke(handler: Handler, event: APIGatewayProxyEventV2) {
   const res = (await handler(event, testContext())) as APIGatewayProxyStructuredResultV2;
   const text = res.body ?? '';
@@ -63,5 +69,12 @@ export async function invoke(handler: Handler, event: APIGatewayProxyEventV2) {
   } catch {
     json = undefined;
   }
-  return { status: res.statusCode ?? 200, headers: (res.headers ?? {}) as Record<string, string>, body: json, raw: text };
+  const status = res.statusCode ?? 200;
+  const drift = contractDrift(event.routeKey, status, json, text);
+  if (drift.length) {
+    throw new AssertionError({
+      message: `${event.routeKey} answered ${status} with a body that does not match the API contract (shared/api/contract.ts):\n${drift.map((d) => `  - ${d}`).join('\n')}\n  body: ${text.slice(0, 500)}`,
+    });
+  }
+  return { status, headers: (res.headers ?? {}) as Record<string, string>, body: json, raw: text };
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../paths.ts';
 
 interface ComingSoonProps {
   /** What the visitor clicked, e.g. "Privacy Policy". */
@@ -36,7 +37,7 @@ export function ComingSoon({ title, message, children, label, className = '' }: 
         <p className="text-base font-semibold text-slate-900">{title}</p>
         <p className="mt-2 text-sm">{message}</p>
         <div className="mt-4 flex items-center justify-between gap-3">
-          <Link to="/contact" className="text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          <Link to={paths.contact} className="text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline">
             Contact us
           </Link>
           <button

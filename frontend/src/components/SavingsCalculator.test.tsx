@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calculateSavings, type MonthlyExpenses } from '#shared/savings-rule.ts';
+import { apiUrl } from '../lib/api-client.ts';
 import { CALCULATE_DEBOUNCE_MS, SavingsCalculator, type SavingsCalculatorProps } from './SavingsCalculator.tsx';
 
 interface Sent {
@@ -16,7 +17,7 @@ let holdResponses: boolean;
 
 /** A fake server that answers like the real handler (the shared rule) and records each body. */
 function fakeFetch(url: string, init: RequestInit): Promise<Response> {
-  expect(url).toBe('/api/calculate-savings');
+  expect(url).toBe(apiUrl('POST /api/calculate-savings'));
   expect(init.method).toBe('POST');
   const body = JSON.parse(String(init.body)) as Sent;
   sent.push(body);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { type CalculatorResult, EMPTY_EXPENSES, EXPENSE_CATEGORIES, type ExpenseKey, type MonthlyExpenses, parseAmount } from '#shared/savings-rule.ts';
-import { apiJson } from '../lib/api.ts';
+import { apiCall } from '../lib/api-client.ts';
 import { ButtonLink } from './Button.tsx';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per key). */
@@ -75,7 +75,7 @@ export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated
     setPending(true);
     const timer = setTimeout(async () => {
       try {
-        const calculated = await apiJson<CalculatorResult>('POST', '/api/calculate-savings', body);
+        const calculated = await apiCall('POST /api/calculate-savings', { body });
         if (cancelled) return;
         setResult(calculated);
         setFailed(false);

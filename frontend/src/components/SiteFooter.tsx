@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '../paths.ts';
 import { ComingSoon, LegalPlaceholder } from './ComingSoon.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -28,7 +29,7 @@ export function SiteFooter() {
       <div className="mx-auto max-w-6xl py-12">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2 lg:col-span-1">
-            <Link to="/" aria-label="CreatorLLC home" className="inline-block rounded-lg bg-white px-3 py-2">
+            <Link to={paths.home} aria-label="CreatorLLC home" className="inline-block rounded-lg bg-white px-3 py-2">
               <Logo />
             </Link>
             <p className="mt-4 max-w-xs text-sm text-slate-300">LLC formation built for content creators and influencers.</p>
@@ -62,17 +63,17 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Get started</h2>
             <ul className="mt-4 space-y-3">
               <li>
-                <Link to="/wizard" className={LINK}>
+                <Link to={paths.wizard()} className={LINK}>
                   Form Your LLC
                 </Link>
               </li>
               <li>
-                <Link to="/pricing" className={LINK}>
+                <Link to={paths.pricing} className={LINK}>
                   State Pricing
                 </Link>
               </li>
               <li>
-                <Link to="/#how-it-works" className={LINK}>
+                <Link to={paths.homeSection('how-it-works')} className={LINK}>
                   How It Works
                 </Link>
               </li>
@@ -82,12 +83,12 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Support</h2>
             <ul className="mt-4 space-y-3">
               <li>
-                <Link to="/#faq" className={LINK}>
+                <Link to={paths.homeSection('faq')} className={LINK}>
                   FAQ
                 </Link>
               </li>
               <li>
-                <Link to="/contact" className={LINK}>
+                <Link to={paths.contact} className={LINK}>
                   Contact
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '../paths.ts';
 import { ButtonLink } from './Button.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -13,10 +14,10 @@ function NavLinks({ inMenu = false }: { inMenu?: boolean }) {
   const onClick = inMenu ? closeMenu : undefined;
   return (
     <>
-      <Link to="/#how-it-works" className={NAV_LINK} onClick={onClick}>
+      <Link to={paths.homeSection('how-it-works')} className={NAV_LINK} onClick={onClick}>
         How It Works
       </Link>
-      <Link to="/pricing" className={NAV_LINK} onClick={onClick}>
+      <Link to={paths.pricing} className={NAV_LINK} onClick={onClick}>
         Pricing
       </Link>
     </>
@@ -31,14 +32,14 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 px-4 backdrop-blur sm:px-6">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3">
-        <Link to="/" aria-label="CreatorLLC home" className="rounded-lg">
+        <Link to={paths.home} aria-label="CreatorLLC home" className="rounded-lg">
           <Logo />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <div className="hidden gap-1 sm:flex">
             <NavLinks />
           </div>
-          <ButtonLink to="/wizard" className="ml-1">
+          <ButtonLink to={paths.wizard()} className="ml-1">
             Get Started
           </ButtonLink>
           <button type="button" popoverTarget="site-menu" aria-label="Menu" className="ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 sm:hidden">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { logoutStaff } from '../lib/staff-session.ts';
 import { toast } from '../lib/toast.ts';
+import { paths } from '../paths.ts';
 import { Logo } from './Logo.tsx';
 
 const NAV = ({ isActive }: { isActive: boolean }) =>
@@ -13,20 +14,20 @@ export function StaffShell({ title, children }: { title: string; children: React
   async function logout() {
     await logoutStaff();
     toast('Logged Out', 'Your staff session has ended.');
-    navigate('/staff/login', { replace: true });
+    navigate(paths.staffLogin, { replace: true });
   }
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/" aria-label="CreatorLLC home">
+          <Link to={paths.home} aria-label="CreatorLLC home">
             <Logo />
           </Link>
           <nav aria-label="Staff" className="flex flex-wrap items-center gap-1">
-            <NavLink to="/staff" end className={NAV}>
+            <NavLink to={paths.staffDashboard} end className={NAV}>
               Dashboard
             </NavLink>
-            <NavLink to="/content-editor" className={NAV}>
+            <NavLink to={paths.contentEditor} className={NAV}>
               Content editor
             </NavLink>
             <button type="button" onClick={logout} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiRouteKey, splitRouteKey } from '#shared/api/routes.ts';
 import { ApiError, apiJson, failureMessage, getJson, setUnauthorizedHandler } from './api.ts';
+import { apiCall, apiUrl } from './api-client.ts';
 
 let reply: () => Response;
 const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply());
@@ -16,15 +18,15 @@ afterEach(() => {
 
 describe('apiJson (docs/product.md section 7)', () => {
   it('includes credentials and sends a body as JSON', async () => {
-    await apiJson('POST', '/api/x', { a: 1 }, { 'staff-token': 't' });
+    await apiJson('POST', apiUrl('POST /api/content'), { a: 1 }, { 'staff-token': 't' });
     const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/x');
+    expect(url).toBe(apiUrl('POST /api/content'));
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'staff-token': 't' });
   });
 
   it('a call without a body sends no body and no JSON content type', async () => {
-    await apiJson('GET', '/api/y');
+    await apiJson('GET', apiUrl('GET /api/states'));
     const [, init] = fetchMock.mock.calls[0];
     expect(init).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
     expect(init.headers).toEqual({});
@@ -32,25 +34,33 @@ describe('apiJson (docs/product.md section 7)', () => {
 
   it('a non-OK answer becomes an error "<status>: <body text>" carrying the server sentence', async () => {
     reply = () => new Response('{"error":"Not allowed"}', { status: 403 });
-    const err = await apiJson('GET', '/api/z').catch((e: unknown) => e);
+    const err = await apiJson('GET', apiUrl('GET /api/content')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('403: {"error":"Not allowed"}');
     expect((err as ApiError).status).toBe(403);
     expect((err as ApiError).serverError).toBe('Not allowed');
   });
 
+  it('an error carries the stable code of the error body', async () => {
+    reply = () => new Response('{"error":"Application not found","code":"application_not_found"}', { status: 404 });
+    const err = (await apiJson('GET', apiUrl('GET /api/content')).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('application_not_found');
+    expect(err.serverError).toBe('Application not found');
+    expect(new ApiError(500, 'Internal Server Error', '500: Internal Server Error').code).toBeUndefined();
+  });
+
   it('an empty error body gives "<status>: <status text>"', async () => {
     reply = () => new Response(null, { status: 503, statusText: 'Service Unavailable' });
-    await expect(getJson('/api/z')).rejects.toThrow(/^503: Service Unavailable$/);
+    await expect(getJson(apiUrl('GET /api/content'))).rejects.toThrow(/^503: Service Unavailable$/);
   });
 
   it('a 401 ends the staff session only for staff calls (those with the staff-token header)', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     reply = () => new Response('{"error":"Invalid credentials"}', { status: 401 });
-    await expect(apiJson('POST', '/api/staff/login', { password: 'x' })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiJson('POST', apiUrl('POST /api/staff/login'), { password: 'x' })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await expect(apiJson('GET', '/api/staff/dashboard', undefined, { 'staff-token': 'old' })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiJson('GET', apiUrl('GET /api/staff/dashboard'), undefined, { 'staff-token': 'old' })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });
@@ -60,5 +70,58 @@ describe('failureMessage', () => {
     expect(failureMessage(new ApiError(409, '{"error":"Already filed"}', '409: {"error":"Already filed"}'))).toBe('Already filed');
     expect(failureMessage(new ApiError(500, 'Internal Server Error', '500: Internal Server Error'))).toBe('500: Internal Server Error');
     expect(failureMessage(new TypeError('Failed to fetch'))).toBe('Failed to connect to server');
+  });
+});
+
+describe('the typed client (apiUrl, apiCall)', () => {
+  const pathOf = (key: ApiRouteKey): string => splitRouteKey(key).path;
+
+  it('fills path parameters, encoded, into the contract path', () => {
+    expect(apiUrl('GET /api/llc-applications/{id}', { params: { id: 'a/b c' } })).toBe(pathOf('GET /api/llc-applications/{id}').replace('{id}', 'a%2Fb%20c'));
+  });
+
+  it('appends the query values that are set, and nothing for an empty query', () => {
+    const base = pathOf('GET /api/staff/applications');
+    expect(apiUrl('GET /api/staff/applications', { query: { status: 'filed', cursor: 'x y' } })).toBe(`${base}?status=filed&cursor=x+y`);
+    expect(apiUrl('GET /api/staff/applications', { query: { status: undefined, cursor: '' } })).toBe(base);
+  });
+
+  it('calls with the route method, the JSON body and extra headers, and resolves with the answer', async () => {
+    reply = () => new Response('{"id":"c_1","page":"landing","section":"hero","content":"Hi","contentType":"text"}', { status: 201 });
+    const item = await apiCall('POST /api/content', { body: { page: 'landing', section: 'hero', content: 'Hi' }, headers: { 'staff-token': 't' } });
+    expect(item.id).toBe('c_1');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe(pathOf('POST /api/content'));
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"page":"landing","section":"hero","content":"Hi"}' });
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'staff-token': 't' });
+  });
+
+  it('a 204 resolves with undefined', async () => {
+    reply = () => new Response(null, { status: 204 });
+    await expect(apiCall('DELETE /api/content/{id}', { params: { id: 'c_1' } })).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'DELETE', body: undefined });
+  });
+});
+
+describe('the client is typed from the contract', () => {
+  it('refuses calls the contract does not allow (checked by the typecheck)', () => {
+    const neverRun = () => {
+      // @ts-expect-error the path parameter is required
+      apiUrl('GET /api/llc-applications/{id}');
+      // @ts-expect-error a route without a query schema takes no query
+      apiUrl('GET /api/states', { query: { page: '2' } });
+      // @ts-expect-error a query value outside the schema's enum
+      apiUrl('GET /api/staff/applications', { query: { status: 'lost' } });
+      // @ts-expect-error the body is required
+      void apiCall('POST /api/staff/login');
+      // @ts-expect-error a field the body schema does not have
+      void apiCall('POST /api/staff/login', { body: { password: 'x', admin: true } });
+      // @ts-expect-error not a route of the contract
+      void apiCall('GET /api/nothing');
+      const session: Promise<{ token: string; expiresAt: string }> = apiCall('POST /api/staff/login', { body: { password: 'x' } });
+      const nothing: Promise<undefined> = apiCall('POST /api/staff/logout');
+      return [session, nothing];
+    };
+    expect(typeof neverRun).toBe('function');
   });
 });

@@ -1,6 +1,9 @@
+import type { ErrorBody } from '#shared/api/errors.ts';
+
 /**
  * The one request helper (docs/product.md section 7): credentials included, JSON bodies, and any non-OK
- * response becomes an Error whose message is "<status>: <body text or status text>".
+ * response becomes an Error whose message is "<status>: <body text or status text>". Screens call
+ * the API through the typed client (./api-client.ts), which uses this.
  */
 export class ApiError extends Error {
   constructor(
@@ -10,14 +13,24 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-  /** The `error` sentence of a JSON error body, when there is one. */
-  get serverError(): string | undefined {
+  /** The JSON error body (`{ error, code, ...extras }`), when the answer had one. */
+  get body(): (Partial<ErrorBody> & Record<string, unknown>) | undefined {
     try {
-      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
-      return typeof parsed.error === 'string' ? parsed.error : undefined;
+      const parsed: unknown = JSON.parse(this.bodyText);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
+  }
+  /** The `error` sentence of a JSON error body, when there is one. */
+  get serverError(): string | undefined {
+    const error = this.body?.error;
+    return typeof error === 'string' ? error : undefined;
+  }
+  /** The stable `code` of a JSON error body (what callers branch on), when there is one. */
+  get code(): string | undefined {
+    const code = this.body?.code;
+    return typeof code === 'string' ? code : undefined;
   }
 }
 

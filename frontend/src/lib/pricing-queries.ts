@@ -1,12 +1,14 @@
-import type { StatePricing } from '#shared/states.ts';
+import { apiUrl, type ResponseOf } from './api-client.ts';
 import { useSharedGet } from './shared-get.ts';
 
 /** GET /api/states: every state's pricing, sorted by name. */
 export function useStates() {
-  return useSharedGet<StatePricing[]>('/api/states');
+  return useSharedGet<ResponseOf<'GET /api/states'>>(apiUrl('GET /api/states'));
 }
 
-/** GET /api/state-pricing/{code}. */
+/** GET /api/state-pricing/{stateCode}. */
 export function useStatePricing(code: string | undefined) {
-  return useSharedGet<Omit<StatePricing, 'code'>>(code ? `/api/state-pricing/${encodeURIComponent(code)}` : null);
+  return useSharedGet<ResponseOf<'GET /api/state-pricing/{stateCode}'>>(
+    code ? apiUrl('GET /api/state-pricing/{stateCode}', { params: { stateCode: code } }) : null,
+  );
 }

@@ -1,8 +1,10 @@
 import type { ContentItem } from '#shared/content/content-item.ts';
+import { apiUrl } from './api-client.ts';
 import { useSharedGet } from './shared-get.ts';
 
 export type { ContentItem };
-export const CONTENT_URL = '/api/content';
+/** The shared cache's key of the content list (refreshed after staff edits). */
+export const CONTENT_URL = apiUrl('GET /api/content');
 
 /** All content items (GET /api/content), fetched once per visit and shared by the site. */
 export function useContentItems() {

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiJson, setUnauthorizedHandler } from './api.ts';
+import { paths } from '../paths.ts';
+import { setUnauthorizedHandler } from './api.ts';
+import { type ApiRouteKey, apiCall, type CallArgs, type ResponseOf } from './api-client.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The staff token lives in localStorage under 'staff_token' (docs/product.md section 9). */
@@ -25,9 +27,10 @@ export function clearStaffToken(): void {
   } catch {}
 }
 
-/** A staff API call: the token goes in the staff-token header; a 401 ends the session. */
-export function staffJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return apiJson<T>(method, url, body, { 'staff-token': getStaffToken() ?? '' });
+/** A staff API call (typed like apiCall): the token goes in the staff-token header; a 401 ends the session. */
+export function staffCall<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
+  const withToken = { ...options, headers: { ...options?.headers, 'staff-token': getStaffToken() ?? '' } };
+  return apiCall(key, ...([withToken] as CallArgs<K>));
 }
 
 /**
@@ -42,7 +45,7 @@ export function useStaffSession(): boolean {
     setUnauthorizedHandler(() => {
       clearStaffToken();
       queryClient.removeQueries({ queryKey: ['staff'] });
-      navigate('/staff/login', { replace: true });
+      navigate(paths.staffLogin, { replace: true });
     });
     return () => setUnauthorizedHandler(undefined);
   }, [navigate, queryClient]);
@@ -54,7 +57,7 @@ export async function logoutStaff(): Promise<void> {
   clearStaffToken();
   if (token) {
     try {
-      await apiJson('POST', '/api/staff/logout', undefined, { 'staff-token': token });
+      await apiCall('POST /api/staff/logout', { headers: { 'staff-token': token } });
     } catch {
       // The token is gone locally either way; the server session also expires on its own.
     }

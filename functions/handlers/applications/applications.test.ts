@@ -1,10 +1,10 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { readApplication as rawItem, setApplicationFields } from '../../../tests/fakes/applications.ts';
+import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
-import { ddb, dynamoCallLog, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as create } from './create.ts';
 import { handler as get } from './get.ts';
 import { handler as update } from './update.ts';
@@ -31,7 +31,6 @@ const patch = (id: string, body: unknown) =>
   invoke(update, apiEvent({ method: 'PATCH', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id }, body }));
 const read = (id: string) =>
   invoke(get, apiEvent({ method: 'GET', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id } }));
-const rawItem = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id } }))).Item;
 
 beforeEach(() => {
   dynamoCallLog.length = 0;
@@ -85,14 +84,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
     const { body } = await post({ firstName: 'Ada' });
     // Backdate the draft so the autosave's new updatedAt is visible.
     const old = '2020-01-01T00:00:00.000Z';
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('applications'),
-        Key: { id: body.id },
-        UpdateExpression: 'SET createdAt = :t, updatedAt = :t',
-        ExpressionAttributeValues: { ':t': old },
-      }),
-    );
+    await setApplicationFields(body.id, { createdAt: old, updatedAt: old });
     dynamoCallLog.length = 0;
     const res = await patch(body.id, { lastName: 'Lovelace', businessName: 'Bright Studios, L.L.C.' });
     expect(res.status).toBe(200);
@@ -120,21 +112,14 @@ describe('PATCH /api/llc-applications/{id}', () => {
   it('404s an unknown id and 400s a malformed one', async () => {
     const res = await patch('6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10', { firstName: 'X' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Application not found' });
+    expect(res.body).toEqual({ error: 'Application not found', code: 'application_not_found' });
     expect(await rawItem('6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10')).toBeUndefined();
     expect((await patch('not-a-uuid', { firstName: 'X' })).status).toBe(400);
   });
 
   it('409s once the application is paid', async () => {
     const { body } = await post({ firstName: 'Ada' });
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('applications'),
-        Key: { id: body.id },
-        UpdateExpression: 'SET paymentStatus = :p',
-        ExpressionAttributeValues: { ':p': 'paid' },
-      }),
-    );
+    await setApplicationFields(body.id, { paymentStatus: 'paid' });
     const res = await patch(body.id, { expeditedFiling: true });
     expect(res.status).toBe(409);
     expect((await rawItem(body.id))?.expeditedFiling).toBe(false);
@@ -199,14 +184,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
 describe('GET /api/llc-applications/{id}', () => {
   it('round trip: returns the public application, state pricing and the order total', async () => {
     const { body } = await post(complete({ expeditedFiling: true, operatingAgreement: true, state: 'TX' }));
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('applications'),
-        Key: { id: body.id },
-        UpdateExpression: 'SET notes = :n, paymentIntentId = :pi',
-        ExpressionAttributeValues: { ':n': 'staff only', ':pi': 'pi_123' },
-      }),
-    );
+    await setApplicationFields(body.id, { notes: 'staff only', paymentIntentId: 'pi_123' });
     dynamoCallLog.length = 0;
     const res = await read(body.id);
     expect(res.status).toBe(200);

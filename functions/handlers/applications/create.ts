@@ -1,12 +1,13 @@
 import { wizardPatchSchema } from '#shared/wizard/schema.ts';
-import { createApplication } from '../../data/applications.ts';
-import { HttpError, httpHandler, json, validate } from '../../lib/http.ts';
+import { createApplication } from '../../data/applications/store.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { httpHandler, json, validate } from '../../lib/http.ts';
 
 /** POST /api/llc-applications: first save of a wizard; the server makes the id. 201 { id }. */
 export const handler = httpHandler(async (event) => {
   const data = validate(wizardPatchSchema, event.jsonBody);
   if (data.completed)
-    throw new HttpError(400, 'Save the application first, then submit it with PATCH /api/llc-applications/{id}', {
+    throw new ValidationError('Save the application first, then submit it with PATCH /api/llc-applications/{id}', {
       completed: ['Not allowed on the first save'],
     });
   return json(201, await createApplication(data));

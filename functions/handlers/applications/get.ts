@@ -1,11 +1,10 @@
-import { getApplicationView } from '../../data/applications.ts';
-import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
-import { applicationIdSchema } from './params.ts';
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationView } from '../../data/applications/item.ts';
+import { getApplication } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam } from '../../lib/http.ts';
 
 /** GET /api/llc-applications/{id} -> ApplicationResponse (shape documented in shared/wizard/application.ts). */
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
-  const view = await getApplicationView(id);
-  if (!view) throw new HttpError(404, 'Application not found');
-  return json(200, view);
+  return json(200, applicationView(await getApplication(id)));
 });

@@ -1,8 +1,7 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
 import { wizardDataSchema, wizardPatchSchema } from '#shared/wizard/schema.ts';
-import { submissionProblems } from '#shared/wizard/steps.ts';
-import { ApplicationNotFound, ApplicationPaid, saveApplication, submitApplication } from '../../data/applications.ts';
-import { HttpError, httpHandler, json, pathParam, validate } from '../../lib/http.ts';
-import { applicationIdSchema } from './params.ts';
+import { saveApplication, submitApplication } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 
 /**
  * PATCH /api/llc-applications/{id}: any subset of the wizard data (autosave, add-on toggles).
@@ -12,19 +11,10 @@ import { applicationIdSchema } from './params.ts';
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const patch = validate(wizardPatchSchema, event.jsonBody);
-  try {
-    if (patch.completed) {
-      const whole = validate(wizardDataSchema, event.jsonBody);
-      const problems = submissionProblems(whole);
-      if (Object.keys(problems).length) throw new HttpError(400, 'The application is not complete yet', problems);
-      await submitApplication(id, whole);
-      return json(200, { id, status: 'submitted' });
-    }
+  if (!patch.completed) {
     await saveApplication(id, patch);
     return json(200, { id });
-  } catch (err) {
-    if (err instanceof ApplicationNotFound) throw new HttpError(404, 'Application not found');
-    if (err instanceof ApplicationPaid) throw new HttpError(409, 'This application has been paid for and can no longer be changed');
-    throw err;
   }
+  await submitApplication(id, validate(wizardDataSchema, event.jsonBody));
+  return json(200, { id, status: 'submitted' });
 });

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
 import { initialWizardData } from '#shared/wizard/schema.ts';
+import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { createApplication, submitApplication } from '../../data/applications.ts';
-import { dynamoCallLog } from '../../lib/clients/dynamodb.ts';
+import { createApplication, submitApplication } from '../../data/applications/store.ts';
 import { handler as check } from './check-availability.ts';
 import { handler as generate } from './generate.ts';
 

@@ -1,14 +1,8 @@
-import { ContentNotFoundError, deleteContentItem } from '../../data/content.ts';
-import { HttpError, httpHandler, pathParam } from '../../lib/http.ts';
+import { deleteContentItem } from '../../data/content.ts';
+import { httpHandler, pathParam } from '../../lib/http.ts';
 import { recordId } from '../staff/ids.ts';
 
 export const handler = httpHandler(async (event) => {
-  const id = pathParam(event, 'id', recordId);
-  try {
-    await deleteContentItem(id);
-  } catch (err) {
-    if (err instanceof ContentNotFoundError) throw new HttpError(404, err.message);
-    throw err;
-  }
+  await deleteContentItem(pathParam(event, 'id', recordId));
   return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 });

@@ -78,7 +78,11 @@ describe('Amazon Pay', () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
-    expect(res.body).toEqual({ error: 'The order total is $275: the summary has been updated, please review it and pay again', amount: 27500 });
+    expect(res.body).toEqual({
+      error: 'The order total is $275: the summary has been updated, please review it and pay again',
+      code: 'amount_changed',
+      amount: 27500,
+    });
     expect(res.body).not.toHaveProperty('payloadJSON');
     expect(res.body).not.toHaveProperty('signature');
     expect(amazon.requests).toHaveLength(requestsBefore);
@@ -96,6 +100,7 @@ describe('Amazon Pay', () => {
       expect(res.status, amount).toBe(400);
       expect(res.body, amount).toEqual({
         error: 'Request body is invalid: check amount',
+        code: 'invalid_request',
         details: { amount: ['amount must be a dollar amount such as "425" or "425.00"'] },
       });
     }

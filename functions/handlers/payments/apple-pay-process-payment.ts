@@ -2,7 +2,4 @@ import { applePayProcessSchema } from '#shared/payments/requests.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 import { processApplePayment } from '../../payments/apple-pay-payment.ts';
 
-export const handler = httpHandler(async (event) => {
-  const result = await processApplePayment(validate(applePayProcessSchema, event.jsonBody));
-  return json(result.status, result.body);
-});
+export const handler = httpHandler(async (event) => json(200, await processApplePayment(validate(applePayProcessSchema, event.jsonBody))));

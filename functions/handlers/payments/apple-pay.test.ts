@@ -182,7 +182,7 @@ describe('Apple Pay payment through Stripe', () => {
     const res = await pay(app.id, 'TX-2');
     stripe.declineWith = undefined;
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ success: false, error: 'Your card has insufficient funds.' });
+    expect(res.body).toEqual({ success: false, error: 'Your card has insufficient funds.', code: 'payment_declined' });
     expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
   });
 
@@ -194,6 +194,6 @@ describe('Apple Pay payment through Stripe', () => {
     process.env.APPLE_PAY_CREDENTIALS = saved;
     resetSecretsForTests();
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ success: false, error: 'Apple Pay is not configured yet. Please use card payment.' });
+    expect(res.body).toEqual({ success: false, error: 'Apple Pay is not configured yet. Please use card payment.', code: 'not_configured' });
   });
 });

@@ -35,7 +35,7 @@ describe('test mode (local default)', () => {
     const app = await putApplication({ expeditedFiling: true });
     const res = await intentFor(app.id, 1);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: expect.stringContaining('$350'), amount: FL_EXPEDITED_CENTS });
+    expect(res.body).toEqual({ error: expect.stringContaining('$350'), code: 'amount_changed', amount: FL_EXPEDITED_CENTS });
     const saved = await readApplication(app.id);
     expect(saved?.paymentIntentId).toBeUndefined();
     expect(saved?.paymentStatus).toBe('unpaid');
@@ -66,7 +66,7 @@ describe('test mode (local default)', () => {
     const { body } = await intentFor(app.id, FL_CENTS);
     const res = await confirm(app.id, body.clientSecret, '4000 0000 0000 0002');
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ error: 'Your card was declined.' });
+    expect(res.body).toEqual({ error: 'Your card was declined.', code: 'payment_declined' });
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', status: 'draft' });
   });
 
@@ -85,7 +85,7 @@ describe('test mode (local default)', () => {
     await putApplication({ ...(await readApplication(app.id)), expeditedFiling: true });
     const res = await confirm(app.id, body.clientSecret, '4242424242424242');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'The order total changed: refresh the page and pay again' });
+    expect(res.body).toEqual({ error: 'The order total changed: refresh the page and pay again', code: 'amount_mismatch' });
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', status: 'draft' });
     expect((await readApplication(app.id))?.amountPaidCents).toBeUndefined();
   });
@@ -184,7 +184,7 @@ describe('Stripe mode against a fake Stripe', () => {
     await stripe.close();
     const res = await intentFor(app.id, FL_CENTS);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: 'Internal error' });
+    expect(res.body).toEqual({ error: 'Internal error', code: 'internal_error' });
     expect((await confirm(app.id, 'pi_test_x_secret_y', '4242424242424242')).status).toBe(404);
     stripe = await startStripeFake();
     setEnv({ STRIPE_API_BASE: stripe.url, STRIPE_SECRET_KEY: 'sk_test_fake_123' });

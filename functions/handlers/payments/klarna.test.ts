@@ -55,7 +55,11 @@ describe('Klarna', () => {
     const res = await session({ amount: 29900, applicationId: app.id });
     expect(res.status).toBe(409);
     expect(res.body.amount).toBe(27500);
-    expect(res.body).toEqual({ error: 'The order total is $275: the summary has been updated, please review it and pay again', amount: 27500 });
+    expect(res.body).toEqual({
+      error: 'The order total is $275: the summary has been updated, please review it and pay again',
+      code: 'amount_changed',
+      amount: 27500,
+    });
     expect(klarna.requests).toHaveLength(before);
   });
 
@@ -86,7 +90,7 @@ describe('Klarna', () => {
     const res = await place({ applicationId: app.id, authorizationToken: 'expired' });
     orderStatus = 200;
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: 'Klarna: Authorization token expired' });
+    expect(res.body).toEqual({ error: 'Klarna: Authorization token expired', code: 'provider_error' });
     expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
   });
 
@@ -98,6 +102,6 @@ describe('Klarna', () => {
     process.env.KLARNA_CREDENTIALS = saved;
     resetSecretsForTests();
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: 'Klarna is not configured' });
+    expect(res.body).toEqual({ error: 'Klarna is not configured', code: 'not_configured' });
   });
 });

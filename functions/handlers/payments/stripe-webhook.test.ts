@@ -149,8 +149,8 @@ describe('POST /api/webhook/stripe', () => {
     const stale = await deliver(payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) - 3600));
     const missing = await deliver(payload, undefined);
     for (const res of [wrongSecret, tampered, stale, missing]) expect(res.status).toBe(400);
-    expect(wrongSecret.body).toEqual({ error: 'Invalid Stripe signature' });
-    expect(missing.body).toEqual({ error: 'Missing Stripe-Signature header' });
+    expect(wrongSecret.body).toEqual({ error: 'Invalid Stripe signature', code: 'invalid_signature' });
+    expect(missing.body).toEqual({ error: 'Missing Stripe-Signature header', code: 'missing_signature' });
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'draft' });
     expect(await paymentsFor(app.id)).toBe(0);
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
+import { readApplication, writeApplication } from '../../../tests/fakes/applications.ts';
 import { applicationItem, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
@@ -146,8 +147,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
     const res = await patch(app.id, { status: t.to });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(t.to);
-    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
-    expect(stored.Item?.status).toBe(t.to);
+    expect((await readApplication(app.id))?.status).toBe(t.to);
     const counts = await readDashboardCounts();
     expect(counts.totalApplications).toBe(1);
     expect(counts.pendingApplications).toBe(t.to === 'processing' ? 1 : 0);
@@ -173,9 +173,8 @@ describe('PATCH /api/staff/applications/{id}', () => {
     const before = await readDashboardCounts();
     const res = await patch(app.id, { status: to });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: expect.stringContaining(from), currentStatus: from });
-    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
-    expect(stored.Item?.status).toBe(from);
+    expect(res.body).toEqual({ error: expect.stringContaining(from), code: 'status_conflict', currentStatus: from });
+    expect((await readApplication(app.id))?.status).toBe(from);
     expect(await readDashboardCounts()).toEqual(before);
   });
 
@@ -189,12 +188,11 @@ describe('PATCH /api/staff/applications/{id}', () => {
 
   it('treats an application with no status as submitted: Start Processing moves it (docs/product.md section 4)', async () => {
     const { status: _none, ...item } = applicationItem({ status: 'submitted' });
-    await ddb().send(new PutCommand({ TableName: tableName('applications'), Item: item }));
+    await writeApplication(item);
     const res = await patch(item.id, { status: 'processing' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
-    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: item.id }, ConsistentRead: true }));
-    expect(stored.Item?.status).toBe('processing');
+    expect((await readApplication(item.id))?.status).toBe('processing');
     const moved = await patch(item.id, { status: 'filed' });
     expect(moved.status).toBe(200);
   });
@@ -218,8 +216,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect(res.body.notes).toBe('Called the customer about the mailing address.');
     const both = await patch(app.id, { status: 'processing', notes: 'Filing today.' });
     expect(both.body).toMatchObject({ status: 'processing', notes: 'Filing today.' });
-    const stored = await ddb().send(new GetCommand({ TableName: tableName('applications'), Key: { id: app.id } }));
-    expect(stored.Item).toMatchObject({ status: 'processing', notes: 'Filing today.' });
+    expect(await readApplication(app.id)).toMatchObject({ status: 'processing', notes: 'Filing today.' });
     expect((await patch(app.id, { notes: 'x'.repeat(5001) })).status).toBe(400);
   });
 

@@ -40,7 +40,7 @@ describe('POST /api/staff/login', () => {
   it('answers a wrong password with 401 Invalid credentials', async () => {
     const res = await loginAs('wrong password', '198.51.100.11');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Invalid credentials' });
+    expect(res.body).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
   });
 
   it('answers a missing password with 400', async () => {

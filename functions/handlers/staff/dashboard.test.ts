@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
+import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { recordActivity } from '../../data/activity.ts';
-import { ddb, dynamoCallLog, tableName } from '../../lib/clients/dynamodb.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as dashboard } from './dashboard.ts';
 import { handler as updateApplication } from './update-application.ts';
 

@@ -49,7 +49,7 @@ describe('POST /api/staff/login without a configured password', () => {
     for (let i = 0; i < 6; i++) {
       const res = await loginAs({ password: PASSWORD }, ip);
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: 'Staff login is not configured yet' });
+      expect(res.body).toEqual({ error: 'Staff login is not configured yet', code: 'not_configured' });
     }
     process.env.STAFF_PASSWORD_HASH = hash;
     resetSecretsForTests();
@@ -75,7 +75,7 @@ describe('lockout countdown', () => {
     );
     const locked = await loginAs({ password: PASSWORD }, ip);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ error: 'Too many failed login attempts; try again later' });
+    expect(locked.body).toEqual({ error: 'Too many failed login attempts; try again later', code: 'login_locked', retryAfterSeconds: expect.any(Number) });
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(290);
     expect(retryAfter).toBeLessThanOrEqual(300);

@@ -63,7 +63,7 @@ describe('staff routes refuse requests without a valid staff token', () => {
     for (const [what, headers] of cases) {
       const res = await invoke(handler, eventFor(route, headers));
       expect(res.status, `${what} token`).toBe(401);
-      expect(res.body, `${what} token`).toEqual({ error: 'Authentication required' });
+      expect(res.body, `${what} token`).toEqual({ error: 'Authentication required', code: 'authentication_required' });
     }
     // With a valid token the same request gets past the check (whatever the handler then says).
     const ok = await invoke(handler, eventFor(route, await staffHeaders()));

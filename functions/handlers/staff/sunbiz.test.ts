@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
-import { getApplication } from '../../data/staff-applications.ts';
+import { getApplication } from '../../data/applications/store.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { handler as sunbiz } from './sunbiz.ts';
 
@@ -78,7 +78,7 @@ describe('POST /api/staff/sunbiz/{id}', () => {
     const app = await putApplication({ status: 'processing', state: 'TX' });
     const res = await generate(app.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'Sunbiz filing is for Florida LLCs; this application files in TX' });
+    expect(res.body).toEqual({ error: 'Sunbiz filing is for Florida LLCs; this application files in TX', code: 'sunbiz_not_applicable' });
     expect((await getApplication(app.id)).sunbizDocumentKey).toBeUndefined();
   });
 

@@ -1,13 +1,14 @@
 import { findStatePricing } from '#shared/states.ts';
 import * as z from '#shared/zod.ts';
-import { HttpError, httpHandler, json, pathParam } from '../../lib/http.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { httpHandler, json, pathParam } from '../../lib/http.ts';
 
 const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL'));
 
 export const handler = httpHandler(async (event) => {
   const code = pathParam(event, 'stateCode', stateCode).toUpperCase();
   const state = findStatePricing(code);
-  if (!state) throw new HttpError(404, `Unknown state code: ${code}`);
+  if (!state) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
   const { name, filingFee, serviceFee, totalCost, processingTime } = state;
   return json(200, { name, filingFee, serviceFee, totalCost, processingTime }, { 'cache-control': 'public, max-age=3600' });
 });

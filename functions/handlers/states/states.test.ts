@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { dynamoCallLog } from '../../lib/clients/dynamodb.ts';
 import { handler as getPricing } from './get-pricing.ts';
 import { handler as listStates } from './list.ts';
 
@@ -41,7 +41,7 @@ describe('GET /api/state-pricing/{stateCode}', () => {
   it('404s an unknown code', async () => {
     const res = await get('ZZ');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Unknown state code: ZZ' });
+    expect(res.body).toEqual({ error: 'Unknown state code: ZZ', code: 'state_not_found' });
   });
   it('400s a malformed code', async () => {
     const res = await get('../etc');

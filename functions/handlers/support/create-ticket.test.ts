@@ -74,7 +74,11 @@ describe('POST /api/support-tickets', () => {
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500);
     expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    expect(sixth.body).toEqual({ error: 'Too many messages from this network; please try again later' });
+    expect(sixth.body).toEqual({
+      error: 'Too many messages from this network; please try again later',
+      code: 'rate_limited',
+      retryAfterSeconds: expect.any(Number),
+    });
     expect((await post(form(), '192.0.2.51')).status).toBe(201);
   });
 
@@ -157,6 +161,6 @@ describe('GET /api/staff/tickets', () => {
   it('answers a tampered cursor with 400', async () => {
     const res = await list('not-a-cursor');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'The cursor is invalid; start again from the first page' });
+    expect(res.body).toEqual({ error: 'The cursor is invalid; start again from the first page', code: 'invalid_cursor' });
   });
 });

@@ -27,3 +27,5 @@ export type DeleteCommand = InstanceType<Lib['DeleteCommand']>;
 export type QueryCommand = InstanceType<Lib['QueryCommand']>;
 export type TransactWriteCommand = InstanceType<Lib['TransactWriteCommand']>;
 export type BatchWriteCommand = InstanceType<Lib['BatchWriteCommand']>;
+/** One item of a TransactWriteItems (a change and what it implies are written together). */
+export type TransactItem = NonNullable<import('@aws-sdk/lib-dynamodb').TransactWriteCommandInput['TransactItems']>[number];

@@ -1,20 +1,11 @@
 import { useEffect, useId } from 'react';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
+import type { ResponseOf } from '../../lib/api-client.ts';
 import { loadScript } from './load-script.ts';
 import { showToast } from './payment-toasts.ts';
 
-export interface AmazonPaySessionConfig {
-  payloadJSON: string;
-  signature: string;
-  publicKeyId: string;
-  algorithm: string;
-  merchantId?: string;
-  sandbox: boolean;
-  ledgerCurrency: string;
-  checkoutLanguage: string;
-  productType: string;
-  placement: string;
-}
+/** The server-signed checkout session Amazon's button is rendered with. */
+export type AmazonPaySessionConfig = ResponseOf<'POST /api/amazon-pay/create-session'>;
 
 interface AmazonSdk {
   Pay: { renderButton(selector: string, opts: Record<string, unknown>): void };

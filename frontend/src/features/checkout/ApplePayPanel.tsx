@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { APPLE_PAY_REQUEST } from '#shared/payments/methods.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { successUrl } from './api.ts';
+import { paths } from '../../paths.ts';
+import { type ApplePayPayment, processApplePayPayment, validateApplePayMerchant } from './api.ts';
 import { showToast } from './payment-toasts.ts';
 
 /** The slice of Apple's ApplePaySession API we use (Safari only). */
 interface ApplePaySessionLike {
   onvalidatemerchant: (e: { validationURL: string }) => void;
-  onpaymentauthorized: (e: { payment: unknown }) => void;
+  onpaymentauthorized: (e: { payment: ApplePayPayment }) => void;
   oncancel?: () => void;
   completeMerchantValidation(session: unknown): void;
   completePayment(status: number): void;
@@ -57,7 +58,7 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
     setBusy(true);
     session.onvalidatemerchant = async ({ validationURL }) => {
       try {
-        session.completeMerchantValidation(await apiJson('POST', '/api/apple-pay/validate-merchant', { validationURL, applicationId }));
+        session.completeMerchantValidation(await validateApplePayMerchant(applicationId, validationURL));
       } catch (err) {
         // Merchant validation failure aborts the session (docs/product.md section 8).
         session.abort();
@@ -68,23 +69,19 @@ export function ApplePayPanel({ applicationId, total, label }: { applicationId: 
     };
     session.onpaymentauthorized = async ({ payment }) => {
       try {
-        const res = await fetch('/api/apple-pay/process-payment', {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ payment, applicationId }),
-        });
-        const body = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string };
-        if (res.ok && body.success) {
+        const result = await processApplePayPayment(applicationId, payment);
+        if (result.success) {
           session.completePayment(Session.STATUS_SUCCESS);
-          navigate(successUrl('apple-pay', applicationId));
+          navigate(paths.success('apple-pay', applicationId));
           return;
         }
         session.completePayment(Session.STATUS_FAILURE);
-        toast('Payment Failed', body.error || 'Payment processing failed', 'error');
-      } catch {
+        toast('Payment Failed', 'Payment processing failed', 'error');
+      } catch (err) {
         session.completePayment(Session.STATUS_FAILURE);
-        showToast('applePayProcessing');
+        // A refused payment says why; no answer at all is a processing failure.
+        if (err instanceof ApiError) toast('Payment Failed', err.serverError || 'Payment processing failed', 'error');
+        else showToast('applePayProcessing');
       }
       setBusy(false);
     };

@@ -12,8 +12,9 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 import { AddOnToggles } from './AddOnToggles.tsx';
 import { AmazonPayPanel, type AmazonPaySessionConfig } from './AmazonPayPanel.tsx';
 import { ApplePayPanel, applePayAvailableInBrowser } from './ApplePayPanel.tsx';
@@ -23,9 +24,10 @@ import {
   applicationUrl,
   changedAmount,
   confirmTestPayment,
+  createAmazonPaySession,
+  createKlarnaSession,
   createPaymentIntent,
   saveAddOn,
-  successUrl,
   useApplication,
   usePaymentMethods,
 } from './api.ts';
@@ -61,7 +63,7 @@ export default function CheckoutPage() {
     if (!missing) return;
     const [title, description] = PAYMENT_TOASTS.missingApplication;
     toast(title, description, 'error');
-    const timer = setTimeout(() => navigate('/wizard'), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(paths.wizard()), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [missing, navigate]);
 
@@ -153,7 +155,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     try {
       const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents);
       await confirmTestPayment(applicationId, clientSecret, card);
-      navigate(successUrl('stripe', applicationId));
+      navigate(paths.success('stripe', applicationId));
     } catch (err) {
       if (!handleAmountChanged(err)) showPaymentError(err);
       setPaying(false);
@@ -177,12 +179,12 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   // Session calls for the other methods: a failure only hides the method (docs/product.md section 7).
   const klarna = useQuery<KlarnaSession>({
     queryKey: ['klarna-session', applicationId, order.totalCents],
-    queryFn: () => apiJson('POST', '/api/klarna/create-session', { amount: order.totalCents, applicationId }),
+    queryFn: () => createKlarnaSession(applicationId, order.totalCents),
     enabled: sessionsReady && Boolean(m?.klarna),
   });
   const amazon = useQuery<AmazonPaySessionConfig>({
     queryKey: ['amazon-pay-session', applicationId, order.totalCents],
-    queryFn: () => apiJson('POST', '/api/amazon-pay/create-session', { amount: String(order.total), applicationId }),
+    queryFn: () => createAmazonPaySession(applicationId, order.total),
     enabled: sessionsReady && Boolean(m?.amazonPay),
   });
 
@@ -195,7 +197,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
       <Card>
         <p className="text-lg font-semibold text-slate-900">This application is already paid</p>
         <p className="mt-1 text-slate-600">There is nothing more to pay. You can see its status on the confirmation page.</p>
-        <ButtonLink to={successUrl('stripe', applicationId)} className="mt-4">
+        <ButtonLink to={paths.success('stripe', applicationId)} className="mt-4">
           View confirmation
         </ButtonLink>
       </Card>
@@ -237,7 +239,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                         publishableKey={m.card.publishableKey}
                         clientSecret={stripeIntent.data.clientSecret}
                         total={order.total}
-                        returnUrl={successUrl('stripe', applicationId)}
+                        returnUrl={paths.success('stripe', applicationId)}
                       />
                     </Suspense>
                   ) : (
@@ -263,7 +265,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
         </Card>
         <p className="text-sm text-slate-600">
           Need to change something?{' '}
-          <Link to="/wizard/4" className="font-semibold text-indigo-700 hover:underline">
+          <Link to={paths.wizardStep(4)} className="font-semibold text-indigo-700 hover:underline">
             Back to your application
           </Link>
         </p>

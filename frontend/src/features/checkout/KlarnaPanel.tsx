@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { Button } from '../../components/Button.tsx';
-import { apiJson } from '../../lib/api.ts';
-import { successUrl } from './api.ts';
+import type { ResponseOf } from '../../lib/api-client.ts';
+import { paths } from '../../paths.ts';
+import { placeKlarnaOrder } from './api.ts';
 import { loadScript } from './load-script.ts';
 import { showPaymentError, showToast } from './payment-toasts.ts';
 
@@ -20,10 +21,8 @@ interface KlarnaSdk {
   };
 }
 
-export interface KlarnaSession {
-  client_token: string;
-  payment_method_categories: { identifier: string; name: string }[];
-}
+/** The server-created Klarna Payments session. */
+export type KlarnaSession = ResponseOf<'POST /api/klarna/create-session'>;
 
 /** Klarna Payments widget for the server-created session; the order is placed by the server. */
 export function KlarnaPanel({ applicationId, session, total }: { applicationId: string; session: KlarnaSession; total: number }) {
@@ -45,8 +44,8 @@ export function KlarnaPanel({ applicationId, session, total }: { applicationId: 
         setBusy(false);
         return;
       }
-      await apiJson('POST', '/api/klarna/place-order', { applicationId, authorizationToken: auth.authorization_token });
-      navigate(successUrl('klarna', applicationId));
+      await placeKlarnaOrder(applicationId, auth.authorization_token);
+      navigate(paths.success('klarna', applicationId));
     } catch (err) {
       if (err instanceof Error && err.message.startsWith('Could not load')) showToast('setupFailed');
       else showPaymentError(err);

@@ -1,68 +1,66 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentMethodsResponse, PaymentStatusResponse } from '#shared/payments/methods.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
 import type { AddOnKey } from '#shared/pricing.ts';
-import type { StatePricing } from '#shared/states.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
-
-/** The application fields the checkout reads (GET /api/llc-applications/{id}). */
-export interface CheckoutApplication {
-  id: string;
-  state?: string;
-  businessName?: string;
-  status?: string;
-  paymentStatus?: string;
-  expeditedFiling?: boolean;
-  feinFiling?: boolean;
-  operatingAgreement?: boolean;
-}
-
-export interface ApplicationWithPricing {
-  application: CheckoutApplication;
-  pricing: StatePricing;
-}
-
+import { ApiError } from '../../lib/api.ts';
+import { apiCall, apiUrl, type BodyOf, type ResponseOf } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+
+/** GET /api/llc-applications/{id}: the application, its filing state's price and the order. */
+export type ApplicationWithPricing = ResponseOf<'GET /api/llc-applications/{id}'>;
 
 /** Browser storage key of the saved application id (docs/product.md section 9). */
 export const APPLICATION_ID_KEY = STORAGE_KEYS.applicationId;
 
-export const applicationUrl = (id: string) => `/api/llc-applications/${encodeURIComponent(id)}`;
+/** The query key (and URL) of an application, so a save can refresh it. */
+export const applicationUrl = (id: string) => apiUrl('GET /api/llc-applications/{id}', { params: { id } });
 
 export function useApplication(id: string | null) {
   return useQuery<ApplicationWithPricing>({ queryKey: [applicationUrl(id ?? '')], enabled: Boolean(id) });
 }
 
 export function usePaymentMethods() {
-  return useQuery<PaymentMethodsResponse>({ queryKey: ['/api/payment-methods'] });
+  return useQuery<ResponseOf<'GET /api/payment-methods'>>({ queryKey: [apiUrl('GET /api/payment-methods')] });
 }
 
 export function saveAddOn(id: string, key: AddOnKey, value: boolean): Promise<unknown> {
-  return apiJson('PATCH', applicationUrl(id), { [key]: value });
+  return apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { [key]: value } });
 }
 
-export function createPaymentIntent(applicationId: string, amountCents: number): Promise<{ clientSecret: string }> {
-  return apiJson('POST', '/api/create-payment-intent', { amount: amountCents, applicationId, provider: 'stripe' });
+export function createPaymentIntent(applicationId: string, amountCents: number) {
+  return apiCall('POST /api/create-payment-intent', { body: { amount: amountCents, applicationId, provider: 'stripe' } });
 }
 
-export function confirmTestPayment(applicationId: string, clientSecret: string, card: TestCard): Promise<{ status: string }> {
-  return apiJson('POST', '/api/test-payments/confirm', { applicationId, clientSecret, card });
+export function confirmTestPayment(applicationId: string, clientSecret: string, card: TestCard) {
+  return apiCall('POST /api/test-payments/confirm', { body: { applicationId, clientSecret, card } });
 }
 
-export const paymentStatusUrl = (id: string) => `/api/payment-status/${encodeURIComponent(id)}`;
-export type { PaymentStatusResponse };
+export function createKlarnaSession(applicationId: string, amountCents: number) {
+  return apiCall('POST /api/klarna/create-session', { body: { amount: amountCents, applicationId } });
+}
+
+/** Amazon Pay takes the total as a dollar string. */
+export function createAmazonPaySession(applicationId: string, total: number) {
+  return apiCall('POST /api/amazon-pay/create-session', { body: { amount: String(total), applicationId } });
+}
+
+export function placeKlarnaOrder(applicationId: string, authorizationToken: string) {
+  return apiCall('POST /api/klarna/place-order', { body: { applicationId, authorizationToken } });
+}
+
+export function validateApplePayMerchant(applicationId: string, validationURL: string) {
+  return apiCall('POST /api/apple-pay/validate-merchant', { body: { validationURL, applicationId } });
+}
+
+/** The parts of Apple's ApplePayPayment the server charges with; the object goes as Apple gave it. */
+export type ApplePayPayment = BodyOf<'POST /api/apple-pay/process-payment'>['payment'];
+
+export function processApplePayPayment(applicationId: string, payment: ApplePayPayment) {
+  return apiCall('POST /api/apple-pay/process-payment', { body: { payment, applicationId } });
+}
 
 /** The server's amount from a 409 "amount changed" answer, if that is what this error is. */
 export function changedAmount(err: unknown): number | undefined {
   if (!(err instanceof ApiError) || err.status !== 409) return undefined;
-  try {
-    const body = JSON.parse(err.bodyText) as { amount?: unknown };
-    return typeof body.amount === 'number' ? body.amount : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function successUrl(provider: string, applicationId: string): string {
-  return `/success?provider=${encodeURIComponent(provider)}&applicationId=${encodeURIComponent(applicationId)}`;
+  const amount = err.body?.amount;
+  return typeof amount === 'number' ? amount : undefined;
 }

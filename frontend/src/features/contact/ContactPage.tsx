@@ -4,8 +4,10 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { apiCall } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
@@ -32,15 +34,13 @@ export default function ContactPage() {
     setPending(true);
     setErrors({});
     try {
-      await apiJson('POST', '/api/support-tickets', fields);
+      await apiCall('POST /api/support-tickets', { body: fields });
       setSentTo(fields.email);
       setFields(EMPTY);
     } catch (err) {
       if (err instanceof ApiError) {
-        try {
-          const body = JSON.parse(err.bodyText) as { details?: Record<string, string[]> };
-          if (body.details) setErrors(Object.fromEntries(Object.entries(body.details).map(([k, v]) => [k, v[0]])));
-        } catch {}
+        const details = err.body?.details;
+        if (details) setErrors(Object.fromEntries(Object.entries(details).map(([k, v]) => [k, v[0]])));
         toast('Message Not Sent', err.serverError ?? 'Please check the form and try again.', 'error');
       } else {
         toast('Message Not Sent', 'Failed to connect to server', 'error');
@@ -124,7 +124,7 @@ export default function ContactPage() {
                   <Button variant="secondary" onClick={() => setSentTo(null)}>
                     Send another message
                   </Button>
-                  <ButtonLink to="/">Back to home</ButtonLink>
+                  <ButtonLink to={paths.home}>Back to home</ButtonLink>
                 </div>
               </div>
             ) : (

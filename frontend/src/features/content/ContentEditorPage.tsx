@@ -8,6 +8,7 @@ import { failureMessage } from '../../lib/api.ts';
 import { useContentItems } from '../../lib/site-text.ts';
 import { useStaffSession } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 import { useCreateContent, useDeleteContent, useUpdateContent } from './content-api.ts';
 import { SiteContent } from './SafeHtml.tsx';
 
@@ -18,7 +19,7 @@ const LABEL = 'block text-sm font-medium text-slate-800';
 export default function ContentEditorPage() {
   usePageMeta({ title: 'Content editor | CreatorLLC' });
   const hasToken = useStaffSession();
-  if (!hasToken) return <Navigate to="/staff/login" replace />;
+  if (!hasToken) return <Navigate to={paths.staffLogin} replace />;
   return <ContentEditor />;
 }
 

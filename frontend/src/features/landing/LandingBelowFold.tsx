@@ -7,6 +7,7 @@ import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { useStates } from '../../lib/pricing-queries.ts';
+import { paths } from '../../paths.ts';
 import { BELOW_FOLD_COPY, EXAMPLE_SAVINGS, TESTIMONIALS } from './copy/below-fold.ts';
 import { H2, makeCopy, SECTION } from './parts.tsx';
 import { type PriceRange, priceRangeOf, STRUCTURED_DATA_ID } from './starting-price.ts';
@@ -95,7 +96,7 @@ function KeyPoints() {
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
         <div>
           <SectionIntro id="key-points-title" title="keyPoints.title" intro="keyPoints.included" />
-          <ButtonLink to="/wizard" size="lg" className="mt-8">
+          <ButtonLink to={paths.wizard()} size="lg" className="mt-8">
             Get Started Today
           </ButtonLink>
         </div>
@@ -164,7 +165,7 @@ function CalculatorSection() {
             ))}
           </ul>
         </div>
-        <SavingsCalculator heading="Tax Savings Calculator" ctaHref="/wizard" />
+        <SavingsCalculator heading="Tax Savings Calculator" ctaHref={paths.wizard()} />
       </div>
     </section>
   );
@@ -205,7 +206,7 @@ function Testimonials() {
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <ButtonLink to="/wizard" size="lg">
+          <ButtonLink to={paths.wizard()} size="lg">
             Join These Creators
           </ButtonLink>
         </div>
@@ -254,10 +255,10 @@ function ClosingCta() {
           <Copy k="cta.subtitle" />
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/wizard" size="lg" variant="light">
+          <ButtonLink to={paths.wizard()} size="lg" variant="light">
             Create my LLC now
           </ButtonLink>
-          <ButtonLink to="/pricing" size="lg" className="border border-slate-600 bg-transparent hover:bg-slate-800">
+          <ButtonLink to={paths.pricing} size="lg" className="border border-slate-600 bg-transparent hover:bg-slate-800">
             View Pricing
           </ButtonLink>
         </div>

@@ -6,6 +6,7 @@ import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
+import { paths } from '../../paths.ts';
 import { FIRST_VIEW_COPY } from './copy/first-view.ts';
 import { makeCopy } from './parts.tsx';
 import { bundledPriceRange, priceRangeOf } from './starting-price.ts';
@@ -27,10 +28,10 @@ function Hero({ price }: { price: string | undefined }) {
             <Copy k="hero.subtitle" />
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/wizard" size="lg">
+            <ButtonLink to={paths.wizard()} size="lg">
               Get Started
             </ButtonLink>
-            <ButtonLink to="/pricing" size="lg" variant="secondary">
+            <ButtonLink to={paths.pricing} size="lg" variant="secondary">
               View Pricing
             </ButtonLink>
           </div>

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { paths } from '../../paths.ts';
 
 /** Any path the site does not know (docs/product.md section 2). */
 export default function NotFoundPage() {
@@ -15,10 +16,10 @@ export default function NotFoundPage() {
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900">Page Not Found</h1>
           <p className="mt-4 text-slate-600">The page you are looking for does not exist or has moved.</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/" size="lg">
+            <ButtonLink to={paths.home} size="lg">
               Go back home
             </ButtonLink>
-            <ButtonLink to="/pricing" size="lg" variant="secondary">
+            <ButtonLink to={paths.pricing} size="lg" variant="secondary">
               View Pricing
             </ButtonLink>
           </div>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_PRICING } from '#shared/states.ts';
+import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import PricingPage from './PricingPage.tsx';
 import { processingDays } from './state-list.ts';
@@ -12,7 +13,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/states') return new Response(JSON.stringify(STATE_PRICING), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url === apiUrl('GET /api/states'))
+        return new Response(JSON.stringify(STATE_PRICING), { status: 200, headers: { 'content-type': 'application/json' } });
       return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
     }),
   );

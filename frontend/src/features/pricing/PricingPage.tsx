@@ -9,6 +9,7 @@ import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/S
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
+import { paths } from '../../paths.ts';
 import { isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
 
 const POPULAR = new Set<string>(POPULAR_STATE_CODES);
@@ -55,7 +56,7 @@ function StateCard({ state }: { state: StatePricing }) {
         </div>
       </dl>
       <Link
-        to={`/wizard?state=${state.code}`}
+        to={paths.wizard({ state: state.code })}
         aria-label={`Form your LLC in ${state.name}`}
         className={`mt-5 inline-flex items-center justify-center rounded-xl px-4 py-2.5 text-sm font-semibold ${
           popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'

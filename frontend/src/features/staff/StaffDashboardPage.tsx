@@ -5,6 +5,7 @@ import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useStaffSession } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
@@ -31,7 +32,7 @@ function StatCard({ label, value, accent }: { label: string; value: number | und
 export default function StaffDashboardPage() {
   usePageMeta({ title: 'Staff dashboard | CreatorLLC' });
   const hasToken = useStaffSession();
-  if (!hasToken) return <Navigate to="/staff/login" replace />;
+  if (!hasToken) return <Navigate to={paths.staffLogin} replace />;
   return <Dashboard />;
 }
 

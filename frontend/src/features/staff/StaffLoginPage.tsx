@@ -3,9 +3,11 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { apiCall } from '../../lib/api-client.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 
 /** Staff login (docs/product.md "Staff login"): one password field. */
 export default function StaffLoginPage() {
@@ -13,17 +15,17 @@ export default function StaffLoginPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
-  if (getStaffToken()) return <Navigate to="/staff" replace />;
+  if (getStaffToken()) return <Navigate to={paths.staffDashboard} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!password) return;
     setPending(true);
     try {
-      const { token } = await apiJson<{ token: string }>('POST', '/api/staff/login', { password });
+      const { token } = await apiCall('POST /api/staff/login', { body: { password } });
       setStaffToken(token);
       toast('Login Successful', 'Welcome back.');
-      navigate('/staff', { replace: true });
+      navigate(paths.staffDashboard, { replace: true });
     } catch (err) {
       if (err instanceof ApiError) toast('Login Failed', err.serverError ?? 'Invalid credentials', 'error');
       else toast('Login Error', 'Failed to connect to server', 'error');
@@ -36,7 +38,7 @@ export default function StaffLoginPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4 py-12">
       <div className="w-full max-w-sm">
         <div className="mb-8 flex justify-center">
-          <Link to="/" aria-label="CreatorLLC home">
+          <Link to={paths.home} aria-label="CreatorLLC home">
             <Logo />
           </Link>
         </div>

@@ -1,27 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffApplication } from '#shared/staff/applications.ts';
-import type { SupportTicket, TicketStatus } from '#shared/staff/tickets.ts';
-import { staffJson } from '../../lib/staff-session.ts';
+import type { BodyOf, QueryOf, ResponseOf } from '../../lib/api-client.ts';
+import { staffCall } from '../../lib/staff-session.ts';
 
-export interface ActivityItem {
-  id: string;
-  action: string;
-  description: string;
-  createdAt: string;
-}
-
-export interface DashboardStats {
-  totalApplications: number;
-  pendingApplications: number;
-  completedApplications: number;
-  openTickets: number;
-  recentActivity: ActivityItem[];
-}
-
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+/** The dashboard's answer and its activity entries (types of the API contract). */
+export type DashboardStats = ResponseOf<'GET /api/staff/dashboard'>;
+export type ActivityItem = DashboardStats['recentActivity'][number];
 
 export interface ApplicationFilter {
   status: string;
@@ -29,20 +12,23 @@ export interface ApplicationFilter {
 }
 
 export function useDashboard() {
-  return useQuery({ queryKey: ['staff', 'dashboard'], queryFn: () => staffJson<DashboardStats>('GET', '/api/staff/dashboard') });
+  return useQuery({ queryKey: ['staff', 'dashboard'], queryFn: () => staffCall('GET /api/staff/dashboard') });
 }
+
+type ListQuery = QueryOf<'GET /api/staff/applications'>;
 
 export function useApplications(filter: ApplicationFilter) {
   return useInfiniteQuery({
     queryKey: ['staff', 'applications', filter],
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
-      const q = new URLSearchParams();
-      if (filter.status) q.set('status', filter.status);
-      else if (filter.includeDrafts) q.set('includeDrafts', 'true');
-      if (pageParam) q.set('cursor', pageParam);
-      const qs = q.toString();
-      return staffJson<Page<StaffApplication>>('GET', `/api/staff/applications${qs ? `?${qs}` : ''}`);
+      // A status filter shows that status only; drafts are a list of their own otherwise.
+      const query: ListQuery = {
+        status: (filter.status || undefined) as ListQuery['status'],
+        includeDrafts: !filter.status && filter.includeDrafts ? 'true' : undefined,
+        cursor: pageParam || undefined,
+      };
+      return staffCall('GET /api/staff/applications', { query });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -52,7 +38,7 @@ export function useTickets() {
   return useInfiniteQuery({
     queryKey: ['staff', 'tickets'],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => staffJson<Page<SupportTicket>>('GET', `/api/staff/tickets${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam }) => staffCall('GET /api/staff/tickets', { query: { cursor: pageParam || undefined } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -66,8 +52,8 @@ function useRefreshStaffData() {
 export function useUpdateApplication() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: ({ id, ...update }: { id: string; status?: string; notes?: string }) =>
-      staffJson<StaffApplication>('PATCH', `/api/staff/applications/${encodeURIComponent(id)}`, update),
+    mutationFn: ({ id, ...update }: { id: string } & BodyOf<'PATCH /api/staff/applications/{id}'>) =>
+      staffCall('PATCH /api/staff/applications/{id}', { params: { id }, body: update }),
     onSettled: refresh,
   });
 }
@@ -75,7 +61,7 @@ export function useUpdateApplication() {
 export function useGenerateSunbiz() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: (id: string) => staffJson<{ url: string }>('POST', `/api/staff/sunbiz/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => staffCall('POST /api/staff/sunbiz/{id}', { params: { id } }),
     onSettled: refresh,
   });
 }
@@ -83,8 +69,8 @@ export function useGenerateSunbiz() {
 export function useSetTicketStatus() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) =>
-      staffJson<SupportTicket>('PATCH', `/api/staff/tickets/${encodeURIComponent(id)}`, { status }),
+    mutationFn: ({ id, status }: { id: string } & BodyOf<'PATCH /api/staff/tickets/{id}'>) =>
+      staffCall('PATCH /api/staff/tickets/{id}', { params: { id }, body: { status } }),
     onSettled: refresh,
   });
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 import ContentEditorPage from '../content/ContentEditorPage.tsx';
@@ -76,7 +77,7 @@ describe('staff login', () => {
     expect(localStorage.getItem('staff_token')).toBe('tok-0123456789abcdef');
     expect(await screen.findByRole('heading', { name: 'Staff dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
-    const dashboardCall = calls.find((c) => c.url === '/api/staff/dashboard');
+    const dashboardCall = calls.find((c) => c.url === apiUrl('GET /api/staff/dashboard'));
     expect(dashboardCall?.init.headers).toMatchObject({ 'staff-token': 'tok-0123456789abcdef' });
   });
 
@@ -98,7 +99,7 @@ describe('staff login', () => {
     await login(user, ' s3cret pass ');
     await screen.findByText('Login Failed');
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('/api/staff/login');
+    expect(calls[0].url).toBe(apiUrl('POST /api/staff/login'));
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ password: ' s3cret pass ' });
   });
 
@@ -166,7 +167,7 @@ describe('staff screens', () => {
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(await screen.findByText('Logged Out')).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
-    const logoutCall = calls.find((c) => c.url === '/api/staff/logout');
+    const logoutCall = calls.find((c) => c.url === apiUrl('POST /api/staff/logout'));
     expect(logoutCall?.init.method).toBe('POST');
     expect(logoutCall?.init.headers).toMatchObject({ 'staff-token': 'token-0123456789abcdef' });
   });

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatCents } from '#shared/money.ts';
-import type { PaymentStatusResponse } from '#shared/payments/methods.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { apiJson } from '../../lib/api.ts';
+import { apiCall, apiUrl, type ResponseOf } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 
 /** Poll briefly: the provider's confirmation (webhook) usually lands within seconds. */
 export const POLL_INTERVAL_MS = 1500;
@@ -44,13 +44,13 @@ export default function SuccessPage() {
   useEffect(() => {
     if (!amazonCheckoutSessionId || !applicationId || completeStarted.current) return;
     completeStarted.current = true;
-    apiJson('POST', '/api/amazon-pay/complete-checkout', { applicationId, checkoutSessionId: amazonCheckoutSessionId })
+    apiCall('POST /api/amazon-pay/complete-checkout', { body: { applicationId, checkoutSessionId: amazonCheckoutSessionId } })
       .catch((err: unknown) => toast('Payment Failed', (err as { serverError?: string }).serverError ?? 'Amazon Pay could not complete the payment.', 'error'))
       .finally(() => setCompleting(false));
   }, [amazonCheckoutSessionId, applicationId]);
 
-  const status = useQuery<PaymentStatusResponse>({
-    queryKey: [`/api/payment-status/${encodeURIComponent(applicationId ?? '')}`],
+  const status = useQuery<ResponseOf<'GET /api/payment-status/{applicationId}'>>({
+    queryKey: [apiUrl('GET /api/payment-status/{applicationId}', { params: { applicationId: applicationId ?? '' } })],
     enabled: Boolean(applicationId) && !completing,
     refetchInterval: (query) => {
       const s = query.state.data?.paymentStatus;
@@ -78,8 +78,8 @@ export default function SuccessPage() {
             <h1 className="text-2xl font-bold text-slate-900">We could not find this payment</h1>
             <p className="mt-2 text-slate-600">If you paid, a confirmation email is on its way. Otherwise you can start or resume your application.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/wizard">Go to the wizard</ButtonLink>
-              <ButtonLink to="/" variant="secondary">
+              <ButtonLink to={paths.wizard()}>Go to the wizard</ButtonLink>
+              <ButtonLink to={paths.home} variant="secondary">
                 Back to home
               </ButtonLink>
             </div>
@@ -107,7 +107,7 @@ export default function SuccessPage() {
                 </li>
               ))}
             </ol>
-            <ButtonLink to="/" size="lg" className="mt-8">
+            <ButtonLink to={paths.home} size="lg" className="mt-8">
               Back to home
             </ButtonLink>
           </Card>
@@ -115,7 +115,7 @@ export default function SuccessPage() {
           <Card role="alert" className="text-center">
             <h1 className="text-2xl font-bold text-slate-900">Your payment did not go through</h1>
             <p className="mt-2 text-slate-600">Nothing was charged. You can try again with another card or payment method.</p>
-            <ButtonLink to={`/checkout?applicationId=${encodeURIComponent(applicationId)}`} className="mt-6">
+            <ButtonLink to={paths.checkout(applicationId)} className="mt-6">
               Back to checkout
             </ButtonLink>
           </Card>

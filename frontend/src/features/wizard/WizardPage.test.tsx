@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
 import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
+import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import WizardPage from './WizardPage.tsx';
 import { STORAGE_KEYS } from './wizard-storage.ts';
@@ -60,10 +61,10 @@ beforeEach(() => {
   stubPricingFetch((url, init) => {
     const body = JSON.parse(String(init?.body ?? 'null'));
     calls.push({ url, method: String(init?.method), body });
-    if (init?.method === 'POST' && url === '/api/llc-applications') return { id: ID };
+    if (init?.method === 'POST' && url === apiUrl('POST /api/llc-applications')) return { id: ID };
     if (init?.method === 'PATCH') return patchAnswer();
     // The step 3 calculator re-checks the stored income; it answers with the stored estimate.
-    if (url === '/api/calculate-savings') return { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 1200, taxRate: 25 };
+    if (url === apiUrl('POST /api/calculate-savings')) return { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 1200, taxRate: 25 };
     return { ok: true };
   });
 });
@@ -78,9 +79,9 @@ describe('WizardPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
     // One request: the whole wizard data with completed: true.
-    expect(calls.filter((c) => c.url.startsWith('/api/llc-applications'))).toHaveLength(1);
+    expect(calls.filter((c) => c.url.startsWith(apiUrl('POST /api/llc-applications')))).toHaveLength(1);
     const submit = calls.find((c) => c.method === 'PATCH' && c.body.completed === true);
-    expect(submit?.url).toBe(`/api/llc-applications/${ID}`);
+    expect(submit?.url).toBe(apiUrl('PATCH /api/llc-applications/{id}', { params: { id: ID } }));
     expect(submit?.body).toMatchObject({ businessName: 'Byte Works LLC', firstName: 'Ada' });
     expect(toastMock).toHaveBeenCalledWith('Application Complete!', 'Proceeding to secure payment...', 'success');
     expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBeNull();
@@ -139,9 +140,9 @@ describe('WizardPage', () => {
     } finally {
       vi.useRealTimers();
     }
-    const saves = calls.filter((c) => c.url.startsWith('/api/llc-applications'));
+    const saves = calls.filter((c) => c.url.startsWith(apiUrl('POST /api/llc-applications')));
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ method: 'PATCH', url: `/api/llc-applications/${ID}`, body: { feinFiling: true } });
+    expect(saves[0]).toMatchObject({ method: 'PATCH', url: apiUrl('PATCH /api/llc-applications/{id}', { params: { id: ID } }), body: { feinFiling: true } });
     expect(saves[0].body.completed).not.toBe(true);
   });
 
@@ -151,7 +152,7 @@ describe('WizardPage', () => {
     renderAt('/wizard/4');
     await user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
-    const api = calls.filter((c) => c.url.startsWith('/api/llc-applications'));
+    const api = calls.filter((c) => c.url.startsWith(apiUrl('POST /api/llc-applications')));
     expect(api.map((c) => c.method)).toEqual(['POST', 'PATCH']);
     expect(api[0].body).not.toHaveProperty('completed');
     expect(api[1].body.completed).toBe(true);
@@ -175,7 +176,7 @@ describe('WizardPage', () => {
     })();
     await user.click(proceed);
     await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
-    const api = calls.slice(calledBefore).filter((c) => c.url.startsWith('/api/llc-applications'));
+    const api = calls.slice(calledBefore).filter((c) => c.url.startsWith(apiUrl('POST /api/llc-applications')));
     expect(api.map((c) => `${c.method} ${c.url}`)).toEqual([
       'PATCH /api/llc-applications/gone-application-id',
       'POST /api/llc-applications',
@@ -227,8 +228,8 @@ describe('WizardPage', () => {
     const user = userEvent.setup();
     renderAt('/wizard/2');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage1')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/webhook/stage1')?.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage1'))).toBe(true));
+    expect(calls.find((c) => c.url === apiUrl('POST /api/webhook/stage1'))?.body).toEqual({
       ...LEAD_CONTACT_AND_PROFILE,
       stepCompleted: 2,
       leadSource: 'wizard_profile_step',
@@ -241,8 +242,8 @@ describe('WizardPage', () => {
     const user = userEvent.setup();
     renderAt('/wizard/3');
     await user.click(await screen.findByRole('button', { name: 'Review Application' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/webhook/stage2')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/webhook/stage2')?.body).toEqual({
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage2'))).toBe(true));
+    expect(calls.find((c) => c.url === apiUrl('POST /api/webhook/stage2'))?.body).toEqual({
       ...LEAD_CONTACT_AND_PROFILE,
       businessName: 'Byte Works LLC',
       annualIncome: 50000,
@@ -250,7 +251,7 @@ describe('WizardPage', () => {
       stepCompleted: 3,
       leadSource: 'wizard_business_setup',
     });
-    expect(calls.some((c) => c.url === '/api/webhook/stage1')).toBe(false);
+    expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage1'))).toBe(false);
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
   });
 
@@ -269,7 +270,7 @@ describe('WizardPage', () => {
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/2$/);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/1$/);
-    expect(calls.some((c) => c.url.startsWith('/api/webhook'))).toBe(false);
+    expect(calls.some((c) => [apiUrl('POST /api/webhook/stage1'), apiUrl('POST /api/webhook/stage2')].includes(c.url))).toBe(false);
   });
 
   it('/wizard/1 resumes the step the visitor left, capped at the first incomplete step', async () => {

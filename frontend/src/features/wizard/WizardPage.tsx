@@ -9,6 +9,7 @@ import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { paths } from '../../paths.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
@@ -49,7 +50,7 @@ export default function WizardPage() {
       return;
     }
     const saved = loadCurrentStep();
-    if (step === 1 && saved > 1) navigate(`/wizard/${Math.min(saved, firstIncompleteStep(data))}`, { replace: true });
+    if (step === 1 && saved > 1) navigate(paths.wizardStep(Math.min(saved, firstIncompleteStep(data))), { replace: true });
   }, [search, step, data, update, navigate]);
 
   // The stored current step follows the screen shown.
@@ -61,12 +62,12 @@ export default function WizardPage() {
     window.scrollTo?.(0, 0);
   }, [step]);
 
-  if (!step) return <Navigate to={`/wizard/1${location.search}`} replace />;
+  if (!step) return <Navigate to={paths.wizardStep(1, { search: location.search })} replace />;
   // Later steps need the earlier ones done (a bookmark or an old tab lands on the first gap).
   const reachable = firstIncompleteStep(data);
-  if (step > reachable) return <Navigate to={`/wizard/${reachable}`} replace />;
+  if (step > reachable) return <Navigate to={paths.wizardStep(reachable)} replace />;
 
-  const go = (to: number) => navigate(`/wizard/${to}`);
+  const go = (to: number) => navigate(paths.wizardStep(to));
 
   const submit = async () => {
     setSubmitting(true);
@@ -76,7 +77,7 @@ export default function WizardPage() {
       toast('Application Complete!', 'Proceeding to secure payment...', 'success');
       saveApplicationId(undefined);
       replace({ ...data, completed: true });
-      navigate(`/checkout?applicationId=${encodeURIComponent(id)}`);
+      navigate(paths.checkout(id));
     } catch (err) {
       // The server's sentence when there is one; a network failure gets the generic text.
       const message = err instanceof ApiError ? err.serverError : undefined;

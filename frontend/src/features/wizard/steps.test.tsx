@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRIORITY_LABELS } from '#shared/wizard/options.ts';
 import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
+import { apiUrl } from '../../lib/api-client.ts';
 import { BasicInfoStep, stateOptions } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
@@ -164,7 +165,7 @@ describe('Step 3: Business Setup', () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
       calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
-      if (url === '/api/business-names/generate') return Array.from({ length: 8 }, (_, i) => ({ name: `Sunny Idea ${i}`, category: 'food' }));
+      if (url === apiUrl('POST /api/business-names/generate')) return Array.from({ length: 8 }, (_, i) => ({ name: `Sunny Idea ${i}`, category: 'food' }));
       throw new Error('network down');
     });
     const user = userEvent.setup();
@@ -172,10 +173,10 @@ describe('Step 3: Business Setup', () => {
     await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
     await user.click(screen.getByRole('button', { name: 'Generate names' }));
     // Blank keywords: the selected content types are used.
-    expect(calls[0]).toEqual({ url: '/api/business-names/generate', body: { keywords: ['food', 'travel'], category: 'food', state: 'FL' } });
+    expect(calls[0]).toEqual({ url: apiUrl('POST /api/business-names/generate'), body: { keywords: ['food', 'travel'], category: 'food', state: 'FL' } });
     await user.click(await screen.findByRole('button', { name: 'Sunny Idea 3' }));
     await waitFor(() => expect(data().businessName).toBe('Sunny Idea 3 LLC'));
-    expect(calls[1]).toMatchObject({ url: '/api/business-names/check-availability', body: { name: 'Sunny Idea 3 LLC' } });
+    expect(calls[1]).toMatchObject({ url: apiUrl('POST /api/business-names/check-availability'), body: { name: 'Sunny Idea 3 LLC' } });
     expect(screen.getByText(/couldn't check availability/)).toBeInTheDocument();
     expect(screen.getByText(/Available means no other submitted application/)).toBeInTheDocument();
   });
@@ -194,13 +195,13 @@ describe('Step 3: Business Setup, more', () => {
     await user.type(screen.getByLabelText('Keywords (comma-separated)'), ' sunny , bites,, ');
     await user.click(screen.getByRole('button', { name: 'Generate names' }));
     expect(await screen.findByText('No ideas for those keywords; try others.')).toBeInTheDocument();
-    expect(calls[0]).toEqual({ url: '/api/business-names/generate', body: { keywords: ['sunny', 'bites'], category: 'food', state: 'WY' } });
+    expect(calls[0]).toEqual({ url: apiUrl('POST /api/business-names/generate'), body: { keywords: ['sunny', 'bites'], category: 'food', state: 'WY' } });
   });
 
   it('an unavailable suggestion is not selected; the visitor is told why', async () => {
     stubPricingFetch((url) => {
-      if (url === '/api/business-names/generate') return [{ name: 'Taken Name', category: 'food' }];
-      if (url === '/api/business-names/check-availability')
+      if (url === apiUrl('POST /api/business-names/generate')) return [{ name: 'Taken Name', category: 'food' }];
+      if (url === apiUrl('POST /api/business-names/check-availability'))
         return { available: false, name: 'Taken Name LLC', reason: 'Another application already uses this name.' };
       return {};
     });
@@ -216,8 +217,8 @@ describe('Step 3: Business Setup, more', () => {
 
   it('an available suggestion is selected and confirmed', async () => {
     stubPricingFetch((url) => {
-      if (url === '/api/business-names/generate') return [{ name: 'Free Name', category: 'food' }];
-      if (url === '/api/business-names/check-availability') return { available: true, name: 'Free Name LLC' };
+      if (url === apiUrl('POST /api/business-names/generate')) return [{ name: 'Free Name', category: 'food' }];
+      if (url === apiUrl('POST /api/business-names/check-availability')) return { available: true, name: 'Free Name LLC' };
       return {};
     });
     const user = userEvent.setup();
@@ -233,7 +234,7 @@ describe('Step 3: Business Setup, more', () => {
   it('the savings estimate is stored in the wizard data (income, monthly expenses, estimated savings)', async () => {
     const calls: unknown[] = [];
     stubPricingFetch((url, init) => {
-      if (url !== '/api/calculate-savings') return {};
+      if (url !== apiUrl('POST /api/calculate-savings')) return {};
       calls.push(JSON.parse(String(init?.body)));
       return { monthlyExpenses: 300, annualExpenses: 3600, estimatedSavings: 900, taxRate: 25 };
     });

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '../../lib/api-client.ts';
 import { AUTOSAVE_DELAY_MS, useWizard } from './useWizard.ts';
 import { STORAGE_KEYS } from './wizard-storage.ts';
 
@@ -59,13 +60,17 @@ describe('useWizard autosave', () => {
     expect(requests).toEqual([]);
     await flush(200);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/llc-applications', body: { firstName: 'Ada', state: 'FL' } });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: apiUrl('POST /api/llc-applications'), body: { firstName: 'Ada', state: 'FL' } });
     expect(requests[0].body).not.toHaveProperty('completed');
     expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBe(ID);
 
     act(() => result.current.update({ lastName: 'Lovelace' }));
     await flush(AUTOSAVE_DELAY_MS + 100);
-    expect(requests[1]).toMatchObject({ method: 'PATCH', url: `/api/llc-applications/${ID}`, body: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(requests[1]).toMatchObject({
+      method: 'PATCH',
+      url: apiUrl('PATCH /api/llc-applications/{id}', { params: { id: ID } }),
+      body: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
   });
 
   it('a failed save shows the documented toast', async () => {
@@ -87,7 +92,7 @@ describe('useWizard autosave', () => {
     act(() => result.current.update({ lastName: 'Lovelace' }));
     await flush(AUTOSAVE_DELAY_MS + 100);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/llc-applications', body: { lastName: 'Lovelace' } });
+    expect(requests[0]).toMatchObject({ method: 'POST', url: apiUrl('POST /api/llc-applications'), body: { lastName: 'Lovelace' } });
   });
 
   it('keeps the current step in browser storage under wizardCurrentStep', () => {

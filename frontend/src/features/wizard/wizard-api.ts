@@ -1,8 +1,8 @@
-import type { CreatedApplication } from '#shared/wizard/application.ts';
 import type { Stage1Lead, Stage2Lead } from '#shared/wizard/leads.ts';
 import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
-import { ApiError, apiJson } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { apiCall } from '../../lib/api-client.ts';
 import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
 
 /**
@@ -13,7 +13,7 @@ export async function saveWizard(data: WizardData): Promise<string> {
   const id = loadApplicationId();
   if (id) {
     try {
-      await apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, data);
+      await apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: data });
       return id;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
@@ -21,14 +21,14 @@ export async function saveWizard(data: WizardData): Promise<string> {
     }
   }
   const { completed: _never, ...draft } = data;
-  const created = await apiJson<CreatedApplication>('POST', '/api/llc-applications', draft);
+  const created = await apiCall('POST /api/llc-applications', { body: draft });
   saveApplicationId(created.id);
   return created.id;
 }
 
 /** Final submission: PATCH with completed: true (creating the application first if needed). */
 export async function submitWizard(data: WizardData): Promise<string> {
-  const submit = (id: string) => apiJson('PATCH', `/api/llc-applications/${encodeURIComponent(id)}`, { ...data, completed: true });
+  const submit = (id: string) => apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { ...data, completed: true } });
   const existing = loadApplicationId();
   if (existing) {
     try {
@@ -52,7 +52,7 @@ function leadContact(data: WizardData) {
 /** Lead webhooks (docs/product.md section 7): failures are logged and ignored. */
 export function sendStage1Lead(data: WizardData): void {
   const body: Stage1Lead = { ...leadContact(data), stepCompleted: 2, leadSource: 'wizard_profile_step' };
-  apiJson('POST', '/api/webhook/stage1', body).catch((err) => console.warn('Lead stage 1 not recorded', err));
+  apiCall('POST /api/webhook/stage1', { body }).catch((err) => console.warn('Lead stage 1 not recorded', err));
 }
 
 export function sendStage2Lead(data: WizardData): void {
@@ -64,13 +64,13 @@ export function sendStage2Lead(data: WizardData): void {
     stepCompleted: 3,
     leadSource: 'wizard_business_setup',
   };
-  apiJson('POST', '/api/webhook/stage2', body).catch((err) => console.warn('Lead stage 2 not recorded', err));
+  apiCall('POST /api/webhook/stage2', { body }).catch((err) => console.warn('Lead stage 2 not recorded', err));
 }
 
 export function generateNames(keywords: string[], category: string, state: string): Promise<NameSuggestion[]> {
-  return apiJson<NameSuggestion[]>('POST', '/api/business-names/generate', { keywords, category, state });
+  return apiCall('POST /api/business-names/generate', { body: { keywords, category, state } });
 }
 
 export function checkNameAvailability(name: string, state: string): Promise<NameAvailability> {
-  return apiJson<NameAvailability>('POST', '/api/business-names/check-availability', { name, state });
+  return apiCall('POST /api/business-names/check-availability', { body: { name, state } });
 }

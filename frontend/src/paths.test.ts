@@ -1,0 +1,33 @@
+import { matchPath } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATTERNS, paths } from './paths.ts';
+
+describe('page paths', () => {
+  it('builds the wizard, checkout and success links with their query', () => {
+    expect(paths.wizard()).toBe('/wizard');
+    expect(paths.wizard({ state: 'TX' })).toBe('/wizard?state=TX');
+    expect(paths.wizardStep(3)).toBe('/wizard/3');
+    expect(paths.wizardStep(3, { state: 'TX' })).toBe('/wizard/3?state=TX');
+    expect(paths.wizardStep(1, { search: '?state=NV&utm=x' })).toBe('/wizard/1?state=NV&utm=x');
+    expect(paths.checkout()).toBe('/checkout');
+    expect(paths.checkout('0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b')).toBe('/checkout?applicationId=0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b');
+    expect(paths.success('apple-pay', 'a b')).toBe('/success?provider=apple-pay&applicationId=a+b');
+    expect(paths.homeSection('faq')).toBe('/#faq');
+  });
+
+  it('every built path is matched by the route pattern of its page', () => {
+    const cases: [string, string][] = [
+      [paths.home, PAGE_PATTERNS.home],
+      [paths.wizard({ state: 'TX' }), PAGE_PATTERNS.wizard],
+      [paths.wizardStep(2), PAGE_PATTERNS.wizardStep],
+      [paths.checkout('x'), PAGE_PATTERNS.checkout],
+      [paths.success('stripe', 'x'), PAGE_PATTERNS.success],
+      [paths.pricing, PAGE_PATTERNS.pricing],
+      [paths.contact, PAGE_PATTERNS.contact],
+      [paths.staffLogin, PAGE_PATTERNS.staffLogin],
+      [paths.staffDashboard, PAGE_PATTERNS.staffDashboard],
+      [paths.contentEditor, PAGE_PATTERNS.contentEditor],
+    ];
+    for (const [path, pattern] of cases) expect(matchPath(pattern, path.split(/[?#]/)[0]), path).not.toBeNull();
+  });
+});

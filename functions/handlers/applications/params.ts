@@ -1,1 +1,0 @@
-export { applicationIdSchema } from '#shared/application-id.ts';

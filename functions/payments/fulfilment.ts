@@ -1,0 +1,17 @@
+import type { FulfilmentResult } from '../data/payments.ts';
+import { applicationNotFound, ConflictError } from '../lib/errors.ts';
+
+/** A payment call made by the browser succeeds only when fulfilment recorded its payment. */
+export function assertFulfilled(result: FulfilmentResult): void {
+  switch (result.outcome) {
+    case 'fulfilled':
+    case 'already-recorded':
+      return;
+    case 'not-found':
+      throw applicationNotFound();
+    case 'amount-mismatch':
+      throw new ConflictError('The order total changed while you were paying: our team will contact you', 'amount_mismatch');
+    case 'paid-by-other-payment':
+      throw new ConflictError('This application has already been paid: our team will refund the second payment', 'paid_by_other_payment');
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeKey, SERVER_ROUTES } from '../../functions/routes.ts';
+import { PUBLIC_APPLICATION_FIELDS } from '../wizard/application.ts';
+import { contractDrift } from './conformance.ts';
+import { CONTRACT, type RouteContract } from './contract.ts';
+import { publicApplicationSchema } from './responses.ts';
+import { API_ROUTE_KEYS, API_ROUTES, pathParamNames, splitRouteKey } from './routes.ts';
+
+const entries = Object.entries(CONTRACT) as [string, RouteContract][];
+const sorted = (list: Iterable<string>) => [...list].sort();
+
+describe('the API contract and the route table', () => {
+  it('have exactly the same route keys', () => {
+    const table = ROUTES.map(routeKey);
+    expect(sorted(Object.keys(CONTRACT))).toEqual(sorted(API_ROUTE_KEYS));
+    expect(sorted(table)).toEqual(sorted(API_ROUTE_KEYS));
+    expect(sorted(Object.keys(SERVER_ROUTES))).toEqual(sorted(API_ROUTE_KEYS));
+    expect(new Set(table).size).toBe(table.length);
+  });
+
+  it('every route key is "METHOD /api/path"', () => {
+    for (const key of API_ROUTE_KEYS) expect(key).toMatch(/^(GET|POST|PATCH|PUT|DELETE) \/api\/[A-Za-z0-9\-_./{}]+$/);
+  });
+
+  it("the route table's query allow-list is the contract's query schema", () => {
+    for (const [key, route] of entries) {
+      const index: { query?: readonly string[] } = API_ROUTES[key as keyof typeof API_ROUTES];
+      expect(sorted(index.query ?? []), key).toEqual(sorted(Object.keys(route.query?.shape ?? {})));
+      expect(sorted(ROUTES.find((r) => routeKey(r) === key)?.query ?? []), key).toEqual(sorted(index.query ?? []));
+    }
+  });
+
+  it('every path parameter has a schema, and every schema a path parameter', () => {
+    for (const [key, route] of entries) {
+      expect(sorted(Object.keys(route.params?.shape ?? {})), key).toEqual(sorted(pathParamNames(splitRouteKey(key).path)));
+    }
+  });
+
+  it('GET, DELETE and body-less routes declare no body; operation ids are unique', () => {
+    for (const [key, route] of entries) {
+      if (key.startsWith('GET ') || key.startsWith('DELETE ')) expect(route.body, key).toBeUndefined();
+      expect(Object.keys(route.responses).length, key).toBeGreaterThan(0);
+    }
+    const ids = entries.map(([, r]) => r.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("an application's public fields are all in its response schema", () => {
+    for (const field of PUBLIC_APPLICATION_FIELDS) expect(Object.keys(publicApplicationSchema.shape)).toContain(field);
+  });
+});
+
+describe('contractDrift (what every handler test checks)', () => {
+  const ticket = { id: 't1', status: 'open' };
+
+  it('accepts an answer the contract describes', () => {
+    expect(contractDrift('POST /api/support-tickets', 201, ticket, JSON.stringify(ticket))).toEqual([]);
+    expect(contractDrift('DELETE /api/content/{id}', 204, undefined, '')).toEqual([]);
+  });
+
+  it('reports a status the route does not declare', () => {
+    expect(contractDrift('POST /api/support-tickets', 200, ticket, '')).toEqual(['status 200 is not one the contract declares (201)']);
+  });
+
+  it('reports a wrong type and a field the contract does not declare', () => {
+    expect(contractDrift('POST /api/support-tickets', 201, { id: 1, status: 'open' }, '')).toEqual([expect.stringMatching(/^body\.id: /)]);
+    expect(contractDrift('POST /api/support-tickets', 201, { ...ticket, internal: 'x' }, '')).toEqual(['body.internal: not declared in the contract']);
+    const activity = { id: 'x', action: 'a', description: 'd', createdAt: 'c', applicationId: 'internal' };
+    const stats = { totalApplications: 1, pendingApplications: 1, completedApplications: 0, openTickets: 0, recentActivity: [activity] };
+    expect(contractDrift('GET /api/staff/dashboard', 200, stats, '')).toEqual(['body.recentActivity[0].applicationId: not declared in the contract']);
+  });
+
+  it('reports a body on a 204 and an answer for a key that is not a route', () => {
+    expect(contractDrift('DELETE /api/content/{id}', 204, {}, '{}')).toEqual(['status 204 has no body in the contract, got {}']);
+    expect(contractDrift('GET /api/nothing', 200, {}, '{}')).toEqual(['GET /api/nothing is not a route of the contract (shared/api/routes.ts)']);
+  });
+
+  it('an error needs the sentence and the code; documented extras are checked, others pass', () => {
+    expect(contractDrift('GET /api/nothing', 404, { error: 'No such API route', code: 'route_not_found' }, '')).toEqual([]);
+    expect(contractDrift('GET /api/states', 400, { error: 'Query is invalid', code: 'invalid_request', details: { q: ['Unknown'] }, extra: 1 }, '')).toEqual(
+      [],
+    );
+    expect(contractDrift('GET /api/states', 404, { error: 'Not found' }, '')).toEqual([expect.stringMatching(/^body\.code: /)]);
+    expect(contractDrift('POST /api/create-payment-intent', 409, { error: 'Total changed', code: 'amount_changed' }, '')).toEqual([
+      expect.stringMatching(/^body\.amount: /),
+    ]);
+    expect(contractDrift('POST /api/create-payment-intent', 409, { error: 'Already paid', code: 'already_paid' }, '')).toEqual([]);
+    expect(contractDrift('POST /api/create-payment-intent', 400, { error: 'Total changed', code: 'amount_changed', amount: 1 }, '')).toEqual([
+      'error amount_changed comes with status 409 in the contract, not 400',
+    ]);
+  });
+});

@@ -1,0 +1,386 @@
+import { createContentSchema, updateContentSchema } from '../content/content-item.ts';
+import {
+  amazonPayCompleteSchema,
+  amazonPaySessionSchema as amazonPaySessionRequestSchema,
+  applePayProcessSchema,
+  applePayValidateSchema,
+  createPaymentIntentSchema,
+  klarnaPlaceOrderSchema,
+  klarnaSessionSchema as klarnaSessionRequestSchema,
+  testConfirmSchema,
+} from '../payments/requests.ts';
+import { calculatorInputSchema } from '../savings.ts';
+import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.ts';
+import { staffLoginSchema, staffLogoutSchema } from '../staff/session.ts';
+import { contactFormSchema, ticketListQuerySchema, ticketUpdateSchema } from '../staff/tickets.ts';
+import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.ts';
+import { checkNameSchema, generateNamesSchema } from '../wizard/names-api.ts';
+import { wizardPatchSchema } from '../wizard/schema.ts';
+import * as z from '../zod.ts';
+import { AMOUNT_CHANGED, applePayFailure, type DocumentedError, rateLimited, STATUS_CONFLICT } from './errors.ts';
+import { applicationIdSchema, recordIdSchema, stateCodeParamSchema } from './params.ts';
+import {
+  amazonPaySessionSchema,
+  applePayMerchantSessionSchema,
+  applicationResponseSchema,
+  calculatorResultSchema,
+  contentItemSchema,
+  createdApplicationSchema,
+  createdTicketSchema,
+  dashboardStatsSchema,
+  documentUrlSchema,
+  klarnaOrderSchema,
+  klarnaSessionSchema,
+  leadResultSchema,
+  nameAvailabilitySchema,
+  nameSuggestionSchema,
+  openApiDocumentSchema,
+  paymentDoneSchema,
+  paymentIntentSchema,
+  paymentMethodsSchema,
+  paymentStatusResponseSchema,
+  savedApplicationSchema,
+  staffApplicationPageSchema,
+  staffApplicationSchema,
+  staffSessionSchema,
+  statePriceSchema,
+  statePricingSchema,
+  stripeWebhookReceiptSchema,
+  supportTicketPageSchema,
+  supportTicketSchema,
+  testPaymentResultSchema,
+} from './responses.ts';
+import type { ApiRouteKey } from './routes.ts';
+
+/**
+ * The API contract: for every route key of ./routes.ts, its path parameters, query, body and
+ * the answer of each success status, plus the error bodies it documents beyond the common one
+ * (./errors.ts). Request schemas are the ones the SPA validates its forms with and the handlers
+ * validate requests with. From this the SPA's client is typed (frontend/src/lib/api-client.ts),
+ * handler tests check every answer (tests/helpers/events.ts), and the OpenAPI document is
+ * generated (./openapi.ts). Who may call a route, and with what AWS access, is the server's
+ * business: functions/routes.ts.
+ */
+
+export type SuccessStatus = 200 | 201 | 204;
+export type ApiTag = 'Pricing' | 'Wizard' | 'Payments' | 'Staff' | 'Support' | 'Content' | 'Meta';
+
+type AnyObject = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
+
+export interface RouteContract {
+  /** Stable operation name (OpenAPI operationId). */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: ApiTag;
+  /** One schema per `{name}` of the path. */
+  params?: AnyObject;
+  /** Every parameter the route accepts; any other is a 400. */
+  query?: AnyObject;
+  body?: z.ZodMiniType;
+  /** Success answers by status; `null`: no body (204). */
+  responses: { 200?: z.ZodMiniType; 201?: z.ZodMiniType; 204?: null };
+  /** Error codes whose body has more than the common error body (by code). */
+  errors?: Record<string, DocumentedError>;
+}
+
+const idParam = z.strictObject({ id: applicationIdSchema });
+const recordParam = z.strictObject({ id: recordIdSchema });
+const stateCodeParam = z.strictObject({ stateCode: stateCodeParamSchema });
+const applicationIdParam = z.strictObject({ applicationId: applicationIdSchema });
+
+/** Stripe's event, verified against the Stripe-Signature header over the raw bytes. */
+const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string() });
+
+export const CONTRACT = {
+  'GET /api/states': {
+    operationId: 'listStates',
+    summary: "Every state's filing fee, service fee, total and processing time, sorted by name",
+    tag: 'Pricing',
+    responses: { 200: z.array(statePricingSchema) },
+  },
+  'GET /api/state-pricing/{stateCode}': {
+    operationId: 'getStatePricing',
+    summary: "One state's price",
+    tag: 'Pricing',
+    params: stateCodeParam,
+    responses: { 200: statePriceSchema },
+  },
+  'POST /api/calculate-savings': {
+    operationId: 'calculateSavings',
+    summary: 'Estimated yearly tax savings from monthly business expenses',
+    tag: 'Pricing',
+    body: calculatorInputSchema,
+    responses: { 200: calculatorResultSchema },
+  },
+
+  'POST /api/llc-applications': {
+    operationId: 'createApplication',
+    summary: 'First save of the wizard: creates a draft application; the server makes the id',
+    tag: 'Wizard',
+    body: wizardPatchSchema,
+    responses: { 201: createdApplicationSchema },
+  },
+  'PATCH /api/llc-applications/{id}': {
+    operationId: 'saveApplication',
+    summary: 'Saves any subset of the wizard data; with `completed: true` the whole data, and the application is submitted',
+    description: 'A paid application can no longer be changed (409).',
+    tag: 'Wizard',
+    params: idParam,
+    body: wizardPatchSchema,
+    responses: { 200: savedApplicationSchema },
+  },
+  'GET /api/llc-applications/{id}': {
+    operationId: 'getApplication',
+    summary: "An application with its filing state's price and the order total",
+    tag: 'Wizard',
+    params: idParam,
+    responses: { 200: applicationResponseSchema },
+  },
+  'POST /api/webhook/stage1': {
+    operationId: 'captureLeadStage1',
+    summary: 'Lead sent by the wizard after step 2 (creator profile)',
+    tag: 'Wizard',
+    body: stage1LeadSchema,
+    responses: { 200: leadResultSchema },
+  },
+  'POST /api/webhook/stage2': {
+    operationId: 'captureLeadStage2',
+    summary: 'Lead sent by the wizard after step 3 (business setup)',
+    tag: 'Wizard',
+    body: stage2LeadSchema,
+    responses: { 200: leadResultSchema },
+  },
+  'POST /api/business-names/generate': {
+    operationId: 'generateBusinessNames',
+    summary: 'Business name ideas from keywords and a category',
+    tag: 'Wizard',
+    body: generateNamesSchema,
+    responses: { 200: z.array(nameSuggestionSchema) },
+  },
+  'POST /api/business-names/check-availability': {
+    operationId: 'checkBusinessName',
+    summary: 'Whether a business name is free with us and meets the filing state’s naming rules',
+    tag: 'Wizard',
+    body: checkNameSchema,
+    responses: { 200: nameAvailabilitySchema },
+  },
+
+  'GET /api/payment-methods': {
+    operationId: 'listPaymentMethods',
+    summary: 'The payment methods the server has credentials for',
+    tag: 'Payments',
+    responses: { 200: paymentMethodsSchema },
+  },
+  'GET /api/payment-status/{applicationId}': {
+    operationId: 'getPaymentStatus',
+    summary: "An application's payment status (the success page polls it)",
+    tag: 'Payments',
+    params: applicationIdParam,
+    responses: { 200: paymentStatusResponseSchema },
+  },
+  'POST /api/create-payment-intent': {
+    operationId: 'createPaymentIntent',
+    summary: "A Stripe PaymentIntent for the server's total of the application",
+    description: "`amount` must be the server's total in cents; otherwise 409 with the server's `amount` and nothing is charged.",
+    tag: 'Payments',
+    body: createPaymentIntentSchema,
+    responses: { 200: paymentIntentSchema },
+    errors: { amount_changed: AMOUNT_CHANGED },
+  },
+  'POST /api/test-payments/confirm': {
+    operationId: 'confirmTestPayment',
+    summary: 'Offline test mode (local only): pays with a test card',
+    tag: 'Payments',
+    body: testConfirmSchema,
+    responses: { 200: testPaymentResultSchema },
+  },
+  'POST /api/webhook/stripe': {
+    operationId: 'stripeWebhook',
+    summary: 'Stripe events (payment succeeded, failed, refunded)',
+    description: 'The body is verified against the Stripe-Signature header over its exact bytes; each event id is processed once.',
+    tag: 'Payments',
+    body: stripeEventSchema,
+    responses: { 200: stripeWebhookReceiptSchema },
+  },
+  'POST /api/amazon-pay/create-session': {
+    operationId: 'createAmazonPaySession',
+    summary: "A signed Amazon Pay checkout session for the server's total",
+    tag: 'Payments',
+    body: amazonPaySessionRequestSchema,
+    responses: { 200: amazonPaySessionSchema },
+    errors: { amount_changed: AMOUNT_CHANGED },
+  },
+  'POST /api/amazon-pay/complete-checkout': {
+    operationId: 'completeAmazonPayCheckout',
+    summary: 'Completes the Amazon Pay checkout session the buyer returned with',
+    tag: 'Payments',
+    body: amazonPayCompleteSchema,
+    responses: { 200: paymentDoneSchema },
+  },
+  'POST /api/klarna/create-session': {
+    operationId: 'createKlarnaSession',
+    summary: "A Klarna Payments session for the server's total",
+    tag: 'Payments',
+    body: klarnaSessionRequestSchema,
+    responses: { 200: klarnaSessionSchema },
+    errors: { amount_changed: AMOUNT_CHANGED },
+  },
+  'POST /api/klarna/place-order': {
+    operationId: 'placeKlarnaOrder',
+    summary: 'Places the authorised Klarna order',
+    tag: 'Payments',
+    body: klarnaPlaceOrderSchema,
+    responses: { 200: klarnaOrderSchema },
+  },
+  'POST /api/apple-pay/validate-merchant': {
+    operationId: 'validateApplePayMerchant',
+    summary: "Apple Pay merchant validation: Apple's merchant session for the browser",
+    tag: 'Payments',
+    body: applePayValidateSchema,
+    responses: { 200: applePayMerchantSessionSchema },
+  },
+  'POST /api/apple-pay/process-payment': {
+    operationId: 'processApplePayPayment',
+    summary: 'Charges an authorised Apple Pay payment',
+    tag: 'Payments',
+    body: applePayProcessSchema,
+    responses: { 200: paymentDoneSchema },
+    errors: {
+      payment_declined: applePayFailure(402, 'The payment was declined'),
+      provider_error: applePayFailure(502, 'The payment provider failed'),
+      not_configured: applePayFailure(503, 'Apple Pay is not configured'),
+    },
+  },
+
+  'POST /api/staff/login': {
+    operationId: 'staffLogin',
+    summary: 'Staff sign-in: a session token for the staff-token header',
+    tag: 'Staff',
+    body: staffLoginSchema,
+    responses: { 200: staffSessionSchema },
+    errors: { login_locked: rateLimited('Too many failed sign-ins from this network') },
+  },
+  'POST /api/staff/logout': {
+    operationId: 'staffLogout',
+    summary: 'Ends the session of the staff-token header (or of the body’s token)',
+    tag: 'Staff',
+    body: staffLogoutSchema,
+    responses: { 204: null },
+  },
+  'GET /api/staff/dashboard': {
+    operationId: 'getStaffDashboard',
+    summary: 'Application and ticket counts and the 20 newest activity entries',
+    tag: 'Staff',
+    responses: { 200: dashboardStatsSchema },
+  },
+  'GET /api/staff/applications': {
+    operationId: 'listStaffApplications',
+    summary: 'Applications, newest first, 25 a page (drafts only when asked)',
+    tag: 'Staff',
+    query: applicationListQuerySchema,
+    responses: { 200: staffApplicationPageSchema },
+  },
+  'GET /api/staff/tickets': {
+    operationId: 'listSupportTickets',
+    summary: 'Support tickets, newest first, 50 a page',
+    tag: 'Staff',
+    query: ticketListQuerySchema,
+    responses: { 200: supportTicketPageSchema },
+  },
+  'PATCH /api/staff/tickets/{id}': {
+    operationId: 'setTicketStatus',
+    summary: 'Closes or reopens a support ticket',
+    tag: 'Staff',
+    params: recordParam,
+    body: ticketUpdateSchema,
+    responses: { 200: supportTicketSchema },
+    errors: { status_conflict: STATUS_CONFLICT },
+  },
+  'PATCH /api/staff/applications/{id}': {
+    operationId: 'updateStaffApplication',
+    summary: 'Moves an application to its next status and/or saves staff notes',
+    tag: 'Staff',
+    params: idParam,
+    body: applicationUpdateSchema,
+    responses: { 200: staffApplicationSchema },
+    errors: { status_conflict: STATUS_CONFLICT },
+  },
+  'POST /api/staff/sunbiz/{id}': {
+    operationId: 'generateSunbizDocument',
+    summary: "Generates a Florida application's Sunbiz Articles of Organization: a short-lived download URL",
+    tag: 'Staff',
+    params: idParam,
+    responses: { 200: documentUrlSchema },
+  },
+
+  'POST /api/support-tickets': {
+    operationId: 'createSupportTicket',
+    summary: 'The contact form: opens a support ticket (5 an hour from one network)',
+    tag: 'Support',
+    body: contactFormSchema,
+    responses: { 201: createdTicketSchema },
+    errors: { rate_limited: rateLimited('Too many messages from this network') },
+  },
+
+  'GET /api/content': {
+    operationId: 'listContent',
+    summary: "The site's editable texts, by page and section",
+    tag: 'Content',
+    responses: { 200: z.array(contentItemSchema) },
+  },
+  'POST /api/content': {
+    operationId: 'createContent',
+    summary: 'Creates the text of a page section (one per page and section)',
+    tag: 'Content',
+    body: createContentSchema,
+    responses: { 201: contentItemSchema },
+  },
+  'PATCH /api/content/{id}': {
+    operationId: 'updateContent',
+    summary: 'Changes a content item’s text or type',
+    tag: 'Content',
+    params: recordParam,
+    body: updateContentSchema,
+    responses: { 200: contentItemSchema },
+  },
+  'DELETE /api/content/{id}': {
+    operationId: 'deleteContent',
+    summary: 'Deletes a content item (the site falls back to its built-in text)',
+    tag: 'Content',
+    params: recordParam,
+    responses: { 204: null },
+  },
+
+  'GET /api/openapi.json': {
+    operationId: 'getOpenApiDocument',
+    summary: 'This API as an OpenAPI 3.1 document',
+    tag: 'Meta',
+    responses: { 200: openApiDocumentSchema },
+  },
+} as const satisfies { [K in ApiRouteKey]: RouteContract };
+
+export type Contract = typeof CONTRACT;
+export type { ApiRouteKey };
+
+/** The contract entry of a route key, or undefined for a key that is not a route. */
+export function contractOf(key: string): RouteContract | undefined {
+  return Object.hasOwn(CONTRACT, key) ? (CONTRACT as Record<string, RouteContract>)[key] : undefined;
+}
+
+// ---- Types the client and the handlers use -----------------------------------------------------
+
+type Entry<K extends ApiRouteKey> = Contract[K];
+
+/** Path parameters of a route (`never`: the path has none). */
+export type ParamsOf<K extends ApiRouteKey> = Entry<K> extends { params: infer S extends z.ZodMiniType } ? z.input<S> : never;
+/** Query parameters of a route (`never`: it accepts none). */
+export type QueryOf<K extends ApiRouteKey> = Entry<K> extends { query: infer S extends z.ZodMiniType } ? z.input<S> : never;
+/** Request body of a route, as a client sends it (`never`: no body). */
+export type BodyOf<K extends ApiRouteKey> = Entry<K> extends { body: infer S extends z.ZodMiniType } ? z.input<S> : never;
+
+type BodyAt<R, S> = S extends keyof R ? (R[S] extends z.ZodMiniType ? z.output<R[S]> : undefined) : never;
+/** The success answer of a route: the body of whichever success status it declares (undefined for 204). */
+export type ResponseOf<K extends ApiRouteKey> = BodyAt<Entry<K>['responses'], keyof Entry<K>['responses']>;
+/** The body of one status of a route. */
+export type ResponseAt<K extends ApiRouteKey, S extends SuccessStatus> = BodyAt<Entry<K>['responses'], S>;

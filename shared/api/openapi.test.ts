@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeKey } from '../../functions/routes.ts';
+import { currentOpenApiDocument, OPENAPI_FILE } from '../../scripts/openapi.ts';
+import { API_TITLE, openApiDocument } from './openapi.ts';
+
+type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string; required: boolean }[]; requestBody?: unknown };
+type Document = { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>> };
+
+const doc = currentOpenApiDocument() as Document;
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+);
+
+describe('the OpenAPI document (GET /api/openapi.json, docs/openapi.json)', () => {
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+    expect(doc.info.title).toBe(API_TITLE);
+  });
+
+  it('describes exactly the routes of the route table, once each', () => {
+    expect(operations.map((o) => o.key).sort()).toEqual(ROUTES.map(routeKey).sort());
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('staff routes, and only they, require the staff-token header', () => {
+    for (const route of ROUTES) {
+      const op = operations.find((o) => o.key === routeKey(route))!.op;
+      expect(op.security, routeKey(route)).toEqual(route.access === 'staff' ? [{ staffToken: [] }] : undefined);
+    }
+  });
+
+  it('lists each route’s query parameters and path parameters', () => {
+    for (const route of ROUTES) {
+      const params = operations.find((o) => o.key === routeKey(route))!.op.parameters ?? [];
+      expect(
+        params.filter((p) => p.in === 'query').map((p) => p.name),
+        routeKey(route),
+      ).toEqual([...(route.query ?? [])]);
+      for (const p of params.filter((x) => x.in === 'path')) expect(route.path).toContain(`{${p.name}}`);
+    }
+  });
+
+  it('the committed docs/openapi.json is the current document (run `npm run openapi` after changing the contract)', () => {
+    const committed = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+    expect(committed).toEqual(doc);
+  });
+
+  it('is the same whatever order the staff routes are given in', () => {
+    const staff = ROUTES.filter((r) => r.access === 'staff').map(routeKey);
+    expect(openApiDocument({ staffRoutes: [...staff].reverse() })).toEqual(doc);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The API's route keys (`"METHOD /api/path"`, `{name}` for a path parameter) and the query
+ * parameters each accepts: the index of the contract (./contract.ts holds each route's schemas).
+ *
+ * Kept free of zod on purpose: the route table (functions/routes.ts) and so every Lambda
+ * function imports this, and the schemas of all routes would add about 45 KB to each bundle
+ * (the Sunbiz function is within 15 KB of its 300 KB budget). contract.ts is typed against
+ * these keys, and a test checks that each query list equals the keys of its query schema.
+ */
+export const API_ROUTES = {
+  // Pricing and the calculator.
+  'GET /api/states': {},
+  'GET /api/state-pricing/{stateCode}': {},
+  'POST /api/calculate-savings': {},
+
+  // The wizard.
+  'POST /api/llc-applications': {},
+  'PATCH /api/llc-applications/{id}': {},
+  'GET /api/llc-applications/{id}': {},
+  'POST /api/webhook/stage1': {},
+  'POST /api/webhook/stage2': {},
+  'POST /api/business-names/generate': {},
+  'POST /api/business-names/check-availability': {},
+
+  // Payments.
+  'GET /api/payment-methods': {},
+  'GET /api/payment-status/{applicationId}': {},
+  'POST /api/create-payment-intent': {},
+  'POST /api/test-payments/confirm': {},
+  'POST /api/webhook/stripe': {},
+  'POST /api/amazon-pay/create-session': {},
+  'POST /api/amazon-pay/complete-checkout': {},
+  'POST /api/klarna/create-session': {},
+  'POST /api/klarna/place-order': {},
+  'POST /api/apple-pay/validate-merchant': {},
+  'POST /api/apple-pay/process-payment': {},
+
+  // Staff back office.
+  'POST /api/staff/login': {},
+  'POST /api/staff/logout': {},
+  'GET /api/staff/dashboard': {},
+  'GET /api/staff/applications': { query: ['cursor', 'status', 'includeDrafts'] },
+  'GET /api/staff/tickets': { query: ['cursor'] },
+  'PATCH /api/staff/tickets/{id}': {},
+  'PATCH /api/staff/applications/{id}': {},
+  'POST /api/staff/sunbiz/{id}': {},
+
+  // Contact form.
+  'POST /api/support-tickets': {},
+
+  // Site content.
+  'GET /api/content': {},
+  'POST /api/content': {},
+  'PATCH /api/content/{id}': {},
+  'DELETE /api/content/{id}': {},
+
+  // This API's own description.
+  'GET /api/openapi.json': {},
+} as const satisfies Record<string, RouteIndexEntry>;
+
+export interface RouteIndexEntry {
+  /** Query parameters the route accepts; any other is a 400. */
+  query?: readonly string[];
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type ApiRouteKey = keyof typeof API_ROUTES;
+export type ApiPath = `/api/${string}`;
+
+/** The method part of a route key. */
+export type MethodOf<K extends string> = K extends `${infer M extends HttpMethod} ${string}` ? M : never;
+/** The path template part of a route key. */
+export type PathOf<K extends string> = K extends `${HttpMethod} ${infer P}` ? P : never;
+
+export const API_ROUTE_KEYS = Object.keys(API_ROUTES) as ApiRouteKey[];
+
+/** `"PATCH /api/content/{id}"` -> `{ method: 'PATCH', path: '/api/content/{id}' }`. */
+export function splitRouteKey<K extends string>(key: K): { method: MethodOf<K>; path: PathOf<K> } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as MethodOf<K>, path: key.slice(space + 1) as PathOf<K> };
+}
+
+/** The `{name}` parameters of a path template, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
