@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+import { asHolder, createSubmitted } from './holder.ts';
 
 /**
  * Accessibility over every screen of the site (docs/product.md section 2) at a phone and a desktop width:
@@ -43,10 +44,7 @@ test.beforeAll(async ({ request }) => {
     operatingAgreement: false,
     currentStep: 4,
   };
-  const created = await request.post('/api/llc-applications', { data: wizard });
-  expect(created.status()).toBe(201);
-  applicationId = (await created.json()).id;
-  expect((await request.patch(`/api/llc-applications/${applicationId}`, { data: { ...wizard, completed: true } })).status()).toBe(200);
+  applicationId = await createSubmitted(request, wizard);
   const login = await request.post('/api/staff/login', { data: { password: E2E_STAFF_PASSWORD } });
   expect(login.status()).toBe(200);
   staffToken = (await login.json()).token;
@@ -79,6 +77,7 @@ for (const width of WIDTHS) {
     test(`${screen.name} at ${width} px has no serious or critical axe violations`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
       if (screen.staff) await page.addInitScript((token) => localStorage.setItem('staff_token', token), staffToken);
+      await asHolder(page, applicationId);
       await page.goto(screen.path());
       await screen.ready(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -8,7 +8,11 @@ interface StatePrice {
 
 /** The part below the fold loads as the visitor scrolls: walk down the page to the footer. */
 async function scrollThrough(page: Page) {
-  await page.mouse.wheel(0, 400);
+  // "How it works" is part of the first view; the rest loads once the visitor scrolls past it.
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(page.locator('#key-points')).toBeAttached({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   for (const id of ['how-it-works', 'key-points', 'example-savings', 'calculator', 'testimonials', 'faq', 'get-started']) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   }

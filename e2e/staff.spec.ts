@@ -33,8 +33,8 @@ function wizardData(overrides: Record<string, unknown>) {
     annualIncome: 85000,
     monthlyExpenses: { clothing: 200, meals: 150, equipment: 300, travel: 400, entertainment: 0, other: 0 },
     estimatedSavings: 3150,
-    expeditedFiling: true,
-    feinFiling: false,
+    expeditedFiling: false,
+    feinFiling: true,
     operatingAgreement: true,
     currentStep: 4,
     completed: true,
@@ -42,14 +42,31 @@ function wizardData(overrides: Record<string, unknown>) {
   };
 }
 
-/** A submitted application through the public wizard API (first save, then the final submit). */
-async function submitApplication(request: APIRequestContext, overrides: Record<string, unknown>): Promise<string> {
+/**
+ * A submitted application through the public wizard API (first save, then the final submit),
+ * paid with the offline test card unless `pay` is false: staff work only on paid orders.
+ */
+async function submitApplication(request: APIRequestContext, overrides: Record<string, unknown>, pay = true): Promise<string> {
   const data = wizardData(overrides);
   const created = await request.post('/api/llc-applications', { data: { ...data, completed: false } });
   expect(created.status(), await created.text()).toBe(201);
-  const { id } = await created.json();
-  const submitted = await request.patch(`/api/llc-applications/${id}`, { data });
+  const { id, resumeSecret } = await created.json();
+  const holder = { 'x-resume-secret': resumeSecret };
+  const submitted = await request.patch(`/api/llc-applications/${id}`, { data, headers: holder });
   expect(submitted.status(), await submitted.text()).toBe(200);
+  if (!pay) return id;
+  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holder })).json();
+  const intent = await request.post('/api/create-payment-intent', {
+    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
+    headers: holder,
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33101' };
+  const paid = await request.post('/api/test-payments/confirm', {
+    data: { applicationId: id, clientSecret: (await intent.json()).clientSecret, card },
+    headers: holder,
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
   return id;
 }
 
@@ -159,7 +176,8 @@ test('staff pages without a token land on the login page', async ({ page }) => {
   await page.goto('/staff');
   await expect(page).toHaveURL(/\/staff\/login$/);
   await page.goto('/content-editor');
-  await expect(page).toHaveURL(/\/staff\/login$/);
+  // The login page returns to the content editor after signing in.
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fcontent-editor$/);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
   await expectAxeClean(page);
   await shoot(page, 'login');
@@ -189,7 +207,7 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   const dialog = page.getByRole('dialog', { name: 'Sunny Reels LLC' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('maya@example.com')).toBeVisible();
-  await expect(dialog.getByText('Expedited filing, Operating agreement template')).toBeVisible();
+  await expect(dialog.getByText('FEIN (EIN) filing, Operating agreement template')).toBeVisible();
   await expectAxeClean(page);
   await shoot(page, 'details');
 
@@ -208,8 +226,12 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+  // Mark Filed records what the state returned: its file number and the filing date.
+  await dialog.getByLabel('State file number').fill('L26000123456');
+  await dialog.getByLabel('Filing date').fill('2026-11-20');
   await dialog.getByRole('button', { name: 'Mark Filed' }).click();
   await expect(dialog.getByText('filed', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('L26000123456')).toBeVisible();
   await expectStats(page, { ...start, pending: start.pending - 1 });
   await dialog.getByRole('button', { name: 'Mark Complete' }).click();
   await expect(dialog.getByText('completed', { exact: true })).toBeVisible();
@@ -229,6 +251,15 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   await page.getByRole('tab', { name: 'Recent Activity' }).click();
   await expect(page.getByText('Mark Complete: Sunny Reels LLC moved from filed to completed')).toBeVisible();
   await expectAxeClean(page);
+});
+
+test('an unpaid order cannot be processed, and the dashboard says why', async ({ page, request }) => {
+  await submitApplication(request, { businessName: 'Not Paid Yet LLC', firstName: 'Una' }, false);
+  await login(page);
+  await page.getByRole('button', { name: 'View details of Not Paid Yet LLC' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Not Paid Yet LLC' });
+  await expect(dialog.getByRole('button', { name: 'Start Processing' })).toBeDisabled();
+  await expect(dialog.getByText(/Not paid yet: an order is processed, filed and completed only after its payment is recorded/)).toBeVisible();
 });
 
 test("a visitor's contact form message shows in the tickets tab", async ({ page, browser, baseURL }) => {
@@ -301,8 +332,9 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   });
   await login(page);
   await page.goto('/content-editor');
-  await page.getByLabel('Page', { exact: true }).fill('e2e');
-  await page.getByLabel('Section', { exact: true }).fill('xss-check');
+  // Only the site's registered texts can be created: the footer tagline has no item until now.
+  await page.getByLabel('Page', { exact: true }).selectOption('footer');
+  await page.getByLabel('Section', { exact: true }).selectOption('tagline');
   await page.locator('#create-type').selectOption('html');
   await page
     .locator('#create-content')
@@ -310,9 +342,9 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   await page.getByRole('button', { name: 'Create content' }).click();
   await expect(page.getByText('Content Created')).toBeVisible();
 
-  const row = page.locator('li[data-content-id]', { hasText: 'e2e / xss-check' });
+  const row = page.locator('li[data-content-id]', { hasText: 'footer / tagline' });
   await expect(row.getByTestId('content-preview')).not.toContainText('onerror');
-  await row.getByRole('button', { name: 'Edit e2e / xss-check' }).click();
+  await row.getByRole('button', { name: 'Edit footer / tagline' }).click();
   // The preview renders the HTML (cleaned again by DOMPurify); even an unsaved payload typed into the form stays inert.
   await page.locator('#edit-content').fill('<p>Preview</p><img src=x onerror=alert(4)><svg onload=alert(5)></svg>');
   await expect(page.getByTestId('html-preview')).toHaveText('Preview');
@@ -322,7 +354,7 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   await expect(page.getByText('Content Updated')).toBeVisible();
 
   const items = await (await page.request.get('/api/content')).json();
-  const stored = items.find((i: { section: string }) => i.section === 'xss-check');
+  const stored = items.find((i: { page: string; section: string }) => i.page === 'footer' && i.section === 'tagline');
   expect(stored.content).toBe('<p>Preview</p>');
   // Let every image on the page finish loading or failing (an onerror payload would fire then),
   // and the page run its pending tasks, before checking that no alert() opened a dialog.
@@ -330,7 +362,7 @@ test('an HTML item with an event-handler payload never runs', async ({ page }) =
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(dialogs).toEqual([]);
 
-  await row.getByRole('button', { name: 'Delete e2e / xss-check' }).click();
+  await row.getByRole('button', { name: 'Delete footer / tagline' }).click();
   await row.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByText('Content Deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -340,6 +372,48 @@ test('a 401 from a staff call ends the session and returns to login', async ({ p
   await login(page);
   await page.evaluate(() => localStorage.setItem('staff_token', 'revoked-token-0123456789abcdefghij'));
   await page.reload();
-  await expect(page).toHaveURL(/\/staff\/login$/);
+  // Back to the login page, which returns to the dashboard after signing in.
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff$/);
   expect(await page.evaluate(() => localStorage.getItem('staff_token'))).toBeNull();
+});
+
+test('the content editor checks the session on load, and a 401 on Save keeps the typed text through a new sign-in', async ({ page }) => {
+  await page.goto('/staff/login');
+  await page.evaluate(() => localStorage.setItem('staff_token', 'revoked-token-0123456789abcdefghij'));
+  await page.goto('/content-editor');
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fcontent-editor$/);
+
+  await login(page);
+  const original = (await (await page.request.get('/api/content')).json()).find(
+    (i: { page: string; section: string }) => i.page === 'landing' && i.section === 'hero.eyebrow',
+  );
+  await page.goto('/content-editor');
+  await page.getByRole('button', { name: 'Edit landing / hero.eyebrow' }).click();
+  await page.locator('#edit-content').fill('Edited while signed out');
+  // The session ends (another tab logged out) before Save.
+  await page.evaluate(() => localStorage.setItem('staff_token', 'revoked-token-0123456789abcdefghij'));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fcontent-editor$/);
+  await page.getByLabel('Password').fill(E2E_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/content-editor$/);
+  await expect(page.locator('#edit-content')).toHaveValue('Edited while signed out');
+  await expect(page.getByText(/Your unsaved edit of landing \/ hero.eyebrow was kept/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Content Updated')).toBeVisible();
+  const items = await (await page.request.get('/api/content')).json();
+  const saved = items.find((i: { page: string; section: string }) => i.page === 'landing' && i.section === 'hero.eyebrow');
+  expect(saved.content).toBe('Edited while signed out');
+  // An empty edit is refused in place; nothing is published.
+  await page.getByRole('button', { name: 'Edit landing / hero.eyebrow' }).click();
+  await page.locator('#edit-content').fill('   ');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Content is required' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  // Put the original text back for any later spec on this server.
+  const restored = await page.request.patch(`/api/content/${original.id}`, {
+    data: { content: original.content },
+    headers: { 'staff-token': await staffToken(page) },
+  });
+  expect(restored.status()).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { API_ROUTES, type ApiPath, type ApiRouteKey, type HttpMethod, splitRouteKey } from '#shared/api/routes.ts';
+import { API_ROUTES, type ApiPath, type ApiRouteKey, type HttpMethod, type RouteIndexEntry, splitRouteKey } from '#shared/api/routes.ts';
 import type { SecretKey } from './secrets-catalog.ts';
 import type { TableKey } from './tables.ts';
 
@@ -12,6 +12,8 @@ import type { TableKey } from './tables.ts';
  * - handler: module under functions/handlers/ exporting `handler`.
  * - access: `staff` routes need a valid `staff-token` header (checked by functions/lib/http.ts).
  * - tables / bucket / secrets: what the handler touches; the stack grants exactly these.
+ * - rateLimit: the per-address request limit the middleware (functions/lib/http.ts) enforces
+ *   before the handler runs; such a route lists `rateLimits: 'write'` for it.
  */
 export type { HttpMethod };
 export type Access = 'public' | 'staff';
@@ -30,6 +32,13 @@ export interface ServerRoute {
   rawBody?: boolean;
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Requests a minute from one address (routes of one bucket share the count); 429 with Retry-After beyond. */
+  rateLimit?: RateLimit;
+}
+
+export interface RateLimit {
+  bucket: string;
+  perMinute: number;
 }
 
 export interface RouteDef extends ServerRoute {
@@ -42,6 +51,25 @@ export interface RouteDef extends ServerRoute {
 // Every staff route reads the sessions table for the token check.
 const staffSession = { sessions: 'read' } as const;
 
+/**
+ * Per-address limits of the anonymous write routes, in requests a minute from one address (an
+ * IPv6 /64): the one place they are set. Far above what a visitor does, far below a flood.
+ */
+export const RATE_LIMITS = {
+  /** POST /api/llc-applications: one draft per wizard started. */
+  drafts: 20,
+  /** PATCH /api/llc-applications/{id}: autosave 2 s after typing stops (at most 30 a minute), add-on toggles, submission. */
+  applicationSaves: 120,
+  /** Lead stages 1 and 2 together: one of each per wizard. */
+  leads: 30,
+  /** Name ideas and availability checks together. */
+  businessNames: 60,
+  /** The contact form (created tickets are also limited to 5 an hour: shared/staff/tickets.ts). */
+  supportTickets: 10,
+  /** Each payment route on its own: the checkout opens a session per method, and again for each new total. */
+  paymentStarts: 20,
+} as const;
+
 /** Exactly the contract's route keys: a missing or unknown key does not compile. */
 export const SERVER_ROUTES = {
   // Pricing and the calculator (static data, no tables).
@@ -50,30 +78,44 @@ export const SERVER_ROUTES = {
   'POST /api/calculate-savings': { handler: 'savings/calculate', access: 'public' },
 
   // The wizard.
-  'POST /api/llc-applications': { handler: 'applications/create', access: 'public', tables: { applications: 'write' } },
+  'POST /api/llc-applications': {
+    handler: 'applications/create',
+    access: 'public',
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'drafts', perMinute: RATE_LIMITS.drafts },
+  },
   'PATCH /api/llc-applications/{id}': {
     handler: 'applications/update',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'application-saves', perMinute: RATE_LIMITS.applicationSaves },
   },
   'GET /api/llc-applications/{id}': { handler: 'applications/get', access: 'public', tables: { applications: 'read' } },
   'POST /api/webhook/stage1': {
     handler: 'leads/stage1',
     access: 'public',
-    tables: { leads: 'write', activity: 'write' },
+    tables: { leads: 'write', activity: 'write', rateLimits: 'write' },
     secrets: ['crmWebhookUrl'],
+    rateLimit: { bucket: 'leads', perMinute: RATE_LIMITS.leads },
   },
   'POST /api/webhook/stage2': {
     handler: 'leads/stage2',
     access: 'public',
-    tables: { leads: 'write', activity: 'write' },
+    tables: { leads: 'write', activity: 'write', rateLimits: 'write' },
     secrets: ['crmWebhookUrl'],
+    rateLimit: { bucket: 'leads', perMinute: RATE_LIMITS.leads },
   },
-  'POST /api/business-names/generate': { handler: 'business-names/generate', access: 'public', tables: { applications: 'read' } },
+  'POST /api/business-names/generate': {
+    handler: 'business-names/generate',
+    access: 'public',
+    tables: { applications: 'read', rateLimits: 'write' },
+    rateLimit: { bucket: 'business-names', perMinute: RATE_LIMITS.businessNames },
+  },
   'POST /api/business-names/check-availability': {
     handler: 'business-names/check-availability',
     access: 'public',
-    tables: { applications: 'read' },
+    tables: { applications: 'read', rateLimits: 'write' },
+    rateLimit: { bucket: 'business-names', perMinute: RATE_LIMITS.businessNames },
   },
 
   // Payments. Every path that marks an application paid writes applications + counters + activity.
@@ -86,13 +128,15 @@ export const SERVER_ROUTES = {
   'POST /api/create-payment-intent': {
     handler: 'payments/create-payment-intent',
     access: 'public',
-    tables: { applications: 'write' },
+    tables: { applications: 'write', rateLimits: 'write' },
     secrets: ['stripeSecretKey'],
+    rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/test-payments/confirm': {
     handler: 'payments/test-confirm',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'test-payment', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/webhook/stripe': {
     handler: 'payments/stripe-webhook',
@@ -104,38 +148,44 @@ export const SERVER_ROUTES = {
   'POST /api/amazon-pay/create-session': {
     handler: 'payments/amazon-pay-create-session',
     access: 'public',
-    tables: { applications: 'read' },
+    tables: { applications: 'read', rateLimits: 'write' },
     secrets: ['amazonPay'],
+    rateLimit: { bucket: 'amazon-pay-session', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/amazon-pay/complete-checkout': {
     handler: 'payments/amazon-pay-complete',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
     secrets: ['amazonPay'],
+    rateLimit: { bucket: 'amazon-pay-checkout', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/klarna/create-session': {
     handler: 'payments/klarna-create-session',
     access: 'public',
-    tables: { applications: 'write' },
+    tables: { applications: 'write', rateLimits: 'write' },
     secrets: ['klarna'],
+    rateLimit: { bucket: 'klarna-session', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/klarna/place-order': {
     handler: 'payments/klarna-place-order',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
     secrets: ['klarna'],
+    rateLimit: { bucket: 'klarna-order', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/apple-pay/validate-merchant': {
     handler: 'payments/apple-pay-validate-merchant',
     access: 'public',
-    tables: { applications: 'read' },
+    tables: { applications: 'read', rateLimits: 'write' },
     secrets: ['applePay'],
+    rateLimit: { bucket: 'apple-pay-merchant', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/apple-pay/process-payment': {
     handler: 'payments/apple-pay-process-payment',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
     secrets: ['stripeSecretKey', 'applePay'],
+    rateLimit: { bucket: 'apple-pay-payment', perMinute: RATE_LIMITS.paymentStarts },
   },
 
   // Staff back office.
@@ -175,11 +225,19 @@ export const SERVER_ROUTES = {
     memoryMb: 1024,
   },
 
+  'POST /api/staff/applications/{id}/refund': {
+    handler: 'staff/refund',
+    access: 'staff',
+    tables: { ...staffSession, applications: 'write', activity: 'write' },
+    secrets: ['stripeSecretKey'],
+  },
+
   // Contact form: support tickets staff see in the tickets tab.
   'POST /api/support-tickets': {
     handler: 'support/create-ticket',
     access: 'public',
     tables: { tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
 
   // Site content.
@@ -197,7 +255,7 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r
 
 /** The route table: the contract's routes (in its order) with what the server knows of each. */
 export const ROUTES: readonly RouteDef[] = (Object.keys(API_ROUTES) as ApiRouteKey[]).map((key) => {
-  const entry: { query?: readonly string[] } = API_ROUTES[key];
+  const entry: RouteIndexEntry = API_ROUTES[key];
   return { ...splitRouteKey(key), ...(SERVER_ROUTES[key] as ServerRoute), ...(entry.query ? { query: entry.query } : {}) };
 });
 

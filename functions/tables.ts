@@ -40,8 +40,8 @@ export const TABLES = {
       { indexName: 'byNameKey', partitionKey: { name: 'nameKey', type: 'S' } },
     ],
   },
-  /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks). */
-  leads: { envVar: 'LEADS_TABLE', partitionKey: { name: 'userId', type: 'S' } },
+  /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks); removed 30 days after their last write. */
+  leads: { envVar: 'LEADS_TABLE', partitionKey: { name: 'userId', type: 'S' }, ttlAttribute: 'ttl' },
   /** Activity feed: pk = 'FEED', sk = '<createdAt>#<id>', newest read with ScanIndexForward false. */
   activity: {
     envVar: 'ACTIVITY_TABLE',

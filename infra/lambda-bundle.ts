@@ -125,6 +125,11 @@ export function handlerEntry(handler: string): string {
   return join(REPO_ROOT, 'functions', 'handlers', `${handler}.ts`);
 }
 
+/** A job's handler module's source file (functions/jobs.ts `handler`). */
+export function jobEntry(handler: string): string {
+  return join(REPO_ROOT, 'functions', 'jobs', `${handler}.ts`);
+}
+
 const TSX_CLI = requireFromRoot.resolve('tsx/cli');
 const BUNDLE_FUNCTION_SCRIPT = join(REPO_ROOT, 'scripts', 'bundle-function.ts');
 

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { JOBS } from '../functions/jobs.ts';
 import { ROUTES } from '../functions/routes.ts';
 import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
-import { esbuildOptions, handlerEntry, LAMBDA_BUNDLE, REPO_ROOT } from './lambda-bundle.ts';
+import { esbuildOptions, handlerEntry, jobEntry, LAMBDA_BUNDLE, REPO_ROOT } from './lambda-bundle.ts';
 
 /**
  * Every function bundle must load with nothing but what the Lambda runtime provides: Node's
@@ -46,11 +47,14 @@ describe('Lambda bundles', () => {
       mkdirSync(dirname(join(modules, name)), { recursive: true });
       symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name), 'dir');
     }
-    const entries = [...new Set([...ROUTES.map((r) => r.handler), 'fallback'])];
+    const entries = [
+      ...[...new Set([...ROUTES.map((r) => r.handler), 'fallback'])].map((h) => ({ name: h, entry: handlerEntry(h) })),
+      ...[...new Set(Object.values(JOBS).map((j) => j.handler))].map((h) => ({ name: `jobs/${h}`, entry: jobEntry(h) })),
+    ];
     const files = await Promise.all(
-      entries.map(async (handler) => {
-        const outfile = join(dir, `${handler.replace(/\W+/g, '-')}.mjs`);
-        await build(esbuildOptions(handlerEntry(handler), outfile));
+      entries.map(async ({ name, entry }) => {
+        const outfile = join(dir, `${name.replace(/\W+/g, '-')}.mjs`);
+        await build(esbuildOptions(entry, outfile));
         return outfile;
       }),
     );

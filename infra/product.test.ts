@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
+import { JOBS } from '../functions/jobs.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
 import { GENERATED_SECRET_KEYS, SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
@@ -59,8 +60,8 @@ function routeFunction(product: SynthesisedProduct, route: RouteDef) {
 const tableArnPattern = (stage: string, key: string) => new RegExp(`:table/creator-llc-${stage}-${key}(/index/\\*)?"`);
 
 describe('API stack: generated from the route table', () => {
-  it('has exactly one Lambda function per route-table entry plus the $default route function', () => {
-    dev.templates.api.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
+  it('has exactly one Lambda function per route-table entry plus the $default route function (and one per job)', () => {
+    dev.templates.api.resourceCountIs('AWS::Lambda::Function', routes.length + 1 + Object.keys(JOBS).length);
     for (const route of routes) {
       dev.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey(route) });
     }
@@ -323,9 +324,10 @@ describe('Web stack', () => {
 });
 
 describe('Operations stack', () => {
-  it('alarms on API 5xx rate, webhook errors and throttles, and every table’s throttles, to the SNS topic', () => {
+  it('alarms on API 5xx rate, webhook errors and throttles, every table’s throttles and each stream job’s failures, to the SNS topic', () => {
     const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
-    expect(alarms).toHaveLength(1 + 2 + TABLE_KEYS.length);
+    const streamJobs = Object.values(JOBS).filter((j) => j.trigger.kind === 'stream');
+    expect(alarms).toHaveLength(1 + 2 + TABLE_KEYS.length + streamJobs.length);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
     prod.templates.operations.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     dev.templates.operations.resourceCountIs('AWS::SNS::Subscription', 0);

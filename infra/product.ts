@@ -35,15 +35,20 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
   const tags = { project: 'creator-llc', stage: config.stage };
   const common = { config, tags, env: { region: config.region } };
 
-  const data = new DataStack(app, `${prefix}-Data`, { ...common, description: 'Creator LLC: DynamoDB tables and the documents bucket' });
+  const data = new DataStack(app, `${prefix}-Data`, {
+    ...common,
+    description: 'Creator LLC: DynamoDB tables, the documents bucket and the KMS key for sealed tax ids',
+  });
   const secrets = new SecretsStack(app, `${prefix}-Secrets`, {
     ...common,
     description: 'Creator LLC: Secrets Manager secrets (placeholders until set; the origin-verify value generated)',
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     ...common,
-    description: 'Creator LLC: HTTP API and one Lambda function per route',
+    description: 'Creator LLC: HTTP API, one Lambda function per route, the background jobs and SES sending',
     secrets: secrets.secrets,
+    piiKey: data.piiKey,
+    streamArns: data.streamArns,
   });
   // The API addresses tables and bucket by their fixed names, so the order is declared here.
   api.addStackDependency(data, 'functions read and write the tables and the documents bucket');
@@ -63,6 +68,7 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     httpApi: api.httpApi,
     apiUrl: api.apiUrl,
     functions: api.functions,
+    failureQueues: api.failureQueues,
     tables: data.tables,
     siteUrl: web.siteUrl,
   });

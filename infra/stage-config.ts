@@ -61,6 +61,13 @@ export const stageConfigSchema = z
         .optional(),
     ),
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+    /**
+     * The From address of every email the product sends (SES), e.g. orders@example.com. Required in
+     * prod; a dev stage without it sends no email (messages end up parked in the outbox).
+     */
+    emailFrom: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as orders@example.com').optional()),
+    /** Verify emailFrom's whole domain with SES (DKIM records to publish) instead of the single address. */
+    emailDomain: hostName,
   })
   .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] })
   .refine((c) => !c.apiDomainName === !c.apiCertificateArn, { message: 'apiDomainName and apiCertificateArn go together', path: ['apiCertificateArn'] })
@@ -68,17 +75,34 @@ export const stageConfigSchema = z
   .refine((c) => c.stage !== 'prod' || Boolean(c.apiDomainName), {
     message: `prod needs the API's own domain so its execute-api endpoint can be switched off: add -c apiDomainName=api.example.com -c apiCertificateArn=<ACM certificate ARN in ${DEPLOY_REGION}> (see docs/deploy.md)`,
     path: ['apiDomainName'],
+  })
+  .refine((c) => c.stage !== 'prod' || Boolean(c.emailFrom), {
+    message:
+      'prod sends email and needs its sender address: add -c emailFrom=orders@example.com (and -c emailDomain=example.com to verify the whole domain; see docs/deploy.md)',
+    path: ['emailFrom'],
+  })
+  // SES authorises a send by the identity that covers the From address, and the send permission names that identity.
+  .refine((c) => !c.emailDomain || (Boolean(c.emailFrom) && emailDomainOf(c.emailFrom ?? '') === c.emailDomain.toLowerCase()), {
+    message: 'emailDomain must be the domain of emailFrom (e.g. -c emailFrom=orders@example.com -c emailDomain=example.com)',
+    path: ['emailDomain'],
   });
+
+/** The domain part of an email address, lower-cased. */
+export function emailDomainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
 /**
- * Stand-in API domain for synthesising prod offline (npm run synth, the CDK tests): prod refuses
- * to synthesise without one. A deploy must pass the real apiDomainName and apiCertificateArn.
+ * Stand-ins for what prod refuses to synthesise without (the API's own domain, the email sender),
+ * for synthesising prod offline (npm run synth spreads every key into --context; the CDK tests).
+ * A deploy must pass the real apiDomainName, apiCertificateArn and emailFrom.
  */
 export const EXAMPLE_API_DOMAIN_CONTEXT = {
   apiDomainName: 'api.example.com',
   apiCertificateArn: `arn:aws:acm:${DEPLOY_REGION}:123456789012:certificate/00000000-0000-4000-8000-000000000000`,
+  emailFrom: 'orders@example.com',
 } as const;
 
 export const CONTEXT_KEYS = [
@@ -92,6 +116,8 @@ export const CONTEXT_KEYS = [
   'siteUrl',
   'stripePublishableKey',
   'logLevel',
+  'emailFrom',
+  'emailDomain',
 ] as const;
 
 /**
@@ -136,6 +162,11 @@ export function secretName(stage: StageConfig['stage'], key: string): string {
  */
 export function tableName(stage: StageConfig['stage'], key: string): string {
   return `creator-llc-${stage}-${key}`;
+}
+
+/** Alias of the stage's KMS key for sealed personal data (tax ids). */
+export function piiKeyAlias(stage: StageConfig['stage']): string {
+  return `alias/creator-llc/${stage}/pii`;
 }
 
 /** Bucket names are global: account and region make the documents bucket's name unique. */

@@ -40,3 +40,29 @@ export function synthProduct(context: Record<string, unknown>): SynthesisedProdu
     throw err;
   }
 }
+
+export type TemplateResource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  DependsOn?: string[];
+};
+export type PolicyStatementJson = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, unknown> };
+
+/** Every Lambda function of a template with its role's inline policy statements and its environment. */
+export function functionsWithPolicies(template: Template) {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as TemplateResource[];
+  return Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, TemplateResource>).map(([logicalId, fn]) => {
+    const role = fn.Properties.Role?.['Fn::GetAtt']?.[0] as string | undefined;
+    const statements = policies
+      .filter((p) => p.Properties.Roles?.some((r: { Ref: string }) => r.Ref === role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as PolicyStatementJson[]);
+    return { logicalId, fn, statements, env: (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown> };
+  });
+}
+
+/** The statements of a list that allow any action starting with `prefix` (e.g. `kms:`). */
+export function statementsFor(statements: PolicyStatementJson[], prefix: string): PolicyStatementJson[] {
+  return statements.filter((s) => [s.Action].flat().some((a) => a.startsWith(prefix) || a === '*'));
+}

@@ -43,13 +43,15 @@ describe('application status workflow', () => {
 });
 
 describe('Sunbiz availability', () => {
-  it('is for submitted Florida applications only, with the reason otherwise', () => {
+  it('is for paid Florida applications only, with the reason otherwise', () => {
+    const paid = { paymentStatus: 'paid' };
     expect(APPLICATION_STATUSES.filter((status) => offersSunbizAction({ status }))).toEqual(['processing']);
     expect(offersSunbizAction({})).toBe(false);
-    expect(sunbizUnavailableReason({ status: 'processing', state: 'FL' })).toBeUndefined();
-    expect(sunbizUnavailableReason({ status: 'processing', state: 'fl' })).toBeUndefined();
-    expect(sunbizUnavailableReason({ status: 'processing', state: 'TX' })).toBe('Sunbiz filing is for Florida LLCs; this application files in TX');
-    expect(sunbizUnavailableReason({ status: 'draft', state: 'FL' })).toBe('This application has not been submitted yet');
-    expect(sunbizUnavailableReason({ status: 'processing', state: '' })).toMatch(/unknown state/);
+    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'FL' })).toBeUndefined();
+    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'fl' })).toBeUndefined();
+    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'TX' })).toBe('Sunbiz filing is for Florida LLCs; this application files in TX');
+    expect(sunbizUnavailableReason({ ...paid, status: 'draft', state: 'FL' })).toBe('This application has not been submitted yet');
+    expect(sunbizUnavailableReason({ status: 'processing', state: 'FL', paymentStatus: 'unpaid' })).toMatch(/Not paid yet/);
+    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: '' })).toMatch(/unknown state/);
   });
 });

@@ -29,6 +29,21 @@ export function staffMoveTo(to: string) {
   return STAFF_TRANSITIONS.find((t) => t.to === to);
 }
 
+/**
+ * Why a staff move cannot happen now, in a sentence the dashboard shows beside the button, or
+ * undefined when it can. The server refuses the same moves with the same sentence: every move
+ * needs a recorded payment (docs/product.md section 10).
+ */
+export function staffMoveBlocker(app: { status?: string | null; paymentStatus?: string | null }, to: string): string | undefined {
+  const move = staffMoveTo(to);
+  if (!move) return `${to} is not a staff move`;
+  const from = normaliseStatus(app.status);
+  if (from !== move.from) return `Only ${move.from} applications can be moved to ${to}; this one is ${from}`;
+  if (app.paymentStatus === 'needs_review') return 'The payment needs review: refund it before anything else';
+  if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
+  return undefined;
+}
+
 /** What a missing (or empty) status means (docs/product.md section 4). */
 export const MISSING_STATUS_MEANS: ApplicationStatus = 'submitted';
 
@@ -55,8 +70,9 @@ export function offersSunbizAction(app: { status?: string | null }): boolean {
 }
 
 /** Why a Sunbiz document cannot be generated for this application, or undefined when it can. */
-export function sunbizUnavailableReason(app: { status?: string | null; state?: string | null }): string | undefined {
+export function sunbizUnavailableReason(app: { status?: string | null; state?: string | null; paymentStatus?: string | null }): string | undefined {
   if (app.status === 'draft') return 'This application has not been submitted yet';
+  if (app.paymentStatus !== 'paid') return 'Not paid yet: documents are generated only for paid orders';
   const state = (app.state ?? '').toUpperCase();
   if (state !== SUNBIZ_STATE_CODE) return `Sunbiz filing is for Florida LLCs; this application files in ${state || 'an unknown state'}`;
   return undefined;

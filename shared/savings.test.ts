@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateSavings, calculatorInputSchema, EXPENSE_CATEGORIES, estimatedSavingsFor, parseAmount } from './savings.ts';
+import { calculateSavings, calculatorInputSchema, EXPENSE_CATEGORIES, estimatedSavingsFor, parseAmount, savingsCapped } from './savings.ts';
 
 describe('calculateSavings', () => {
   it('annualises the monthly total and takes 25% rounded', () => {
@@ -42,5 +42,24 @@ describe('estimatedSavingsFor', () => {
     expect(estimatedSavingsFor(25_000)).toBe(6_250);
     expect(estimatedSavingsFor(10)).toBe(3);
     expect(estimatedSavingsFor(0)).toBe(0);
+  });
+});
+
+describe('savings cannot exceed the tax the income could bear', () => {
+  const equipment = (monthly: number) => ({ clothing: 0, meals: 0, equipment: monthly, travel: 0, entertainment: 0, other: 0 });
+  it('caps the estimate at 25% of income ($1,000 income, $5,000 a month of equipment: $250, not $15,000)', () => {
+    const result = calculateSavings(equipment(5000), 1000);
+    expect(result).toEqual({ monthlyExpenses: 5000, annualExpenses: 60_000, estimatedSavings: 250, taxRate: 25 });
+    expect(savingsCapped(result)).toBe(true);
+    expect(estimatedSavingsFor(60_000, 1000)).toBe(250);
+  });
+  it('leaves an estimate below the cap alone (the landing example: 120,000 income, 25,000 expenses -> 6,250)', () => {
+    expect(estimatedSavingsFor(25_000, 120_000)).toBe(6_250);
+    const result = calculateSavings(equipment(2000), 120_000);
+    expect(result.estimatedSavings).toBe(6_000);
+    expect(savingsCapped(result)).toBe(false);
+  });
+  it('no income, no tax to save', () => {
+    expect(calculateSavings(equipment(500), 0).estimatedSavings).toBe(0);
   });
 });

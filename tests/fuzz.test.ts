@@ -207,9 +207,10 @@ function casesFor(route: RouteDef, token?: string): Case[] {
   return cases;
 }
 
+/** Items per table; rateLimits is left out: counting every request, rejected or not, is its job. */
 async function snapshot(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const key of TABLE_KEYS) {
+  for (const key of TABLE_KEYS.filter((k) => k !== 'rateLimits')) {
     let n = 0;
     let start: Record<string, unknown> | undefined;
     do {

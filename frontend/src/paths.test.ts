@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATTERNS, paths } from './paths.ts';
+import { PAGE_PATTERNS, paths, staffReturnPath } from './paths.ts';
 
 describe('page paths', () => {
   it('builds the wizard, checkout and success links with their query', () => {
@@ -13,6 +13,14 @@ describe('page paths', () => {
     expect(paths.checkout('0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b')).toBe('/checkout?applicationId=0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b');
     expect(paths.success('apple-pay', 'a b')).toBe('/success?provider=apple-pay&applicationId=a+b');
     expect(paths.homeSection('faq')).toBe('/#faq');
+    expect(paths.staffLoginReturningTo('/content-editor')).toBe('/staff/login?next=%2Fcontent-editor');
+  });
+
+  it('a sign-in returns only to a staff screen', () => {
+    expect(staffReturnPath('/content-editor')).toBe('/content-editor');
+    expect(staffReturnPath('/staff')).toBe('/staff');
+    expect(staffReturnPath('https://example.com')).toBeUndefined();
+    expect(staffReturnPath(null)).toBeUndefined();
   });
 
   it('every built path is matched by the route pattern of its page', () => {
@@ -25,6 +33,7 @@ describe('page paths', () => {
       [paths.pricing, PAGE_PATTERNS.pricing],
       [paths.contact, PAGE_PATTERNS.contact],
       [paths.staffLogin, PAGE_PATTERNS.staffLogin],
+      [paths.staffLoginReturningTo('/content-editor'), PAGE_PATTERNS.staffLogin],
       [paths.staffDashboard, PAGE_PATTERNS.staffDashboard],
       [paths.contentEditor, PAGE_PATTERNS.contentEditor],
     ];

@@ -22,6 +22,15 @@ export type HomeSection = 'how-it-works' | 'faq';
 /** Who returns to the success page (the `provider` query value). */
 export type SuccessProvider = 'stripe' | 'klarna' | 'apple-pay' | 'amazon-pay';
 
+/** Staff screens a sign-in may return to (`/staff/login?next=...`). */
+const STAFF_RETURN_PATHS = [PAGE_PATTERNS.staffDashboard, PAGE_PATTERNS.contentEditor] as const;
+export type StaffReturnPath = (typeof STAFF_RETURN_PATHS)[number];
+
+/** The staff screen named by a `next` query value, when it is one (anything else is ignored). */
+export function staffReturnPath(next: string | null | undefined): StaffReturnPath | undefined {
+  return STAFF_RETURN_PATHS.find((p) => p === next);
+}
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) q.set(name, value);
@@ -44,6 +53,8 @@ export const paths = {
   pricing: PAGE_PATTERNS.pricing,
   contact: PAGE_PATTERNS.contact,
   staffLogin: PAGE_PATTERNS.staffLogin,
+  /** The login page, returning to a staff screen after signing in. */
+  staffLoginReturningTo: (next: StaffReturnPath) => withQuery(PAGE_PATTERNS.staffLogin, { next }),
   staffDashboard: PAGE_PATTERNS.staffDashboard,
   contentEditor: PAGE_PATTERNS.contentEditor,
 } as const;

@@ -1,43 +1,90 @@
 import { randomUUID } from 'node:crypto';
+import { ACTIVITY_CATEGORIES, type ActivityCategory } from '#shared/staff/activity.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, QueryCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
-/** The staff dashboard's "recent activity" feed, one partition read newest-first. */
+/**
+ * The staff activity feed. Every entry has a category and lives in its category's partition
+ * (pk = 'FEED#<category>', sk = '<createdAt>#<id>'), so each category is read newest first with
+ * one Query, and a flood of anonymous entries (leads) can never push money or filing events out
+ * of what staff see.
+ */
 interface ActivityEntry {
   id: string;
   action: string;
+  category: ActivityCategory;
   description: string;
   createdAt: string;
   applicationId?: string;
 }
 
-const FEED = 'FEED';
+/** The category of every action: an action without one does not compile. */
+const CATEGORY_OF_ACTION = {
+  payment_received: 'money',
+  payment_needs_review: 'money',
+  payment_mismatch: 'money',
+  payment_duplicate: 'money',
+  payment_refunded: 'money',
+  payment_failed: 'money',
+  application_submitted: 'filing',
+  status_changed: 'filing',
+  sunbiz_generated: 'filing',
+  lead_captured: 'lead',
+  ticket_created: 'support',
+  ticket_closed: 'support',
+  ticket_reopened: 'support',
+  content_created: 'content',
+  content_updated: 'content',
+  content_deleted: 'content',
+} as const satisfies Record<string, ActivityCategory>;
 
-function activityItem(action: string, description: string, applicationId?: string) {
+export type ActivityAction = keyof typeof CATEGORY_OF_ACTION;
+
+export function activityCategory(action: ActivityAction): ActivityCategory {
+  return CATEGORY_OF_ACTION[action];
+}
+
+const partition = (category: ActivityCategory) => `FEED#${category}`;
+
+function activityItem(action: ActivityAction, description: string, applicationId?: string) {
   const createdAt = new Date().toISOString();
   const id = randomUUID();
-  return { pk: FEED, sk: `${createdAt}#${id}`, id, action, description, createdAt, applicationId };
+  const category = activityCategory(action);
+  return { pk: partition(category), sk: `${createdAt}#${id}`, id, action, category, description, createdAt, applicationId };
 }
 
 /** A Put for use inside a TransactWriteItems with the change it describes. */
-export function activityPut(action: string, description: string, applicationId?: string): TransactItem {
+export function activityPut(action: ActivityAction, description: string, applicationId?: string): TransactItem {
   return { Put: { TableName: tableName('activity'), Item: activityItem(action, description, applicationId) } };
 }
 
-export async function recordActivity(action: string, description: string, applicationId?: string): Promise<void> {
+export async function recordActivity(action: ActivityAction, description: string, applicationId?: string): Promise<void> {
   await ddb().send(new PutCommand({ TableName: tableName('activity'), Item: activityItem(action, description, applicationId) }));
 }
 
-/** Newest `limit` entries: one Query. */
-export async function listRecentActivity(limit = 20): Promise<ActivityEntry[]> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName('activity'),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': FEED },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+/** The newest `limit` entries of the given categories, newest first: one Query per category, merged. */
+export async function listActivity(categories: readonly ActivityCategory[], limit: number): Promise<ActivityEntry[]> {
+  const pages = await Promise.all(
+    categories.map((category) =>
+      ddb().send(
+        new QueryCommand({
+          TableName: tableName('activity'),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': partition(category) },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      ),
+    ),
   );
-  return (out.Items ?? []).map(({ id, action, description, createdAt, applicationId }) => ({ id, action, description, createdAt, applicationId }));
+  return pages
+    .flatMap((page) => page.Items ?? [])
+    .sort((a, b) => (a.sk < b.sk ? 1 : a.sk > b.sk ? -1 : 0))
+    .slice(0, limit)
+    .map(({ id, action, category, description, createdAt, applicationId }) => ({ id, action, category, description, createdAt, applicationId }));
+}
+
+/** The newest `limit` entries of every category (or of those given). */
+export function listRecentActivity(limit = 20, categories: readonly ActivityCategory[] = ACTIVITY_CATEGORIES): Promise<ActivityEntry[]> {
+  return listActivity(categories, limit);
 }

@@ -1,3 +1,4 @@
+import { expiryAfterDays, LEAD_RETENTION_DAYS } from '#shared/retention.ts';
 import type { Lead } from '#shared/wizard/leads.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -11,15 +12,22 @@ const STAGE_BY_STEP = { 2: 1, 3: 2 } as const;
 /**
  * Upserts the lead (keyed by the browser's userId) with its latest data and the stage reached,
  * and adds a "lead captured" activity entry, in one transaction. `stagesReached` is a number
- * set, so a visitor going back to step 2 never loses stage 2.
+ * set, so a visitor going back to step 2 never loses stage 2. Every write moves the lead's
+ * expiry (`ttl`) to LEAD_RETENTION_DAYS (30) days later: DynamoDB deletes it after that.
  */
 export async function upsertLead(lead: Lead): Promise<{ stage: 1 | 2 }> {
   const stage = STAGE_BY_STEP[lead.stepCompleted];
   const now = new Date().toISOString();
   const { userId, ...data } = lead;
-  const names: Record<string, string> = { '#stageAt': `stage${stage}At`, '#createdAt': 'createdAt', '#updatedAt': 'updatedAt', '#stages': 'stagesReached' };
-  const values: Record<string, unknown> = { ':now': now, ':stage': new Set([stage]) };
-  const sets = ['#stageAt = :now', '#createdAt = if_not_exists(#createdAt, :now)', '#updatedAt = :now'];
+  const names: Record<string, string> = {
+    '#stageAt': `stage${stage}At`,
+    '#createdAt': 'createdAt',
+    '#updatedAt': 'updatedAt',
+    '#stages': 'stagesReached',
+    '#ttl': 'ttl',
+  };
+  const values: Record<string, unknown> = { ':now': now, ':stage': new Set([stage]), ':ttl': expiryAfterDays(LEAD_RETENTION_DAYS) };
+  const sets = ['#stageAt = :now', '#createdAt = if_not_exists(#createdAt, :now)', '#updatedAt = :now', '#ttl = :ttl'];
   for (const [field, value] of Object.entries(data)) {
     names[`#${field}`] = field;
     values[`:${field}`] = value;

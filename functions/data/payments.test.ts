@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { putApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
+import { putPricedApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
@@ -10,7 +10,7 @@ const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service
 
 describe('fulfilPayment', () => {
   it('marks a draft paid and submitted, counts it, and logs one activity entry', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const before = Number((await readStats()).submitted ?? 0);
     const result = await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
     expect(result.outcome).toBe('fulfilled');
@@ -29,7 +29,7 @@ describe('fulfilPayment', () => {
   });
 
   it('is idempotent: the same confirmation twice (even concurrently) changes nothing the second time', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const before = Number((await readStats()).submitted ?? 0);
     const confirm = () => fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_twice', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
     const outcomes = (await Promise.all([confirm(), confirm()])).map((r) => r.outcome).sort();
@@ -42,7 +42,7 @@ describe('fulfilPayment', () => {
   });
 
   it('leaves the counter alone when the application was already submitted', async () => {
-    const app = await putApplication({ status: 'submitted', listPartition: 'ALL' });
+    const app = await putPricedApplication({ status: 'submitted', listPartition: 'ALL' });
     const before = Number((await readStats()).submitted ?? 0);
     expect(
       (await fulfilPayment({ applicationId: app.id, provider: 'klarna', reference: 'order_1', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome,
@@ -51,27 +51,35 @@ describe('fulfilPayment', () => {
     expect(Number((await readStats()).submitted ?? 0)).toBe(before);
   });
 
-  it('refuses an amount or currency that is not the order total, and a second payment', async () => {
-    const app = await putApplication({ expeditedFiling: true });
+  it('holds a payment that does not match the frozen order for review, and a later payment is a second one', async () => {
+    const app = await putPricedApplication({ feinFiling: true });
     expect(await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_low', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).toEqual({
-      outcome: 'amount-mismatch',
-      expectedCents: 35000,
+      outcome: 'needs-review',
+      reason: 'it is not the $350 the order was priced at',
     });
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_eur', amountCents: 35000, currency: 'eur' })).outcome).toBe(
-      'amount-mismatch',
-    );
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'needs_review', review: { reference: 'pi_low', amountCents: FL_TOTAL_CENTS } });
+    // The same event again converges on the same state.
+    expect(
+      (await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_low', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome,
+    ).toBe('needs-review');
     expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe(
-      'fulfilled',
-    );
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe(
       'paid-by-other-payment',
     );
-    expect((await readApplication(app.id))?.paymentReference).toBe('pi_ok');
-    // Staff are told to refund the second payment.
-    const duplicate = (await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_duplicate');
-    expect(duplicate).toHaveLength(1);
-    expect(duplicate[0].description).toContain('pi_other');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('needs_review');
+
+    const eur = await putPricedApplication({ feinFiling: true });
+    expect((await fulfilPayment({ applicationId: eur.id, provider: 'stripe', reference: 'pi_eur', amountCents: 35000, currency: 'eur' })).outcome).toBe(
+      'needs-review',
+    );
+
+    const ok = await putPricedApplication({ feinFiling: true });
+    expect((await fulfilPayment({ applicationId: ok.id, provider: 'stripe', reference: 'pi_ok', amountCents: 35000, currency: 'USD' })).outcome).toBe(
+      'fulfilled',
+    );
+    expect((await fulfilPayment({ applicationId: ok.id, provider: 'stripe', reference: 'pi_other', amountCents: 35000, currency: 'usd' })).outcome).toBe(
+      'paid-by-other-payment',
+    );
+    expect(await readApplication(ok.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: 'pi_ok' });
   });
 
   it('reports an unknown application', async () => {
@@ -81,7 +89,7 @@ describe('fulfilPayment', () => {
 
 describe('failures, refunds and event ids', () => {
   it('records a failure only while unpaid, and a refund only of the recorded payment', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     expect(await recordPaymentFailure(app.id, 'pi_f', 'Your card was declined.')).toBe(true);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card was declined.' });
     await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_paid', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
@@ -118,7 +126,7 @@ describe('failures, refunds and event ids', () => {
   });
 
   it('stores at most 500 characters of a provider failure message', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const long = `Declined: ${'x'.repeat(600)}`;
     expect(await recordPaymentFailure(app.id, 'pi_long', long)).toBe(true);
     expect((await readApplication(app.id))?.paymentError).toBe(long.slice(0, 500));

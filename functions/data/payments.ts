@@ -7,7 +7,7 @@ import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { recordActivity } from './activity.ts';
 import { type ApplicationItem, toPaymentApplication } from './applications/item.ts';
-import { getApplication, markPaid } from './applications/store.ts';
+import { getApplication, markNeedsReview, markPaid } from './applications/store.ts';
 
 /**
  * The ONE fulfilment function every provider path ends in, and the provider events already
@@ -28,12 +28,12 @@ interface PaymentConfirmation {
 export type FulfilmentResult =
   /** The application is now paid (and submitted). */
   | { outcome: 'fulfilled' }
-  /** This same payment was recorded before: nothing changed. */
+  /** This same payment was recorded before (or refunded before its success arrived): nothing changed. */
   | { outcome: 'already-recorded' }
   /** The application was already paid by another payment: nothing changed; staff must refund. */
   | { outcome: 'paid-by-other-payment' }
-  /** The amount or currency is not what the application costs: not marked paid; staff must review. */
-  | { outcome: 'amount-mismatch'; expectedCents: number | undefined }
+  /** The payment does not match the order frozen when payment started: held for staff review, never paid. */
+  | { outcome: 'needs-review'; reason: string }
   | { outcome: 'not-found' };
 
 const MAX_ATTEMPTS = 3;
@@ -49,10 +49,33 @@ async function findApplication(id: string): Promise<ApplicationItem | undefined>
 }
 
 /**
- * THE fulfilment function. Marks the application paid (amount in cents, provider, provider
- * reference, paidAt), moves a draft to submitted with the dashboard counter in the same
- * transaction, and writes an activity entry. Idempotent: the write is conditional on the version
- * read, so a second confirmation of the same payment reads it paid and changes nothing.
+ * Why a payment does not count for the application as it is, or undefined when it does: the
+ * money must equal the order frozen when payment started, in US dollars, and the application's
+ * priced fields must still be what was priced (docs/product.md section 10).
+ */
+function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | undefined {
+  const frozen = app.pricedOrder;
+  if (!frozen) return 'no payment was started for this order (it was changed or cancelled since)';
+  if (payment.currency.toLowerCase() !== 'usd') return `it was made in ${payment.currency.toUpperCase()}, not USD`;
+  if (payment.amountCents !== frozen.totalCents) return `it is not the ${formatCents(frozen.totalCents)} the order was priced at`;
+  const now = orderForApplication(app);
+  const same =
+    now?.totalCents === frozen.totalCents &&
+    (app.state ?? '').toUpperCase() === frozen.state &&
+    Boolean(app.expeditedFiling) === frozen.expeditedFiling &&
+    Boolean(app.feinFiling) === frozen.feinFiling &&
+    Boolean(app.operatingAgreement) === frozen.operatingAgreement;
+  if (!same) return 'the order changed after it was priced';
+  return undefined;
+}
+
+/**
+ * THE fulfilment function. Records a payment that matches the frozen order as paid (amount in
+ * cents, provider, provider reference, paidAt), moves a draft to submitted with the dashboard
+ * counter in the same transaction, and writes an activity entry; a payment that does not match
+ * is held for review, never recorded as paid. Both writes are conditional on the version read,
+ * so events in any order and any number converge: a second confirmation reads the item settled
+ * and changes nothing, and a refund recorded first stays final.
  */
 export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<FulfilmentResult> {
   const { applicationId, provider, reference, amountCents, currency } = confirmation;
@@ -60,32 +83,29 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     const item = await findApplication(applicationId);
     if (!item) return { outcome: 'not-found' };
     const app = toPaymentApplication(item);
-    if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') {
+    if (app.paymentStatus === 'refunded' && (app.refundedReference === reference || app.paymentReference === reference)) return { outcome: 'already-recorded' };
+    if (app.paymentStatus === 'needs_review' && app.review?.reference === reference) return { outcome: 'needs-review', reason: app.review.reason };
+    if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review') {
       if (app.paymentReference === reference) return { outcome: 'already-recorded' };
-      logger.warn('second payment for a paid application', { applicationId, provider, reference });
+      logger.warn('second payment for a settled application', { applicationId, provider, reference });
       await recordActivity(
         'payment_duplicate',
-        `A second ${provider} payment (${reference}) arrived for an application that is already paid: refund it`,
+        `A second ${provider} payment (${reference}, ${formatCents(amountCents)}) arrived for an application that is already ${app.paymentStatus}: refund it`,
         applicationId,
       );
       return { outcome: 'paid-by-other-payment' };
     }
-    const expectedCents = orderForApplication(app)?.totalCents;
-    if (expectedCents !== amountCents || currency.toLowerCase() !== 'usd') {
-      logger.error('payment amount does not match the application', { applicationId, provider, reference, amountCents, expectedCents, currency });
-      await recordActivity(
-        'payment_mismatch',
-        `A ${provider} payment of ${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()} (${reference}) does not match the order total${expectedCents === undefined ? '' : ` of ${formatCents(expectedCents)}`}: review it`,
-        applicationId,
-      );
-      return { outcome: 'amount-mismatch', expectedCents };
-    }
+    const reason = mismatch(item, confirmation);
     try {
+      if (reason) {
+        await markNeedsReview(app, { reason, provider, reference, amountCents, currency });
+        return { outcome: 'needs-review', reason };
+      }
       await markPaid(app, { provider, reference, amountCents, currency });
       return { outcome: 'fulfilled' };
     } catch (err) {
       // Someone changed the application between our read and write (a concurrent confirmation,
-      // a staff status change): read again and decide again.
+      // a refund, a cancelled payment): read again and decide again.
       if (!hasErrorCode(err, 'version_conflict')) throw err;
     }
   }

@@ -4,7 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-s
 import { NotConfiguredError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';
-import { consumeRateLimit, releaseRateLimit } from './rate-limits.ts';
+import { addressKey, type BackoffPolicy, claimBackoffAttempt, consumeRateLimit, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
 
 /** Staff sessions last 12 hours; DynamoDB's TTL removes the item some time after. */
 const STAFF_SESSION_HOURS = 12;
@@ -41,26 +41,43 @@ export async function deleteStaffSession(token: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(token) } }));
 }
 
-/** Brute-force guard: 5 failed logins from one source IP within 15 minutes lock it out. */
-const LOGIN_MAX_FAILURES = 5;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
+/**
+ * Brute-force guards of the staff sign-in, in the rateLimits table:
+ * - per account, across every address: 3 failures in a row are free, then each next attempt
+ *   waits 2^(n-3) seconds after the n-th (1, 2, 4 ... s), at most a minute. Guessing stays slow
+ *   from any number of addresses, and strangers can keep the owner waiting a minute at most
+ *   after their last guess. A successful sign-in resets the count; a quiet day forgets it.
+ * - per address: 10 failed sign-ins a minute (for any account).
+ */
+export const LOGIN_BACKOFF: BackoffPolicy = { freeFailures: 3, maxDelaySeconds: 60, forgetAfterSeconds: 24 * 3600 };
+const LOGIN_FAILURES_PER_ADDRESS = 10;
+const LOGIN_ADDRESS_WINDOW_SECONDS = 60;
+
+/** The account's failure count: one shared staff account today, `login:account:<id>` once staff sign in as themselves. */
+export const loginAccountKey = (accountId = 'staff') => `login:account:${accountId}`;
+
+const tooManyFailures = (seconds: number) => new RateLimitedError(`Too many failed sign-ins: try again in ${waitText(seconds)}`, seconds, 'login_locked');
 
 /**
  * Checks the password against the configured scrypt hash (constant time) and opens a session.
- * Every attempt takes a slot of the source IP's window before the check, so parallel guesses
- * cannot slip past the limit (429 login_locked); a successful login gives its slot back, so
- * only failures count. 401 invalid_credentials, 503 when no password is configured.
+ * Each attempt is counted as a failure before the check (so parallel guesses cannot slip past a
+ * guard) and given back when it succeeds: it takes a slot of the address's minute, then claims
+ * the account's next attempt (refused during the slow-down: the address's slot is given back).
+ * 429 login_locked with the wait, 401 invalid_credentials, 503 when no password is configured
+ * (nothing counted).
  */
 export async function signInStaff(password: string, sourceIp: string): Promise<{ token: string; expiresAt: string }> {
-  const key = `login#${sourceIp}`;
-  const slot = await consumeRateLimit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
-  if (!slot.allowed) throw new RateLimitedError('Too many failed login attempts; try again later', slot.retryAfterSeconds, 'login_locked');
   const hash = await getSecret('staffPasswordHash');
-  if (!hash) {
-    await releaseRateLimit(key);
-    throw new NotConfiguredError('Staff login is not configured yet');
+  if (!hash) throw new NotConfiguredError('Staff login is not configured yet');
+  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
+  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
+  const account = loginAccountKey();
+  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
+  if (!attempt.allowed) {
+    await releaseRateLimit(address.slot);
+    throw tooManyFailures(attempt.retryAfterSeconds);
   }
   if (!(await verifyPassword(password, hash))) throw new UnauthorizedError('Invalid credentials', 'invalid_credentials');
-  await releaseRateLimit(key);
+  await Promise.all([releaseRateLimit(address.slot), resetBackoff(account)]);
   return createStaffSession();
 }

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts
 import { activityPut } from './activity.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { consumeRateLimit } from './rate-limits.ts';
+import { addressKey, consumeRateLimit } from './rate-limits.ts';
 
 /** Support tickets, listed newest first through byFeed (feed = 'TICKETS'). */
 const FEED = 'TICKETS';
@@ -26,11 +26,11 @@ function toTicket(raw: Record<string, unknown>): SupportTicket {
 }
 
 /**
- * The contact form: 5 per hour per source IP (429 beyond that), then an open ticket with normal
+ * The contact form: 5 per clock hour per source IP (429 beyond that), then an open ticket with normal
  * priority, the open-tickets counter and an activity entry in one transaction.
  */
 export async function createTicket(input: ContactFormInput, sourceIp: string): Promise<SupportTicket> {
-  const slot = await consumeRateLimit(`ticket#${sourceIp}`, TICKETS_PER_HOUR_PER_IP, 3600);
+  const slot = await consumeRateLimit(`ticket#${addressKey(sourceIp)}`, TICKETS_PER_HOUR_PER_IP, 3600);
   if (!slot.allowed) throw new RateLimitedError('Too many messages from this network; please try again later', slot.retryAfterSeconds);
   const item = {
     id: randomUUID(),

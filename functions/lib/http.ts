@@ -2,6 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { isOriginVerified, viewerAddress } from './edge.ts';
 import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
@@ -79,6 +80,11 @@ export function pathParam<S extends z.ZodMiniType>(event: ApiEvent, name: string
   return result.data;
 }
 
+/** The resume secret a holder route's request carries (header only: never in a URL). */
+export function resumeSecret(event: ApiEvent): string | undefined {
+  return event.headers?.[RESUME_SECRET_HEADER] || undefined;
+}
+
 /**
  * The visitor's address for per-address limits: CloudFront's viewer address when the request
  * carried the origin-verify secret, else the address API Gateway saw (locally, the socket's).
@@ -134,6 +140,20 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   },
 });
 
+/**
+ * The route's per-address limit (route table `rateLimit`), before anything else is done for the
+ * request: one conditional UpdateItem on the visitor's address; 429 with Retry-After beyond it.
+ */
+const perAddressLimit = (): MiddlewareObj<ApiEvent, ApiResult> => ({
+  before: async (request) => {
+    const limit = request.event.route?.rateLimit;
+    if (!limit) return;
+    // Imported here so routes without a limit never load the DynamoDB client for it.
+    const { enforceRequestLimit } = await import('../data/rate-limits.ts');
+    await enforceRequestLimit(limit.bucket, sourceIp(request.event), limit.perMinute);
+  },
+});
+
 /** JSON body: size limit, content type, parse. Raw-body routes only get the size limit. */
 const jsonBody = (raw: boolean): MiddlewareObj<ApiEvent, ApiResult> => ({
   before: (request) => {
@@ -161,7 +181,7 @@ interface HandlerOptions {
 
 /**
  * Wraps a route's function in the API's middleware: header normalisation, structured logs with
- * the request id, the route table's checks (staff token, query parameters), the JSON body
+ * the request id, the route table's checks (staff token, query parameters, per-address limit), the JSON body
  * parser with a 64 KB limit, domain errors as `{ error, code }` answers, 500 without detail,
  * security headers.
  */
@@ -171,6 +191,7 @@ export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<A
     .use(httpHeaderNormalizer())
     .use(logRequestContext())
     .use(routeGuard())
+    .use(perAddressLimit())
     .use(jsonBody(options.rawBody ?? false))
     .handler((event, context) => fn(event, context));
 }

@@ -6,7 +6,7 @@ import { logger } from '../lib/logger.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { APPLE_PAY_NOT_CONFIGURED } from './apple-pay-merchant.ts';
 import { assertFulfilled } from './fulfilment.ts';
-import { loadPayable } from './payable.ts';
+import { confirmFrozenPayment, loadFrozenPayment } from './payable.ts';
 import { stripeClient, stripeErrorMessage } from './stripe.ts';
 
 type ApplePayPayment = z.infer<typeof applePayPaymentSchema>;
@@ -19,11 +19,21 @@ const failed = (kind: ErrorKind, code: string, message: string) => new DomainErr
  * server's total through a confirmed PaymentIntent, then fulfilment. Answers `{ success: true }`,
  * or an error with `success: false` (402 declined, 502 provider failure, 503 not configured).
  */
-export async function processApplePayment(input: { payment: ApplePayPayment; applicationId: string }): Promise<{ success: true }> {
+export async function processApplePayment(input: { payment: ApplePayPayment; applicationId: string }, secret: string | undefined): Promise<{ success: true }> {
   const stripe = await stripeClient();
   if (!stripe || !(await applePayCredentials())) throw failed('not_configured', 'not_configured', APPLE_PAY_NOT_CONFIGURED);
-  const { app, order } = await loadPayable(input.applicationId);
-  const { token } = input.payment;
+  const frozen = await loadFrozenPayment(input.applicationId, secret, 'apple-pay');
+  const order = { ...frozen.order, totalCents: frozen.frozenCents };
+  return confirmFrozenPayment(frozen, (app) => chargeApplePay(stripe, app, order, input.payment));
+}
+
+async function chargeApplePay(
+  stripe: NonNullable<Awaited<ReturnType<typeof stripeClient>>>,
+  app: { id: string },
+  order: { totalCents: number; state: { name: string } },
+  payment: ApplePayPayment,
+): Promise<{ success: true }> {
+  const { token } = payment;
   const key = `apple-pay:${app.id}:${order.totalCents}:${token.transactionIdentifier}`.slice(0, 255);
   try {
     // Stripe accepts the Apple Pay payment token as pk_token (not in the SDK's types).

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { recordPaymentIntent } from '../data/applications/store.ts';
+import { beginPayment } from '../data/applications/store.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';
@@ -9,26 +9,27 @@ const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirm
 
 /**
  * POST /api/create-payment-intent: prices the application on the server, refuses a differing
- * client amount, and returns the client secret of a PaymentIntent for exactly that amount
- * (Stripe), or of an offline test intent (local test mode) with the same rules.
+ * client amount, freezes the order (beginPayment) and returns the client secret of a
+ * PaymentIntent for exactly that amount (Stripe), or of an offline test intent (local test mode)
+ * with the same rules.
  */
-export async function startCardPayment(input: { applicationId: string; amount: number }): Promise<{ clientSecret: string }> {
+export async function startCardPayment(input: { applicationId: string; amount: number }, secret: string | undefined): Promise<{ clientSecret: string }> {
   const mode = await cardMode();
   if (!mode) throw notConfigured('Card payment');
-  const { app, order } = await loadPayable(input.applicationId);
+  const { app, order } = await loadPayable(input.applicationId, secret);
   assertClientAmount(input.amount, order);
   const amount = order.totalCents;
 
   if (mode === 'test') {
     const id = `pi_test_${randomUUID().replace(/-/g, '')}`;
     const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
-    await recordPaymentIntent(app.id, { id, amountCents: amount, provider: 'test', secretHash: sha256(clientSecret) });
+    await beginPayment(app, order, { id, provider: 'test', secretHash: sha256(clientSecret) });
     return { clientSecret };
   }
 
   const stripe = (await stripeClient())!;
-  // Reuse the open intent made for the same amount (a reload, a second tab).
-  if (app.paymentIntentId && app.paymentIntentProvider === 'stripe' && app.paymentIntentAmountCents === amount) {
+  // Reuse the open intent of the frozen order (a reload, a second tab): it is already priced.
+  if (app.paymentStatus === 'pending' && app.paymentIntentId && app.paymentIntentProvider === 'stripe' && app.pricedOrder?.totalCents === amount) {
     const existing = await stripe.paymentIntents.retrieve(app.paymentIntentId);
     if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && existing.client_secret) return { clientSecret: existing.client_secret };
   }
@@ -44,6 +45,6 @@ export async function startCardPayment(input: { applicationId: string; amount: n
     { idempotencyKey: `payment-intent:${app.id}:${amount}:${app.paymentIntentId ?? 'first'}` },
   );
   if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
-  await recordPaymentIntent(app.id, { id: intent.id, amountCents: amount, provider: 'stripe' });
+  await beginPayment(app, order, { id: intent.id, provider: 'stripe' });
   return { clientSecret: intent.client_secret };
 }

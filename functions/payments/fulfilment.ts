@@ -9,8 +9,11 @@ export function assertFulfilled(result: FulfilmentResult): void {
       return;
     case 'not-found':
       throw applicationNotFound();
-    case 'amount-mismatch':
-      throw new ConflictError('The order total changed while you were paying: our team will contact you', 'amount_mismatch');
+    case 'needs-review':
+      throw new ConflictError(
+        'Your payment was received but does not match your order as priced, so our team is reviewing it and will refund or contact you',
+        'payment_needs_review',
+      );
     case 'paid-by-other-payment':
       throw new ConflictError('This application has already been paid: our team will refund the second payment', 'paid_by_other_payment');
   }

@@ -1,8 +1,8 @@
 import type { PaymentStatusResponse } from '#shared/payments/methods.ts';
-import { getApplication } from '../data/applications/store.ts';
+import { getApplicationForHolder } from '../data/applications/store.ts';
 
 /** GET /api/payment-status/{applicationId}: only the payment fields, for the success page. */
-export async function paymentStatusOf(applicationId: string): Promise<PaymentStatusResponse> {
-  const app = await getApplication(applicationId);
+export async function paymentStatusOf(applicationId: string, secret: string | undefined): Promise<PaymentStatusResponse> {
+  const app = await getApplicationForHolder(applicationId, secret);
   return { applicationId: app.id, paymentStatus: app.paymentStatus ?? 'unpaid', amountPaidCents: app.amountPaidCents, paidAt: app.paidAt };
 }

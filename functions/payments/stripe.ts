@@ -13,7 +13,7 @@ import { getSecret } from '../lib/secrets.ts';
  * client's type exposes only these, so a call to another resource fails to compile rather than
  * at run time: add it here to use it.
  */
-export const STRIPE_RESOURCES = ['paymentIntents', 'paymentMethods', 'tokens'] as const;
+export const STRIPE_RESOURCES = ['paymentIntents', 'paymentMethods', 'refunds', 'tokens'] as const;
 type StripeClient = Pick<Stripe, (typeof STRIPE_RESOURCES)[number]>;
 
 let cached: { key: string; client: StripeClient } | undefined;

@@ -1,23 +1,29 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { alreadyPaid } from '../data/applications/item.ts';
-import { getApplication, recordPaymentFailure } from '../data/applications/store.ts';
+import { beginConfirmation, getApplicationForHolder, recordPaymentFailure } from '../data/applications/store.ts';
 import { fulfilPayment } from '../data/payments.ts';
-import { applicationNotFound, ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors.ts';
+import { assertFulfilled } from './fulfilment.ts';
 import { cardMode } from './mode.ts';
 
 /**
  * POST /api/test-payments/confirm (local test mode only): the offline stand-in for Stripe's
- * confirmation. The test intent must be the application's current one; 4242... is paid through
- * the same fulfilment function as every provider, 4000 0000 0000 0002 is declined.
+ * confirmation. The test intent must be the application's open one; its confirmation is marked
+ * started before the card is "charged" (so a visitor change can no longer cancel it, as with
+ * Stripe), then 4242... is paid through the same fulfilment function as every provider, for the
+ * amount frozen when payment started; 4000 0000 0000 0002 is declined.
  */
-export async function confirmTestPayment(input: { applicationId: string; clientSecret: string; card: TestCard }): Promise<{ status: 'succeeded' }> {
+export async function confirmTestPayment(
+  input: { applicationId: string; clientSecret: string; card: TestCard },
+  secret: string | undefined,
+): Promise<{ status: 'succeeded' }> {
   if ((await cardMode()) !== 'test') throw new NotFoundError('Test payments are not enabled', 'test_payments_not_enabled');
   const intentId = input.clientSecret.split('_secret_')[0];
-  const app = await getApplication(input.applicationId);
+  let app = await getApplicationForHolder(input.applicationId, secret);
   // A repeated confirmation of the intent that paid the application is a success, not a conflict.
   if (app.paymentStatus === 'paid' && app.paymentReference === intentId) return { status: 'succeeded' };
-  if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') throw alreadyPaid();
+  if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review') throw alreadyPaid();
   if (app.paymentIntentId !== intentId || !app.paymentIntentSecretHash || !sameHash(app.paymentIntentSecretHash, sha256(input.clientSecret))) {
     throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
   }
@@ -26,17 +32,16 @@ export async function confirmTestPayment(input: { applicationId: string; clientS
     await recordPaymentFailure(app.id, intentId, outcome.message);
     throw new PaymentRequiredError(outcome.message);
   }
+  app = await beginConfirmation(app, intentId);
   const result = await fulfilPayment({
     applicationId: app.id,
     provider: 'test',
     reference: intentId,
-    amountCents: app.paymentIntentAmountCents ?? -1,
+    amountCents: app.pricedOrder?.totalCents ?? -1,
     currency: 'usd',
   });
-  if (result.outcome === 'fulfilled' || result.outcome === 'already-recorded') return { status: 'succeeded' };
-  if (result.outcome === 'amount-mismatch') throw new ConflictError('The order total changed: refresh the page and pay again', 'amount_mismatch');
-  if (result.outcome === 'not-found') throw applicationNotFound();
-  throw alreadyPaid();
+  assertFulfilled(result);
+  return { status: 'succeeded' };
 }
 
 export function sha256(value: string): string {

@@ -14,16 +14,25 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { JOBS, type JobDef, type JobKey } from '../../functions/jobs.ts';
 import { type Grant, ROUTES, type RouteDef, type RouteKey, routeKey } from '../../functions/routes.ts';
 import { SECRETS, type SecretKey } from '../../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
-import { cdkBundling, handlerEntry, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, REPO_ROOT } from '../lambda-bundle.ts';
+import { EmailSending } from '../email.ts';
+import { cdkBundling, handlerEntry, jobEntry, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, knownSiteUrl, type StageConfig, tableName } from '../stage-config.ts';
 import { tableConstructId } from './data-stack.ts';
@@ -31,6 +40,10 @@ import { tableConstructId } from './data-stack.ts';
 export interface ApiStackProps extends StackProps {
   config: StageConfig;
   secrets: Record<SecretKey, Secret>;
+  /** The data stack's key for sealed tax ids; only functions that declare `kms` may use it. */
+  piiKey: IKey;
+  /** The data stack's table streams (functions/tables.ts `stream`), for the stream jobs. */
+  streamArns: Partial<Record<TableKey, string>>;
 }
 
 /** The data stack's resources, addressed by their fixed per-stage names. */
@@ -46,6 +59,51 @@ export const DEFAULT_MEMORY_MB = 512;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** API Gateway gives a Lambda integration at most 30 s. */
 const MAX_TIMEOUT_SECONDS = 29;
+/** Lambda's own limit; jobs answer no HTTP request. */
+const MAX_JOB_TIMEOUT_SECONDS = 900;
+
+/** How a stream job reads its table's stream (functions/jobs.ts trigger `stream`). */
+export const STREAM_JOB_SOURCE = {
+  batchSize: 10,
+  // After this many failed attempts the batch's position goes to the job's failure queue.
+  retryAttempts: 10,
+} as const;
+
+/** What a route or job may use the PII key for; `decrypt` functions also seal new values. */
+export type KeyUse = 'encrypt' | 'decrypt';
+export const KMS_ACTIONS: Record<KeyUse, readonly string[]> = {
+  encrypt: ['kms:GenerateDataKey'],
+  decrypt: ['kms:Decrypt', 'kms:GenerateDataKey'],
+};
+
+/**
+ * Lets one function use the key (its ARN only) and tells it which key: functions/lib/crypto/sealed.ts
+ * reads KMS_KEY_ID. Functions without it have neither the permission nor the variable.
+ */
+export function grantKeyUse(fn: NodejsFunction, key: IKey, use: KeyUse): void {
+  fn.addToRolePolicy(new PolicyStatement({ actions: [...KMS_ACTIONS[use]], resources: [key.keyArn] }));
+  fn.addEnvironment('KMS_KEY_ID', key.keyArn);
+}
+
+/** What a route or job declares it touches; the stack grants exactly this. */
+interface DeclaredAccess {
+  tables?: Partial<Record<TableKey, Grant>>;
+  bucket?: Grant;
+  secrets?: readonly SecretKey[];
+  kms?: KeyUse;
+}
+
+interface FunctionSpec {
+  entry: string;
+  description: string;
+  memoryMb?: number;
+  timeoutSeconds: number;
+  /** Secrets granted and named in the environment (`<envVar>_ARN`). */
+  secrets: ReadonlySet<SecretKey>;
+  /** Granted here; the rest of `secrets` by grantDeclaredAccess. */
+  baseSecrets: readonly SecretKey[];
+  environment?: Record<string, string>;
+}
 
 /** Stage-wide throttling (requests per second and burst), per stage. */
 export const THROTTLE = {
@@ -62,12 +120,28 @@ export function routeConstructId(route: Pick<RouteDef, 'method' | 'path'>): stri
     .join('');
 }
 
+/** Construct id of a job's function: outboxSender -> OutboxSenderJob. */
+export function jobConstructId(key: JobKey): string {
+  return `${key[0].toUpperCase()}${key.slice(1)}Job`;
+}
+
+function describeTrigger(trigger: JobDef['trigger']): string {
+  if (trigger.kind === 'stream') return `the ${trigger.table} table's stream`;
+  if (trigger.kind === 'schedule') return `every ${trigger.everyMinutes} min`;
+  return 'SES bounces and complaints';
+}
+
 /**
  * The HTTP API, generated from functions/routes.ts: one NodejsFunction per route-table entry
  * (adding a route adds its function here with no edit), each granted exactly the tables,
- * bucket and secrets its route declares, plus the `$default` route answering 404/405. With
- * apiDomainName the API answers only on that domain (execute-api endpoint off), so the one way
- * in is CloudFront's `/api/*` behaviour with its web ACL.
+ * bucket, secrets and key use its route declares, plus the `$default` route answering 404/405.
+ * With apiDomainName the API answers only on that domain (execute-api endpoint off), so the one
+ * way in is CloudFront's `/api/*` behaviour with its web ACL.
+ *
+ * Also the functions no route calls, generated the same way from functions/jobs.ts with their
+ * triggers (a table stream, a schedule, SES feedback), and SES sending (infra/email.ts). They
+ * live here so that they share the functions' environment, including the siteUrl that
+ * `npm run deploy` applies to this stack after a first deploy (order links in emails need it).
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
@@ -78,13 +152,17 @@ export class ApiStack extends Stack {
   readonly apiUrl: string;
   readonly functions = new Map<RouteKey, NodejsFunction>();
   readonly fallbackFunction: NodejsFunction;
+  readonly jobFunctions = new Map<JobKey, NodejsFunction>();
+  /** Where each stream job's event source puts batches it gave up on. */
+  readonly failureQueues = new Map<JobKey, Queue>();
+  readonly email: EmailSending;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config } = props;
     const prod = config.stage === 'prod';
     const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-    const data = this.dataRefs(config);
+    const data = this.dataRefs(config, props.streamArns);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Creator LLC API (${config.stage})`,
@@ -132,29 +210,28 @@ export class ApiStack extends Stack {
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
     };
 
-    const makeFunction = (constructId: string, handler: string, route?: RouteDef): NodejsFunction => {
+    const makeFunction = (constructId: string, spec: FunctionSpec): NodejsFunction => {
       const logGroup = new LogGroup(this, `${constructId}Logs`, {
         retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
         removalPolicy,
       });
-      const secretKeys = new Set<SecretKey>([...EVERY_FUNCTION_SECRETS, ...(route?.secrets ?? [])]);
-      const secretEnv = Object.fromEntries([...secretKeys].map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
+      const secretEnv = Object.fromEntries([...spec.secrets].map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
       const fn = new NodejsFunction(this, constructId, {
-        entry: handlerEntry(handler),
+        entry: spec.entry,
         handler: 'handler',
         runtime: LAMBDA_RUNTIME,
         architecture: LAMBDA_ARCHITECTURE,
-        memorySize: route?.memoryMb ?? DEFAULT_MEMORY_MB,
-        timeout: Duration.seconds(Math.min(route?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS)),
+        memorySize: spec.memoryMb ?? DEFAULT_MEMORY_MB,
+        timeout: Duration.seconds(spec.timeoutSeconds),
         logGroup,
         loggingFormat: LoggingFormat.JSON,
-        environment: { ...sharedEnvironment, ...secretEnv },
+        environment: { ...sharedEnvironment, ...spec.environment, ...secretEnv },
         projectRoot: REPO_ROOT,
         depsLockFilePath: `${REPO_ROOT}/package-lock.json`,
-        bundling: cdkBundling(handlerEntry(handler)),
-        description: route ? `${route.method} ${route.path}` : 'API $default route (404/405)',
+        bundling: cdkBundling(spec.entry),
+        description: spec.description,
       });
-      for (const key of EVERY_FUNCTION_SECRETS) props.secrets[key].grantRead(fn);
+      for (const key of spec.baseSecrets) props.secrets[key].grantRead(fn);
       acknowledge(
         fn,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -167,6 +244,14 @@ export class ApiStack extends Stack {
       );
       return fn;
     };
+    const routeSpec = (entry: string, description: string, route?: RouteDef): FunctionSpec => ({
+      entry,
+      description,
+      memoryMb: route?.memoryMb,
+      timeoutSeconds: Math.min(route?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
+      secrets: new Set<SecretKey>([...EVERY_FUNCTION_SECRETS, ...(route?.secrets ?? [])]),
+      baseSecrets: EVERY_FUNCTION_SECRETS,
+    });
 
     const seen = new Set<string>();
     for (const route of ROUTES as readonly RouteDef[]) {
@@ -174,8 +259,8 @@ export class ApiStack extends Stack {
       if (seen.has(constructId)) throw new Error(`Two routes map to the same function id ${constructId}: rename one in functions/routes.ts`);
       seen.add(constructId);
 
-      const fn = makeFunction(constructId, route.handler, route);
-      this.grantRouteAccess(fn, route, data, props);
+      const fn = makeFunction(constructId, routeSpec(handlerEntry(route.handler), `${route.method} ${route.path}`, route));
+      this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, data, props);
       this.functions.set(routeKey(route), fn);
       new HttpRoute(this, `${constructId}Route`, {
         httpApi: this.httpApi,
@@ -183,13 +268,31 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
       });
     }
-    this.fallbackFunction = makeFunction('DefaultRouteFunction', 'fallback');
+    this.fallbackFunction = makeFunction('DefaultRouteFunction', routeSpec(handlerEntry('fallback'), 'API $default route (404/405)'));
     new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
       integration: new HttpLambdaIntegration('DefaultRouteIntegration', this.fallbackFunction),
     });
     this.acknowledgeRouteAuthorization(config);
+
+    this.email = new EmailSending(this, 'Email', { config });
+    for (const [key, job] of Object.entries(JOBS) as [JobKey, JobDef][]) {
+      const constructId = jobConstructId(key);
+      const fn = makeFunction(constructId, {
+        entry: jobEntry(job.handler),
+        description: `Job ${key}: ${describeTrigger(job.trigger)}`,
+        timeoutSeconds: Math.min(job.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_JOB_TIMEOUT_SECONDS),
+        // No origin-verify secret: jobs never see an HTTP request.
+        secrets: new Set(job.secrets ?? []),
+        baseSecrets: [],
+        environment: job.sendsEmail ? this.email.environment : undefined,
+      });
+      this.grantDeclaredAccess(fn, `Job ${key}`, job, [], data, props);
+      if (job.sendsEmail) this.email.grantSend(fn);
+      this.addJobTrigger(key, job, fn, data);
+      this.jobFunctions.set(key, fn);
+    }
 
     if (config.apiDomainName && config.apiCertificateArn) {
       const domain = new DomainName(this, 'ApiDomain', {
@@ -214,22 +317,31 @@ export class ApiStack extends Stack {
   }
 
   /** Tables and bucket imported by name (the data stack deploys first; see product.ts). */
-  private dataRefs(config: StageConfig): DataRefs {
+  private dataRefs(config: StageConfig, streamArns: Partial<Record<TableKey, string>>): DataRefs {
     const tables = {} as Record<TableKey, ITable>;
     for (const key of TABLE_KEYS) {
       const def: TableDef = TABLES[key];
       tables[key] = Table.fromTableAttributes(this, `${tableConstructId(key)}Ref`, {
         tableName: tableName(config.stage, key),
         globalIndexes: def.indexes?.map((i) => i.indexName),
+        // A stream ARN carries its creation time, so it comes from the data stack, not from the name.
+        tableStreamArn: streamArns[key],
       });
     }
     const documentsBucket = Bucket.fromBucketName(this, 'DocumentsBucketRef', documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION));
     return { tables, documentsBucket };
   }
 
-  /** Exactly the grants the route declares; nothing for tables, bucket or secrets it does not list. */
-  private grantRouteAccess(fn: NodejsFunction, route: RouteDef, data: DataRefs, props: ApiStackProps): void {
-    for (const [key, grant] of Object.entries(route.tables ?? {}) as [TableKey, Grant][]) {
+  /** Exactly the grants the route or job declares; nothing for tables, bucket, secrets or key it does not list. */
+  private grantDeclaredAccess(
+    fn: NodejsFunction,
+    label: string,
+    declared: DeclaredAccess,
+    alreadyGranted: readonly SecretKey[],
+    data: DataRefs,
+    props: ApiStackProps,
+  ): void {
+    for (const [key, grant] of Object.entries(declared.tables ?? {}) as [TableKey, Grant][]) {
       const table = data.tables[key];
       if (grant === 'write') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
@@ -238,22 +350,22 @@ export class ApiStack extends Stack {
         acknowledge(
           fn,
           `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:${this.region}:<AWS::AccountId>:table/${tableName(props.config.stage, key)}/index/*]`,
-          `${route.method} ${route.path} queries the ${key} table's global secondary indexes; the wildcard covers only that table's indexes.`,
+          `${label} queries the ${key} table's global secondary indexes; the wildcard covers only that table's indexes.`,
         );
       }
     }
-    if (route.bucket) {
-      if (route.bucket === 'write') data.documentsBucket.grantReadWrite(fn);
+    if (declared.bucket) {
+      if (declared.bucket === 'write') data.documentsBucket.grantReadWrite(fn);
       else data.documentsBucket.grantRead(fn);
       const actions =
-        route.bucket === 'write'
+        declared.bucket === 'write'
           ? ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']
           : ['s3:GetObject*', 's3:GetBucket*', 's3:List*'];
       for (const action of actions) {
         acknowledge(
           fn,
           `AwsSolutions-IAM5[Action::${action}]`,
-          `The documents bucket ${route.bucket} grant uses the ${action} action family, scoped to that one bucket, which holds only generated filing documents.`,
+          `The documents bucket ${declared.bucket} grant uses the ${action} action family, scoped to that one bucket, which holds only generated filing documents.`,
         );
       }
       acknowledge(
@@ -262,7 +374,53 @@ export class ApiStack extends Stack {
         'Filing documents are stored under per-application keys created at run time, so the grant covers the objects of the documents bucket only.',
       );
     }
-    for (const key of route.secrets ?? []) if (!EVERY_FUNCTION_SECRETS.includes(key)) props.secrets[key].grantRead(fn);
+    for (const key of declared.secrets ?? []) if (!alreadyGranted.includes(key)) props.secrets[key].grantRead(fn);
+    if (declared.kms) grantKeyUse(fn, props.piiKey, declared.kms);
+  }
+
+  /** What starts a job: its table's stream, a schedule, or SES feedback through the email topic. */
+  private addJobTrigger(key: JobKey, job: JobDef, fn: NodejsFunction, data: DataRefs): void {
+    const id = jobConstructId(key);
+    const trigger = job.trigger;
+    if (trigger.kind === 'stream') {
+      const def: TableDef = TABLES[trigger.table];
+      if (!def.stream) throw new Error(`functions/jobs.ts: ${key} reads the ${trigger.table} table's stream, but functions/tables.ts gives that table none`);
+      const failures = new Queue(this, `${id}Failures`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      acknowledge(
+        failures,
+        'AwsSolutions-SQS3',
+        "This queue is itself a failure destination: the stream event source mapping sends it the position of batches it gave up on; nothing consumes it but an operator, alerted by the Operations stack's alarm.",
+      );
+      fn.addEventSource(
+        new DynamoEventSource(data.tables[trigger.table], {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: STREAM_JOB_SOURCE.batchSize,
+          // A failing record is isolated by halving the batch, and only the records the handler reports are retried.
+          bisectBatchOnError: true,
+          reportBatchItemFailures: true,
+          retryAttempts: STREAM_JOB_SOURCE.retryAttempts,
+          onFailure: new SqsDlq(failures),
+        }),
+      );
+      acknowledge(
+        fn,
+        'AwsSolutions-IAM5[Resource::*]',
+        `${key} reads the ${trigger.table} table's stream: Lambda's poller needs dynamodb:ListStreams, which IAM only grants on "*" (it names no table); the stream-reading actions themselves are scoped to that stream.`,
+      );
+      this.failureQueues.set(key, failures);
+    } else if (trigger.kind === 'schedule') {
+      new Rule(this, `${id}Schedule`, {
+        description: `Runs the ${key} job every ${trigger.everyMinutes} min`,
+        schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
+        targets: [new LambdaFunction(fn)],
+      });
+    } else {
+      this.email.feedbackTopic.addSubscription(new LambdaSubscription(fn));
+    }
   }
 
   private acknowledgeRouteAuthorization(config: StageConfig): void {

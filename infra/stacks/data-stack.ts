@@ -1,10 +1,11 @@
 import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type KeyDef, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
 import { acknowledge } from '../nag.ts';
-import { documentsBucketName, type StageConfig, tableName } from '../stage-config.ts';
+import { documentsBucketName, piiKeyAlias, type StageConfig, tableName } from '../stage-config.ts';
 
 export interface DataStackProps extends StackProps {
   config: StageConfig;
@@ -17,12 +18,17 @@ export const tableConstructId = (key: TableKey) => `${key[0].toUpperCase()}${key
 
 /**
  * Stateful resources: every DynamoDB table from functions/tables.ts (the same definitions the
- * local runtime creates) and the documents bucket for the generated Sunbiz PDFs.
+ * local runtime creates), with its change stream where the definition asks for one, the
+ * documents bucket for the generated Sunbiz PDFs, and the KMS key that wraps the data keys of
+ * sealed tax ids (functions/lib/crypto/sealed.ts).
  * prod keeps data when the stack is deleted (RETAIN + deletion protection); dev is disposable.
  */
 export class DataStack extends Stack {
   readonly tables: Record<TableKey, Table>;
+  /** Stream ARN of each table whose definition has `stream` (the jobs' event sources read them). */
+  readonly streamArns: Partial<Record<TableKey, string>> = {};
   readonly documentsBucket: Bucket;
+  readonly piiKey: Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -40,6 +46,7 @@ export class DataStack extends Stack {
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         encryption: TableEncryption.AWS_MANAGED,
         timeToLiveAttribute: def.ttlAttribute,
+        stream: def.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
         deletionProtection: prod,
         removalPolicy,
       });
@@ -52,7 +59,17 @@ export class DataStack extends Stack {
         });
       }
       this.tables[key] = table;
+      if (def.stream) this.streamArns[key] = table.tableStreamArn;
     }
+
+    // Losing the key would make every sealed value unreadable, so prod keeps it whatever happens to the stack.
+    this.piiKey = new Key(this, 'PiiKey', {
+      alias: piiKeyAlias(props.config.stage),
+      description: `Creator LLC ${props.config.stage}: wraps the per-value data keys of sealed tax ids (envelope encryption)`,
+      enableKeyRotation: true,
+      removalPolicy,
+      ...(prod ? {} : { pendingWindow: Duration.days(7) }),
+    });
 
     // Server access logs of the documents bucket (who fetched which filing document).
     const accessLogs = new Bucket(this, 'AccessLogsBucket', {

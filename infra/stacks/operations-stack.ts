@@ -6,7 +6,9 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { JobKey } from '../../functions/jobs.ts';
 import type { RouteKey } from '../../functions/routes.ts';
 import { TABLE_KEYS, type TableKey } from '../../functions/tables.ts';
 import { acknowledge } from '../nag.ts';
@@ -25,6 +27,8 @@ export interface OperationsStackProps extends StackProps {
   /** The API's base URL: its custom domain, or the execute-api endpoint when it has none. */
   apiUrl: string;
   functions: ReadonlyMap<RouteKey, IFunction>;
+  /** Each stream job's failure queue (batches its event source gave up on). */
+  failureQueues: ReadonlyMap<JobKey, IQueue>;
   tables: Record<TableKey, Table>;
   siteUrl: string;
 }
@@ -94,6 +98,14 @@ export class OperationsStack extends Stack {
       'The Stripe webhook function was throttled: Stripe will retry, but fulfilment is delayed',
       webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
     );
+
+    for (const [key, queue] of props.failureQueues) {
+      onAny(
+        `${key[0].toUpperCase()}${key.slice(1)}Failures`,
+        `The ${key} job gave up on stream records after its retries (see its failure queue and log group; docs/deploy.md)`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+      );
+    }
 
     for (const key of TABLE_KEYS) {
       const table = props.tables[key];

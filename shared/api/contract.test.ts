@@ -4,7 +4,7 @@ import { PUBLIC_APPLICATION_FIELDS } from '../wizard/application.ts';
 import { contractDrift } from './conformance.ts';
 import { CONTRACT, type RouteContract } from './contract.ts';
 import { publicApplicationSchema } from './responses.ts';
-import { API_ROUTE_KEYS, API_ROUTES, pathParamNames, splitRouteKey } from './routes.ts';
+import { API_ROUTE_KEYS, API_ROUTES, pathParamNames, type RouteIndexEntry, splitRouteKey } from './routes.ts';
 
 const entries = Object.entries(CONTRACT) as [string, RouteContract][];
 const sorted = (list: Iterable<string>) => [...list].sort();
@@ -24,7 +24,7 @@ describe('the API contract and the route table', () => {
 
   it("the route table's query allow-list is the contract's query schema", () => {
     for (const [key, route] of entries) {
-      const index: { query?: readonly string[] } = API_ROUTES[key as keyof typeof API_ROUTES];
+      const index: RouteIndexEntry = API_ROUTES[key as keyof typeof API_ROUTES];
       expect(sorted(index.query ?? []), key).toEqual(sorted(Object.keys(route.query?.shape ?? {})));
       expect(sorted(ROUTES.find((r) => routeKey(r) === key)?.query ?? []), key).toEqual(sorted(index.query ?? []));
     }
@@ -65,8 +65,8 @@ describe('contractDrift (what every handler test checks)', () => {
   it('reports a wrong type and a field the contract does not declare', () => {
     expect(contractDrift('POST /api/support-tickets', 201, { id: 1, status: 'open' }, '')).toEqual([expect.stringMatching(/^body\.id: /)]);
     expect(contractDrift('POST /api/support-tickets', 201, { ...ticket, internal: 'x' }, '')).toEqual(['body.internal: not declared in the contract']);
-    const activity = { id: 'x', action: 'a', description: 'd', createdAt: 'c', applicationId: 'internal' };
-    const stats = { totalApplications: 1, pendingApplications: 1, completedApplications: 0, openTickets: 0, recentActivity: [activity] };
+    const activity = { id: 'x', action: 'a', category: 'money', description: 'd', createdAt: 'c', applicationId: 'internal' };
+    const stats = { totalApplications: 1, pendingApplications: 1, completedApplications: 0, openTickets: 0, recentActivity: [activity], recentLeads: [] };
     expect(contractDrift('GET /api/staff/dashboard', 200, stats, '')).toEqual(['body.recentActivity[0].applicationId: not declared in the contract']);
   });
 

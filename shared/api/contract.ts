@@ -89,6 +89,9 @@ const recordParam = z.strictObject({ id: recordIdSchema });
 const stateCodeParam = z.strictObject({ stateCode: stateCodeParamSchema });
 const applicationIdParam = z.strictObject({ applicationId: applicationIdSchema });
 
+/** The per-address limit of an anonymous write route (functions/routes.ts `rateLimit`). */
+const TOO_MANY_REQUESTS = rateLimited('Too many requests from this network');
+
 /** Stripe's event, verified against the Stripe-Signature header over the raw bytes. */
 const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string() });
 
@@ -143,6 +146,7 @@ export const CONTRACT = {
     tag: 'Wizard',
     body: stage1LeadSchema,
     responses: { 200: leadResultSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
   },
   'POST /api/webhook/stage2': {
     operationId: 'captureLeadStage2',
@@ -150,6 +154,7 @@ export const CONTRACT = {
     tag: 'Wizard',
     body: stage2LeadSchema,
     responses: { 200: leadResultSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
   },
   'POST /api/business-names/generate': {
     operationId: 'generateBusinessNames',
@@ -157,6 +162,7 @@ export const CONTRACT = {
     tag: 'Wizard',
     body: generateNamesSchema,
     responses: { 200: z.array(nameSuggestionSchema) },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
   },
   'POST /api/business-names/check-availability': {
     operationId: 'checkBusinessName',
@@ -164,6 +170,7 @@ export const CONTRACT = {
     tag: 'Wizard',
     body: checkNameSchema,
     responses: { 200: nameAvailabilitySchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
   },
 
   'GET /api/payment-methods': {
@@ -259,7 +266,7 @@ export const CONTRACT = {
     tag: 'Staff',
     body: staffLoginSchema,
     responses: { 200: staffSessionSchema },
-    errors: { login_locked: rateLimited('Too many failed sign-ins from this network') },
+    errors: { login_locked: rateLimited('Too many failed sign-ins for the account (the wait grows with each, up to a minute) or from this network') },
   },
   'POST /api/staff/logout': {
     operationId: 'staffLogout',
@@ -270,7 +277,7 @@ export const CONTRACT = {
   },
   'GET /api/staff/dashboard': {
     operationId: 'getStaffDashboard',
-    summary: 'Application and ticket counts and the 20 newest activity entries',
+    summary: 'Application and ticket counts, the 20 newest money, filing and support entries, and the 10 newest leads',
     tag: 'Staff',
     responses: { 200: dashboardStatsSchema },
   },
@@ -314,13 +321,23 @@ export const CONTRACT = {
     responses: { 200: documentUrlSchema },
   },
 
+  'POST /api/staff/applications/{id}/refund': {
+    operationId: 'refundApplication',
+    summary: 'Refunds the payment of a paid order, or a payment held for review, and records the refund',
+    description:
+      'Card and Apple Pay payments are refunded through Stripe; Klarna and Amazon Pay payments are refunded in their merchant portals (409 refund_in_provider_portal).',
+    tag: 'Staff',
+    params: idParam,
+    responses: { 200: staffApplicationSchema },
+  },
+
   'POST /api/support-tickets': {
     operationId: 'createSupportTicket',
     summary: 'The contact form: opens a support ticket (5 an hour from one network)',
     tag: 'Support',
     body: contactFormSchema,
     responses: { 201: createdTicketSchema },
-    errors: { rate_limited: rateLimited('Too many messages from this network') },
+    errors: { rate_limited: rateLimited('Too many messages or requests from this network') },
   },
 
   'GET /api/content': {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, routeKey } from '../../functions/routes.ts';
 import { currentOpenApiDocument, OPENAPI_FILE } from '../../scripts/openapi.ts';
 import { API_TITLE, openApiDocument } from './openapi.ts';
+import { isHolderRoute } from './routes.ts';
 
 type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string; required: boolean }[]; requestBody?: unknown };
 type Document = { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>> };
@@ -30,10 +31,12 @@ describe('the OpenAPI document (GET /api/openapi.json, docs/openapi.json)', () =
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('staff routes, and only they, require the staff-token header', () => {
+  it('staff routes require the staff-token header, holder routes the resume secret, and no other route either', () => {
     for (const route of ROUTES) {
-      const op = operations.find((o) => o.key === routeKey(route))!.op;
-      expect(op.security, routeKey(route)).toEqual(route.access === 'staff' ? [{ staffToken: [] }] : undefined);
+      const key = routeKey(route);
+      const op = operations.find((o) => o.key === key)!.op;
+      const expected = route.access === 'staff' ? [{ staffToken: [] }] : isHolderRoute(key) ? [{ resumeSecret: [] }] : undefined;
+      expect(op.security, key).toEqual(expected);
     }
   });
 

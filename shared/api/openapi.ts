@@ -17,7 +17,7 @@ import {
   statePricingSchema,
   supportTicketSchema,
 } from './responses.ts';
-import { API_ROUTE_KEYS, type ApiRouteKey, pathParamNames, splitRouteKey } from './routes.ts';
+import { API_ROUTE_KEYS, type ApiRouteKey, isHolderRoute, pathParamNames, RESUME_SECRET_HEADER, splitRouteKey } from './routes.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the contract with zod's own JSON Schema
@@ -98,7 +98,15 @@ export function openApiDocument(options: OpenApiOptions): Json {
     paths,
     components: {
       schemas: components.schemas(),
-      securitySchemes: { staffToken: { type: 'apiKey', in: 'header', name: 'staff-token', description: 'The token POST /api/staff/login returns' } },
+      securitySchemes: {
+        staffToken: { type: 'apiKey', in: 'header', name: 'staff-token', description: 'The token POST /api/staff/login returns' },
+        resumeSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: RESUME_SECRET_HEADER,
+          description: 'The resume secret POST /api/llc-applications returned: only the application holder may read or change it',
+        },
+      },
     },
   };
 }
@@ -143,7 +151,7 @@ function operation(key: ApiRouteKey, route: RouteContract, staffOnly: boolean, c
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: !isOptional(route.body), content: json(components.schema(route.body, 'input')) } } : {}),
     responses,
-    ...(staffOnly ? { security: [{ staffToken: [] }] } : {}),
+    ...(staffOnly ? { security: [{ staffToken: [] }] } : isHolderRoute(key) ? { security: [{ resumeSecret: [] }] } : {}),
   };
 }
 

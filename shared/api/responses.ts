@@ -3,6 +3,7 @@ import { CONTENT_TYPES } from '../content/content-item.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../payments/methods.ts';
 import type { AddOnKey } from '../pricing.ts';
 import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings-rule.ts';
+import { ACTIVITY_CATEGORIES } from '../staff/activity.ts';
 import { TICKET_STATUSES } from '../staff/tickets.ts';
 import { CONTENT_TYPES as CREATOR_CONTENT_TYPES, PLATFORMS, PRIORITIES } from '../wizard/options.ts';
 import * as z from '../zod.ts';
@@ -41,13 +42,15 @@ export const statePriceSchema = z.omit(statePricingSchema, { code: true });
 export type StatePrice = z.infer<typeof statePriceSchema>;
 
 // Every add-on is a price line: `satisfies` fails to compile when one is missing or extra.
+// `stateExpediteFee` is the state's own expedite fee, added with the expedited-filing add-on.
 const PRICE_LINE_KEYS = {
   filingFee: 'filingFee',
   serviceFee: 'serviceFee',
   expeditedFiling: 'expeditedFiling',
+  stateExpediteFee: 'stateExpediteFee',
   feinFiling: 'feinFiling',
   operatingAgreement: 'operatingAgreement',
-} as const satisfies { [K in 'filingFee' | 'serviceFee' | AddOnKey]: K };
+} as const satisfies { [K in 'filingFee' | 'serviceFee' | 'stateExpediteFee' | AddOnKey]: K };
 
 export const priceLineSchema = z.object({ key: z.enum(PRICE_LINE_KEYS), label: z.string(), amount: dollars() });
 export type PriceLine = z.infer<typeof priceLineSchema>;
@@ -118,11 +121,12 @@ export type PublicApplicationView = z.infer<typeof publicApplicationSchema>;
 export const applicationResponseSchema = z.object({ application: publicApplicationSchema, pricing: statePricingSchema, order: orderPriceSchema });
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
 
-export const createdApplicationSchema = z.object({ id: z.string() });
+/** POST /api/llc-applications: the id and the resume secret, returned once: the browser keeps it and sends it on every holder route. */
+export const createdApplicationSchema = z.object({ id: z.string(), resumeSecret: z.string() });
 export type CreatedApplication = z.infer<typeof createdApplicationSchema>;
 
 /** PATCH /api/llc-applications/{id}: `status` only when this save submitted the application. */
-export const savedApplicationSchema = z.object({ id: z.string(), status: z.optional(z.literal('submitted')) });
+export const savedApplicationSchema = z.object({ id: z.string(), status: z.optional(z.enum(['draft', 'submitted', 'processing', 'filed', 'completed'])) });
 export type SavedApplication = z.infer<typeof savedApplicationSchema>;
 
 /** Lead webhooks: the stage stored, and whether the CRM got it. */
@@ -212,7 +216,14 @@ export const stripeWebhookReceiptSchema = z.object({
 
 export const staffSessionSchema = z.object({ token: z.string(), expiresAt: timestamp() });
 
-export const activityItemSchema = z.object({ id: z.string(), action: z.string(), description: z.string(), createdAt: timestamp() });
+/** An activity entry; `category` says what it is about (shared/staff/activity.ts). */
+export const activityItemSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  category: z.enum(ACTIVITY_CATEGORIES),
+  description: z.string(),
+  createdAt: timestamp(),
+});
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const dashboardStatsSchema = z.object({
@@ -220,8 +231,10 @@ export const dashboardStatsSchema = z.object({
   pendingApplications: int(),
   completedApplications: int(),
   openTickets: int(),
-  /** Newest first, at most 20. */
+  /** Money, filing and support entries, newest first, at most 20: leads never push these out. */
   recentActivity: z.array(activityItemSchema),
+  /** Leads captured by the wizard, newest first, at most 10: listed apart from recentActivity. */
+  recentLeads: z.array(activityItemSchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
@@ -250,6 +263,12 @@ export const staffApplicationSchema = z.object({
   paidAt: z.optional(timestamp()),
   sunbizDocumentKey: z.optional(z.string()),
   sunbizGeneratedAt: z.optional(timestamp()),
+  /** Mark Filed: the state's file number and the filing date. */
+  fileNumber: z.optional(z.string()),
+  filedOn: z.optional(z.string()),
+  /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
+  reviewReason: z.optional(z.string()),
+  amountRefundedCents: z.optional(cents()),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });

@@ -15,8 +15,8 @@ export const API_ROUTES = {
 
   // The wizard.
   'POST /api/llc-applications': {},
-  'PATCH /api/llc-applications/{id}': {},
-  'GET /api/llc-applications/{id}': {},
+  'PATCH /api/llc-applications/{id}': { holder: true },
+  'GET /api/llc-applications/{id}': { holder: true },
   'POST /api/webhook/stage1': {},
   'POST /api/webhook/stage2': {},
   'POST /api/business-names/generate': {},
@@ -24,16 +24,16 @@ export const API_ROUTES = {
 
   // Payments.
   'GET /api/payment-methods': {},
-  'GET /api/payment-status/{applicationId}': {},
-  'POST /api/create-payment-intent': {},
-  'POST /api/test-payments/confirm': {},
+  'GET /api/payment-status/{applicationId}': { holder: true },
+  'POST /api/create-payment-intent': { holder: true },
+  'POST /api/test-payments/confirm': { holder: true },
   'POST /api/webhook/stripe': {},
-  'POST /api/amazon-pay/create-session': {},
-  'POST /api/amazon-pay/complete-checkout': {},
-  'POST /api/klarna/create-session': {},
-  'POST /api/klarna/place-order': {},
-  'POST /api/apple-pay/validate-merchant': {},
-  'POST /api/apple-pay/process-payment': {},
+  'POST /api/amazon-pay/create-session': { holder: true },
+  'POST /api/amazon-pay/complete-checkout': { holder: true },
+  'POST /api/klarna/create-session': { holder: true },
+  'POST /api/klarna/place-order': { holder: true },
+  'POST /api/apple-pay/validate-merchant': { holder: true },
+  'POST /api/apple-pay/process-payment': { holder: true },
 
   // Staff back office.
   'POST /api/staff/login': {},
@@ -44,6 +44,7 @@ export const API_ROUTES = {
   'PATCH /api/staff/tickets/{id}': {},
   'PATCH /api/staff/applications/{id}': {},
   'POST /api/staff/sunbiz/{id}': {},
+  'POST /api/staff/applications/{id}/refund': {},
 
   // Contact form.
   'POST /api/support-tickets': {},
@@ -61,6 +62,19 @@ export const API_ROUTES = {
 export interface RouteIndexEntry {
   /** Query parameters the route accepts; any other is a 400. */
   query?: readonly string[];
+  /**
+   * Only the application's holder may call it: the browser that created it sends the resume
+   * secret POST /api/llc-applications returned, in the RESUME_SECRET_HEADER header (never in a
+   * URL). Without it, or with another, the application is "not found": an id alone reveals nothing.
+   */
+  holder?: boolean;
+}
+
+export const RESUME_SECRET_HEADER = 'x-resume-secret';
+
+/** Whether route `key` is for the application's holder only. */
+export function isHolderRoute(key: string): boolean {
+  return Boolean((API_ROUTES as Record<string, RouteIndexEntry>)[key]?.holder);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,5 +1,6 @@
 import { text } from '../validation.ts';
 import * as z from '../zod.ts';
+import { findSiteText } from './registry.ts';
 
 /**
  * Site content items (docs/product.md section 3): a text or HTML snippet for one (page, section) of the
@@ -27,21 +28,57 @@ const slug = (what: string) =>
       z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `${what} may use letters, digits, ".", "-" and "_" only`),
     );
 
-const contentText = (min: number) => text('Content', MAX_CONTENT_LENGTH, { min, multiline: true });
+const contentText = () => text('Content', MAX_CONTENT_LENGTH, { min: 1, multiline: true });
+const contentType = () => z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' });
 
-export const createContentSchema = z.strictObject({
-  page: slug('Page'),
-  section: slug('Section'),
-  content: contentText(1),
-  contentType: z._default(z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' }), 'text'),
-});
+/** The text an HTML item shows (tags and non-breaking spaces removed), to refuse one that shows nothing. */
+export function visibleText(content: string, type: ContentType | undefined): string {
+  if (type !== 'html') return content.trim();
+  return content
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;|\u00a0/gi, ' ')
+    .trim();
+}
+
+// Empty text is refused by the field itself; this catches HTML that shows nothing.
+const notBlank = z.refine<{ content: string; contentType?: ContentType }>(
+  (v) => typeof v.content !== 'string' || !v.content.trim() || visibleText(v.content, v.contentType).length > 0,
+  {
+    message: 'Content is required',
+    path: ['content'],
+  },
+);
+
+/**
+ * A new item: the place must be one of the site's registered texts (./registry.ts), so an item
+ * always changes what a page shows; the content may not be empty, nor HTML that shows nothing.
+ */
+export const createContentSchema = z
+  .strictObject({
+    page: slug('Page'),
+    section: slug('Section'),
+    content: contentText(),
+    contentType: z._default(contentType(), 'text'),
+  })
+  .check(
+    notBlank,
+    z.refine((v) => typeof v.page !== 'string' || typeof v.section !== 'string' || findSiteText(v.page, v.section) !== undefined, {
+      error: (issue) => {
+        const v = issue.input as { page: string; section: string };
+        return `The site has no text at ${v.page} / ${v.section}: choose one of the site's texts`;
+      },
+      path: ['section'],
+    }),
+  );
 export type CreateContentInput = z.infer<typeof createContentSchema>;
 
-/** docs/product.md section 5: saving an edit has no extra check beyond the content being a string. */
-export const updateContentSchema = z.strictObject({
-  content: contentText(0),
-  contentType: z.optional(z.enum(CONTENT_TYPES, { error: 'Content type must be "text" or "html"' })),
-});
+/** An edit: new content (never empty: an empty edit would publish an empty heading) and optionally a new type. */
+export const updateContentSchema = z
+  .strictObject({
+    content: contentText(),
+    contentType: z.optional(contentType()),
+  })
+  .check(notBlank);
 export type UpdateContentInput = z.infer<typeof updateContentSchema>;
 
 /** The text a list row shows: the first 100 characters, with an ellipsis when cut. */

@@ -1,28 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_ON_KEYS } from '../pricing.ts';
+import { ADD_ON_KEYS, processingTimeFor, stateExpediteFee } from '../pricing.ts';
 import { findStatePricing } from '../states.ts';
 import { centsToDecimalString, orderForApplication } from './order.ts';
 
 const ADD_ON_PRICES = { expeditedFiling: 75, feinFiling: 75, operatingAgreement: 50 } as const;
 
 describe('orderForApplication', () => {
-  // All 8 combinations of the three add-ons, in two states.
+  // All 8 combinations of the three add-ons, in a state that sells no expedite (FL) and one that does (TX).
   const combos = Array.from({ length: 8 }, (_, i) => ({ expeditedFiling: Boolean(i & 1), feinFiling: Boolean(i & 2), operatingAgreement: Boolean(i & 4) }));
   for (const state of ['FL', 'TX']) {
     for (const addOns of combos) {
       it(`${state} with ${JSON.stringify(addOns)}`, () => {
         const pricing = findStatePricing(state)!;
-        const extra = ADD_ON_KEYS.reduce((sum, k) => sum + (addOns[k] ? ADD_ON_PRICES[k] : 0), 0);
+        const expedite = stateExpediteFee(state);
+        const bought = ADD_ON_KEYS.filter((k) => addOns[k] && (k !== 'expeditedFiling' || expedite));
+        const extra = bought.reduce((sum, k) => sum + ADD_ON_PRICES[k], 0) + (bought.includes('expeditedFiling') ? expedite!.fee : 0);
         const order = orderForApplication({ state, ...addOns })!;
         expect(order.total).toBe(pricing.totalCost + extra);
         expect(order.totalCents).toBe((pricing.totalCost + extra) * 100);
-        expect(order.lines.map((l) => l.key)).toEqual(['filingFee', 'serviceFee', ...ADD_ON_KEYS.filter((k) => addOns[k])]);
-        expect(order.processingTime).toBe(addOns.expeditedFiling ? '1-2 business days' : '5-7 business days');
+        expect(order.lines.map((l) => l.key)).toEqual([
+          'filingFee',
+          'serviceFee',
+          ...bought.flatMap((k) => (k === 'expeditedFiling' ? [k, 'stateExpediteFee'] : [k])),
+        ]);
+        expect(order.processingTime).toBe(processingTimeFor(state, addOns));
       });
     }
   }
-  it('Florida (125 + 150) with every add-on is $475', () => {
-    expect(orderForApplication({ state: 'FL', expeditedFiling: true, feinFiling: true, operatingAgreement: true })?.totalCents).toBe(47500);
+  it('Florida (125 + 150) with every add-on is $400: Florida sells no expedite, so that add-on adds nothing', () => {
+    expect(orderForApplication({ state: 'FL', expeditedFiling: true, feinFiling: true, operatingAgreement: true })?.totalCents).toBe(40000);
+  });
+  it("Texas (300 + 150) with every add-on is $700: our $75 plus the state's $50 Standard Expedited", () => {
+    expect(orderForApplication({ state: 'TX', expeditedFiling: true, feinFiling: true, operatingAgreement: true })?.totalCents).toBe(70000);
   });
   it('defaults a missing state to Florida and refuses an unknown one', () => {
     expect(orderForApplication({})?.state.code).toBe('FL');

@@ -29,7 +29,7 @@ export function orderForApplication(app: PricedApplication): ApplicationOrder | 
 
 /** The order for a state's pricing and a set of add-ons (the checkout page prices its toggles with it). */
 export function orderFor(state: StatePricing, addOns: AddOnSelection): ApplicationOrder {
-  return { ...priceOrder(state, addOns), state, processingTime: processingTimeFor(addOns) };
+  return { ...priceOrder(state, addOns), state, processingTime: processingTimeFor(state.code, addOns) };
 }
 
 /** "$425.00" style amount for providers that take a decimal string (Amazon Pay). */

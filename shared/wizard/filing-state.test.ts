@@ -7,6 +7,7 @@ import {
   type FilingChoice,
   filingChoiceComplete,
   recommendedState,
+  takeRecommendation,
 } from './filing-state.ts';
 
 const fresh: FilingChoice = { hasInventory: false, priority: '', residenceState: '', state: 'FL' };
@@ -57,5 +58,27 @@ describe('filing-state recommendation', () => {
     expect(filingChoiceComplete({ ...fresh, priority: 'tax' })).toBe(true);
     expect(filingChoiceComplete({ ...fresh, hasInventory: true })).toBe(false);
     expect(filingChoiceComplete({ ...fresh, hasInventory: true, residenceState: 'GA' })).toBe(true);
+  });
+
+  describe("a state the visitor chose (pricing page's ?state=TX, or the selector) stays until they change it", () => {
+    const texas = chooseFilingState(fresh, 'TX');
+    it('answering No to inventory keeps Texas (the recommendation is Florida, but it is not applied)', () => {
+      const no = answerInventory(texas, false, true);
+      expect(no).toEqual({ hasInventory: false, priority: 'tax', residenceState: '', state: 'TX' });
+      expect(recommendedState(no)).toBe('FL');
+    });
+    it('answering Yes, picking a residence state or a priority keep it too', () => {
+      const yes = answerInventory(texas, true, true);
+      expect(yes.state).toBe('TX');
+      expect(chooseResidenceState(yes, 'CA', true)).toMatchObject({ residenceState: 'CA', state: 'TX' });
+      expect(choosePriority(texas, 'privacy', true)).toMatchObject({ priority: 'privacy', state: 'TX' });
+      expect(choosePriority(texas, 'homestate', true).state).toBe('TX');
+    });
+    it('taking the recommendation replaces the choice', () => {
+      expect(takeRecommendation(answerInventory(texas, false, true)).state).toBe('FL');
+      expect(takeRecommendation(chooseResidenceState(answerInventory(texas, true, true), 'CA', true)).state).toBe('CA');
+      // Nothing to recommend yet: the state stays.
+      expect(takeRecommendation({ ...fresh, hasInventory: true, state: 'TX' }).state).toBe('TX');
+    });
   });
 });

@@ -30,31 +30,43 @@ export function recommendedState(choice: Omit<FilingChoice, 'state'>): string | 
 }
 
 /**
+ * The answers below move the filing state to the recommendation, unless the visitor chose the
+ * state themselves (`chosen`: the pricing page's "Start in Texas", or the "different state"
+ * selector): their choice stays the filing state until they change it or take the recommendation.
+ */
+
+/**
  * "Do you keep inventory or ship physical products?"
  * Yes: filed in the residence state, priority cleared. No: Florida for tax savings, residence cleared.
  */
-export function answerInventory(choice: FilingChoice, hasInventory: boolean): FilingChoice {
+export function answerInventory(choice: FilingChoice, hasInventory: boolean, chosen = false): FilingChoice {
   if (hasInventory) {
-    return { hasInventory: true, priority: '', residenceState: choice.residenceState, state: choice.residenceState || choice.state };
+    const state = chosen ? choice.state : choice.residenceState || choice.state;
+    return { hasInventory: true, priority: '', residenceState: choice.residenceState, state };
   }
-  return { hasInventory: false, priority: 'tax', residenceState: '', state: DEFAULT_STATE_CODE };
+  return { hasInventory: false, priority: 'tax', residenceState: '', state: chosen ? choice.state : DEFAULT_STATE_CODE };
 }
 
 /** Picking a priority sets the filing state it recommends (home state: the residence state once chosen). */
-export function choosePriority(choice: FilingChoice, priority: Priority): FilingChoice {
+export function choosePriority(choice: FilingChoice, priority: Priority, chosen = false): FilingChoice {
   const next = { ...choice, hasInventory: false, priority };
-  return { ...next, state: recommendedState(next) ?? choice.state };
+  return { ...next, state: chosen ? choice.state : (recommendedState(next) ?? choice.state) };
 }
 
 /** Choosing where the visitor lives; home-state filers file there. */
-export function chooseResidenceState(choice: FilingChoice, residenceState: string): FilingChoice {
+export function chooseResidenceState(choice: FilingChoice, residenceState: string, chosen = false): FilingChoice {
   const next = { ...choice, residenceState };
-  return filesInHomeState(next) && residenceState ? { ...next, state: residenceState } : next;
+  return !chosen && filesInHomeState(next) && residenceState ? { ...next, state: residenceState } : next;
 }
 
-/** The "Want to file in a different state?" override: any state. */
+/** The visitor's own choice of filing state ("Want to file in a different state?", or ?state=XX): any state. */
 export function chooseFilingState(choice: FilingChoice, state: string): FilingChoice {
   return { ...choice, state };
+}
+
+/** Drops the visitor's own choice for what the answers recommend (the state stays while nothing is recommended yet). */
+export function takeRecommendation(choice: FilingChoice): FilingChoice {
+  return { ...choice, state: recommendedState(choice) ?? choice.state };
 }
 
 /** Step 1's filing question is answered well enough to continue. */

@@ -31,6 +31,14 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   twitch: 'Twitch',
 };
 
+/** The label of a stored content type or platform (the one label set of the wizard, review and staff screens); an unknown value shows as stored. */
+export function contentTypeLabel(value: string): string {
+  return (CONTENT_TYPE_LABELS as Record<string, string>)[value] ?? value;
+}
+export function platformLabel(value: string): string {
+  return (PLATFORM_LABELS as Record<string, string>)[value] ?? value;
+}
+
 /** Filing priorities for visitors without inventory (docs/product.md "Wizard step 1"). */
 export const PRIORITIES = ['privacy', 'protection', 'tax', 'investors', 'homestate'] as const;
 export type Priority = (typeof PRIORITIES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialWizardData, type WizardData, wizardDataSchema, wizardPatchSchema } from './schema.ts';
-import { canProceed, firstIncompleteStep, isValidEmail, isValidPhone, submissionProblems } from './steps.ts';
+import { canProceed, firstIncompleteStep, isValidEmail, isValidPhone, stepProblems, submissionProblems } from './steps.ts';
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(305) 555-0100' };
 const base = (over: Partial<WizardData> = {}): WizardData => ({ ...initialWizardData('user-12345678'), ...over });
@@ -68,5 +68,15 @@ describe('wizard data schema', () => {
   });
   it('allows cleared residence state and priority', () => {
     expect(wizardPatchSchema.parse({ residenceState: '', priority: '' })).toEqual({ residenceState: '', priority: '' });
+  });
+});
+
+describe('the business name step follows the filing state naming rules', () => {
+  it('a typed name with restricted words cannot be submitted, with the reason', () => {
+    const data = { ...initialWizardData('user-names-01'), businessName: 'First Trust Bank LLC', state: 'FL' };
+    const problems = stepProblems(3, data);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/"bank".*need approval from a state regulator in Florida/);
+    expect(stepProblems(3, { ...data, businessName: 'First Light Studio LLC' })).toEqual([]);
   });
 });

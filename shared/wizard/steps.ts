@@ -1,3 +1,4 @@
+import { checkNameRules } from './business-name.ts';
 import { filingChoiceComplete } from './filing-state.ts';
 import { WIZARD_STEPS, type WizardStep } from './options.ts';
 import type { WizardData } from './schema.ts';
@@ -30,6 +31,11 @@ export function stepProblems(step: WizardStep, data: WizardData): string[] {
     if (data.platforms.length < 1) problems.push('Choose at least one platform');
   } else if (step === 3) {
     if (!data.businessName.trim()) problems.push('Enter a business name');
+    else {
+      // The filing state's naming rules decide on both sides: a name the state would refuse is never submitted.
+      const rules = checkNameRules(data.businessName, data.state);
+      if (!rules.ok) problems.push(rules.reason);
+    }
   }
   return problems;
 }

@@ -1,12 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { orderForApplication } from '#shared/payments/order.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
+
+/**
+ * The resume secret of every fixture application: tests/helpers/events.ts sends it on holder
+ * routes unless a test gives its own (or none).
+ */
+export const TEST_RESUME_SECRET = 'test-resume-secret-0123456789abcdef';
+export const TEST_RESUME_SECRET_HASH = createHash('sha256').update(TEST_RESUME_SECRET).digest('hex');
 
 /** Writes an application item directly, as the wizard would have saved it. */
 export async function putApplication(fields: Record<string, unknown> = {}): Promise<Record<string, unknown> & { id: string }> {
   const item = {
     id: randomUUID(),
+    userId: 'user-fixture-01',
     firstName: 'Ava',
+    phone: '305-555-0100',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['lifestyle'],
+    platforms: ['instagram'],
     lastName: 'Creator',
     email: 'ava@example.com',
     businessName: 'Ava Creates LLC',
@@ -17,6 +31,7 @@ export async function putApplication(fields: Record<string, unknown> = {}): Prom
     status: 'draft',
     paymentStatus: 'unpaid',
     createdAt: new Date().toISOString(),
+    resumeSecretHash: TEST_RESUME_SECRET_HASH,
     ...fields,
   };
   return writeApplication(item);
@@ -48,4 +63,31 @@ export async function readApplication(id: string): Promise<Record<string, any> |
 
 export async function readStats(): Promise<Record<string, any>> {
   return (await ddb().send(new GetCommand({ TableName: tableName('counters'), Key: { id: 'STATS' }, ConsistentRead: true }))).Item ?? {};
+}
+
+/**
+ * An application whose payment has started: the order priced and frozen as beginPayment
+ * freezes it (pricedOrder), with the provider's open intent or session.
+ */
+export async function putPricedApplication(
+  fields: Record<string, unknown> = {},
+  intent: { id?: string; provider?: string } = {},
+): Promise<Record<string, unknown> & { id: string }> {
+  const base = { state: 'FL', expeditedFiling: false, feinFiling: false, operatingAgreement: false, ...fields };
+  const order = orderForApplication(base as never);
+  return putApplication({
+    paymentStatus: 'pending',
+    paymentIntentId: intent.id ?? `pi_fixture_${randomUUID().slice(0, 8)}`,
+    paymentIntentProvider: intent.provider ?? 'stripe',
+    paymentIntentAmountCents: order?.totalCents,
+    pricedOrder: {
+      totalCents: order?.totalCents ?? 0,
+      state: String(base.state),
+      expeditedFiling: Boolean(base.expeditedFiling),
+      feinFiling: Boolean(base.feinFiling),
+      operatingAgreement: Boolean(base.operatingAgreement),
+      pricedAt: new Date().toISOString(),
+    },
+    ...fields,
+  });
 }

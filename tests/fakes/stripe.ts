@@ -7,6 +7,8 @@ import { type HttpFake, type RecordedRequest, startHttpFake } from './http-fake.
  */
 export interface StripeFake extends HttpFake {
   intents: Map<string, Record<string, unknown>>;
+  /** What the browser's confirmation does at Stripe: the intent succeeds (false if it could not). */
+  succeed(intentId: string): boolean;
   declineWith?: string;
   /** Form fields of a request (Stripe's SDK sends application/x-www-form-urlencoded). */
   form(req: RecordedRequest): Record<string, string>;
@@ -52,6 +54,26 @@ export async function startStripeFake(): Promise<StripeFake> {
     } else if (req.method === 'GET' && req.path.startsWith('/v1/payment_intents/')) {
       const intent = intents.get(req.path.split('/')[3].split('?')[0]);
       answer = intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+    } else if (req.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(req.path)) {
+      // Stripe cancels an intent only while no money has moved on it.
+      const intent = intents.get(req.path.split('/')[3]);
+      if (!intent) answer = { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      else if (['succeeded', 'processing', 'canceled'].includes(String(intent.status)))
+        answer = {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}` },
+          },
+        };
+      else {
+        intent.status = 'canceled';
+        answer = { status: 200, body: intent };
+      }
+    } else if (req.method === 'POST' && req.path === '/v1/refunds') {
+      const intent = intents.get(f.payment_intent);
+      answer = intent
+        ? { status: 200, body: { id: id('re'), object: 'refund', amount: intent.amount, payment_intent: intent.id, status: 'succeeded' } }
+        : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
     } else if (req.method === 'POST' && req.path === '/v1/tokens') {
       answer = f.pk_token
         ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } }
@@ -63,6 +85,12 @@ export async function startStripeFake(): Promise<StripeFake> {
     return answer;
   };
   const server = await startHttpFake(route);
-  const fake: StripeFake = Object.assign(server, { intents, form, declineWith: state.declineWith });
+  const succeed = (intentId: string) => {
+    const intent = intents.get(intentId);
+    if (!intent || intent.status === 'canceled' || intent.status === 'succeeded') return false;
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    return true;
+  };
+  const fake: StripeFake = Object.assign(server, { intents, form, succeed, declineWith: state.declineWith });
   return fake;
 }

@@ -2,7 +2,9 @@ import { AssertionError } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { contractDrift } from '#shared/api/conformance.ts';
+import { isHolderRoute, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { lambdaContext } from '../../scripts/local/adapter.ts';
+import { TEST_RESUME_SECRET } from '../fakes/applications.ts';
 
 /** An API Gateway HTTP API (payload 2.0) event, as AWS would deliver it, for handler tests. */
 export function apiEvent(opts: {
@@ -16,11 +18,18 @@ export function apiEvent(opts: {
   rawBody?: string;
   base64?: boolean;
   sourceIp?: string;
+  /**
+   * The resume secret sent on holder routes (shared/api/routes.ts): by default the fixtures'
+   * TEST_RESUME_SECRET; null sends none.
+   */
+  resumeSecret?: string | null;
 }): APIGatewayProxyEventV2 {
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const secret = opts.resumeSecret === undefined ? TEST_RESUME_SECRET : opts.resumeSecret;
   const headers: Record<string, string> = {
     'user-agent': 'vitest',
     ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(secret !== null && isHolderRoute(`${opts.method} ${opts.route}`) ? { [RESUME_SECRET_HEADER]: secret } : {}),
     ...opts.headers,
   };
   const path = opts.path ?? opts.route;

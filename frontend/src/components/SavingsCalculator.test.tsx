@@ -140,4 +140,29 @@ describe('SavingsCalculator', () => {
     expect(screen.getByRole('heading', { name: 'See what you could save' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /form your llc/i })).toHaveAttribute('href', '/wizard');
   });
+
+  it('never shows more savings than the tax the income could bear, and shows the rule with the not-advice line', async () => {
+    const onCalculated = vi.fn();
+    const user = renderCalculator({ onCalculated });
+    await user.type(screen.getByLabelText('Annual Income ($)'), '1000');
+    await user.type(screen.getByLabelText('Equipment & Tech'), '5000');
+    await waitFor(() => expect(screen.getByTestId('calculator-savings')).toHaveTextContent('$250'));
+    expect(screen.getByTestId('calculator-savings')).not.toHaveTextContent('$15,000');
+    expect(screen.getByTestId('calculator-rule')).toHaveTextContent('25% of your yearly business expenses, and never more than 25% of your income');
+    expect(screen.getByTestId('calculator-rule')).toHaveTextContent('not tax advice');
+    expect(screen.getByTestId('calculator-rule')).toHaveTextContent('Capped at 25% of your income');
+    expect(onCalculated).toHaveBeenLastCalledWith(expect.objectContaining({ income: 1000, estimatedSavings: 250 }));
+  });
+
+  it('hands its figures to the wizard when the visitor follows the call to action', async () => {
+    sessionStorage.clear();
+    const user = renderCalculator({ ctaHref: '/wizard' });
+    await user.type(screen.getByLabelText('Annual Income ($)'), '90000');
+    await user.type(screen.getByLabelText('Clothing & Styling'), '500');
+    await user.click(screen.getByRole('link', { name: /form your llc/i }));
+    expect(JSON.parse(sessionStorage.getItem('calculatorHandoff') ?? 'null')).toEqual({
+      income: 90000,
+      expenses: { clothing: 500, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 },
+    });
+  });
 });

@@ -1,7 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { type CalculatorResult, EMPTY_EXPENSES, EXPENSE_CATEGORIES, type ExpenseKey, type MonthlyExpenses, parseAmount } from '#shared/savings-rule.ts';
+import {
+  type CalculatorResult,
+  capSavings,
+  EMPTY_EXPENSES,
+  EXPENSE_CATEGORIES,
+  type ExpenseKey,
+  type MonthlyExpenses,
+  NOT_ADVICE_TEXT,
+  parseAmount,
+  SAVINGS_RULE_TEXT,
+  savingsCapped,
+  TAX_RATE_PERCENT,
+} from '#shared/savings-rule.ts';
 import { apiCall } from '../lib/api-client.ts';
+import { saveCalculatorHandoff } from '../lib/calculator-handoff.ts';
 import { ButtonLink } from './Button.tsx';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per key). */
@@ -18,7 +31,7 @@ export interface SavingsCalculatorProps {
   initialIncome?: number;
   initialExpenses?: MonthlyExpenses;
   onCalculated?: (calculation: SavingsCalculation) => void;
-  /** When set, a "Start saving" button links there under the result. */
+  /** When set, a "Start saving" button links there under the result (and hands the figures to the wizard). */
   ctaHref?: string;
   heading?: string;
 }
@@ -42,7 +55,8 @@ function parseExpenses(raw: RawExpenses): MonthlyExpenses {
  * The embedded tax savings calculator (docs/product.md "Embedded savings calculator", sections 4 and 5):
  * annual income and six monthly expenses, each parsed as an integer (empty or junk = 0). Whenever
  * income is above 0 and any input changes, the server computes the estimate (POST
- * /api/calculate-savings, debounced); the result area appears once a first result exists.
+ * /api/calculate-savings, debounced); the result area appears once a first result exists, with
+ * the rule behind the figure and the not-advice line.
  */
 export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated, ctaHref, heading = 'Tax Savings Calculator' }: SavingsCalculatorProps) {
   const id = useId();
@@ -75,7 +89,9 @@ export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated
     setPending(true);
     const timer = setTimeout(async () => {
       try {
-        const calculated = await apiCall('POST /api/calculate-savings', { body });
+        // The shared rule caps savings at the tax the income could bear; applied again here so the
+        // figure shown never exceeds it, whatever the server's version.
+        const calculated = capSavings(await apiCall('POST /api/calculate-savings', { body }), body.income);
         if (cancelled) return;
         setResult(calculated);
         setFailed(false);
@@ -149,34 +165,40 @@ export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated
         )}
         {failed && !pending && <p className="text-sm text-rose-700">We could not calculate your savings just now. Please try again.</p>}
         {result && (
-          <dl className="mt-3 grid grid-cols-2 gap-3 rounded-2xl bg-indigo-50 p-4 sm:grid-cols-4" data-testid="calculator-result">
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Monthly expenses</dt>
-              <dd className="mt-1 text-lg font-semibold text-slate-900">{formatUsd(result.monthlyExpenses)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Annual expenses</dt>
-              <dd className="mt-1 text-lg font-semibold text-slate-900" data-testid="calculator-annual">
-                {formatUsd(result.annualExpenses)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Estimated savings</dt>
-              <dd className="mt-1 text-lg font-semibold text-emerald-700" data-testid="calculator-savings">
-                {formatUsd(result.estimatedSavings)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Tax rate</dt>
-              <dd className="mt-1 text-lg font-semibold text-slate-900">{result.taxRate}%</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="mt-3 grid grid-cols-2 gap-3 rounded-2xl bg-indigo-50 p-4 sm:grid-cols-4" data-testid="calculator-result">
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Monthly expenses</dt>
+                <dd className="mt-1 text-lg font-semibold text-slate-900">{formatUsd(result.monthlyExpenses)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Annual expenses</dt>
+                <dd className="mt-1 text-lg font-semibold text-slate-900" data-testid="calculator-annual">
+                  {formatUsd(result.annualExpenses)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Estimated savings</dt>
+                <dd className="mt-1 text-lg font-semibold text-emerald-700" data-testid="calculator-savings">
+                  {formatUsd(result.estimatedSavings)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Tax rate</dt>
+                <dd className="mt-1 text-lg font-semibold text-slate-900">{result.taxRate}%</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-slate-600" data-testid="calculator-rule">
+              {savingsCapped(result) ? <strong className="font-semibold text-slate-800">Capped at {TAX_RATE_PERCENT}% of your income. </strong> : null}
+              {SAVINGS_RULE_TEXT} {NOT_ADVICE_TEXT}
+            </p>
+          </>
         )}
       </div>
 
       {ctaHref && (
         <div className="mt-6">
-          <ButtonLink to={ctaHref} className="w-full sm:w-auto">
+          <ButtonLink to={ctaHref} className="w-full sm:w-auto" onClick={() => saveCalculatorHandoff({ income, expenses })}>
             Start Saving: Form Your LLC
           </ButtonLink>
         </div>

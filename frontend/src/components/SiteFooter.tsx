@@ -1,12 +1,17 @@
 import { Link } from 'react-router-dom';
+import { FOOTER_TEXTS } from '#shared/content/texts/footer.ts';
+import { DATASET_LICENSE_URL, DATASET_URL } from '../lib/dataset.ts';
 import { paths } from '../paths.ts';
 import { ComingSoon, LegalPlaceholder } from './ComingSoon.tsx';
 import { Logo } from './Logo.tsx';
+import { makeSiteText } from './SiteText.tsx';
 
 /** docs/product.md "Landing page": the copyright line carries the year 2024. */
 export const COPYRIGHT_YEAR = 2024;
-export const DATASET_URL = 'https://github.com/startupsolellc/us-llc-fees-dataset';
-export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+export { DATASET_LICENSE_URL, DATASET_URL };
+
+/** The footer's editable texts (page 'footer' of the site-text registry). */
+const FooterText = makeSiteText('footer', FOOTER_TEXTS);
 
 const LINK = 'text-sm text-slate-300 hover:text-white';
 const PLACEHOLDER = 'text-left text-sm text-slate-300 hover:text-white';
@@ -32,7 +37,9 @@ export function SiteFooter() {
             <Link to={paths.home} aria-label="CreatorLLC home" className="inline-block rounded-lg bg-white px-3 py-2">
               <Logo />
             </Link>
-            <p className="mt-4 max-w-xs text-sm text-slate-300">LLC formation built for content creators and influencers.</p>
+            <p className="mt-4 max-w-xs text-sm text-slate-300">
+              <FooterText k="tagline" />
+            </p>
             <ul className="mt-4 flex gap-2" aria-label="Social media">
               {SOCIAL.map((s) => (
                 <li key={s.name}>
@@ -118,11 +125,10 @@ export function SiteFooter() {
 
         <div className="mt-10 space-y-3 border-t border-slate-800 pt-6 text-xs text-slate-400">
           <p>
-            CreatorLLC is not a law firm or an accounting firm and gives no tax, legal or accounting advice. Savings figures are estimates; talk to a qualified
-            professional about your situation.
+            <FooterText k="disclaimer" />
           </p>
           <p>
-            State fee data:{' '}
+            State fee and processing-time data:{' '}
             <a href={DATASET_URL} className="underline underline-offset-2 hover:text-white" rel="noopener noreferrer">
               US LLC State Requirements Dataset
             </a>

@@ -1,5 +1,7 @@
 import type { ApiRouteKey, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#shared/api/contract.ts';
+import { isHolderRoute, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { apiJson } from './api.ts';
+import { resumeSecretFor } from './resume-secrets.ts';
 
 /**
  * The SPA's API client, typed from the contract (shared/api/contract.ts): a route key names the
@@ -51,11 +53,20 @@ export function apiUrl<K extends ApiRouteKey>(key: K, ...[options]: OptionalArg<
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Calls route K and resolves with its answer (undefined for a 204). */
+/** The application a holder route is about: its `{id}` / `{applicationId}`, or the body's `applicationId`. */
+function holderApplicationId(options: { params?: unknown; body?: unknown } | undefined): string | undefined {
+  const params = (options?.params ?? {}) as Record<string, string | undefined>;
+  const body = (options?.body ?? {}) as { applicationId?: unknown };
+  return params.id ?? params.applicationId ?? (typeof body.applicationId === 'string' ? body.applicationId : undefined);
+}
+
+/** Calls route K and resolves with its answer (undefined for a 204). Holder routes carry the application's resume secret. */
 export function apiCall<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
   const method = key.slice(0, key.indexOf(' '));
   const url = apiUrl(key, ...([options] as OptionalArg<UrlOptions<K>>));
-  return apiJson<ResponseOf<K>>(method, url, options?.body, options?.headers);
+  const secret = isHolderRoute(key) ? resumeSecretFor(holderApplicationId(options)) : undefined;
+  const headers = secret ? { [RESUME_SECRET_HEADER]: secret, ...options?.headers } : options?.headers;
+  return apiJson<ResponseOf<K>>(method, url, options?.body, headers);
 }
 
 export const api = { call: apiCall, url: apiUrl };

@@ -73,6 +73,19 @@ describe('failureMessage', () => {
   });
 });
 
+describe('failureMessage for rate limits', () => {
+  it('says what a 429 without a server sentence means (the WAF answers with an empty body)', () => {
+    expect(failureMessage(new ApiError(429, 'Too Many Requests', '429: Too Many Requests'))).toBe(
+      'Too many requests: please wait a few minutes and try again.',
+    );
+    expect(failureMessage(new ApiError(429, '', '429: '))).toBe('Too many requests: please wait a few minutes and try again.');
+    // The server's own sentence wins.
+    expect(failureMessage(new ApiError(429, JSON.stringify({ error: 'Too many messages from this network; please try again later' }), '429: …'))).toBe(
+      'Too many messages from this network; please try again later',
+    );
+  });
+});
+
 describe('the typed client (apiUrl, apiCall)', () => {
   const pathOf = (key: ApiRouteKey): string => splitRouteKey(key).path;
 

@@ -36,10 +36,15 @@ export class ApiError extends Error {
 
 /**
  * The sentence a failure toast shows: the server's `error` sentence, else the request's
- * "<status>: <text>" message; anything that is not an ApiError means the server was not reached.
+ * "<status>: <text>" message (a 429 without a sentence says to wait); anything that is not an
+ * ApiError means the server was not reached.
  */
 export function failureMessage(err: unknown): string {
-  return err instanceof ApiError ? (err.serverError ?? err.message) : 'Failed to connect to server';
+  if (!(err instanceof ApiError)) return 'Failed to connect to server';
+  if (err.serverError) return err.serverError;
+  // A rate limit without a sentence of ours (the edge firewall answers 429 with an empty body).
+  if (err.status === 429) return 'Too many requests: please wait a few minutes and try again.';
+  return err.message;
 }
 
 /** Called with every 401 from a staff call (the staff session clears its token). */

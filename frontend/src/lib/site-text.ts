@@ -17,6 +17,7 @@ export function useContentItems() {
  */
 export function useSiteText(page: string, section: string, fallback: string): { text: string; item?: ContentItem } {
   const { data } = useContentItems();
-  const item = data?.find((i) => i.page === page && i.section === section);
+  // Anything but a list (an error page, a proxy's answer) leaves the built-in texts in place.
+  const item = Array.isArray(data) ? data.find((i) => i.page === page && i.section === section) : undefined;
   return { text: item?.content ?? fallback, item };
 }

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { paths } from '../paths.ts';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths, staffReturnPath } from '../paths.ts';
 import { setUnauthorizedHandler } from './api.ts';
 import { type ApiRouteKey, apiCall, type CallArgs, type ResponseOf } from './api-client.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
@@ -35,21 +35,32 @@ export function staffCall<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<
 
 /**
  * For staff screens: while mounted, any 401 from a staff call removes the token and sends the
- * user to the login page. Returns whether a token exists (callers redirect when it does not).
+ * user to the login page, which returns to this screen after signing in. Returns whether a token
+ * exists (callers redirect when it does not).
  */
 export function useStaffSession(): boolean {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const hasToken = Boolean(getStaffToken());
   useEffect(() => {
     setUnauthorizedHandler(() => {
       clearStaffToken();
       queryClient.removeQueries({ queryKey: ['staff'] });
-      navigate(paths.staffLogin, { replace: true });
+      const back = staffReturnPath(pathname);
+      navigate(back ? paths.staffLoginReturningTo(back) : paths.staffLogin, { replace: true });
     });
     return () => setUnauthorizedHandler(undefined);
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, pathname]);
   return hasToken;
+}
+
+/**
+ * The session check a staff screen makes on load (the dashboard's own stats call does it there):
+ * an invalid or expired token answers 401, which ends the session before anything is typed.
+ */
+export function useStaffSessionCheck() {
+  return useQuery({ queryKey: ['staff', 'dashboard'], queryFn: () => staffCall('GET /api/staff/dashboard') });
 }
 
 export async function logoutStaff(): Promise<void> {

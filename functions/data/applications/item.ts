@@ -42,9 +42,43 @@ export interface ApplicationItem extends Partial<WizardData> {
   amountRefundedCents?: number;
   refundedAt?: string;
 
+  /** SHA-256 of the resume secret the creating browser holds (shared/api/routes.ts, holder routes). */
+  resumeSecretHash?: string;
+  /** Epoch seconds after which DynamoDB deletes an abandoned draft or unpaid application. */
+  expiresAt?: number;
+  /** The order as priced when payment started: what a payment must match to count. */
+  pricedOrder?: PricedOrder;
+  /** Test mode: the intent whose confirmation is under way (no visitor change may cancel it now). */
+  paymentConfirming?: string;
+  /** A payment that did not match the frozen order: held for staff, never recorded as paid. */
+  review?: PaymentReview;
+  /** The provider reference of a refund, even one that arrived before its payment's success. */
+  refundedReference?: string;
+  /** Mark Filed: the state's file number and the filing date. */
+  fileNumber?: string;
+  filedOn?: string;
+
   notes?: string;
   sunbizDocumentKey?: string;
   sunbizGeneratedAt?: string;
+}
+
+export interface PricedOrder {
+  totalCents: number;
+  state: string;
+  expeditedFiling: boolean;
+  feinFiling: boolean;
+  operatingAgreement: boolean;
+  pricedAt: string;
+}
+
+export interface PaymentReview {
+  reason: string;
+  provider: PaymentProvider;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  at: string;
 }
 
 /** Partition value of the byList index: every application that is not a draft. */
@@ -110,6 +144,10 @@ const PAYMENT_FIELDS = [
   'paymentReference',
   'amountPaidCents',
   'paidAt',
+  'pricedOrder',
+  'paymentConfirming',
+  'review',
+  'refundedReference',
 ] as const satisfies readonly (keyof ApplicationItem)[];
 
 /** The application fields payments read, and the version they were read at. */
@@ -156,6 +194,10 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     paidAt: optStr(raw.paidAt),
     sunbizDocumentKey: optStr(raw.sunbizDocumentKey),
     sunbizGeneratedAt: optStr(raw.sunbizGeneratedAt),
+    fileNumber: optStr(raw.fileNumber),
+    filedOn: optStr(raw.filedOn),
+    reviewReason: optStr(raw.review?.reason),
+    amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
     version: versionOf(raw),
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
+import { putApplication, putPricedApplication, readApplication, TEST_RESUME_SECRET } from '../../../tests/fakes/applications.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { fulfilPayment } from '../payments.ts';
 import { toPaymentApplication } from './item.ts';
-import { createApplication, getApplication, markPaid, recordSunbizDocument, saveApplication, updateApplicationByStaff } from './store.ts';
+import { createApplication, getApplication, markPaid, recordPaymentFailure, recordSunbizDocument, saveApplication, updateApplicationByStaff } from './store.ts';
 
 const FL_TOTAL_CENTS = 27500;
 
@@ -20,45 +20,42 @@ async function failure(call: Promise<unknown>): Promise<Pick<DomainError, 'statu
 
 describe('the applications store', () => {
   it('starts new items at version 1 and bumps it on every write; an item without one counts as 0', async () => {
-    const { id } = await createApplication({ firstName: 'Ada' });
+    const { id, resumeSecret } = await createApplication({ firstName: 'Ada' });
     expect((await getApplication(id)).version).toBe(1);
-    await saveApplication(id, { lastName: 'Lovelace' });
+    await saveApplication(id, resumeSecret, { lastName: 'Lovelace' });
     expect((await getApplication(id)).version).toBe(2);
 
     const legacy = await putApplication();
     expect(legacy).not.toHaveProperty('version');
-    await saveApplication(legacy.id, { phone: '305-555-0100' });
+    await saveApplication(legacy.id, TEST_RESUME_SECRET, { phone: '305-555-0100' });
     expect((await readApplication(legacy.id))?.version).toBe(1);
   });
 
   it('has one not-found for an application, wherever it is looked up', async () => {
     const unknown = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
     expect(await failure(getApplication(unknown))).toEqual({ status: 404, code: 'application_not_found', extras: undefined });
-    expect((await failure(saveApplication(unknown, { firstName: 'X' })))?.code).toBe('application_not_found');
+    expect((await failure(saveApplication(unknown, TEST_RESUME_SECRET, { firstName: 'X' })))?.code).toBe('application_not_found');
     expect((await failure(updateApplicationByStaff(unknown, { notes: 'x' })))?.code).toBe('application_not_found');
     expect((await failure(updateApplicationByStaff(unknown, { status: 'processing' })))?.code).toBe('application_not_found');
   });
 
   it('refuses to mark paid what changed since it was read, and fulfilment reads again', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'stripe' });
     const read = toPaymentApplication(await getApplication(app.id));
-    await saveApplication(app.id, { expeditedFiling: true });
+    // A concurrent write (here a failed attempt being recorded) bumps the version.
+    await recordPaymentFailure(app.id, 'pi_declined', 'Your card was declined');
     const stale = await failure(markPaid(read, { provider: 'stripe', reference: 'pi_stale', amountCents: FL_TOTAL_CENTS, currency: 'usd' }));
     expect(stale).toMatchObject({ status: 409, code: 'version_conflict' });
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid', version: 1 });
-    // Decided again on the current item: the old total no longer matches the order.
-    expect(await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_stale', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).toEqual({
-      outcome: 'amount-mismatch',
-      expectedCents: 35000,
-    });
-    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_new', amountCents: 35000, currency: 'usd' })).outcome).toBe(
-      'fulfilled',
-    );
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', version: 1 });
+    // Decided again on the current item: the frozen order still matches, so it is paid.
+    expect(
+      (await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_new', amountCents: FL_TOTAL_CENTS, currency: 'usd' })).outcome,
+    ).toBe('fulfilled');
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: 'pi_new', version: 2 });
   });
 
   it('records a Sunbiz document only on the version it was generated from', async () => {
-    const app = await putApplication({ status: 'processing' });
+    const app = await putApplication({ status: 'processing', paymentStatus: 'paid' });
     const read = await getApplication(app.id);
     await updateApplicationByStaff(app.id, { notes: 'Customer called.' });
     expect(await failure(recordSunbizDocument(read, 'applications/x/stale.pdf'))).toMatchObject({ status: 409, code: 'version_conflict' });
@@ -69,7 +66,7 @@ describe('the applications store', () => {
   });
 
   it('shows staff the version, and answers a refused move with the status the application has', async () => {
-    const app = await putApplication({ status: 'submitted' });
+    const app = await putApplication({ status: 'submitted', paymentStatus: 'paid' });
     const noted = await updateApplicationByStaff(app.id, { notes: 'First look.' });
     expect(noted).toMatchObject({ notes: 'First look.', version: 1 });
     const moved = await updateApplicationByStaff(app.id, { status: 'processing' });

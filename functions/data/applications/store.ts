@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { type ApplicationStatus, isAllowedStaffMove, normaliseStatus, staffMoveTo } from '#shared/application-status.ts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
+import type { ApplicationOrder } from '#shared/payments/order.ts';
+import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { type ApplicationListQuery, STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/applications.ts';
 import { DEFAULT_STATE_CODE } from '#shared/states.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
-import type { WizardData, WizardPatch } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData, type WizardPatch } from '#shared/wizard/schema.ts';
 import { submissionProblems } from '#shared/wizard/steps.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import {
@@ -19,6 +21,7 @@ import {
   UpdateCommand,
 } from '../../lib/clients/dynamodb-sdk.ts';
 import { applicationNotFound, ConflictError, type DomainError, ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
 import { activityPut } from '../activity.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import {
@@ -28,6 +31,7 @@ import {
   displayName,
   LIST_PARTITION,
   type PaymentApplication,
+  type PaymentReview,
   type StaffApplicationView,
   toStaffApplication,
   versionOf,
@@ -91,9 +95,6 @@ class ItemUpdate {
   }
 }
 
-const UNPAID = '(attribute_not_exists(#paymentStatus) OR #paymentStatus <> :paid)';
-const NOT_PAID_OR_REFUNDED = '(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded))';
-
 /** One UpdateItem; false when its condition failed (nothing was written). */
 const update = (change: ItemUpdate) => writeIf(ddb().send(new UpdateCommand(change.input)));
 
@@ -133,16 +134,15 @@ export async function getApplication(id: string): Promise<ApplicationItem> {
   return item;
 }
 
-/** Whether a submitted application (drafts do not hold a name) has this name key: one Query. */
-export async function isNameKeyTaken(key: string): Promise<boolean> {
+/** Whether a paid application has this name key (only a paid order holds a name, so nobody squats one): one Query. */
+export async function isNameKeyTaken(key: string, exceptId?: string): Promise<boolean> {
   const out = await ddb().send(
     new QueryCommand({
       TableName: table(),
       IndexName: APPLICATION_INDEXES.byNameKey,
       KeyConditionExpression: 'nameKey = :k',
-      FilterExpression: '#status <> :draft',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':k': key, ':draft': 'draft' },
+      FilterExpression: exceptId ? 'paymentStatus = :paid AND id <> :self' : 'paymentStatus = :paid',
+      ExpressionAttributeValues: { ':k': key, ':paid': 'paid', ...(exceptId ? { ':self': exceptId } : {}) },
       Select: 'COUNT',
     }),
   );
@@ -182,10 +182,24 @@ export async function listApplicationsForStaff(query: ApplicationListQuery): Pro
 
 // ---- The wizard ------------------------------------------------------------------------------
 
-/** New draft from a first save: one PutItem, version 1. */
-export async function createApplication(data: WizardPatch): Promise<{ id: string }> {
+/** The resume secret is kept only as its SHA-256: the database never holds what opens the application. */
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** The holder's condition: the stored hash equals the hash of the secret the request carried. */
+const HOLDER = '#resumeSecretHash = :secretHash';
+
+/**
+ * Payment statuses in which the visitor may still change the application. `pending` is not one:
+ * a change then first cancels the open payment (functions/applications/visitor-changes.ts).
+ */
+const OPEN_FOR_VISITOR = '(attribute_not_exists(#paymentStatus) OR #paymentStatus = :unpaid OR #paymentStatus = :failed)';
+const OPEN_VALUES = { ':unpaid': 'unpaid', ':failed': 'failed' };
+
+/** New draft from a first save: one PutItem, version 1. The resume secret is returned once. */
+export async function createApplication(data: WizardPatch): Promise<{ id: string; resumeSecret: string }> {
   const now = new Date().toISOString();
   const id = randomUUID();
+  const resumeSecret = randomBytes(24).toString('base64url');
   const { completed: _ignored, ...fields } = data;
   const key = fields.businessName ? nameKey(fields.businessName) : '';
   const item = {
@@ -202,15 +216,27 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
     createdAt: now,
     updatedAt: now,
     version: 1,
+    resumeSecretHash: hashSecret(resumeSecret),
+    expiresAt: expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS),
     ...(key ? { nameKey: key } : {}),
   } satisfies ApplicationItem;
   await ddb().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
-  return { id };
+  return { id, resumeSecret };
 }
 
-/** SET every given wizard field (+ updatedAt, nameKey), only while the application is unpaid. */
-function wizardUpdate(id: string, patch: WizardPatch, now: string): ItemUpdate {
-  const change = new ItemUpdate(id).when(UNPAID, { ':paid': 'paid' });
+/**
+ * The application as its holder may see it. A missing or wrong secret is "not found", exactly
+ * like an unknown id: an id alone reveals nothing.
+ */
+export async function getApplicationForHolder(id: string, secret: string | undefined): Promise<ApplicationItem> {
+  const item = await readItem(id);
+  if (!item || !secret || item.resumeSecretHash !== hashSecret(secret)) throw applicationNotFound();
+  return item;
+}
+
+/** SET every given wizard field (+ updatedAt, nameKey, the expiry), for the holder of an open application. */
+function wizardUpdate(id: string, secret: string, patch: WizardPatch, now: string): ItemUpdate {
+  const change = new ItemUpdate(id).when(HOLDER, { ':secretHash': hashSecret(secret) }).when(OPEN_FOR_VISITOR, OPEN_VALUES);
   const { completed, ...fields } = patch;
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) change.set(field, value);
   // completed only ever moves forward; `false` from an autosave is not a change.
@@ -220,29 +246,60 @@ function wizardUpdate(id: string, patch: WizardPatch, now: string): ItemUpdate {
     if (key) change.set('nameKey', key);
     else change.remove('nameKey');
   }
-  return change.set('updatedAt', now);
+  // An abandoned application is deleted a set time after its last change (docs/product.md section 11).
+  return change.set('expiresAt', expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS)).set('updatedAt', now);
 }
 
-const paidApplication = () => new ConflictError('This application has been paid for and can no longer be changed', 'application_paid');
+/** The sentence a visitor gets once an order is paid: where to ask for a change instead. */
+export const applicationLocked = () =>
+  new ConflictError(
+    'This order has been paid, so it can no longer be changed here. To ask for a change, use "Request a change" on your order page.',
+    'application_locked',
+  );
+
+/** A payment was started for this application: a change must first cancel it. */
+export const paymentPending = () => new ConflictError('A payment has been started for this application', 'payment_pending');
+
+/** A payment is being confirmed right now: no change until it completes. */
+export const paymentInProgress = () =>
+  new ConflictError(
+    'Your payment is being processed, so the application cannot be changed right now. Once it completes, ask for any change from your order page.',
+    'payment_in_progress',
+  );
+
+/** Why a visitor's write did not apply, from the item as it is now. */
+async function whyVisitorWriteFailed(id: string, secret: string): Promise<DomainError> {
+  const item = await readItem(id);
+  if (!item || item.resumeSecretHash !== hashSecret(secret)) return applicationNotFound();
+  if (item.paymentStatus === 'pending') return item.paymentConfirming ? paymentInProgress() : paymentPending();
+  if (item.paymentStatus === 'paid' || item.paymentStatus === 'refunded' || item.paymentStatus === 'needs_review') return applicationLocked();
+  return changedMeanwhile('saving');
+}
 
 /**
- * Autosave / add-on toggles: exactly one UpdateItem, last write wins. 404 unknown, 409 paid
+ * Autosave / add-on toggles: exactly one UpdateItem, last write wins, for the holder of an
+ * application no payment has started on. 404 unknown (or not the holder), 409 otherwise
  * (a GetItem only on that path).
  */
-export async function saveApplication(id: string, patch: WizardPatch): Promise<void> {
-  if (!(await update(wizardUpdate(id, patch, new Date().toISOString())))) throw await whyNotWritten(id, paidApplication);
+export async function saveApplication(id: string, secret: string, patch: WizardPatch): Promise<void> {
+  if (!(await update(wizardUpdate(id, secret, patch, new Date().toISOString())))) throw await whyVisitorWriteFailed(id, secret);
 }
 
 /**
  * Final submission: the whole wizard data, checked step by step (400 naming the steps), then
  * draft -> submitted in one transaction with the dashboard counter and the activity entry.
- * Already submitted: the plain save (still no read first).
+ * Already submitted: the plain save (still no read first), which refuses once payment started.
  */
-export async function submitApplication(id: string, data: WizardData): Promise<void> {
+export async function submitApplication(id: string, secret: string, data: WizardData): Promise<void> {
   const problems = submissionProblems(data);
   if (Object.keys(problems).length) throw new ValidationError('The application is not complete yet', problems, 'application_incomplete');
+  const key = nameKey(data.businessName);
+  if (key && (await isNameKeyTaken(key, id)))
+    throw new ConflictError(`"${data.businessName}" is already being formed by another customer: choose another name`, 'name_taken', {
+      details: { businessName: ['This name is already being formed by another customer: choose another name'] },
+    });
   const now = new Date().toISOString();
-  const change = wizardUpdate(id, { ...data, completed: true }, now)
+  const change = wizardUpdate(id, secret, { ...data, completed: true }, now)
     .set('status', 'submitted')
     .set('submittedAt', now)
     .set('listPartition', LIST_PARTITION)
@@ -254,36 +311,96 @@ export async function submitApplication(id: string, data: WizardData): Promise<v
     activityPut('application_submitted', `${who} submitted an application for ${what}`, id),
   ]);
   // Not a draft any more (already submitted): the plain save, which reports 404/409 itself.
-  if (!submitted) await saveApplication(id, { ...data, completed: true });
+  if (!submitted) await saveApplication(id, secret, { ...data, completed: true });
 }
 
 // ---- Payments --------------------------------------------------------------------------------
 
 /**
- * Stores the provider intent (or session) the visitor is about to pay, unless the application
- * was paid meanwhile (409) or no longer exists (404).
+ * Payment starts: the order is frozen. The provider intent (or session) and the price it was
+ * made for are stored with a snapshot of the priced fields, at the version read; from now on
+ * the visitor cannot change the application without first cancelling this payment, and a
+ * payment counts only if it matches the snapshot. Only an application that passes every
+ * submission rule may be paid (400 naming the steps).
  */
-export async function recordPaymentIntent(
-  applicationId: string,
-  intent: { id: string; amountCents: number; provider: PaymentProvider; secretHash?: string },
+export async function beginPayment(
+  app: ApplicationItem,
+  order: ApplicationOrder,
+  intent: { id: string; provider: PaymentProvider; secretHash?: string },
 ): Promise<void> {
-  const change = new ItemUpdate(applicationId)
-    .when(UNPAID, { ':paid': 'paid' })
+  // Items hold only what was saved: the missing fields are the wizard's empty defaults.
+  const problems = submissionProblems({ ...initialWizardData(app.userId ?? ''), ...app } as WizardData);
+  if (Object.keys(problems).length)
+    throw new ValidationError('The application is not complete yet: finish the wizard before paying', problems, 'application_incomplete');
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('(attribute_not_exists(#paymentStatus) OR #paymentStatus = :unpaid OR #paymentStatus = :failed OR #paymentStatus = :pending)', {
+      ...OPEN_VALUES,
+      ':pending': 'pending',
+    })
+    .when('attribute_not_exists(#paymentConfirming)')
     .set('paymentIntentId', intent.id)
-    .set('paymentIntentAmountCents', intent.amountCents)
+    .set('paymentIntentAmountCents', order.totalCents)
     .set('paymentIntentProvider', intent.provider)
     .set('paymentStatus', 'pending')
-    .set('updatedAt', new Date().toISOString())
+    .set('pricedOrder', {
+      totalCents: order.totalCents,
+      state: order.state.code,
+      expeditedFiling: Boolean(app.expeditedFiling),
+      feinFiling: Boolean(app.feinFiling),
+      operatingAgreement: Boolean(app.operatingAgreement),
+      pricedAt: now,
+    })
+    .set('updatedAt', now)
     .remove('paymentError');
   if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);
   else change.remove('paymentIntentSecretHash');
-  if (!(await update(change))) throw await whyNotWritten(applicationId, alreadyPaid);
+  if (!(await update(change)))
+    throw await whyNotWritten(app.id, (latest) =>
+      latest.paymentStatus === 'paid' || latest.paymentStatus === 'refunded' || latest.paymentStatus === 'needs_review'
+        ? alreadyPaid()
+        : latest.paymentConfirming
+          ? paymentInProgress()
+          : changedMeanwhile('the payment was being set up'),
+    );
+}
+
+/**
+ * Cancels the open payment (already cancelled at the provider, or one no money can reach),
+ * unfreezing the application for a change: only at the version read and only while no
+ * confirmation is under way. 409 payment_in_progress otherwise.
+ */
+export async function cancelPendingPayment(app: ApplicationItem): Promise<void> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :pending AND attribute_not_exists(#paymentConfirming)', { ':pending': 'pending' })
+    .set('paymentStatus', 'unpaid')
+    .set('updatedAt', new Date().toISOString())
+    .remove('paymentIntentId')
+    .remove('paymentIntentAmountCents')
+    .remove('paymentIntentProvider')
+    .remove('paymentIntentSecretHash')
+    .remove('pricedOrder');
+  if (!(await update(change))) throw paymentInProgress();
+}
+
+/** The confirmation of `intentId` starts on the server (test card, Klarna order, Apple Pay charge, Amazon Pay completion): from now on no visitor change can cancel it. */
+export async function beginConfirmation(app: ApplicationItem, intentId: string): Promise<ApplicationItem> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentIntentId = :intent AND #paymentStatus = :pending', { ':intent': intentId, ':pending': 'pending' })
+    .set('paymentConfirming', intentId)
+    .set('updatedAt', new Date().toISOString());
+  if (!(await update(change))) throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
+  return { ...app, paymentConfirming: intentId, version: versionOf(app) + 1 };
 }
 
 /**
  * Fulfilment's write: the application as read (`app`, at its version) becomes paid, a draft
- * also submitted with the dashboard counter, with an activity entry, in one transaction.
- * A write since the read is a 409 version_conflict: read again and decide again.
+ * also submitted with the dashboard counter, with an activity entry, in one transaction. The
+ * expiry is removed: a paid order is kept. A write since the read is a 409 version_conflict:
+ * read again and decide again.
  */
 export async function markPaid(
   app: PaymentApplication,
@@ -300,7 +417,9 @@ export async function markPaid(
     .set('paymentCurrency', payment.currency.toLowerCase())
     .set('paidAt', now)
     .set('updatedAt', now)
-    .remove('paymentError');
+    .remove('paymentError')
+    .remove('paymentConfirming')
+    .remove('expiresAt');
   if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);
   const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
   const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
@@ -308,27 +427,60 @@ export async function markPaid(
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
 }
 
-/** A declined or failed attempt: recorded unless the application is paid or refunded (false). */
+/**
+ * Money arrived that does not match the frozen order (another amount, a cancelled intent, an
+ * order changed since it was priced): never recorded as paid. The application is held in
+ * needs_review for staff, who refund it; the activity feed carries the alert.
+ */
+export async function markNeedsReview(app: PaymentApplication, review: Omit<PaymentReview, 'at'>): Promise<void> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(app.version)
+    .set('paymentStatus', 'needs_review')
+    .set('review', { ...review, at: now })
+    .set('updatedAt', now)
+    .remove('paymentConfirming')
+    .remove('expiresAt');
+  const text = `Payment needs review: ${formatCents(review.amountCents)} ${review.currency.toUpperCase()} by ${review.provider} (${review.reference}) for ${displayName(app)}: ${review.reason}. Refund it.`;
+  logger.error('payment held for review', { applicationId: app.id, provider: review.provider, reference: review.reference, reason: review.reason });
+  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id)]))) throw changedMeanwhile('the payment was recorded');
+}
+
+/** A declined or failed attempt: recorded unless the application is paid, refunded or held (false). */
 export async function recordPaymentFailure(applicationId: string, reference: string, message: string): Promise<boolean> {
   return update(
     new ItemUpdate(applicationId)
-      .when(NOT_PAID_OR_REFUNDED, { ':paid': 'paid', ':refunded': 'refunded' })
+      .when('(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded AND #paymentStatus <> :review))', {
+        ':paid': 'paid',
+        ':refunded': 'refunded',
+        ':review': 'needs_review',
+      })
       .set('paymentStatus', 'failed')
       .set('paymentError', message.slice(0, 500))
       .set('lastFailedPaymentReference', reference)
-      .set('updatedAt', new Date().toISOString()),
+      .set('updatedAt', new Date().toISOString())
+      .remove('paymentConfirming'),
   );
 }
 
-/** A refund of the recorded payment (false for any other reference): refunded, with an activity entry. */
+/**
+ * A refund of a payment of this application, whatever its state and whenever it arrives: the
+ * paid payment, the open intent (a refund that came before the intent's success), or a payment
+ * held for review. Refunded is final: the success that may still arrive changes nothing
+ * (functions/data/payments.ts). False when the reference is none of these or it was refunded already.
+ */
 export async function recordRefund(applicationId: string, reference: string, amountRefundedCents: number): Promise<boolean> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(applicationId)
-    .when('#paymentReference = :reference AND #paymentStatus = :paid', { ':reference': reference, ':paid': 'paid' })
+    .when('(#paymentReference = :reference OR #paymentIntentId = :reference OR #review.#reference = :reference)', { ':reference': reference })
+    .when('(attribute_not_exists(#paymentStatus) OR #paymentStatus <> :refunded)', { ':refunded': 'refunded' })
     .set('paymentStatus', 'refunded')
+    .set('refundedReference', reference)
     .set('amountRefundedCents', amountRefundedCents)
     .set('refundedAt', now)
-    .set('updatedAt', now);
+    .set('updatedAt', now)
+    .remove('paymentConfirming')
+    .remove('expiresAt');
   return updateWith(change, [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId)]);
 }
 
@@ -346,7 +498,7 @@ const statusConflict = (message: string, currentStatus: string) => new ConflictE
  */
 export async function updateApplicationByStaff(
   id: string,
-  changes: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string },
+  changes: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string; fileNumber?: string; filedOn?: string },
 ): Promise<StaffApplicationView> {
   const now = new Date().toISOString();
   if (changes.status === undefined) {
@@ -363,31 +515,38 @@ export async function updateApplicationByStaff(
   const to = changes.status;
   const from = normaliseStatus(current.status);
   const move = staffMoveTo(to);
-  if (!move || !isAllowedStaffMove(from, to)) {
-    throw statusConflict(`Cannot move an application from ${from} to ${to}; ${move ? `only ${move.from} applications can` : 'that is not a staff move'}`, from);
-  }
-  const change = new ItemUpdate(id).atVersion(versionOf(current)).set('status', to).set('updatedAt', now);
+  const blocker = staffMoveBlocker(current, to);
+  if (!move || blocker) throw statusConflict(`Cannot move this application to ${to}: ${blocker}`, from);
+  // The payment is part of the condition: a refund landing between the read and the write wins.
+  const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
   if (changes.notes !== undefined) change.set('notes', changes.notes);
+  if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
+  const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const moved = await updateWith(change, [
     statusCounterUpdate(move.from, to),
-    activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}`, id),
+    activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}${filed}`, id),
   ]);
   if (!moved) {
     throw await whyNotWritten(id, (latest) => {
       const actual = normaliseStatus(latest.status);
-      return actual === from
+      return actual === from && latest.paymentStatus === 'paid'
         ? new ConflictError('The application changed while saving; reload it and try again', 'version_conflict', { currentStatus: actual })
-        : statusConflict(`The application is ${actual} now, so it cannot move from ${move.from} to ${to}`, actual);
+        : statusConflict(`Cannot move this application to ${to}: ${staffMoveBlocker(latest, to) ?? 'it changed meanwhile'}`, actual);
     });
   }
-  const saved = toStaffApplication(current);
+  const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
   return { ...saved, status: to, ...(changes.notes !== undefined ? { notes: changes.notes } : {}), version: saved.version + 1 };
 }
 
 /** Records the Sunbiz document generated from `app` (as read), with an activity entry; 409 if it changed since. */
 export async function recordSunbizDocument(app: ApplicationItem, key: string): Promise<StaffApplicationView> {
   const now = new Date().toISOString();
-  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).set('sunbizDocumentKey', key).set('sunbizGeneratedAt', now).set('updatedAt', now);
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('sunbizDocumentKey', key)
+    .set('sunbizGeneratedAt', now)
+    .set('updatedAt', now);
   const recorded = await updateWith(change, [activityPut('sunbiz_generated', `Sunbiz Articles of Organization generated for ${displayName(app)}`, app.id)]);
   if (!recorded) throw await whyNotWritten(app.id, () => changedMeanwhile('its document was generated'));
   return toStaffApplication({ ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now, version: versionOf(app) + 1 });

@@ -26,11 +26,23 @@ const complete = (over: Partial<WizardData> = {}): WizardData => ({
   ...over,
 });
 
-const post = (body: unknown) => invoke(create, apiEvent({ method: 'POST', route: '/api/llc-applications', body }));
-const patch = (id: string, body: unknown) =>
-  invoke(update, apiEvent({ method: 'PATCH', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id }, body }));
-const read = (id: string) =>
-  invoke(get, apiEvent({ method: 'GET', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id } }));
+/** The resume secret each application created here was given, as the creating browser keeps it. */
+const secrets = new Map<string, string>();
+const post = async (body: unknown) => {
+  const res = await invoke(create, apiEvent({ method: 'POST', route: '/api/llc-applications', body }));
+  if (res.status === 201) secrets.set(res.body.id, res.body.resumeSecret);
+  return res;
+};
+const patch = (id: string, body: unknown, resumeSecret: string | null = secrets.get(id) ?? 'no-secret-known') =>
+  invoke(
+    update,
+    apiEvent({ method: 'PATCH', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id }, body, resumeSecret }),
+  );
+const read = (id: string, resumeSecret: string | null = secrets.get(id) ?? 'no-secret-known') =>
+  invoke(get, apiEvent({ method: 'GET', route: '/api/llc-applications/{id}', path: `/api/llc-applications/${id}`, pathParameters: { id }, resumeSecret }));
+
+/** The per-address rate limit's one conditional write, counted before anything else a request does. */
+const RATE_LIMIT = 'UpdateItemCommand';
 
 beforeEach(() => {
   dynamoCallLog.length = 0;
@@ -41,7 +53,7 @@ describe('POST /api/llc-applications', () => {
     const res = await post({ firstName: 'Ada', userId: 'user-abcdef12' });
     expect(res.status).toBe(201);
     expect(res.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(dynamoCallLog).toEqual(['PutItemCommand']);
+    expect(dynamoCallLog).toEqual([RATE_LIMIT, 'PutItemCommand']);
     const item = await rawItem(res.body.id);
     expect(item).toMatchObject({
       id: res.body.id,
@@ -66,14 +78,15 @@ describe('POST /api/llc-applications', () => {
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual({ [field]: ['Unknown field'] });
     }
-    expect(dynamoCallLog).toEqual([]);
+    // One rate-limit count per request, and nothing else.
+    expect(dynamoCallLog).toEqual(Array(5).fill(RATE_LIMIT));
   });
 
   it('400s invalid data with field details and writes nothing', async () => {
     const res = await post({ firstName: 'Ada', state: 'ZZ', contentTypes: ['knitting'] });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.details).sort()).toEqual(['contentTypes.0', 'state']);
-    expect(dynamoCallLog).toEqual([]);
+    expect(dynamoCallLog).toEqual([RATE_LIMIT]);
     expect((await post(undefined)).status).toBe(400);
     expect((await post({ completed: true })).status).toBe(400);
   });
@@ -89,7 +102,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
     const res = await patch(body.id, { lastName: 'Lovelace', businessName: 'Bright Studios, L.L.C.' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: body.id });
-    expect(dynamoCallLog).toEqual(['UpdateItemCommand']);
+    expect(dynamoCallLog).toEqual([RATE_LIMIT, 'UpdateItemCommand']);
     const item = await rawItem(body.id);
     expect(item).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', nameKey: 'brightstudios', status: 'draft' });
     expect(item?.createdAt).toBe(old);
@@ -132,7 +145,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
     dynamoCallLog.length = 0;
     const res = await patch(body.id, { status: 'completed' });
     expect(res.status).toBe(400);
-    expect(dynamoCallLog).toEqual([]);
+    expect(dynamoCallLog).toEqual([RATE_LIMIT]);
   });
 
   it('completed: true submits: status, submittedAt, list partition, counter and activity in one transaction', async () => {
@@ -142,7 +155,7 @@ describe('PATCH /api/llc-applications/{id}', () => {
     const res = await patch(body.id, complete({ completed: true }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: body.id, status: 'submitted' });
-    expect(dynamoCallLog).toEqual(['TransactWriteItemsCommand']);
+    expect(dynamoCallLog).toEqual([RATE_LIMIT, 'QueryCommand', 'TransactWriteItemsCommand']);
     const item = await rawItem(body.id);
     expect(item).toMatchObject({ status: 'submitted', completed: true, listPartition: 'ALL', nameKey: 'byteworks', businessName: 'Byte Works LLC' });
     expect(item?.submittedAt).toEqual(expect.any(String));
@@ -201,8 +214,16 @@ describe('GET /api/llc-applications/{id}', () => {
     });
     for (const internal of ['listPartition', 'nameKey', 'paymentIntentId', 'notes']) expect(res.body.application).not.toHaveProperty(internal);
     expect(res.body.pricing).toEqual({ code: 'TX', name: 'Texas', filingFee: 300, serviceFee: 150, totalCost: 450, processingTime: '5-7 business days' });
-    expect(res.body.order.total).toBe(450 + 75 + 50);
-    expect(res.body.order.totalCents).toBe(57500);
+    // Texas sells an expedite: our $75 handling plus the state's own $50 fee (shared/state-facts/processing-times.ts).
+    expect(res.body.order.total).toBe(450 + 75 + 50 + 50);
+    expect(res.body.order.totalCents).toBe(62500);
+    expect(res.body.order.lines.map((l: { key: string }) => l.key)).toEqual([
+      'filingFee',
+      'serviceFee',
+      'expeditedFiling',
+      'stateExpediteFee',
+      'operatingAgreement',
+    ]);
   });
 
   it('404s unknown and 400s malformed ids', async () => {
@@ -210,5 +231,50 @@ describe('GET /api/llc-applications/{id}', () => {
     const bad = await read('1; DROP TABLE');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/id/);
+  });
+});
+
+describe('only the holder of an application reads or changes it (resume secret)', () => {
+  it('an id alone reveals nothing: without the secret, or with another, it is "not found" and nothing changes', async () => {
+    const { body } = await post(complete());
+    expect(body.resumeSecret).toMatch(/^[\w-]{32}$/);
+    for (const secret of [null, 'wrong-secret-wrong-secret-wrong']) {
+      const got = await read(body.id, secret);
+      expect(got.status).toBe(404);
+      expect(got.body).toEqual({ error: 'Application not found', code: 'application_not_found' });
+      expect(JSON.stringify(got.body)).not.toContain('Lovelace');
+      expect((await patch(body.id, { lastName: 'Mallory' }, secret)).status).toBe(404);
+    }
+    expect((await rawItem(body.id))?.lastName).toBe('Lovelace');
+    // The secret is stored only as its hash.
+    expect(JSON.stringify(await rawItem(body.id))).not.toContain(body.resumeSecret);
+    expect((await read(body.id)).status).toBe(200);
+  });
+
+  it('an abandoned application expires (DynamoDB TTL) a set time after its last change', async () => {
+    const { body } = await post({ firstName: 'Ada' });
+    const first = (await rawItem(body.id))?.expiresAt as number;
+    const days = (first - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    await setApplicationFields(body.id, { expiresAt: 1 });
+    await patch(body.id, { lastName: 'Lovelace' });
+    expect((await rawItem(body.id))?.expiresAt).toBeGreaterThan(first - 5);
+  });
+});
+
+describe('visitor changes once payment started or the order is paid', () => {
+  it('a paid application that staff moved to processing cannot be changed by the visitor, and a resubmission does not answer "submitted"', async () => {
+    const { body } = await post(complete());
+    await patch(body.id, complete({ completed: true }));
+    await setApplicationFields(body.id, { paymentStatus: 'paid', status: 'processing', amountPaidCents: 27500 });
+    for (const change of [{ businessName: 'Other Name LLC' }, { email: 'mallory@example.com' }, { state: 'TX' }, complete({ completed: true, state: 'TX' })]) {
+      const res = await patch(body.id, change);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('application_locked');
+      expect(res.body.error).toContain('Request a change');
+      expect(res.body.status).toBeUndefined();
+    }
+    expect(await rawItem(body.id)).toMatchObject({ businessName: 'Byte Works LLC', email: 'ada@example.com', state: 'WY', status: 'processing' });
   });
 });

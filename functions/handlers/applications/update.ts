@@ -1,20 +1,24 @@
 import { applicationIdSchema } from '#shared/application-id.ts';
 import { wizardDataSchema, wizardPatchSchema } from '#shared/wizard/schema.ts';
-import { saveApplication, submitApplication } from '../../data/applications/store.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { changeApplication } from '../../applications/visitor-changes.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
+import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';
 
 /**
- * PATCH /api/llc-applications/{id}: any subset of the wizard data (autosave, add-on toggles).
- * With `completed: true` the body is the whole wizard data and the application is submitted.
- * 200 { id, status? } | 400 | 404 unknown | 409 paid.
+ * PATCH /api/llc-applications/{id} (holder only): any subset of the wizard data (autosave,
+ * add-on toggles). With `completed: true` the body is the whole wizard data and the application
+ * is submitted. 200 { id, status? } | 400 | 404 unknown or not the holder | 409 payment started
+ * and in progress, or paid.
  */
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const patch = validate(wizardPatchSchema, event.jsonBody);
+  const secret = resumeSecret(event);
+  if (!secret) throw applicationNotFound();
   if (!patch.completed) {
-    await saveApplication(id, patch);
+    await changeApplication(id, secret, { patch });
     return json(200, { id });
   }
-  await submitApplication(id, validate(wizardDataSchema, event.jsonBody));
+  await changeApplication(id, secret, { submit: validate(wizardDataSchema, event.jsonBody) });
   return json(200, { id, status: 'submitted' });
 });

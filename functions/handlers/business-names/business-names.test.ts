@@ -1,31 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
-import { initialWizardData } from '#shared/wizard/schema.ts';
+import { putApplication } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { createApplication, submitApplication } from '../../data/applications/store.ts';
 import { handler as check } from './check-availability.ts';
 import { handler as generate } from './generate.ts';
 
 const gen = (body: unknown) => invoke(generate, apiEvent({ method: 'POST', route: '/api/business-names/generate', body }));
 const avail = (body: unknown) => invoke(check, apiEvent({ method: 'POST', route: '/api/business-names/check-availability', body }));
 
-async function submitted(businessName: string) {
-  const data = {
-    ...initialWizardData('user-names-01'),
-    firstName: 'Sam',
-    lastName: 'Lee',
-    email: 'sam@example.com',
-    phone: '3055550100',
-    priority: 'tax' as const,
-    contentTypes: ['food' as const],
-    platforms: ['tiktok' as const],
-    businessName,
-  };
-  const { id } = await createApplication(data);
-  await submitApplication(id, data);
-  return id;
+/** An application requesting `businessName`, as the wizard and the payment routes leave it: submitted and paid by default. */
+async function requested(businessName: string, fields: Record<string, unknown> = {}) {
+  return (await putApplication({ businessName, nameKey: nameKey(businessName), ...fields })).id;
 }
+const paid = (businessName: string) => requested(businessName);
 
 beforeEach(() => {
   dynamoCallLog.length = 0;
@@ -38,8 +26,8 @@ describe('POST /api/business-names/check-availability', () => {
     expect(res.body).toEqual({ available: true, name: 'Sunny Bites LLC' });
   });
 
-  it('a name requested by a submitted application is taken, case/punctuation/suffix-insensitively', async () => {
-    await submitted('Crumb & Co LLC');
+  it('a name requested by a paid application is taken, case/punctuation/suffix-insensitively', async () => {
+    await paid('Crumb & Co LLC');
     for (const name of ['crumb co', 'CRUMB-&-CO, L.L.C.', 'Crumb & Co Limited Liability Company']) {
       const res = await avail({ name });
       expect(res.body.available).toBe(false);
@@ -47,9 +35,30 @@ describe('POST /api/business-names/check-availability', () => {
     }
   });
 
-  it('drafts do not hold a name', async () => {
-    await createApplication({ businessName: 'Draft Only LLC' });
+  it('only a paid order holds a name: drafts and unpaid submissions do not (no squatting)', async () => {
+    await requested('Draft Only LLC', { status: 'draft', paymentStatus: 'unpaid', listPartition: undefined });
     expect((await avail({ name: 'Draft Only' })).body.available).toBe(true);
+    // Twelve names requested by submissions nobody paid for: all still free for others.
+    for (const [i, paymentStatus] of [
+      'unpaid',
+      'pending',
+      'failed',
+      'refunded',
+      'needs_review',
+      'unpaid',
+      'pending',
+      'failed',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+      'unpaid',
+    ].entries()) {
+      await requested(`Squat ${i} Media LLC`, { status: 'submitted', paymentStatus, amountPaidCents: undefined, paymentProvider: undefined });
+      expect((await avail({ name: `Squat ${i} Media` })).body, `${paymentStatus} submission ${i}`).toMatchObject({ available: true });
+    }
+    // Paying for one takes it.
+    await paid('Squat 0 Media LLC');
+    expect((await avail({ name: 'Squat 0 Media' })).body.available).toBe(false);
   });
 
   it('restricted words fail with the reason, without a database call', async () => {
@@ -91,7 +100,10 @@ describe('POST /api/business-names/generate', () => {
   it('leaves out names already taken with us', async () => {
     const first = nameCandidates(['nova'], 'tech')[0];
     expect((await gen({ keywords: ['nova'], category: 'tech' })).body[0].name).toBe(first);
-    await submitted(`${first} LLC`);
+    // An unpaid submission does not take it out of the ideas; a paid one does.
+    await requested(`${first} LLC`, { status: 'submitted', paymentStatus: 'pending' });
+    expect((await gen({ keywords: ['nova'], category: 'tech' })).body[0].name).toBe(first);
+    await paid(`${first} LLC`);
     const after = (await gen({ keywords: ['nova'], category: 'tech' })).body;
     expect(after.map((s: { name: string }) => s.name)).not.toContain(first);
     expect(after.length).toBeGreaterThanOrEqual(8);
@@ -100,7 +112,7 @@ describe('POST /api/business-names/generate', () => {
   it('still offers at least 8 when many of the first ideas are taken (checks further candidates)', async () => {
     const candidates = nameCandidates(['orbit'], 'tech');
     const taken = candidates.slice(0, 6);
-    for (const name of taken) await submitted(`${name} LLC`);
+    for (const name of taken) await paid(`${name} LLC`);
     const res = await gen({ keywords: ['orbit'], category: 'tech' });
     expect(res.status).toBe(200);
     const names = res.body.map((s: { name: string }) => s.name);

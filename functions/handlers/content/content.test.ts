@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SITE_TEXTS } from '#shared/content/registry.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { looksExecutable, XSS_PAYLOADS } from '../../../tests/fixtures/xss-payloads.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
@@ -21,14 +22,22 @@ const remove = (id: string) =>
   invoke(deleteContent, apiEvent({ method: 'DELETE', route: '/api/content/{id}', path: `/api/content/${id}`, pathParameters: { id }, headers }));
 const list = () => invoke(listContent, apiEvent({ method: 'GET', route: '/api/content' }));
 
+/** Only registered places of the site's texts can hold an item (shared/content/registry.ts): each test takes its own. */
+const registered = SITE_TEXTS.map(({ page, section }) => ({ page, section }));
+/** Three places on different pages, for the ordering test. */
+const picks = [registered.find((p) => p.page === 'wizard')!, registered.find((p) => p.page === 'footer')!, registered.find((p) => p.page === 'pricing')!];
+const pool = registered.filter((p) => !picks.includes(p));
+let nextPlace = 0;
+const place = () => pool[nextPlace++];
+
 describe('content items', () => {
   it('creates, lists publicly, edits and deletes an item', async () => {
-    const res = await create({ page: 'landing', section: 'hero-title', content: 'Turn your content into a business' });
+    const where = place();
+    const res = await create({ ...where, content: 'Turn your content into a business' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: contentItemId('landing', 'hero-title'),
-      page: 'landing',
-      section: 'hero-title',
+      id: contentItemId(where.page, where.section),
+      ...where,
       content: 'Turn your content into a business',
       contentType: 'text',
     });
@@ -60,39 +69,40 @@ describe('content items', () => {
   });
 
   it('refuses a second item for the same page and section', async () => {
-    expect((await create({ page: 'faq', section: 'intro', content: 'One' })).status).toBe(201);
-    const dup = await create({ page: 'faq', section: 'intro', content: 'Two' });
+    const where = place();
+    expect((await create({ ...where, content: 'One' })).status).toBe(201);
+    const dup = await create({ ...where, content: 'Two' });
     expect(dup.status).toBe(409);
-    // Page and section name one place whatever their case.
-    expect((await create({ page: 'FAQ', section: 'Intro', content: 'Three' })).status).toBe(409);
-    const stored = (await list()).body.filter((i: { id: string }) => i.id === contentItemId('faq', 'intro'));
+    const stored = (await list()).body.filter((i: { id: string }) => i.id === contentItemId(where.page, where.section));
     expect(stored).toEqual([expect.objectContaining({ content: 'One' })]);
   });
 
+  it('refuses a place no page reads (pricing / hero.title-like keys outside the registry)', async () => {
+    const res = await create({ page: 'pricing', section: 'no-such-text', content: 'Nobody reads this' });
+    expect(res.status).toBe(400);
+  });
+
   it('lists items ordered by page, then section', async () => {
-    for (const [page, section] of [
-      ['order-b', 'a'],
-      ['order-a', 'z'],
-      ['order-a', 'b'],
-    ])
-      expect((await create({ page, section, content: 'x' })).status).toBe(201);
-    const listed = (await list()).body as { page: string; section: string }[];
-    const ours = listed.filter((i) => i.page.startsWith('order-')).map((i) => `${i.page}/${i.section}`);
-    expect(ours).toEqual(['order-a/b', 'order-a/z', 'order-b/a']);
+    for (const where of picks) expect((await create({ ...where, content: 'x' })).status).toBe(201);
+    const ids = new Set(picks.map((p) => contentItemId(p.page, p.section)));
+    const listed = (await list()).body as { id: string; page: string; section: string }[];
+    const ours = listed.filter((i) => ids.has(i.id)).map((i) => `${i.page}/${i.section}`);
+    expect(ours).toEqual([...picks].map((p) => `${p.page}/${p.section}`).sort());
   });
 
   it('seeding never overwrites an edited item', async () => {
-    expect(await seedContentItem({ page: 'seeded', section: 'hero', content: 'Default', contentType: 'text' })).toBe(true);
-    const id = contentItemId('seeded', 'hero');
+    const where = place();
+    expect(await seedContentItem({ ...where, content: 'Default', contentType: 'text' })).toBe(true);
+    const id = contentItemId(where.page, where.section);
     await update(id, { content: 'Edited by staff' });
-    expect(await seedContentItem({ page: 'seeded', section: 'hero', content: 'Default', contentType: 'text' })).toBe(false);
+    expect(await seedContentItem({ ...where, content: 'Default', contentType: 'text' })).toBe(false);
     expect((await list()).body.find((i: { id: string }) => i.id === id).content).toBe('Edited by staff');
   });
 
   describe(`HTML items are sanitised on write (${XSS_PAYLOADS.length} payloads)`, () => {
     it('has at least 20 payloads', () => expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(20));
     it.each(XSS_PAYLOADS.map((p, i) => [i, p] as const))('payload %i on create and on edit: %s', async (i, payload) => {
-      const created = await create({ page: 'xss', section: `p${i}`, content: `<p>Safe</p>${payload}`, contentType: 'html' });
+      const created = await create({ ...pool[10 + i], content: `<p>Safe</p>${payload}`, contentType: 'html' });
       expect(created.status).toBe(201);
       expect(looksExecutable(created.body.content)).toBe(false);
       expect(created.body.content).toContain('<p>Safe</p>');
@@ -104,7 +114,7 @@ describe('content items', () => {
     });
 
     it('sanitises when a text item is switched to HTML', async () => {
-      const created = await create({ page: 'xss', section: 'switch', content: 'plain' });
+      const created = await create({ ...pool[pool.length - 1], content: 'plain' });
       const edited = await update(created.body.id, { content: '<img src=x onerror=alert(1)><b>bold</b>', contentType: 'html' });
       expect(edited.body).toMatchObject({ contentType: 'html', content: '<b>bold</b>' });
     });

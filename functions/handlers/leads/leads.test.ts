@@ -121,6 +121,45 @@ describe('lead webhooks', () => {
     expect(latest).toMatchObject({ action: 'lead_captured', description: 'Lead captured: Grace Hopper reached stage 2 (wizard_business_setup)' });
   });
 
+  it('keeps a lead 30 days from its last write (DynamoDB TTL), and files its activity as a lead', async () => {
+    const userId = 'user-lead-0010';
+    const day = 24 * 3600;
+    await send1({ ...stage1Body, userId });
+    const first = await lead(userId);
+    const now = Math.floor(Date.now() / 1000);
+    expect(first?.ttl).toBeGreaterThanOrEqual(now - 5 + 30 * day);
+    expect(first?.ttl).toBeLessThanOrEqual(now + 30 * day);
+    // Written again later: the 30 days start again.
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('leads'),
+        Key: { userId },
+        UpdateExpression: 'SET #ttl = :soon',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':soon': now + day },
+      }),
+    );
+    await send2({ ...stage2Body, userId });
+    expect((await lead(userId))?.ttl).toBeGreaterThanOrEqual(now - 5 + 30 * day);
+    const [latest] = await listRecentActivity(1, ['lead']);
+    expect(latest).toMatchObject({ action: 'lead_captured', category: 'lead' });
+  });
+
+  it('refuses a flood of lead posts from one address with 429 and Retry-After (30 a minute for both stages)', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue((Math.floor(Date.now() / 60_000) + 1) * 60_000 + 2000);
+    const flood = (i: number) => ({ ...(i % 2 ? stage2Body : stage1Body), userId: `user-flood-${String(i).padStart(4, '0')}` });
+    const post = (i: number) =>
+      invoke(i % 2 ? stage2 : stage1, apiEvent({ method: 'POST', route: `/api/webhook/stage${i % 2 ? 2 : 1}`, body: flood(i), sourceIp: '192.0.2.77' }));
+    for (let i = 0; i < 30; i++) expect((await post(i)).status, `post ${i + 1}`).toBe(200);
+    const refused = await post(30);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many requests from this network: try again in 58 seconds', code: 'rate_limited', retryAfterSeconds: 58 });
+    expect(refused.headers['retry-after']).toBe('58');
+    expect(await lead('user-flood-0030')).toBeUndefined();
+    // Another visitor is not affected.
+    expect((await invoke(stage1, apiEvent({ method: 'POST', route: '/api/webhook/stage1', body: flood(32), sourceIp: '192.0.2.78' }))).status).toBe(200);
+  });
+
   it('validates the payloads exactly (fields, step and source)', async () => {
     const userId = 'user-invalid-01';
     expect((await send1({ ...stage1Body, userId, stepCompleted: 3 })).status).toBe(400);

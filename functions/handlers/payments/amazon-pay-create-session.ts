@@ -1,5 +1,7 @@
 import { amazonPaySessionSchema } from '#shared/payments/requests.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { startAmazonPaySession } from '../../payments/amazon-pay-payment.ts';
 
-export const handler = httpHandler(async (event) => json(200, await startAmazonPaySession(validate(amazonPaySessionSchema, event.jsonBody))));
+export const handler = httpHandler(async (event) =>
+  json(200, await startAmazonPaySession(validate(amazonPaySessionSchema, event.jsonBody), resumeSecret(event))),
+);

@@ -1,6 +1,6 @@
 import { createHash, constants as cryptoConstants, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
+import { putApplication, putPricedApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { type HttpFake, type RecordedRequest, startHttpFake } from '../../../tests/fakes/http-fake.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
@@ -55,7 +55,7 @@ afterAll(async () => {
 
 describe('Amazon Pay', () => {
   it('signs a checkout-session payload for the server amount', async () => {
-    const app = await putApplication({ expeditedFiling: true });
+    const app = await putApplication({ feinFiling: true });
     const res = await invoke(
       createSession,
       apiEvent({ method: 'POST', route: '/api/amazon-pay/create-session', body: { amount: '350', applicationId: app.id } }),
@@ -108,7 +108,7 @@ describe('Amazon Pay', () => {
   });
 
   it('completes the checkout session with a signed request for the same amount, then fulfilment', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'amazon-pay' });
     completeAnswer = (req) => ({
       status: 200,
       body: {
@@ -137,7 +137,7 @@ describe('Amazon Pay', () => {
   });
 
   it("surfaces Amazon's decline and leaves the application unpaid", async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'amazon-pay' });
     completeAnswer = () => ({ status: 400, body: { reasonCode: 'CheckoutSessionCanceled', message: 'The buyer canceled the checkout.' } });
     const res = await invoke(
       completeCheckout,
@@ -145,11 +145,11 @@ describe('Amazon Pay', () => {
     );
     expect(res.status).toBe(402);
     expect(res.body.error).toBe('Amazon Pay: CheckoutSessionCanceled - The buyer canceled the checkout.');
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('failed');
   });
 
   it('refuses a checkout session that belongs to another application', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'amazon-pay' });
     completeAnswer = () => ({
       status: 200,
       body: { chargeId: 'S01-X', statusDetails: { state: 'Completed' }, merchantMetadata: { merchantReferenceId: 'someone-else' } },
@@ -159,6 +159,6 @@ describe('Amazon Pay', () => {
       apiEvent({ method: 'POST', route: '/api/amazon-pay/complete-checkout', body: { applicationId: app.id, checkoutSessionId: 'cs-789' } }),
     );
     expect(res.status).toBe(409);
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('failed');
   });
 });

@@ -1,5 +1,7 @@
 import { applePayValidateSchema } from '#shared/payments/requests.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { validateApplePayMerchant } from '../../payments/apple-pay-merchant.ts';
 
-export const handler = httpHandler(async (event) => json(200, await validateApplePayMerchant(validate(applePayValidateSchema, event.jsonBody))));
+export const handler = httpHandler(async (event) =>
+  json(200, await validateApplePayMerchant(validate(applePayValidateSchema, event.jsonBody), resumeSecret(event))),
+);

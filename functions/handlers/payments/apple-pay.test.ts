@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
+import { putApplication, putPricedApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
@@ -155,7 +155,7 @@ describe('Apple Pay merchant validation', () => {
 
 describe('Apple Pay payment through Stripe', () => {
   it('turns the token into a Stripe payment for the server amount, then fulfilment', async () => {
-    const app = await putApplication({ state: 'WY', expeditedFiling: true });
+    const app = await putPricedApplication({ state: 'WY', feinFiling: true }, { provider: 'apple-pay' });
     const res = await pay(app.id, 'TX-1');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
@@ -177,20 +177,20 @@ describe('Apple Pay payment through Stripe', () => {
   });
 
   it("returns the card's decline message as { success: false, error }", async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'apple-pay' });
     stripe.declineWith = 'Your card has insufficient funds.';
     const res = await pay(app.id, 'TX-2');
     stripe.declineWith = undefined;
     expect(res.status).toBe(402);
     expect(res.body).toEqual({ success: false, error: 'Your card has insufficient funds.', code: 'payment_declined' });
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('failed');
   });
 
   it('says Apple Pay is not configured when its credentials are missing', async () => {
     const saved = process.env.APPLE_PAY_CREDENTIALS;
     delete process.env.APPLE_PAY_CREDENTIALS;
     resetSecretsForTests();
-    const res = await pay((await putApplication()).id, 'TX-3');
+    const res = await pay((await putPricedApplication({}, { provider: 'apple-pay' })).id, 'TX-3');
     process.env.APPLE_PAY_CREDENTIALS = saved;
     resetSecretsForTests();
     expect(res.status).toBe(503);

@@ -14,10 +14,19 @@ const FL_CENTS = 27500;
 const FL_EXPEDITED_CENTS = 35000;
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123', zip: '10001' });
 
+// Each call from its own address: this file makes more payment calls than one visitor may per minute.
+let caller = 0;
+const nextIp = () => `198.51.100.${++caller % 250}`;
 const intentFor = (applicationId: string, amount: number) =>
-  invoke(createIntent, apiEvent({ method: 'POST', route: '/api/create-payment-intent', body: { amount, applicationId, provider: 'stripe' } }));
+  invoke(
+    createIntent,
+    apiEvent({ method: 'POST', route: '/api/create-payment-intent', body: { amount, applicationId, provider: 'stripe' }, sourceIp: nextIp() }),
+  );
 const confirm = (applicationId: string, clientSecret: string, cardNumber: string) =>
-  invoke(testConfirm, apiEvent({ method: 'POST', route: '/api/test-payments/confirm', body: { applicationId, clientSecret, card: card(cardNumber) } }));
+  invoke(
+    testConfirm,
+    apiEvent({ method: 'POST', route: '/api/test-payments/confirm', body: { applicationId, clientSecret, card: card(cardNumber) }, sourceIp: nextIp() }),
+  );
 
 function setEnv(vars: Record<string, string | undefined>) {
   for (const [k, v] of Object.entries(vars)) {
@@ -32,7 +41,7 @@ describe('test mode (local default)', () => {
   afterEach(() => setEnv({ PAYMENT_MODE: 'test', DEPLOYMENT: 'local' }));
 
   it('never charges a tampered amount: 409 with the server amount, nothing recorded', async () => {
-    const app = await putApplication({ expeditedFiling: true });
+    const app = await putApplication({ feinFiling: true });
     const res = await intentFor(app.id, 1);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: expect.stringContaining('$350'), code: 'amount_changed', amount: FL_EXPEDITED_CENTS });
@@ -79,15 +88,21 @@ describe('test mode (local default)', () => {
     expect((await confirm(app.id, second.body.clientSecret, '4242424242424242')).status).toBe(200);
   });
 
-  it('refuses to confirm an intent made for a total that has changed since (409), charging nothing', async () => {
+  it('a payment for an order that no longer matches what was priced is held for review, never recorded as paid', async () => {
     const app = await putApplication();
     const { body } = await intentFor(app.id, FL_CENTS);
-    await putApplication({ ...(await readApplication(app.id)), expeditedFiling: true });
+    // Written behind the API's back: the API itself refuses a change while a payment is open.
+    await putApplication({ ...(await readApplication(app.id)), feinFiling: true });
     const res = await confirm(app.id, body.clientSecret, '4242424242424242');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'The order total changed: refresh the page and pay again', code: 'amount_mismatch' });
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', status: 'draft' });
-    expect((await readApplication(app.id))?.amountPaidCents).toBeUndefined();
+    expect(res.body.code).toBe('payment_needs_review');
+    const saved = await readApplication(app.id);
+    expect(saved).toMatchObject({
+      paymentStatus: 'needs_review',
+      status: 'draft',
+      review: { reason: 'the order changed after it was priced', amountCents: FL_CENTS },
+    });
+    expect(saved?.amountPaidCents).toBeUndefined();
   });
 
   it('refuses an already paid application (409) and an unknown one (404)', async () => {
@@ -162,7 +177,7 @@ describe('Stripe mode against a fake Stripe', () => {
     stripe.intents.set(secondId, { ...stripe.intents.get(secondId), amount: 1 });
     expect((await intentFor(app.id, FL_CENTS)).body.clientSecret).not.toBe(afterCancel.body.clientSecret);
     expect(created()).toHaveLength(count + 2);
-    await putApplication({ ...(await readApplication(app.id)), expeditedFiling: true });
+    await putApplication({ ...(await readApplication(app.id)), feinFiling: true });
     const changed = await intentFor(app.id, FL_EXPEDITED_CENTS);
     expect(changed.body.clientSecret).not.toBe(first.body.clientSecret);
     expect(stripe.form(created().at(-1)!).amount).toBe('35000');

@@ -1,5 +1,5 @@
 import { klarnaSessionSchema } from '#shared/payments/requests.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { startKlarnaSession } from '../../payments/klarna-payment.ts';
 
-export const handler = httpHandler(async (event) => json(200, await startKlarnaSession(validate(klarnaSessionSchema, event.jsonBody))));
+export const handler = httpHandler(async (event) => json(200, await startKlarnaSession(validate(klarnaSessionSchema, event.jsonBody), resumeSecret(event))));

@@ -1,5 +1,7 @@
 import { klarnaPlaceOrderSchema } from '#shared/payments/requests.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { placeKlarnaOrderFor } from '../../payments/klarna-payment.ts';
 
-export const handler = httpHandler(async (event) => json(200, await placeKlarnaOrderFor(validate(klarnaPlaceOrderSchema, event.jsonBody))));
+export const handler = httpHandler(async (event) =>
+  json(200, await placeKlarnaOrderFor(validate(klarnaPlaceOrderSchema, event.jsonBody), resumeSecret(event))),
+);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
+import { putApplication, putPricedApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { type HttpFake, startHttpFake } from '../../../tests/fakes/http-fake.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
@@ -64,7 +64,7 @@ describe('Klarna', () => {
   });
 
   it('places the order for the same amount with an idempotency key, then fulfilment', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'klarna' });
     const res = await place({ applicationId: app.id, authorizationToken: 'auth-tok-1' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, orderId: 'order_auth-tok-1' });
@@ -85,13 +85,13 @@ describe('Klarna', () => {
   });
 
   it("surfaces Klarna's error message and leaves the application unpaid", async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication({}, { provider: 'klarna' });
     orderStatus = 400;
     const res = await place({ applicationId: app.id, authorizationToken: 'expired' });
     orderStatus = 200;
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'Klarna: Authorization token expired', code: 'provider_error' });
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('failed');
   });
 
   it('answers 503 when Klarna is not configured', async () => {

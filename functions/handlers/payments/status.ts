@@ -1,5 +1,7 @@
 import { applicationIdSchema } from '#shared/payments/requests.ts';
-import { httpHandler, json, pathParam } from '../../lib/http.ts';
+import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 import { paymentStatusOf } from '../../payments/status.ts';
 
-export const handler = httpHandler(async (event) => json(200, await paymentStatusOf(pathParam(event, 'applicationId', applicationIdSchema))));
+export const handler = httpHandler(async (event) =>
+  json(200, await paymentStatusOf(pathParam(event, 'applicationId', applicationIdSchema), resumeSecret(event))),
+);

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
+import { putPricedApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
@@ -63,7 +63,7 @@ const paymentsFor = async (id: string) => (await listRecentActivity(100)).filter
 
 describe('POST /api/webhook/stripe', () => {
   it('fulfils payment_intent.succeeded for the application', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const payload = succeeded(app.id);
     const ok = await deliver(payload, sign(payload));
     expect(ok.status).toBe(200);
@@ -77,7 +77,7 @@ describe('POST /api/webhook/stripe', () => {
     });
 
     // An Apple Pay PaymentIntent (provider in its metadata) is recorded as an Apple Pay payment.
-    const apple = await putApplication();
+    const apple = await putPricedApplication();
     const applePayload = stripeEvent('payment_intent.succeeded', {
       id: 'pi_apple_1',
       object: 'payment_intent',
@@ -107,7 +107,7 @@ describe('POST /api/webhook/stripe', () => {
   });
 
   it("releases the event when processing fails, so Stripe's retry is processed", async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const paid = succeeded(app.id, FL_CENTS, 'usd', 'pi_retry_me');
     await deliver(paid, sign(paid));
     stripe.intents.set('pi_retry_me', {
@@ -142,7 +142,7 @@ describe('POST /api/webhook/stripe', () => {
   });
 
   it('refuses forged events with 400 and changes nothing: wrong secret, tampered body, stale timestamp, no signature', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const payload = succeeded(app.id);
     const wrongSecret = await deliver(payload, sign(payload, 'whsec_wrong'));
     const tampered = await deliver(payload.replace(`"amount":${FL_CENTS}`, '"amount":1'), sign(payload));
@@ -151,12 +151,12 @@ describe('POST /api/webhook/stripe', () => {
     for (const res of [wrongSecret, tampered, stale, missing]) expect(res.status).toBe(400);
     expect(wrongSecret.body).toEqual({ error: 'Invalid Stripe signature', code: 'invalid_signature' });
     expect(missing.body).toEqual({ error: 'Missing Stripe-Signature header', code: 'missing_signature' });
-    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'unpaid', status: 'draft' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', status: 'draft' });
     expect(await paymentsFor(app.id)).toBe(0);
   });
 
   it('processes the same event twice as one fulfilment', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const before = Number((await readStats()).submitted ?? 0);
     const payload = succeeded(app.id);
     const first = await deliver(payload, sign(payload));
@@ -171,24 +171,27 @@ describe('POST /api/webhook/stripe', () => {
   });
 
   it('verifies a base64-encoded body over its decoded bytes', async () => {
-    const app = await putApplication({ businessName: 'Café Ünïcode LLC' });
+    const app = await putPricedApplication({ businessName: 'Café Ünïcode LLC' });
     const payload = succeeded(app.id);
     const res = await deliver(payload, sign(payload), true);
     expect(res.status).toBe(200);
     expect((await readApplication(app.id))?.paymentStatus).toBe('paid');
   });
 
-  it('does not mark paid an amount or currency other than the order total', async () => {
-    const app = await putApplication({ expeditedFiling: true });
+  it('does not mark paid an amount or currency other than the frozen order total: it is held for review', async () => {
+    const app = await putPricedApplication({ feinFiling: true });
     const low = succeeded(app.id, FL_CENTS);
-    expect((await deliver(low, sign(low))).body.result).toBe('amount-mismatch');
-    const eur = succeeded(app.id, 35000, 'eur');
-    expect((await deliver(eur, sign(eur))).body.result).toBe('amount-mismatch');
-    expect((await readApplication(app.id))?.paymentStatus).toBe('unpaid');
+    expect((await deliver(low, sign(low))).body.result).toBe('needs-review');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'needs_review', review: { amountCents: FL_CENTS, currency: 'usd' } });
+    const other = await putPricedApplication({ feinFiling: true });
+    const eur = succeeded(other.id, 35000, 'eur');
+    expect((await deliver(eur, sign(eur))).body.result).toBe('needs-review');
+    expect((await readApplication(other.id))?.paymentStatus).toBe('needs_review');
+    expect((await readApplication(other.id))?.amountPaidCents).toBeUndefined();
   });
 
   it('records payment_failed and charge.refunded, and ignores other types', async () => {
-    const app = await putApplication();
+    const app = await putPricedApplication();
     const failed = stripeEvent('payment_intent.payment_failed', {
       id: 'pi_failed',
       object: 'payment_intent',
@@ -226,5 +229,47 @@ describe('POST /api/webhook/stripe', () => {
 
     const other = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
     expect((await deliver(other, sign(other))).body).toEqual({ received: true, ignored: true });
+  });
+});
+
+describe('events in any order', () => {
+  it('a refund that arrives before the payment succeeded converges on refunded, and the late success changes nothing', async () => {
+    const intentId = `pi_refund_first_${seq}`;
+    const app = await putPricedApplication({}, { id: intentId });
+    const refunded = stripeEvent('charge.refunded', {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: FL_CENTS,
+      amount_refunded: FL_CENTS,
+      refunded: true,
+      metadata: { applicationId: app.id },
+    });
+    expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', refundedReference: intentId });
+    const late = succeeded(app.id, FL_CENTS, 'usd', intentId);
+    expect((await deliver(late, sign(late))).body.result).toBe('already-recorded');
+    const item = await readApplication(app.id);
+    expect(item).toMatchObject({ paymentStatus: 'refunded', status: 'draft' });
+    expect(item?.paidAt).toBeUndefined();
+    expect(await paymentsFor(app.id)).toBe(0);
+  });
+
+  it('success then refund, delivered twice each and interleaved, applies each once and ends refunded', async () => {
+    const intentId = `pi_twice_${seq}`;
+    const app = await putPricedApplication({}, { id: intentId });
+    const paid = succeeded(app.id, FL_CENTS, 'usd', intentId);
+    const refunded = stripeEvent('charge.refunded', {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: FL_CENTS,
+      amount_refunded: FL_CENTS,
+      refunded: true,
+      metadata: { applicationId: app.id },
+    });
+    await Promise.all([deliver(paid, sign(paid)), deliver(refunded, sign(refunded)), deliver(paid, sign(paid)), deliver(refunded, sign(refunded))]);
+    expect((await readApplication(app.id))?.paymentStatus).toBe('refunded');
+    expect(await paymentsFor(app.id)).toBeLessThanOrEqual(1);
   });
 });

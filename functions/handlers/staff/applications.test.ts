@@ -136,6 +136,8 @@ describe('GET /api/staff/applications', () => {
   });
 });
 
+const FILED = { fileNumber: 'L26000123456', filedOn: '2026-11-20' };
+
 describe('PATCH /api/staff/applications/{id}', () => {
   beforeEach(async () => {
     await setCounters({ submitted: 0, processing: 0, filed: 0, completed: 0 });
@@ -144,7 +146,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
   it.each(STAFF_TRANSITIONS.map((t) => [t.action, t] as const))('%s moves %s with counters and an activity entry in one go', async (_, t) => {
     const app = await putApplication({ status: t.from });
     await setCounters({ [t.from]: 1 });
-    const res = await patch(app.id, { status: t.to });
+    const res = await patch(app.id, { status: t.to, ...(t.to === 'filed' ? FILED : {}) });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(t.to);
     expect((await readApplication(app.id))?.status).toBe(t.to);
@@ -171,7 +173,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
   it.each(illegal)('refuses %s -> %s with 409 and the current status, changing nothing', async (from, to) => {
     const app = await putApplication({ status: from });
     const before = await readDashboardCounts();
-    const res = await patch(app.id, { status: to });
+    const res = await patch(app.id, { status: to, ...(to === 'filed' ? FILED : {}) });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: expect.stringContaining(from), code: 'status_conflict', currentStatus: from });
     expect((await readApplication(app.id))?.status).toBe(from);
@@ -193,8 +195,37 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
     expect((await readApplication(item.id))?.status).toBe('processing');
-    const moved = await patch(item.id, { status: 'filed' });
+    const moved = await patch(item.id, { status: 'filed', ...FILED });
     expect(moved.status).toBe(200);
+  });
+
+  it('Mark Filed records the state file number and the filing date, and needs both', async () => {
+    const app = await putApplication({ status: 'processing' });
+    const missing = await patch(app.id, { status: 'filed' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.details).sort()).toEqual(['fileNumber', 'filedOn']);
+    expect((await patch(app.id, { status: 'filed', fileNumber: 'L26000123456', filedOn: '2999-01-01' })).status).toBe(400);
+    const res = await patch(app.id, { status: 'filed', ...FILED });
+    expect(res.status).toBe(200);
+    expect(await readApplication(app.id)).toMatchObject({ status: 'filed', ...FILED });
+    expect((await listRecentActivity(1))[0].description).toContain('file number L26000123456');
+  });
+
+  it.each([
+    ['unpaid', 'submitted', 'processing'],
+    ['pending', 'submitted', 'processing'],
+    ['needs_review', 'submitted', 'processing'],
+    ['unpaid', 'processing', 'filed'],
+    ['refunded', 'filed', 'completed'],
+  ])('refuses every move of an order whose payment is %s (%s -> %s): 409 with the reason, nothing changes', async (paymentStatus, from, to) => {
+    const app = await putApplication({ status: from, paymentStatus, amountPaidCents: undefined });
+    const before = await readDashboardCounts();
+    const res = await patch(app.id, { status: to, ...(to === 'filed' ? FILED : {}) });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'status_conflict', currentStatus: from });
+    expect(res.body.error).toMatch(paymentStatus === 'needs_review' ? /needs review/ : /Not paid yet/);
+    expect((await readApplication(app.id))?.status).toBe(from);
+    expect(await readDashboardCounts()).toEqual(before);
   });
 
   it('lets exactly one of two concurrent moves win', async () => {

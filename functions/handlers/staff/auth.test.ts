@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { hashToken, verifyStaffSession } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
@@ -49,42 +49,131 @@ describe('POST /api/staff/login', () => {
     const noBody = await invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', sourceIp: '198.51.100.12' }));
     expect(noBody.status).toBe(400);
   });
+});
 
-  it('locks an IP out after 5 failures in 15 minutes, even for the right password, until the window passes', async () => {
+/**
+ * Brute-force guards: a slow-down per account counted across every address (3 free failures in
+ * a row, then 1, 2, 4, ... seconds after each, at most a minute), reset by a successful sign-in,
+ * plus a short per-address limit.
+ */
+describe('POST /api/staff/login brute-force guards', () => {
+  // Pinned clock: the waits are real seconds.
+  let now = 0;
+  const at = (ms: number) => {
+    now = ms;
+    vi.spyOn(Date, 'now').mockReturnValue(ms);
+  };
+  beforeEach(async () => {
+    at((Math.floor(Date.now() / 60_000) + 1) * 60_000 + 500);
+    // Each case starts from an account without failures.
+    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+  });
+
+  it('slows guessing from any number of addresses: after 3 failures the next attempt waits, whatever its address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await loginAs(`guess-${i}`, `198.51.100.${100 + i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    const refused = await loginAs(PASSWORD, '198.51.100.120');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many failed sign-ins: try again in 1 second', code: 'login_locked', retryAfterSeconds: 1 });
+    expect(refused.headers['retry-after']).toBe('1');
+  });
+
+  it('each failure from the third on doubles the wait (1, 2, 4 ... seconds), up to a minute, and the 429 says how long', async () => {
+    const waits: number[] = [];
+    for (let n = 1; n <= 11; n++) {
+      // Allowed at once after failures 1 and 2, and once the wait has passed after the others.
+      expect((await loginAs(`guess-${n}`, `198.51.100.${130 + n}`)).status, `guess ${n}`).toBe(401);
+      if (n < 3) continue;
+      const early = await loginAs(PASSWORD, `198.51.100.${150 + n}`);
+      expect(early.status, `right after guess ${n}`).toBe(429);
+      const wait = early.body.retryAfterSeconds;
+      expect(early.body.error).toBe(`Too many failed sign-ins: try again in ${wait} second${wait === 1 ? '' : 's'}`);
+      expect(early.headers['retry-after']).toBe(String(wait));
+      waits.push(wait);
+      at(now + wait * 1000);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+  });
+
+  it('five wrong passwords from one address keep the owner out for seconds, not 15 minutes', async () => {
     const ip = '198.51.100.20';
-    for (let i = 0; i < 5; i++) expect((await loginAs(`guess-${i}`, ip)).status).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      const res = await loginAs(`guess-${i}`, ip);
+      expect(res.status, `guess ${i + 1}`).toBe(401);
+      // Waits after failures 3 and 4: 1 s and 2 s.
+      if (i === 2 || i === 3) at(now + 2 ** (i - 2) * 1000);
+    }
     const locked = await loginAs(PASSWORD, ip);
     expect(locked.status).toBe(429);
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    // Another source is not affected.
-    expect((await loginAs(PASSWORD, '198.51.100.21')).status).toBe(200);
-    // The window passes (moved back 16 minutes): the right password works again.
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: { key: `login#${ip}` },
-        UpdateExpression: 'SET windowStart = :old',
-        ExpressionAttributeValues: { ':old': Math.floor(Date.now() / 1000) - 16 * 60 },
-      }),
-    );
+    expect(locked.body.retryAfterSeconds).toBe(4);
+    at(now + 4000);
     expect((await loginAs(PASSWORD, ip)).status).toBe(200);
   });
 
-  it('does not count successful logins towards the lockout', async () => {
-    const ip = '198.51.100.30';
-    for (let i = 0; i < 4; i++) expect((await loginAs(`guess-${i}`, ip)).status).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await loginAs(PASSWORD, ip)).status).toBe(200);
-    expect((await loginAs('one more guess', ip)).status).toBe(401);
-    expect((await loginAs(PASSWORD, ip)).status).toBe(429);
+  it('strangers cannot keep the owner out for more than a minute after their last guess', async () => {
+    // Guessing from ever new addresses, each time the wait allows, until 30 guesses were evaluated.
+    let evaluated = 0;
+    for (let i = 0; evaluated < 30; i++) {
+      const res = await loginAs(`guess-${i}`, `203.0.113.${(i % 250) + 1}`);
+      if (res.status === 401) evaluated++;
+      else {
+        expect(res.status).toBe(429);
+        expect(res.body.retryAfterSeconds).toBeLessThanOrEqual(60);
+        at(now + res.body.retryAfterSeconds * 1000);
+      }
+    }
+    const owner = await loginAs(PASSWORD, '198.51.100.21');
+    expect(owner.status).toBe(429);
+    expect(owner.body.retryAfterSeconds).toBe(60);
+    at(now + 60_000);
+    expect((await loginAs(PASSWORD, '198.51.100.21')).status).toBe(200);
   });
 
-  it('cannot be raced past the limit with parallel guesses', async () => {
-    const ip = '198.51.100.40';
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => loginAs(`parallel-${i}`, ip)));
-    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+  it('a successful sign-in resets the account count', async () => {
+    for (let i = 0; i < 3; i++) expect((await loginAs(`guess-${i}`, '198.51.100.30')).status).toBe(401);
+    at(now + 1000);
+    expect((await loginAs(PASSWORD, '198.51.100.30')).status).toBe(200);
+    // Three free failures again, then the wait.
+    for (let i = 0; i < 3; i++) expect((await loginAs(`again-${i}`, '198.51.100.31')).status).toBe(401);
+    expect((await loginAs('one more', '198.51.100.32')).status).toBe(429);
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' }, ConsistentRead: true }));
+    expect(stored.Item?.failures).toBe(3);
+  });
+
+  it('cannot be raced past the slow-down with parallel guesses from many addresses', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => loginAs(`parallel-${i}`, `198.51.100.${40 + i}`)));
+    expect(results.filter((r) => r.status === 401)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(9);
+  });
+
+  it('also limits one address to 10 failed sign-ins a minute (for any account)', async () => {
+    const ip = '198.51.100.60';
+    for (let i = 0; i < 10; i++) {
+      expect((await loginAs(`guess-${i}`, ip)).status, `guess ${i + 1}`).toBe(401);
+      // As if each guess were for another account: the account slow-down is not what stops this.
+      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+    }
+    const refused = await loginAs(PASSWORD, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many failed sign-ins: try again in 60 seconds', code: 'login_locked', retryAfterSeconds: 60 });
+    expect((await loginAs(PASSWORD, '198.51.100.61')).status).toBe(200);
+    // The next minute: the address may try again.
+    at(now + 60_000);
+    expect((await loginAs(PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('successful sign-ins and refused attempts do not count against the address', async () => {
+    const ip = '198.51.100.62';
+    for (let i = 0; i < 12; i++) expect((await loginAs(PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await loginAs(`guess-${i}`, ip)).status).toBe(401);
+    for (let i = 0; i < 12; i++) expect((await loginAs(`early-${i}`, ip)).status).toBe(429);
+    at(now + 1000);
+    expect((await loginAs(PASSWORD, ip)).status).toBe(200);
   });
 });
 

@@ -42,7 +42,7 @@ describe('GET /api/staff/dashboard', () => {
   it('costs the same DynamoDB calls at 100 and at 5,000 applications', { timeout: 120_000 }, async () => {
     const counts: Record<string, number> = {};
     await grow(100, counts);
-    for (let i = 0; i < 25; i++) await recordActivity('note', `entry ${i}`);
+    for (let i = 0; i < 25; i++) await recordActivity('ticket_created', `entry ${i}`);
     // A realistic subset moves through the real transition (transaction with the counters).
     const moved = await putApplication({ status: 'submitted' });
     counts.submitted += 1;
@@ -71,7 +71,8 @@ describe('GET /api/staff/dashboard', () => {
     });
     expect(small.body.recentActivity).toHaveLength(20);
     expect(small.body.recentActivity[0]).toMatchObject({ action: 'status_changed', description: expect.stringContaining('Start Processing') });
-    expect(Object.keys(small.body.recentActivity[0]).sort()).toEqual(['action', 'createdAt', 'description', 'id']);
+    expect(Object.keys(small.body.recentActivity[0]).sort()).toEqual(['action', 'category', 'createdAt', 'description', 'id']);
+    expect(small.body.recentActivity[0].category).toBe('filing');
 
     await grow(5001, counts);
     const large = await measuredDashboard();
@@ -80,7 +81,33 @@ describe('GET /api/staff/dashboard', () => {
     expect(large.body.completedApplications).toBe(counts.completed);
 
     expect(large.calls).toEqual(small.calls);
-    // Session GetItem + counters GetItem + activity Query.
-    expect(small.calls).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand']);
+    // Session GetItem + counters GetItem + one activity Query per category shown (money, filing, support, leads).
+    expect(small.calls).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+  });
+
+  it('a flood of leads never pushes payment alerts or filing events out: leads are listed apart', async () => {
+    await recordActivity('payment_needs_review', 'Payment needs review: $450 USD by stripe (pi_1) for Glow LLC: the order changed. Refund it.', 'app-1');
+    await recordActivity('payment_duplicate', 'A second stripe payment (pi_2, $450) arrived for an application that is already paid: refund it', 'app-2');
+    await recordActivity('status_changed', 'Start Processing: Glow LLC moved from submitted to processing', 'app-3');
+    // 100 lead posts in a few seconds, after the alerts.
+    for (let i = 0; i < 100; i++) await recordActivity('lead_captured', `Lead captured: Visitor ${i} reached stage 1 (wizard_profile_step)`);
+    const { body, calls } = await measuredDashboard();
+    const actions = body.recentActivity.map((a: { action: string }) => a.action);
+    expect(actions).toContain('payment_needs_review');
+    expect(actions).toContain('payment_duplicate');
+    expect(actions).toContain('status_changed');
+    expect(actions).not.toContain('lead_captured');
+    expect(body.recentActivity.length).toBeLessThanOrEqual(20);
+    for (const a of body.recentActivity) expect(['money', 'filing', 'support']).toContain(a.category);
+    // Newest first across the categories.
+    const times = body.recentActivity.map((a: { createdAt: string }) => a.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // The leads: the newest 10, apart.
+    expect(body.recentLeads).toHaveLength(10);
+    expect(body.recentLeads[0]).toMatchObject({ action: 'lead_captured', category: 'lead', description: expect.stringContaining('Visitor 99') });
+    expect(body.recentLeads[9].description).toContain('Visitor 90');
+    // Still one Query per category, no Scan.
+    expect(calls.filter((c) => c === 'QueryCommand')).toHaveLength(4);
+    expect(calls.some((c) => c.startsWith('Scan'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { verifyStaffSession } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
@@ -58,27 +58,32 @@ describe('POST /api/staff/login without a configured password', () => {
   });
 });
 
-describe('lockout countdown', () => {
-  it('Retry-After counts down to the end of the 15-minute window', async () => {
+describe('slow-down countdown', () => {
+  it('Retry-After counts down to the end of the wait after the last failure', async () => {
     process.env.STAFF_PASSWORD_HASH = hash;
     resetSecretsForTests();
-    const ip = '198.51.100.72';
-    for (let i = 0; i < 5; i++) expect((await loginAs({ password: `guess-${i}` }, ip)).status).toBe(401);
-    // The window opened 10 minutes ago: 5 minutes are left.
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: { key: `login#${ip}` },
-        UpdateExpression: 'SET windowStart = :start',
-        ExpressionAttributeValues: { ':start': Math.floor(Date.now() / 1000) - 600 },
-      }),
-    );
-    const locked = await loginAs({ password: PASSWORD }, ip);
-    expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ error: 'Too many failed login attempts; try again later', code: 'login_locked', retryAfterSeconds: expect.any(Number) });
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(290);
-    expect(retryAfter).toBeLessThanOrEqual(300);
+    const start = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    try {
+      // Failures 1-3 cost nothing, the 3rd a 1 s wait, the 4th 2 s, the 5th 4 s.
+      const ip = '198.51.100.72';
+      let now = start;
+      for (const wait of [0, 0, 1, 2, 4]) {
+        clock.mockReturnValue(now);
+        expect((await loginAs({ password: `guess-${now}` }, ip)).status).toBe(401);
+        now += wait * 1000;
+      }
+      clock.mockReturnValue(now - 4000 + 1200);
+      const locked = await loginAs({ password: PASSWORD }, ip);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ error: 'Too many failed sign-ins: try again in 3 seconds', code: 'login_locked', retryAfterSeconds: 3 });
+      expect(locked.headers['retry-after']).toBe('3');
+      clock.mockReturnValue(now);
+      expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
+    } finally {
+      clock.mockRestore();
+      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+    }
   });
 });
 

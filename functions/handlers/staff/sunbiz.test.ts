@@ -74,6 +74,14 @@ describe('POST /api/staff/sunbiz/{id}', () => {
     expect(await pageText(bytes)).toContain('Glow Studio LLC');
   });
 
+  it('produces no document for an unpaid order: 409 with the reason, nothing stored', async () => {
+    const app = await putApplication({ status: 'processing', state: 'FL', paymentStatus: 'unpaid', amountPaidCents: undefined });
+    const res = await generate(app.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/Not paid yet/);
+    expect((await getApplication(app.id)).sunbizDocumentKey).toBeUndefined();
+  });
+
   it('refuses a Texas application with 409', async () => {
     const app = await putApplication({ status: 'processing', state: 'TX' });
     const res = await generate(app.id);

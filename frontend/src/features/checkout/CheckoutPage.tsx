@@ -207,7 +207,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-6">
-        <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} />
+        <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} />
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Payment method</h2>
           {methods.isPending ? (
@@ -254,7 +254,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                 ) : null}
               </div>
               <p className="mt-6 flex items-center gap-2 text-xs text-slate-600">
-                <svg viewBox="0 0 24 24" className="h-4 w-4 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <rect x="5" y="11" width="14" height="9" rx="2" />
                   <path d="M8 11V8a4 4 0 0 1 8 0v3" />
                 </svg>
@@ -272,7 +272,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
       </div>
       {/* On phones the summary comes first, so the total is seen before paying. */}
       <div className="order-first lg:order-none">
-        <OrderSummary order={order} businessName={application.businessName} />
+        <OrderSummary order={order} businessName={application.businessName} expedited={Boolean(addOns.expeditedFiling)} />
       </div>
     </div>
   );

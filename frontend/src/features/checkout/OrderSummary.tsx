@@ -1,23 +1,27 @@
 import type { ApplicationOrder } from '#shared/payments/order.ts';
+import { OUR_FILING_TIME } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
+import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
 
-/** Filing fee, service fee, each add-on and the total; processing time and the guarantee. */
-export function OrderSummary({ order, businessName }: { order: ApplicationOrder; businessName?: string }) {
+/** Filing fee, service fee, each add-on and the total; the state's processing time and the guarantee. */
+export function OrderSummary({ order, businessName, expedited }: { order: ApplicationOrder; businessName?: string; expedited: boolean }) {
   return (
     <Card className="lg:sticky lg:top-24">
       <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
-      {businessName ? <p className="mt-1 text-sm text-slate-600">{businessName}</p> : null}
+      {businessName ? <p className="mt-1 text-sm break-words text-slate-600">{businessName}</p> : null}
       <PriceLines lines={order.lines} total={order.total} />
-      <p className="mt-4 flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
-        <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-indigo-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <div className="mt-4 flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        <svg viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />
           <path d="M12 7v5l3 2" />
         </svg>
-        <span>
-          Processing time: <strong data-testid="processing-time">{order.processingTime}</strong>
-        </span>
-      </p>
+        <p className="min-w-0">
+          State processing time: <ProcessingTime code={order.state.code} expedited={expedited} />
+          <span className="mt-1 block text-xs text-slate-600">We file within {OUR_FILING_TIME} of receiving your filing details.</span>
+        </p>
+      </div>
+      <StateDataCredit className="mt-2 text-xs text-slate-600" />
       <div className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
         <p className="font-semibold">100% money-back guarantee</p>
         <p className="mt-1">If we cannot file your LLC, we refund your payment in full.</p>

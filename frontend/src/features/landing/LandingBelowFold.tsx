@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
-import { estimatedSavingsFor } from '#shared/savings-rule.ts';
+import { estimatedSavingsFor, NOT_ADVICE_TEXT, SAVINGS_RULE_TEXT } from '#shared/savings-rule.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';
@@ -57,39 +57,6 @@ function useStructuredData(live: PriceRange | undefined) {
   }, [live?.lowest, live?.highest]);
 }
 
-const STEPS = [
-  { n: 1, title: 'howItWorks.step1.title', body: 'howItWorks.step1.body' },
-  { n: 2, title: 'howItWorks.step2.title', body: 'howItWorks.step2.body' },
-  { n: 3, title: 'howItWorks.step3.title', body: 'howItWorks.step3.body' },
-];
-
-function HowItWorks() {
-  return (
-    <section id="how-it-works" aria-labelledby="how-it-works-title" className={SECTION}>
-      <div className="mx-auto max-w-6xl">
-        <div className="max-w-2xl">
-          <SectionIntro id="how-it-works-title" title="howItWorks.title" intro="howItWorks.subtitle" />
-        </div>
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map((s) => (
-            <li key={s.n} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-indigo-600 text-lg font-bold text-white" aria-hidden="true">
-                {s.n}
-              </span>
-              <h3 className="mt-4 text-xl font-semibold text-slate-900">
-                <Copy k={s.title} />
-              </h3>
-              <p className="mt-2 text-slate-600">
-                <Copy k={s.body} />
-              </p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
-  );
-}
-
 function KeyPoints() {
   return (
     <section id="key-points" aria-labelledby="key-points-title" className={`${SECTION} bg-slate-50`}>
@@ -118,7 +85,7 @@ function KeyPoints() {
 function ExampleSavings() {
   const { annualIncome, annualExpenses } = EXAMPLE_SAVINGS;
   const taxable = annualIncome - annualExpenses;
-  const savings = estimatedSavingsFor(annualExpenses);
+  const savings = estimatedSavingsFor(annualExpenses, annualIncome);
   const figures = [
     { label: 'Annual income', value: formatUsd(annualIncome) },
     { label: 'Business expenses', value: `-${formatUsd(annualExpenses)}` },
@@ -127,7 +94,7 @@ function ExampleSavings() {
   ];
   return (
     <section id="example-savings" aria-labelledby="example-savings-title" className={SECTION}>
-      <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 p-8 text-white shadow-xl sm:p-12">
+      <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 p-5 text-white shadow-xl min-[360px]:p-6 sm:p-12">
         <h2 id="example-savings-title" className="text-3xl font-bold tracking-tight">
           <Copy k="example.title" />
         </h2>
@@ -137,14 +104,17 @@ function ExampleSavings() {
             vars={{ income: formatUsd(annualIncome), expenses: formatUsd(annualExpenses), taxable: formatUsd(taxable), savings: formatUsd(savings) }}
           />
         </p>
-        <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
           {figures.map((f) => (
-            <div key={f.label} className="rounded-2xl bg-white/10 p-4">
+            <div key={f.label} className="min-w-0 rounded-2xl bg-white/10 p-3 sm:p-4">
               <dt className="text-sm text-indigo-50">{f.label}</dt>
-              <dd className="mt-1 text-2xl font-bold">{f.value}</dd>
+              <dd className="mt-1 text-base font-bold tabular-nums wrap-anywhere min-[360px]:text-lg min-[400px]:text-xl md:text-2xl">{f.value}</dd>
             </div>
           ))}
         </dl>
+        <p className="mt-4 text-xs text-indigo-100">
+          {SAVINGS_RULE_TEXT} {NOT_ADVICE_TEXT}
+        </p>
       </div>
     </section>
   );
@@ -268,7 +238,7 @@ function ClosingCta() {
 }
 
 /**
- * The landing page below the fold: How It Works, Key Points, Example Savings, the calculator, testimonials, FAQ, the
+ * The landing page below the first view: Key Points, Example Savings, the calculator, testimonials, FAQ, the
  * closing call to action and the footer. Loaded as the visitor scrolls towards it, so the first
  * view downloads only what it shows.
  */
@@ -282,7 +252,6 @@ export default function LandingBelowFold() {
   }, [hash]);
   return (
     <>
-      <HowItWorks />
       <KeyPoints />
       <ExampleSavings />
       <CalculatorSection />

@@ -8,14 +8,14 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { paths } from '../../paths.ts';
 import { FIRST_VIEW_COPY } from './copy/first-view.ts';
-import { makeCopy } from './parts.tsx';
+import { H2, makeCopy } from './parts.tsx';
 import { bundledPriceRange, priceRangeOf } from './starting-price.ts';
 
 const Copy = makeCopy(FIRST_VIEW_COPY);
 
 function Hero({ price }: { price: string | undefined }) {
   return (
-    <section id="hero" className="flex min-h-svh items-center bg-gradient-to-b from-indigo-50 via-white to-white px-4 pt-10 pb-24 sm:px-6">
+    <section id="hero" className="bg-gradient-to-b from-indigo-50 via-white to-white px-4 pt-10 pb-10 sm:px-6 sm:pt-16 sm:pb-12 lg:pt-20">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 lg:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
@@ -65,12 +65,51 @@ function Hero({ price }: { price: string | undefined }) {
   );
 }
 
+const STEPS = [
+  { n: 1, title: 'howItWorks.step1.title', body: 'howItWorks.step1.body' },
+  { n: 2, title: 'howItWorks.step2.title', body: 'howItWorks.step2.body' },
+  { n: 3, title: 'howItWorks.step3.title', body: 'howItWorks.step3.body' },
+] as const;
+
+/** "How it works" follows the hero in the first view, so no empty band reads as a page still loading. */
+function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-it-works-title" className="scroll-mt-20 px-4 pt-8 pb-16 sm:px-6 sm:pt-10 sm:pb-20">
+      <div className="mx-auto max-w-6xl">
+        <div className="max-w-2xl">
+          <h2 id="how-it-works-title" className={H2}>
+            <Copy k="howItWorks.title" />
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            <Copy k="howItWorks.subtitle" />
+          </p>
+        </div>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {STEPS.map((s) => (
+            <li key={s.n} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-indigo-600 text-lg font-bold text-white" aria-hidden="true">
+                {s.n}
+              </span>
+              <h3 className="mt-4 text-xl font-semibold text-slate-900">
+                <Copy k={s.title} />
+              </h3>
+              <p className="mt-2 text-slate-600">
+                <Copy k={s.body} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
 const loadBelowFold = () => import('./LandingBelowFold.tsx');
 const LandingBelowFold = lazy(loadBelowFold);
 const LandingFooter = lazy(() => loadBelowFold().then((m) => ({ default: m.LandingFooter })));
 
 /**
- * The first view is the header and the full-height hero; the rest of the page is a separate
+ * The first view is the header, the hero and "How it works"; the rest of the page is a separate
  * chunk, shown once its marker (just below the first view) enters the viewport or the address
  * targets one of its sections ("/#how-it-works": the part scrolls there once rendered). The
  * chunk is fetched early, at the visitor's first touch, scroll or pointer movement.
@@ -123,6 +162,7 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main">
         <Hero price={price} />
+        <HowItWorks />
         {showBelowFold ? (
           <Suspense fallback={<div className="min-h-screen" />}>
             <LandingBelowFold />

@@ -2,10 +2,10 @@ import { BELOW_FOLD_COPY } from './copy/below-fold.ts';
 import { FIRST_VIEW_COPY } from './copy/first-view.ts';
 
 /**
- * Default texts of the landing page, by section key. Staff can replace any of them from the
- * content editor (content items with page 'landing' and the same section key); the seed loads
- * these defaults as editable items. Plain data: no React, no prices (prices come from the
- * pricing data at render time; "{price}" is replaced with the current starting price).
+ * Default texts of the landing page, by section key (the 'landing' part of the site-text
+ * registry, shared/content/registry.ts). Staff can replace any of them from the content editor;
+ * the local seed loads these defaults as editable items. Plain data: no React, no prices ("{price}"
+ * is replaced with the current starting price).
  */
 export const LANDING_COPY: Record<string, string> = { ...FIRST_VIEW_COPY, ...BELOW_FOLD_COPY };
 

@@ -1,22 +1,12 @@
-import { useSiteText } from '../../lib/site-text.ts';
-
-interface CopyProps {
-  /** The section key, e.g. 'hero.title'. */
-  k: string;
-  /** Values for "{name}" placeholders. */
-  vars?: Record<string, string>;
-}
+import { makeSiteText } from '../../components/SiteText.tsx';
 
 /**
  * A landing text component over a table of defaults: the staff-edited content item for
- * ('landing', k) when one exists, else the default; "{name}" placeholders filled in.
+ * ('landing', k) when one exists (HTML items rendered sanitised), else the default; "{name}"
+ * placeholders filled in.
  */
-export function makeCopy(defaults: Record<string, string>) {
-  return function Copy({ k, vars }: CopyProps) {
-    const { text } = useSiteText('landing', k, defaults[k] ?? '');
-    if (!vars) return text;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-  };
+export function makeCopy(defaults: Readonly<Record<string, string>>) {
+  return makeSiteText('landing', defaults);
 }
 
 export const SECTION = 'scroll-mt-20 px-4 py-16 sm:px-6 sm:py-20';

@@ -7,7 +7,7 @@ import { STATE_PRICING } from '#shared/states.ts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import PricingPage from './PricingPage.tsx';
-import { processingDays } from './state-list.ts';
+import { processingRank } from './state-list.ts';
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -82,11 +82,15 @@ describe('PricingPage', () => {
     const byProcessing = codes().map((c) => byCode.get(c!)!);
     expect(byProcessing).toHaveLength(STATE_PRICING.length);
     for (let i = 1; i < byProcessing.length; i++) {
-      const [pl, ph] = processingDays(byProcessing[i - 1].processingTime);
-      const [l, h] = processingDays(byProcessing[i].processingTime);
+      const [pl, ph] = processingRank(byProcessing[i - 1].code);
+      const [l, h] = processingRank(byProcessing[i].code);
       expect(pl < l || (pl === l && (ph < h || (ph === h && byProcessing[i - 1].name <= byProcessing[i].name)))).toBe(true);
     }
-    expect(byProcessing.at(-1)!.processingTime).toBe('40-55 business days');
+    // Alabama files immediately online; Maine's 40-55 business days is the slowest stated duration; states that publish none come last.
+    expect(byProcessing[0].code).toBe('AL');
+    const stated = byProcessing.filter((s) => Number.isFinite(processingRank(s.code)[1]) && processingRank(s.code)[1] < Number.MAX_SAFE_INTEGER);
+    expect(stated.at(-1)!.code).toBe('ME');
+    expect(processingRank(byProcessing.at(-1)!.code)[0]).toBe(Number.POSITIVE_INFINITY);
 
     await user.selectOptions(sort, 'serviceFee');
     expect(codes()).toEqual(STATE_PRICING.map((s) => s.code)); // all equal: name order
@@ -114,5 +118,17 @@ describe('PricingPage', () => {
     expect(within(table).getByRole('rowheader', { name: 'New York' }).closest('tr')).toHaveTextContent(`$${ny.totalCost}`);
     expect(screen.getByRole('heading', { name: "What's included" })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'CC BY 4.0' }).length).toBeGreaterThan(0);
+  });
+
+  it("shows each state's processing time from the state data, dated and credited, with its expedite fee", async () => {
+    await renderPricing();
+    const card = (code: string) => screen.getAllByTestId('state-card').find((c) => c.dataset.code === code)!;
+    expect(card('ME')).toHaveTextContent('40-55 business days (by mail)');
+    expect(card('ME')).toHaveTextContent('checked Aug 6, 2026');
+    expect(card('ME')).toHaveTextContent('State expedite$50');
+    expect(card('TX')).toHaveTextContent('Texas publishes no standard processing time');
+    expect(card('FL')).toHaveTextContent('No standard processing time published by Florida that we could find');
+    expect(card('FL')).toHaveTextContent('State expediteNot sold');
+    expect(screen.getByText(/State fees and processing times from the/)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,35 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
 import { lowestTotal } from '#shared/price-range.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
+import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
-import { DATASET_LICENSE_URL, DATASET_URL, SiteFooter } from '../../components/SiteFooter.tsx';
+import { ProcessingTime } from '../../components/ProcessingTime.tsx';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { makeSiteText } from '../../components/SiteText.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { DATASET_LICENSE_URL, DATASET_URL } from '../../lib/dataset.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
+import { expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
 import { isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
 
 const POPULAR = new Set<string>(POPULAR_STATE_CODES);
+/** The page's editable texts (page 'pricing' of the site-text registry). */
+const Text = makeSiteText('pricing', PRICING_TEXTS);
+
+/** The state's own expedite fee for a card: the fee, or why there is none. */
+function stateExpediteText(code: string): string {
+  const offer = expediteOffer(code);
+  if (!offer) return '—';
+  if (offer.available) return stateFeeText(offer.fee);
+  const status = processingFor(code)?.expediteStatus;
+  return status === 'not-offered' ? 'Not sold' : status === 'not-for-llc-formation' ? 'Not sold for LLCs' : 'Not known';
+}
 /** The states of the example table (docs/product.md section 9's example filing fees); figures come from the data. */
 export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
 
@@ -28,7 +45,7 @@ function StateCard({ state }: { state: StatePricing }) {
   const popular = POPULAR.has(state.code);
   return (
     <li
-      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${popular ? 'border-indigo-300 ring-2 ring-indigo-500' : 'border-slate-200'}`}
+      className={`flex min-w-0 flex-col rounded-2xl border bg-white p-5 shadow-sm ${popular ? 'border-indigo-300 ring-2 ring-indigo-500' : 'border-slate-200'}`}
       data-testid="state-card"
       data-code={state.code}
     >
@@ -51,8 +68,14 @@ function StateCard({ state }: { state: StatePricing }) {
           <dd className="font-medium text-slate-900">{formatUsd(state.serviceFee)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt className="text-slate-600">Processing</dt>
-          <dd className="text-right font-medium text-slate-900">{state.processingTime}</dd>
+          <dt className="text-slate-600">State expedite</dt>
+          <dd className="text-right font-medium text-slate-900">{stateExpediteText(state.code)}</dd>
+        </div>
+        <div className="pt-1">
+          <dt className="text-slate-600">State processing time</dt>
+          <dd className="mt-0.5 text-slate-900">
+            <ProcessingTime code={state.code} testId={`processing-${state.code}`} />
+          </dd>
         </div>
       </dl>
       <Link
@@ -68,24 +91,27 @@ function StateCard({ state }: { state: StatePricing }) {
   );
 }
 
+/** Table cells: narrow padding on phones, so the four columns fit a 320 px screen. */
+const CELL = 'px-2 py-3 font-semibold first:pl-3 last:pr-3 sm:px-4 sm:first:pl-4 sm:last:pr-4';
+
 function ExampleTable({ states }: { states: readonly StatePricing[] }) {
   const rows = EXAMPLE_STATE_CODES.map((code) => states.find((s) => s.code === code)).filter((s): s is StatePricing => Boolean(s));
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Example prices in four states</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={CELL}>
               State
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={CELL}>
               Filing fee
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={CELL}>
               Service fee
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className={CELL}>
               Total
             </th>
           </tr>
@@ -93,12 +119,12 @@ function ExampleTable({ states }: { states: readonly StatePricing[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((s) => (
             <tr key={s.code}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+              <th scope="row" className={`${CELL} font-medium text-slate-900`}>
                 {s.name}
               </th>
-              <td className="px-4 py-3 text-slate-700">{formatUsd(s.filingFee)}</td>
-              <td className="px-4 py-3 text-slate-700">{formatUsd(s.serviceFee)}</td>
-              <td className="px-4 py-3 font-semibold text-slate-900">{formatUsd(s.totalCost)}</td>
+              <td className={`${CELL} text-slate-700 tabular-nums`}>{formatUsd(s.filingFee)}</td>
+              <td className={`${CELL} text-slate-700 tabular-nums`}>{formatUsd(s.serviceFee)}</td>
+              <td className={`${CELL} font-semibold text-slate-900 tabular-nums`}>{formatUsd(s.totalCost)}</td>
             </tr>
           ))}
         </tbody>
@@ -125,9 +151,11 @@ export default function PricingPage() {
       <main id="main" className="bg-slate-50">
         <section className="bg-gradient-to-b from-indigo-50 to-slate-50 px-4 pt-12 pb-8 sm:px-6 sm:pt-16">
           <div className="mx-auto max-w-6xl">
-            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Simple, transparent pricing</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              <Text k="hero.title" />
+            </h1>
             <p className="mt-4 min-h-[5.25rem] max-w-2xl text-lg text-slate-600 sm:min-h-[3.5rem]">
-              Your total is the state's filing fee plus our flat service fee. No hidden costs, registered agent included for the first year.
+              <Text k="hero.subtitle" />
               {states?.length ? ` Starting at ${formatUsd(lowestTotal(states))}.` : ''}
             </p>
           </div>
@@ -202,15 +230,19 @@ export default function PricingPage() {
 
         <section aria-labelledby={`${id}-examples`} className="px-4 py-12 sm:px-6">
           <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
-            <div>
+            <div className="min-w-0">
               <h2 id={`${id}-examples`} className="text-2xl font-bold tracking-tight text-slate-900">
-                Example prices
+                <Text k="examples.title" />
               </h2>
-              <p className="mt-2 text-slate-600">State filing fees range widely; our service fee is the same everywhere.</p>
+              <p className="mt-2 text-slate-600">
+                <Text k="examples.subtitle" />
+              </p>
               <div className="mt-5">{states ? <ExampleTable states={states} /> : <div className="h-48 rounded-2xl bg-white shadow-sm" />}</div>
             </div>
-            <div>
-              <h2 className="text-2xl font-bold tracking-tight text-slate-900">What's included</h2>
+            <div className="min-w-0">
+              <h2 className="text-2xl font-bold tracking-tight text-slate-900">
+                <Text k="included.title" />
+              </h2>
               <ul className="mt-5 space-y-3">
                 {INCLUDED.map((item) => (
                   <li key={item} className="flex gap-3 text-slate-800">
@@ -219,22 +251,31 @@ export default function PricingPage() {
                   </li>
                 ))}
               </ul>
-              <h3 className="mt-8 text-lg font-semibold text-slate-900">Optional add-ons</h3>
+              <h3 className="mt-8 text-lg font-semibold text-slate-900">
+                <Text k="addOns.title" />
+              </h3>
               <ul className="mt-3 space-y-2 text-slate-700">
                 {ADD_ON_KEYS.map((key) => (
                   <li key={key} className="flex justify-between gap-4 rounded-xl bg-white px-4 py-3 shadow-sm">
-                    <span>
+                    <span className="min-w-0">
                       {ADD_ONS[key].label}
-                      <span className="block text-sm text-slate-600">{ADD_ONS[key].description}</span>
+                      <span className="block text-sm text-slate-600">
+                        {key === 'expeditedFiling'
+                          ? "Only where the state sells expedited processing for a formation: our handling fee plus the state's own expedite fee (shown on each state's card)."
+                          : ADD_ONS[key].description}
+                      </span>
                     </span>
-                    <span className="font-semibold text-slate-900">+{formatUsd(ADD_ONS[key].price)}</span>
+                    <span className="shrink-0 text-right font-semibold text-slate-900">
+                      +{formatUsd(ADD_ONS[key].price)}
+                      {key === 'expeditedFiling' ? <span className="block text-xs font-normal text-slate-600">+ state fee</span> : null}
+                    </span>
                   </li>
                 ))}
               </ul>
             </div>
           </div>
           <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600">
-            State fees from the{' '}
+            State fees and processing times from the{' '}
             <a href={DATASET_URL} className="underline underline-offset-2" rel="noopener noreferrer">
               US LLC State Requirements Dataset
             </a>{' '}
@@ -242,7 +283,8 @@ export default function PricingPage() {
             <a href={DATASET_LICENSE_URL} className="underline underline-offset-2" rel="noopener noreferrer">
               CC BY 4.0
             </a>
-            . Fees change: check the state's site before relying on a figure.
+            . Each processing time is the state's own published figure on the date shown, not a promise: fees and queues change, so check the state's site
+            before relying on a figure.
           </p>
         </section>
       </main>

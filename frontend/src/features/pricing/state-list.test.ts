@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_PRICING } from '#shared/states.ts';
-import { processingDays, searchStates, sortStates } from './state-list.ts';
+import { processingDays, processingRank, searchStates, sortStates } from './state-list.ts';
 
 describe('processingDays', () => {
   it('reads day ranges, single numbers and weeks', () => {
@@ -30,9 +30,11 @@ describe('sortStates', () => {
     for (let i = 1; i < byTotal.length; i++) expect(byTotal[i - 1].totalCost).toBeLessThanOrEqual(byTotal[i].totalCost);
     const byName = pairs('name').map((s) => s.name);
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
-    const byProcessing = pairs('processingTime');
-    expect(processingDays(byProcessing[0].processingTime)[0]).toBeLessThanOrEqual(processingDays(byProcessing.at(-1)!.processingTime)[0]);
-    expect(byProcessing.at(-1)!.processingTime).toBe('40-55 business days');
+    // Processing: the state's published time (shared/state-facts), fastest first, none published last.
+    const byProcessing = pairs('processingTime').map((s) => s.code);
+    expect(byProcessing.slice(0, 3)).toEqual(['AL', 'CO', 'KS']);
+    expect(byProcessing.indexOf('ME')).toBeLessThan(byProcessing.indexOf('CA'));
+    expect(processingRank(byProcessing.at(-1)!)).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
     // equal service fees everywhere: the tie-break keeps name order
     expect(pairs('serviceFee').map((s) => s.name)).toEqual(byName);
   });

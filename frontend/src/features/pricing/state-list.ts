@@ -1,3 +1,4 @@
+import { processingFor } from '#shared/state-facts/processing-times.ts';
 import type { StatePricing } from '#shared/states.ts';
 
 export const SORT_OPTIONS = [
@@ -24,6 +25,25 @@ export function processingDays(text: string): [number, number] {
   return [low * weeks, high * weeks];
 }
 
+const UNKNOWN = Number.POSITIVE_INFINITY;
+/** A queue date is a published figure but not a duration: after every duration, before "none published". */
+const QUEUE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Sort key of a state's processing time (shared/state-facts/processing-times.ts): business days
+ * [fastest, slowest] where the state states a duration; queue dates after those; states that
+ * publish no time last.
+ */
+export function processingRank(code: string): [number, number] {
+  const s = processingFor(code)?.standard;
+  if (!s) return [UNKNOWN, UNKNOWN];
+  if (s.minBusinessDays !== undefined && s.maxBusinessDays !== undefined) return [s.minBusinessDays, s.maxBusinessDays];
+  if (s.basis === 'queue-date') return [QUEUE, QUEUE];
+  if (/immediate|within minutes|same day/i.test(s.text)) return [0, 0];
+  const [low, high] = processingDays(s.text);
+  return /^up to/i.test(s.text) ? [0, high] : [low, high];
+}
+
 /** States whose name contains the query, or whose code is the query (case-insensitive). */
 export function searchStates(states: readonly StatePricing[], query: string): StatePricing[] {
   const q = query.trim().toLowerCase();
@@ -31,7 +51,7 @@ export function searchStates(states: readonly StatePricing[], query: string): St
   return states.filter((s) => s.name.toLowerCase().includes(q) || s.code.toLowerCase() === q);
 }
 
-/** Sorted copy: names A to Z, money low to high, processing fastest first; ties by name. */
+/** Sorted copy: names A to Z, money low to high, processing fastest first (none published last); ties by name. */
 export function sortStates(states: readonly StatePricing[], key: SortKey): StatePricing[] {
   const byName = (a: StatePricing, b: StatePricing) => a.name.localeCompare(b.name);
   const compare = (a: StatePricing, b: StatePricing): number => {
@@ -39,9 +59,9 @@ export function sortStates(states: readonly StatePricing[], key: SortKey): State
       case 'name':
         return 0;
       case 'processingTime': {
-        const [al, ah] = processingDays(a.processingTime);
-        const [bl, bh] = processingDays(b.processingTime);
-        return al - bl || ah - bh;
+        const [al, ah] = processingRank(a.code);
+        const [bl, bh] = processingRank(b.code);
+        return al === bl ? (ah === bh ? 0 : ah < bh ? -1 : 1) : al < bl ? -1 : 1;
       }
       default:
         return a[key] - b[key];

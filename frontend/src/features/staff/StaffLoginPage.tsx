@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -7,15 +7,31 @@ import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
-import { paths } from '../../paths.ts';
+import { paths, staffReturnPath } from '../../paths.ts';
 
-/** Staff login (docs/product.md "Staff login"): one password field. */
+/**
+ * The sentence for a refused login. A lockout (429) says when to try again, from the answer's
+ * `retryAfterSeconds`; otherwise the server's sentence, else "Invalid credentials".
+ */
+export function loginFailureMessage(err: ApiError, now = Date.now()): string {
+  const wait = err.body?.retryAfterSeconds;
+  if (err.status === 429 && typeof wait === 'number' && wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    const at = new Date(now + wait * 1000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    return `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${at}).`;
+  }
+  return err.serverError ?? (err.status === 429 ? 'Too many failed login attempts. Please wait a few minutes and try again.' : 'Invalid credentials');
+}
+
+/** Staff login (docs/product.md "Staff login"): one password field; `?next=` returns to the staff screen that sent here. */
 export default function StaffLoginPage() {
   usePageMeta({ title: 'Staff login | CreatorLLC' });
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = staffReturnPath(search.get('next')) ?? paths.staffDashboard;
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
-  if (getStaffToken()) return <Navigate to={paths.staffDashboard} replace />;
+  if (getStaffToken()) return <Navigate to={next} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -25,9 +41,9 @@ export default function StaffLoginPage() {
       const { token } = await apiCall('POST /api/staff/login', { body: { password } });
       setStaffToken(token);
       toast('Login Successful', 'Welcome back.');
-      navigate(paths.staffDashboard, { replace: true });
+      navigate(next, { replace: true });
     } catch (err) {
-      if (err instanceof ApiError) toast('Login Failed', err.serverError ?? 'Invalid credentials', 'error');
+      if (err instanceof ApiError) toast('Login Failed', loginFailureMessage(err), 'error');
       else toast('Login Error', 'Failed to connect to server', 'error');
     } finally {
       setPending(false);

@@ -66,6 +66,14 @@ export function useGenerateSunbiz() {
   });
 }
 
+export function useRefund() {
+  const refresh = useRefreshStaffData();
+  return useMutation({
+    mutationFn: (id: string) => staffCall('POST /api/staff/applications/{id}/refund', { params: { id } }),
+    onSettled: refresh,
+  });
+}
+
 export function useSetTicketStatus() {
   const refresh = useRefreshStaffData();
   return useMutation({

@@ -213,3 +213,125 @@ describe('staff screens', () => {
     expect(previews[1].querySelector('b')).toBeNull();
   });
 });
+
+describe('staff lockout', () => {
+  it('says when to try again, from the 429 answer', async () => {
+    replies['POST /api/staff/login'] = {
+      status: 429,
+      body: { error: 'Too many failed login attempts; try again later', code: 'rate_limited', retryAfterSeconds: 900 },
+    };
+    const user = renderAt('/staff/login');
+    await login(user);
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    const at = new Date(Date.now() + 900_000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(screen.getByText(`Too many failed login attempts. Try again in 15 minutes (at ${at}).`)).toBeInTheDocument();
+  });
+});
+
+describe('content editor: the site texts registry', () => {
+  const ITEMS = [
+    { id: 'c1', page: 'landing', section: 'hero.title', content: 'Turn your content into a real business', contentType: 'text' },
+    { id: 'c2', page: 'faq', section: 'intro', content: 'Old item', contentType: 'text' },
+  ];
+  beforeEach(() => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/content'] = { status: 200, body: ITEMS };
+  });
+
+  it('offers exactly the registered texts: a page select, a section select and where the text appears', async () => {
+    const { SITE_TEXT_PAGES, SITE_TEXTS } = await import('#shared/content/registry.ts');
+    const user = renderAt('/content-editor');
+    const pageSelect = await screen.findByLabelText('Page', { selector: 'select' });
+    expect([...pageSelect.querySelectorAll('option')].map((o) => o.value).filter(Boolean)).toEqual(Object.keys(SITE_TEXT_PAGES));
+    await user.selectOptions(pageSelect, 'pricing');
+    const sectionSelect = screen.getByLabelText('Section', { selector: 'select' });
+    const sections = [...sectionSelect.querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    expect(sections).toEqual(SITE_TEXTS.filter((t) => t.page === 'pricing').map((t) => t.section));
+    await user.selectOptions(sectionSelect, 'hero.title');
+    expect(screen.getByTestId('create-where')).toHaveTextContent('Pricing page (/pricing): the heading at the top of the page');
+    expect(screen.getByLabelText('Content', { selector: '#create-content' })).toHaveValue('Simple, transparent pricing');
+    // A place that already has an item is edited in the list, not created again.
+    await user.selectOptions(pageSelect, 'landing');
+    expect([...screen.getByLabelText('Section', { selector: 'select' }).querySelectorAll('option')].find((o) => o.value === 'hero.title')).toBeUndefined();
+    // An old item nothing reads is marked as such.
+    const old = (await screen.findAllByTestId('content-preview')).find((p) => p.textContent === 'Old item')!.closest('li')!;
+    expect(old).toHaveTextContent('Not shown anywhere on the site');
+  });
+
+  it('refuses an empty edit without calling the server', async () => {
+    const user = renderAt('/content-editor');
+    await user.click(await screen.findByRole('button', { name: 'Edit landing / hero.title' }));
+    await user.clear(screen.getByLabelText('Content', { selector: '#edit-content' }));
+    await user.type(screen.getByLabelText('Content', { selector: '#edit-content' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Content is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.init.method === 'PATCH')).toEqual([]);
+  });
+
+  it('checks the session on load: an invalid token goes to the login page', async () => {
+    replies['GET /api/staff/dashboard'] = { status: 401, body: { error: 'Authentication required' } };
+    renderAt('/content-editor');
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+
+  it('a 401 on Save keeps the typed edit: sign in again, come back, find it restored and save it', async () => {
+    const user = renderAt('/content-editor');
+    await user.click(await screen.findByRole('button', { name: 'Edit landing / hero.title' }));
+    const textarea = screen.getByLabelText('Content', { selector: '#edit-content' });
+    await user.clear(textarea);
+    await user.type(textarea, 'Your content, your company');
+    replies['PATCH /api/content/c1'] = { status: 401, body: { error: 'Authentication required' } };
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+
+    replies['POST /api/staff/login'] = { status: 200, body: { token: 'token-fresh-0123456789' } };
+    replies['PATCH /api/content/c1'] = { status: 200, body: { ...ITEMS[0], content: 'Your content, your company' } };
+    await login(user);
+    expect(await screen.findByRole('heading', { name: 'Content editor' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Content', { selector: '#edit-content' })).toHaveValue('Your content, your company');
+    expect(screen.getByText(/Your unsaved edit of landing \/ hero.title was kept/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Content Updated')).toBeInTheDocument();
+    const saved = calls.filter((c) => c.init.method === 'PATCH').at(-1)!;
+    expect(JSON.parse(String(saved.init.body))).toMatchObject({ content: 'Your content, your company' });
+    expect(saved.init.headers).toMatchObject({ 'staff-token': 'token-fresh-0123456789' });
+    expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('application details', () => {
+  it('shows content types and platforms with the labels of the wizard and the review', async () => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    const app = {
+      id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '3055550100',
+      state: 'FL',
+      businessName: 'Byte Works LLC',
+      annualIncome: 50000,
+      contentTypes: ['diy', 'tech'],
+      platforms: ['twitter', 'youtube', 'tiktok'],
+      notes: '',
+      status: 'submitted',
+      createdAt: '2024-05-01T10:00:00Z',
+      expeditedFiling: false,
+      feinFiling: false,
+      operatingAgreement: false,
+    };
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [app], nextCursor: null } };
+    const user = renderAt('/staff');
+    // The list has a card (phones) and a table row (wide screens) per application.
+    await user.click((await screen.findAllByRole('button', { name: 'View details of Byte Works LLC' }))[0]);
+    expect(await screen.findByText('DIY, Tech')).toBeInTheDocument();
+    expect(screen.getByText('Twitter / X, YouTube, TikTok')).toBeInTheDocument();
+  });
+});

@@ -1,18 +1,30 @@
 import { useId, useMemo, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { FALLBACK_PRICING, type StatePricing } from '#shared/states.ts';
-import { answerInventory, chooseFilingState, choosePriority, chooseResidenceState, type FilingChoice, filesInHomeState } from '#shared/wizard/filing-state.ts';
+import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
+import {
+  answerInventory,
+  chooseFilingState,
+  choosePriority,
+  chooseResidenceState,
+  type FilingChoice,
+  filesInHomeState,
+  recommendedState,
+  takeRecommendation,
+} from '#shared/wizard/filing-state.ts';
 import { HOME_STATE_ADVICE, homeStateWarning } from '#shared/wizard/home-state-warnings.ts';
 import { PRIORITIES, PRIORITY_LABELS } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
 import { stepProblems } from '#shared/wizard/steps.ts';
+import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
 import { INPUT, StepActions, type StepProps, TextField } from './fields.tsx';
+import { setChosenState, useChosenState } from './filing-choice.ts';
+import { StepHeading } from './StepHeading.tsx';
 
-/** Every state once, sorted by name. */
+/** Every state once, sorted by name; the bundled state data while live pricing is missing. */
 export function stateOptions(states: readonly StatePricing[] | undefined): StatePricing[] {
   const byCode = new Map<string, StatePricing>();
-  for (const s of states ?? []) if (!byCode.has(s.code)) byCode.set(s.code, s);
+  for (const s of states ?? STATE_PRICING) if (!byCode.has(s.code)) byCode.set(s.code, s);
   return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -46,20 +58,69 @@ function StateSelect({
   );
 }
 
-/** Filing state, total and the filing + service split; the fallback only until pricing loads. */
+/**
+ * Filing state, total and the filing + service split, and the state's processing time. Until live
+ * pricing loads (or when it fails) the state's own figures from the bundled state data are shown,
+ * and a failure is said.
+ */
 export function PricingBanner({ stateCode, fallbackName }: { stateCode: string; fallbackName?: string }) {
-  const { data } = useStatePricing(stateCode);
-  const price = data ?? FALLBACK_PRICING;
+  const { data, isError } = useStatePricing(stateCode);
+  const price = data ?? findStatePricing(stateCode);
   return (
     <div className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm" aria-live="polite" data-testid="pricing-banner">
       <p className="text-sm font-medium text-indigo-100">Your filing state</p>
-      <p className="mt-1 text-xl font-bold">{data?.name ?? fallbackName ?? stateCode}</p>
-      <p className="mt-2 text-base">
-        <span className="text-2xl font-extrabold">{formatUsd(price.totalCost)}</span> total ({formatUsd(price.filingFee)} filing + {formatUsd(price.serviceFee)}{' '}
-        service)
-      </p>
+      <p className="mt-1 text-xl font-bold">{data?.name ?? price?.name ?? fallbackName ?? stateCode}</p>
+      {price ? (
+        <p className="mt-2 text-base">
+          <span className="text-2xl font-extrabold">{formatUsd(price.totalCost)}</span> total ({formatUsd(price.filingFee)} filing +{' '}
+          {formatUsd(price.serviceFee)} service)
+        </p>
+      ) : null}
       <p className="mt-1 text-xs text-indigo-100">State filing fee + our service fee</p>
+      {isError ? (
+        <p className="mt-2 rounded-lg bg-white/15 px-3 py-2 text-sm" role="status">
+          Live pricing could not be loaded: these are the fees from our state data. The total is confirmed at checkout.
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm">
+        State processing time: <ProcessingTime code={stateCode} />
+      </p>
+      <StateDataCredit className="mt-2 text-xs text-indigo-100 [&_a]:text-white" />
     </div>
+  );
+}
+
+/** "Want to file in a different state?": a collapsible selector of any state (the visitor's own choice). */
+function OtherState({
+  id,
+  open,
+  onToggle,
+  value,
+  states,
+  onChange,
+}: {
+  id: string;
+  open: boolean;
+  onToggle: () => void;
+  value: string;
+  states: StatePricing[];
+  onChange: (code: string) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="mt-3 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+        aria-expanded={open}
+        aria-controls={`${id}-other`}
+        onClick={onToggle}
+      >
+        Want to file in a different state?
+      </button>
+      <div id={`${id}-other`} hidden={!open} className="mt-3 max-w-sm">
+        <StateSelect id={`${id}-filing`} label="Filing state" value={value} states={states} onChange={onChange} />
+      </div>
+    </>
   );
 }
 
@@ -71,18 +132,29 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   const [otherStateOpen, setOtherStateOpen] = useState(false);
   const problems = stepProblems(1, data);
   const choice: FilingChoice = { hasInventory: data.hasInventory, priority: data.priority, residenceState: data.residenceState, state: data.state };
+  // A state the visitor chose themselves stays the filing state until they change it.
+  const chosen = useChosenState(data.state);
   const setChoice = (next: FilingChoice) => update(next);
   const answered = data.hasInventory || data.priority !== '';
   const needsResidence = filesInHomeState(choice);
   const warning = homeStateWarning(data.state);
-  const stateName = states.find((s) => s.code === data.state)?.name;
+  const nameOf = (code: string) => states.find((s) => s.code === code)?.name ?? bundledStateName(code);
+  const stateName = nameOf(data.state);
+  const recommended = recommendedState(choice);
+  const recommendationLabel = needsResidence ? 'file where you live' : data.priority ? PRIORITY_LABELS[data.priority].label.toLowerCase() : '';
+  const chooseOther = (code: string) => {
+    if (!code) return;
+    setChosenState(code);
+    setChoice(chooseFilingState(choice, code));
+  };
+  const takeOurs = () => {
+    setChosenState(undefined);
+    setChoice(takeRecommendation(choice));
+  };
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        Let's get to know you
-      </h1>
-      <p className="mt-2 text-slate-600">We'll use this to file your LLC and keep you updated.</p>
+      <StepHeading id={`${id}-title`} step={1} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <TextField
@@ -139,7 +211,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
                   name={`${id}-inventory`}
                   className="sr-only"
                   checked={checked}
-                  onChange={() => setChoice(answerInventory(choice, opt.value))}
+                  onChange={() => setChoice(answerInventory(choice, opt.value, chosen))}
                 />
                 <span className="block font-semibold text-slate-900">{opt.label}</span>
                 <span className="block text-sm text-slate-600">{opt.hint}</span>
@@ -166,7 +238,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
                     value={p}
                     className="sr-only"
                     checked={checked}
-                    onChange={() => setChoice(choosePriority(choice, p))}
+                    onChange={() => setChoice(choosePriority(choice, p, chosen))}
                   />
                   <span className="block font-semibold text-slate-900">{PRIORITY_LABELS[p].label}</span>
                   <span className="block text-sm text-slate-600">{PRIORITY_LABELS[p].description}</span>
@@ -184,34 +256,34 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
             label="Which state do you live in?"
             value={data.residenceState}
             states={states}
-            onChange={(code) => setChoice(chooseResidenceState(choice, code))}
+            onChange={(code) => setChoice(chooseResidenceState(choice, code, chosen))}
           />
         </div>
       )}
 
-      {!needsResidence && data.priority !== '' && (
-        <div className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-5">
-          <p className="text-sm font-medium text-indigo-800">Recommended for {PRIORITY_LABELS[data.priority].label.toLowerCase()}</p>
-          <p className="mt-1 text-lg font-bold text-slate-900">File in {stateName ?? data.state}</p>
-          <button
-            type="button"
-            className="mt-3 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
-            aria-expanded={otherStateOpen}
-            aria-controls={`${id}-other`}
-            onClick={() => setOtherStateOpen((o) => !o)}
-          >
-            Want to file in a different state?
-          </button>
-          <div id={`${id}-other`} hidden={!otherStateOpen} className="mt-3 max-w-sm">
-            <StateSelect
-              id={`${id}-filing`}
-              label="Filing state"
-              value={data.state}
-              states={states}
-              onChange={(code) => code && setChoice(chooseFilingState(choice, code))}
-            />
-          </div>
+      {chosen ? (
+        <div className="mt-6 rounded-2xl border border-slate-300 bg-white p-5" data-testid="filing-choice">
+          <p className="text-sm font-medium text-slate-700">Your choice</p>
+          <p className="mt-1 text-lg font-bold text-slate-900">File in {stateName}</p>
+          {recommended && recommended !== data.state && recommendationLabel ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Our recommendation for {recommendationLabel}: {nameOf(recommended)}.{' '}
+              <button type="button" className="font-semibold text-indigo-700 underline-offset-2 hover:underline" onClick={takeOurs}>
+                File in {nameOf(recommended)} instead
+              </button>
+            </p>
+          ) : null}
+          <OtherState id={id} open={otherStateOpen} onToggle={() => setOtherStateOpen((o) => !o)} value={data.state} states={states} onChange={chooseOther} />
         </div>
+      ) : (
+        !needsResidence &&
+        data.priority !== '' && (
+          <div className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50/60 p-5" data-testid="filing-choice">
+            <p className="text-sm font-medium text-indigo-800">Recommended for {PRIORITY_LABELS[data.priority].label.toLowerCase()}</p>
+            <p className="mt-1 text-lg font-bold text-slate-900">File in {stateName}</p>
+            <OtherState id={id} open={otherStateOpen} onToggle={() => setOtherStateOpen((o) => !o)} value={data.state} states={states} onChange={chooseOther} />
+          </div>
+        )
       )}
 
       <div className="mt-6">

@@ -5,6 +5,7 @@ import { stepProblems } from '#shared/wizard/steps.ts';
 import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { StepActions, type StepProps, TextField } from './fields.tsx';
 import { type AvailabilityNote, NameIdeas } from './NameIdeas.tsx';
+import { StepHeading } from './StepHeading.tsx';
 
 const NOTE_STYLE: Record<AvailabilityNote['tone'], string> = {
   ok: 'border-emerald-300 bg-emerald-50 text-emerald-900',
@@ -29,10 +30,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        Set up your business
-      </h1>
-      <p className="mt-2 text-slate-600">Name your LLC and see what forming it could save you.</p>
+      <StepHeading id={`${id}-title`} step={3} />
 
       <div className="mt-6">
         <TextField

@@ -3,6 +3,7 @@ import { CONTENT_TYPE_LABELS, CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS } from '
 import type { WizardData } from '#shared/wizard/schema.ts';
 import { stepProblems } from '#shared/wizard/steps.ts';
 import { ChoiceChip, StepActions, type StepProps } from './fields.tsx';
+import { StepHeading } from './StepHeading.tsx';
 
 function toggle<T extends string>(list: readonly T[], value: T, on: boolean, order: readonly T[]): T[] {
   const next = new Set(list);
@@ -17,10 +18,7 @@ export function CreatorProfileStep({ data, update, onNext, onBack }: StepProps<W
   const problems = stepProblems(2, data);
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        Tell us about your content
-      </h1>
-      <p className="mt-2 text-slate-600">This helps us set up your LLC for the way you create.</p>
+      <StepHeading id={`${id}-title`} step={2} />
 
       <fieldset className="mt-6">
         <legend className="text-base font-semibold text-slate-900">What type of content do you create?</legend>

@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor } from '#shared/pricing.ts';
-import { calculateSavings } from '#shared/savings.ts';
-import { DEFAULT_STATE_CODE } from '#shared/states.ts';
-import { CONTENT_TYPE_LABELS, PLATFORM_LABELS } from '#shared/wizard/options.ts';
+import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, priceOrder } from '#shared/pricing.ts';
+import { calculateSavings } from '#shared/savings-rule.ts';
+import { DEFAULT_STATE_CODE, findStatePricing } from '#shared/states.ts';
+import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
 import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
+import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
+import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { StepActions } from './fields.tsx';
+import { StepHeading } from './StepHeading.tsx';
 
 /** What every formation includes. */
 export const PACKAGE_CONTENTS = [
@@ -23,7 +26,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-900 sm:text-right">{value || '—'}</dd>
+      <dd className="min-w-0 text-sm font-medium wrap-anywhere text-slate-900 sm:text-right">{value || '—'}</dd>
     </div>
   );
 }
@@ -43,20 +46,22 @@ export function ReviewStep({
   submitting: boolean;
 }) {
   const id = useId();
-  const { data: pricing, isError } = useStatePricing(data.state);
+  const stateCode = data.state || DEFAULT_STATE_CODE;
+  const live = useStatePricing(stateCode);
+  // Live pricing, else the state's own figures from the bundled state data (the server prices the order again).
+  const pricing = live.data ? { ...live.data, code: stateCode } : findStatePricing(stateCode);
   const order = pricing ? priceOrder(pricing, data) : undefined;
-  const savings = calculateSavings(data.monthlyExpenses);
+  const savings = calculateSavings(data.monthlyExpenses, data.annualIncome);
   const estimatedSavings = data.estimatedSavings || savings.estimatedSavings;
+  const expedite = expediteOffer(stateCode);
+  const available = (key: AddOnKey) => key !== 'expeditedFiling' || Boolean(expedite?.available);
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className="text-2xl font-bold text-slate-900 sm:text-3xl">
-        Review your application
-      </h1>
-      <p className="mt-2 text-slate-600">Check everything before you file. You can go back to edit any step.</p>
+      <StepHeading id={`${id}-title`} step={4} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-3">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
           <div className="rounded-2xl border border-slate-200 p-5">
             <h2 className="text-base font-semibold text-slate-900">Your details</h2>
             <dl className="mt-2 divide-y divide-slate-100">
@@ -69,10 +74,10 @@ export function ReviewStep({
             <h2 className="text-base font-semibold text-slate-900">Your business</h2>
             <dl className="mt-2 divide-y divide-slate-100">
               <Row label="Business name" value={data.businessName} />
-              <Row label="Formation state" value={pricing?.name ?? (data.state || DEFAULT_STATE_CODE)} />
+              <Row label="Formation state" value={pricing?.name ?? stateCode} />
               <Row label="Annual income" value={formatUsd(data.annualIncome)} />
-              <Row label="Content types" value={data.contentTypes.map((c) => CONTENT_TYPE_LABELS[c]).join(', ')} />
-              <Row label="Platforms" value={data.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')} />
+              <Row label="Content types" value={data.contentTypes.map(contentTypeLabel).join(', ')} />
+              <Row label="Platforms" value={data.platforms.map(platformLabel).join(', ')} />
               <Row label="Estimated annual deductions" value={formatUsd(savings.annualExpenses)} />
               <Row label="Estimated tax savings" value={`${formatUsd(estimatedSavings)} / year`} />
             </dl>
@@ -80,30 +85,55 @@ export function ReviewStep({
           <fieldset className="rounded-2xl border border-slate-200 p-5">
             <legend className="px-1 text-base font-semibold text-slate-900">Optional add-ons</legend>
             <div className="mt-1 space-y-3">
-              {ADD_ON_KEYS.map((key) => (
-                <label key={key} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 hover:border-indigo-300">
-                  <input type="checkbox" className="mt-1 h-4 w-4 accent-indigo-600" checked={data[key]} onChange={(e) => update({ [key]: e.target.checked })} />
-                  <span className="flex-1">
-                    <span className="block text-sm font-semibold text-slate-900">{ADD_ONS[key].label}</span>
-                    <span className="block text-sm text-slate-600">{ADD_ONS[key].description}</span>
-                  </span>
-                  <span className="text-sm font-semibold text-slate-900">+{formatUsd(ADD_ONS[key].price)}</span>
-                </label>
-              ))}
+              {ADD_ON_KEYS.map((key) => {
+                const sold = available(key);
+                const description =
+                  key === 'expeditedFiling' && expedite ? (expedite.available ? expediteDescription(expedite) : expedite.reason) : ADD_ONS[key].description;
+                return (
+                  <label
+                    key={key}
+                    className={`flex items-start gap-3 rounded-xl border border-slate-200 p-3 ${sold ? 'cursor-pointer hover:border-indigo-300' : 'cursor-not-allowed bg-slate-50'}`}
+                  >
+                    <input
+                      type="checkbox"
+                      className="mt-1 h-4 w-4 shrink-0 accent-indigo-600"
+                      checked={data[key] && sold}
+                      disabled={!sold}
+                      onChange={(e) => update({ [key]: e.target.checked })}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <span className="text-sm font-semibold text-slate-900">{ADD_ONS[key].label}</span>
+                        <span className="text-sm font-semibold text-slate-900">
+                          +{formatUsd(ADD_ONS[key].price)}
+                          {key === 'expeditedFiling' && expedite?.available ? (
+                            <span className="font-normal text-slate-600"> + {stateFeeText(expedite.fee)} state fee</span>
+                          ) : null}
+                        </span>
+                      </span>
+                      <span className="mt-0.5 block text-sm text-slate-600">{description}</span>
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </fieldset>
         </div>
 
-        <aside className="space-y-6 lg:col-span-2" aria-label="Order summary">
+        <aside className="min-w-0 space-y-6 lg:col-span-2" aria-label="Order summary">
           <div className="rounded-2xl border border-indigo-200 bg-indigo-50/50 p-5">
             <h2 className="text-base font-semibold text-slate-900">Price breakdown</h2>
             {order ? (
               <>
                 <PriceLines lines={order.lines} total={order.total} />
-                <p className="mt-2 text-xs text-slate-600">Processing time: {processingTimeFor(data)}</p>
+                {live.isError ? <p className="mt-2 text-xs text-slate-600">Live pricing could not be loaded: fees from our state data.</p> : null}
+                <p className="mt-3 text-xs text-slate-700">
+                  State processing time: <ProcessingTime code={stateCode} expedited={data.expeditedFiling} />
+                </p>
+                <StateDataCredit className="mt-2 text-xs text-slate-600" />
               </>
             ) : (
-              <p className="mt-2 text-sm text-slate-600">{isError ? 'Pricing could not be loaded. Please refresh.' : 'Loading pricing…'}</p>
+              <p className="mt-2 text-sm text-slate-600">{live.isError ? 'Pricing could not be loaded. Please refresh.' : 'Loading pricing…'}</p>
             )}
           </div>
           <div className="rounded-2xl border border-slate-200 p-5">

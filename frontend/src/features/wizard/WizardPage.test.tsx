@@ -54,6 +54,7 @@ let patchAnswer: () => unknown = () => ({ id: ID });
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   calls = [];
   toastMock.mockReset();
   patchAnswer = () => ({ id: ID });
@@ -105,19 +106,33 @@ describe('WizardPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(`/checkout?applicationId=${ID}`));
   });
 
-  it('the review shows the stored estimate and the add-ons change the price, processing time and saved data', async () => {
-    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+  it("the review shows the stored estimate, and the state's own processing time and expedite fee", async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, state: 'ME', priority: 'homestate', residenceState: 'ME' }));
     const user = userEvent.setup();
     renderAt('/wizard/4');
-    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$275'));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$325'));
     expect(screen.getByText('Estimated tax savings').nextElementSibling).toHaveTextContent('$1,200 / year');
-    expect(screen.getByText('Formation state').nextElementSibling).toHaveTextContent('Florida');
-    expect(screen.getByText('Processing time: 5-7 business days')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: /Expedited filing/ }));
-    expect(screen.getByRole('checkbox', { name: /Expedited filing/ })).toBeChecked();
-    expect(screen.getByTestId('order-total')).toHaveTextContent('$350');
-    expect(screen.getByText('Processing time: 1-2 business days')).toBeInTheDocument();
+    expect(screen.getByText('Formation state').nextElementSibling).toHaveTextContent('Maine');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByTestId('processing-time')).toHaveTextContent('40-55 business days (by mail)');
+    expect(within(summary).getByTestId('processing-time')).toHaveTextContent('checked Aug 6, 2026');
+    const expedite = screen.getByRole('checkbox', { name: /Expedited filing/ });
+    await user.click(expedite);
+    expect(expedite).toBeChecked();
+    // Our $75 and Maine's $50 for its cheapest faster tier.
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$450');
+    expect(within(summary).getByText('State expedite fee (24-hour expedited filing (next business day) service)')).toBeInTheDocument();
+    expect(within(summary).getByTestId('processing-time')).toHaveTextContent('next business day');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').expeditedFiling).toBe(true);
+  });
+
+  it('where the state sells no expedite (Florida), the add-on says so and cannot be chosen', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
+    renderAt('/wizard/4');
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$275'));
+    expect(screen.getByRole('checkbox', { name: /Expedited filing/ })).toBeDisabled();
+    expect(screen.getByText('Florida sells no expedited processing for an LLC formation, so this add-on is not available.')).toBeInTheDocument();
+    expect(screen.getByTestId('processing-time')).toHaveTextContent('No standard processing time published by Florida that we could find');
   });
 
   it('after a failed submission autosave works again', async () => {
@@ -299,5 +314,47 @@ describe('WizardPage', () => {
     await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Nevada'));
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/1?state=NV');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').state).toBe('NV');
+  });
+
+  it('after Next, focus moves to the new step heading so screen readers announce it', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, currentStep: 1 }));
+    const user = userEvent.setup();
+    renderAt('/wizard/1');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Tell us about your content' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Set up your business' })));
+  });
+
+  it('a state chosen on the pricing page stays when the visitor answers No to inventory, labelled as their choice', async () => {
+    const user = userEvent.setup();
+    renderAt('/wizard?state=TX');
+    await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Texas'));
+    await user.click(screen.getByText('No'));
+    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Texas');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').state).toBe('TX');
+    expect(screen.getByText('Your choice')).toBeInTheDocument();
+    expect(screen.queryByText(/^Recommended for/)).toBeNull();
+    // The recommendation is offered, not applied.
+    await user.click(screen.getByRole('button', { name: 'File in Florida instead' }));
+    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Florida');
+    expect(screen.getByText(/Recommended for tax savings/)).toBeInTheDocument();
+  });
+
+  it("the landing calculator's figures are carried into step 3", async () => {
+    sessionStorage.setItem(
+      'calculatorHandoff',
+      JSON.stringify({ income: 90000, expenses: { clothing: 500, meals: 0, equipment: 0, travel: 250, entertainment: 0, other: 0 } }),
+    );
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, annualIncome: 0, estimatedSavings: 0, currentStep: 3 }));
+    localStorage.setItem(STORAGE_KEYS.step, '3');
+    renderAt('/wizard/1');
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/3$/));
+    expect(await screen.findByLabelText('Annual Income ($)')).toHaveValue('90000');
+    expect(screen.getByLabelText('Clothing & Styling')).toHaveValue('500');
+    expect(screen.getByLabelText('Travel & Transportation')).toHaveValue('250');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}')).toMatchObject({ annualIncome: 90000 });
+    expect(sessionStorage.getItem('calculatorHandoff')).toBeNull();
   });
 });

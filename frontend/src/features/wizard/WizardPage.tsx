@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { estimatedSavingsFor } from '#shared/savings-rule.ts';
 import { findState } from '#shared/states.ts';
-import { chooseFilingState } from '#shared/wizard/filing-state.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
 import { firstIncompleteStep } from '#shared/wizard/steps.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
+import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
+import { setChosenState } from './filing-choice.ts';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import { useWizard } from './useWizard.ts';
@@ -39,14 +41,22 @@ export default function WizardPage() {
     description: 'Form your LLC in four steps: your details, your creator profile, your business name and a review.',
   });
 
-  // On arrival: ?state=XX pre-selects the filing state; /wizard/1 resumes a wizard left later on.
+  // On arrival: the landing calculator's figures are taken over; ?state=XX pre-selects the filing
+  // state (the visitor's own choice, kept until they change it); /wizard/1 resumes a wizard left later on.
   const arrived = useRef(false);
   useEffect(() => {
     if (arrived.current || !step) return;
     arrived.current = true;
+    const handoff = takeCalculatorHandoff();
+    if (handoff) {
+      const annual = Object.values(handoff.expenses).reduce((sum, n) => sum + (Number(n) || 0), 0) * 12;
+      update({ annualIncome: handoff.income, monthlyExpenses: handoff.expenses, estimatedSavings: estimatedSavingsFor(annual, handoff.income) });
+    }
     const pre = search.get('state');
     if (pre && findState(pre)) {
-      update(chooseFilingState(data, pre.toUpperCase()));
+      const code = pre.trim().toUpperCase();
+      setChosenState(code);
+      update({ state: code });
       return;
     }
     const saved = loadCurrentStep();
@@ -60,6 +70,14 @@ export default function WizardPage() {
 
   useEffect(() => {
     window.scrollTo?.(0, 0);
+  }, [step]);
+
+  // A new step: its heading takes focus, so screen readers announce it (not on the first screen shown).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (!step || shownStep.current === step) return;
+    shownStep.current = step;
+    document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
   }, [step]);
 
   if (!step) return <Navigate to={paths.wizardStep(1, { search: location.search })} replace />;
@@ -76,6 +94,7 @@ export default function WizardPage() {
       const id = await submitWizard(data);
       toast('Application Complete!', 'Proceeding to secure payment...', 'success');
       saveApplicationId(undefined);
+      setChosenState(undefined);
       replace({ ...data, completed: true });
       navigate(paths.checkout(id));
     } catch (err) {

@@ -61,12 +61,31 @@ describe('Step 1: Basic Info', () => {
     expect(screen.getByText(/additional \$800 a year franchise tax/)).toBeInTheDocument();
   });
 
-  it('shows the fallback price only until pricing loads, then the state split', async () => {
+  it("shows the state's own price from the bundled data until live pricing loads, then the live split", async () => {
     stubPricingFetch();
     renderStep(BasicInfoStep, { state: 'TX' });
-    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$275 total ($125 filing + $150 service)');
+    expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$450 total ($300 filing + $150 service)');
     await waitFor(() => expect(screen.getByTestId('pricing-banner')).toHaveTextContent('$450 total ($300 filing + $150 service)'));
     expect(screen.getByTestId('pricing-banner')).toHaveTextContent('Texas');
+  });
+
+  it("with the pricing API down: each state's bundled price, the full residence list, and a note that live pricing failed", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'Service unavailable' }), { status: 503 })),
+    );
+    const user = userEvent.setup();
+    renderStep(BasicInfoStep);
+    await user.click(screen.getByText('No'));
+    await user.click(screen.getByText('Privacy'));
+    const banner = screen.getByTestId('pricing-banner');
+    await waitFor(() => expect(banner).toHaveTextContent('Live pricing could not be loaded'));
+    expect(banner).toHaveTextContent('Wyoming');
+    expect(banner).toHaveTextContent('$250 total ($100 filing + $150 service)');
+    expect(banner).not.toHaveTextContent('$275');
+    await user.click(screen.getByText('Yes'));
+    const residence = screen.getByLabelText('Which state do you live in?');
+    expect(residence.querySelectorAll('option').length).toBe(52);
   });
 
   it('home-state priority asks where the visitor lives and files there', async () => {
@@ -164,7 +183,8 @@ describe('Step 3: Business Setup', () => {
   it('picking a suggestion checks it and selects it with LLC, even when the check fails', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
-      calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      // The step's editable heading reads the site texts: not part of what is checked here.
+      if (url !== apiUrl('GET /api/content')) calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
       if (url === apiUrl('POST /api/business-names/generate')) return Array.from({ length: 8 }, (_, i) => ({ name: `Sunny Idea ${i}`, category: 'food' }));
       throw new Error('network down');
     });
@@ -186,7 +206,8 @@ describe('Step 3: Business Setup, more', () => {
   it('typed keywords are sent instead of the content types', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
-      calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      // The step's editable heading reads the site texts: not part of what is checked here.
+      if (url !== apiUrl('GET /api/content')) calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
       return [];
     });
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.
 import type { WizardData } from '#shared/wizard/schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
+import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
 
 /**
@@ -22,6 +23,7 @@ export async function saveWizard(data: WizardData): Promise<string> {
   }
   const { completed: _never, ...draft } = data;
   const created = await apiCall('POST /api/llc-applications', { body: draft });
+  rememberResumeSecret(created.id, created.resumeSecret);
   saveApplicationId(created.id);
   return created.id;
 }

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition, offersSunbizAction, sunbizUnavailableReason } from '#shared/application-status.ts';
+import { nextStaffTransition, offersSunbizAction, staffMoveBlocker, sunbizUnavailableReason } from '#shared/application-status.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.ts';
+import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
+import { DialogToaster } from '../../../components/AppToaster.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
-import { useGenerateSunbiz, useUpdateApplication } from '../staff-api.ts';
+import { useGenerateSunbiz, useRefund, useUpdateApplication } from '../staff-api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** Starts the download of a presigned document URL without leaving the dashboard. */
@@ -36,7 +38,14 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const [notes, setNotes] = useState(application.notes);
   const update = useUpdateApplication();
   const sunbiz = useGenerateSunbiz();
+  const refund = useRefund();
   const next = nextStaffTransition(app.status);
+  // The server refuses the same moves with the same sentence (shared/application-status.ts).
+  const blocker = next ? staffMoveBlocker(app, next.to) : undefined;
+  const [fileNumber, setFileNumber] = useState('');
+  const [filedOn, setFiledOn] = useState('');
+  const filing = next?.to === 'filed';
+  const refundable = app.paymentStatus === 'paid' || app.paymentStatus === 'needs_review';
   const sunbizReason = sunbizUnavailableReason(app);
   const offersSunbiz = offersSunbizAction(app);
 
@@ -48,11 +57,22 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   async function move() {
     if (!next) return;
     try {
-      const updated = await update.mutateAsync({ id: app.id, status: next.to });
+      const updated = await update.mutateAsync({ id: app.id, status: next.to, ...(filing ? { fileNumber: fileNumber.trim(), filedOn } : {}) });
       setApp(updated);
       toast('Status Updated', `${updated.businessName || 'Application'} is now ${updated.status}.`);
     } catch (err) {
       toast('Update Failed', failureMessage(err), 'error');
+    }
+  }
+
+  async function refundPayment() {
+    if (!window.confirm(`Refund the payment of ${app.businessName || 'this application'}? The money goes back to the customer.`)) return;
+    try {
+      const updated = await refund.mutateAsync(app.id);
+      setApp(updated);
+      toast('Payment Refunded', `${updated.businessName || 'The order'} is refunded.`);
+    } catch (err) {
+      toast('Refund Failed', failureMessage(err), 'error');
     }
   }
 
@@ -110,11 +130,11 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           <Field label="Formation state">{app.state}</Field>
           <Field label="Business name">{app.businessName}</Field>
           <Field label="Annual income">{app.annualIncome === null ? '' : formatUsd(app.annualIncome)}</Field>
-          <Field label="Content types">{app.contentTypes.join(', ')}</Field>
-          <Field label="Platforms">{app.platforms.join(', ')}</Field>
+          <Field label="Content types">{app.contentTypes.map(contentTypeLabel).join(', ')}</Field>
+          <Field label="Platforms">{app.platforms.map(platformLabel).join(', ')}</Field>
           <Field label="Add-ons">{addOns.length ? addOns.join(', ') : 'None'}</Field>
           <Field label="Payment">
-            {app.paymentStatus ?? 'unpaid'}
+            {app.paymentStatus === 'needs_review' ? 'needs review' : (app.paymentStatus ?? 'unpaid')}
             {app.amountPaidCents !== undefined ? ` · ${formatCents(app.amountPaidCents)}` : ''}
             {app.paymentProvider ? ` · ${app.paymentProvider}` : ''}
           </Field>
@@ -123,7 +143,38 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           <Field label="FEIN filing">{app.feinFiling ? 'Yes' : 'No'}</Field>
           <Field label="Operating agreement">{app.operatingAgreement ? 'Yes' : 'No'}</Field>
           {app.sunbizGeneratedAt ? <Field label="Sunbiz document">Generated {formatDateTime(app.sunbizGeneratedAt)}</Field> : null}
+          {app.fileNumber ? <Field label="State file number">{app.fileNumber}</Field> : null}
+          {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>
+        {app.paymentStatus === 'needs_review' ? (
+          <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            A payment was received but held for review: {app.reviewReason ?? 'it does not match the order as priced'}. Refund it, then ask the customer to pay
+            again.
+          </p>
+        ) : null}
+        {filing && !blocker ? (
+          <fieldset className="mt-6 grid gap-3 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-medium text-slate-800">What the state returned</legend>
+            <label className="text-sm text-slate-800">
+              State file number
+              <input
+                value={fileNumber}
+                onChange={(e) => setFileNumber(e.target.value)}
+                className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+              />
+            </label>
+            <label className="text-sm text-slate-800">
+              Filing date
+              <input
+                type="date"
+                value={filedOn}
+                max={new Date().toISOString().slice(0, 10)}
+                onChange={(e) => setFiledOn(e.target.value)}
+                className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+              />
+            </label>
+          </fieldset>
+        ) : null}
         <div className="mt-6">
           <label htmlFor="application-notes" className="block text-sm font-medium text-slate-800">
             Notes
@@ -148,8 +199,22 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
           </Button>
         ) : null}
+        {next && blocker ? (
+          <p id="move-blocked" className="mr-auto self-center text-sm text-slate-600">
+            {blocker}
+          </p>
+        ) : null}
+        {refundable ? (
+          <Button variant="secondary" onClick={refundPayment} disabled={refund.isPending}>
+            {refund.isPending ? 'Refunding…' : 'Refund payment'}
+          </Button>
+        ) : null}
         {next ? (
-          <Button onClick={move} disabled={update.isPending}>
+          <Button
+            onClick={move}
+            disabled={update.isPending || Boolean(blocker) || (filing && (!fileNumber.trim() || !filedOn))}
+            aria-describedby={blocker ? 'move-blocked' : undefined}
+          >
             {next.action}
           </Button>
         ) : null}
@@ -157,6 +222,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           Close
         </Button>
       </div>
+      <DialogToaster />
     </dialog>
   );
 }

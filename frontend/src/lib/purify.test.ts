@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksExecutable, XSS_PAYLOADS } from '../../../../tests/fixtures/xss-payloads.ts';
+import { looksExecutable, XSS_PAYLOADS } from '../../../tests/fixtures/xss-payloads.ts';
 import { purifyHtml } from './purify.ts';
 
 describe('purifyHtml (render-time cleaning)', () => {

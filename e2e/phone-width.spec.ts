@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+import { asHolder, createSubmitted } from './holder.ts';
+
+/**
+ * Nothing scrolls sideways on a 320 px phone, on any page: the document is never wider than the
+ * viewport. Wizard steps are visited with their data, checkout and success with a real
+ * application, staff screens signed in.
+ */
+const WIDTH = 320;
+
+const wizard = {
+  userId: 'narrow-visitor-1',
+  firstName: 'Maximiliana',
+  lastName: 'Featherstonehaugh-Worthington',
+  email: 'maximiliana.featherstonehaugh@example.com',
+  phone: '305-555-0199',
+  state: 'ME',
+  residenceState: '',
+  hasInventory: false,
+  priority: 'tax',
+  contentTypes: ['lifestyle', 'fitness', 'food', 'travel', 'beauty', 'gaming', 'fashion', 'tech', 'pets', 'diy', 'music', 'comedy'],
+  platforms: ['instagram', 'tiktok', 'youtube', 'twitter', 'facebook', 'snapchat', 'linkedin', 'twitch'],
+  businessName: 'Maximiliana Featherstonehaugh Productions LLC',
+  annualIncome: 1_250_000,
+  monthlyExpenses: { clothing: 12_000, meals: 3500, equipment: 25_000, travel: 18_000, entertainment: 4000, other: 2500 },
+  estimatedSavings: 195_000,
+  expeditedFiling: true,
+  feinFiling: true,
+  operatingAgreement: true,
+  currentStep: 4,
+};
+
+let applicationId = '';
+let staffToken = '';
+
+test.beforeAll(async ({ request }) => {
+  await expect.poll(async () => (await request.get('/api/content')).status(), { timeout: 60_000 }).toBe(200);
+  applicationId = await createSubmitted(request, wizard);
+  const login = await request.post('/api/staff/login', { data: { password: E2E_STAFF_PASSWORD } });
+  expect(login.status()).toBe(200);
+  staffToken = (await login.json()).token;
+});
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const el = document.scrollingElement!;
+    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
+  });
+  expect(scrollWidth, `document is ${scrollWidth} px wide in a ${clientWidth} px viewport`).toBeLessThanOrEqual(clientWidth);
+}
+
+const pages: { name: string; path: () => string; setup?: (page: Page) => Promise<unknown>; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'landing', path: () => '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'pricing', path: () => '/pricing', ready: (p) => expect(p.getByTestId('state-card').first()).toBeVisible() },
+  ...[1, 2, 3, 4].map((step) => ({
+    name: `wizard step ${step}`,
+    path: () => `/wizard/${step}`,
+    setup: (page: Page) =>
+      page.addInitScript(
+        ({ data, s }) => {
+          if (!sessionStorage.getItem('narrow-seeded')) {
+            localStorage.setItem('wizardData', JSON.stringify({ ...data, currentStep: s }));
+            localStorage.setItem('wizardCurrentStep', String(s));
+            sessionStorage.setItem('narrow-seeded', '1');
+          }
+        },
+        { data: wizard, s: step },
+      ),
+    ready: (p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  })),
+  {
+    name: 'checkout',
+    path: () => `/checkout?applicationId=${applicationId}`,
+    setup: (page) => asHolder(page, applicationId),
+    ready: (p) => expect(p.getByTestId('order-total')).toBeVisible(),
+  },
+  {
+    name: 'success',
+    path: () => `/success?provider=stripe&applicationId=${applicationId}`,
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  { name: 'contact', path: () => '/contact', ready: (p) => expect(p.getByLabel('Email')).toBeVisible() },
+  { name: 'staff login', path: () => '/staff/login', ready: (p) => expect(p.getByLabel('Password')).toBeVisible() },
+  {
+    name: 'staff dashboard',
+    path: () => '/staff',
+    setup: (page) => page.addInitScript((token) => localStorage.setItem('staff_token', token), staffToken),
+    ready: (p) => expect(p.getByRole('tab').first()).toBeVisible(),
+  },
+  {
+    name: 'content editor',
+    path: () => '/content-editor',
+    setup: (page) => page.addInitScript((token) => localStorage.setItem('staff_token', token), staffToken),
+    ready: (p) => expect(p.getByRole('heading', { name: 'Content editor', level: 1 })).toBeVisible(),
+  },
+  { name: 'not found', path: () => '/no-such-page', ready: (p) => expect(p.getByText('Page Not Found')).toBeVisible() },
+];
+
+for (const screen of pages) {
+  test(`${screen.name} does not scroll sideways at ${WIDTH} px`, async ({ page }) => {
+    await page.setViewportSize({ width: WIDTH, height: 640 });
+    await screen.setup?.(page);
+    await page.goto(screen.path());
+    await screen.ready(page);
+    // Below-the-fold parts load as the visitor scrolls: walk down the page first.
+    for (let y = 0; y < 20; y++) await page.mouse.wheel(0, 800);
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/narrow-${screen.name.replace(/ /g, '-')}-${WIDTH}.png`, fullPage: true });
+  });
+}

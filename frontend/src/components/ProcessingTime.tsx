@@ -1,0 +1,57 @@
+import { DATASET_LICENSE_URL, DATASET_NAME, DATASET_URL } from '../lib/dataset.ts';
+import { expediteOffer, standardTime, tierService } from '../lib/processing.ts';
+
+/**
+ * A state's processing time as every page shows it: the state's own figure (or the sentence that
+ * it publishes none) and the date it was checked. With `expedited`, the state's expedite tier
+ * where it sells one. The same words on the pricing card, the wizard banner, the review, the
+ * checkout summary and the success page.
+ */
+export function ProcessingTime({
+  code,
+  expedited = false,
+  className,
+  testId = 'processing-time',
+}: {
+  code: string;
+  expedited?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const standard = standardTime(code);
+  if (!standard) return null;
+  const offer = expedited ? expediteOffer(code) : undefined;
+  const fee = offer?.available ? offer.fee : undefined;
+  return (
+    <span className={className} data-testid={testId}>
+      {fee ? (
+        <>
+          <strong className="font-semibold">{fee.turnaround ? fee.turnaround.replace(/\.$/, '') : 'Faster than standard'}</strong> with the state's{' '}
+          {tierService(fee.tier)} (standard: {standard.text}, <span className="whitespace-nowrap">{standard.checked}</span>)
+        </>
+      ) : (
+        <>
+          <strong className="font-semibold">{standard.text}</strong> ({standard.published ? 'as published by the state, ' : ''}
+          <span className="whitespace-nowrap">{standard.checked}</span>)
+        </>
+      )}
+    </span>
+  );
+}
+
+/** The credit line under state figures. */
+export function StateDataCredit({ className = 'text-xs text-slate-600', what = 'State processing times' }: { className?: string; what?: string }) {
+  return (
+    <p className={className}>
+      {what}: the{' '}
+      <a href={DATASET_URL} className="underline underline-offset-2" rel="noopener noreferrer">
+        {DATASET_NAME}
+      </a>{' '}
+      by StartupSole LLC (
+      <a href={DATASET_LICENSE_URL} className="underline underline-offset-2" rel="noopener noreferrer">
+        CC BY 4.0
+      </a>
+      ). Queues change: check the state's site before relying on a figure.
+    </p>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * Order documents as PDF bytes: the filing packet (staff cover sheet and the state's formation
+ * document or a worksheet), the operating agreement and the EIN (SS-4) worksheet. Pure
+ * functions: the caller stores and serves the bytes. See ./README.md.
+ */
+export { einWorksheet, maskedTaxId } from './ein-worksheet.ts';
+export { filingPacket } from './filing-packet.ts';
+export { FONT_FILES, setFontDirectory } from './fonts.ts';
+export { FORM_STATES } from './formation-forms.ts';
+export { operatingAgreement } from './operating-agreement.ts';
+export { orderDocuments } from './order-documents.ts';
+export { WORKSHEET_STATES } from './states.ts';
+export type { DocumentKind, FilingDocumentKind, FilingPacket, GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';

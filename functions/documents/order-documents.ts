@@ -1,0 +1,25 @@
+import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import { einWorksheet } from './ein-worksheet.ts';
+import { filingPacket } from './filing-packet.ts';
+import { operatingAgreement } from './operating-agreement.ts';
+import type { GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';
+
+/**
+ * Every document an order needs: the filing packet, plus the operating agreement and the EIN
+ * worksheet when the order bought those add-ons. `problems` lists what staff must settle first.
+ */
+export async function orderDocuments(
+  order: OrderSummary,
+  details: StoredFilingDetails,
+  ourAgent?: OurRegisteredAgent | null,
+): Promise<{ documents: GeneratedDocument[]; problems: string[] }> {
+  const packet = await filingPacket(order, details, ourAgent);
+  const documents: GeneratedDocument[] = [...packet.documents];
+  const problems = [...packet.problems];
+  if (order.addOns.operatingAgreement) documents.push(await operatingAgreement(order, details));
+  if (order.addOns.feinFiling) {
+    if (details.ein) documents.push(await einWorksheet(order, details));
+    else problems.push('Missing: EIN answers - the order includes the EIN application and its filing details have no EIN section.');
+  }
+  return { documents, problems };
+}

@@ -1,0 +1,11 @@
+/** Default site texts of the wizard's four steps (/wizard/1 to /wizard/4): each step's heading and introduction. */
+export const WIZARD_TEXTS = {
+  'step1.title': "Let's get to know you",
+  'step1.subtitle': "We'll use this to file your LLC and keep you updated.",
+  'step2.title': 'Tell us about your content',
+  'step2.subtitle': 'This helps us set up your LLC for the way you create.',
+  'step3.title': 'Set up your business',
+  'step3.subtitle': 'Name your LLC and see what forming it could save you.',
+  'step4.title': 'Review your application',
+  'step4.subtitle': 'Check everything before you file. You can go back to edit any step.',
+} as const satisfies Record<string, string>;
