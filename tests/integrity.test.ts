@@ -196,16 +196,7 @@ describe('paying requires a complete application', () => {
       apiEvent({ method: 'POST', route: '/api/llc-applications', body: { firstName: 'Ada' }, sourceIp: visitorIp() }),
     );
     const { id, resumeSecret: secret } = created.body;
-    const res = await invoke(
-      createIntent,
-      apiEvent({
-        method: 'POST',
-        route: '/api/create-payment-intent',
-        body: { amount: FL_CENTS, applicationId: id, provider: 'stripe' },
-        resumeSecret: secret,
-        sourceIp: visitorIp(),
-      }),
-    );
+    const res = await intent(id, secret);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('application_incomplete');
     expect(Object.keys(res.body.details)).toEqual(['Step 1 (Basic Info)', 'Step 2 (Creator Profile)', 'Step 3 (Business Setup)']);

@@ -46,6 +46,18 @@ const succeeded = (applicationId: string, amount = FL_CENTS, currency = 'usd', i
     status: 'succeeded',
   });
 
+/** Stripe's charge.refunded for the whole amount of a PaymentIntent. */
+const chargeRefunded = (chargeId: string, intentId: string, metadata: Record<string, string> = {}) =>
+  stripeEvent('charge.refunded', {
+    id: chargeId,
+    object: 'charge',
+    payment_intent: intentId,
+    amount: FL_CENTS,
+    amount_refunded: FL_CENTS,
+    refunded: true,
+    metadata,
+  });
+
 const sign = (payload: string, secret = SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 const deliver = (payload: string, signature: string | undefined, base64 = false) =>
   invoke(
@@ -118,15 +130,7 @@ describe('POST /api/webhook/stripe', () => {
       status: 'succeeded',
       metadata: { applicationId: app.id },
     });
-    const refunded = stripeEvent('charge.refunded', {
-      id: 'ch_retry',
-      object: 'charge',
-      payment_intent: 'pi_retry_me',
-      amount: FL_CENTS,
-      amount_refunded: FL_CENTS,
-      refunded: true,
-      metadata: {},
-    });
+    const refunded = chargeRefunded('ch_retry', 'pi_retry_me', {});
     // Without a secret key the PaymentIntent cannot be looked up: the delivery fails.
     delete process.env.STRIPE_SECRET_KEY;
     resetSecretsForTests();
@@ -214,15 +218,7 @@ describe('POST /api/webhook/stripe', () => {
       status: 'succeeded',
       metadata: { applicationId: app.id },
     });
-    const refunded = stripeEvent('charge.refunded', {
-      id: 'ch_1',
-      object: 'charge',
-      payment_intent: 'pi_refund_me',
-      amount: FL_CENTS,
-      amount_refunded: FL_CENTS,
-      refunded: true,
-      metadata: {},
-    });
+    const refunded = chargeRefunded('ch_1', 'pi_refund_me', {});
     expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/pi_refund_me'))).toBe(true);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_CENTS });
@@ -236,15 +232,7 @@ describe('events in any order', () => {
   it('a refund that arrives before the payment succeeded converges on refunded, and the late success changes nothing', async () => {
     const intentId = `pi_refund_first_${seq}`;
     const app = await putPricedApplication({}, { id: intentId });
-    const refunded = stripeEvent('charge.refunded', {
-      id: `ch_${intentId}`,
-      object: 'charge',
-      payment_intent: intentId,
-      amount: FL_CENTS,
-      amount_refunded: FL_CENTS,
-      refunded: true,
-      metadata: { applicationId: app.id },
-    });
+    const refunded = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id });
     expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', refundedReference: intentId });
     const late = succeeded(app.id, FL_CENTS, 'usd', intentId);
@@ -259,15 +247,7 @@ describe('events in any order', () => {
     const intentId = `pi_twice_${seq}`;
     const app = await putPricedApplication({}, { id: intentId });
     const paid = succeeded(app.id, FL_CENTS, 'usd', intentId);
-    const refunded = stripeEvent('charge.refunded', {
-      id: `ch_${intentId}`,
-      object: 'charge',
-      payment_intent: intentId,
-      amount: FL_CENTS,
-      amount_refunded: FL_CENTS,
-      refunded: true,
-      metadata: { applicationId: app.id },
-    });
+    const refunded = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id });
     await Promise.all([deliver(paid, sign(paid)), deliver(refunded, sign(refunded)), deliver(paid, sign(paid)), deliver(refunded, sign(refunded))]);
     expect((await readApplication(app.id))?.paymentStatus).toBe('refunded');
     expect(await paymentsFor(app.id)).toBeLessThanOrEqual(1);

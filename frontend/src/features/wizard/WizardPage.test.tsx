@@ -51,6 +51,7 @@ function renderAt(path: string) {
 
 let calls: { url: string; method: string; body: Record<string, unknown> }[] = [];
 let patchAnswer: () => unknown = () => ({ id: ID });
+let paymentStatus = 'unpaid';
 
 beforeEach(() => {
   localStorage.clear();
@@ -58,6 +59,7 @@ beforeEach(() => {
   calls = [];
   toastMock.mockReset();
   patchAnswer = () => ({ id: ID });
+  paymentStatus = 'unpaid';
   window.scrollTo = () => undefined;
   stubPricingFetch((url, init) => {
     const body = JSON.parse(String(init?.body ?? 'null'));
@@ -66,13 +68,14 @@ beforeEach(() => {
     if (init?.method === 'PATCH') return patchAnswer();
     // The step 3 calculator re-checks the stored income; it answers with the stored estimate.
     if (url === apiUrl('POST /api/calculate-savings')) return { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 1200, taxRate: 25 };
+    if (url.startsWith('/api/payment-status/')) return { applicationId: ID, paymentStatus };
     return { ok: true };
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('WizardPage', () => {
-  it('submits with completed: true, clears the stored id and goes to checkout with the id in the URL', async () => {
+  it('submits with completed: true, keeps the application and goes to checkout with the id in the URL', async () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
     localStorage.setItem(STORAGE_KEYS.applicationId, ID);
     const user = userEvent.setup();
@@ -85,9 +88,9 @@ describe('WizardPage', () => {
     expect(submit?.url).toBe(apiUrl('PATCH /api/llc-applications/{id}', { params: { id: ID } }));
     expect(submit?.body).toMatchObject({ businessName: 'Byte Works LLC', firstName: 'Ada' });
     expect(toastMock).toHaveBeenCalledWith('Application Complete!', 'Proceeding to secure payment...', 'success');
-    expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBeNull();
-    // The stored wizard is marked submitted, so the next visit starts a fresh application.
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').completed).toBe(true);
+    // Going back from checkout must find the same application, never a new empty one.
+    expect(localStorage.getItem(STORAGE_KEYS.applicationId)).toBe(ID);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}')).toMatchObject({ completed: true, businessName: 'Byte Works LLC' });
   });
 
   it('while the submission is under way the button says Submitting… and cannot be pressed again', async () => {
@@ -356,5 +359,25 @@ describe('WizardPage', () => {
     expect(screen.getByLabelText('Travel & Transportation')).toHaveValue('250');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}')).toMatchObject({ annualIncome: 90000 });
     expect(sessionStorage.getItem('calculatorHandoff')).toBeNull();
+  });
+
+  it('back on the wizard after paying: the same application, read-only, with the way to ask for a change', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, completed: true }));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    paymentStatus = 'paid';
+    renderAt('/wizard/4');
+    expect(await screen.findByText('This order is paid, so it can no longer be changed here.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'send us a request' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByText('Byte Works LLC')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').userId).toBe(complete.userId);
+  });
+
+  it('before payment the same application stays editable', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, completed: true }));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    renderAt('/wizard/4');
+    expect(await screen.findByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+    expect(screen.queryByText('This order is paid, so it can no longer be changed here.')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { estimatedSavingsFor } from '#shared/savings-rule.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
@@ -17,9 +17,10 @@ import { CreatorProfileStep } from './CreatorProfileStep.tsx';
 import { setChosenState } from './filing-choice.ts';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
+import { useOrderLock } from './useOrderLock.ts';
 import { useWizard } from './useWizard.ts';
 import { sendStage1Lead, sendStage2Lead, submitWizard } from './wizard-api.ts';
-import { loadCurrentStep, saveApplicationId } from './wizard-storage.ts';
+import { loadCurrentStep, startNewWizard } from './wizard-storage.ts';
 
 function parseStep(raw: string | undefined): WizardStep | undefined {
   const n = Number(raw);
@@ -33,6 +34,11 @@ export default function WizardPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data, update, settle, resume, replace } = useWizard();
+  const lock = useOrderLock();
+  // A paid order is read-only: nothing is saved from this screen any more.
+  useEffect(() => {
+    if (lock.locked) void settle();
+  }, [lock.locked, settle]);
   const [submitting, setSubmitting] = useState(false);
   const step = parseStep(params.step);
   const label = WIZARD_STEPS.find((s) => s.step === step)?.label ?? 'Basic Info';
@@ -93,7 +99,7 @@ export default function WizardPage() {
       await settle();
       const id = await submitWizard(data);
       toast('Application Complete!', 'Proceeding to secure payment...', 'success');
-      saveApplicationId(undefined);
+      // The application id and data stay: "Back to your application" shows the same one.
       setChosenState(undefined);
       replace({ ...data, completed: true });
       navigate(paths.checkout(id));
@@ -112,32 +118,56 @@ export default function WizardPage() {
       <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
         <div className="mx-auto max-w-4xl">
           <ProgressIndicator current={step} />
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
-            {step === 2 && (
-              <CreatorProfileStep
-                data={data}
-                update={update}
-                onBack={() => go(1)}
-                onNext={() => {
-                  sendStage1Lead(data);
-                  go(3);
+          {lock.locked ? (
+            <div role="status" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5">
+              <p className="font-semibold">This order is paid, so it can no longer be changed here.</p>
+              <p className="mt-1">
+                To ask for a change,{' '}
+                <Link to={paths.contact} className="font-medium underline">
+                  send us a request
+                </Link>{' '}
+                with your business name: our team updates the filing for you.
+              </p>
+              <button
+                type="button"
+                onClick={() => {
+                  startNewWizard();
+                  window.location.assign(paths.wizardStep(1));
                 }}
-              />
-            )}
-            {step === 3 && (
-              <BusinessSetupStep
-                data={data}
-                update={update}
-                onBack={() => go(2)}
-                onNext={() => {
-                  sendStage2Lead(data);
-                  go(4);
-                }}
-              />
-            )}
-            {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
-          </div>
+                className="mt-3 rounded-lg border border-amber-400 bg-white px-3 py-1.5 font-medium text-amber-950 hover:bg-amber-100"
+              >
+                Start another LLC
+              </button>
+            </div>
+          ) : null}
+          <fieldset disabled={lock.locked} className="contents">
+            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+              {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
+              {step === 2 && (
+                <CreatorProfileStep
+                  data={data}
+                  update={update}
+                  onBack={() => go(1)}
+                  onNext={() => {
+                    sendStage1Lead(data);
+                    go(3);
+                  }}
+                />
+              )}
+              {step === 3 && (
+                <BusinessSetupStep
+                  data={data}
+                  update={update}
+                  onBack={() => go(2)}
+                  onNext={() => {
+                    sendStage2Lead(data);
+                    go(4);
+                  }}
+                />
+              )}
+              {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
+            </div>
+          </fieldset>
         </div>
       </main>
       <SiteFooter />

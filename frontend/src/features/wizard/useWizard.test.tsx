@@ -128,10 +128,9 @@ describe('useWizard autosave', () => {
     expect(requests[0].body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
   });
 
-  it('a submitted (completed) application in storage is not resumed: a fresh wizard starts', () => {
+  it('a submitted (completed) application in storage is the one shown again (back from checkout), not a fresh wizard', () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ userId: 'user-stored-01', firstName: 'Stored', currentStep: 4, completed: true }));
     const { result } = renderHook(() => useWizard());
-    expect(result.current.data.userId).not.toBe('user-stored-01');
-    expect(result.current.data).toMatchObject({ firstName: '', currentStep: 1, completed: false });
+    expect(result.current.data).toMatchObject({ userId: 'user-stored-01', firstName: 'Stored', currentStep: 4, completed: true });
   });
 });

@@ -17,15 +17,16 @@ function newUserId(): string {
 }
 
 /**
- * The saved wizard, validated with the shared schema; anything unreadable (or an application
- * already submitted) starts a fresh wizard.
+ * The saved wizard, validated with the shared schema; anything unreadable starts a fresh wizard.
+ * A submitted (even a paid) application stays: going back from checkout, or to /wizard/4 after
+ * paying, shows the same application, never a new empty one. Only "Start another LLC" clears it.
  */
 export function loadWizardData(): WizardData {
   const raw = storage()?.getItem(STORAGE_KEYS.data);
   if (raw) {
     try {
       const parsed = wizardDataSchema.safeParse({ ...initialWizardData(newUserId()), ...JSON.parse(raw) });
-      if (parsed.success && !parsed.data.completed) return parsed.data;
+      if (parsed.success) return parsed.data;
     } catch {
       // fall through to a fresh wizard
     }
@@ -50,4 +51,9 @@ export function loadApplicationId(): string | undefined {
 export function saveApplicationId(id: string | undefined): void {
   if (id) storage()?.setItem(STORAGE_KEYS.applicationId, id);
   else storage()?.removeItem(STORAGE_KEYS.applicationId);
+}
+
+/** "Start another LLC": this browser forgets the current wizard (its application stays on the server). */
+export function startNewWizard(): void {
+  for (const key of [STORAGE_KEYS.data, STORAGE_KEYS.step, STORAGE_KEYS.applicationId]) storage()?.removeItem(key);
 }
