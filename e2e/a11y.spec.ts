@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
-import { asHolder, createSubmitted } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
 
 /**
  * Accessibility over every screen of the site (docs/product.md section 2) at a phone and a desktop width:
@@ -35,7 +35,7 @@ test.beforeAll(async ({ request }) => {
     priority: 'tax',
     contentTypes: ['tech'],
     platforms: ['youtube'],
-    businessName: 'Ada Axe LLC',
+    businessName: uniqueBusinessName('Ada Axe'),
     annualIncome: 60000,
     monthlyExpenses: { clothing: 0, meals: 100, equipment: 300, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 1200,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, holderHeaders } from './holder.ts';
+import { asHolder, createSubmitted, holderHeaders, uniqueBusinessName } from './holder.ts';
 
 /**
  * Checkout and success in local test mode (no Stripe key: the offline test-card form).
@@ -23,7 +23,7 @@ function wizardData(over: Record<string, unknown> = {}) {
     priority: 'tax',
     contentTypes: ['lifestyle'],
     platforms: ['instagram'],
-    businessName: 'Maya Makes LLC',
+    businessName: uniqueBusinessName('Maya Makes'),
     annualIncome: 80000,
     monthlyExpenses: { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 1350,

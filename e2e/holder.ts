@@ -7,6 +7,12 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
  */
 const secrets = new Map<string, string>();
 
+/** A business name no other application on this server has: a submitted name counts as taken for everyone else. */
+export function uniqueBusinessName(base: string): string {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `${base} ${letters[0].toUpperCase()}${letters.slice(1)} LLC`;
+}
+
 /** Creates and submits an application; returns its id (its secret is remembered for `asHolder`). */
 export async function createSubmitted(request: APIRequestContext, data: Record<string, unknown>): Promise<string> {
   const { completed: _completed, ...draft } = data;

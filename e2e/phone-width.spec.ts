@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
-import { asHolder, createSubmitted } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
 
 /**
  * Nothing scrolls sideways on a 320 px phone, on any page: the document is never wider than the
@@ -21,7 +21,7 @@ const wizard = {
   priority: 'tax',
   contentTypes: ['lifestyle', 'fitness', 'food', 'travel', 'beauty', 'gaming', 'fashion', 'tech', 'pets', 'diy', 'music', 'comedy'],
   platforms: ['instagram', 'tiktok', 'youtube', 'twitter', 'facebook', 'snapchat', 'linkedin', 'twitch'],
-  businessName: 'Maximiliana Featherstonehaugh Productions LLC',
+  businessName: uniqueBusinessName('Maximiliana Featherstonehaugh Productions'),
   annualIncome: 1_250_000,
   monthlyExpenses: { clothing: 12_000, meals: 3500, equipment: 25_000, travel: 18_000, entertainment: 4000, other: 2500 },
   estimatedSavings: 195_000,

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
 
 /**
  * One figure per state on every page: Maine's processing time from the state data on the
@@ -25,7 +25,7 @@ function wizardData(over: Record<string, unknown> = {}) {
     priority: 'homestate',
     contentTypes: ['travel'],
     platforms: ['youtube'],
-    businessName: 'Mina Coastline LLC',
+    businessName: uniqueBusinessName('Mina Coastline'),
     annualIncome: 50000,
     monthlyExpenses: { clothing: 0, meals: 0, equipment: 200, travel: 300, entertainment: 0, other: 0 },
     estimatedSavings: 1500,

@@ -113,7 +113,8 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(page).toHaveURL(/\/checkout\?applicationId=[0-9a-f-]{36}$/);
   await expect(page.getByText('Application Complete!')).toBeVisible();
   const id = new URL(page.url()).searchParams.get('applicationId');
-  expect(await page.evaluate(() => localStorage.getItem('applicationId'))).toBeNull();
+  // The application id stays after submission: "Back to your application" shows the same one.
+  expect(await page.evaluate(() => localStorage.getItem('applicationId'))).toBe(id);
 
   // The browser keeps the resume secret the first save answered; reading the application needs it.
   const secret = await page.evaluate((appId) => (JSON.parse(localStorage.getItem('applicationSecrets') ?? '{}') as Record<string, string>)[appId!], id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { putPricedApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
+import { getMessage } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
@@ -130,5 +131,24 @@ describe('failures, refunds and event ids', () => {
     const long = `Declined: ${'x'.repeat(600)}`;
     expect(await recordPaymentFailure(app.id, 'pi_long', long)).toBe(true);
     expect((await readApplication(app.id))?.paymentError).toBe(long.slice(0, 500));
+  });
+});
+
+describe('the receipt email', () => {
+  it('is queued in the payment transaction, once, with what was paid', async () => {
+    const app = await putPricedApplication({ feinFiling: true, email: 'receipt@example.com' });
+    expect((await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_receipt', amountCents: 35000, currency: 'usd' })).outcome).toBe(
+      'fulfilled',
+    );
+    await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_receipt', amountCents: 35000, currency: 'usd' });
+    const message = await getMessage(`paid:${app.id}`);
+    expect(message).toMatchObject({ kind: 'payment_received', to: 'receipt@example.com', status: 'pending', payload: { total: 350, provider: 'card' } });
+    expect((message?.payload as { lines: { label: string }[] }).lines.map((l) => l.label)).toContain('FEIN (EIN) filing');
+  });
+
+  it('is not queued for money held for review', async () => {
+    const app = await putPricedApplication({ feinFiling: true, email: 'review@example.com' });
+    await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_short', amountCents: 100, currency: 'usd' });
+    expect(await getMessage(`paid:${app.id}`)).toBeUndefined();
   });
 });

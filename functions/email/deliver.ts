@@ -1,5 +1,4 @@
 import { logger } from '../lib/logger.ts';
-import { orderLink } from '../orders/order-link.ts';
 import type { EmailMessage } from './messages.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markFailed, markSent, markSuppressed } from './outbox.ts';
 import { renderEmail } from './render.ts';
@@ -21,8 +20,9 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     return 'suppressed';
   }
   try {
-    const link = item.applicationId ? await orderLink(item.applicationId) : undefined;
-    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>, link);
+    // No order link yet: the order page it would open is not built, so emails say what happens
+    // next in words (functions/orders/order-link.ts signs the link when that page exists).
+    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>);
     await deliver({ ...rendered, messageId, to: item.to });
   } catch (err) {
     const permanent = err instanceof DeliveryError && err.permanent;

@@ -3,12 +3,14 @@ import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo 
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
+import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { type ApplicationListQuery, STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/applications.ts';
-import { DEFAULT_STATE_CODE } from '#shared/states.ts';
+import { DEFAULT_STATE_CODE, findState } from '#shared/states.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
 import { initialWizardData, type WizardData, type WizardPatch } from '#shared/wizard/schema.ts';
 import { submissionProblems } from '#shared/wizard/steps.ts';
+import { outboxPut } from '../../email/outbox.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import {
   ConditionalCheckFailedException,
@@ -314,6 +316,9 @@ export async function submitApplication(id: string, secret: string, data: Wizard
   if (!submitted) await saveApplication(id, secret, { ...data, completed: true });
 }
 
+/** How a receipt names the way the customer paid. */
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'card', test: 'test card', klarna: 'Klarna', 'amazon-pay': 'Amazon Pay', 'apple-pay': 'Apple Pay' };
+
 // ---- Payments --------------------------------------------------------------------------------
 
 /**
@@ -424,6 +429,28 @@ export async function markPaid(
   const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
   const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
   alongside.push(activityPut('payment_received', `Payment of ${formatCents(payment.amountCents)} received from ${who} (${payment.provider})`, app.id));
+  // The receipt is queued in the same transaction: it exists exactly when the payment does.
+  const order = orderForApplication(app);
+  if (app.email && order) {
+    alongside.push(
+      outboxPut({
+        kind: 'payment_received',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `paid:${app.id}`,
+        payload: {
+          firstName: app.firstName ?? '',
+          businessName: app.businessName ?? '',
+          stateName: order.state.name,
+          lines: order.lines.map(({ label, amount }) => ({ label, amount })),
+          total: payment.amountCents / 100,
+          paidAt: now,
+          provider: PROVIDER_NAMES[payment.provider] ?? payment.provider,
+          processingTime: order.processingTime,
+        },
+      }),
+    );
+  }
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
 }
 
@@ -522,10 +549,29 @@ export async function updateApplicationByStaff(
   if (changes.notes !== undefined) change.set('notes', changes.notes);
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
-  const moved = await updateWith(change, [
+  const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),
     activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}${filed}`, id),
-  ]);
+  ];
+  // The customer hears of every move, from the same transaction (a retried move queues one email).
+  if (current.email) {
+    alongside.push(
+      outboxPut({
+        kind: 'status_changed',
+        to: current.email,
+        applicationId: id,
+        dedupeKey: `status:${id}:${to}`,
+        payload: {
+          firstName: current.firstName ?? '',
+          businessName: current.businessName ?? '',
+          status: to as 'processing' | 'filed' | 'completed',
+          stateName: findState(current.state ?? '')?.name ?? current.state ?? '',
+          ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}),
+        },
+      }),
+    );
+  }
+  const moved = await updateWith(change, alongside);
   if (!moved) {
     throw await whyNotWritten(id, (latest) => {
       const actual = normaliseStatus(latest.status);

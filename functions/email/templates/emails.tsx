@@ -27,7 +27,7 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
         Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, give us the filing details the state needs on your order page; we file
-        within 1-2 business days of receiving them, and the state then takes {p.processingTime}.
+        within 1-2 business days of receiving them. State processing time: {p.processingTime}.
       </Text>
       <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
         {p.lines.map((line) => (

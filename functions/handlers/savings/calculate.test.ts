@@ -38,3 +38,19 @@ describe('POST /api/calculate-savings', () => {
     expect(res.body.annualExpenses).toBe(24000);
   });
 });
+
+describe('the savings estimate is capped by the income', () => {
+  it('$1,000 of income with $5,000 a month of equipment cannot save more tax than the income bears', async () => {
+    const res = await invoke(
+      handler,
+      apiEvent({
+        method: 'POST',
+        route: '/api/calculate-savings',
+        body: { income: 1000, expenses: { clothing: 0, meals: 0, equipment: 5000, travel: 0, entertainment: 0, other: 0 } },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.estimatedSavings).toBeLessThanOrEqual(250);
+    expect(res.body.estimatedSavings).not.toBe(15000);
+  });
+});

@@ -3,5 +3,6 @@ import { httpHandler, json, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {
   const input = validate(calculatorInputSchema, event.jsonBody);
-  return json(200, calculateSavings(input.expenses));
+  // The same capped rule the browser shows: savings never exceed the tax the income could bear.
+  return json(200, calculateSavings(input.expenses, input.income));
 });

@@ -7,6 +7,7 @@ import { applicationItem, putApplication, staffHeaders } from '../../../tests/fa
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
+import { getMessage } from '../../email/outbox.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as listApplications } from './list-applications.ts';
 import { handler as updateApplication } from './update-application.ts';
@@ -209,6 +210,8 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect(res.status).toBe(200);
     expect(await readApplication(app.id)).toMatchObject({ status: 'filed', ...FILED });
     expect((await listRecentActivity(1))[0].description).toContain('file number L26000123456');
+    // The customer's status email is queued with the move, carrying the file number.
+    expect(await getMessage(`status:${app.id}:filed`)).toMatchObject({ kind: 'status_changed', payload: { status: 'filed', ...FILED } });
   });
 
   it.each([

@@ -15,7 +15,12 @@ export const APPLICATION_ID_KEY = STORAGE_KEYS.applicationId;
 export const applicationUrl = (id: string) => apiUrl('GET /api/llc-applications/{id}', { params: { id } });
 
 export function useApplication(id: string | null) {
-  return useQuery<ApplicationWithPricing>({ queryKey: [applicationUrl(id ?? '')], enabled: Boolean(id) });
+  // Through the typed client, which sends the application's resume secret (a holder route).
+  return useQuery<ApplicationWithPricing>({
+    queryKey: [applicationUrl(id ?? '')],
+    queryFn: () => apiCall('GET /api/llc-applications/{id}', { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+  });
 }
 
 export function usePaymentMethods() {
