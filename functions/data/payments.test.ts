@@ -143,7 +143,7 @@ describe('the receipt email', () => {
     await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_receipt', amountCents: 35000, currency: 'usd' });
     const message = await getMessage(`paid:${app.id}`);
     expect(message).toMatchObject({ kind: 'payment_received', to: 'receipt@example.com', status: 'pending', payload: { total: 350, provider: 'card' } });
-    expect((message?.payload as { lines: { label: string }[] }).lines.map((l) => l.label)).toContain('FEIN (EIN) filing');
+    expect((message!.payload as { lines: { label: string }[] }).lines.map((l) => l.label)).toContain('FEIN (EIN) filing');
   });
 
   it('is not queued for money held for review', async () => {

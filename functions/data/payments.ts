@@ -1,5 +1,6 @@
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -85,7 +86,7 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     const app = toPaymentApplication(item);
     if (app.paymentStatus === 'refunded' && (app.refundedReference === reference || app.paymentReference === reference)) return { outcome: 'already-recorded' };
     if (app.paymentStatus === 'needs_review' && app.review?.reference === reference) return { outcome: 'needs-review', reason: app.review.reason };
-    if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review') {
+    if (isSettledPayment(app.paymentStatus)) {
       if (app.paymentReference === reference) return { outcome: 'already-recorded' };
       logger.warn('second payment for a settled application', { applicationId, provider, reference });
       await recordActivity(

@@ -1,4 +1,5 @@
 import { formatCents } from '#shared/money.ts';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { type ApplicationItem, alreadyPaid, priceApplication } from '../data/applications/item.ts';
 import { beginConfirmation, getApplicationForHolder, recordPaymentFailure } from '../data/applications/store.ts';
@@ -9,7 +10,7 @@ export interface Payable {
   order: ApplicationOrder;
 }
 
-const settled = (app: ApplicationItem) => app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review';
+const settled = (app: ApplicationItem) => isSettledPayment(app.paymentStatus);
 
 /**
  * Loads an application its holder may pay and prices it on the server: 404 when unknown or the

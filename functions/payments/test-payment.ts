@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { alreadyPaid } from '../data/applications/item.ts';
 import { beginConfirmation, getApplicationForHolder, recordPaymentFailure } from '../data/applications/store.ts';
@@ -23,7 +24,7 @@ export async function confirmTestPayment(
   let app = await getApplicationForHolder(input.applicationId, secret);
   // A repeated confirmation of the intent that paid the application is a success, not a conflict.
   if (app.paymentStatus === 'paid' && app.paymentReference === intentId) return { status: 'succeeded' };
-  if (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review') throw alreadyPaid();
+  if (isSettledPayment(app.paymentStatus)) throw alreadyPaid();
   if (app.paymentIntentId !== intentId || !app.paymentIntentSecretHash || !sameHash(app.paymentIntentSecretHash, sha256(input.clientSecret))) {
     throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
   }

@@ -16,6 +16,15 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'failed', 'paid', 'refunded', 'needs_review'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Money has arrived (paid, refunded since, or held for review): the order is settled and its
+ * visitor can no longer change it or pay again (docs/product.md section 10).
+ */
+export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refunded', 'needs_review'];
+export function isSettledPayment(status: string | undefined | null): boolean {
+  return (SETTLED_PAYMENT_STATUSES as readonly string[]).includes(status ?? '');
+}
+
 // Response shapes live with the API contract; re-exported where they always were.
 export type { PaymentMethodsResponse, PaymentStatusResponse } from '../api/responses.ts';
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
@@ -274,7 +275,7 @@ async function whyVisitorWriteFailed(id: string, secret: string): Promise<Domain
   const item = await readItem(id);
   if (!item || item.resumeSecretHash !== hashSecret(secret)) return applicationNotFound();
   if (item.paymentStatus === 'pending') return item.paymentConfirming ? paymentInProgress() : paymentPending();
-  if (item.paymentStatus === 'paid' || item.paymentStatus === 'refunded' || item.paymentStatus === 'needs_review') return applicationLocked();
+  if (isSettledPayment(item.paymentStatus)) return applicationLocked();
   return changedMeanwhile('saving');
 }
 
@@ -363,7 +364,7 @@ export async function beginPayment(
   else change.remove('paymentIntentSecretHash');
   if (!(await update(change)))
     throw await whyNotWritten(app.id, (latest) =>
-      latest.paymentStatus === 'paid' || latest.paymentStatus === 'refunded' || latest.paymentStatus === 'needs_review'
+      isSettledPayment(latest.paymentStatus)
         ? alreadyPaid()
         : latest.paymentConfirming
           ? paymentInProgress()

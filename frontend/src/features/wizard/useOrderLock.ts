@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import { apiCall, apiUrl } from '../../lib/api-client.ts';
 import { loadApplicationId } from './wizard-storage.ts';
-
-/** Payment statuses after which the visitor can no longer change the order (the server refuses too). */
-const SETTLED = new Set(['paid', 'refunded', 'needs_review']);
 
 /**
  * Whether this browser's application is paid (or otherwise settled): then the wizard shows it
@@ -18,5 +16,5 @@ export function useOrderLock(): { locked: boolean; applicationId?: string } {
     enabled: Boolean(applicationId),
     retry: false,
   });
-  return { locked: SETTLED.has(status.data?.paymentStatus ?? ''), applicationId };
+  return { locked: isSettledPayment(status.data?.paymentStatus), applicationId };
 }
