@@ -11,7 +11,7 @@ import { stripeClient } from '../payments/stripe.ts';
  * provider where money could still move, and only then applies, so the next payment is priced
  * afresh. If the provider has already taken or is taking the money, the change is refused (409
  * payment_in_progress). Once paid, every change is refused (409 application_locked) with the
- * way to ask for one from the order page.
+ * way to ask for one (the Contact page).
  */
 export async function changeApplication(id: string, secret: string, change: { patch: WizardPatch } | { submit: WizardData }): Promise<void> {
   const apply = () => ('submit' in change ? submitApplication(id, secret, change.submit) : saveApplication(id, secret, change.patch));

@@ -256,7 +256,7 @@ function wizardUpdate(id: string, secret: string, patch: WizardPatch, now: strin
 /** The sentence a visitor gets once an order is paid: where to ask for a change instead. */
 export const applicationLocked = () =>
   new ConflictError(
-    'This order has been paid, so it can no longer be changed here. To ask for a change, use "Request a change" on your order page.',
+    'This order has been paid, so it can no longer be changed here. To ask for a change, send us a request from the Contact page (/contact).',
     'application_locked',
   );
 
@@ -266,7 +266,7 @@ export const paymentPending = () => new ConflictError('A payment has been starte
 /** A payment is being confirmed right now: no change until it completes. */
 export const paymentInProgress = () =>
   new ConflictError(
-    'Your payment is being processed, so the application cannot be changed right now. Once it completes, ask for any change from your order page.',
+    'Your payment is being processed, so the application cannot be changed right now. Once it completes, ask for any change from the Contact page (/contact).',
     'payment_in_progress',
   );
 

@@ -26,8 +26,8 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
       <Heading style={heading}>Payment received</Heading>
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
-        Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, give us the filing details the state needs on your order page; we file
-        within 1-2 business days of receiving them. State processing time: {p.processingTime}.
+        Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, our team contacts you for the details the state needs (business
+        address, registered agent, members); we file within 1-2 business days of receiving them. State processing time: {p.processingTime}.
       </Text>
       <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
         {p.lines.map((line) => (
@@ -63,7 +63,7 @@ const STATUS_SENTENCES: Record<EmailPayloads['status_changed']['status'], (p: Pr
   processing: (p) => `We are preparing the filing of ${p.businessName} with ${p.stateName}.`,
   filed: (p) =>
     `${p.stateName} has accepted the filing of ${p.businessName}${p.fileNumber ? `: file number ${p.fileNumber}` : ''}${p.filedOn ? `, filed on ${p.filedOn}` : ''}.`,
-  completed: (p) => `Your order for ${p.businessName} is complete: every document is in your order page.`,
+  completed: (p) => `Your order for ${p.businessName} is complete.`,
 };
 
 const STATUS_TITLES: Record<EmailPayloads['status_changed']['status'], string> = {

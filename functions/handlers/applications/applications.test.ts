@@ -272,7 +272,7 @@ describe('visitor changes once payment started or the order is paid', () => {
       const res = await patch(body.id, change);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('application_locked');
-      expect(res.body.error).toContain('Request a change');
+      expect(res.body.error).toContain('Contact page (/contact)');
       expect(res.body.status).toBeUndefined();
     }
     expect(await rawItem(body.id)).toMatchObject({ businessName: 'Byte Works LLC', email: 'ada@example.com', state: 'WY', status: 'processing' });
