@@ -1,3 +1,4 @@
+import { normalizeCode } from './codes.ts';
 // Typed access to the copies of the US LLC State Requirements Dataset in ../data/ (written by
 // scripts/data/import-dataset.ts; credit in ../data/STATES-NOTICE and the README).
 
@@ -66,10 +67,7 @@ const taxes = index(taxData.states as TaxRule[]);
 const foreign = index(foreignData.states as ForeignRegistration[]);
 
 /** "ca" -> "CA"; anything that is not two letters -> undefined. */
-export function normalizeCode(code: string | undefined | null): string | undefined {
-  const c = (code ?? '').trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(c) ? c : undefined;
-}
+export { normalizeCode };
 
 /** The 50 states and DC, in the dataset's order. */
 export const JURISDICTION_CODES: readonly string[] = [...fees.keys()];

@@ -4,13 +4,8 @@
 // expedite tier is a price and turnaround the state sells.
 
 import data from '../data/processing-times.json' with { type: 'json' };
+import { normalizeCode } from './codes.ts';
 import type { FactSource } from './facts.ts';
-
-/** "tx " -> "TX"; anything but two letters -> undefined. Written here, not imported from ./facts.ts, which would bundle every fee and tax record with each price. */
-function normalizeCode(code: string | undefined | null): string | undefined {
-  const c = (code ?? '').trim().toUpperCase();
-  return /^[A-Z]{2}$/.test(c) ? c : undefined;
-}
 
 interface DayRange {
   min: number;
