@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { resetSharedGets } from '../frontend/src/lib/shared-get.ts';
 
 afterEach(() => {
   cleanup();
   resetSharedGets();
 });
+
+// A toast dismissed just before the last test ended removes itself 200 ms later (sonner's
+// TIME_BEFORE_UNMOUNT): let that timer run while the DOM still exists, not after teardown.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
