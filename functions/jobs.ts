@@ -27,7 +27,7 @@ export const JOBS = {
   outboxSender: {
     handler: 'outbox-stream',
     trigger: { kind: 'stream', table: 'outbox' },
-    tables: { outbox: 'write', emailSuppressions: 'read' },
+    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read' },
     secrets: ['linkSigningKey'],
     sendsEmail: true,
     timeoutSeconds: 60,
@@ -36,7 +36,7 @@ export const JOBS = {
   outboxSweep: {
     handler: 'outbox-sweep',
     trigger: { kind: 'schedule', everyMinutes: 5 },
-    tables: { outbox: 'write', emailSuppressions: 'read' },
+    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read' },
     secrets: ['linkSigningKey'],
     sendsEmail: true,
     timeoutSeconds: 120,

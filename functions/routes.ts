@@ -68,6 +68,10 @@ export const RATE_LIMITS = {
   supportTickets: 10,
   /** Each payment route on its own: the checkout opens a session per method, and again for each new total. */
   paymentStarts: 20,
+  /** Saving the order's filing details (each save is a whole form). */
+  orderDetails: 30,
+  /** Opening an emailed order link, and asking for a new one. */
+  orderLinks: 10,
 } as const;
 
 /** Exactly the contract's route keys: a missing or unknown key does not compile. */
@@ -135,14 +139,14 @@ export const SERVER_ROUTES = {
   'POST /api/test-payments/confirm': {
     handler: 'payments/test-confirm',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
     rateLimit: { bucket: 'test-payment', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/webhook/stripe': {
     handler: 'payments/stripe-webhook',
     access: 'public',
     rawBody: true,
-    tables: { applications: 'write', paymentEvents: 'write', counters: 'write', activity: 'write' },
+    tables: { applications: 'write', paymentEvents: 'write', counters: 'write', activity: 'write', outbox: 'write', reminders: 'write' },
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
   'POST /api/amazon-pay/create-session': {
@@ -155,7 +159,7 @@ export const SERVER_ROUTES = {
   'POST /api/amazon-pay/complete-checkout': {
     handler: 'payments/amazon-pay-complete',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
     secrets: ['amazonPay'],
     rateLimit: { bucket: 'amazon-pay-checkout', perMinute: RATE_LIMITS.paymentStarts },
   },
@@ -169,7 +173,7 @@ export const SERVER_ROUTES = {
   'POST /api/klarna/place-order': {
     handler: 'payments/klarna-place-order',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
     secrets: ['klarna'],
     rateLimit: { bucket: 'klarna-order', perMinute: RATE_LIMITS.paymentStarts },
   },
@@ -183,9 +187,38 @@ export const SERVER_ROUTES = {
   'POST /api/apple-pay/process-payment': {
     handler: 'payments/apple-pay-process-payment',
     access: 'public',
-    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
     secrets: ['stripeSecretKey', 'applePay'],
     rateLimit: { bucket: 'apple-pay-payment', perMinute: RATE_LIMITS.paymentStarts },
+  },
+
+  // The customer's order page.
+  'GET /api/orders/{id}': { handler: 'orders/get', access: 'public', tables: { applications: 'read' } },
+  'PUT /api/orders/{id}/filing-details': {
+    handler: 'orders/save-details',
+    access: 'public',
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    kms: 'encrypt',
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/access': {
+    handler: 'orders/access',
+    access: 'public',
+    tables: { applications: 'write', rateLimits: 'write' },
+    secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'order-access', perMinute: RATE_LIMITS.orderLinks },
+  },
+  'POST /api/orders/{id}/links': {
+    handler: 'orders/send-link',
+    access: 'public',
+    tables: { applications: 'read', outbox: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-links', perMinute: RATE_LIMITS.orderLinks },
+  },
+  'POST /api/orders/{id}/change-requests': {
+    handler: 'orders/change-request',
+    access: 'public',
+    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
 
   // Staff back office.
@@ -215,7 +248,7 @@ export const SERVER_ROUTES = {
   'PATCH /api/staff/applications/{id}': {
     handler: 'staff/update-application',
     access: 'staff',
-    tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write' },
+    tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write', outbox: 'write', reminders: 'write' },
   },
   'POST /api/staff/sunbiz/{id}': {
     handler: 'staff/sunbiz',
@@ -232,6 +265,18 @@ export const SERVER_ROUTES = {
     secrets: ['stripeSecretKey'],
   },
 
+  'POST /api/staff/applications/{id}/tax-id/reveal': {
+    handler: 'staff/reveal-tax-id',
+    access: 'staff',
+    tables: { ...staffSession, applications: 'read', activity: 'write' },
+    kms: 'decrypt',
+  },
+  'POST /api/staff/tickets/{id}/replies': {
+    handler: 'staff/reply-ticket',
+    access: 'staff',
+    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write' },
+  },
+
   // Contact form: support tickets staff see in the tickets tab.
   'POST /api/support-tickets': {
     handler: 'support/create-ticket',
@@ -245,6 +290,24 @@ export const SERVER_ROUTES = {
   'POST /api/content': { handler: 'content/create', access: 'staff', tables: { ...staffSession, content: 'write' } },
   'PATCH /api/content/{id}': { handler: 'content/update', access: 'staff', tables: { ...staffSession, content: 'write' } },
   'DELETE /api/content/{id}': { handler: 'content/delete', access: 'staff', tables: { ...staffSession, content: 'write' } },
+
+  // The true cost (static data, no tables), the compliance calendar and its reminders.
+  'GET /api/state-costs/{stateCode}': { handler: 'state-costs/get', access: 'public' },
+  'GET /api/orders/{id}/calendar': { handler: 'state-costs/calendar', access: 'public', tables: { applications: 'read' } },
+  'GET /api/orders/{id}/calendar.ics': { handler: 'state-costs/calendar-ics', access: 'public', tables: { applications: 'read' } },
+  'POST /api/orders/{id}/registered-agent/cancel-renewal': {
+    handler: 'state-costs/cancel-renewal',
+    access: 'public',
+    tables: { applications: 'write', activity: 'write' },
+  },
+  // No per-address limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
+  'POST /api/reminders/unsubscribe': {
+    handler: 'state-costs/unsubscribe',
+    access: 'public',
+    rawBody: true,
+    tables: { applications: 'write' },
+    secrets: ['linkSigningKey'],
+  },
 
   // This API's own description (generated from the contract).
   'GET /api/openapi.json': { handler: 'openapi/get', access: 'public' },

@@ -34,13 +34,18 @@ export function staffMoveTo(to: string) {
  * undefined when it can. The server refuses the same moves with the same sentence: every move
  * needs a recorded payment (docs/product.md section 10).
  */
-export function staffMoveBlocker(app: { status?: string | null; paymentStatus?: string | null }, to: string): string | undefined {
+export function staffMoveBlocker(
+  app: { status?: string | null; paymentStatus?: string | null; detailsCompletedAt?: string | null },
+  to: string,
+): string | undefined {
   const move = staffMoveTo(to);
   if (!move) return `${to} is not a staff move`;
   const from = normaliseStatus(app.status);
   if (from !== move.from) return `Only ${move.from} applications can be moved to ${to}; this one is ${from}`;
   if (app.paymentStatus === 'needs_review') return 'The payment needs review: refund it before anything else';
   if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
+  if (to === 'processing' && !app.detailsCompletedAt)
+    return 'The customer has not completed the filing details yet: the state filing cannot be prepared without them';
   return undefined;
 }
 

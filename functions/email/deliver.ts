@@ -1,10 +1,22 @@
+import { getApplication } from '../data/applications/store.ts';
 import { logger } from '../lib/logger.ts';
+import { orderLink } from '../orders/order-link.ts';
 import type { EmailMessage } from './messages.ts';
-import { claimMessage, dueMessageIds, isSuppressed, markFailed, markSent, markSuppressed } from './outbox.ts';
+import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import { DeliveryError, deliver } from './transport.ts';
 
-export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed';
+export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed' | 'dropped';
+
+/**
+ * Whether a scheduled message still says something true when its time comes: the details
+ * reminder only while the paid order's details are missing.
+ */
+async function stillWanted(item: OutboxItem): Promise<boolean> {
+  if (item.kind !== 'details_reminder' || !item.applicationId) return true;
+  const app = await getApplication(item.applicationId).catch(() => undefined);
+  return Boolean(app && app.paymentStatus === 'paid' && !app.detailsCompletedAt);
+}
 
 /**
  * Sends one outbox message at most once: claim (conditional write), check the address is not
@@ -19,10 +31,15 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     logger.warn('email not sent: address suppressed', { messageId, kind: item.kind });
     return 'suppressed';
   }
+  if (!(await stillWanted(item))) {
+    await markDropped(messageId, now);
+    logger.info('email dropped: no longer needed', { messageId, kind: item.kind });
+    return 'dropped';
+  }
   try {
-    // No order link yet: the order page it would open is not built, so emails say what happens
-    // next in words (functions/orders/order-link.ts signs the link when that page exists).
-    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>);
+    // The order link is signed now, at sending: a retried message carries a fresh expiry.
+    const link = item.applicationId ? await orderLink(item.applicationId) : undefined;
+    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>, link);
     await deliver({ ...rendered, messageId, to: item.to });
   } catch (err) {
     const permanent = err instanceof DeliveryError && err.permanent;
@@ -37,7 +54,7 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
 
 /** Everything due now: retries whose backoff ran out and messages a crashed sender held. */
 export async function deliverDueMessages(now = Date.now()): Promise<Record<DeliveryOutcome, number>> {
-  const counts: Record<DeliveryOutcome, number> = { sent: 0, skipped: 0, retry: 0, parked: 0, suppressed: 0 };
+  const counts: Record<DeliveryOutcome, number> = { sent: 0, skipped: 0, retry: 0, parked: 0, suppressed: 0, dropped: 0 };
   for (const id of await dueMessageIds(now)) counts[await deliverMessage(id, now)]++;
   return counts;
 }

@@ -35,6 +35,8 @@ export interface EmailPayloads {
   documents_ready: { firstName: string; businessName: string };
   /** A staff reply to a support ticket. */
   ticket_reply: { subject: string; reply: string; staffName: string };
+  /** A new order-page link, asked for on the page when an old link expired. */
+  order_link: { firstName: string; businessName: string };
 }
 
 export type EmailKind = keyof EmailPayloads;
@@ -44,6 +46,7 @@ export const EMAIL_KINDS = [
   'status_changed',
   'documents_ready',
   'ticket_reply',
+  'order_link',
 ] as const satisfies readonly EmailKind[];
 
 /** One message as the outbox keeps it. */

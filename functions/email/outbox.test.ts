@@ -5,11 +5,14 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { MailDev } from 'maildev';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/services.ts';
+import { putApplication } from '../../tests/fakes/applications.ts';
+import { ddb } from '../lib/clients/dynamodb.ts';
+import { PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { handler as streamHandler } from '../jobs/outbox-stream.ts';
 import { handler as sweepHandler } from '../jobs/outbox-sweep.ts';
 import { deliverMessage } from './deliver.ts';
 import type { NewEmail } from './messages.ts';
-import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, suppressAddress } from './outbox.ts';
+import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, outboxPut, suppressAddress } from './outbox.ts';
 import { resetEmailTransportForTests } from './transport.ts';
 
 let maildev: MailDev;
@@ -84,8 +87,9 @@ describe('the outbox sender', () => {
     expect(mails[0].to[0].address).toBe(email.to);
     expect(mails[0].text).toContain('Total paid');
     expect(mails[0].text).toContain('$250');
-    // No link to an order page that does not exist yet.
-    expect(mails[0].html).not.toContain('/orders/');
+    // The order-page link, signed when the message is sent (the token rides in the fragment).
+    expect(mails[0].html).toMatch(/\/orders\/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=\d+\.[\w-]{43}/);
+    expect(mails[0].text).toContain('/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=');
     expect(readFileSync(join(mailDir, `${email.dedupeKey}.eml`), 'utf8')).toContain('Subject: Receipt for Byte Works LLC');
     expect((await getMessage(email.dedupeKey!))?.status).toBe('sent');
     expect(await deliverMessage(email.dedupeKey!)).toBe('skipped');
@@ -156,6 +160,32 @@ describe('the outbox sender', () => {
       process.env.SMTP_PORT = String(smtpPort);
       resetEmailTransportForTests();
     }
+  });
+
+  it('the details reminder waits a day, then goes once, only while the paid order still lacks its details', async () => {
+    const now = Date.now();
+    const waiting = await putApplication({ paymentStatus: 'paid', status: 'submitted', detailsCompletedAt: undefined, email: `late${++n}@example.com` });
+    const done = await putApplication({ paymentStatus: 'paid', status: 'submitted', email: `done${++n}@example.com` });
+    for (const app of [waiting, done]) {
+      const put = outboxPut(
+        { kind: 'details_reminder', to: app.email as string, applicationId: app.id, dedupeKey: `details-reminder:${app.id}`, payload: { firstName: 'Ada', businessName: 'Byte Works LLC' } },
+        now,
+        { sendAt: now + 24 * 3600_000 },
+      ).Put!;
+      await ddb().send(new PutCommand({ TableName: put.TableName, Item: put.Item }));
+    }
+    // The stream hands it to the sender at once: not due yet, nothing is sent.
+    expect(await deliverMessage(`details-reminder:${waiting.id}`, now)).toBe('skipped');
+    const { deliverDueMessages } = await import('./deliver.ts');
+    await deliverDueMessages(now + 23 * 3600_000);
+    expect(await caught()).toHaveLength(0);
+    // A day later the sweep sends the one still waiting, and drops the other.
+    await deliverDueMessages(now + 24 * 3600_000 + 1000);
+    await deliverDueMessages(now + 25 * 3600_000);
+    const mails = await caught();
+    expect(mails.map((m) => m.to[0].address)).toEqual([waiting.email]);
+    expect(mails[0].subject).toBe('We need your filing details for Byte Works LLC');
+    expect((await getMessage(`details-reminder:${done.id}`))?.status).toBe('dropped');
   });
 
   it('writes no .eml and sends nothing for a message that was never queued', async () => {

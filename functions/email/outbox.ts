@@ -20,7 +20,7 @@ export const SENT_RETENTION_DAYS = 30;
 const QUEUE = 'DUE';
 const PARKED = 'PARKED';
 
-export type OutboxStatus = 'pending' | 'sending' | 'retry' | 'sent' | 'parked' | 'suppressed';
+export type OutboxStatus = 'pending' | 'sending' | 'retry' | 'sent' | 'parked' | 'suppressed' | 'dropped';
 
 export interface OutboxItem {
   messageId: string;
@@ -41,9 +41,10 @@ const ttlAfterDays = (ms: number, days: number) => Math.floor(ms / 1000) + days 
 
 /**
  * The outbox Put for a change's transaction. `dedupeKey` (e.g. `status:<id>:filed`) makes the
- * message id deterministic, so a retried change cannot queue the same email twice.
+ * message id deterministic, so a retried change cannot queue the same email twice. `sendAt`
+ * schedules it (the details reminder a day after payment).
  */
-export function outboxPut(email: NewEmail, now = Date.now()): TransactItem {
+export function outboxPut(email: NewEmail, now = Date.now(), options: { sendAt?: number } = {}): TransactItem {
   const messageId = email.dedupeKey ?? randomUUID();
   return {
     Put: {
@@ -58,7 +59,8 @@ export function outboxPut(email: NewEmail, now = Date.now()): TransactItem {
         attempts: 0,
         createdAt: iso(now),
         queue: QUEUE,
-        dueAt: iso(now),
+        // A later sendAt: the stream's sender finds it not yet due and leaves it to the sweep.
+        dueAt: iso(options.sendAt ?? now),
       },
       ConditionExpression: 'attribute_not_exists(messageId)',
     },
@@ -132,6 +134,14 @@ export function markSent(messageId: string, now = Date.now()): Promise<void> {
 export function markSuppressed(messageId: string, now = Date.now()): Promise<void> {
   return finish(messageId, 'SET #status = :suppressed, #ttl = :ttl REMOVE #queue, leaseUntil', {
     ':suppressed': 'suppressed',
+    ':ttl': ttlAfterDays(now, SENT_RETENTION_DAYS),
+  });
+}
+
+/** No longer wanted when its time came (e.g. the details reminder once the details are complete). */
+export function markDropped(messageId: string, now = Date.now()): Promise<void> {
+  return finish(messageId, 'SET #status = :dropped, #ttl = :ttl REMOVE #queue, leaseUntil', {
+    ':dropped': 'dropped',
     ':ttl': ttlAfterDays(now, SENT_RETENTION_DAYS),
   });
 }

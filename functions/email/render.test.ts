@@ -28,6 +28,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
   },
   documents_ready: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   ticket_reply: { subject: 'Change my address', reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks', staffName: 'Sam from CreatorLLC' },
+  order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';

@@ -1,7 +1,7 @@
 import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
-import { DetailsReminderEmail, DocumentsReadyEmail, PaymentReceivedEmail, StatusChangedEmail, TicketReplyEmail } from './templates/emails.tsx';
+import { DetailsReminderEmail, DocumentsReadyEmail, OrderLinkEmail, PaymentReceivedEmail, StatusChangedEmail, TicketReplyEmail } from './templates/emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -26,6 +26,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   },
   documents_ready: { subject: (p) => `Your documents for ${p.businessName} are ready`, component: DocumentsReadyEmail },
   ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
+  order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
 };
 
 /** The one renderer: subject, HTML and the plain-text part of a message. */

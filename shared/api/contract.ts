@@ -1,4 +1,24 @@
+import {
+  orderCalendarSchema,
+  renewalCancelledSchema,
+  stateCostsQuerySchema,
+  stateCostsSchema,
+  unsubscribeBodySchema,
+  unsubscribedSchema,
+  unsubscribeQuerySchema,
+} from '../compliance/api.ts';
 import { createContentSchema, updateContentSchema } from '../content/content-item.ts';
+import { filingDetailsBodySchema } from '../filing/details.ts';
+import {
+  changeRequestResultSchema,
+  changeRequestSchema,
+  orderAccessResultSchema,
+  orderAccessSchema,
+  orderLinkRequestSchema,
+  orderLinkSentSchema,
+  orderViewSchema,
+  revealedTaxIdSchema,
+} from '../orders/view.ts';
 import {
   amazonPayCompleteSchema,
   amazonPaySessionSchema as amazonPaySessionRequestSchema,
@@ -12,7 +32,7 @@ import {
 import { calculatorInputSchema } from '../savings.ts';
 import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.ts';
-import { contactFormSchema, ticketListQuerySchema, ticketUpdateSchema } from '../staff/tickets.ts';
+import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.ts';
 import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.ts';
 import { checkNameSchema, generateNamesSchema } from '../wizard/names-api.ts';
 import { wizardPatchSchema } from '../wizard/schema.ts';
@@ -63,7 +83,7 @@ import type { ApiRouteKey } from './routes.ts';
  */
 
 export type SuccessStatus = 200 | 201 | 204;
-export type ApiTag = 'Pricing' | 'Wizard' | 'Payments' | 'Staff' | 'Support' | 'Content' | 'Meta';
+export type ApiTag = 'Pricing' | 'Wizard' | 'Payments' | 'Orders' | 'Staff' | 'Support' | 'Content' | 'Meta';
 
 type AnyObject = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
@@ -80,6 +100,8 @@ export interface RouteContract {
   body?: z.ZodMiniType;
   /** Success answers by status; `null`: no body (204). */
   responses: { 200?: z.ZodMiniType; 201?: z.ZodMiniType; 204?: null };
+  /** The success answer's media type when it is not JSON (its schema then checks the body's text). */
+  produces?: 'text/calendar';
   /** Error codes whose body has more than the common error body (by code). */
   errors?: Record<string, DocumentedError>;
 }
@@ -260,6 +282,54 @@ export const CONTRACT = {
     },
   },
 
+  'GET /api/orders/{id}': {
+    operationId: 'getOrder',
+    summary: "The customer's order page: timeline, receipt, filing details, documents and what happens next",
+    tag: 'Orders',
+    params: idParam,
+    responses: { 200: orderViewSchema },
+  },
+  'PUT /api/orders/{id}/filing-details': {
+    operationId: 'saveFilingDetails',
+    summary:
+      'The filing details the state needs, validated for the order’s filing state and add-ons; the SSN/ITIN is encrypted and kept as its last four digits',
+    description: 'Accepted once the order is paid and until staff start processing (409 order_not_paid, details_locked).',
+    tag: 'Orders',
+    params: idParam,
+    body: filingDetailsBodySchema,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+  },
+  'POST /api/orders/{id}/access': {
+    operationId: 'openOrderLink',
+    summary: 'Exchanges the signed token of an emailed order link for a secret that opens the order in this browser',
+    description: '403 link_expired when the link is too old (ask for a new one); 404 when the token is not this order’s.',
+    tag: 'Orders',
+    params: idParam,
+    body: orderAccessSchema,
+    responses: { 200: orderAccessResultSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+  },
+  'POST /api/orders/{id}/links': {
+    operationId: 'sendOrderLink',
+    summary: 'Emails a new order-page link to the address the order was placed with',
+    description: 'The answer is the same whether or not the order exists.',
+    tag: 'Orders',
+    params: idParam,
+    body: orderLinkRequestSchema,
+    responses: { 200: orderLinkSentSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+  },
+  'POST /api/orders/{id}/change-requests': {
+    operationId: 'requestOrderChange',
+    summary: 'Opens a support ticket about the order ("request a change")',
+    tag: 'Orders',
+    params: idParam,
+    body: changeRequestSchema,
+    responses: { 201: changeRequestResultSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+  },
+
   'POST /api/staff/login': {
     operationId: 'staffLogin',
     summary: 'Staff sign-in: a session token for the staff-token header',
@@ -331,6 +401,22 @@ export const CONTRACT = {
     responses: { 200: staffApplicationSchema },
   },
 
+  'POST /api/staff/applications/{id}/tax-id/reveal': {
+    operationId: 'revealTaxId',
+    summary: "The responsible party's full SSN/ITIN, for the EIN application; every reveal is recorded",
+    tag: 'Staff',
+    params: idParam,
+    responses: { 200: revealedTaxIdSchema },
+  },
+  'POST /api/staff/tickets/{id}/replies': {
+    operationId: 'replyToTicket',
+    summary: 'A staff reply, kept on the ticket and emailed to the customer',
+    tag: 'Staff',
+    params: recordParam,
+    body: ticketReplySchema,
+    responses: { 200: supportTicketSchema },
+  },
+
   'POST /api/support-tickets': {
     operationId: 'createSupportTicket',
     summary: 'The contact form: opens a support ticket (5 an hour from one network)',
@@ -367,6 +453,51 @@ export const CONTRACT = {
     tag: 'Content',
     params: recordParam,
     responses: { 204: null },
+  },
+
+  'GET /api/state-costs/{stateCode}': {
+    operationId: 'getStateCosts',
+    summary: "An LLC's itemised first three years in a state, whole dollars, every line with its source",
+    description:
+      'With `residence` (the state the owner lives and works in), also that state’s foreign registration fee and its own yearly obligations. `total` is the sum of the lines. An unknown code is a 404.',
+    tag: 'Pricing',
+    params: stateCodeParam,
+    query: stateCostsQuerySchema,
+    responses: { 200: stateCostsSchema },
+  },
+  'GET /api/orders/{id}/calendar': {
+    operationId: 'getOrderCalendar',
+    summary: "A paid order's compliance calendar: state deadlines, the registered agent renewal and federal dates",
+    description: 'A rule the state data cannot read into a date is an undated event ("check with the state"). 409 `order_not_paid` before payment.',
+    tag: 'Orders',
+    params: idParam,
+    responses: { 200: orderCalendarSchema },
+  },
+  'GET /api/orders/{id}/calendar.ics': {
+    operationId: 'getOrderCalendarIcs',
+    summary: 'The same calendar as an iCalendar file (RFC 5545), for any calendar app',
+    tag: 'Orders',
+    params: idParam,
+    responses: { 200: z.string().check(z.startsWith('BEGIN:VCALENDAR')) },
+    produces: 'text/calendar',
+  },
+  'POST /api/orders/{id}/registered-agent/cancel-renewal': {
+    operationId: 'cancelRegisteredAgentRenewal',
+    summary: 'Cancels the yearly registered agent renewal the customer agreed to (one step, no charge follows)',
+    description: 'Cancelling twice answers the same cancellation. 409 `no_renewal` when there is no agreed renewal to cancel.',
+    tag: 'Orders',
+    params: idParam,
+    responses: { 200: renewalCancelledSchema },
+  },
+  'POST /api/reminders/unsubscribe': {
+    operationId: 'unsubscribeFromReminders',
+    summary: "Turns off an order's deadline reminder emails (the signed link in each reminder)",
+    description:
+      'The token comes in the JSON body, or in the query with the `List-Unsubscribe=One-Click` form body mail clients send (RFC 8058). Repeating it is harmless.',
+    tag: 'Orders',
+    query: unsubscribeQuerySchema,
+    body: z.optional(unsubscribeBodySchema),
+    responses: { 200: unsubscribedSchema },
   },
 
   'GET /api/openapi.json': {

@@ -1,5 +1,6 @@
 import { APPLICATION_STATUSES } from '../application-status.ts';
 import { CONTENT_TYPES } from '../content/content-item.ts';
+import type { StoredFilingDetails } from '../filing/details.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../payments/methods.ts';
 import type { AddOnKey } from '../pricing.ts';
 import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings-rule.ts';
@@ -269,6 +270,12 @@ export const staffApplicationSchema = z.object({
   /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
   reviewReason: z.optional(z.string()),
   amountRefundedCents: z.optional(cents()),
+  /** When the customer completed the filing details (Start Processing needs them). */
+  detailsCompletedAt: z.optional(timestamp()),
+  /** The filing details, the tax id as its last four digits only (shared/filing/details.ts). */
+  filingDetails: z.optional(z.looseObject({}) as unknown as z.ZodMiniType<StoredFilingDetails>),
+  /** A sealed SSN/ITIN is on file: an owner may reveal it (POST /api/staff/applications/{id}/tax-id/reveal). */
+  taxIdOnFile: z.optional(z.boolean()),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });
@@ -283,6 +290,10 @@ export const supportTicketSchema = z.object({
   message: z.string(),
   priority: z.string(),
   createdAt: timestamp(),
+  /** A change request from an order page: the order it is about. */
+  applicationId: z.optional(z.string()),
+  /** Staff replies, oldest first (each was emailed to the customer). */
+  replies: z.optional(z.array(z.object({ message: z.string(), from: z.string(), at: timestamp() }))),
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 

@@ -35,6 +35,13 @@ export const API_ROUTES = {
   'POST /api/apple-pay/validate-merchant': { holder: true },
   'POST /api/apple-pay/process-payment': { holder: true },
 
+  // The customer's order page (after payment).
+  'GET /api/orders/{id}': { holder: true },
+  'PUT /api/orders/{id}/filing-details': { holder: true },
+  'POST /api/orders/{id}/access': {},
+  'POST /api/orders/{id}/links': {},
+  'POST /api/orders/{id}/change-requests': { holder: true },
+
   // Staff back office.
   'POST /api/staff/login': {},
   'POST /api/staff/logout': {},
@@ -45,6 +52,8 @@ export const API_ROUTES = {
   'PATCH /api/staff/applications/{id}': {},
   'POST /api/staff/sunbiz/{id}': {},
   'POST /api/staff/applications/{id}/refund': {},
+  'POST /api/staff/applications/{id}/tax-id/reveal': {},
+  'POST /api/staff/tickets/{id}/replies': {},
 
   // Contact form.
   'POST /api/support-tickets': {},
@@ -54,6 +63,13 @@ export const API_ROUTES = {
   'POST /api/content': {},
   'PATCH /api/content/{id}': {},
   'DELETE /api/content/{id}': {},
+
+  // The true cost, the compliance calendar and its reminders.
+  'GET /api/state-costs/{stateCode}': { query: ['residence'] },
+  'GET /api/orders/{id}/calendar': { holder: true },
+  'GET /api/orders/{id}/calendar.ics': { holder: true },
+  'POST /api/orders/{id}/registered-agent/cancel-renewal': { holder: true },
+  'POST /api/reminders/unsubscribe': { query: ['token'] },
 
   // This API's own description.
   'GET /api/openapi.json': {},

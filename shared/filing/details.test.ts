@@ -4,7 +4,7 @@ import { filingDetailsSchema, keepsOwnersOffRecord } from './details.ts';
 const address = { line1: '100 Main St', city: 'Cheyenne', state: 'WY', zip: '82001' };
 const completeDetails = (over: Record<string, unknown> = {}) => ({
   principalOffice: address,
-  registeredAgent: { kind: 'ours' },
+  registeredAgent: { kind: 'ours', renewalConsent: true },
   organizer: { name: 'Ada Lovelace', title: 'Organizer', address },
   signature: { typedName: 'ada lovelace', consent: true },
   management: 'member',

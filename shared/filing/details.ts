@@ -87,11 +87,13 @@ const einShape = z.strictObject({
   responsibleParty: z.strictObject({
     name: personName('Responsible party'),
     taxIdType: z.enum(['ssn', 'itin'], { error: 'Choose SSN or ITIN' }),
-    /** Encrypted before it is stored; never returned whole. */
-    taxId: z.string({ error: 'Enter the SSN or ITIN' }).check(
-      z.trim(),
-      z.regex(TAX_ID, 'Enter 9 digits, like 123-45-6789'),
-      z.refine((v) => !/^(000|666|9\d\d)/.test(v.replace(/-/g, '')) || /^9/.test(v), 'This is not a valid SSN'),
+    /** Encrypted before it is stored; never returned whole. Left out (or empty) = keep the one on file. */
+    taxId: z.optional(
+      z.string({ error: 'Enter the SSN or ITIN' }).check(
+        z.trim(),
+        z.refine((v) => v === '' || TAX_ID.test(v), 'Enter 9 digits, like 123-45-6789'),
+        z.refine((v) => v === '' || !/^(000|666)/.test(v.replace(/-/g, '')), 'This is not a valid SSN or ITIN'),
+      ),
     ),
   }),
   businessActivity: text(200, 'Business activity'),
@@ -104,6 +106,8 @@ export interface FilingDetailsContext {
   state: string;
   /** The EIN add-on was bought: its questions are required. */
   ein: boolean;
+  /** A tax id is already stored (sealed): the form may leave it blank to keep it. */
+  taxIdOnFile?: boolean;
 }
 
 const SIGNATURE_CONSENT = 'I agree that typing my name is my electronic signature on this filing';
@@ -111,61 +115,67 @@ const SIGNATURE_CONSENT = 'I agree that typing my name is my electronic signatur
 export { SIGNATURE_CONSENT };
 
 /** The details schema for one order: state rules and add-ons decide what is required. */
+/** The form's structure, whatever the state: the API contract's body (the rules of one order are filingDetailsSchema's). */
+export const filingDetailsBodySchema = z.strictObject({
+  principalOffice: physicalAddress,
+  /** Absent = same as the principal office. */
+  mailingAddress: z.optional(mailingAddress),
+  county: optionalText(60, 'County'),
+  registeredAgent: z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('ours'),
+        /** Express consent to the yearly renewal after the free first year (shared/state-facts/our-prices.ts). */
+        renewalConsent: z.boolean({ error: 'Say whether we may renew the registered agent service after the first year' }),
+      }),
+      z.strictObject({
+        kind: z.literal('own'),
+        name: text(120, 'Agent name'),
+        address: physicalAddress,
+        consent: z.literal(true, { error: 'The agent must agree to act for the LLC' }),
+      }),
+    ],
+    { error: 'Choose a registered agent' },
+  ),
+  organizer: z.strictObject({
+    name: personName('Organizer name'),
+    title: text(60, 'Organizer title'),
+    address: mailingAddress,
+  }),
+  signature: z.strictObject({
+    typedName: personName('Signature'),
+    consent: z.literal(true, { error: 'Tick the box to sign electronically' }),
+  }),
+  management: z.enum(MANAGEMENT, { error: 'Choose member-managed or manager-managed' }),
+  members: z
+    .array(member, { error: 'Add the members' })
+    .check(z.minLength(1, 'Add at least one member'), z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} members`)),
+  managers: z.optional(z.array(manager).check(z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} managers`))),
+  purpose: z._default(text(500, 'Purpose'), DEFAULT_PURPOSE),
+  duration: z._default(z.literal('perpetual', { error: 'Only a perpetual duration is offered' }), 'perpetual'),
+  effectiveDate: z._default(z.literal('upon_filing', { error: 'The filing takes effect when the state accepts it' }), 'upon_filing'),
+  ein: z.optional(einShape),
+});
+
 export function filingDetailsSchema(ctx: FilingDetailsContext) {
   const filingState = ctx.state.toUpperCase();
-  return z
-    .strictObject({
-      principalOffice: physicalAddress,
-      /** Absent = same as the principal office. */
-      mailingAddress: z.optional(mailingAddress),
-      county: optionalText(60, 'County'),
-      registeredAgent: z.discriminatedUnion(
-        'kind',
-        [
-          z.strictObject({ kind: z.literal('ours') }),
-          z.strictObject({
-            kind: z.literal('own'),
-            name: text(120, 'Agent name'),
-            address: physicalAddress,
-            consent: z.literal(true, { error: 'The agent must agree to act for the LLC' }),
-          }),
-        ],
-        { error: 'Choose a registered agent' },
-      ),
-      organizer: z.strictObject({
-        name: personName('Organizer name'),
-        title: text(60, 'Organizer title'),
-        address: mailingAddress,
-      }),
-      signature: z.strictObject({
-        typedName: personName('Signature'),
-        consent: z.literal(true, { error: 'Tick the box to sign electronically' }),
-      }),
-      management: z.enum(MANAGEMENT, { error: 'Choose member-managed or manager-managed' }),
-      members: z
-        .array(member, { error: 'Add the members' })
-        .check(z.minLength(1, 'Add at least one member'), z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} members`)),
-      managers: z.optional(z.array(manager).check(z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} managers`))),
-      purpose: z._default(text(500, 'Purpose'), DEFAULT_PURPOSE),
-      duration: z._default(z.literal('perpetual', { error: 'Only a perpetual duration is offered' }), 'perpetual'),
-      effectiveDate: z._default(z.literal('upon_filing', { error: 'The filing takes effect when the state accepts it' }), 'upon_filing'),
-      ein: z.optional(einShape),
-    })
-    .check(
-      z.superRefine((d, ctxIssues) => {
-        const issue = (path: (string | number)[], message: string) => ctxIssues.addIssue({ code: 'custom', path, message, input: d });
-        const total = d.members.reduce((sum, m) => sum + Math.round(m.ownershipPercent * 100), 0);
-        if (total !== 10_000) issue(['members'], `Ownership must add up to 100% (now ${total / 100}%)`);
-        if (d.management === 'manager' && !d.managers?.length) issue(['managers'], 'A manager-managed LLC needs at least one manager');
-        if (d.registeredAgent.kind === 'own' && d.registeredAgent.address.state !== filingState)
-          issue(['registeredAgent', 'address', 'state'], `The registered agent's address must be in ${findState(filingState)?.name ?? filingState}`);
-        if (filingState === 'NY' && !d.county) issue(['county'], 'New York asks for the county where the office is located');
-        if (d.signature.typedName.trim().toLowerCase() !== d.organizer.name.trim().toLowerCase())
-          issue(['signature', 'typedName'], 'Type the organizer’s name exactly as above to sign');
-        if (ctx.ein && !d.ein) issue(['ein'], 'Your order includes the EIN application: answer its questions');
-        if (!ctx.ein && d.ein) issue(['ein'], 'Your order does not include the EIN application');
-      }),
-    );
+  return filingDetailsBodySchema.check(
+    z.superRefine((d, ctxIssues) => {
+      const issue = (path: (string | number)[], message: string) => ctxIssues.addIssue({ code: 'custom', path, message, input: d });
+      const total = d.members.reduce((sum, m) => sum + Math.round(m.ownershipPercent * 100), 0);
+      if (total !== 10_000) issue(['members'], `Ownership must add up to 100% (now ${total / 100}%)`);
+      if (d.management === 'manager' && !d.managers?.length) issue(['managers'], 'A manager-managed LLC needs at least one manager');
+      if (d.registeredAgent.kind === 'own' && d.registeredAgent.address.state !== filingState)
+        issue(['registeredAgent', 'address', 'state'], `The registered agent's address must be in ${findState(filingState)?.name ?? filingState}`);
+      if (filingState === 'NY' && !d.county) issue(['county'], 'New York asks for the county where the office is located');
+      if (d.signature.typedName.trim().toLowerCase() !== d.organizer.name.trim().toLowerCase())
+        issue(['signature', 'typedName'], 'Type the organizer’s name exactly as above to sign');
+      if (ctx.ein && !d.ein) issue(['ein'], 'Your order includes the EIN application: answer its questions');
+      if (ctx.ein && d.ein && !d.ein.responsibleParty.taxId && !ctx.taxIdOnFile) issue(['ein', 'responsibleParty', 'taxId'], 'Enter the SSN or ITIN');
+      if (!ctx.ein && d.ein) issue(['ein'], 'Your order does not include the EIN application');
+    }),
+  );
 }
 
 export type FilingDetailsInput = z.input<ReturnType<typeof filingDetailsSchema>>;

@@ -44,3 +44,12 @@ export const PROVIDER_SCRIPTS = {
   klarna: 'https://x.klarnacdn.net/kp/lib/v1/api.js',
   amazonPay: 'https://static-na.payments-amazon.com/checkout.js',
 } as const;
+
+/** How a receipt (email and order page) names the way the customer paid, by provider. */
+export const PROVIDER_RECEIPT_NAMES: Record<string, string> = {
+  stripe: 'card',
+  test: 'test card',
+  klarna: 'Klarna',
+  'amazon-pay': 'Amazon Pay',
+  'apple-pay': 'Apple Pay',
+};

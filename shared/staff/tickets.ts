@@ -28,3 +28,9 @@ export const ticketListQuerySchema = z.strictObject({ cursor: z.optional(z.strin
 export const ticketUpdateSchema = z.strictObject({
   status: z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' }),
 });
+
+/** POST /api/staff/tickets/{id}/replies: a staff reply, emailed to the customer. */
+export const TICKET_REPLY_MAX = 5000;
+export const ticketReplySchema = z.strictObject({
+  message: text('Reply', TICKET_REPLY_MAX, { min: 1, multiline: true }),
+});

@@ -50,7 +50,7 @@ export function detailsFor(code: string, over: Partial<StoredFilingDetails> = {}
     principalOffice: address('1200 Ocean Drive', p.city, code, p.zip, 'Unit 5'),
     mailingAddress: address('PO Box 4410', p.city, code, p.zip),
     county: p.county,
-    registeredAgent: { kind: 'ours' },
+    registeredAgent: { kind: 'ours', renewalConsent: true },
     organizer: { name: 'Jordan Rivera', title: 'Organizer', address: address('1200 Ocean Drive', p.city, code, p.zip, 'Unit 5') },
     signature: { typedName: 'Jordan Rivera', consent: true, signedAt: '2026-08-12T16:00:00.000Z' },
     management: 'member',

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
+import { storedFilingDetails } from './filing-details.ts';
 
 /**
  * The resume secret of every fixture application: tests/helpers/events.ts sends it on holder
@@ -32,6 +33,9 @@ export async function putApplication(fields: Record<string, unknown> = {}): Prom
     paymentStatus: 'unpaid',
     createdAt: new Date().toISOString(),
     resumeSecretHash: TEST_RESUME_SECRET_HASH,
+    // A paid order's customer has completed the filing details (Start Processing needs them);
+    // a test of the order without them passes `detailsCompletedAt: undefined`.
+    ...(fields.paymentStatus === 'paid' ? { detailsCompletedAt: new Date().toISOString(), filingDetails: storedFilingDetails() } : {}),
     ...fields,
   };
   return writeApplication(item);

@@ -3,6 +3,7 @@ import { createStaffSession } from '../../functions/data/sessions.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { writeApplication } from './applications.ts';
+import { storedFilingDetails } from './filing-details.ts';
 
 /**
  * Test fixtures for the staff handlers: applications written straight to the table (in the
@@ -29,6 +30,9 @@ export function applicationItem(overrides: Record<string, unknown> = {}) {
     createdAt,
     updatedAt: createdAt,
     ...(status !== 'draft' ? { submittedAt: createdAt, listPartition: 'ALL', paymentStatus: 'paid', amountPaidCents: 35000, paymentProvider: 'stripe' } : {}),
+    // A paid order's customer has completed the filing details (Start Processing needs them);
+    // a test of the order without them passes `detailsCompletedAt: undefined`.
+    ...(status !== 'draft' ? { detailsCompletedAt: createdAt, filingDetails: storedFilingDetails() } : {}),
     ...overrides,
     status,
   };

@@ -1,9 +1,11 @@
 import { normaliseStatus } from '#shared/application-status.ts';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.ts';
 import type { StaffApplication } from '#shared/staff/applications.ts';
 import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
+import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 
 /**
@@ -57,6 +59,24 @@ export interface ApplicationItem extends Partial<WizardData> {
   /** Mark Filed: the state's file number and the filing date. */
   fileNumber?: string;
   filedOn?: string;
+  /** When staff moved the order to processing, filed, completed (the order page's timeline). */
+  processingAt?: string;
+  filedAt?: string;
+  completedAt?: string;
+
+  /** The filing details the customer gave on the order page (tax id as last four only). */
+  filingDetails?: StoredFilingDetails;
+  /** When the details were last completed (Start Processing needs them). */
+  detailsCompletedAt?: string;
+  /** The responsible party's SSN/ITIN, envelope-encrypted (functions/lib/crypto/sealed.ts); removed once the EIN letter is recorded. */
+  sealedTaxId?: SealedValue;
+  /** SHA-256 of the secrets handed out by signed order links (POST /api/orders/{id}/access), newest last. */
+  orderAccessHashes?: string[];
+
+  /** When the customer cancelled the registered agent renewal they had agreed to (the order page's one step). */
+  renewalCancelledAt?: string;
+  /** When the customer turned off the compliance calendar's deadline reminders (the emails' unsubscribe link). */
+  remindersUnsubscribedAt?: string;
 
   notes?: string;
   sunbizDocumentKey?: string;
@@ -198,6 +218,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     filedOn: optStr(raw.filedOn),
     reviewReason: optStr(raw.review?.reason),
     amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
+    detailsCompletedAt: optStr(raw.detailsCompletedAt),
+    filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
+    taxIdOnFile: Boolean(raw.sealedTaxId),
     version: versionOf(raw),
   };
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
-import { isSettledPayment } from '#shared/payments/methods.ts';
+import { isSettledPayment, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
@@ -23,6 +24,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '../../lib/clients/dynamodb-sdk.ts';
+import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { applicationNotFound, ConflictError, type DomainError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { activityPut } from '../activity.ts';
@@ -233,8 +235,18 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
  */
 export async function getApplicationForHolder(id: string, secret: string | undefined): Promise<ApplicationItem> {
   const item = await readItem(id);
-  if (!item || !secret || item.resumeSecretHash !== hashSecret(secret)) throw applicationNotFound();
+  if (!item || !isHolder(item, secret)) throw applicationNotFound();
   return item;
+}
+
+/**
+ * Whether `secret` opens the application: the resume secret of the browser that created it, or
+ * one handed out by a signed order link (grantOrderAccess).
+ */
+export function isHolder(item: Pick<ApplicationItem, 'resumeSecretHash' | 'orderAccessHashes'>, secret: string | undefined): boolean {
+  if (!secret) return false;
+  const hash = hashSecret(secret);
+  return item.resumeSecretHash === hash || Boolean(item.orderAccessHashes?.includes(hash));
 }
 
 /** SET every given wizard field (+ updatedAt, nameKey, the expiry), for the holder of an open application. */
@@ -317,8 +329,8 @@ export async function submitApplication(id: string, secret: string, data: Wizard
   if (!submitted) await saveApplication(id, secret, { ...data, completed: true });
 }
 
-/** How a receipt names the way the customer paid. */
-const PROVIDER_NAMES: Record<string, string> = { stripe: 'card', test: 'test card', klarna: 'Klarna', 'amazon-pay': 'Amazon Pay', 'apple-pay': 'Apple Pay' };
+/** Hours after payment at which missing filing details are asked for once more by email. */
+export const DETAILS_REMINDER_AFTER_HOURS = 24;
 
 // ---- Payments --------------------------------------------------------------------------------
 
@@ -446,10 +458,23 @@ export async function markPaid(
           lines: order.lines.map(({ label, amount }) => ({ label, amount })),
           total: payment.amountCents / 100,
           paidAt: now,
-          provider: PROVIDER_NAMES[payment.provider] ?? payment.provider,
+          provider: PROVIDER_RECEIPT_NAMES[payment.provider] ?? payment.provider,
           processingTime: order.processingTime,
         },
       }),
+      // One reminder if the filing details are still missing a day later (the sender drops it
+      // when they are complete by then: functions/email/deliver.ts).
+      outboxPut(
+        {
+          kind: 'details_reminder',
+          to: app.email,
+          applicationId: app.id,
+          dedupeKey: `details-reminder:${app.id}`,
+          payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '' },
+        },
+        Date.now(),
+        { sendAt: Date.now() + DETAILS_REMINDER_AFTER_HOURS * 3600_000 },
+      ),
     );
   }
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
@@ -547,15 +572,29 @@ export async function updateApplicationByStaff(
   if (!move || blocker) throw statusConflict(`Cannot move this application to ${to}: ${blocker}`, from);
   // The payment is part of the condition: a refund landing between the read and the write wins.
   const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
+  // The details are part of the condition too: processing starts only from complete details.
+  if (to === 'processing') change.when('attribute_exists(#detailsCompletedAt)');
   if (changes.notes !== undefined) change.set('notes', changes.notes);
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
+  change.set(`${to}At`, now);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),
     activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}${filed}`, id),
   ];
   // The customer hears of every move, from the same transaction (a retried move queues one email).
-  if (current.email) {
+  if (current.email && to === 'completed') {
+    // Completed: the documents are all in the vault, and the email says so (with its link).
+    alongside.push(
+      outboxPut({
+        kind: 'documents_ready',
+        to: current.email,
+        applicationId: id,
+        dedupeKey: `status:${id}:${to}`,
+        payload: { firstName: current.firstName ?? '', businessName: current.businessName ?? '' },
+      }),
+    );
+  } else if (current.email) {
     alongside.push(
       outboxPut({
         kind: 'status_changed',
@@ -597,4 +636,83 @@ export async function recordSunbizDocument(app: ApplicationItem, key: string): P
   const recorded = await updateWith(change, [activityPut('sunbiz_generated', `Sunbiz Articles of Organization generated for ${displayName(app)}`, app.id)]);
   if (!recorded) throw await whyNotWritten(app.id, () => changedMeanwhile('its document was generated'));
   return toStaffApplication({ ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now, version: versionOf(app) + 1 });
+}
+
+// ---- The order page --------------------------------------------------------------------------
+
+/** Secrets handed out by order links, kept per order: the oldest is dropped beyond this many. */
+const MAX_ORDER_ACCESS = 10;
+
+/**
+ * A signed order link was opened: a new secret that opens this order (as the resume secret
+ * does), returned once and kept only as its hash. Conditional on the version read.
+ */
+export async function grantOrderAccess(app: ApplicationItem): Promise<string> {
+  const secret = randomBytes(24).toString('base64url');
+  const hashes = [...(app.orderAccessHashes ?? []), hashSecret(secret)].slice(-MAX_ORDER_ACCESS);
+  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).set('orderAccessHashes', hashes).set('updatedAt', new Date().toISOString());
+  if (!(await update(change))) throw changedMeanwhile('the link was opened');
+  return secret;
+}
+
+export const orderNotPaid = () => new ConflictError('The filing details are asked once the order is paid', 'order_not_paid');
+export const detailsLocked = () =>
+  new ConflictError(
+    'We have started filing your LLC, so the details can no longer be changed here: send us a change request from this page instead',
+    'details_locked',
+  );
+
+/** The customer may give or change the filing details: paid, and staff have not started processing. */
+export function detailsEditable(app: Pick<ApplicationItem, 'paymentStatus' | 'status'>): boolean {
+  return app.paymentStatus === 'paid' && normaliseStatus(app.status) === 'submitted';
+}
+
+/**
+ * The customer's filing details (validated by the caller against the order's schema), the tax
+ * id already sealed (`sealedTaxId`: a new one, 'keep' the one on file, or undefined for none),
+ * at the version read, only while the order is paid and not yet in processing. With an
+ * activity entry in the same transaction. 409 order_not_paid / details_locked / version_conflict.
+ */
+export async function saveFilingDetails(app: ApplicationItem, details: StoredFilingDetails, sealedTaxId: SealedValue | 'keep' | undefined): Promise<string> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid AND (attribute_not_exists(#status) OR #status = :submitted)', { ':paid': 'paid', ':submitted': 'submitted' })
+    .set('filingDetails', details)
+    .set('detailsCompletedAt', now)
+    .set('updatedAt', now);
+  if (sealedTaxId && sealedTaxId !== 'keep') change.set('sealedTaxId', sealedTaxId);
+  else if (!sealedTaxId) change.remove('sealedTaxId');
+  const first = !app.detailsCompletedAt;
+  const saved = await updateWith(change, [
+    activityPut('details_completed', `${displayName(app)} ${first ? 'completed' : 'changed'} the filing details`, app.id),
+  ]);
+  if (!saved)
+    throw await whyNotWritten(app.id, (latest) =>
+      latest.paymentStatus !== 'paid' ? orderNotPaid() : !detailsEditable(latest) ? detailsLocked() : changedMeanwhile('the details were saved'),
+    );
+  return now;
+}
+
+/** An owner revealed the sealed tax id: recorded in the activity feed. */
+export async function recordTaxIdReveal(app: ApplicationItem, who: string): Promise<void> {
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [activityPut('tax_id_revealed', `${who} revealed the responsible party's tax id of ${displayName(app)}`, app.id)],
+    }),
+  );
+}
+
+/**
+ * The EIN letter is recorded: the sealed tax id is deleted for good and the stored details say
+ * so (the last four digits stay, for the worksheet). One transaction with its activity entry.
+ */
+export async function deleteTaxId(app: ApplicationItem): Promise<void> {
+  if (!app.sealedTaxId) return;
+  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).remove('sealedTaxId').set('updatedAt', new Date().toISOString());
+  const rp = app.filingDetails?.ein?.responsibleParty;
+  if (app.filingDetails?.ein && rp)
+    change.set('filingDetails', { ...app.filingDetails, ein: { ...app.filingDetails.ein, responsibleParty: { ...rp, taxIdDeleted: true } } });
+  const done = await updateWith(change, [activityPut('tax_id_deleted', `The tax id of ${displayName(app)} was deleted: the EIN letter is on file`, app.id)]);
+  if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the tax id was deleted'));
 }

@@ -26,8 +26,9 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
       <Heading style={heading}>Payment received</Heading>
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
-        Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, our team contacts you for the details the state needs (business
-        address, registered agent, members); we file within 1-2 business days of receiving them. State processing time: {p.processingTime}.
+        Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, add the details the state needs on your order page (business address,
+        registered agent, organizer, members): it takes about five minutes, and we prepare the filing once they are complete. {p.stateName}'s own published
+        processing time: {p.processingTime}.
       </Text>
       <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
         {p.lines.map((line) => (
@@ -107,6 +108,20 @@ export function TicketReplyEmail(p: Props<'ticket_reply'>) {
       ))}
       <Text style={text}>{p.staffName}</Text>
       <OrderButton link={p.link} />
+    </Layout>
+  );
+}
+
+export function OrderLinkEmail(p: Props<'order_link'>) {
+  return (
+    <Layout preview={`Your link to the order for ${p.businessName}`}>
+      <Heading style={heading}>Your order page</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Here is a new link to the order page for {p.businessName}, as you asked. It opens the order without a password, so keep this email to yourself. If you
+        did not ask for it, you can ignore this email.
+      </Text>
+      <OrderButton link={p.link} label="Open your order" />
     </Layout>
   );
 }

@@ -1,0 +1,18 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { changeRequestSchema } from '#shared/orders/view.ts';
+import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { createChangeRequest } from '../../data/tickets.ts';
+import { httpHandler, json, pathParam, resumeSecret, sourceIp, validate } from '../../lib/http.ts';
+
+/**
+ * POST /api/orders/{id}/change-requests (holder only): "request a change" on the order page
+ * opens a support ticket tied to the order, from the order's own email address; staff answer it
+ * from the dashboard and the reply is emailed. 201 { ticketId } | 429 (the contact form's limit).
+ */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  const { message } = validate(changeRequestSchema, event.jsonBody);
+  const app = await getApplicationForHolder(id, resumeSecret(event));
+  const ticket = await createChangeRequest(app, message, sourceIp(event));
+  return json(201, { ticketId: ticket.id });
+});

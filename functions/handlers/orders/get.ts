@@ -1,0 +1,11 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
+import { orderView } from '../../orders/view.ts';
+
+/** GET /api/orders/{id} (holder only): the customer's order page. 404 unknown, not the holder, or not an order yet (unpaid). */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  const app = await getApplicationForHolder(id, resumeSecret(event));
+  return json(200, orderView(app));
+});

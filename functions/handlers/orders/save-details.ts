@@ -1,0 +1,38 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.ts';
+import { detailsEditable, detailsLocked, getApplicationForHolder, orderNotPaid, saveFilingDetails } from '../../data/applications/store.ts';
+import { seal } from '../../lib/crypto/sealed.ts';
+import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';
+import { taxIdContext } from '../../orders/tax-id.ts';
+import { orderView } from '../../orders/view.ts';
+
+/**
+ * PUT /api/orders/{id}/filing-details (holder only): the filing details, validated with the
+ * order's schema (its filing state, its add-ons), the responsible party's SSN/ITIN sealed
+ * before it is stored and replaced by its last four digits. 200 the order page | 400 with a
+ * sentence per field | 409 not paid / processing started / changed meanwhile.
+ */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  const app = await getApplicationForHolder(id, resumeSecret(event));
+  if (app.paymentStatus !== 'paid') throw orderNotPaid();
+  if (!detailsEditable(app)) throw detailsLocked();
+  const ein = Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling);
+  const state = app.pricedOrder?.state ?? app.state ?? '';
+  const details = validate(filingDetailsSchema({ state, ein, taxIdOnFile: Boolean(app.sealedTaxId) }), event.jsonBody);
+
+  const { ein: einAnswers, signature, ...rest } = details;
+  let sealed: Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
+  let stored: StoredFilingDetails = { ...rest, signature: { ...signature, signedAt: new Date().toISOString() } };
+  if (einAnswers) {
+    const { taxId, ...party } = einAnswers.responsibleParty;
+    const digits = taxId ? taxId.replace(/\D/g, '') : '';
+    const previous = app.filingDetails?.ein?.responsibleParty;
+    sealed = digits ? await seal(digits, taxIdContext(id)) : 'keep';
+    const last4 = digits ? digits.slice(-4) : (previous?.taxIdLast4 ?? '');
+    stored = { ...stored, ein: { ...einAnswers, responsibleParty: { ...party, taxIdLast4: last4 } } };
+  }
+  await saveFilingDetails(app, stored, sealed);
+  const saved = await getApplicationForHolder(id, resumeSecret(event));
+  return json(200, orderView(saved));
+});

@@ -1,0 +1,34 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { orderLinkRequestSchema } from '#shared/orders/view.ts';
+import { getApplication } from '../../data/applications/store.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { hasErrorCode } from '../../lib/errors.ts';
+import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+
+/** At most one new link per order in this many minutes, however often it is asked for. */
+export const ORDER_LINK_WINDOW_MINUTES = 10;
+
+/**
+ * POST /api/orders/{id}/links: emails a fresh order-page link to the address the order was
+ * placed with (never to one given in the request). The answer is the same whether or not the
+ * order exists or is paid, so it tells nothing about an id. 200 { sent: true }.
+ */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  validate(orderLinkRequestSchema, event.jsonBody ?? {});
+  const app = await getApplication(id).catch((err) => {
+    if (hasErrorCode(err, 'application_not_found')) return undefined;
+    throw err;
+  });
+  if (app?.email && app.paymentStatus === 'paid') {
+    const window = Math.floor(Date.now() / (ORDER_LINK_WINDOW_MINUTES * 60_000));
+    await enqueueEmail({
+      kind: 'order_link',
+      to: app.email,
+      applicationId: id,
+      dedupeKey: `order-link:${id}:${window}`,
+      payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '' },
+    });
+  }
+  return json(200, { sent: true });
+});

@@ -1,0 +1,20 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { getApplication, recordTaxIdReveal } from '../../data/applications/store.ts';
+import { unseal } from '../../lib/crypto/sealed.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { httpHandler, json, pathParam } from '../../lib/http.ts';
+import { formatTaxId, taxIdContext } from '../../orders/tax-id.ts';
+
+/**
+ * POST /api/staff/applications/{id}/tax-id/reveal: the responsible party's full SSN/ITIN, for
+ * filing the EIN application. Every reveal is recorded before the number is returned; the
+ * answer is never cached. 404 tax_id_not_on_file once it was deleted (EIN letter recorded).
+ */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  const app = await getApplication(id);
+  if (!app.sealedTaxId) throw new NotFoundError('No tax id is on file for this order (never given, or deleted after the EIN letter)', 'tax_id_not_on_file');
+  await recordTaxIdReveal(app, 'Staff');
+  const digits = await unseal(app.sealedTaxId, taxIdContext(id));
+  return json(200, { taxId: formatTaxId(digits), taxIdType: app.filingDetails?.ein?.responsibleParty.taxIdType ?? 'ssn' }, { 'Cache-Control': 'no-store' });
+});

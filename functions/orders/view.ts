@@ -1,0 +1,127 @@
+import { normaliseStatus } from '#shared/application-status.ts';
+import { keepsOwnersOffRecord } from '#shared/filing/details.ts';
+import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.ts';
+import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
+import { orderForApplication } from '#shared/payments/order.ts';
+import { processingTimeFor } from '#shared/pricing.ts';
+import { processingFor } from '#shared/state-facts/processing-times.ts';
+import { findState } from '#shared/states.ts';
+import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
+import { detailsEditable } from '../data/applications/store.ts';
+
+/**
+ * The customer's order page, built from the order as stored (docs/product.md section 10): the
+ * timeline mirrors the staff workflow, the receipt repeats checkout's figures, and the next steps
+ * quote the state's published processing time rather than a promise of ours.
+ */
+
+const STEP_LABELS: Record<TimelineStep['step'], string> = {
+  paid: 'Payment received',
+  details: 'Filing details complete',
+  processing: 'Filing with the state',
+  filed: 'Filed by the state',
+  completed: 'Completed: documents ready',
+};
+
+const ADVANCED = ['processing', 'filed', 'completed'];
+
+function timeline(app: ApplicationItem): TimelineStep[] {
+  const status = normaliseStatus(app.status);
+  const paid = app.paymentStatus === 'paid' || app.paymentStatus === 'refunded';
+  const reached: Record<TimelineStep['step'], { done: boolean; at?: string; detail?: string }> = {
+    paid: { done: paid, at: app.paidAt },
+    details: { done: Boolean(app.detailsCompletedAt), at: app.detailsCompletedAt },
+    processing: { done: ADVANCED.includes(status), at: app.processingAt },
+    filed: {
+      done: status === 'filed' || status === 'completed',
+      at: app.filedAt,
+      detail: app.fileNumber ? `File number ${app.fileNumber}${app.filedOn ? `, filed ${app.filedOn}` : ''}` : undefined,
+    },
+    completed: { done: status === 'completed', at: app.completedAt },
+  };
+  const steps = (Object.keys(STEP_LABELS) as TimelineStep['step'][]).map((step) => ({ step, label: STEP_LABELS[step], ...reached[step] }));
+  // Staff may start processing only with complete details, but an order from before that rule
+  // may be further along: a later step done means the earlier ones are too.
+  for (let i = steps.length - 2; i >= 0; i--) if (steps[i + 1].done) steps[i].done = true;
+  const current = app.paymentStatus === 'refunded' ? -1 : steps.findIndex((s) => !s.done);
+  return steps.map((s, i) => ({
+    step: s.step,
+    label: s.label,
+    done: s.done,
+    current: i === current,
+    ...(s.at ? { at: s.at } : {}),
+    ...(s.detail ? { detail: s.detail } : {}),
+  }));
+}
+
+function nextSteps(app: ApplicationItem, stateName: string, processingTime: string): string[] {
+  const status = normaliseStatus(app.status);
+  if (app.paymentStatus === 'refunded') return ['This order was refunded. If that is unexpected, send us a change request below.'];
+  if (app.paymentStatus !== 'paid') return ['This order is not paid yet.'];
+  const stateTime = `${stateName} currently takes ${processingTime} to approve a filing, by its own published figure.`;
+  if (status === 'completed') return ['Your LLC is formed and every document of your order is in the vault below.'];
+  if (status === 'filed')
+    return [
+      `${stateName} approved the filing${app.fileNumber ? ` (file number ${app.fileNumber})` : ''}.`,
+      'We are putting together your final documents; we email you when they are in the vault.',
+    ];
+  if (status === 'processing')
+    return [`We have prepared your filing and are submitting it to ${stateName}.`, stateTime, 'We email you when the state approves it.'];
+  if (!app.detailsCompletedAt)
+    return [
+      `Complete the filing details below: ${stateName} needs them on your formation document, and we cannot file without them.`,
+      `Once they are complete we prepare the filing; then ${stateTime.charAt(0).toLowerCase()}${stateTime.slice(1)}`,
+    ];
+  return [
+    'Your details are complete. We prepare your filing next and email you when we submit it.',
+    stateTime,
+    'You can still correct the details below until we start.',
+  ];
+}
+
+function receipt(app: ApplicationItem): OrderView['receipt'] {
+  if (!app.paidAt || typeof app.amountPaidCents !== 'number') return null;
+  // The same price function checkout used, on the order as it was frozen when payment started.
+  const order = orderForApplication({ ...app, ...(app.pricedOrder ? { state: app.pricedOrder.state } : {}) });
+  return {
+    lines: (order?.lines ?? []).map(({ label, amount }) => ({ label, amount })),
+    total: app.amountPaidCents / 100,
+    provider: PROVIDER_RECEIPT_NAMES[app.paymentProvider ?? ''] ?? app.paymentProvider ?? '',
+    paidAt: app.paidAt,
+    ...(typeof app.amountRefundedCents === 'number' ? { refunded: app.amountRefundedCents / 100 } : {}),
+  };
+}
+
+export function orderView(app: ApplicationItem, documents: OrderDocument[] = []): OrderView {
+  const code = app.pricedOrder?.state ?? app.state ?? '';
+  const stateName = findState(code)?.name ?? code;
+  const addOns = { expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling) };
+  const processingTime = processingFor(code) ? processingTimeFor(code, addOns) : 'an unknown time';
+  const ein = Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling);
+  return {
+    id: app.id,
+    businessName: app.businessName ?? '',
+    state: code,
+    stateName,
+    status: normaliseStatus(app.status),
+    paymentStatus: app.paymentStatus ?? 'unpaid',
+    email: app.email ?? '',
+    timeline: timeline(app),
+    receipt: receipt(app),
+    details: {
+      ein,
+      complete: Boolean(app.detailsCompletedAt),
+      ...(app.detailsCompletedAt ? { completedAt: app.detailsCompletedAt } : {}),
+      editable: detailsEditable(app),
+      taxIdOnFile: Boolean(app.sealedTaxId),
+      ownersOffRecord: keepsOwnersOffRecord(code),
+      value: app.filingDetails ?? null,
+    },
+    ...(app.fileNumber ? { fileNumber: app.fileNumber } : {}),
+    ...(app.filedOn ? { filedOn: app.filedOn } : {}),
+    nextSteps: nextSteps(app, stateName, processingTime),
+    processingTime,
+    documents,
+    version: versionOf(app),
+  };
+}
