@@ -36,7 +36,7 @@ export interface Runtime {
 export class StartupError extends Error {}
 
 /** The outbox sweep runs every 5 minutes on AWS; locally every 30 s, so retries show up while you watch. */
-const LOCAL_SWEEP_MS = 30_000;
+const LOCAL_SWEEP_MS = Number(process.env.LOCAL_SWEEP_MS) || 30_000;
 
 function optionalPort(value: string | undefined): number | undefined {
   const n = Number(value);
@@ -134,7 +134,8 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     // The AWS triggers' twins, calling the same handlers: the outbox stream and the sweep.
     const { handler: outboxStream } = await import('../../functions/jobs/outbox-stream.ts');
     const { handler: outboxSweep } = await import('../../functions/jobs/outbox-sweep.ts');
-    services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
+    // LOCAL_JOBS=off runs the API without them (queued email waits in the outbox for the next start).
+    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
     ready = true;
     return { url, mailViewerUrl: mail.viewerUrl, staffPassword, dataDir, server, stop };
   } catch (err) {

@@ -268,7 +268,7 @@ function wizardUpdate(id: string, secret: string, patch: WizardPatch, now: strin
 /** The sentence a visitor gets once an order is paid: where to ask for a change instead. */
 export const applicationLocked = () =>
   new ConflictError(
-    'This order has been paid, so it can no longer be changed here. To ask for a change, send us a request from the Contact page (/contact).',
+    'This order has been paid, so it can no longer be changed here. To ask for a change, use "Request a change" on your order page (the link is in your receipt email).',
     'application_locked',
   );
 
@@ -278,7 +278,7 @@ export const paymentPending = () => new ConflictError('A payment has been starte
 /** A payment is being confirmed right now: no change until it completes. */
 export const paymentInProgress = () =>
   new ConflictError(
-    'Your payment is being processed, so the application cannot be changed right now. Once it completes, ask for any change from the Contact page (/contact).',
+    'Your payment is being processed, so the application cannot be changed right now. Once it completes, ask for any change from your order page.',
     'payment_in_progress',
   );
 
@@ -715,4 +715,28 @@ export async function deleteTaxId(app: ApplicationItem): Promise<void> {
     change.set('filingDetails', { ...app.filingDetails, ein: { ...app.filingDetails.ein, responsibleParty: { ...rp, taxIdDeleted: true } } });
   const done = await updateWith(change, [activityPut('tax_id_deleted', `The tax id of ${displayName(app)} was deleted: the EIN letter is on file`, app.id)]);
   if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the tax id was deleted'));
+}
+
+/**
+ * The customer cancels the registered agent renewal they agreed to (the order page's one step):
+ * recorded on the paid order as read, with an activity entry for staff. Returns when.
+ */
+export async function cancelRenewal(app: ApplicationItem): Promise<string> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('renewalCancelledAt', now)
+    .set('updatedAt', now);
+  const done = await updateWith(change, [
+    activityPut('renewal_cancelled', `The customer cancelled the registered agent renewal of ${displayName(app)}`, app.id),
+  ]);
+  if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the renewal was cancelled'));
+  return now;
+}
+
+/** The deadline reminders of an order are turned off (the emails' signed unsubscribe link); false when they already were, or the order is gone. */
+export function unsubscribeReminders(id: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  return update(new ItemUpdate(id).when('attribute_not_exists(#remindersUnsubscribedAt)').set('remindersUnsubscribedAt', now).set('updatedAt', now));
 }

@@ -177,11 +177,11 @@ describe('PATCH /api/llc-applications/{id}', () => {
     expect(await rawItem(body.id)).toMatchObject({ status: 'submitted', completed: true, feinFiling: true });
   });
 
-  it('an incomplete submission is a 400 naming the steps, and changes nothing', async () => {
+  it('an incomplete submission is a 400 naming each field with its sentence, and changes nothing', async () => {
     const { body } = await post({ firstName: 'Ada' });
     const res = await patch(body.id, complete({ completed: true, platforms: [], businessName: '' }));
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual({ 'Step 2 (Creator Profile)': ['Choose at least one platform'], 'Step 3 (Business Setup)': ['Enter a business name'] });
+    expect(res.body.details).toEqual({ platforms: ['Choose at least one platform'], businessName: ['Enter a business name'] });
     expect((await rawItem(body.id))?.status).toBe('draft');
     // A partial body with completed: true is not a whole application.
     expect((await patch(body.id, { completed: true })).status).toBe(400);
@@ -272,7 +272,7 @@ describe('visitor changes once payment started or the order is paid', () => {
       const res = await patch(body.id, change);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('application_locked');
-      expect(res.body.error).toContain('Contact page (/contact)');
+      expect(res.body.error).toContain('"Request a change" on your order page');
       expect(res.body.status).toBeUndefined();
     }
     expect(await rawItem(body.id)).toMatchObject({ businessName: 'Byte Works LLC', email: 'ada@example.com', state: 'WY', status: 'processing' });
