@@ -54,6 +54,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(next).toBeDisabled();
   await page.getByText('No', { exact: true }).click();
   await page.getByText('Privacy', { exact: true }).click();
+  await page.getByLabel('Which state do you live in?').selectOption('WY');
   await expect(page.getByText('File in Wyoming')).toBeVisible();
   await expect(page.getByTestId('pricing-banner')).toContainText('Wyoming');
   await expect(page.getByTestId('pricing-banner')).toContainText('$250 total ($100 filing + $150 service)');

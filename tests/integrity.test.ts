@@ -30,6 +30,7 @@ const wizard = (): WizardData => ({
   email: 'ada@example.com',
   phone: '305-555-0100',
   priority: 'tax',
+  residenceState: 'FL',
   state: 'FL',
   contentTypes: ['tech'],
   platforms: ['youtube'],
@@ -199,7 +200,10 @@ describe('paying requires a complete application', () => {
     const res = await intent(id, secret);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('application_incomplete');
-    expect(Object.keys(res.body.details)).toEqual(['Step 1 (Basic Info)', 'Step 2 (Creator Profile)', 'Step 3 (Business Setup)']);
+    // Each missing answer under its own field.
+    expect(Object.keys(res.body.details)).toEqual(
+      expect.arrayContaining(['lastName', 'email', 'phone', 'priority', 'contentTypes', 'platforms', 'businessName']),
+    );
     expect(await readApplication(id)).toMatchObject({ status: 'draft', paymentStatus: 'unpaid' });
     expect((await readApplication(id))?.paymentIntentId).toBeUndefined();
   });

@@ -6,7 +6,7 @@ export type { PaymentStatus };
 
 /**
  * An application's public fields: the wizard data plus its public bookkeeping. Internal fields
- * (listPartition, nameKey, paymentIntentId, staff notes, Sunbiz document keys) are never
+ * (listPartition, nameKey, paymentIntentId, staff notes, document keys) are never
  * included. GET /api/llc-applications/{id} answers with what is saved so far (a draft may lack
  * wizard fields): its schema is publicApplicationSchema in shared/api/responses.ts.
  */

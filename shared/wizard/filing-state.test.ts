@@ -19,9 +19,9 @@ describe('filing-state recommendation', () => {
     expect(chooseResidenceState(yes, 'CA')).toEqual({ hasInventory: true, priority: '', residenceState: 'CA', state: 'CA' });
   });
 
-  it('inventory no: Florida for tax savings and the residence state cleared', () => {
+  it('inventory no: Florida for tax savings, the residence state kept (every visitor is asked where they live)', () => {
     const no = answerInventory({ hasInventory: true, priority: '', residenceState: 'CA', state: 'CA' }, false);
-    expect(no).toEqual({ hasInventory: false, priority: 'tax', residenceState: '', state: 'FL' });
+    expect(no).toEqual({ hasInventory: false, priority: 'tax', residenceState: 'CA', state: 'FL' });
   });
 
   it.each([
@@ -53,9 +53,11 @@ describe('filing-state recommendation', () => {
     expect(chooseFilingState(choosePriority(fresh, 'privacy'), 'NM').state).toBe('NM');
   });
 
-  it('the filing question is complete with inventory + residence, or no inventory + priority', () => {
+  it('the filing question is complete with the residence state and inventory or a priority', () => {
     expect(filingChoiceComplete(fresh)).toBe(false);
-    expect(filingChoiceComplete({ ...fresh, priority: 'tax' })).toBe(true);
+    expect(filingChoiceComplete({ ...fresh, priority: 'tax' })).toBe(false);
+    expect(filingChoiceComplete({ ...fresh, priority: 'tax', residenceState: 'CA' })).toBe(true);
+    expect(filingChoiceComplete({ ...fresh, residenceState: 'CA' })).toBe(false);
     expect(filingChoiceComplete({ ...fresh, hasInventory: true })).toBe(false);
     expect(filingChoiceComplete({ ...fresh, hasInventory: true, residenceState: 'GA' })).toBe(true);
   });
@@ -65,6 +67,7 @@ describe('filing-state recommendation', () => {
     it('answering No to inventory keeps Texas (the recommendation is Florida, but it is not applied)', () => {
       const no = answerInventory(texas, false, true);
       expect(no).toEqual({ hasInventory: false, priority: 'tax', residenceState: '', state: 'TX' });
+      expect(answerInventory({ ...texas, residenceState: 'CA' }, false, true).residenceState).toBe('CA');
       expect(recommendedState(no)).toBe('FL');
     });
     it('answering Yes, picking a residence state or a priority keep it too', () => {

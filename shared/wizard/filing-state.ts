@@ -37,14 +37,15 @@ export function recommendedState(choice: Omit<FilingChoice, 'state'>): string | 
 
 /**
  * "Do you keep inventory or ship physical products?"
- * Yes: filed in the residence state, priority cleared. No: Florida for tax savings, residence cleared.
+ * Yes: filed in the residence state, priority cleared. No: Florida for tax savings. The residence
+ * state stays either way: every visitor is asked where they live (the home-state comparison).
  */
 export function answerInventory(choice: FilingChoice, hasInventory: boolean, chosen = false): FilingChoice {
   if (hasInventory) {
     const state = chosen ? choice.state : choice.residenceState || choice.state;
     return { hasInventory: true, priority: '', residenceState: choice.residenceState, state };
   }
-  return { hasInventory: false, priority: 'tax', residenceState: '', state: chosen ? choice.state : DEFAULT_STATE_CODE };
+  return { hasInventory: false, priority: 'tax', residenceState: choice.residenceState, state: chosen ? choice.state : DEFAULT_STATE_CODE };
 }
 
 /** Picking a priority sets the filing state it recommends (home state: the residence state once chosen). */
@@ -69,9 +70,11 @@ export function takeRecommendation(choice: FilingChoice): FilingChoice {
   return { ...choice, state: recommendedState(choice) ?? choice.state };
 }
 
-/** Step 1's filing question is answered well enough to continue. */
+/**
+ * Step 1's filing question is answered well enough to continue: where the visitor lives (asked of
+ * everyone: the LLC is filed there, or has to register there), and inventory or a priority.
+ */
 export function filingChoiceComplete(choice: Omit<FilingChoice, 'state'>): boolean {
-  if (choice.hasInventory) return choice.residenceState !== '';
-  if (choice.priority === 'homestate') return choice.residenceState !== '';
-  return choice.priority !== '';
+  if (choice.residenceState === '') return false;
+  return choice.hasInventory || choice.priority !== '';
 }

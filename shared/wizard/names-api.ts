@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { BUSINESS_NAME, NO_CONTROL_CHARS, stateCodeSchema } from './schema.ts';
+import { BUSINESS_NAME, businessNameSchema, NO_CONTROL_CHARS, stateCodeSchema } from './schema.ts';
 
 /** POST /api/business-names/generate */
 export const generateNamesSchema = z
@@ -39,14 +39,8 @@ export type { NameAvailability, NameSuggestion } from '../api/responses.ts';
 
 /** POST /api/business-names/check-availability */
 export const checkNameSchema = z.strictObject({
-  name: z
-    .string({ error: 'name must be text' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter a business name'),
-      z.maxLength(120, 'Business names are limited to 120 characters'),
-      z.regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed'),
-    ),
+  /** The wizard's own field schema: the same verdict and sentence as the business name field. */
+  name: businessNameSchema.check(z.minLength(1, 'Enter a business name')),
   state: z.optional(stateCodeSchema),
 });
 

@@ -1,3 +1,4 @@
+import { groupThousands } from '../money.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
 import * as z from '../zod.ts';
@@ -40,16 +41,56 @@ const text = (max: number, what: string) =>
   z
     .string({ error: `${what} must be text` })
     .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
-/** Letters (any script), spaces, apostrophes, hyphens, periods and commas. */
+
+/**
+ * The characters of `value` that `allowed` (a pattern of one allowed character) refuses, each
+ * once, as a reader names them: `"2"`, `"™"`, `spaces`.
+ */
+export function refusedCharacters(value: unknown, allowed: RegExp): string {
+  const refused = [...new Set([...String(value)].filter((c) => !allowed.test(c)))].slice(0, 5);
+  const named = refused.map((c) => (/\s/u.test(c) ? 'spaces' : `"${c}"`));
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}` : (named[0] ?? '');
+}
+
+/** One character a person's name may hold: a letter (any script, accents too), a space, an apostrophe, a hyphen, a period or a comma. */
+const PERSON_NAME_CHAR = /^[\p{L}\p{M}\s'’.,-]$/u;
 const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]*$/u;
-/** Digits and the usual separators, with an optional extension. */
-const PHONE = /^[0-9+().\s-]*(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
+/** Digits and the usual separators, with an optional extension ("ext 12"; normalisePhone writes it so). */
+const PHONE = /^[0-9+().\s-]*(?:\s*(?:x|ext\.?|extension)\s*[0-9]{1,6})?$/i;
 /** Partial addresses are fine while typing (drafts autosave), but never characters an address cannot hold. */
+const EMAIL_CHAR = /^[^\s<>()[\]\\,;:"]$/u;
 const EMAIL_CHARS = /^[^\s<>()[\]\\,;:"]*$/;
-/** Letters, digits, spaces and the punctuation business names use. */
+/** Letters (any script, accents too), digits, spaces and the punctuation a state filing takes. */
+const BUSINESS_NAME_CHAR = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]$/u;
 const BUSINESS_NAME = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]*$/u;
 
 export { BUSINESS_NAME, NO_CONTROL_CHARS };
+
+/**
+ * A phone number as we store it, in the browser (on blur) and on the server (the schema writes
+ * it): whitespace collapsed, and an extension written " ext 12" ("x12", "ext. 12", "extension 12").
+ */
+export function normalisePhone(raw: string): string {
+  const t = raw.replace(/\s+/g, ' ').trim();
+  const ext = /^(.*?\S)[\s,;]*(?:x|ext\.?|extension)\s*([0-9]{1,6})$/i.exec(t);
+  return ext ? `${ext[1]} ext ${ext[2]}` : t;
+}
+
+const personName = (what: string) =>
+  text(100, what).check(
+    z.regex(PERSON_NAME, {
+      error: (issue) =>
+        `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME_CHAR)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
+    }),
+  );
+
+/** The business name as typed (a draft may still lack its designator); the naming rules are checked at submission. */
+export const businessNameSchema = text(120, 'Business name').check(
+  z.regex(BUSINESS_NAME, {
+    error: (issue) =>
+      `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME_CHAR)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
+  }),
+);
 
 export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
   z.trim(),
@@ -65,19 +106,28 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string
 
 const shape = {
   userId: z.string({ error: 'userId must be text' }).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'userId must be 8-64 letters, digits, - or _')),
-  firstName: text(100, 'First name').check(z.regex(PERSON_NAME, 'First name may contain only letters, spaces, apostrophes, hyphens and periods')),
-  lastName: text(100, 'Last name').check(z.regex(PERSON_NAME, 'Last name may contain only letters, spaces, apostrophes, hyphens and periods')),
-  email: text(254, 'Email').check(z.regex(EMAIL_CHARS, 'Email contains characters an email address cannot have')),
-  phone: text(40, 'Phone').check(z.regex(PHONE, 'Phone may contain only digits, spaces and + ( ) - .')),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: text(254, 'Email').check(
+    z.regex(EMAIL_CHARS, {
+      error: (issue) => `Email can't contain ${refusedCharacters(issue.input, EMAIL_CHAR)}. An email address looks like name@example.com.`,
+    }),
+  ),
+  phone: text(40, 'Phone').check(
+    z.overwrite(normalisePhone),
+    z.regex(PHONE, 'Phone can use digits, spaces and + ( ) - . with an extension such as "ext 12" at the end.'),
+  ),
   state: stateCodeSchema,
   residenceState: z.union([z.literal(''), stateCodeSchema]),
   hasInventory: z.boolean({ error: 'hasInventory must be true or false' }),
   priority: z.union([z.literal(''), z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` })]),
   contentTypes: uniqueList(CONTENT_TYPES, 'content type'),
   platforms: uniqueList(PLATFORMS, 'platform'),
-  businessName: text(120, 'Business name').check(z.regex(BUSINESS_NAME, 'Business name contains characters that cannot be filed')),
+  businessName: businessNameSchema,
   // z.number() already refuses NaN and ±Infinity, so there is no finite check.
-  annualIncome: z.number({ error: 'Annual income must be a number' }).check(z.gte(0, 'Annual income cannot be negative'), z.lte(MAX_ANNUAL_INCOME)),
+  annualIncome: z
+    .number({ error: 'Annual income must be a number' })
+    .check(z.gte(0, 'Annual income cannot be negative'), z.lte(MAX_ANNUAL_INCOME, `Annual income is limited to $${groupThousands(MAX_ANNUAL_INCOME)}`)),
   monthlyExpenses: monthlyExpensesSchema,
   estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).check(z.gte(0), z.lte(MAX_ANNUAL_INCOME)),
   expeditedFiling: z.boolean({ error: 'expeditedFiling must be true or false' }),
@@ -86,6 +136,13 @@ const shape = {
   currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
   completed: z.boolean({ error: 'completed must be true or false' }),
 };
+
+/**
+ * Each field's own schema: the browser checks a typed value with exactly what the server
+ * validates it with, so both give the same verdict and the same sentence (shared/wizard/steps.ts).
+ */
+export const wizardFieldSchemas = shape;
+export type WizardField = keyof typeof shape;
 
 /** The whole wizard data; unknown fields are rejected. */
 export const wizardDataSchema = z.strictObject(shape);

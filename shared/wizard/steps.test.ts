@@ -7,17 +7,22 @@ const base = (over: Partial<WizardData> = {}): WizardData => ({ ...initialWizard
 
 describe('step 1 enabling', () => {
   it('needs the four contact fields and an answered filing question', () => {
-    expect(canProceed(1, base({ ...contact, priority: 'tax' }))).toBe(true);
+    expect(canProceed(1, base({ ...contact, priority: 'tax', residenceState: 'CA' }))).toBe(true);
     expect(canProceed(1, base({ ...contact, hasInventory: true, residenceState: 'OH' }))).toBe(true);
   });
   it.each(['firstName', 'lastName', 'email', 'phone'] as const)('is blocked without %s', (field) => {
-    expect(canProceed(1, base({ ...contact, priority: 'tax', [field]: ' ' }))).toBe(false);
+    expect(canProceed(1, base({ ...contact, priority: 'tax', residenceState: 'CA', [field]: ' ' }))).toBe(false);
   });
   it('is blocked with inventory but no residence state, or no inventory and no priority', () => {
     expect(canProceed(1, base({ ...contact, hasInventory: true }))).toBe(false);
     expect(canProceed(1, base({ ...contact }))).toBe(false);
     expect(canProceed(1, base({ ...contact, priority: 'homestate' }))).toBe(false);
     expect(canProceed(1, base({ ...contact, priority: 'homestate', residenceState: 'TX' }))).toBe(true);
+  });
+  it('asks every visitor where they live, whatever the priority', () => {
+    expect(stepProblems(1, base({ ...contact, priority: 'privacy' }))).toEqual(['Choose the state you live in']);
+    expect(stepProblems(1, base({ ...contact, residenceState: 'CA' }))).toEqual(['Choose what matters most to you']);
+    expect(canProceed(1, base({ ...contact, priority: 'privacy', residenceState: 'CA' }))).toBe(true);
   });
   it('checks email and phone shape', () => {
     expect(isValidEmail('a@b.co')).toBe(true);
@@ -39,11 +44,11 @@ describe('steps 2 and 3 enabling', () => {
     expect(canProceed(3, base({ businessName: 'Glow LLC' }))).toBe(true);
   });
   it('firstIncompleteStep and submissionProblems follow the same rules', () => {
-    const full = base({ ...contact, priority: 'tax', contentTypes: ['food'], platforms: ['tiktok'], businessName: 'Glow LLC' });
+    const full = base({ ...contact, priority: 'tax', residenceState: 'FL', contentTypes: ['food'], platforms: ['tiktok'], businessName: 'Glow LLC' });
     expect(firstIncompleteStep(full)).toBe(4);
     expect(submissionProblems(full)).toEqual({});
     expect(firstIncompleteStep({ ...full, platforms: [] })).toBe(2);
-    expect(submissionProblems({ ...full, businessName: '' })).toEqual({ 'Step 3 (Business Setup)': ['Enter a business name'] });
+    expect(submissionProblems({ ...full, businessName: '' })).toEqual({ businessName: ['Enter a business name'] });
   });
 });
 

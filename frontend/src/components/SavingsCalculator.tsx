@@ -34,6 +34,8 @@ export interface SavingsCalculatorProps {
   /** When set, a "Start saving" button links there under the result (and hands the figures to the wizard). */
   ctaHref?: string;
   heading?: string;
+  /** The heading's level: h3 under a page section (landing), h2 directly under a page's h1 (wizard step 3). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 type RawExpenses = Record<ExpenseKey, string>;
@@ -58,7 +60,14 @@ function parseExpenses(raw: RawExpenses): MonthlyExpenses {
  * /api/calculate-savings, debounced); the result area appears once a first result exists, with
  * the rule behind the figure and the not-advice line.
  */
-export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated, ctaHref, heading = 'Tax Savings Calculator' }: SavingsCalculatorProps) {
+export function SavingsCalculator({
+  initialIncome,
+  initialExpenses,
+  onCalculated,
+  ctaHref,
+  heading = 'Tax Savings Calculator',
+  headingLevel: Heading = 'h3',
+}: SavingsCalculatorProps) {
   const id = useId();
   const [incomeRaw, setIncomeRaw] = useState(() => toRaw(initialIncome));
   const [expensesRaw, setExpensesRaw] = useState<RawExpenses>(() => rawExpensesFrom(initialExpenses));
@@ -111,9 +120,9 @@ export function SavingsCalculator({ initialIncome, initialExpenses, onCalculated
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <h3 id={headingId} className="text-xl font-semibold text-slate-900">
+      <Heading id={headingId} className="text-xl font-semibold text-slate-900">
         {heading}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm text-slate-600">Enter your yearly income and what you spend each month on your content business.</p>
 
       <div className="mt-6">

@@ -16,6 +16,7 @@ const complete = (over: Partial<WizardData> = {}): WizardData => ({
   email: 'ada@example.com',
   phone: '305-555-0100',
   priority: 'privacy',
+  residenceState: 'WY',
   state: 'WY',
   contentTypes: ['tech', 'gaming'],
   platforms: ['youtube'],

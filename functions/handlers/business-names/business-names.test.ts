@@ -81,7 +81,8 @@ describe('POST /api/business-names/check-availability', () => {
     expect(blank.body.details).toEqual({ name: ['Enter a business name'] });
     const long = await avail({ name: `${'a'.repeat(118)} co` });
     expect(long.status).toBe(400);
-    expect(long.body.details).toEqual({ name: ['Business names are limited to 120 characters'] });
+    // The wizard field's own sentence (the same schema).
+    expect(long.body.details).toEqual({ name: ['Business name is limited to 120 characters'] });
   });
 });
 

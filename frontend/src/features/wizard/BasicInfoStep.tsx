@@ -14,11 +14,12 @@ import {
 import { HOME_STATE_ADVICE, homeStateWarning } from '#shared/wizard/home-state-warnings.ts';
 import { PRIORITIES, PRIORITY_LABELS } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
-import { stepProblems } from '#shared/wizard/steps.ts';
+import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
-import { INPUT, StepActions, type StepProps, TextField } from './fields.tsx';
+import { INPUT, StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { setChosenState, useChosenState } from './filing-choice.ts';
+import { HomeStateComparison } from './HomeStateComparison.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
 /** Every state once, sorted by name; the bundled state data while live pricing is missing. */
@@ -131,6 +132,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   const states = useMemo(() => stateOptions(statesData), [statesData]);
   const [otherStateOpen, setOtherStateOpen] = useState(false);
   const problems = stepProblems(1, data);
+  const fieldErrors = fieldProblems(1, data);
   const choice: FilingChoice = { hasInventory: data.hasInventory, priority: data.priority, residenceState: data.residenceState, state: data.state };
   // A state the visitor chose themselves stays the filing state until they change it.
   const chosen = useChosenState(data.state);
@@ -157,39 +159,47 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
       <StepHeading id={`${id}-title`} step={1} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <TextField
+        <WizardTextField
+          field="firstName"
+          problem={fieldErrors.firstName}
           id={`${id}-first`}
           label="First name"
           autoComplete="given-name"
           required
           value={data.firstName}
-          onChange={(e) => update({ firstName: e.target.value })}
+          onValue={(value) => update({ firstName: value })}
         />
-        <TextField
+        <WizardTextField
+          field="lastName"
+          problem={fieldErrors.lastName}
           id={`${id}-last`}
           label="Last name"
           autoComplete="family-name"
           required
           value={data.lastName}
-          onChange={(e) => update({ lastName: e.target.value })}
+          onValue={(value) => update({ lastName: value })}
         />
-        <TextField
+        <WizardTextField
+          field="email"
+          problem={fieldErrors.email}
           id={`${id}-email`}
           label="Email"
           type="email"
           autoComplete="email"
           required
           value={data.email}
-          onChange={(e) => update({ email: e.target.value })}
+          onValue={(value) => update({ email: value })}
         />
-        <TextField
+        <WizardTextField
+          field="phone"
+          problem={fieldErrors.phone}
           id={`${id}-phone`}
           label="Phone"
           type="tel"
           autoComplete="tel"
           required
           value={data.phone}
-          onChange={(e) => update({ phone: e.target.value })}
+          onValue={(value) => update({ phone: value })}
         />
       </div>
 
@@ -249,17 +259,17 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
         </fieldset>
       )}
 
-      {needsResidence && (
-        <div className="mt-6 max-w-sm">
-          <StateSelect
-            id={`${id}-residence`}
-            label="Which state do you live in?"
-            value={data.residenceState}
-            states={states}
-            onChange={(code) => setChoice(chooseResidenceState(choice, code, chosen))}
-          />
-        </div>
-      )}
+      {/* Asked of every visitor: the LLC is filed where they live, or usually has to register there as well. */}
+      <div className="mt-6 max-w-sm">
+        <StateSelect
+          id={`${id}-residence`}
+          label="Which state do you live in?"
+          value={data.residenceState}
+          states={states}
+          onChange={(code) => setChoice(chooseResidenceState(choice, code, chosen))}
+        />
+        {!needsResidence ? <p className="mt-1 text-xs text-slate-600">Where you live and work: we show what that state asks of your LLC too.</p> : null}
+      </div>
 
       {chosen ? (
         <div className="mt-6 rounded-2xl border border-slate-300 bg-white p-5" data-testid="filing-choice">
@@ -285,6 +295,8 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
           </div>
         )
       )}
+
+      <HomeStateComparison home={data.residenceState} state={data.state} onFormAtHome={() => chooseOther(data.residenceState)} />
 
       <div className="mt-6">
         <PricingBanner stateCode={data.state} fallbackName={stateName} />

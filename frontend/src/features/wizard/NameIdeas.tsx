@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
-import { AVAILABILITY_EXPLANATION, type NameSuggestion } from '#shared/wizard/names-api.ts';
+import { AVAILABILITY_EXPLANATION, type NameAvailability, type NameSuggestion } from '#shared/wizard/names-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { INPUT } from './fields.tsx';
 import { checkNameAvailability, generateNames } from './wizard-api.ts';
@@ -17,8 +17,8 @@ export function keywordsFrom(input: string, contentTypes: readonly string[]): st
 }
 
 /**
- * The name-ideas helper: suggestions from keywords; picking one checks availability and selects
- * the name with ' LLC' (also when the check itself fails).
+ * The name-ideas helper: suggestions from keywords; picking one checks availability and hands the
+ * name (with ' LLC') and the server's answer, or `failed` when it could not be asked, to `onSelect`.
  */
 export function NameIdeas({
   contentTypes,
@@ -27,7 +27,7 @@ export function NameIdeas({
 }: {
   contentTypes: readonly string[];
   state: string;
-  onSelect: (name: string, note: AvailabilityNote) => void;
+  onSelect: (name: string, result: NameAvailability | 'failed') => void;
 }) {
   const id = useId();
   const [keywords, setKeywords] = useState('');
@@ -52,10 +52,9 @@ export function NameIdeas({
     setChecking(name);
     try {
       const result = await checkNameAvailability(normaliseBusinessName(name), state);
-      if (result.available) onSelect(result.name, { tone: 'ok', text: `${result.name} is available with us and meets the state's naming rules.` });
-      else onSelect(result.name, { tone: 'warn', text: `${result.name}: ${result.reason ?? 'not available'} Please choose another name.` });
+      onSelect(result.name, result);
     } catch {
-      onSelect(normaliseBusinessName(name), { tone: 'info', text: "We couldn't check availability right now; we'll check again before filing." });
+      onSelect(normaliseBusinessName(name), 'failed');
     } finally {
       setChecking(null);
     }

@@ -1,15 +1,17 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, priceOrder } from '#shared/pricing.ts';
 import { calculateSavings } from '#shared/savings-rule.ts';
 import { DEFAULT_STATE_CODE, findStatePricing } from '#shared/states.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
-import { LegalPlaceholder } from '../../components/ComingSoon.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
+import { ThreeYearCostLine } from '../../components/ThreeYearCost.tsx';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
+import { paths } from '../../paths.ts';
 import { StepActions } from './fields.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
@@ -126,6 +128,7 @@ export function ReviewStep({
             {order ? (
               <>
                 <PriceLines lines={order.lines} total={order.total} />
+                <ThreeYearCostLine state={stateCode} residence={data.residenceState} className="mt-3" />
                 {live.isError ? <p className="mt-2 text-xs text-slate-600">Live pricing could not be loaded: fees from our state data.</p> : null}
                 <p className="mt-3 text-xs text-slate-700">
                   State processing time: <ProcessingTime code={stateCode} expedited={data.expeditedFiling} />
@@ -153,9 +156,19 @@ export function ReviewStep({
       </div>
 
       <p className="mt-6 text-xs text-slate-600">
-        By proceeding you agree to our <LegalPlaceholder page="terms" className="font-medium text-indigo-700 underline" /> and{' '}
-        <LegalPlaceholder page="privacy" className="font-medium text-indigo-700 underline" />. We are not a law firm and give no tax, legal or accounting
-        advice.
+        By proceeding you agree to our{' '}
+        <Link to={paths.terms} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+          Terms of Service
+        </Link>{' '}
+        (with the{' '}
+        <Link to={paths.refundPolicy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+          Refund Policy
+        </Link>
+        ) and{' '}
+        <Link to={paths.privacy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+          Privacy Policy
+        </Link>
+        . We are not a law firm and give no tax, legal or accounting advice.
       </p>
       <StepActions
         onBack={onBack}

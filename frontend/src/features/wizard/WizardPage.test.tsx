@@ -21,6 +21,7 @@ const complete: WizardData = {
   email: 'ada@example.com',
   phone: '3055550100',
   priority: 'tax',
+  residenceState: 'FL',
   contentTypes: ['tech'],
   platforms: ['youtube'],
   businessName: 'Byte Works LLC',
@@ -68,6 +69,8 @@ beforeEach(() => {
     if (init?.method === 'PATCH') return patchAnswer();
     // The step 3 calculator re-checks the stored income; it answers with the stored estimate.
     if (url === apiUrl('POST /api/calculate-savings')) return { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 1200, taxRate: 25 };
+    // Review Application checks the typed business name with the server first.
+    if (url === apiUrl('POST /api/business-names/check-availability')) return { available: true, name: body.name };
     if (url.startsWith('/api/payment-status/')) return { applicationId: ID, paymentStatus };
     return { ok: true };
   });
@@ -270,17 +273,19 @@ describe('WizardPage', () => {
       leadSource: 'wizard_business_setup',
     });
     expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage1'))).toBe(false);
-    expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4');
+    await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4'));
   });
 
   it('Back buttons go one step down: review to 3, 3 to 2, 2 to 1', async () => {
     localStorage.setItem(STORAGE_KEYS.data, JSON.stringify(complete));
     const user = userEvent.setup();
     renderAt('/wizard/4');
-    // The terms and privacy placeholders open the site's "coming soon" panel, not a dead "#" link.
+    // "By proceeding you agree to our Terms of Service" links to the terms themselves (and the refund and privacy policies), in a new tab.
     const agreement = await screen.findByText(/By proceeding you agree/);
-    expect(within(agreement).getByRole('button', { name: 'Terms of Service' })).toHaveAttribute('popovertarget');
-    expect(within(agreement).getByRole('button', { name: 'Privacy Policy' })).toHaveAttribute('popovertarget');
+    expect(within(agreement).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(agreement).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy');
+    expect(within(agreement).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(agreement).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('target', '_blank');
     expect(agreement.querySelector('a[href^="#"]')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Back to Edit' }));
     expect(screen.getAllByTestId('where')[0]).toHaveTextContent(/^\/wizard\/3$/);

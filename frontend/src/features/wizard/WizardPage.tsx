@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } 
 import { estimatedSavingsFor } from '#shared/savings-rule.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
-import { firstIncompleteStep } from '#shared/wizard/steps.ts';
+import { FIELD_STEP, firstIncompleteStep, type WizardField } from '#shared/wizard/steps.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -14,6 +14,7 @@ import { paths } from '../../paths.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
+import { firstStepOf, ServerBlocksStep, ServerFieldErrors, SHOWN_BESIDE_FIELD, serverFieldErrors } from './field-errors.ts';
 import { setChosenState } from './filing-choice.ts';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
@@ -33,7 +34,7 @@ export default function WizardPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const { data, update, settle, resume, replace } = useWizard();
+  const { data, update, settle, resume, replace, serverErrors, markServerErrors } = useWizard();
   const lock = useOrderLock();
   // A paid order is read-only: nothing is saved from this screen any more.
   useEffect(() => {
@@ -92,6 +93,9 @@ export default function WizardPage() {
   if (step > reachable) return <Navigate to={paths.wizardStep(reachable)} replace />;
 
   const go = (to: number) => navigate(paths.wizardStep(to));
+  // The server's sentences about this step's answers that have no text field of their own.
+  const stepServerErrors = Object.entries(serverErrors).filter(([field]) => FIELD_STEP[field as WizardField] === step);
+  const otherServerErrors = stepServerErrors.filter(([field]) => !SHOWN_BESIDE_FIELD.has(field));
 
   const submit = async () => {
     setSubmitting(true);
@@ -104,11 +108,19 @@ export default function WizardPage() {
       replace({ ...data, completed: true });
       navigate(paths.checkout(id));
     } catch (err) {
+      resume();
+      setSubmitting(false);
+      // Sentences about fields go beside those fields, on the step that shows them.
+      const marked = serverFieldErrors(err);
+      if (marked) {
+        markServerErrors(marked);
+        const where = firstStepOf(marked);
+        if (where !== step) navigate(paths.wizardStep(where));
+        return;
+      }
       // The server's sentence when there is one; a network failure gets the generic text.
       const message = err instanceof ApiError ? err.serverError : undefined;
       toast('Error', message || 'Failed to submit your application. Please try again.', 'error');
-      resume();
-      setSubmitting(false);
     }
   };
 
@@ -140,34 +152,45 @@ export default function WizardPage() {
               </button>
             </div>
           ) : null}
-          <fieldset disabled={lock.locked} className="contents">
-            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-              {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
-              {step === 2 && (
-                <CreatorProfileStep
-                  data={data}
-                  update={update}
-                  onBack={() => go(1)}
-                  onNext={() => {
-                    sendStage1Lead(data);
-                    go(3);
-                  }}
-                />
-              )}
-              {step === 3 && (
-                <BusinessSetupStep
-                  data={data}
-                  update={update}
-                  onBack={() => go(2)}
-                  onNext={() => {
-                    sendStage2Lead(data);
-                    go(4);
-                  }}
-                />
-              )}
-              {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
-            </div>
-          </fieldset>
+          <ServerFieldErrors.Provider value={serverErrors}>
+            <ServerBlocksStep.Provider value={stepServerErrors.length > 0}>
+              <fieldset disabled={lock.locked} className="contents">
+                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+                  {otherServerErrors.length > 0 && (
+                    <ul role="alert" className="mb-6 space-y-1 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+                      {otherServerErrors.map(([field, sentence]) => (
+                        <li key={field}>{sentence}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
+                  {step === 2 && (
+                    <CreatorProfileStep
+                      data={data}
+                      update={update}
+                      onBack={() => go(1)}
+                      onNext={() => {
+                        sendStage1Lead(data);
+                        go(3);
+                      }}
+                    />
+                  )}
+                  {step === 3 && (
+                    <BusinessSetupStep
+                      data={data}
+                      update={update}
+                      onBack={() => go(2)}
+                      onNext={() => {
+                        sendStage2Lead(data);
+                        go(4);
+                      }}
+                    />
+                  )}
+                  {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
+                </div>
+              </fieldset>
+            </ServerBlocksStep.Provider>
+          </ServerFieldErrors.Provider>
         </div>
       </main>
       <SiteFooter />

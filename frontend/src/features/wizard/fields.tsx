@@ -1,4 +1,7 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useContext, useState } from 'react';
+import type { WizardField } from '#shared/wizard/schema.ts';
+import { formatProblems, normalisedValue } from '#shared/wizard/steps.ts';
+import { ServerBlocksStep, useServerFieldError } from './field-errors.ts';
 
 export const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
@@ -10,6 +13,78 @@ export function TextField({ label, id, hint, ...rest }: { label: string; id: str
         {label}
       </label>
       <input id={id} className={INPUT} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const INPUT_INVALID = INPUT.replace('border-slate-300', 'border-red-600').replace('focus:border-indigo-500', 'focus:border-red-600');
+
+/**
+ * A wizard text field with its own sentence beside it (docs/product.md section 5): the shared
+ * schema's sentence as soon as the typed value breaks it, what the step still needs (`problem`,
+ * from fieldProblems) once the visitor leaves the field, and the server's sentence about it until
+ * the field changes. An untouched empty field says nothing. On blur the value becomes what the
+ * server stores (trimmed; a phone normalised), or what `normalise` makes of it.
+ */
+export function WizardTextField({
+  field,
+  problem,
+  label,
+  id,
+  hint,
+  value,
+  onValue,
+  normalise,
+  ...rest
+}: {
+  field: WizardField;
+  problem?: string;
+  label: string;
+  id: string;
+  hint?: ReactNode;
+  value: string;
+  onValue: (value: string) => void;
+  normalise?: (value: string) => string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>) {
+  const server = useServerFieldError(field);
+  // A value restored from an earlier visit counts as typed: its sentence shows at once.
+  const [changed, setChanged] = useState(() => value.trim() !== '');
+  const [left, setLeft] = useState(() => value.trim() !== '');
+  const shown = server ?? (left ? problem : changed ? formatProblems(field, value)[0] : undefined);
+  const describedBy = [hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...rest}
+        id={id}
+        className={shown ? INPUT_INVALID : INPUT}
+        value={value}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          setChanged(true);
+          onValue(e.target.value);
+        }}
+        onBlur={(e) => {
+          setLeft(true);
+          const next = normalise ? normalise(e.target.value) : normalisedValue(field, e.target.value);
+          if (typeof next === 'string' && next !== e.target.value) onValue(next);
+          rest.onBlur?.(e);
+        }}
+      />
+      {shown ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {shown}
+        </p>
+      ) : null}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -58,6 +133,7 @@ export function StepActions({
   busy?: boolean;
   busyLabel?: string;
 }) {
+  const blocked = useContext(ServerBlocksStep);
   return (
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
       {onBack ? (
@@ -75,7 +151,7 @@ export function StepActions({
         <button
           type="button"
           onClick={onNext}
-          disabled={nextDisabled || busy}
+          disabled={nextDisabled || busy || blocked}
           className="rounded-xl bg-indigo-600 px-6 py-3 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-indigo-300"
         >
           {busy ? busyLabel : nextLabel}

@@ -34,6 +34,9 @@ describe('Step 1: Basic Info', () => {
     await user.click(screen.getByText('No'));
     // Answering no: Florida for tax savings.
     expect(data()).toMatchObject({ hasInventory: false, priority: 'tax', state: 'FL' });
+    // Every visitor is asked where they live.
+    expect(next).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Which state do you live in?'), 'FL');
     expect(next).toBeEnabled();
     await user.click(screen.getByText('Privacy'));
     expect(data().state).toBe('WY');
@@ -162,7 +165,11 @@ describe('Step 2: Creator Profile', () => {
 
 describe('Step 3: Business Setup', () => {
   it('Review Application needs a business name; blur appends LLC without doubling', async () => {
-    stubPricingFetch(() => ({ monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 0, taxRate: 25 }));
+    stubPricingFetch((url, init) =>
+      url === apiUrl('POST /api/business-names/check-availability')
+        ? { available: true, name: JSON.parse(String(init?.body)).name }
+        : { monthlyExpenses: 0, annualExpenses: 0, estimatedSavings: 0, taxRate: 25 },
+    );
     const user = userEvent.setup();
     const { data, onNext } = renderStep(BusinessSetupStep, { contentTypes: ['food'] });
     const review = screen.getByRole('button', { name: 'Review Application' });
@@ -177,7 +184,7 @@ describe('Step 3: Business Setup', () => {
     await user.tab();
     expect(data().businessName).toBe('Sunny Bites L.L.C.');
     await user.click(review);
-    expect(onNext).toHaveBeenCalledOnce();
+    await waitFor(() => expect(onNext).toHaveBeenCalledOnce());
   });
 
   it('picking a suggestion checks it and selects it with LLC, even when the check fails', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WizardData } from '#shared/wizard/schema.ts';
+import { savableFields, type WizardField } from '#shared/wizard/steps.ts';
 import { toast } from '../../lib/toast.ts';
+import { type FieldErrors, serverFieldErrors } from './field-errors.ts';
 import { saveWizard } from './wizard-api.ts';
 import { loadWizardData, saveWizardData } from './wizard-storage.ts';
 
@@ -13,8 +15,20 @@ export function hasIdentity(data: WizardData): boolean {
 }
 
 /**
+ * What an autosave sends: the fields the shared schema accepts (a value the visitor is still
+ * fixing stays in the browser, with its sentence beside it, instead of failing the whole save).
+ * A submitted application is saved whole or not at all, so it never loses a field it was submitted with.
+ */
+export function autosaveBody(data: WizardData): Partial<WizardData> | undefined {
+  const savable = savableFields(data);
+  if (!data.completed) return savable;
+  return Object.keys(savable).length === Object.keys(data).length ? savable : undefined;
+}
+
+/**
  * The wizard's data: kept in browser storage on every change and saved to the server 2 s after
- * the last change (POST first, PATCH after). Saves run one at a time, in order.
+ * the last change (POST first, PATCH after). Saves run one at a time, in order. A save the server
+ * refuses with sentences about fields marks those fields (`serverErrors`) instead of a toast.
  */
 export function useWizard() {
   const [data, setData] = useState<WizardData>(loadWizardData);
@@ -26,20 +40,45 @@ export function useWizard() {
 
   useEffect(() => saveWizardData(data), [data]);
 
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+
   const update = useCallback((patch: Partial<WizardData>) => {
     setData((prev) => ({ ...prev, ...patch }));
     setChanges((n) => n + 1);
+    // A changed field is the visitor's answer to what the server said about it.
+    setServerErrors((prev) => {
+      if (!Object.keys(patch).some((field) => field in prev)) return prev;
+      const next = { ...prev };
+      for (const field of Object.keys(patch)) delete next[field as WizardField];
+      return next;
+    });
   }, []);
 
-  const enqueueSave = useCallback((snapshot: WizardData) => {
-    const run = queue.current.then(() =>
-      saveWizard(snapshot).catch(() => {
-        toast('Error', 'Failed to save your application. Please try again.', 'error');
-      }),
-    );
-    queue.current = run;
-    return run;
-  }, []);
+  /** Shows the server's sentences beside their fields. */
+  const markServerErrors = useCallback((errors: FieldErrors) => setServerErrors((prev) => ({ ...prev, ...errors })), []);
+
+  const enqueueSave = useCallback(
+    (snapshot: WizardData) => {
+      const body = autosaveBody(snapshot);
+      if (!body) return queue.current;
+      const run = queue.current.then(() =>
+        saveWizard(body).catch((err: unknown) => {
+          const marked = serverFieldErrors(err);
+          if (!marked) {
+            toast('Error', 'Failed to save your application. Please try again.', 'error');
+            return;
+          }
+          // Only what still holds the value the server judged (the visitor may have fixed it since).
+          const current = dataRef.current;
+          const stillThere = Object.entries(marked).filter(([field]) => current[field as WizardField] === snapshot[field as WizardField]);
+          if (stillThere.length) markServerErrors(Object.fromEntries(stillThere));
+        }),
+      );
+      queue.current = run;
+      return run;
+    },
+    [markServerErrors],
+  );
 
   useEffect(() => {
     if (changes === 0 || paused.current || !hasIdentity(dataRef.current)) return;
@@ -59,5 +98,5 @@ export function useWizard() {
   /** Replaces the stored data without scheduling a save (after submission). */
   const replace = useCallback((next: WizardData) => setData(next), []);
 
-  return { data, update, settle, resume, replace };
+  return { data, update, settle, resume, replace, serverErrors, markServerErrors };
 }

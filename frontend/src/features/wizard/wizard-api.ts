@@ -10,7 +10,7 @@ import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
  * Saves the wizard: the first save creates the application (POST, keeps the id), later saves
  * PATCH it. An id the server no longer knows (404) is dropped and the application re-created.
  */
-export async function saveWizard(data: WizardData): Promise<string> {
+export async function saveWizard(data: Partial<WizardData>): Promise<string> {
   const id = loadApplicationId();
   if (id) {
     try {
