@@ -13,6 +13,8 @@ export interface JobDef {
   trigger:
     | { kind: 'stream'; table: TableKey }
     | { kind: 'schedule'; everyMinutes: number }
+    /** Once a day at this hour (UTC): an EventBridge cron rule on AWS, a timer locally. */
+    | { kind: 'daily'; hourUtc: number }
     /** SES bounce and complaint notifications (SNS on AWS). */
     | { kind: 'email-feedback' };
   tables: Partial<Record<TableKey, Grant>>;
@@ -27,7 +29,7 @@ export const JOBS = {
   outboxSender: {
     handler: 'outbox-stream',
     trigger: { kind: 'stream', table: 'outbox' },
-    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read' },
+    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read', staff: 'read', operatorSettings: 'read' },
     secrets: ['linkSigningKey'],
     sendsEmail: true,
     timeoutSeconds: 60,
@@ -36,7 +38,7 @@ export const JOBS = {
   outboxSweep: {
     handler: 'outbox-sweep',
     trigger: { kind: 'schedule', everyMinutes: 5 },
-    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read' },
+    tables: { outbox: 'write', emailSuppressions: 'read', applications: 'read', staff: 'read', operatorSettings: 'read' },
     secrets: ['linkSigningKey'],
     sendsEmail: true,
     timeoutSeconds: 120,
@@ -46,6 +48,16 @@ export const JOBS = {
     handler: 'email-feedback',
     trigger: { kind: 'email-feedback' },
     tables: { emailSuppressions: 'write' },
+  },
+  /**
+   * The compliance calendar's reminders due today (state deadlines 30/14/3 days ahead, the agreed
+   * registered agent renewal 30/7 days ahead): each queued once in the outbox, which sends it.
+   */
+  reminderSweep: {
+    handler: 'reminder-sweep',
+    trigger: { kind: 'daily', hourUtc: 14 },
+    tables: { reminders: 'write', applications: 'read', outbox: 'write' },
+    timeoutSeconds: 300,
   },
 } as const satisfies Record<string, JobDef>;
 

@@ -45,7 +45,7 @@ describe('the outbox across a SIGKILL', () => {
       email,
       phone: '305-555-0100',
       state: 'WY',
-      residenceState: '',
+      residenceState: 'WY',
       hasInventory: false,
       priority: 'privacy',
       contentTypes: ['gaming'],

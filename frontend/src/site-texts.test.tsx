@@ -70,6 +70,7 @@ const complete: WizardData = {
   email: 'ada@example.com',
   phone: '3055550100',
   priority: 'tax',
+  residenceState: 'FL',
   contentTypes: ['tech'],
   platforms: ['youtube'],
   businessName: 'Byte Works LLC',

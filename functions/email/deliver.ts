@@ -1,7 +1,11 @@
+import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
 import { getApplication } from '../data/applications/store.ts';
+import { readPerson } from '../data/staff-accounts.ts';
 import { logger } from '../lib/logger.ts';
 import { orderLink } from '../orders/order-link.ts';
-import type { EmailMessage } from './messages.ts';
+import { staffInviteLink } from '../staff/invite-link.ts';
+import type { EmailMessage, EmailPayloads } from './messages.ts';
+import { emailOperator } from './operator.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import { DeliveryError, deliver } from './transport.ts';
@@ -13,6 +17,12 @@ export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppres
  * reminder only while the paid order's details are missing.
  */
 async function stillWanted(item: OutboxItem): Promise<boolean> {
+  // An invitation only while it is the person's current one (not accepted, replaced or withdrawn).
+  if (item.kind === 'staff_invite') {
+    const invite = item.payload as EmailPayloads['staff_invite'];
+    const person = await readPerson(invite.personId);
+    return person?.status === 'invited' && person.invite?.id === invite.inviteId;
+  }
   if (item.kind !== 'details_reminder' || !item.applicationId) return true;
   const app = await getApplication(item.applicationId).catch(() => undefined);
   return Boolean(app && app.paymentStatus === 'paid' && !app.detailsCompletedAt);
@@ -37,10 +47,11 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     return 'dropped';
   }
   try {
-    // The order link is signed now, at sending: a retried message carries a fresh expiry.
-    const link = item.applicationId ? await orderLink(item.applicationId) : undefined;
-    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>, link);
-    await deliver({ ...rendered, messageId, to: item.to });
+    // A deadline reminder carries its signed unsubscribe link, in the body and as one-click List-Unsubscribe headers (RFC 8058).
+    const unsubscribe = item.kind === 'deadline_reminder' && item.applicationId ? await unsubscribeLinks(item.applicationId) : undefined;
+    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>, await linkFor(item), await emailOperator(), unsubscribe?.page);
+    const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+    await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });
   } catch (err) {
     const permanent = err instanceof DeliveryError && err.permanent;
     const outcome = await markFailed(item, (err as Error).message, permanent, now);
@@ -50,6 +61,18 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
   await markSent(messageId, now);
   logger.info('email sent', { messageId, kind: item.kind });
   return 'sent';
+}
+
+/**
+ * The link a message carries, signed now, at sending: the order page (a retried message carries a
+ * fresh expiry), or a staff invitation's accept page (valid until the invitation expires).
+ */
+async function linkFor(item: OutboxItem): Promise<string | undefined> {
+  if (item.kind === 'staff_invite') {
+    const invite = item.payload as EmailPayloads['staff_invite'];
+    return staffInviteLink({ personId: invite.personId, inviteId: invite.inviteId }, invite.expiresAt);
+  }
+  return item.applicationId ? orderLink(item.applicationId) : undefined;
 }
 
 /** Everything due now: retries whose backoff ran out and messages a crashed sender held. */

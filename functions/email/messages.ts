@@ -19,6 +19,8 @@ export interface EmailPayloads {
     paidAt: string;
     provider: string;
     processingTime: string;
+    /** Our published yearly registered agent renewal price when paid (absent on receipts queued before it was shown). */
+    registeredAgentRenewalUsd?: number;
   };
   /** Paid, but the filing details are still missing after 24 hours (sent once). */
   details_reminder: { firstName: string; businessName: string };
@@ -37,6 +39,27 @@ export interface EmailPayloads {
   ticket_reply: { subject: string; reply: string; staffName: string };
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
+  /**
+   * An invitation to the staff (or, `reset`, a new one after the owner reset the sign-in). The
+   * accept link is signed when the message is sent (functions/staff/invite-link.ts): the outbox
+   * holds only the invitation's ids.
+   */
+  staff_invite: { personId: string; inviteId: string; expiresAt: string; name: string; role: 'owner' | 'staff'; invitedBy: string; reset: boolean };
+  /** A state deadline of the compliance calendar, 30, 14 or 3 days ahead (unsubscribable; the link is signed at sending). */
+  deadline_reminder: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    title: string;
+    /** YYYY-MM-DD */
+    dueOn: string;
+    daysBefore: number;
+    description: string;
+    sourceName: string;
+    sourceUrl: string;
+  };
+  /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */
+  renewal_notice: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number; daysBefore: number };
 }
 
 export type EmailKind = keyof EmailPayloads;
@@ -47,6 +70,9 @@ export const EMAIL_KINDS = [
   'documents_ready',
   'ticket_reply',
   'order_link',
+  'staff_invite',
+  'deadline_reminder',
+  'renewal_notice',
 ] as const satisfies readonly EmailKind[];
 
 /** One message as the outbox keeps it. */

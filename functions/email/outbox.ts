@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SENT_EMAIL_RETENTION_DAYS } from '#shared/retention.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import type { EmailMessage, NewEmail } from './messages.ts';
@@ -15,7 +16,7 @@ const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
 /** A claim older than this is treated as a crashed sender and the message is due again. */
 const LEASE_SECONDS = 120;
 /** Sent and suppressed messages (they hold an address and names) are deleted after this. */
-export const SENT_RETENTION_DAYS = 30;
+export const SENT_RETENTION_DAYS = SENT_EMAIL_RETENTION_DAYS;
 
 const QUEUE = 'DUE';
 const PARKED = 'PARKED';

@@ -29,6 +29,27 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
   documents_ready: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   ticket_reply: { subject: 'Change my address', reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks', staffName: 'Sam from CreatorLLC' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
+  staff_invite: {
+    personId: '0b7c1f0e-5d7a-4a43-9a31-6c1f2b7e9d10',
+    inviteId: 'inv1234567890abcdefghi',
+    expiresAt: '2026-11-25T10:00:00.000Z',
+    name: 'Riley',
+    role: 'staff',
+    invitedBy: 'owner@example.com',
+    reset: false,
+  },
+  deadline_reminder: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Wyoming',
+    title: 'Wyoming annual report and License Fee',
+    dueOn: '2027-11-01',
+    daysBefore: 14,
+    description: 'File the annual report with Wyoming and pay its License Fee, at least $60.',
+    sourceName: 'Wyoming official fee schedule',
+    sourceUrl: 'https://sos.wyo.gov/Business/Docs/BusinessFees.pdf',
+  },
+  renewal_notice: { firstName: 'Ada', businessName: 'Byte Works LLC', stateName: 'Wyoming', renewsOn: '2027-11-22', priceUsd: 125, daysBefore: 30 },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';
@@ -65,5 +86,40 @@ describe('email templates', () => {
     const out = await renderEmail({ kind: 'details_reminder', payload: { firstName: '<script>x</script>', businessName: 'A & B LLC' } } as never, LINK);
     expect(out.html).not.toContain('<script>x');
     expect(out.html).toContain('A &amp; B LLC');
+  });
+
+  it('the staff invitation names who invited whom, the role and the expiry, and carries the accept link', async () => {
+    const out = await renderEmail({ kind: 'staff_invite', payload: SAMPLES.staff_invite } as never, LINK);
+    expect(out.subject).toBe('You are invited to the CreatorLLC staff dashboard');
+    expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as staff.');
+    expect(out.text).toContain('until 2026-11-25 10:00 UTC');
+    expect(out.text).toContain('because owner@example.com invited you');
+    expect(out.text).not.toContain('placed an order');
+    const reset = await renderEmail({ kind: 'staff_invite', payload: { ...SAMPLES.staff_invite, reset: true } } as never, LINK);
+    expect(reset.subject).toBe('Set up your CreatorLLC staff sign-in again');
+    expect(reset.text).toContain('your password and authenticator app were cleared and your sessions ended');
+  });
+
+  it("signs the footer with the operator's name, address and support contacts, and leaves out what is not set", async () => {
+    const operator = {
+      legalName: 'Creator Filings LLC',
+      address: '100 Biscayne Blvd, Miami, FL 33132',
+      supportEmail: 'help@creatorfilings.com',
+      supportPhone: '+1 305 555 0100',
+    };
+    const full = await renderEmail({ kind: 'documents_ready', payload: SAMPLES.documents_ready } as never, LINK, operator);
+    expect(full.text).toContain('Creator Filings LLC, 100 Biscayne Blvd, Miami, FL 33132');
+    expect(full.text).toContain('Questions: help@creatorfilings.com · +1 305 555 0100');
+    expect({ text: full.text }).toMatchSnapshot();
+    const partial = await renderEmail({ kind: 'documents_ready', payload: SAMPLES.documents_ready } as never, LINK, {
+      ...operator,
+      legalName: null,
+      address: null,
+      supportPhone: null,
+    });
+    expect(partial.text).toContain('Questions: help@creatorfilings.com');
+    expect(partial.text).not.toMatch(/null|Creator Filings|Biscayne/);
+    const none = await renderEmail({ kind: 'documents_ready', payload: SAMPLES.documents_ready } as never, LINK);
+    expect(none.text).not.toContain('Questions:');
   });
 });

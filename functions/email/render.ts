@@ -1,7 +1,18 @@
 import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
+import { formatUsd } from '#shared/money.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
-import { DetailsReminderEmail, DocumentsReadyEmail, OrderLinkEmail, PaymentReceivedEmail, StatusChangedEmail, TicketReplyEmail } from './templates/emails.tsx';
+import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
+import {
+  DetailsReminderEmail,
+  DocumentsReadyEmail,
+  OrderLinkEmail,
+  PaymentReceivedEmail,
+  StaffInviteEmail,
+  StatusChangedEmail,
+  TicketReplyEmail,
+} from './templates/emails.tsx';
+import { type EmailOperator, OperatorContext } from './templates/Layout.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -27,13 +38,31 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   documents_ready: { subject: (p) => `Your documents for ${p.businessName} are ready`, component: DocumentsReadyEmail },
   ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
+  staff_invite: {
+    subject: (p) => (p.reset ? 'Set up your CreatorLLC staff sign-in again' : 'You are invited to the CreatorLLC staff dashboard'),
+    component: StaffInviteEmail,
+  },
+  deadline_reminder: { subject: (p) => `Due ${p.dueOn}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`, component: DeadlineReminderEmail },
+  renewal_notice: { subject: (p) => `Your registered agent renews on ${p.renewsOn} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
 };
 
-/** The one renderer: subject, HTML and the plain-text part of a message. */
-export async function renderEmail(message: Pick<EmailMessage, 'kind' | 'payload'>, link?: string): Promise<RenderedEmail> {
+/**
+ * The one renderer: subject, HTML and the plain-text part of a message; `operator` signs the footer;
+ * `unsubscribeUrl` is a reminder's unsubscribe page.
+ */
+export async function renderEmail(
+  message: Pick<EmailMessage, 'kind' | 'payload'>,
+  link?: string,
+  operator?: EmailOperator,
+  unsubscribeUrl?: string,
+): Promise<RenderedEmail> {
   const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
-  const props: Record<string, unknown> = { ...message.payload, link };
-  const element = createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props);
+  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl };
+  const element = createElement(
+    OperatorContext.Provider,
+    { value: operator },
+    createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props),
+  );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: entry.subject(message.payload as never), html, text };
 }

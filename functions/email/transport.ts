@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import * as z from '#shared/zod.ts';
@@ -36,6 +35,8 @@ export function resetEmailTransportForTests(): void {
 export interface OutgoingEmail extends RenderedEmail {
   messageId: string;
   to: string;
+  /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** A failure the sender may retry (network, throttling) or not (a rejected address). */
@@ -56,8 +57,8 @@ export async function deliver(email: OutgoingEmail): Promise<void> {
 
 let ses: SESv2Client | undefined;
 async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
-  // CommonJS load, like the other SDK clients (functions/lib/clients/dynamodb-sdk.ts says why).
-  const sdk = createRequire(import.meta.url)('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
+  // Imported on the first message sent through SES: local runs and the tests use SMTP.
+  const sdk = await import('../lib/clients/sesv2-sdk.ts');
   ses ??= new sdk.SESv2Client({});
   try {
     await ses.send(
@@ -68,6 +69,7 @@ async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
             Body: { Html: { Data: email.html, Charset: 'UTF-8' }, Text: { Data: email.text, Charset: 'UTF-8' } },
+            ...(email.headers ? { Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
           },
         },
         ConfigurationSetName: env.SES_CONFIGURATION_SET,
@@ -97,7 +99,7 @@ async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> 
     html: email.html,
     text: email.text,
     messageId: `<${email.messageId}@creator-llc.local>`,
-    headers: { 'X-Message-Kind': 'transactional' },
+    headers: { 'X-Message-Kind': 'transactional', ...email.headers },
   };
   const raw = await new MailComposer(mail).compile().build();
   if (env.MAIL_DIR) {

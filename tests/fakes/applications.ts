@@ -20,6 +20,7 @@ export async function putApplication(fields: Record<string, unknown> = {}): Prom
     phone: '305-555-0100',
     hasInventory: false,
     priority: 'tax',
+    residenceState: 'FL',
     contentTypes: ['lifestyle'],
     platforms: ['instagram'],
     lastName: 'Creator',

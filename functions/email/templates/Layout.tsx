@@ -1,5 +1,5 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 
 /** Brand frame of every email: one narrow column that reads at 375 px, system fonts, no images. */
 export const BRAND = 'CreatorLLC';
@@ -14,7 +14,24 @@ const container = { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '
 const brand = { color: '#7c3aed', fontSize: '20px', fontWeight: 700, margin: '0 0 16px' };
 const footer = { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin: '4px 0' };
 
-export function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+/**
+ * Who sends the email, from the operator's settings (shared/operator/settings.ts): the renderer
+ * provides it; a setting that is not set is left out, never replaced by a placeholder.
+ */
+export interface EmailOperator {
+  legalName?: string | null;
+  address?: string | null;
+  supportEmail?: string | null;
+  supportPhone?: string | null;
+}
+export const OperatorContext = createContext<EmailOperator | undefined>(undefined);
+
+const DEFAULT_REASON = `You receive this email because you placed an order with ${BRAND}. Reply to this email if anything is wrong.`;
+
+export function Layout({ preview, children, reason = DEFAULT_REASON }: { preview: string; children: ReactNode; reason?: string }) {
+  const operator = useContext(OperatorContext);
+  const sender = [operator?.legalName, operator?.address].filter(Boolean).join(', ');
+  const contact = [operator?.supportEmail, operator?.supportPhone].filter(Boolean).join(' · ');
   return (
     <Html lang="en">
       <Head />
@@ -24,7 +41,9 @@ export function Layout({ preview, children }: { preview: string; children: React
           <Text style={brand}>{BRAND}</Text>
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
-          <Text style={footer}>You receive this email because you placed an order with {BRAND}. Reply to this email if anything is wrong.</Text>
+          <Text style={footer}>{reason}</Text>
+          {sender ? <Text style={footer}>{sender}</Text> : null}
+          {contact ? <Text style={footer}>Questions: {contact}</Text> : null}
           <Text style={footer}>{BRAND} is not a law firm or an accounting firm and gives no tax, legal or accounting advice.</Text>
         </Container>
       </Body>

@@ -1,7 +1,7 @@
 import { Button, Heading, Section, Text } from '@react-email/components';
 import { formatUsd } from '#shared/money.ts';
 import type { EmailPayloads } from '../messages.ts';
-import { button, heading, Layout, text } from './Layout.tsx';
+import { BRAND, button, heading, Layout, text } from './Layout.tsx';
 
 /** One React component per email kind; `link` is the signed order-page link (absent for ticket replies). */
 type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string };
@@ -9,7 +9,7 @@ type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string }
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hello,');
 const dateOnly = (iso: string) => iso.slice(0, 10);
 
-function OrderButton({ link, label = 'View your order' }: { link?: string; label?: string }) {
+export function OrderButton({ link, label = 'View your order' }: { link?: string; label?: string }) {
   if (!link) return null;
   return (
     <Text style={{ ...text, margin: '20px 0' }}>
@@ -41,6 +41,13 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
       <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
         Paid on {dateOnly(p.paidAt)} ({p.provider}). Keep this email as your receipt.
       </Text>
+      {p.registeredAgentRenewalUsd ? (
+        <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
+          Registered agent: the first year is included. After it, the service renews only if you agree (you choose when you give your filing details), at{' '}
+          {formatUsd(p.registeredAgentRenewalUsd)} a year, announced by email 30 and 7 days before it is charged and cancellable from your order page. We make
+          no other recurring charge.
+        </Text>
+      ) : null}
       <OrderButton link={p.link} label="Add your filing details" />
     </Layout>
   );
@@ -122,6 +129,28 @@ export function OrderLinkEmail(p: Props<'order_link'>) {
         did not ask for it, you can ignore this email.
       </Text>
       <OrderButton link={p.link} label="Open your order" />
+    </Layout>
+  );
+}
+
+export function StaffInviteEmail(p: Props<'staff_invite'>) {
+  const what = p.reset ? 'Set up your sign-in again' : `You are invited to the ${BRAND} staff`;
+  return (
+    <Layout
+      preview={what}
+      reason={`You receive this email because ${p.invitedBy} ${p.reset ? 'reset your sign-in' : 'invited you'} to the ${BRAND} staff dashboard.`}
+    >
+      <Heading style={heading}>{what}</Heading>
+      <Text style={text}>{greeting(p.name)}</Text>
+      <Text style={text}>
+        {p.reset
+          ? `${p.invitedBy} reset your sign-in to the ${BRAND} staff dashboard: your password and authenticator app were cleared and your sessions ended.`
+          : `${p.invitedBy} invited you to the ${BRAND} staff dashboard as ${p.role === 'owner' ? 'an owner' : 'staff'}.`}{' '}
+        Open the link below to choose a password and add an authenticator app (such as Google Authenticator, 1Password or Authy). The link works once, until{' '}
+        {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC.
+      </Text>
+      <OrderButton link={p.link} label={p.reset ? 'Set up my sign-in' : 'Accept the invitation'} />
+      <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>If you did not expect this email, ignore it: nothing happens without the link.</Text>
     </Layout>
   );
 }

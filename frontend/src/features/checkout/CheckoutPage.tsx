@@ -272,7 +272,12 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
       </div>
       {/* On phones the summary comes first, so the total is seen before paying. */}
       <div className="order-first lg:order-none">
-        <OrderSummary order={order} businessName={application.businessName} expedited={Boolean(addOns.expeditedFiling)} />
+        <OrderSummary
+          order={order}
+          businessName={application.businessName}
+          expedited={Boolean(addOns.expeditedFiling)}
+          residence={application.residenceState}
+        />
       </div>
     </div>
   );

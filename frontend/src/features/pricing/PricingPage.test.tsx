@@ -3,6 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatUsd } from '#shared/money.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -92,6 +95,11 @@ describe('PricingPage', () => {
     expect(stated.at(-1)!.code).toBe('ME');
     expect(processingRank(byProcessing.at(-1)!.code)[0]).toBe(Number.POSITIVE_INFINITY);
 
+    await user.selectOptions(sort, 'threeYearCost');
+    const threeYears = codes().map((c) => threeYearCost(c!)!.total);
+    expect(threeYears).toEqual([...threeYears].sort((a, b) => a - b));
+    expect(codes()).not.toEqual(STATE_PRICING.map((s) => s.code));
+
     await user.selectOptions(sort, 'serviceFee');
     expect(codes()).toEqual(STATE_PRICING.map((s) => s.code)); // all equal: name order
 
@@ -120,6 +128,27 @@ describe('PricingPage', () => {
     expect(screen.getAllByRole('link', { name: 'CC BY 4.0' }).length).toBeGreaterThan(0);
   });
 
+  it('shows each state’s all-in first three years, with its itemised, sourced breakdown', async () => {
+    const user = await renderPricing();
+    const de = screen.getAllByTestId('state-card').find((c) => c.dataset.code === 'DE')!;
+    const cost = threeYearCost('DE')!;
+    expect(within(de).getByTestId('three-year-total')).toHaveTextContent(`First 3 years, all in: ${formatUsd(cost.total)}`);
+    await user.click(within(de).getByRole('button', { name: 'Breakdown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Three-year cost: Delaware' });
+    expect(within(dialog).getAllByText('Delaware Annual Tax')).toHaveLength(3);
+    expect(within(dialog).getAllByText('Registered agent in Delaware: yearly renewal')).toHaveLength(2);
+    expect(within(dialog).getByRole('link', { name: 'CC BY 4.0' })).toBeInTheDocument();
+  });
+
+  it('publishes the registered agent renewal price, the only recurring charge', async () => {
+    await renderPricing();
+    const recurring = screen.getByTestId('recurring-charges');
+    expect(recurring).toHaveTextContent(`renews at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you agree`);
+    expect(recurring).toHaveTextContent('30 and 7 days before');
+    expect(recurring).toHaveTextContent('We make no other recurring charge.');
+    expect(screen.getByText(/Registered agent service, free for the first year \(then \$125 a year/)).toBeInTheDocument();
+  });
+
   it("shows each state's processing time from the state data, dated and credited, with its expedite fee", async () => {
     await renderPricing();
     const card = (code: string) => screen.getAllByTestId('state-card').find((c) => c.dataset.code === code)!;
@@ -129,6 +158,6 @@ describe('PricingPage', () => {
     expect(card('TX')).toHaveTextContent('Texas publishes no standard processing time');
     expect(card('FL')).toHaveTextContent('No standard processing time published by Florida that we could find');
     expect(card('FL')).toHaveTextContent('State expediteNot sold');
-    expect(screen.getByText(/State fees and processing times from the/)).toBeInTheDocument();
+    expect(screen.getByText(/State fees, yearly taxes, foreign registration fees and processing times from the/)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
 import { lowestTotal } from '#shared/price-range.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
@@ -11,6 +12,7 @@ import { ProcessingTime } from '../../components/ProcessingTime.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { makeSiteText } from '../../components/SiteText.tsx';
+import { CostBreakdownButton, useThreeYearCost } from '../../components/ThreeYearCost.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { DATASET_LICENSE_URL, DATASET_URL } from '../../lib/dataset.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
@@ -35,11 +37,42 @@ export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
 
 const INCLUDED = [
   'Preparation and filing of your Articles of Organization with the state',
-  'Registered agent service, free for the first year',
+  `Registered agent service, free for the first year (then ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you choose to renew)`,
   'Name availability check before we file',
   'Tax savings calculator and a creator-focused setup',
   'Filing status updates by email until your LLC is approved',
 ];
+
+/** The all-in first three years for an owner living in the state, with its itemised breakdown. */
+function ThreeYears({ code }: { code: string }) {
+  const cost = useThreeYearCost(code);
+  if (!cost) return null;
+  return (
+    <p className="mt-2 rounded-lg bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700" data-testid="three-year-total">
+      First 3 years, all in: <strong className="font-semibold text-slate-900 tabular-nums">{formatUsd(cost.total)}</strong>{' '}
+      <CostBreakdownButton cost={cost} label="Breakdown" className="text-xs font-semibold text-indigo-700 underline underline-offset-2" />
+    </p>
+  );
+}
+
+/** Our one recurring charge, published before anyone pays (docs/product.md "Recurring charges"). */
+function RecurringCharges() {
+  return (
+    <div id="registered-agent" className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recurring-charges">
+      <h3 className="text-lg font-semibold text-slate-900">Our only recurring charge: the registered agent</h3>
+      <p className="mt-2 text-slate-700">
+        The first year of our registered agent service is included in every order. After it, the service renews at{' '}
+        <strong className="font-semibold text-slate-900">{formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year</strong>, only if you agree when you give your filing
+        details. We email you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click. We make no other recurring
+        charge.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Each state card's three-year total includes two renewals, the state's yearly report fees and its minimum yearly taxes. Living in another state than the
+        one you file in adds that state's registration and yearly fees: the wizard shows both options side by side.
+      </p>
+    </div>
+  );
+}
 
 function StateCard({ state }: { state: StatePricing }) {
   const popular = POPULAR.has(state.code);
@@ -58,6 +91,7 @@ function StateCard({ state }: { state: StatePricing }) {
       </div>
       <p className="mt-4 text-3xl font-bold text-slate-900">{formatUsd(state.totalCost)}</p>
       <p className="text-sm text-slate-600">total</p>
+      <ThreeYears code={state.code} />
       <dl className="mt-4 space-y-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">State filing fee</dt>
@@ -251,6 +285,7 @@ export default function PricingPage() {
                   </li>
                 ))}
               </ul>
+              <RecurringCharges />
               <h3 className="mt-8 text-lg font-semibold text-slate-900">
                 <Text k="addOns.title" />
               </h3>
@@ -275,7 +310,7 @@ export default function PricingPage() {
             </div>
           </div>
           <p className="mx-auto mt-10 max-w-6xl text-xs text-slate-600">
-            State fees and processing times from the{' '}
+            State fees, yearly taxes, foreign registration fees and processing times from the{' '}
             <a href={DATASET_URL} className="underline underline-offset-2" rel="noopener noreferrer">
               US LLC State Requirements Dataset
             </a>{' '}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { processingDays, processingRank, searchStates, sortStates } from './state-list.ts';
+import { processingDays, processingRank, searchStates, sortStates, threeYearTotal } from './state-list.ts';
 
 describe('processingDays', () => {
   it('reads day ranges, single numbers and weeks', () => {
@@ -35,6 +36,11 @@ describe('sortStates', () => {
     expect(byProcessing.slice(0, 3)).toEqual(['AL', 'CO', 'KS']);
     expect(byProcessing.indexOf('ME')).toBeLessThan(byProcessing.indexOf('CA'));
     expect(processingRank(byProcessing.at(-1)!)).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    // The all-in first three years: our fees, the state's fees and taxes, the registered agent renewal.
+    const byThreeYears = pairs('threeYearCost');
+    for (let i = 1; i < byThreeYears.length; i++) expect(threeYearTotal(byThreeYears[i - 1].code)).toBeLessThanOrEqual(threeYearTotal(byThreeYears[i].code));
+    expect(threeYearTotal('CA')).toBe(threeYearCost('CA')!.total);
+    expect(byThreeYears.indexOf(byThreeYears.find((s) => s.code === 'CA')!)).toBeGreaterThan(byThreeYears.findIndex((s) => s.code === 'WY'));
     // equal service fees everywhere: the tie-break keeps name order
     expect(pairs('serviceFee').map((s) => s.name)).toEqual(byName);
   });

@@ -1,4 +1,5 @@
 import { processingFor } from '#shared/state-facts/processing-times.ts';
+import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import type { StatePricing } from '#shared/states.ts';
 
 export const SORT_OPTIONS = [
@@ -6,6 +7,7 @@ export const SORT_OPTIONS = [
   { key: 'filingFee', label: 'Filing fee' },
   { key: 'serviceFee', label: 'Service fee' },
   { key: 'totalCost', label: 'Total cost' },
+  { key: 'threeYearCost', label: 'Three-year cost' },
   { key: 'processingTime', label: 'Processing time' },
 ] as const;
 
@@ -44,6 +46,17 @@ export function processingRank(code: string): [number, number] {
   return /^up to/i.test(s.text) ? [0, high] : [low, high];
 }
 
+const threeYearTotals = new Map<string, number>();
+/** A state's all-in first three years when the owner lives there (shared/state-facts/three-year-cost.ts); unknown sorts last. */
+export function threeYearTotal(code: string): number {
+  let total = threeYearTotals.get(code);
+  if (total === undefined) {
+    total = threeYearCost(code)?.total ?? Number.POSITIVE_INFINITY;
+    threeYearTotals.set(code, total);
+  }
+  return total;
+}
+
 /** States whose name contains the query, or whose code is the query (case-insensitive). */
 export function searchStates(states: readonly StatePricing[], query: string): StatePricing[] {
   const q = query.trim().toLowerCase();
@@ -63,6 +76,8 @@ export function sortStates(states: readonly StatePricing[], key: SortKey): State
         const [bl, bh] = processingRank(b.code);
         return al === bl ? (ah === bh ? 0 : ah < bh ? -1 : 1) : al < bl ? -1 : 1;
       }
+      case 'threeYearCost':
+        return threeYearTotal(a.code) - threeYearTotal(b.code);
       default:
         return a[key] - b[key];
     }

@@ -1,0 +1,119 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import type { OrderCalendar } from '#shared/compliance/api.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { rememberResumeSecret } from '../lib/resume-secrets.ts';
+import { ComplianceCalendar } from './ComplianceCalendar.tsx';
+
+const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
+const SOURCE = { name: 'Wyoming official fee schedule', url: 'https://sos.wyo.gov/fees', verifiedAt: '2026-08-06' };
+const CALENDAR: OrderCalendar = {
+  state: 'WY',
+  stateName: 'Wyoming',
+  formationDate: '2026-11-22',
+  formationDateFrom: 'payment',
+  events: [
+    {
+      id: 'state-tax:check',
+      kind: 'state-tax',
+      title: 'Alabama tax: check with the state',
+      date: null,
+      description: 'We could not read a date.',
+      source: SOURCE,
+    },
+    {
+      id: 'annual-report:2027-11-01',
+      kind: 'annual-report',
+      title: 'Wyoming annual report and License Fee',
+      date: '2027-11-01',
+      description: 'File the annual report.',
+      source: SOURCE,
+    },
+    { id: 'annual-report:2099-11-01', kind: 'annual-report', title: 'A report far ahead', date: '2099-11-01', description: 'Later.', source: SOURCE },
+  ],
+  registeredAgent: { status: 'renews', priceUsd: 125, firstYearEndsOn: '2027-11-22', nextChargeOn: '2027-11-22' },
+  remindersUnsubscribed: false,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let fetchMock: ReturnType<typeof vi.fn>;
+const CANCELLED = { status: 'cancelled', priceUsd: 125, firstYearEndsOn: '2027-11-22', cancelledAt: '2026-12-01T10:00:00.000Z' } as const;
+
+beforeEach(() => {
+  rememberResumeSecret(ID, 'the-resume-secret');
+  let calendar = CALENDAR;
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === `/api/orders/${ID}/calendar`) return json(calendar);
+    if (url === `/api/orders/${ID}/calendar.ics`) return new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { headers: { 'content-type': 'text/calendar' } });
+    if (url === `/api/orders/${ID}/registered-agent/cancel-renewal` && init?.method === 'POST') {
+      calendar = { ...CALENDAR, registeredAgent: CANCELLED };
+      return json({ registeredAgent: CANCELLED });
+    }
+    return json({ error: 'not stubbed' }, 500);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderCalendar() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ComplianceCalendar applicationId={ID} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ComplianceCalendar', () => {
+  it('lists the events with their dates and sources, "Check with the state" where there is no date', async () => {
+    renderCalendar();
+    const events = await screen.findAllByTestId('calendar-event');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toHaveTextContent('Check with the state');
+    expect(within(events[1]).getByText('Nov 1, 2027')).toHaveAttribute('dateTime', '2027-11-01');
+    expect(within(events[1]).getByRole('link', { name: 'Wyoming official fee schedule' })).toHaveAttribute('href', 'https://sos.wyo.gov/fees');
+    expect(events[1]).toHaveTextContent('checked Aug 6, 2026');
+    expect(screen.getByTestId('compliance-calendar')).toHaveTextContent('dates count from your payment on Nov 22, 2026');
+    expect(screen.getByTestId('compliance-calendar')).toHaveTextContent('30, 14 and 3 days before each state deadline');
+    // The next 12 months first; the years after on request.
+    expect(screen.queryByText('A report far ahead')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show the following two years (1 more)' }));
+    expect(screen.getByText('A report far ahead')).toBeInTheDocument();
+    // A holder route: the resume secret goes in the header.
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === `/api/orders/${ID}/calendar`)!;
+    expect((init as RequestInit).headers).toMatchObject({ [RESUME_SECRET_HEADER]: 'the-resume-secret' });
+  });
+
+  it('downloads the .ics through fetch (with the resume secret) and a Blob link', async () => {
+    const createObjectURL = vi.fn(() => 'blob:calendar');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: 'Add to my calendar (.ics)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === `/api/orders/${ID}/calendar.ics`)!;
+    expect((init as RequestInit).headers).toMatchObject({ [RESUME_SECRET_HEADER]: 'the-resume-secret' });
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    click.mockRestore();
+  });
+
+  it('cancels the registered agent renewal in one click', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    const box = await screen.findByTestId('registered-agent-renewal');
+    expect(box).toHaveTextContent('Renews on Nov 22, 2027 for $125 a year');
+    await user.click(within(box).getByRole('button', { name: 'Cancel the $125 renewal' }));
+    await waitFor(() => expect(screen.getByTestId('registered-agent-renewal')).toHaveTextContent('You cancelled the renewal on Dec 1, 2026'));
+    expect(within(screen.getByTestId('registered-agent-renewal')).queryByRole('button')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel-renewal'))).toHaveLength(1);
+  });
+});

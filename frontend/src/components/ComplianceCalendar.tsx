@@ -1,0 +1,183 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { OrderCalendar, RenewalView } from '#shared/compliance/api.ts';
+import { formatUsd } from '#shared/money.ts';
+import { failureMessage } from '../lib/api.ts';
+import { api } from '../lib/api-client.ts';
+import { saveBlob } from '../lib/download.ts';
+import { formatIsoDate } from '../lib/processing.ts';
+import { toast } from '../lib/toast.ts';
+import { Button } from './Button.tsx';
+import { Card } from './Card.tsx';
+import { CostDataCredit } from './ThreeYearCost.tsx';
+
+/**
+ * The order's compliance calendar (docs/product.md "The compliance calendar"): every date the LLC
+ * must meet to stay in good standing, each with its source; the same events as an .ics file for any
+ * calendar app; and the registered agent renewal with its one-step cancel. Rendered by the order
+ * page; holder routes only (the resume secret travels in a header, so the file is fetched, not linked).
+ */
+
+const calendarKey = (applicationId: string) => [api.url('GET /api/orders/{id}/calendar', { params: { id: applicationId } })];
+
+const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
+  'annual-report': 'State filing',
+  'state-tax': 'State tax',
+  'registered-agent-renewal': 'Registered agent',
+  'operating-agreement': 'State requirement',
+  publication: 'State requirement',
+  'estimated-tax': 'Federal tax',
+  's-corp-election': 'Federal tax',
+};
+
+async function downloadIcs(applicationId: string): Promise<void> {
+  const blob = await api.blob('GET /api/orders/{id}/calendar.ics', { params: { id: applicationId } });
+  saveBlob(new Blob([blob], { type: 'text/calendar' }), 'llc-compliance-calendar.ics');
+}
+
+function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal: RenewalView }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => api.call('POST /api/orders/{id}/registered-agent/cancel-renewal', { params: { id: applicationId } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) => (old ? { ...old, registeredAgent: answer.registeredAgent } : old));
+      void queryClient.invalidateQueries({ queryKey: calendarKey(applicationId) });
+      toast('Renewal cancelled', 'Nothing will be charged for the registered agent after its first year.', 'success');
+    },
+    onError: (err) => toast('Not cancelled', failureMessage(err), 'error'),
+  });
+  const price = formatUsd(renewal.priceUsd);
+  const ends = renewal.firstYearEndsOn ? formatIsoDate(renewal.firstYearEndsOn) : undefined;
+  let text: string;
+  switch (renewal.status) {
+    case 'renews':
+      text = `Renews on ${formatIsoDate(renewal.nextChargeOn ?? renewal.firstYearEndsOn ?? '')} for ${price} a year, as you agreed. We email you 30 and 7 days before it is charged.`;
+      break;
+    case 'cancelled':
+      text = `You cancelled the renewal${renewal.cancelledAt ? ` on ${formatIsoDate(renewal.cancelledAt)}` : ''}: the service ends${ends ? ` on ${ends}` : ''} and nothing more is charged. Name another registered agent with the state before then.`;
+      break;
+    case 'ends':
+      text = `Ends${ends ? ` on ${ends}` : ''}, after its free first year: you did not agree to a renewal (${price} a year). Name another registered agent with the state before then.`;
+      break;
+    case 'own-agent':
+      text = 'You named your own registered agent: we charge nothing for one.';
+      break;
+    default:
+      text = `The first year is included. Whether it renews after that (${price} a year) is your choice when you give your filing details.`;
+  }
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="registered-agent-renewal">
+      <p className="font-semibold text-slate-900">Registered agent: our only recurring charge</p>
+      <p className="mt-1">{text}</p>
+      {renewal.status === 'renews' ? (
+        <Button variant="secondary" className="mt-3" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling…' : `Cancel the ${price} renewal`}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function ComplianceCalendar({ applicationId }: { applicationId: string }) {
+  const titleId = useId();
+  const [downloading, setDownloading] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const { data, isPending, isError, error } = useQuery<OrderCalendar>({
+    queryKey: calendarKey(applicationId),
+    queryFn: () => api.call('GET /api/orders/{id}/calendar', { params: { id: applicationId } }),
+  });
+
+  // The next 12 months first (and anything undated); the two years after on request.
+  const yearAhead = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const events = data?.events ?? [];
+  const later = events.filter((e) => e.date !== null && e.date > yearAhead);
+  const shown = showAll ? events : events.filter((e) => e.date === null || e.date <= yearAhead);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadIcs(applicationId);
+    } catch (err) {
+      toast('Download failed', failureMessage(err), 'error');
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Card aria-labelledby={titleId} role="region" data-testid="compliance-calendar">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            Compliance calendar
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">The dates that keep your LLC in good standing, for the next three years.</p>
+        </div>
+        {data ? (
+          <Button variant="secondary" onClick={download} disabled={downloading}>
+            {downloading ? 'Preparing…' : 'Add to my calendar (.ics)'}
+          </Button>
+        ) : null}
+      </div>
+
+      {isPending ? <p className="mt-4 text-sm text-slate-600">Loading your calendar…</p> : null}
+      {isError ? (
+        <p className="mt-4 text-sm text-rose-800" role="alert">
+          We could not load your calendar: {failureMessage(error)}
+        </p>
+      ) : null}
+      {data ? (
+        <>
+          <p className="mt-3 text-sm text-slate-700">
+            {data.formationDateFrom === 'filing'
+              ? `Dates count from ${formatIsoDate(data.formationDate)}, when ${data.stateName} filed your LLC.`
+              : `Until ${data.stateName} files your LLC, dates count from your payment on ${formatIsoDate(data.formationDate)}; they move to the filing date once it is filed.`}{' '}
+            {data.remindersUnsubscribed
+              ? 'You turned the deadline reminder emails off.'
+              : 'We email you 30, 14 and 3 days before each state deadline (each email has a one-click unsubscribe).'}
+          </p>
+          <RenewalBox applicationId={applicationId} renewal={data.registeredAgent} />
+          <ol className="mt-4 divide-y divide-slate-200" aria-label="Deadlines and dates">
+            {shown.map((event) => (
+              <li key={event.id} className="py-3" data-testid="calendar-event" data-kind={event.kind}>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <p className="min-w-0 font-semibold text-slate-900">{event.title}</p>
+                  <p className={`shrink-0 text-sm font-semibold ${event.date ? 'text-slate-900' : 'text-amber-800'}`}>
+                    {event.date ? <time dateTime={event.date}>{formatIsoDate(event.date)}</time> : 'Check with the state'}
+                  </p>
+                </div>
+                <p className="mt-0.5 text-xs text-slate-600">
+                  <span className="font-medium tracking-wide text-slate-500 uppercase">{KIND_LABELS[event.kind]}</span> · Source:{' '}
+                  {event.source.url.startsWith('/') ? (
+                    <span>{event.source.name}</span>
+                  ) : (
+                    <a href={event.source.url} className="underline underline-offset-2" rel="noopener noreferrer">
+                      {event.source.name}
+                    </a>
+                  )}
+                  , checked {formatIsoDate(event.source.verifiedAt)}
+                </p>
+                <details className="mt-1 text-sm text-slate-700" open={event.date === null}>
+                  <summary className="cursor-pointer text-sm font-medium text-indigo-700">What to do</summary>
+                  <p className="mt-1">{event.description}</p>
+                </details>
+              </li>
+            ))}
+          </ol>
+          {later.length ? (
+            <button
+              type="button"
+              className="mt-2 text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+              onClick={() => setShowAll((v) => !v)}
+              aria-expanded={showAll}
+            >
+              {showAll ? 'Show the next 12 months only' : `Show the following two years (${later.length} more)`}
+            </button>
+          ) : null}
+          <CostDataCredit className="mt-3 text-xs text-slate-600" />
+          <p className="mt-1 text-xs text-slate-600">We are not a law firm or an accounting firm: these dates are reminders, not tax or legal advice.</p>
+        </>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { unsubscribeTokenSchema } from '#shared/compliance/api.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { failureMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api-client.ts';
+import { paths } from '../../paths.ts';
+
+type State = { kind: 'working' } | { kind: 'done' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
+
+/** The signed token of the link (`#token=...`): in the fragment, so it never reaches a server log. */
+function tokenFromFragment(): string | undefined {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+  return unsubscribeTokenSchema.safeParse(token).success ? token : undefined;
+}
+
+/**
+ * Where a deadline reminder's unsubscribe link lands: one click turns the order's reminders off
+ * (POST /api/reminders/unsubscribe with the link's token), and the page says so.
+ */
+export default function UnsubscribePage() {
+  usePageMeta({ title: 'Deadline reminders | CreatorLLC' });
+  const [state, setState] = useState<State>({ kind: 'working' });
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const token = tokenFromFragment();
+    if (!token) {
+      setState({ kind: 'invalid' });
+      return;
+    }
+    // The token has done its work: keep it out of the history and of any shared screenshot.
+    window.history.replaceState(null, '', window.location.pathname);
+    api
+      .call('POST /api/reminders/unsubscribe', { body: { token } })
+      .then(() => setState({ kind: 'done' }))
+      .catch((err) => setState({ kind: 'failed', message: failureMessage(err) }));
+  }, []);
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-20">
+        <div className="max-w-md text-center" aria-live="polite">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Deadline reminders</h1>
+          {state.kind === 'working' ? <p className="mt-4 text-slate-600">Turning your reminders off…</p> : null}
+          {state.kind === 'done' ? (
+            <>
+              <p className="mt-4 text-slate-700" role="status">
+                You are unsubscribed: we will send no more deadline reminders for this LLC.
+              </p>
+              <p className="mt-2 text-sm text-slate-600">
+                The dates stay in the compliance calendar on your order page. Notices about a renewal you agreed to still come, 30 and 7 days before it is
+                charged.
+              </p>
+            </>
+          ) : null}
+          {state.kind === 'invalid' ? (
+            <p className="mt-4 text-slate-700">This unsubscribe link is not complete. Open it again from the reminder email.</p>
+          ) : null}
+          {state.kind === 'failed' ? (
+            <p className="mt-4 text-rose-800" role="alert">
+              We could not turn the reminders off: {state.message}
+            </p>
+          ) : null}
+          <div className="mt-8">
+            <ButtonLink to={paths.home} variant="secondary">
+              Go to the home page
+            </ButtonLink>
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { OrderCalendar, RenewalView } from '#shared/compliance/api.ts';
+import { type CalendarInput, complianceCalendar, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
+import { addYears, dayOf } from '#shared/compliance/dates.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import { findState } from '#shared/states.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { ConflictError } from '../lib/errors.ts';
+
+/** What the calendar reads of an order. */
+export type CalendarOrder = Pick<
+  ApplicationItem,
+  | 'id'
+  | 'state'
+  | 'paymentStatus'
+  | 'paidAt'
+  | 'filedOn'
+  | 'operatingAgreement'
+  | 'feinFiling'
+  | 'filingDetails'
+  | 'renewalCancelledAt'
+  | 'remindersUnsubscribedAt'
+>;
+
+const agentOf = (order: CalendarOrder): RegisteredAgentChoice | undefined => {
+  const agent = order.filingDetails?.registeredAgent as RegisteredAgentChoice | undefined;
+  return agent && (agent.kind === 'ours' || agent.kind === 'own') ? agent : undefined;
+};
+
+/** The calendar's input for an order; undefined before payment (no formation date yet). */
+export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 'filing' | 'payment' }) | undefined {
+  const formation = formationDateOf(order);
+  if (!formation || !order.state) return undefined;
+  return {
+    state: order.state,
+    formationDate: formation.date,
+    from: formation.from,
+    addOns: { operatingAgreement: order.operatingAgreement === true, feinFiling: order.feinFiling === true },
+    renewal: renewalStatus(agentOf(order), order.renewalCancelledAt),
+    renewalCancelledAt: order.renewalCancelledAt,
+  };
+}
+
+export const orderNotPaid = () =>
+  new ConflictError('The compliance calendar starts once the order is paid: its dates count from the formation of the LLC', 'order_not_paid');
+
+/** The registered agent renewal as the order page shows it. */
+export function renewalView(order: CalendarOrder): RenewalView {
+  const input = calendarInputOf(order);
+  const status = input?.renewal ?? renewalStatus(agentOf(order), order.renewalCancelledAt);
+  const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
+  return {
+    status,
+    priceUsd: REGISTERED_AGENT_RENEWAL_USD,
+    ...(firstYearEndsOn ? { firstYearEndsOn } : {}),
+    ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
+    ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),
+  };
+}
+
+/** GET /api/orders/{id}/calendar: the events from today to three years ahead (409 before payment). */
+export function orderCalendar(order: CalendarOrder, now = Date.now()): OrderCalendar {
+  const input = order.paymentStatus === 'paid' ? calendarInputOf(order) : undefined;
+  const events = input ? complianceCalendar(input, { today: dayOf(now) }) : undefined;
+  if (!input || !events) throw orderNotPaid();
+  const view = renewalView(order);
+  // A renewal charged every year: the next one is the first anniversary still ahead.
+  if (view.status === 'renews' && view.nextChargeOn) {
+    let next = view.nextChargeOn;
+    for (let k = 2; next < dayOf(now); k++) next = addYears(input.formationDate, k);
+    view.nextChargeOn = next;
+  }
+  return {
+    state: input.state,
+    stateName: findState(input.state)?.name ?? input.state,
+    formationDate: input.formationDate,
+    formationDateFrom: input.from,
+    events,
+    registeredAgent: view,
+    remindersUnsubscribed: Boolean(order.remindersUnsubscribedAt),
+  };
+}

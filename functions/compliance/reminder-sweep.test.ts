@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { nextDueDates } from '#shared/state-facts/due-dates.ts';
+import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
+import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
+import { toPaymentApplication } from '../data/applications/item.ts';
+import { markPaid, unsubscribeReminders, updateApplicationByStaff } from '../data/applications/store.ts';
+import { dueReminders, type ReminderRow, reminderPuts, remindersOf } from '../data/reminders.ts';
+import { getMessage } from '../email/outbox.ts';
+import { ddb } from '../lib/clients/dynamodb.ts';
+import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import type { CalendarOrder } from './order-calendar.ts';
+import { processReminder, sweepReminders } from './reminder-sweep.ts';
+
+/**
+ * The compliance calendar's reminders, end to end against DynamoDB Local: rows written with the
+ * payment, re-dated at filing, and each reminder queued once however often (and however
+ * concurrently) the daily sweep runs.
+ */
+const PAID_AT = '2026-11-22T15:00:00.000Z';
+const at = (iso: string) => new Date(iso).getTime();
+const STAFF = { id: 'test-staff', email: 'staff@example.com', role: 'staff' as const };
+
+/** A Wyoming order, paid through the store's own fulfilment write on PAID_AT's day. */
+async function paidOrder(fields: Record<string, unknown> = {}) {
+  const app = await putApplication({ state: 'WY', status: 'submitted', email: `owner-${Math.random().toString(36).slice(2)}@example.com`, ...fields });
+  await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: `pi_${app.id.slice(0, 8)}`, amountCents: 25_000, currency: 'usd' });
+  // The payment is recorded "now"; the fixtures date it (and its reminder rows) on PAID_AT so the calendar is fixed.
+  await setApplicationFields(app.id, { paidAt: PAID_AT, filingDetails: storedFilingDetails(), ...fields });
+  const paid = (await readApplication(app.id)) as CalendarOrder;
+  await ddb().send(new TransactWriteCommand({ TransactItems: reminderPuts(paid, at(PAID_AT)) }));
+  return app.id;
+}
+
+const mine = async (id: string, today: string) => (await dueReminders(today)).filter((r) => r.applicationId === id);
+const messageId = (id: string, series: string, dueOn: string, days: number) => `reminder:${id}:${series}:${dueOn}:${days}`;
+const row = (rows: ReminderRow[], series: string) => rows.find((r) => r.series === series);
+
+describe('reminder rows', () => {
+  it('are written in the payment’s transaction: the next reminder of each run of deadlines', async () => {
+    const app = await putApplication({ state: 'NY', status: 'submitted' });
+    await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: 'pi_ny', amountCents: 35_000, currency: 'usd' });
+    const rows = await remindersOf(app.id);
+    expect(rows.map((r) => r.series).sort()).toEqual(['annual-report', 'operating-agreement', 'publication', 'registered-agent-renewal', 'state-tax']);
+    for (const r of rows) {
+      expect(r.queue).toBe('DUE');
+      expect(r.sendOn < r.dueOn).toBe(true);
+    }
+    // New York: the operating agreement within 90 days of formation, first reminded 30 days before.
+    const paidOn = (await readApplication(app.id))!.paidAt.slice(0, 10);
+    const agreement = row(rows, 'operating-agreement')!;
+    expect(agreement.daysBefore).toBe(30);
+    expect(agreement.dueOn).toBe(new Date(at(`${paidOn}T00:00:00Z`) + 90 * 86_400_000).toISOString().slice(0, 10));
+  });
+
+  it('are re-dated from the filing date when staff record the filing', async () => {
+    const id = await paidOrder({ status: 'processing', detailsCompletedAt: PAID_AT });
+    await updateApplicationByStaff(id, { status: 'filed', fileNumber: '2026-000123', filedOn: '2026-12-15' }, STAFF);
+    const report = row(await remindersOf(id), 'annual-report')!;
+    expect(report.dueOn).toBe(nextDueDates('WY', '2026-12-15', 1)![0]);
+    expect(report.dueOn).toBe('2027-12-01');
+    expect(row(await remindersOf(id), 'registered-agent-renewal')!.dueOn).toBe('2027-12-15');
+  });
+});
+
+describe('the reminder sweep', () => {
+  it('queues each reminder once, even when it runs twice on the same day', async () => {
+    const id = await paidOrder();
+    const morning = at('2027-10-02T14:00:00Z');
+    // Wyoming's annual report for an LLC formed 2026-11-22 is due 2027-11-01: the 30-day reminder goes 2027-10-02.
+    expect(row(await mine(id, '2027-10-02'), 'annual-report')).toMatchObject({ dueOn: '2027-11-01', daysBefore: 30, sendOn: '2027-10-02' });
+
+    await sweepReminders(morning);
+    const first = await getMessage(messageId(id, 'annual-report', '2027-11-01', 30));
+    expect(first).toMatchObject({ kind: 'deadline_reminder', applicationId: id, status: 'pending' });
+    expect(first?.payload).toMatchObject({ title: 'Wyoming annual report and License Fee', dueOn: '2027-11-01', daysBefore: 30, stateName: 'Wyoming' });
+    // The row moved on to the 14-day reminder; nothing of this order is due any more today.
+    expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ dueOn: '2027-11-01', daysBefore: 14, sendOn: '2027-10-18' });
+    expect(await mine(id, '2027-10-02')).toEqual([]);
+
+    await sweepReminders(at('2027-10-02T22:00:00Z'));
+    const again = await getMessage(messageId(id, 'annual-report', '2027-11-01', 30));
+    expect(again?.createdAt).toBe(first?.createdAt);
+    expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ daysBefore: 14, sendOn: '2027-10-18' });
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 14))).toBeUndefined();
+
+    // 14 and 3 days before, then the next year's report.
+    await sweepReminders(at('2027-10-18T14:00:00Z'));
+    await sweepReminders(at('2027-10-29T14:00:00Z'));
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 14))).toBeDefined();
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 3))).toBeDefined();
+    expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ dueOn: '2028-11-01', daysBefore: 30, sendOn: '2028-10-02' });
+  });
+
+  it('queues a reminder once when two sweeps take the same rows at the same time', async () => {
+    const id = await paidOrder();
+    const now = at('2027-10-02T14:00:00Z');
+    const rows = await mine(id, '2027-10-02');
+    expect(rows).toHaveLength(1);
+    const outcomes = await Promise.all([processReminder(rows[0], now), processReminder(rows[0], now), processReminder(rows[0], now)]);
+    expect(outcomes.filter((o) => o === 'queued')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'queued').every((o) => o === 'taken')).toBe(true);
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 30))).toBeDefined();
+  });
+
+  it('announces the agreed registered agent renewal 30 and 7 days before it is charged', async () => {
+    const id = await paidOrder();
+    await sweepReminders(at('2027-10-23T14:00:00Z'));
+    expect((await getMessage(messageId(id, 'registered-agent-renewal', '2027-11-22', 30)))?.payload).toMatchObject({
+      renewsOn: '2027-11-22',
+      priceUsd: 125,
+      daysBefore: 30,
+    });
+    await sweepReminders(at('2027-11-15T14:00:00Z'));
+    expect((await getMessage(messageId(id, 'registered-agent-renewal', '2027-11-22', 7)))?.kind).toBe('renewal_notice');
+    expect(row(await remindersOf(id), 'registered-agent-renewal')).toMatchObject({ dueOn: '2028-11-22', daysBefore: 30 });
+  });
+
+  it('announces no renewal without consent, and none once it is cancelled', async () => {
+    const declined = await paidOrder();
+    await setApplicationFields(declined, { filingDetails: storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: false } }) });
+    const cancelled = await paidOrder({ renewalCancelledAt: '2027-01-05T10:00:00.000Z' });
+    await sweepReminders(at('2027-10-23T14:00:00Z'));
+    expect(await getMessage(messageId(declined, 'registered-agent-renewal', '2027-11-22', 30))).toBeUndefined();
+    expect(await getMessage(messageId(cancelled, 'registered-agent-renewal', '2027-11-22', 30))).toBeUndefined();
+    // Not agreed: the row waits for a later decision; cancelled: the row is gone.
+    expect(row(await remindersOf(declined), 'registered-agent-renewal')).toMatchObject({ daysBefore: 7 });
+    expect(row(await remindersOf(cancelled), 'registered-agent-renewal')).toBeUndefined();
+  });
+
+  it('sends no deadline reminder after the customer unsubscribed, but still announces the renewal', async () => {
+    const id = await paidOrder();
+    expect(await unsubscribeReminders(id)).toBe(true);
+    expect(await unsubscribeReminders(id)).toBe(false);
+    await sweepReminders(at('2027-10-23T14:00:00Z'));
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 30))).toBeUndefined();
+    expect(row(await remindersOf(id), 'annual-report')).toBeUndefined();
+    expect(await getMessage(messageId(id, 'registered-agent-renewal', '2027-11-22', 30))).toBeDefined();
+  });
+
+  it('drops the rows of a refunded order', async () => {
+    const id = await paidOrder();
+    await setApplicationFields(id, { paymentStatus: 'refunded' });
+    await sweepReminders(at('2027-10-23T14:00:00Z'));
+    expect(await remindersOf(id)).toEqual([]);
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 30))).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+import { deadlineSeries } from '#shared/compliance/calendar.ts';
+import { dayOf } from '#shared/compliance/dates.ts';
+import { nextReminder, reminderDaysFor, type ScheduledReminder } from '#shared/compliance/reminders.ts';
+import { type CalendarOrder, calendarInputOf } from '../compliance/order-calendar.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+
+/**
+ * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:
+ * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal) holding
+ * the next reminder to send. Rows are written in the transaction that pays the order and re-dated
+ * in the one that records its filing; the daily sweep (functions/compliance/reminder-sweep.ts)
+ * reads the due ones with one Query on bySendOn and moves each row on in the same transaction
+ * that queues its email, so a reminder is queued once however often the sweep runs.
+ */
+export const REMINDER_QUEUE = 'DUE';
+
+export interface ReminderRow extends ScheduledReminder {
+  applicationId: string;
+  series: string;
+  queue?: typeof REMINDER_QUEUE;
+  updatedAt: string;
+}
+
+const table = () => tableName('reminders');
+
+/**
+ * Puts of an order's reminder rows (at most five) for the transaction that pays or files it: the
+ * next reminder of each run of deadlines, counted from the formation date (the filing date once
+ * filed, else the payment date). A Put replaces the row, so filing re-dates what payment wrote.
+ */
+export function reminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
+  const input = calendarInputOf(order);
+  if (!input) return [];
+  const today = dayOf(now);
+  const puts: TransactItem[] = [];
+  for (const series of deadlineSeries(input)) {
+    const next = nextReminder(series.dates, reminderDaysFor(series.kind), today);
+    if (!next) continue;
+    const row: ReminderRow = { applicationId: order.id, series: series.kind, queue: REMINDER_QUEUE, ...next, updatedAt: new Date(now).toISOString() };
+    puts.push({ Put: { TableName: table(), Item: row } });
+  }
+  return puts;
+}
+
+/** Rows whose reminder is due on or before `today` (YYYY-MM-DD): Queries on the sparse bySendOn index, oldest first. */
+export async function dueReminders(today: string, limit = 1000): Promise<ReminderRow[]> {
+  const rows: ReminderRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'bySendOn',
+        KeyConditionExpression: '#queue = :due AND sendOn <= :today',
+        ExpressionAttributeNames: { '#queue': 'queue' },
+        ExpressionAttributeValues: { ':due': REMINDER_QUEUE, ':today': today },
+        ExclusiveStartKey: start,
+        Limit: Math.min(100, limit - rows.length),
+      }),
+    );
+    rows.push(...((out.Items ?? []) as ReminderRow[]));
+    start = out.LastEvaluatedKey;
+  } while (start && rows.length < limit);
+  return rows;
+}
+
+/** Only while the row still holds the reminder that was read (another sweep has not moved it on). */
+const asRead = (row: ReminderRow) => ({
+  ConditionExpression: 'sendOn = :sendOn AND dueOn = :dueOn AND daysBefore = :daysBefore',
+  ExpressionAttributeValues: { ':sendOn': row.sendOn, ':dueOn': row.dueOn, ':daysBefore': row.daysBefore },
+});
+
+/** The row's next reminder written over the one read, or the row deleted when none is left. */
+function moveOn(row: ReminderRow, next: ScheduledReminder | undefined, now: number): TransactItem {
+  const key = { applicationId: row.applicationId, series: row.series };
+  if (!next) return { Delete: { TableName: table(), Key: key, ...asRead(row) } };
+  const condition = asRead(row);
+  return {
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET sendOn = :nextSendOn, dueOn = :nextDueOn, daysBefore = :nextDays, updatedAt = :now',
+      ConditionExpression: condition.ConditionExpression,
+      ExpressionAttributeValues: {
+        ...condition.ExpressionAttributeValues,
+        ':nextSendOn': next.sendOn,
+        ':nextDueOn': next.dueOn,
+        ':nextDays': next.daysBefore,
+        ':now': new Date(now).toISOString(),
+      },
+    },
+  };
+}
+
+export type MoveOutcome = 'moved' | 'taken' | 'already-queued';
+
+/**
+ * Moves a row on to its next reminder (or deletes it) together with `alongside` (the email's
+ * outbox Put), in one transaction. 'taken': another sweep moved the row first, nothing written;
+ * 'already-queued': the email was queued before (its deterministic id exists), so the row alone
+ * is moved on.
+ */
+export async function moveReminderOn(row: ReminderRow, next: ScheduledReminder | undefined, alongside: TransactItem[], now = Date.now()): Promise<MoveOutcome> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: [moveOn(row, next, now), ...alongside] }));
+    return 'moved';
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    const [own, ...others] = err.CancellationReasons ?? [];
+    // Another sweep wrote the row, or is writing it right now: its outcome stands.
+    if (own?.Code === 'ConditionalCheckFailed' || own?.Code === 'TransactionConflict') return 'taken';
+    if (others.some((r) => r?.Code === 'ConditionalCheckFailed')) {
+      return (await moveReminderOn(row, next, [], now)) === 'moved' ? 'already-queued' : 'taken';
+    }
+    throw err;
+  }
+}
+
+/** Rows of one order (tests and staff tools: a Query on the order's partition). */
+export async function remindersOf(applicationId: string): Promise<ReminderRow[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'applicationId = :id',
+      ExpressionAttributeValues: { ':id': applicationId },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as ReminderRow[];
+}
+
+/** Deletes a row as read (an order refunded, gone, or whose reminders are off). */
+export async function dropReminder(row: ReminderRow): Promise<void> {
+  await writeIf(ddb().send(new DeleteCommand({ TableName: table(), Key: { applicationId: row.applicationId, series: row.series }, ...asRead(row) })));
+}

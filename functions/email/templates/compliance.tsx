@@ -1,0 +1,61 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { longDate } from '#shared/compliance/dates.ts';
+import { formatUsd } from '#shared/money.ts';
+import type { EmailPayloads } from '../messages.ts';
+import { OrderButton } from './emails.tsx';
+import { heading, Layout, text } from './Layout.tsx';
+
+/**
+ * The compliance calendar's emails: a state deadline coming up (30, 14 and 3 days before, with a
+ * one-click unsubscribe), and the registered agent renewal announced 30 and 7 days before it is
+ * charged. `link` is the signed order-page link; `unsubscribeUrl` the reminder's unsubscribe page.
+ */
+type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string; unsubscribeUrl?: string };
+
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hello,');
+const small = { ...text, color: '#52525b', fontSize: '13px' };
+const inDays = (days: number) => (days === 1 ? 'tomorrow' : `in ${days} days`);
+
+export function DeadlineReminderEmail(p: Props<'deadline_reminder'>) {
+  return (
+    <Layout
+      preview={`${p.title}: due ${longDate(p.dueOn)}`}
+      reason={`You receive this reminder because you formed ${p.businessName || 'an LLC'} with us; the link above turns deadline reminders off.`}
+    >
+      <Heading style={heading}>
+        {p.title}: due {inDays(p.daysBefore)}
+      </Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        {p.businessName || 'Your LLC'} has a deadline with {p.stateName} on <strong>{longDate(p.dueOn)}</strong>. {p.description}
+      </Text>
+      <Text style={small}>
+        Source: <Link href={p.sourceUrl}>{p.sourceName}</Link>. Rules change: check with the state before relying on a date.
+      </Text>
+      <OrderButton link={p.link} label="See your compliance calendar" />
+      {p.unsubscribeUrl ? (
+        <Text style={small}>
+          Don’t want these reminders? <Link href={p.unsubscribeUrl}>Unsubscribe from deadline reminders</Link> (one click).
+        </Text>
+      ) : null}
+    </Layout>
+  );
+}
+
+export function RenewalNoticeEmail(p: Props<'renewal_notice'>) {
+  return (
+    <Layout preview={`Your registered agent renews on ${longDate(p.renewsOn)} for ${formatUsd(p.priceUsd)}`}>
+      <Heading style={heading}>Your registered agent renews {inDays(p.daysBefore)}</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        As you agreed, our registered agent service for {p.businessName || 'your LLC'} in {p.stateName} renews for another year on{' '}
+        <strong>{longDate(p.renewsOn)}</strong>, and we charge <strong>{formatUsd(p.priceUsd)}</strong> then. It is the only recurring charge we make.
+      </Text>
+      <Text style={text}>
+        To stop it, cancel the renewal on your order page before that day: one click, and nothing is charged. The LLC then needs another registered agent in{' '}
+        {p.stateName}.
+      </Text>
+      <OrderButton link={p.link} label="Review or cancel the renewal" />
+    </Layout>
+  );
+}

@@ -1,0 +1,10 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { orderCalendar } from '../../compliance/order-calendar.ts';
+import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
+
+/** GET /api/orders/{id}/calendar (holder only): the order's compliance calendar; 409 order_not_paid before payment. */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  return json(200, orderCalendar(await getApplicationForHolder(id, resumeSecret(event))));
+});

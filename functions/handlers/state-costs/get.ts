@@ -1,0 +1,22 @@
+import { stateCodeParamSchema } from '#shared/api/params.ts';
+import { stateCostsQuerySchema } from '#shared/compliance/api.ts';
+import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
+import { findState } from '#shared/states.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+
+/**
+ * GET /api/state-costs/{stateCode}?residence=: the itemised first three years of an LLC filed in
+ * the state by an owner living in `residence`, from the shared cost function the pages use.
+ */
+export const handler = httpHandler(async (event) => {
+  const code = pathParam(event, 'stateCode', stateCodeParamSchema).toUpperCase();
+  const { residence } = validate(stateCostsQuerySchema, event.queryStringParameters ?? {}, 'Query');
+  for (const c of [code, residence?.toUpperCase()]) {
+    if (c && !findState(c)) throw new NotFoundError(`Unknown state code: ${c}`, 'state_not_found');
+  }
+  const cost = threeYearCost(code, residence);
+  if (!cost) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
+  const lines = cost.lines.map(({ label, amount, year, source }) => ({ label, amount, year, source }));
+  return json(200, { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total }, { 'cache-control': 'public, max-age=3600' });
+});

@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { JURISDICTION_CODES } from '#shared/state-facts/facts.ts';
+import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { handler } from './get.ts';
+
+beforeEach(() => {
+  dynamoCallLog.length = 0;
+});
+
+type Line = { label: string; amount: number; year: number; source: { name: string; url: string; verifiedAt: string } };
+
+const get = (code: string, query?: Record<string, string>) =>
+  invoke(
+    handler,
+    apiEvent({ method: 'GET', route: '/api/state-costs/{stateCode}', path: `/api/state-costs/${code}`, pathParameters: { stateCode: code }, query }),
+  );
+
+function expectSourcedAndSummed(body: { lines: Line[]; total: number }) {
+  expect(body.lines.length).toBeGreaterThan(0);
+  for (const line of body.lines) {
+    expect(line.source.name, line.label).not.toBe('');
+    expect(line.source.url, line.label).toMatch(/^(https:\/\/|\/pricing$)/);
+    expect(line.source.verifiedAt, line.label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  }
+  expect(body.total).toBe(body.lines.reduce((sum, l) => sum + l.amount, 0));
+}
+
+describe('GET /api/state-costs/{stateCode}', () => {
+  it('WY for a California resident lists California’s foreign registration fee and its $800 tax in each year, and costs more than CA alone', async () => {
+    const wy = await get('WY', { residence: 'CA' });
+    expect(wy.status).toBe(200);
+    expect(Object.keys(wy.body).sort()).toEqual(['lines', 'residence', 'state', 'total', 'years']);
+    expect(wy.body).toMatchObject({ state: 'WY', residence: 'CA', years: 3 });
+    const lines = wy.body.lines as Line[];
+    const registration = lines.filter((l) => /^California foreign LLC registration fee/.test(l.label));
+    expect(registration).toHaveLength(1);
+    expect(registration[0]).toMatchObject({ year: 1, amount: 70 });
+    const caTax = lines.filter((l) => /^California Annual Tax/.test(l.label));
+    expect(caTax.map((l) => [l.year, l.amount])).toEqual([
+      [1, 800],
+      [2, 800],
+      [3, 800],
+    ]);
+    expectSourcedAndSummed(wy.body);
+
+    const ca = await get('CA');
+    expect(ca.status).toBe(200);
+    expect(ca.body).toMatchObject({ state: 'CA', residence: 'CA' });
+    expectSourcedAndSummed(ca.body);
+    expect(wy.body.total).toBeGreaterThan(ca.body.total);
+    // A static answer: no database, cacheable.
+    expect(dynamoCallLog).toEqual([]);
+    expect(wy.headers['cache-control']).toMatch(/max-age=\d+/);
+  });
+
+  it('DE lists Delaware’s yearly tax', async () => {
+    const de = await get('de');
+    expect(de.status).toBe(200);
+    expect(de.body).toMatchObject({ state: 'DE', residence: 'DE' });
+    const tax = (de.body.lines as Line[]).filter((l) => /^Delaware Annual Tax/.test(l.label));
+    expect(tax.map((l) => [l.year, l.amount])).toEqual([
+      [1, 400],
+      [2, 400],
+      [3, 400],
+    ]);
+    expect(tax[0].source.url).toMatch(/^https:\/\/.*delaware/i);
+    expectSourcedAndSummed(de.body);
+  });
+
+  it.each(JURISDICTION_CODES.map((c) => [c]))('%s: whole non-negative dollars, every line sourced, the total the sum', async (code) => {
+    for (const residence of [undefined, 'CA', 'NY']) {
+      const res = await get(code, residence ? { residence } : undefined);
+      expect(res.status).toBe(200);
+      for (const line of res.body.lines as Line[]) {
+        expect(Number.isInteger(line.amount), `${code}/${residence} ${line.label}`).toBe(true);
+        expect(line.amount).toBeGreaterThanOrEqual(0);
+      }
+      expectSourcedAndSummed(res.body);
+    }
+  });
+
+  it('answers 404 with the usual error body for an unknown state or residence, and 400 for a malformed one', async () => {
+    expect((await get('ZZ')).body).toEqual({ error: 'Unknown state code: ZZ', code: 'state_not_found' });
+    expect((await get('ZZ')).status).toBe(404);
+    const residence = await get('WY', { residence: 'QQ' });
+    expect(residence.status).toBe(404);
+    expect(residence.body).toEqual({ error: 'Unknown state code: QQ', code: 'state_not_found' });
+    expect((await get('WY', { residence: 'California' })).status).toBe(400);
+    expect((await get('W1')).status).toBe(400);
+    expect((await get('WY', { other: 'x' })).status).toBe(400);
+  });
+});

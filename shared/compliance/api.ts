@@ -1,0 +1,88 @@
+import * as z from '../zod.ts';
+import { CALENDAR_EVENT_KINDS } from './kinds.ts';
+
+/**
+ * The schemas of the true-cost and compliance routes (shared/api/contract.ts names them): the
+ * three-year cost, an order's compliance calendar, the registered agent renewal and the reminder
+ * unsubscribe. The same schemas validate the requests in the browser and on the server.
+ */
+
+const isoDate = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const stateCode = () => z.string().check(z.regex(/^[A-Z]{2}$/));
+
+export const factSourceSchema = z.object({ name: z.string(), url: z.string(), verifiedAt: isoDate() });
+
+/** GET /api/state-costs/{stateCode}?residence=: `residence`, two letters, any case (an unknown state is a 404). */
+export const stateCostsQuerySchema = z.strictObject({
+  residence: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as CA'))),
+});
+
+/** The itemised three-year cost, in whole dollars; `total` is the sum of the lines. */
+export const stateCostsSchema = z.object({
+  state: stateCode(),
+  residence: stateCode(),
+  years: z.literal(3),
+  lines: z.array(
+    z.object({
+      label: z.string(),
+      amount: z.number().check(z.int(), z.nonnegative()),
+      year: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      source: factSourceSchema,
+    }),
+  ),
+  total: z.number().check(z.int(), z.nonnegative()),
+});
+export type StateCosts = z.infer<typeof stateCostsSchema>;
+
+export const RENEWAL_STATUSES = ['renews', 'ends', 'cancelled', 'undecided', 'own-agent'] as const;
+
+/** The registered agent renewal of an order: our published price, and whether and when it is charged. */
+export const renewalViewSchema = z.object({
+  status: z.enum(RENEWAL_STATUSES),
+  /** Whole dollars a year. */
+  priceUsd: z.number().check(z.int(), z.nonnegative()),
+  /** The day the free first year ends (and a renewal would be charged); absent with the customer's own agent. */
+  firstYearEndsOn: z.optional(isoDate()),
+  /** The next charge, while the renewal is agreed and not cancelled. */
+  nextChargeOn: z.optional(isoDate()),
+  cancelledAt: z.optional(z.string()),
+});
+export type RenewalView = z.infer<typeof renewalViewSchema>;
+
+export const calendarEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CALENDAR_EVENT_KINDS),
+  title: z.string(),
+  /** null: "check with the state" (the rule could not be read into a date). */
+  date: z.nullable(isoDate()),
+  description: z.string(),
+  source: factSourceSchema,
+});
+
+/** GET /api/orders/{id}/calendar. */
+export const orderCalendarSchema = z.object({
+  state: stateCode(),
+  stateName: z.string(),
+  formationDate: isoDate(),
+  /** `payment`: the state has not filed the LLC yet, so dates count from the payment date and move once it is filed. */
+  formationDateFrom: z.enum(['filing', 'payment']),
+  events: z.array(calendarEventSchema),
+  registeredAgent: renewalViewSchema,
+  /** The customer turned the reminder emails off. */
+  remindersUnsubscribed: z.boolean(),
+});
+export type OrderCalendar = z.infer<typeof orderCalendarSchema>;
+
+/** POST /api/orders/{id}/registered-agent/cancel-renewal. */
+export const renewalCancelledSchema = z.object({ registeredAgent: renewalViewSchema });
+
+/** The signed token of a reminder's unsubscribe link: `<application id>.<HMAC>`. */
+export const unsubscribeTokenSchema = z.string().check(z.regex(/^[0-9a-f-]{36}\.[\w-]{43}$/i, 'This unsubscribe link is not valid'));
+
+/**
+ * POST /api/reminders/unsubscribe. The token comes in the JSON body (the site's unsubscribe page),
+ * or in the query with a `List-Unsubscribe=One-Click` form body (a mail client's one-click, RFC 8058).
+ */
+export const unsubscribeBodySchema = z.strictObject({ token: unsubscribeTokenSchema });
+export const unsubscribeQuerySchema = z.strictObject({ token: z.optional(unsubscribeTokenSchema) });
+export const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });

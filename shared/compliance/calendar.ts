@@ -1,0 +1,330 @@
+// The compliance calendar of a paid order (docs/product.md "The compliance calendar"): the dates an
+// LLC must meet to stay in good standing, from its filing state, its formation date and its add-ons.
+// One function for the order page, the .ics file and the reminder sweep. A state rule the data
+// cannot read into a date is an undated "check with the state" event, never a guessed date.
+
+import { compareText } from '../compare-text.ts';
+import { formatUsd } from '../money.ts';
+import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
+import { type FactSource, feeSource, feesFor, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
+import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
+import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
+import type { CalendarEventKind } from './kinds.ts';
+import { ESTIMATED_TAX, NY_PUBLICATION, OPERATING_AGREEMENT_RULES, S_CORP_ELECTION } from './rules.ts';
+
+export { CALENDAR_EVENT_KINDS, type CalendarEventKind } from './kinds.ts';
+
+/** The kinds that are a state's deadlines: reminder emails go 30, 14 and 3 days before each. */
+export const STATE_DEADLINE_KINDS = ['annual-report', 'state-tax', 'operating-agreement', 'publication'] as const satisfies readonly CalendarEventKind[];
+export type StateDeadlineKind = (typeof STATE_DEADLINE_KINDS)[number];
+
+export interface CalendarEvent {
+  /** Stable within an order: `<kind>:<date>` (`<kind>:check` when undated). */
+  id: string;
+  kind: CalendarEventKind;
+  title: string;
+  /** YYYY-MM-DD; null: the rule could not be read into a date ("check with the state"). */
+  date: string | null;
+  description: string;
+  source: FactSource;
+}
+
+/** Whether the order's registered agent is renewed after its free first year (docs/product.md "Recurring charges"). */
+export type RenewalStatus =
+  /** Our agent, renewal agreed: we renew and charge the published price; notices 30 and 7 days before. */
+  | 'renews'
+  /** Our agent, renewal declined: the service ends after the first year. */
+  | 'ends'
+  /** Renewal agreed, then cancelled from the order page. */
+  | 'cancelled'
+  /** The filing details (where the choice is made) are not given yet. */
+  | 'undecided'
+  /** The customer named their own registered agent: nothing of ours to renew. */
+  | 'own-agent';
+
+export interface RegisteredAgentChoice {
+  kind: 'ours' | 'own';
+  renewalConsent?: boolean;
+}
+
+export function renewalStatus(agent: RegisteredAgentChoice | undefined, cancelledAt?: string): RenewalStatus {
+  if (!agent) return 'undecided';
+  if (agent.kind === 'own') return 'own-agent';
+  if (agent.renewalConsent !== true) return 'ends';
+  return cancelledAt ? 'cancelled' : 'renews';
+}
+
+export interface CalendarInput {
+  /** The filing state (two letters). */
+  state: string;
+  /** YYYY-MM-DD: the date the state filed the LLC, or the payment date until it is filed. */
+  formationDate: string;
+  addOns: { operatingAgreement: boolean; feinFiling: boolean };
+  renewal: RenewalStatus;
+  /** When the renewal was cancelled (status 'cancelled'). */
+  renewalCancelledAt?: string;
+}
+
+/** A run of dates of one obligation, the way reminders follow it. */
+export interface DeadlineSeries {
+  kind: StateDeadlineKind | 'registered-agent-renewal';
+  title: string;
+  dates: string[];
+}
+
+/** How many occurrences of a yearly rule are computed: more than any window asks for. */
+const OCCURRENCES = 12;
+const CHECK_WITH_STATE = 'check with the state';
+
+const stateNameOf = (code: string) => feesFor(code)?.name ?? code;
+
+interface StateObligation {
+  kind: 'annual-report' | 'state-tax';
+  title: string;
+  rule: DueRule;
+  description: string;
+  source: FactSource;
+}
+
+/** The filing state's report and tax, as rules; one obligation where the state collects its tax with the report. */
+function stateObligations(code: string): StateObligation[] {
+  const fees = feesFor(code);
+  if (!fees) return [];
+  const name = fees.name;
+  const report = annualReportRule(code) ?? { kind: 'unparsed' as const, text: fees.annualReportDue };
+  const tax = taxRuleFor(code);
+  const taxRule = taxDueRule(code) ?? { kind: 'none' as const, text: '' };
+  const biennial = (report.kind === 'fixed' || report.kind === 'anniversary' || report.kind === 'after-year-end') && report.frequency === 'biennial';
+  const reportWord = biennial ? 'biennial report' : 'annual report';
+  const fee = fees.annualReportFeeUsd > 0 ? ` The state's fee: ${formatUsd(fees.annualReportFeeUsd)}.` : ' The state charges no fee for it.';
+  const out: StateObligation[] = [];
+
+  if (tax?.applies && tax.collectedWithAnnualReport) {
+    // One filing, one payment (Delaware, Arkansas, Nevada, Wyoming): never two events for it.
+    const minimum = tax.minimumAnnualUsd ? `, at least ${formatUsd(tax.minimumAnnualUsd)}` : '';
+    const rule = report.kind !== 'none' ? report : taxRule;
+    out.push({
+      kind: 'annual-report',
+      title: `${name} ${reportWord} and ${tax.taxName ?? 'tax'}`,
+      rule,
+      description: `File the ${reportWord} with ${name} and pay its ${tax.taxName ?? 'tax'}${minimum}, due ${describeRule(rule)}. Late filing costs penalties and can end the LLC's good standing.`,
+      source: report.kind !== 'none' ? feeSource(fees) : taxSource(tax),
+    });
+    return out;
+  }
+
+  if (report.kind !== 'none') {
+    out.push({
+      kind: 'annual-report',
+      title: `${name} ${reportWord}`,
+      rule: report,
+      description: `File the ${reportWord} with ${name}, due ${describeRule(report)}.${fee} Missing it can end the LLC's good standing.`,
+      source: feeSource(fees),
+    });
+  }
+  if (tax?.applies && taxRule.kind !== 'none') {
+    const amount =
+      tax.minimumAnnualUsd === null
+        ? 'The amount depends on the business.'
+        : tax.minimumAnnualUsd === 0
+          ? `At the minimum nothing is owed; more is owed as the business grows (${tax.basis ?? 'income'}-based).`
+          : `At least ${formatUsd(tax.minimumAnnualUsd)} a year.`;
+    out.push({
+      kind: 'state-tax',
+      title: `${name} ${tax.taxName ?? 'tax'}`,
+      rule: taxRule,
+      description: `${tax.taxName ?? 'Tax'} due to ${name}: ${amount}${tax.dueDate ? ` In the state's words: "${tax.dueDate}"` : ''}`,
+      source: taxSource(tax),
+    });
+  }
+  return out;
+}
+
+function renewalDescription(input: CalendarInput, stateName: string): string {
+  const price = formatUsd(REGISTERED_AGENT_RENEWAL_USD);
+  const replace = `Name another registered agent with ${stateName} before this date, or the LLC can lose its good standing.`;
+  switch (input.renewal) {
+    case 'renews':
+      return `Our registered agent service in ${stateName} renews for another year at ${price}, as you agreed. We email you 30 and 7 days before it is charged; you can cancel from your order page until then.`;
+    case 'ends':
+      return `Our registered agent service in ${stateName} ends after its free first year: you did not agree to a renewal (${price} a year). ${replace}`;
+    case 'cancelled':
+      return `You cancelled the renewal${input.renewalCancelledAt ? ` on ${longDate(input.renewalCancelledAt.slice(0, 10))}` : ''}: our registered agent service in ${stateName} ends on this date. ${replace}`;
+    default:
+      return `The first year of our registered agent service in ${stateName} is included. Whether it renews after that (${price} a year) is your choice when you give your filing details.`;
+  }
+}
+
+/** The state deadlines and the registered agent renewal as runs of dates (the reminder sweep follows these). */
+export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
+  const code = normalizeCode(input.state);
+  if (!code || !feesFor(code) || !isIsoDate(input.formationDate)) return [];
+  const formed = input.formationDate;
+  const out: DeadlineSeries[] = [];
+  for (const o of stateObligations(code)) {
+    const dates = datesFor(o.rule, formed, OCCURRENCES);
+    if (dates?.length) out.push({ kind: o.kind, title: o.title, dates });
+  }
+  const agreement = OPERATING_AGREEMENT_RULES[code];
+  if (agreement?.withinDays)
+    out.push({ kind: 'operating-agreement', title: `${stateNameOf(code)} operating agreement`, dates: [addDays(formed, agreement.withinDays)] });
+  if (code === 'NY') out.push({ kind: 'publication', title: 'New York publication requirement', dates: [addDays(formed, NY_PUBLICATION.withinDays)] });
+  if (input.renewal !== 'own-agent') {
+    out.push({
+      kind: 'registered-agent-renewal',
+      title: 'Registered agent renewal',
+      dates: Array.from({ length: OCCURRENCES }, (_, i) => addYears(formed, i + 1)),
+    });
+  }
+  return out;
+}
+
+function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
+  const events: CalendarEvent[] = [];
+  const formed = input.formationDate;
+  const firstYear = Number(formed.slice(0, 4));
+  for (let year = firstYear; year <= Number(until.slice(0, 4)) + 1; year++) {
+    for (const [month, day, quarter] of ESTIMATED_TAX.dueDates) {
+      const taxYear = month === 1 ? year - 1 : year;
+      const date = nextWeekday(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+      if (taxYear < firstYear || date < formed) continue;
+      events.push({
+        id: `estimated-tax:${date}`,
+        kind: 'estimated-tax',
+        title: `Federal estimated tax, ${quarter} ${taxYear}`,
+        date,
+        description:
+          'If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. A date on a weekend moves to the Monday after.',
+        source: ESTIMATED_TAX.source,
+      });
+    }
+  }
+
+  const ein = input.addOns.feinFiling
+    ? 'Form 2553 needs the LLC’s EIN: you ordered our EIN application.'
+    : 'Form 2553 needs the LLC’s EIN (free from the IRS; we can apply for it as an add-on).';
+  const payoff =
+    'It tends to pay off once the yearly profit is well above a reasonable salary for your work (often from about $40,000 to $60,000 of profit a year): you then pay yourself a salary through payroll, and the rest of the profit is not subject to self-employment tax. Below that, the payroll, the extra return and the state’s fees usually cost more than they save. This is not tax advice: ask a tax adviser before electing.';
+  // The first tax year starts at formation: 2 months and 15 days (IRS: Jan 7 -> Mar 21).
+  const first = addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
+  events.push({
+    id: `s-corp-election:${first}`,
+    kind: 's-corp-election',
+    title: 'S-corporation election window closes (first tax year)',
+    date: first,
+    description: `Last day to file Form 2553 for the S-corporation election to count from the LLC’s first day. ${payoff} ${ein}`,
+    source: S_CORP_ELECTION.source,
+  });
+  for (let year = firstYear + 1; year <= Number(until.slice(0, 4)); year++) {
+    const { month, day } = S_CORP_ELECTION.laterYears;
+    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    events.push({
+      id: `s-corp-election:${date}`,
+      kind: 's-corp-election',
+      title: `S-corporation election for ${year}: last day`,
+      date,
+      description: `Last day to file Form 2553 for the S-corporation election to apply to all of ${year}. ${payoff} ${ein}`,
+      source: S_CORP_ELECTION.source,
+    });
+  }
+  return events;
+}
+
+export interface CalendarWindow {
+  /** YYYY-MM-DD: events before this day are left out (the operating agreement a state requires stays). */
+  today: string;
+  /** How many years ahead of `today` (default 3). */
+  years?: number;
+}
+
+/**
+ * Every event of the order from `today` to `years` later, by date (undated "check with the state"
+ * events first). Undefined for an unknown state or a malformed date.
+ */
+export function complianceCalendar(input: CalendarInput, window: CalendarWindow): CalendarEvent[] | undefined {
+  const code = normalizeCode(input.state);
+  if (!code || !feesFor(code) || !isIsoDate(input.formationDate) || !isIsoDate(window.today)) return undefined;
+  const name = stateNameOf(code);
+  const formed = input.formationDate;
+  const until = addYears(window.today, window.years ?? 3);
+  const events: CalendarEvent[] = [];
+
+  for (const o of stateObligations(code)) {
+    const dates = datesFor(o.rule, formed, OCCURRENCES);
+    if (dates === undefined) {
+      events.push({
+        id: `${o.kind}:check`,
+        kind: o.kind,
+        title: `${o.title}: ${CHECK_WITH_STATE}`,
+        date: null,
+        description: `We could not read a due date from the state's wording ("${o.rule.text}"), so we show none rather than a wrong one: ${CHECK_WITH_STATE}. ${o.description}`,
+        source: o.source,
+      });
+      continue;
+    }
+    for (const date of dates) events.push({ id: `${o.kind}:${date}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source });
+  }
+
+  const agreement = OPERATING_AGREEMENT_RULES[code];
+  if (agreement) {
+    const date = agreement.withinDays ? addDays(formed, agreement.withinDays) : formed;
+    const ordered = input.addOns.operatingAgreement ? ' You ordered our operating agreement template: have every member sign it.' : '';
+    events.push({
+      id: `operating-agreement:${date}`,
+      kind: 'operating-agreement',
+      title: agreement.withinDays ? `${name} operating agreement: adopt within ${agreement.withinDays} days` : `${name} operating agreement: required`,
+      date,
+      description: agreement.withinDays
+        ? `${name} requires the members to adopt a written operating agreement within ${agreement.withinDays} days of filing. It is kept with the LLC's records, not filed.${ordered}`
+        : `${name} requires an LLC to have an operating agreement from its formation. Keep it in writing with the LLC's records (it is not filed).${ordered}`,
+      source: agreement.source,
+    });
+  }
+  if (code === 'NY') {
+    const date = addDays(formed, NY_PUBLICATION.withinDays);
+    events.push({
+      id: `publication:${date}`,
+      kind: 'publication',
+      title: 'New York publication: deadline',
+      date,
+      description:
+        'Within 120 days of formation, publish a notice of the LLC once a week for six weeks in two newspapers the county clerk designates, then file the Certificate of Publication with the Department of State. An LLC that has not done so loses its authority to carry on business in New York until it does.',
+      source: NY_PUBLICATION.source,
+    });
+  }
+  if (input.renewal !== 'own-agent') {
+    const title = {
+      renews: `Registered agent renewal: ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)}`,
+      ends: 'Registered agent service ends',
+      cancelled: 'Registered agent service ends (renewal cancelled)',
+      undecided: 'Registered agent: first year ends',
+    }[input.renewal];
+    for (let k = 1; k <= OCCURRENCES; k++) {
+      const date = addYears(formed, k);
+      events.push({
+        id: `registered-agent-renewal:${date}`,
+        kind: 'registered-agent-renewal',
+        title,
+        date,
+        description: renewalDescription(input, name),
+        source: OUR_PRICE_LIST,
+      });
+      // Without a renewal the service ends once: no later anniversaries.
+      if (input.renewal !== 'renews') break;
+    }
+  }
+  events.push(...federalEvents(input, until));
+
+  const kept = events.filter(
+    (e) => e.date === null || (e.date <= until && (e.date >= window.today || (e.kind === 'operating-agreement' && !agreement?.withinDays))),
+  );
+  const order = (e: CalendarEvent) => `${e.date ?? '0000'}|${e.kind}`;
+  return kept.sort((a, b) => compareText(order(a), order(b)));
+}
+
+/** The day the calendar counts from: the filing date once the state filed the LLC, else the payment date. */
+export function formationDateOf(order: { filedOn?: string; paidAt?: string }): { date: string; from: 'filing' | 'payment' } | undefined {
+  if (order.filedOn && isIsoDate(order.filedOn.slice(0, 10))) return { date: order.filedOn.slice(0, 10), from: 'filing' };
+  if (order.paidAt && isIsoDate(order.paidAt.slice(0, 10))) return { date: order.paidAt.slice(0, 10), from: 'payment' };
+  return undefined;
+}

@@ -1,0 +1,35 @@
+import type { DeadlineSeries } from './calendar.ts';
+import { addDays } from './dates.ts';
+
+/** Reminder emails before each state deadline, in days (docs/product.md "The compliance calendar"). */
+export const STATE_DEADLINE_REMINDER_DAYS = [30, 14, 3] as const;
+/** The registered agent renewal is announced this many days before it is charged. */
+export const RENEWAL_NOTICE_DAYS = [30, 7] as const;
+
+export const reminderDaysFor = (kind: DeadlineSeries['kind']): readonly number[] =>
+  kind === 'registered-agent-renewal' ? RENEWAL_NOTICE_DAYS : STATE_DEADLINE_REMINDER_DAYS;
+
+export interface ScheduledReminder {
+  /** The deadline the reminder is about. */
+  dueOn: string;
+  /** How many days before it the reminder goes. */
+  daysBefore: number;
+  /** The day it is sent: dueOn − daysBefore. */
+  sendOn: string;
+}
+
+/**
+ * The next reminder of a run of deadlines to send on or after `from` (YYYY-MM-DD): the earliest
+ * send day that has not passed. A reminder whose day has passed is not sent late (a deadline three
+ * days away when the order is paid gets none; the calendar shows it). Undefined when none is left.
+ */
+export function nextReminder(dates: readonly string[], days: readonly number[], from: string): ScheduledReminder | undefined {
+  const offsets = [...days].sort((a, b) => b - a);
+  for (const dueOn of [...dates].sort()) {
+    for (const daysBefore of offsets) {
+      const sendOn = addDays(dueOn, -daysBefore);
+      if (sendOn >= from) return { dueOn, daysBefore, sendOn };
+    }
+  }
+  return undefined;
+}
