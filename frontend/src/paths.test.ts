@@ -32,10 +32,19 @@ describe('page paths', () => {
       [paths.success('stripe', 'x'), PAGE_PATTERNS.success],
       [paths.pricing, PAGE_PATTERNS.pricing],
       [paths.contact, PAGE_PATTERNS.contact],
+      [paths.order('0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b'), PAGE_PATTERNS.order],
       [paths.staffLogin, PAGE_PATTERNS.staffLogin],
       [paths.staffLoginReturningTo('/content-editor'), PAGE_PATTERNS.staffLogin],
       [paths.staffDashboard, PAGE_PATTERNS.staffDashboard],
       [paths.contentEditor, PAGE_PATTERNS.contentEditor],
+      [paths.staffAccept, PAGE_PATTERNS.staffAccept],
+      [paths.staffAccount, PAGE_PATTERNS.staffAccount],
+      [paths.staffPeople, PAGE_PATTERNS.staffPeople],
+      [paths.staffAudit({ applicationId: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b' }), PAGE_PATTERNS.staffAudit],
+      [paths.staffSettings, PAGE_PATTERNS.staffSettings],
+      [paths.terms, PAGE_PATTERNS.terms],
+      [paths.privacy, PAGE_PATTERNS.privacy],
+      [paths.refundPolicy, PAGE_PATTERNS.refundPolicy],
     ];
     for (const [path, pattern] of cases) expect(matchPath(pattern, path.split(/[?#]/)[0]), path).not.toBeNull();
   });

@@ -10,9 +10,19 @@ export const PAGE_PATTERNS = {
   success: '/success',
   pricing: '/pricing',
   contact: '/contact',
+  order: '/orders/:id',
+  remindersUnsubscribe: '/reminders/unsubscribe',
   staffLogin: '/staff/login',
   staffDashboard: '/staff',
   contentEditor: '/content-editor',
+  staffAccept: '/staff/accept',
+  staffAccount: '/staff/account',
+  staffPeople: '/staff/people',
+  staffAudit: '/staff/audit',
+  staffSettings: '/staff/settings',
+  terms: '/terms',
+  privacy: '/privacy',
+  refundPolicy: '/refund-policy',
   notFound: '*',
 } as const;
 
@@ -23,7 +33,14 @@ export type HomeSection = 'how-it-works' | 'faq';
 export type SuccessProvider = 'stripe' | 'klarna' | 'apple-pay' | 'amazon-pay';
 
 /** Staff screens a sign-in may return to (`/staff/login?next=...`). */
-const STAFF_RETURN_PATHS = [PAGE_PATTERNS.staffDashboard, PAGE_PATTERNS.contentEditor] as const;
+const STAFF_RETURN_PATHS = [
+  PAGE_PATTERNS.staffDashboard,
+  PAGE_PATTERNS.contentEditor,
+  PAGE_PATTERNS.staffAccount,
+  PAGE_PATTERNS.staffPeople,
+  PAGE_PATTERNS.staffAudit,
+  PAGE_PATTERNS.staffSettings,
+] as const;
 export type StaffReturnPath = (typeof STAFF_RETURN_PATHS)[number];
 
 /** The staff screen named by a `next` query value, when it is one (anything else is ignored). */
@@ -52,9 +69,23 @@ export const paths = {
   success: (provider: SuccessProvider, applicationId: string) => withQuery(PAGE_PATTERNS.success, { provider, applicationId }),
   pricing: PAGE_PATTERNS.pricing,
   contact: PAGE_PATTERNS.contact,
+  /** The customer's order page (emails link here with `#access=<token>`, which only the page reads). */
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  /** Where a deadline reminder's unsubscribe link lands (`#token=<signed token>`, which only the page reads). */
+  remindersUnsubscribe: PAGE_PATTERNS.remindersUnsubscribe,
   staffLogin: PAGE_PATTERNS.staffLogin,
   /** The login page, returning to a staff screen after signing in. */
   staffLoginReturningTo: (next: StaffReturnPath) => withQuery(PAGE_PATTERNS.staffLogin, { next }),
   staffDashboard: PAGE_PATTERNS.staffDashboard,
   contentEditor: PAGE_PATTERNS.contentEditor,
+  /** Where an invitation email's link lands (`#invite=<signed token>`, which only the page reads). */
+  staffAccept: PAGE_PATTERNS.staffAccept,
+  staffAccount: PAGE_PATTERNS.staffAccount,
+  staffPeople: PAGE_PATTERNS.staffPeople,
+  /** The audit trail, optionally filtered to one order (from the order's details). */
+  staffAudit: (opts: { applicationId?: string } = {}) => withQuery(PAGE_PATTERNS.staffAudit, opts),
+  staffSettings: PAGE_PATTERNS.staffSettings,
+  terms: PAGE_PATTERNS.terms,
+  privacy: PAGE_PATTERNS.privacy,
+  refundPolicy: PAGE_PATTERNS.refundPolicy,
 } as const;

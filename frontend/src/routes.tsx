@@ -34,6 +34,16 @@ const StaffLoginPage = screen(() => import('./features/staff/StaffLoginPage.tsx'
 const StaffDashboardPage = screen(() => import('./features/staff/StaffDashboardPage.tsx'));
 const ContentEditorPage = screen(() => import('./features/content/ContentEditorPage.tsx'));
 const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
+const OrderPage = screen(() => import('./features/order/OrderPage.tsx'));
+const UnsubscribePage = screen(() => import('./features/reminders/UnsubscribePage.tsx'));
+const AcceptInvitationPage = screen(() => import('./features/staff/AcceptInvitationPage.tsx'));
+const StaffAccountPage = screen(() => import('./features/staff/AccountPage.tsx'));
+const StaffPeoplePage = screen(() => import('./features/staff/PeoplePage.tsx'));
+const StaffAuditPage = screen(() => import('./features/staff/AuditPage.tsx'));
+const StaffSettingsPage = screen(() => import('./features/staff/SettingsPage.tsx'));
+const TermsPage = screen(() => import('./features/legal/TermsPage.tsx'));
+const PrivacyPage = screen(() => import('./features/legal/PrivacyPage.tsx'));
+const RefundPolicyPage = screen(() => import('./features/legal/RefundPolicyPage.tsx'));
 const NotFoundPage = screen(() => import('./features/not-found/NotFoundPage.tsx'));
 
 export const routes: RouteObject[] = [
@@ -45,8 +55,18 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.success, element: <SuccessPage /> },
   { path: PAGE_PATTERNS.pricing, element: <PricingPage /> },
   { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
+  { path: PAGE_PATTERNS.order, element: <OrderPage /> },
+  { path: PAGE_PATTERNS.remindersUnsubscribe, element: <UnsubscribePage /> },
   { path: PAGE_PATTERNS.staffLogin, element: <StaffLoginPage /> },
   { path: PAGE_PATTERNS.staffDashboard, element: <StaffDashboardPage /> },
   { path: PAGE_PATTERNS.contentEditor, element: <ContentEditorPage /> },
+  { path: PAGE_PATTERNS.staffAccept, element: <AcceptInvitationPage /> },
+  { path: PAGE_PATTERNS.staffAccount, element: <StaffAccountPage /> },
+  { path: PAGE_PATTERNS.staffPeople, element: <StaffPeoplePage /> },
+  { path: PAGE_PATTERNS.staffAudit, element: <StaffAuditPage /> },
+  { path: PAGE_PATTERNS.staffSettings, element: <StaffSettingsPage /> },
+  { path: PAGE_PATTERNS.terms, element: <TermsPage /> },
+  { path: PAGE_PATTERNS.privacy, element: <PrivacyPage /> },
+  { path: PAGE_PATTERNS.refundPolicy, element: <RefundPolicyPage /> },
   { path: PAGE_PATTERNS.notFound, element: <NotFoundPage /> },
 ];

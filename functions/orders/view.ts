@@ -3,11 +3,12 @@ import { keepsOwnersOffRecord } from '#shared/filing/details.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
-import { processingTimeFor } from '#shared/pricing.ts';
+import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/store.ts';
+import { customerDocuments } from '../order-documents/view.ts';
 
 /**
  * The customer's order page, built from the order as stored (docs/product.md section 10): the
@@ -58,7 +59,12 @@ function nextSteps(app: ApplicationItem, stateName: string, processingTime: stri
   const status = normaliseStatus(app.status);
   if (app.paymentStatus === 'refunded') return ['This order was refunded. If that is unexpected, send us a change request below.'];
   if (app.paymentStatus !== 'paid') return ['This order is not paid yet.'];
-  const stateTime = `${stateName} currently takes ${processingTime} to approve a filing, by its own published figure.`;
+  const facts = processingFor(app.pricedOrder?.state ?? app.state ?? '');
+  // Where the state publishes no time, say so instead of "takes <no time>".
+  const stateTime =
+    !facts || processingTime === noStandardTimeSentence(facts)
+      ? `${facts ? processingTime : `We have no processing time for ${stateName}`}, so we cannot say how long the state takes to approve the filing.`
+      : `${stateName} currently takes ${processingTime} to approve a filing, by its own published figure.`;
   if (status === 'completed') return ['Your LLC is formed and every document of your order is in the vault below.'];
   if (status === 'filed')
     return [
@@ -70,7 +76,7 @@ function nextSteps(app: ApplicationItem, stateName: string, processingTime: stri
   if (!app.detailsCompletedAt)
     return [
       `Complete the filing details below: ${stateName} needs them on your formation document, and we cannot file without them.`,
-      `Once they are complete we prepare the filing; then ${stateTime.charAt(0).toLowerCase()}${stateTime.slice(1)}`,
+      `Once they are complete we prepare the filing and submit it to ${stateName}. ${stateTime}`,
     ];
   return [
     'Your details are complete. We prepare your filing next and email you when we submit it.',
@@ -92,7 +98,8 @@ function receipt(app: ApplicationItem): OrderView['receipt'] {
   };
 }
 
-export function orderView(app: ApplicationItem, documents: OrderDocument[] = []): OrderView {
+/** The order page; `documents` defaults to the order's vault (functions/order-documents/view.ts). */
+export function orderView(app: ApplicationItem, documents: OrderDocument[] = customerDocuments(app)): OrderView {
   const code = app.pricedOrder?.state ?? app.state ?? '';
   const stateName = findState(code)?.name ?? code;
   const addOns = { expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling) };

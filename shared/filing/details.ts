@@ -158,13 +158,23 @@ export const filingDetailsBodySchema = z.strictObject({
   ein: z.optional(einShape),
 });
 
+/**
+ * The members' ownership must total 100%: the sentence when it does not. The schema below uses
+ * it, and the order page shows it beside the live total while other answers are still missing
+ * (the schema's whole-form rules wait until every field has the right type).
+ */
+export function ownershipTotalProblem(percents: readonly number[]): string | undefined {
+  const total = percents.reduce((sum, p) => sum + Math.round(p * 100), 0);
+  return total === 10_000 ? undefined : `Ownership must add up to 100% (now ${total / 100}%)`;
+}
+
 export function filingDetailsSchema(ctx: FilingDetailsContext) {
   const filingState = ctx.state.toUpperCase();
   return filingDetailsBodySchema.check(
     z.superRefine((d, ctxIssues) => {
       const issue = (path: (string | number)[], message: string) => ctxIssues.addIssue({ code: 'custom', path, message, input: d });
-      const total = d.members.reduce((sum, m) => sum + Math.round(m.ownershipPercent * 100), 0);
-      if (total !== 10_000) issue(['members'], `Ownership must add up to 100% (now ${total / 100}%)`);
+      const ownership = ownershipTotalProblem(d.members.map((m) => m.ownershipPercent));
+      if (ownership) issue(['members'], ownership);
       if (d.management === 'manager' && !d.managers?.length) issue(['managers'], 'A manager-managed LLC needs at least one manager');
       if (d.registeredAgent.kind === 'own' && d.registeredAgent.address.state !== filingState)
         issue(['registeredAgent', 'address', 'state'], `The registered agent's address must be in ${findState(filingState)?.name ?? filingState}`);

@@ -67,6 +67,10 @@ describe('the order page', () => {
     expect(res.body.receipt).toMatchObject({ total: 275, provider: 'test card' });
     expect(res.body.receipt.lines.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(275);
     expect(res.body.nextSteps[0]).toMatch(/^Complete the filing details below/);
+    // Florida publishes no standard time: said as such, never "Florida currently takes No standard...".
+    expect(res.body.nextSteps[1]).toBe(
+      'Once they are complete we prepare the filing and submit it to Florida. No standard processing time published by Florida that we could find, so we cannot say how long the state takes to approve the filing.',
+    );
     expect(res.body.details).toMatchObject({ complete: false, editable: true, ein: false, value: null });
     expect((await get(app.id, null)).status).toBe(404);
     expect((await get(app.id, 'someone-elses-secret-0123456789')).status).toBe(404);

@@ -49,6 +49,7 @@ describe('SuccessPage says what is true for each payment status', () => {
     expect(await screen.findByRole('heading', { name: 'This application is not paid yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute('href', `/checkout?applicationId=${ID}`);
     expect(document.body.textContent).not.toMatch(/no need to pay again|Payment successful/);
+    expect(screen.queryByRole('link', { name: /View your order/ })).toBeNull();
   });
 
   it('pending: being confirmed, while the provider confirms', async () => {
@@ -89,5 +90,6 @@ describe('SuccessPage says what is true for each payment status', () => {
     );
     expect(next).toHaveTextContent('checked Aug 6, 2026');
     expect(screen.getAllByText(/US LLC State Requirements Dataset/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'View your order and add your filing details' })).toHaveAttribute('href', `/orders/${ID}`);
   });
 });

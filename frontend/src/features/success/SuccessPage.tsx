@@ -152,9 +152,14 @@ export default function SuccessPage() {
               <Text k="paid.body" />
             </p>
             <NextSteps state={application.isPending ? undefined : filingState} expedited={expedited} />
-            <ButtonLink to={paths.home} size="lg" className="mt-8">
-              Back to home
-            </ButtonLink>
+            <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+              <ButtonLink to={paths.order(applicationId)} size="lg">
+                View your order and add your filing details
+              </ButtonLink>
+              <ButtonLink to={paths.home} size="lg" variant="secondary">
+                Back to home
+              </ButtonLink>
+            </div>
           </Card>
         ) : paymentStatus === 'failed' ? (
           <Card role="alert" className="text-center">

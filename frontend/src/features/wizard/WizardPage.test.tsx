@@ -372,7 +372,7 @@ describe('WizardPage', () => {
     paymentStatus = 'paid';
     renderAt('/wizard/4');
     expect(await screen.findByText('This order is paid, so it can no longer be changed here.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'send us a request' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'your order page' })).toHaveAttribute('href', `/orders/${ID}`);
     expect(screen.getByText('Byte Works LLC')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').userId).toBe(complete.userId);

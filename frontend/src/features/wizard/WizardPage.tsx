@@ -134,11 +134,11 @@ export default function WizardPage() {
             <div role="status" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:p-5">
               <p className="font-semibold">This order is paid, so it can no longer be changed here.</p>
               <p className="mt-1">
-                To ask for a change,{' '}
-                <Link to={paths.contact} className="font-medium underline">
-                  send us a request
-                </Link>{' '}
-                with your business name: our team updates the filing for you.
+                To ask for a change, use "Request a change" on{' '}
+                <Link to={lock.applicationId ? paths.order(lock.applicationId) : paths.contact} className="font-medium underline">
+                  your order page
+                </Link>
+                : our team updates the filing for you.
               </p>
               <button
                 type="button"

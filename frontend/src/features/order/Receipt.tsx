@@ -1,0 +1,30 @@
+import { formatUsd } from '#shared/money.ts';
+import type { OrderView } from '#shared/orders/view.ts';
+
+/** The receipt: the lines and total checkout showed, what was paid, how and when. */
+export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']> }) {
+  const paidOn = new Date(receipt.paidAt);
+  return (
+    <div>
+      <dl className="space-y-2 text-sm" aria-label="Receipt lines">
+        {receipt.lines.map((line) => (
+          <div key={line.label} className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-700">{line.label}</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatUsd(line.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3">
+        <span className="font-semibold text-slate-900">Total paid</span>
+        <span className="text-xl font-bold tabular-nums text-slate-900" data-testid="receipt-total">
+          {formatUsd(receipt.total)}
+        </span>
+      </div>
+      {receipt.refunded !== undefined ? <p className="mt-2 text-sm font-medium text-amber-800">Refunded: {formatUsd(receipt.refunded)}</p> : null}
+      <p className="mt-2 text-xs text-slate-600">
+        Paid {Number.isNaN(paidOn.getTime()) ? receipt.paidAt : paidOn.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+        {receipt.provider ? ` by ${receipt.provider}` : ''}.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  type Address,
+  DEFAULT_PURPOSE,
+  type FilingDetailsInput,
+  filingDetailsSchema,
+  type Management,
+  ownershipTotalProblem,
+  type StoredFilingDetails,
+} from '#shared/filing/details.ts';
+
+/**
+ * The filing details form as typed (every input a string or a tick), and the request body made
+ * from it. The body is checked with the order's own schema (shared/filing/details.ts, the one the
+ * server uses), so each sentence beside a field is the server's sentence for it.
+ */
+
+export interface AddressDraft {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface PersonDraft {
+  name: string;
+  /** Use the principal office as this person's address. */
+  sameAsOffice: boolean;
+  address: AddressDraft;
+  /** Members only: typed as text, sent as a number. */
+  ownershipPercent: string;
+}
+
+export interface DetailsDraft {
+  principalOffice: AddressDraft;
+  mailingSame: boolean;
+  mailingAddress: AddressDraft;
+  county: string;
+  agentKind: '' | 'ours' | 'own';
+  renewalConsent: '' | 'yes' | 'no';
+  agent: { name: string; address: AddressDraft; consent: boolean };
+  organizer: { name: string; title: string; sameAsOffice: boolean; address: AddressDraft };
+  signature: { typedName: string; consent: boolean };
+  management: Management;
+  members: PersonDraft[];
+  managers: PersonDraft[];
+  purpose: string;
+  ein: { name: string; taxIdType: '' | 'ssn' | 'itin'; taxId: string; businessActivity: string; startDate: string; fiscalYearEndMonth: string };
+}
+
+export interface FormContext {
+  /** The order's filing state code. */
+  state: string;
+  ein: boolean;
+  taxIdOnFile: boolean;
+}
+
+export const emptyAddress = (state = ''): AddressDraft => ({ line1: '', line2: '', city: '', state, zip: '' });
+export const emptyPerson = (state: string, withPercent: string): PersonDraft => ({
+  name: '',
+  sameAsOffice: true,
+  address: emptyAddress(state),
+  ownershipPercent: withPercent,
+});
+
+const toDraftAddress = (a: Address | undefined, fallbackState: string): AddressDraft =>
+  a ? { line1: a.line1, line2: a.line2 ?? '', city: a.city, state: a.state, zip: a.zip } : emptyAddress(fallbackState);
+
+const sameAddress = (a: Address | undefined, b: Address | undefined) =>
+  Boolean(a && b) && a?.line1 === b?.line1 && (a?.line2 ?? '') === (b?.line2 ?? '') && a?.city === b?.city && a?.state === b?.state && a?.zip === b?.zip;
+
+/** A fresh form, or the stored details to change them (the tax id is never sent back: blank keeps it). */
+export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | null): DetailsDraft {
+  const state = ctx.state;
+  if (!stored)
+    return {
+      principalOffice: emptyAddress(state),
+      mailingSame: true,
+      mailingAddress: emptyAddress(state),
+      county: '',
+      agentKind: 'ours',
+      renewalConsent: '',
+      agent: { name: '', address: emptyAddress(state), consent: false },
+      organizer: { name: '', title: 'Organizer', sameAsOffice: true, address: emptyAddress(state) },
+      signature: { typedName: '', consent: false },
+      management: 'member',
+      members: [emptyPerson(state, '100')],
+      managers: [],
+      purpose: DEFAULT_PURPOSE,
+      ein: { name: '', taxIdType: '', taxId: '', businessActivity: '', startDate: '', fiscalYearEndMonth: '12' },
+    };
+  const office = stored.principalOffice;
+  const person = (p: { name: string; address: Address; ownershipPercent?: number }): PersonDraft => ({
+    name: p.name,
+    sameAsOffice: sameAddress(p.address, office),
+    address: toDraftAddress(p.address, state),
+    ownershipPercent: p.ownershipPercent === undefined ? '' : String(p.ownershipPercent),
+  });
+  const agent = stored.registeredAgent;
+  const party = stored.ein?.responsibleParty;
+  return {
+    principalOffice: toDraftAddress(office, state),
+    mailingSame: !stored.mailingAddress,
+    mailingAddress: toDraftAddress(stored.mailingAddress, state),
+    county: stored.county ?? '',
+    agentKind: agent.kind,
+    renewalConsent: agent.kind === 'ours' ? (agent.renewalConsent ? 'yes' : 'no') : '',
+    agent:
+      agent.kind === 'own'
+        ? { name: agent.name, address: toDraftAddress(agent.address, state), consent: agent.consent }
+        : { name: '', address: emptyAddress(state), consent: false },
+    organizer: {
+      name: stored.organizer.name,
+      title: stored.organizer.title,
+      sameAsOffice: sameAddress(stored.organizer.address, office),
+      address: toDraftAddress(stored.organizer.address, state),
+    },
+    // A changed form is signed again.
+    signature: { typedName: stored.signature.typedName, consent: false },
+    management: stored.management,
+    members: stored.members.map(person),
+    managers: (stored.managers ?? []).map(person),
+    purpose: stored.purpose,
+    ein: {
+      name: party?.name ?? '',
+      taxIdType: party?.taxIdType ?? '',
+      taxId: '',
+      businessActivity: stored.ein?.businessActivity ?? '',
+      startDate: stored.ein?.startDate ?? '',
+      fiscalYearEndMonth: stored.ein ? String(stored.ein.fiscalYearEndMonth) : '12',
+    },
+  };
+}
+
+function addressBody(a: AddressDraft): Address {
+  return { line1: a.line1, ...(a.line2.trim() ? { line2: a.line2 } : {}), city: a.city, state: a.state, zip: a.zip };
+}
+
+/** "" stays undefined (the schema then says what is missing); anything else becomes a number, maybe NaN. */
+function numberOrUndefined(text: string): number | undefined {
+  return text.trim() === '' ? undefined : Number(text);
+}
+
+/** The PUT body the form's answers make. */
+export function toBody(d: DetailsDraft, ctx: FormContext): FilingDetailsInput {
+  const office = addressBody(d.principalOffice);
+  const personAddress = (p: { sameAsOffice: boolean; address: AddressDraft }) => (p.sameAsOffice ? office : addressBody(p.address));
+  const registeredAgent =
+    d.agentKind === 'own'
+      ? { kind: 'own' as const, name: d.agent.name, address: addressBody(d.agent.address), consent: d.agent.consent as true }
+      : { kind: d.agentKind as 'ours', renewalConsent: d.renewalConsent === '' ? (undefined as unknown as boolean) : d.renewalConsent === 'yes' };
+  return {
+    principalOffice: office,
+    ...(d.mailingSame ? {} : { mailingAddress: addressBody(d.mailingAddress) }),
+    ...(ctx.state === 'NY' && d.county.trim() ? { county: d.county } : {}),
+    registeredAgent,
+    organizer: { name: d.organizer.name, title: d.organizer.title, address: personAddress(d.organizer) },
+    signature: { typedName: d.signature.typedName, consent: d.signature.consent as true },
+    management: d.management,
+    members: d.members.map((m) => ({ name: m.name, address: personAddress(m), ownershipPercent: numberOrUndefined(m.ownershipPercent) as number })),
+    ...(d.management === 'manager' ? { managers: d.managers.map((m) => ({ name: m.name, address: personAddress(m) })) } : {}),
+    purpose: d.purpose,
+    ...(ctx.ein
+      ? {
+          ein: {
+            responsibleParty: {
+              name: d.ein.name,
+              taxIdType: (d.ein.taxIdType || undefined) as 'ssn',
+              // Blank with a number on file keeps that number (the server never sends it back).
+              ...(d.ein.taxId.trim() || !ctx.taxIdOnFile ? { taxId: d.ein.taxId } : {}),
+            },
+            businessActivity: d.ein.businessActivity,
+            startDate: d.ein.startDate,
+            fiscalYearEndMonth: numberOrUndefined(d.ein.fiscalYearEndMonth) as number,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Field path ("members.0.ownershipPercent") -> its sentences, as the server's 400 `details`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The schema's sentences for the form as typed, keyed like the server's `details`. */
+export function validateDraft(d: DetailsDraft, ctx: FormContext): { body: FilingDetailsInput; errors: FieldErrors } {
+  const body = toBody(d, ctx);
+  const result = filingDetailsSchema({ state: ctx.state, ein: ctx.ein, taxIdOnFile: ctx.taxIdOnFile }).safeParse(body);
+  const errors: FieldErrors = {};
+  if (!result.success)
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] = [...(errors[path] ?? []), issue.message];
+    }
+  // The schema checks the total only once every answer has its type; the total is live before that.
+  const percents = body.members.map((m) => m.ownershipPercent);
+  if (!errors.members && percents.every((p) => Number.isFinite(p))) {
+    const total = ownershipTotalProblem(percents);
+    if (total) errors.members = [total];
+  }
+  return { body, errors };
+}
+
+/** Ownership typed so far, in hundredths of a percent summed (for the live total). */
+export function ownershipTotal(members: readonly PersonDraft[]): number {
+  return members.reduce((sum, m) => {
+    const n = Number(m.ownershipPercent);
+    return m.ownershipPercent.trim() === '' || Number.isNaN(n) ? sum : sum + Math.round(n * 100);
+  }, 0);
+}

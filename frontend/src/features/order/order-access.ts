@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { openOrderLink } from './order-api.ts';
+
+/**
+ * The way into the order page from an email: the link carries `#access=<token>` in the URL
+ * fragment (browsers never send it to a server). The page reads it once, removes it from the
+ * address bar and the history entry at once (so it is not left in the history, a bookmark or a
+ * shared screenshot), and exchanges it for the order's resume secret.
+ */
+
+/** The `access` token of a fragment such as "#access=123.abc", if any. */
+export function accessTokenFrom(hash: string): string | undefined {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('access');
+  return token || undefined;
+}
+
+export type OrderAccess =
+  /** The token is being exchanged. */
+  | { state: 'opening' }
+  /** Read the order with what this browser holds; `linkExpired` when the link it came with was too old. */
+  | { state: 'ready'; linkExpired: boolean };
+
+export function useOrderAccess(id: string): OrderAccess {
+  const [token] = useState(() => accessTokenFrom(window.location.hash));
+  useEffect(() => {
+    if (!token) return;
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }, [token]);
+  // A query (not an effect) so the exchange runs once however often the page mounts.
+  const exchange = useQuery({
+    queryKey: ['order-access', id, token],
+    queryFn: () => openOrderLink(id, token ?? '').then(() => true),
+    enabled: Boolean(token),
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  if (!token || exchange.isSuccess) return { state: 'ready', linkExpired: false };
+  if (exchange.isPending) return { state: 'opening' };
+  // An expired or unknown link still leaves what this browser already holds (it may have placed the order).
+  return { state: 'ready', linkExpired: exchange.error instanceof ApiError && exchange.error.code === 'link_expired' };
+}

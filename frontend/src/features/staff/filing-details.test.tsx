@@ -1,0 +1,184 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffApplication } from '#shared/staff/applications.ts';
+import type { SupportTicket } from '#shared/staff/tickets.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
+import { ApplicationDetailsModal } from './components/ApplicationDetailsModal.tsx';
+import { TicketsTab } from './components/TicketsTab.tsx';
+
+const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
+const ADDRESS = { line1: '100 Main St', city: 'Miami', state: 'FL', zip: '33101' };
+
+const DETAILS = {
+  principalOffice: ADDRESS,
+  registeredAgent: { kind: 'ours', renewalConsent: true },
+  organizer: { name: 'Maya Lopez', title: 'Organizer', address: ADDRESS },
+  signature: { typedName: 'Maya Lopez', consent: true, signedAt: '2026-11-21T09:00:00.000Z' },
+  management: 'member',
+  members: [{ name: 'Maya Lopez', address: ADDRESS, ownershipPercent: 100 }],
+  purpose: 'Any lawful purpose',
+  duration: 'perpetual',
+  effectiveDate: 'upon_filing',
+  ein: {
+    responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn', taxIdLast4: '6789' },
+    businessActivity: 'Video content',
+    startDate: '2026-12-01',
+    fiscalYearEndMonth: 12,
+  },
+} as const;
+
+function application(over: Partial<StaffApplication> = {}): StaffApplication {
+  return {
+    id: ID,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '3055550100',
+    state: 'FL',
+    businessName: 'Maya Makes LLC',
+    annualIncome: 50000,
+    contentTypes: ['tech'],
+    platforms: ['youtube'],
+    notes: '',
+    status: 'submitted',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    expeditedFiling: false,
+    feinFiling: true,
+    operatingAgreement: false,
+    paymentStatus: 'paid',
+    amountPaidCents: 35000,
+    paidAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  } as StaffApplication;
+}
+
+type Reply = { status: number; body?: unknown };
+let replies: Record<string, Reply>;
+let calls: { key: string; init: RequestInit }[];
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+beforeEach(() => {
+  replies = {};
+  calls = [];
+  localStorage.clear();
+  localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url}`;
+      calls.push({ key, init });
+      const reply = replies[key];
+      if (!reply) return new Response(JSON.stringify({ error: 'No fake for this call' }), { status: 404 });
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The dashboard's way of showing the modal: open until closed, then gone. */
+function ModalHost({ app }: { app: StaffApplication }) {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <ApplicationDetailsModal application={app} onClose={() => setOpen(false)} />
+  ) : (
+    <button type="button" onClick={() => setOpen(true)}>
+      View details again
+    </button>
+  );
+}
+
+function renderWithClient(ui: React.ReactNode) {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+describe('the filing details in the application modal', () => {
+  it('shows the SSN as its last four digits; Reveal shows the whole number (recorded) until the modal closes', async () => {
+    replies[`POST /api/staff/applications/${ID}/tax-id/reveal`] = { status: 200, body: { taxId: '123-45-6789', taxIdType: 'ssn' } };
+    const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
+    const user = renderWithClient(<ModalHost app={app} />);
+    const details = screen.getByRole('region', { name: /Filing details/ });
+    expect(within(details).getByText('100 Main St, Miami, Florida 33101')).toBeInTheDocument();
+    expect(within(details).getByText('•••-••-6789')).toBeInTheDocument();
+    expect(within(details).queryByText('123-45-6789')).toBeNull();
+    expect(within(details).getByText(/Each reveal is recorded in the activity log/)).toBeInTheDocument();
+
+    await user.click(within(details).getByRole('button', { name: 'Reveal' }));
+    expect(await within(details).findByText('123-45-6789')).toBeInTheDocument();
+    const reveal = calls.find((c) => c.key === `POST /api/staff/applications/${ID}/tax-id/reveal`);
+    expect(reveal?.init.headers).toMatchObject({ 'staff-token': 'token-0123456789abcdef' });
+
+    await user.click(screen.getAllByRole('button', { name: /^Close/ })[0]);
+    await user.click(await screen.findByRole('button', { name: 'View details again' }));
+    const again = screen.getByRole('region', { name: /Filing details/ });
+    expect(within(again).getByText('•••-••-6789')).toBeInTheDocument();
+    expect(screen.queryByText('123-45-6789')).toBeNull();
+  });
+
+  it('without details: says so, and Start Processing is unavailable with the sentence why', async () => {
+    renderWithClient(<ModalHost app={application()} />);
+    expect(screen.getByText('The customer has not completed the filing details yet.')).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start Processing' });
+    expect(start).toBeDisabled();
+    expect(screen.getByText(/The customer has not completed the filing details yet: the state filing cannot be prepared without them/)).toBeInTheDocument();
+  });
+
+  it('with details: Start Processing is offered', async () => {
+    renderWithClient(<ModalHost app={application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never })} />);
+    expect(screen.getByRole('button', { name: 'Start Processing' })).toBeEnabled();
+  });
+});
+
+describe('support tickets', () => {
+  const ticket: SupportTicket = {
+    id: 'tk-1',
+    subject: 'Change request for Maya Makes LLC',
+    status: 'open',
+    customerEmail: 'maya@example.com',
+    customerName: 'Maya Lopez',
+    message: 'Please change the mailing address.',
+    priority: 'normal',
+    createdAt: '2026-11-21T09:00:00.000Z',
+    applicationId: ID,
+    replies: [{ message: 'We are on it.', from: 'The CreatorLLC team', at: '2026-11-21T10:00:00.000Z' }],
+  };
+
+  it('shows the order, the replies, and sends a reply by email', async () => {
+    replies['GET /api/staff/tickets'] = { status: 200, body: { items: [ticket], nextCursor: null } };
+    replies['POST /api/staff/tickets/tk-1/replies'] = {
+      status: 200,
+      body: { ...ticket, replies: [...(ticket.replies ?? []), { message: 'Done.', from: 'The CreatorLLC team', at: '2026-11-21T11:00:00.000Z' }] },
+    };
+    const user = renderWithClient(<TicketsTab />);
+    expect(await screen.findByText(ID)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: `Replies to ${ticket.subject}` })).getByText('We are on it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send reply by email' }));
+    expect(screen.getByText('Reply is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/staff/tickets/tk-1/replies')).toBe(false);
+    await user.type(screen.getByLabelText('Reply to Maya Lopez'), 'Done.');
+    await user.click(screen.getByRole('button', { name: 'Send reply by email' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/staff/tickets/tk-1/replies')).toBe(true));
+    const sent = calls.find((c) => c.key === 'POST /api/staff/tickets/tk-1/replies');
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ message: 'Done.' });
+    await waitFor(() => expect(screen.getByLabelText('Reply to Maya Lopez')).toHaveValue(''));
+  });
+});

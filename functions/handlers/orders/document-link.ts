@@ -1,0 +1,17 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { documentIdSchema } from '#shared/orders/documents.ts';
+import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
+import { vaultLink } from '../../order-documents/links.ts';
+
+/**
+ * GET /api/orders/{id}/documents/{documentId} (holder only): a 5-minute download link to one
+ * document of the customer's vault. 404 for an unknown order, another order's holder, or a
+ * document that is not in this order's vault.
+ */
+export const handler = httpHandler(async (event) => {
+  const id = pathParam(event, 'id', applicationIdSchema);
+  const documentId = pathParam(event, 'documentId', documentIdSchema);
+  const app = await getApplicationForHolder(id, resumeSecret(event));
+  return json(200, await vaultLink(app, documentId));
+});
