@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
-import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
+import { fillSignIn } from './staff-session.ts';
 
 /**
  * The staff back office end to end: login with the printed password, run an application from
- * submitted to completed with its Sunbiz PDF, see a contact-form ticket, edit the landing hero
+ * submitted to completed with its generated documents, see a contact-form ticket, edit the landing hero
  * in the content editor, and an HTML payload that must stay inert.
  */
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +24,7 @@ function wizardData(overrides: Record<string, unknown>) {
     email: 'maya@example.com',
     phone: '305-555-0100',
     state: 'FL',
-    residenceState: '',
+    residenceState: 'FL',
     hasInventory: false,
     priority: 'tax',
     contentTypes: ['lifestyle', 'travel'],
@@ -67,13 +67,39 @@ async function submitApplication(request: APIRequestContext, overrides: Record<s
     headers: holder,
   });
   expect(paid.status(), await paid.text()).toBe(200);
+  // The filing details the order page asks for (Start Processing needs them).
+  const address =
+    data.state === 'TX'
+      ? { line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' }
+      : { line1: '1 Ocean Dr', city: 'Miami', state: 'FL', zip: '33139' };
+  const details = await request.put(`/api/orders/${id}/filing-details`, {
+    data: {
+      principalOffice: address,
+      registeredAgent: { kind: 'own', name: 'Capitol Registered Agents Inc.', address, consent: true },
+      organizer: { name: `${data.firstName} ${data.lastName}`, title: 'Organizer', address },
+      signature: { typedName: `${data.firstName} ${data.lastName}`, consent: true },
+      management: 'member',
+      members: [{ name: `${data.firstName} ${data.lastName}`, address, ownershipPercent: 100 }],
+      ...(data.feinFiling
+        ? {
+            ein: {
+              responsibleParty: { name: `${data.firstName} ${data.lastName}`, taxIdType: 'ssn', taxId: '123-45-6789' },
+              businessActivity: 'Online video content',
+              startDate: '2026-12-01',
+              fiscalYearEndMonth: 12,
+            },
+          }
+        : {}),
+    },
+    headers: holder,
+  });
+  expect(details.status(), await details.text()).toBe(200);
   return id;
 }
 
 async function login(page: Page) {
   await page.goto('/staff/login');
-  await page.getByLabel('Password').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page);
   await expect(page.getByText('Login Successful')).toBeVisible();
   await expect(page).toHaveURL(/\/staff$/);
 }
@@ -185,14 +211,13 @@ test('staff pages without a token land on the login page', async ({ page }) => {
 
 test('a wrong password shows Login Failed', async ({ page }) => {
   await page.goto('/staff/login');
-  await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, 'not the password');
   await expect(page.getByText('Login Failed')).toBeVisible();
   await expect(page.getByText('Invalid credentials')).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/login$/);
 });
 
-test('staff run an application from submitted to completed with its Sunbiz PDF', async ({ page }) => {
+test('staff run an application from submitted to completed with its generated documents', async ({ page }) => {
   await login(page);
   const start = await countFromList(page);
   expect(start.total).toBeGreaterThanOrEqual(2);
@@ -219,8 +244,12 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   await expect(dialog.getByText('processing', { exact: true })).toBeVisible();
   await expectStats(page, start);
 
+  // Start Processing generated the documents that were sold; any version downloads.
+  const documents = dialog.getByRole('list', { name: 'Documents of the order' });
+  for (const kind of ['Staff cover sheet', 'Formation document', 'Operating agreement', 'EIN worksheet'])
+    await expect(documents.getByRole('button', { name: `Download ${kind} version 1` })).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Generate Sunbiz' }).click();
+  await documents.getByRole('button', { name: 'Download Formation document version 1' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = readFileSync(await download.path());
@@ -245,7 +274,6 @@ test('staff run an application from submitted to completed with its Sunbiz PDF',
   expect(completed).toMatchObject({
     status: 'completed',
     notes: 'Customer confirmed the business name by phone.',
-    sunbizDocumentKey: expect.stringContaining(`applications/${floridaId}/`),
   });
 
   await page.getByRole('tab', { name: 'Recent Activity' }).click();
@@ -394,8 +422,7 @@ test('the content editor checks the session on load, and a 401 on Save keeps the
   await page.evaluate(() => localStorage.setItem('staff_token', 'revoked-token-0123456789abcdefghij'));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fcontent-editor$/);
-  await page.getByLabel('Password').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page);
   await expect(page).toHaveURL(/\/content-editor$/);
   await expect(page.locator('#edit-content')).toHaveValue('Edited while signed out');
   await expect(page.getByText(/Your unsaved edit of landing \/ hero.eyebrow was kept/)).toBeVisible();

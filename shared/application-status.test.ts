@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_STATUSES,
-  COMPLETED_STATUSES,
-  COUNTED_STATUSES,
-  isAllowedStaffMove,
-  nextStaffTransition,
-  normaliseStatus,
-  offersSunbizAction,
-  PENDING_STATUSES,
-  sunbizUnavailableReason,
-} from './application-status.ts';
+import { COMPLETED_STATUSES, COUNTED_STATUSES, isAllowedStaffMove, nextStaffTransition, normaliseStatus, PENDING_STATUSES } from './application-status.ts';
 
 describe('application status workflow', () => {
   it('allows exactly submitted -> processing -> filed -> completed, each with its action', () => {
@@ -39,19 +29,5 @@ describe('application status workflow', () => {
     expect([...PENDING_STATUSES]).toEqual(['submitted', 'processing']);
     expect([...COMPLETED_STATUSES]).toEqual(['completed']);
     expect(COUNTED_STATUSES).not.toContain('draft');
-  });
-});
-
-describe('Sunbiz availability', () => {
-  it('is for paid Florida applications only, with the reason otherwise', () => {
-    const paid = { paymentStatus: 'paid' };
-    expect(APPLICATION_STATUSES.filter((status) => offersSunbizAction({ status }))).toEqual(['processing']);
-    expect(offersSunbizAction({})).toBe(false);
-    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'FL' })).toBeUndefined();
-    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'fl' })).toBeUndefined();
-    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: 'TX' })).toBe('Sunbiz filing is for Florida LLCs; this application files in TX');
-    expect(sunbizUnavailableReason({ ...paid, status: 'draft', state: 'FL' })).toBe('This application has not been submitted yet');
-    expect(sunbizUnavailableReason({ status: 'processing', state: 'FL', paymentStatus: 'unpaid' })).toMatch(/Not paid yet/);
-    expect(sunbizUnavailableReason({ ...paid, status: 'processing', state: '' })).toMatch(/unknown state/);
   });
 });

@@ -60,25 +60,3 @@ export function normaliseStatus(status: string | undefined | null): string {
 export function isKnownStatus(status: string): status is ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
 }
-
-/** Sunbiz is Florida's Division of Corporations: its Articles of Organization exist only for Florida LLCs. */
-export const SUNBIZ_STATE_CODE = 'FL';
-
-/**
- * The dashboard offers 'Generate Sunbiz' while an application is processing (docs/product.md section 4).
- * The server also generates one later (filed, completed) when asked, to replace a lost copy.
- */
-export const SUNBIZ_ACTION_STATUS: ApplicationStatus = 'processing';
-
-export function offersSunbizAction(app: { status?: string | null }): boolean {
-  return normaliseStatus(app.status) === SUNBIZ_ACTION_STATUS;
-}
-
-/** Why a Sunbiz document cannot be generated for this application, or undefined when it can. */
-export function sunbizUnavailableReason(app: { status?: string | null; state?: string | null; paymentStatus?: string | null }): string | undefined {
-  if (app.status === 'draft') return 'This application has not been submitted yet';
-  if (app.paymentStatus !== 'paid') return 'Not paid yet: documents are generated only for paid orders';
-  const state = (app.state ?? '').toUpperCase();
-  if (state !== SUNBIZ_STATE_CODE) return `Sunbiz filing is for Florida LLCs; this application files in ${state || 'an unknown state'}`;
-  return undefined;
-}

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ContentItem } from '#shared/content/content-item.ts';
-import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
-import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { GetCommand, QueryCommand, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { NotFoundError } from '../lib/errors.ts';
+import { type AuditActor, auditPut } from './audit.ts';
 
 /**
  * Content items, one per (page, section). The id is derived from page and section, so a
@@ -50,7 +51,27 @@ export async function listContentItems(): Promise<ContentItem[]> {
   return items;
 }
 
-export async function deleteContentItem(id: string): Promise<void> {
-  if (!(await writeIf(ddb().send(new DeleteCommand({ TableName: tableName('content'), Key: { id }, ConditionExpression: 'attribute_exists(id)' })))))
-    throw contentNotFound();
+/** Deletes an item, with its audit entry (the text it had) in the same transaction. */
+export async function deleteContentItem(id: string, actor: AuditActor): Promise<void> {
+  const current = await ddb().send(new GetCommand({ TableName: tableName('content'), Key: { id }, ConsistentRead: true }));
+  if (!current.Item) throw contentNotFound();
+  const item = toItem(current.Item);
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName('content'), Key: { id }, ConditionExpression: 'attribute_exists(id)' } },
+          auditPut({
+            actor,
+            action: 'content_deleted',
+            subject: `${item.page} / ${item.section}`,
+            before: { content: item.content, contentType: item.contentType },
+          }),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw contentNotFound();
+    throw err;
+  }
 }

@@ -1,83 +1,101 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_ROLES, STAFF_SESSION_HOURS, type StaffPerson, type StaffRole } from '#shared/staff/people.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { DeleteCommand, GetCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { NotConfiguredError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
-import { verifyPassword } from '../lib/password.ts';
-import { getSecret } from '../lib/secrets.ts';
-import { addressKey, type BackoffPolicy, claimBackoffAttempt, consumeRateLimit, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
+import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import type { BackoffPolicy } from './rate-limits.ts';
 
-/** Staff sessions last 12 hours; DynamoDB's TTL removes the item some time after. */
-const STAFF_SESSION_HOURS = 12;
+/**
+ * Staff sessions: one item per session, keyed by the SHA-256 of its token (the token itself is
+ * returned once and never stored), carrying the person it belongs to. The middleware's check is
+ * this one GetItem. A person's live sessions are also listed on their account item
+ * (./staff-accounts.ts), so removing the person, resetting their sign-in or ending a session
+ * deletes the session items in the same transaction: the token stops working on the next request.
+ */
 
 /** Staff tokens are stored only as their SHA-256 (base64url). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** True when the token belongs to an unexpired staff session. */
-export async function verifyStaffSession(token: string): Promise<boolean> {
-  if (token.length < 16 || token.length > 256) return false;
+const plausibleToken = (token: string) => token.length >= 16 && token.length <= 256;
+
+/** The signed-in person of an unexpired session, with the session's id; undefined otherwise. */
+export async function staffSessionFor(token: string): Promise<{ person: StaffPerson; sessionId: string } | undefined> {
+  if (!plausibleToken(token)) return undefined;
   const out = await ddb().send(new GetCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(token) } }));
-  const expiresAt = out.Item?.expiresAt;
-  return typeof expiresAt === 'string' && Date.parse(expiresAt) > Date.now();
+  const item = out.Item;
+  if (!item || typeof item.expiresAt !== 'string' || !(Date.parse(item.expiresAt) > Date.now())) return undefined;
+  if (typeof item.personId !== 'string' || typeof item.email !== 'string' || !STAFF_ROLES.includes(item.role as StaffRole)) return undefined;
+  return { person: { id: item.personId, email: item.email, role: item.role as StaffRole }, sessionId: String(item.sessionId ?? '') };
 }
 
-/** A new session: 32 random bytes (base64url) returned once; only its hash is stored. */
-export async function createStaffSession(now = new Date()): Promise<{ token: string; expiresAt: string }> {
+/** True when the token belongs to an unexpired session of a person. */
+export async function verifyStaffSession(token: string): Promise<boolean> {
+  return (await staffSessionFor(token)) !== undefined;
+}
+
+/** A person's session as their account item lists it (./staff-accounts.ts). */
+export interface SessionRecord {
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  device: string;
+}
+
+/**
+ * A new session for `person`: 32 random bytes (base64url) returned once, the session item's Put
+ * for the transaction that opens it, and the record the person's account item keeps.
+ */
+export function newSession(
+  person: StaffPerson,
+  device: string,
+  now = new Date(),
+): { token: string; sessionId: string; record: SessionRecord; put: TransactItem } {
   const token = randomBytes(32).toString('base64url');
+  const sessionId = randomBytes(12).toString('base64url');
   const expires = new Date(now.getTime() + STAFF_SESSION_HOURS * 3600_000);
-  await ddb().send(
-    new PutCommand({
+  const record: SessionRecord = { tokenHash: hashToken(token), createdAt: now.toISOString(), expiresAt: expires.toISOString(), device: device.slice(0, 120) };
+  const put: TransactItem = {
+    Put: {
       TableName: tableName('sessions'),
-      Item: { tokenHash: hashToken(token), createdAt: now.toISOString(), expiresAt: expires.toISOString(), ttl: Math.floor(expires.getTime() / 1000) },
+      Item: {
+        tokenHash: record.tokenHash,
+        sessionId,
+        personId: person.id,
+        email: person.email,
+        role: person.role,
+        createdAt: record.createdAt,
+        expiresAt: record.expiresAt,
+        ttl: Math.floor(expires.getTime() / 1000),
+      },
       ConditionExpression: 'attribute_not_exists(tokenHash)',
-    }),
-  );
-  return { token, expiresAt: expires.toISOString() };
+    },
+  };
+  return { token, sessionId, record, put };
 }
 
-export async function deleteStaffSession(token: string): Promise<void> {
-  if (token.length < 16 || token.length > 256) return;
-  await ddb().send(new DeleteCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(token) } }));
+/** The Delete of a session item, for the transaction that ends it. */
+export function sessionDelete(tokenHash: string): TransactItem {
+  return { Delete: { TableName: tableName('sessions'), Key: { tokenHash } } };
 }
 
 /**
  * Brute-force guards of the staff sign-in, in the rateLimits table:
  * - per account, across every address: 3 failures in a row are free, then each next attempt
  *   waits 2^(n-3) seconds after the n-th (1, 2, 4 ... s), at most a minute. Guessing stays slow
- *   from any number of addresses, and strangers can keep the owner waiting a minute at most
- *   after their last guess. A successful sign-in resets the count; a quiet day forgets it.
- * - per address: 10 failed sign-ins a minute (for any account).
+ *   from any number of addresses, and strangers can keep a person waiting a minute at most
+ *   after their last guess. Each step of a sign-in (password, then the second factor) counts as
+ *   an attempt; a completed sign-in resets the count; a quiet day forgets it.
+ * - per address: 10 failed sign-in steps a minute (for any account).
  */
 export const LOGIN_BACKOFF: BackoffPolicy = { freeFailures: 3, maxDelaySeconds: 60, forgetAfterSeconds: 24 * 3600 };
-const LOGIN_FAILURES_PER_ADDRESS = 10;
-const LOGIN_ADDRESS_WINDOW_SECONDS = 60;
-
-/** The account's failure count: one shared staff account today, `login:account:<id>` once staff sign in as themselves. */
-export const loginAccountKey = (accountId = 'staff') => `login:account:${accountId}`;
-
-const tooManyFailures = (seconds: number) => new RateLimitedError(`Too many failed sign-ins: try again in ${waitText(seconds)}`, seconds, 'login_locked');
+export const LOGIN_FAILURES_PER_ADDRESS = 10;
+export const LOGIN_ADDRESS_WINDOW_SECONDS = 60;
 
 /**
- * Checks the password against the configured scrypt hash (constant time) and opens a session.
- * Each attempt is counted as a failure before the check (so parallel guesses cannot slip past a
- * guard) and given back when it succeeds: it takes a slot of the address's minute, then claims
- * the account's next attempt (refused during the slow-down: the address's slot is given back).
- * 429 login_locked with the wait, 401 invalid_credentials, 503 when no password is configured
- * (nothing counted).
+ * The account's failure count: `login:account:<person id>`; an address no person has is counted
+ * under a hash of the address, so guessing at unknown addresses is slowed the same way.
  */
-export async function signInStaff(password: string, sourceIp: string): Promise<{ token: string; expiresAt: string }> {
-  const hash = await getSecret('staffPasswordHash');
-  if (!hash) throw new NotConfiguredError('Staff login is not configured yet');
-  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
-  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
-  const account = loginAccountKey();
-  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
-  if (!attempt.allowed) {
-    await releaseRateLimit(address.slot);
-    throw tooManyFailures(attempt.retryAfterSeconds);
-  }
-  if (!(await verifyPassword(password, hash))) throw new UnauthorizedError('Invalid credentials', 'invalid_credentials');
-  await Promise.all([releaseRateLimit(address.slot), resetBackoff(account)]);
-  return createStaffSession();
-}
+export const loginAccountKey = (personId: string) => `login:account:${personId}`;
+export const unknownAccountKey = (email: string) =>
+  loginAccountKey(`unknown-${createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22)}`);

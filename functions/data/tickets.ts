@@ -6,6 +6,7 @@ import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledExcepti
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts';
 import { activityPut } from './activity.ts';
 import type { ApplicationItem } from './applications/item.ts';
+import { type AuditActor, auditPut } from './audit.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { addressKey, consumeRateLimit } from './rate-limits.ts';
@@ -77,7 +78,7 @@ export async function listTickets(cursor?: string): Promise<{ items: SupportTick
 }
 
 /** Close or reopen: conditional on the other status, with the counter and an activity entry. */
-export async function setTicketStatus(id: string, status: TicketStatus): Promise<SupportTicket> {
+export async function setTicketStatus(id: string, status: TicketStatus, actor: AuditActor): Promise<SupportTicket> {
   const from: TicketStatus = status === 'open' ? 'closed' : 'open';
   try {
     await ddb().send(
@@ -95,6 +96,13 @@ export async function setTicketStatus(id: string, status: TicketStatus): Promise
           },
           openTicketsCounterUpdate(status === 'open' ? 1 : -1),
           activityPut(status === 'open' ? 'ticket_reopened' : 'ticket_closed', `Support ticket ${id.slice(0, 8)} ${status === 'open' ? 'reopened' : 'closed'}`),
+          auditPut({
+            actor,
+            action: status === 'open' ? 'ticket_reopened' : 'ticket_closed',
+            subject: `ticket ${id}`,
+            before: { status: from },
+            after: { status },
+          }),
         ],
       }),
     );
@@ -149,7 +157,7 @@ export const MAX_TICKET_REPLIES = 50;
  * A staff reply: appended to the ticket and queued for the customer in one transaction, so a
  * reply is kept exactly when it is sent.
  */
-export async function replyToTicket(id: string, message: string, staffName: string): Promise<SupportTicket> {
+export async function replyToTicket(id: string, message: string, staffName: string, actor?: AuditActor): Promise<SupportTicket> {
   const current = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
   if (!current.Item) throw new NotFoundError('Ticket not found', 'ticket_not_found');
   const ticket = toTicket(current.Item);
@@ -158,6 +166,7 @@ export async function replyToTicket(id: string, message: string, staffName: stri
   const reply = { message, from: staffName, at: new Date().toISOString() };
   const alongside: TransactItem[] = [
     activityPut('ticket_replied', `Replied to support ticket ${id.slice(0, 8)}: ${ticket.subject.slice(0, 80)}`, ticket.applicationId),
+    ...(actor ? [auditPut({ actor, action: 'ticket_replied', applicationId: ticket.applicationId, subject: `ticket ${id}`, after: { reply: message } })] : []),
   ];
   if (ticket.customerEmail) {
     alongside.push(

@@ -1,7 +1,8 @@
 import { normaliseStatus } from '#shared/application-status.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { DocumentKind } from '#shared/orders/documents.ts';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
 import type { StaffApplication } from '#shared/staff/applications.ts';
 import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
@@ -50,6 +51,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   expiresAt?: number;
   /** The order as priced when payment started: what a payment must match to count. */
   pricedOrder?: PricedOrder;
+  /** The Terms of Service version the customer agreed to when payment started (shared/legal/versions.ts). */
+  termsVersion?: string;
   /** Test mode: the intent whose confirmation is under way (no visitor change may cancel it now). */
   paymentConfirming?: string;
   /** A payment that did not match the frozen order: held for staff, never recorded as paid. */
@@ -79,8 +82,31 @@ export interface ApplicationItem extends Partial<WizardData> {
   remindersUnsubscribedAt?: string;
 
   notes?: string;
-  sunbizDocumentKey?: string;
-  sunbizGeneratedAt?: string;
+
+  /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./store.ts recordDocuments. */
+  documents?: StoredDocument[];
+}
+
+/** A document recorded on the order (shared/orders/documents.ts): what it is and its object in the documents bucket. */
+export interface StoredDocument {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  /** The object's key in the documents bucket: one key per version, never overwritten. */
+  key: string;
+  /** ASCII name the download is saved under. */
+  fileName: string;
+  /** 1 for the first document of its kind, then 2, 3... */
+  version: number;
+  createdAt: string;
+  origin: 'generated' | 'uploaded';
+  /** The version filed with the state (set when staff record the approved document). */
+  filed?: boolean;
+  size: number;
+  /** The state's file number, on the approved document. */
+  fileNumber?: string;
+  /** The staff email of who generated or uploaded it. */
+  createdBy?: string;
 }
 
 export interface PricedOrder {
@@ -212,8 +238,6 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     amountPaidCents: typeof raw.amountPaidCents === 'number' ? raw.amountPaidCents : undefined,
     paymentProvider: optStr(raw.paymentProvider),
     paidAt: optStr(raw.paidAt),
-    sunbizDocumentKey: optStr(raw.sunbizDocumentKey),
-    sunbizGeneratedAt: optStr(raw.sunbizGeneratedAt),
     fileNumber: optStr(raw.fileNumber),
     filedOn: optStr(raw.filedOn),
     reviewReason: optStr(raw.review?.reason),
@@ -221,6 +245,7 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     detailsCompletedAt: optStr(raw.detailsCompletedAt),
     filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
     taxIdOnFile: Boolean(raw.sealedTaxId),
+    termsVersion: optStr(raw.termsVersion),
     version: versionOf(raw),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
 import { isSettledPayment, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
@@ -8,6 +9,7 @@ import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { type ApplicationListQuery, STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/applications.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { DEFAULT_STATE_CODE, findState } from '#shared/states.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
 import { initialWizardData, type WizardData, type WizardPatch } from '#shared/wizard/schema.ts';
@@ -15,7 +17,6 @@ import { submissionProblems } from '#shared/wizard/steps.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import {
-  ConditionalCheckFailedException,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -28,6 +29,7 @@ import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { applicationNotFound, ConflictError, type DomainError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { activityPut } from '../activity.ts';
+import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import {
   APPLICATION_INDEXES,
@@ -38,6 +40,7 @@ import {
   type PaymentApplication,
   type PaymentReview,
   type StaffApplicationView,
+  type StoredDocument,
   toStaffApplication,
   versionOf,
 } from './item.ts';
@@ -45,7 +48,7 @@ import { decodePositions, pageFrom, streamsFor } from './staff-list.ts';
 
 /**
  * The applications table: the only module that sends it commands. Every write bumps the item's
- * `version`; writes that act on what was read (fulfilment, staff moves, the Sunbiz record) are
+ * `version`; writes that act on what was read (fulfilment, staff moves, recorded documents) are
  * conditional on the version read, so a change in between is a conflict, never overwritten.
  * Changes that imply others (status counters, activity entries) are one transaction with them.
  */
@@ -370,6 +373,7 @@ export async function beginPayment(
       operatingAgreement: Boolean(app.operatingAgreement),
       pricedAt: now,
     })
+    .set('termsVersion', TERMS_VERSION)
     .set('updatedAt', now)
     .remove('paymentError');
   if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);
@@ -460,6 +464,7 @@ export async function markPaid(
           paidAt: now,
           provider: PROVIDER_RECEIPT_NAMES[payment.provider] ?? payment.provider,
           processingTime: order.processingTime,
+          registeredAgentRenewalUsd: REGISTERED_AGENT_RENEWAL_USD,
         },
       }),
       // One reminder if the filing details are still missing a day later (the sender drops it
@@ -477,6 +482,10 @@ export async function markPaid(
       ),
     );
   }
+  // The compliance calendar's reminders (at most 5 rows), dated from the payment until the state files the LLC.
+  // Imported on use: the state rules behind them stay out of the cold start of every route that reads this store.
+  const { reminderPuts } = await import('../reminders.ts');
+  alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }));
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
 }
 
@@ -522,7 +531,7 @@ export async function recordPaymentFailure(applicationId: string, reference: str
  * held for review. Refunded is final: the success that may still arrive changes nothing
  * (functions/data/payments.ts). False when the reference is none of these or it was refunded already.
  */
-export async function recordRefund(applicationId: string, reference: string, amountRefundedCents: number): Promise<boolean> {
+export async function recordRefund(applicationId: string, reference: string, amountRefundedCents: number, actor?: AuditActor): Promise<boolean> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(applicationId)
     .when('(#paymentReference = :reference OR #paymentIntentId = :reference OR #review.#reference = :reference)', { ':reference': reference })
@@ -534,7 +543,11 @@ export async function recordRefund(applicationId: string, reference: string, amo
     .set('updatedAt', now)
     .remove('paymentConfirming')
     .remove('expiresAt');
-  return updateWith(change, [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId)]);
+  // A staff refund (not a provider's notice) is audited with the person, in the same transaction.
+  const audit = actor
+    ? [auditPut({ actor, action: 'payment_refunded', applicationId, subject: reference, after: { paymentStatus: 'refunded', amountRefundedCents } })]
+    : [];
+  return updateWith(change, [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId), ...audit]);
 }
 
 // ---- Staff -----------------------------------------------------------------------------------
@@ -552,16 +565,17 @@ const statusConflict = (message: string, currentStatus: string) => new ConflictE
 export async function updateApplicationByStaff(
   id: string,
   changes: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string; fileNumber?: string; filedOn?: string },
+  actor: AuditActor,
 ): Promise<StaffApplicationView> {
   const now = new Date().toISOString();
   if (changes.status === undefined) {
-    const change = new ItemUpdate(id).set('notes', changes.notes ?? '').set('updatedAt', now);
-    try {
-      const out = await ddb().send(new UpdateCommand({ ...change.input, ReturnValues: 'ALL_NEW' }));
-      return toStaffApplication(out.Attributes as ApplicationItem);
-    } catch (err) {
-      throw err instanceof ConditionalCheckFailedException ? applicationNotFound() : err;
-    }
+    // Notes with their audit entry (before and after), at the version read.
+    const read = await getApplication(id);
+    const notes = changes.notes ?? '';
+    const change = new ItemUpdate(id).atVersion(versionOf(read)).set('notes', notes).set('updatedAt', now);
+    const audit = auditPut({ actor, action: 'application_notes_changed', applicationId: id, before: { notes: read.notes ?? '' }, after: { notes } });
+    if (!(await updateWith(change, [audit]))) throw await whyNotWritten(id, () => changedMeanwhile('saving the notes'));
+    return toStaffApplication({ ...read, notes, updatedAt: now, version: versionOf(read) + 1 });
   }
 
   const current = await getApplication(id);
@@ -581,6 +595,18 @@ export async function updateApplicationByStaff(
   const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),
     activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}${filed}`, id),
+    auditPut({
+      actor,
+      action: 'application_status_changed',
+      applicationId: id,
+      subject: move.action,
+      before: { status: from },
+      after: {
+        status: to,
+        ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}),
+        ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+      },
+    }),
   ];
   // The customer hears of every move, from the same transaction (a retried move queues one email).
   if (current.email && to === 'completed') {
@@ -611,6 +637,8 @@ export async function updateApplicationByStaff(
       }),
     );
   }
+  // Filed: the compliance calendar's reminders are re-dated from the filing date (the rows are replaced).
+  if (to === 'filed') alongside.push(...(await import('../reminders.ts')).reminderPuts({ ...current, filedOn: changes.filedOn }));
   const moved = await updateWith(change, alongside);
   if (!moved) {
     throw await whyNotWritten(id, (latest) => {
@@ -622,20 +650,6 @@ export async function updateApplicationByStaff(
   }
   const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
   return { ...saved, status: to, ...(changes.notes !== undefined ? { notes: changes.notes } : {}), version: saved.version + 1 };
-}
-
-/** Records the Sunbiz document generated from `app` (as read), with an activity entry; 409 if it changed since. */
-export async function recordSunbizDocument(app: ApplicationItem, key: string): Promise<StaffApplicationView> {
-  const now = new Date().toISOString();
-  const change = new ItemUpdate(app.id)
-    .atVersion(versionOf(app))
-    .when('#paymentStatus = :paid', { ':paid': 'paid' })
-    .set('sunbizDocumentKey', key)
-    .set('sunbizGeneratedAt', now)
-    .set('updatedAt', now);
-  const recorded = await updateWith(change, [activityPut('sunbiz_generated', `Sunbiz Articles of Organization generated for ${displayName(app)}`, app.id)]);
-  if (!recorded) throw await whyNotWritten(app.id, () => changedMeanwhile('its document was generated'));
-  return toStaffApplication({ ...app, sunbizDocumentKey: key, sunbizGeneratedAt: now, version: versionOf(app) + 1 });
 }
 
 // ---- The order page --------------------------------------------------------------------------
@@ -739,4 +753,64 @@ export async function cancelRenewal(app: ApplicationItem): Promise<string> {
 export function unsubscribeReminders(id: string): Promise<boolean> {
   const now = new Date().toISOString();
   return update(new ItemUpdate(id).when('attribute_not_exists(#remindersUnsubscribedAt)').set('remindersUnsubscribedAt', now).set('updatedAt', now));
+}
+
+// ---- Documents -------------------------------------------------------------------------------
+
+export const documentsNotPaid = () => new ConflictError('Not paid yet: documents are generated only for paid orders', 'order_not_paid');
+
+/**
+ * Documents recorded on the order (docs/product.md section 10, "Documents"): `added` appended to
+ * the list read with `app`, at its version, only while the order is paid, with an activity entry
+ * and the staff person's audit entry in the same transaction. Each gets the next version number
+ * of its kind; no version is ever removed. `filedId` marks that document as the version filed
+ * with the state (the other versions of its kind lose the mark); `fileNumber` is kept on the
+ * order too when it has none yet. 409 order_not_paid, or version_conflict (read again, decide
+ * again). Returns the order as written.
+ */
+export async function recordDocuments(
+  app: ApplicationItem,
+  added: Omit<StoredDocument, 'version'>[],
+  opts: {
+    activity: { action: 'documents_generated' | 'document_uploaded'; text: string };
+    actor?: AuditActor;
+    filedId?: string;
+    fileNumber?: string;
+  },
+): Promise<ApplicationItem> {
+  const now = new Date().toISOString();
+  let documents: StoredDocument[] = [...(app.documents ?? [])];
+  for (const doc of added) documents.push({ ...doc, version: documents.filter((d) => d.kind === doc.kind).length + 1 });
+  const filed = opts.filedId ? documents.find((d) => d.id === opts.filedId) : undefined;
+  if (filed)
+    documents = documents.map((d) => {
+      if (d.kind !== filed.kind) return d;
+      const { filed: _mark, ...rest } = d;
+      return d.id === filed.id ? { ...rest, filed: true } : rest;
+    });
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('documents', documents)
+    .set('updatedAt', now);
+  const fileNumber = opts.fileNumber && !app.fileNumber ? opts.fileNumber : undefined;
+  if (fileNumber) change.set('fileNumber', fileNumber);
+  const alongside: TransactItem[] = [activityPut(opts.activity.action, opts.activity.text, app.id)];
+  if (opts.actor)
+    alongside.push(
+      auditPut({
+        actor: opts.actor,
+        action: opts.activity.action === 'document_uploaded' ? 'document_uploaded' : 'document_generated',
+        applicationId: app.id,
+        subject: added.map((d) => d.title).join(', '),
+        after: {
+          documents: added.map((d) => ({ id: d.id, kind: d.kind, key: d.key, size: d.size })),
+          ...(filed ? { filed: filed.id } : {}),
+          ...(opts.fileNumber ? { fileNumber: opts.fileNumber } : {}),
+        },
+      }),
+    );
+  if (!(await updateWith(change, alongside)))
+    throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the documents were recorded')));
+  return { ...app, documents, ...(fileNumber ? { fileNumber } : {}), updatedAt: now, version: versionOf(app) + 1 };
 }

@@ -1,28 +1,37 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { hashToken, verifyStaffSession } from '../../data/sessions.ts';
+import { hashToken, loginAccountKey, verifyStaffSession } from '../../data/sessions.ts';
+import { ensureOwnerAccount, personByEmail } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { resetConfigForTests } from '../../lib/config.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { resetSecretsForTests } from '../../lib/secrets.ts';
 import { handler as dashboard } from './dashboard.ts';
 import { handler as login } from './login.ts';
 import { handler as logout } from './logout.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const OWNER = 'owner@creator-llc.example';
+/** The owner's failure count (per account, across addresses). */
+let ACCOUNT_KEY = '';
+
+// Signing in with a password alone (the local stage): the second factor has its own tests (accounts.test.ts).
+process.env.STAFF_SECOND_FACTOR = 'optional';
+resetConfigForTests();
 
 beforeAll(async () => {
-  process.env.STAFF_PASSWORD_HASH = await hashPassword(PASSWORD);
-  resetSecretsForTests();
+  await ensureOwnerAccount({ email: OWNER, passwordHash: await hashPassword(PASSWORD) });
+  ACCOUNT_KEY = loginAccountKey((await personByEmail(OWNER))!.id);
 });
 
 const loginAs = (password: unknown, sourceIp = '198.51.100.1') =>
-  invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', body: password === undefined ? {} : { password }, sourceIp }));
+  invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', body: password === undefined ? { email: OWNER } : { email: OWNER, password }, sourceIp }));
 
 describe('POST /api/staff/login', () => {
   it('returns a 32-byte base64url token and stores only its hash, with a 12 h expiry and TTL', async () => {
     const res = await loginAs(PASSWORD, '198.51.100.10');
     expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'signed_in', person: { email: OWNER, role: 'owner' } });
     const token: string = res.body.token;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const byToken = await ddb().send(new GetCommand({ TableName: tableName('sessions'), Key: { tokenHash: token } }));
@@ -66,11 +75,11 @@ describe('POST /api/staff/login brute-force guards', () => {
   beforeEach(async () => {
     at((Math.floor(Date.now() / 60_000) + 1) * 60_000 + 500);
     // Each case starts from an account without failures.
-    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: ACCOUNT_KEY } }));
   });
   afterEach(async () => {
     vi.restoreAllMocks();
-    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+    await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: ACCOUNT_KEY } }));
   });
 
   it('slows guessing from any number of addresses: after 3 failures the next attempt waits, whatever its address', async () => {
@@ -141,7 +150,7 @@ describe('POST /api/staff/login brute-force guards', () => {
     // Three free failures again, then the wait.
     for (let i = 0; i < 3; i++) expect((await loginAs(`again-${i}`, '198.51.100.31')).status).toBe(401);
     expect((await loginAs('one more', '198.51.100.32')).status).toBe(429);
-    const stored = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' }, ConsistentRead: true }));
+    const stored = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key: ACCOUNT_KEY }, ConsistentRead: true }));
     expect(stored.Item?.failures).toBe(3);
   });
 
@@ -156,7 +165,7 @@ describe('POST /api/staff/login brute-force guards', () => {
     for (let i = 0; i < 10; i++) {
       expect((await loginAs(`guess-${i}`, ip)).status, `guess ${i + 1}`).toBe(401);
       // As if each guess were for another account: the account slow-down is not what stops this.
-      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: ACCOUNT_KEY } }));
     }
     const refused = await loginAs(PASSWORD, ip);
     expect(refused.status).toBe(429);

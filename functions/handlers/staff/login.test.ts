@@ -1,16 +1,27 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { verifyStaffSession } from '../../data/sessions.ts';
+import { loginAccountKey, verifyStaffSession } from '../../data/sessions.ts';
+import { personByEmail } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { resetConfigForTests } from '../../lib/config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
 import { handler as login } from './login.ts';
 import { handler as logout } from './logout.ts';
 
-/** Login cases beyond auth.test.ts: validation, an unconfigured password, the lockout's countdown. */
+/**
+ * Login cases beyond auth.test.ts: validation, an unconfigured password, the lockout's countdown.
+ * The owner account here is the AWS way: created by the first sign-in with the owner's address
+ * (STAFF_OWNER_EMAIL) and the staff password (the STAFF_PASSWORD_HASH secret).
+ */
 const PASSWORD = 'correct horse battery staple';
+const OWNER = 'owner@creator-llc.example';
 let hash = '';
+
+process.env.STAFF_SECOND_FACTOR = 'optional';
+process.env.STAFF_OWNER_EMAIL = OWNER;
+resetConfigForTests();
 
 beforeAll(async () => {
   hash = await hashPassword(PASSWORD);
@@ -20,7 +31,27 @@ afterEach(() => {
   resetSecretsForTests();
 });
 
-const loginAs = (body: unknown, sourceIp: string) => invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', body, sourceIp }));
+const loginAs = (body: Record<string, unknown>, sourceIp: string) =>
+  invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', body: { email: OWNER, ...body }, sourceIp }));
+
+describe('POST /api/staff/login without a configured password', () => {
+  it('answers 503 before the owner exists, counting nothing; the first right sign-in then creates the owner', async () => {
+    delete process.env.STAFF_PASSWORD_HASH;
+    resetSecretsForTests();
+    const ip = '198.51.100.71';
+    for (let i = 0; i < 6; i++) {
+      const res = await loginAs({ password: PASSWORD }, ip);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Staff login is not configured yet', code: 'not_configured' });
+    }
+    process.env.STAFF_PASSWORD_HASH = hash;
+    resetSecretsForTests();
+    expect(await personByEmail(OWNER)).toBeUndefined();
+    expect((await loginAs({ password: 'wrong' }, ip)).status).toBe(401);
+    expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
+    expect(await personByEmail(OWNER)).toMatchObject({ email: OWNER, role: 'owner', status: 'active' });
+  });
+});
 
 describe('POST /api/staff/login validation', () => {
   it('refuses over-long passwords and control characters with readable messages, without using up attempts', async () => {
@@ -37,23 +68,6 @@ describe('POST /api/staff/login validation', () => {
     }
     expect((await loginAs({ password: PASSWORD, extra: 1 }, ip)).status).toBe(400);
     // Six refused requests, yet the right password still works: none of them counted.
-    expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
-  });
-});
-
-describe('POST /api/staff/login without a configured password', () => {
-  it('answers 503 and does not count towards the lockout', async () => {
-    delete process.env.STAFF_PASSWORD_HASH;
-    resetSecretsForTests();
-    const ip = '198.51.100.71';
-    for (let i = 0; i < 6; i++) {
-      const res = await loginAs({ password: PASSWORD }, ip);
-      expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: 'Staff login is not configured yet', code: 'not_configured' });
-    }
-    process.env.STAFF_PASSWORD_HASH = hash;
-    resetSecretsForTests();
-    expect((await loginAs({ password: 'wrong' }, ip)).status).toBe(401);
     expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
   });
 });
@@ -82,7 +96,7 @@ describe('slow-down countdown', () => {
       expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
     } finally {
       clock.mockRestore();
-      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: 'login:account:staff' } }));
+      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: loginAccountKey((await personByEmail(OWNER))!.id) } }));
     }
   });
 });

@@ -1,17 +1,17 @@
-import * as z from '#shared/zod.ts';
-import { signInStaff } from '../../data/sessions.ts';
-import { httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
+import { secondFactorSchema, staffLoginSchema } from '#shared/staff/people.ts';
+import { completeSecondFactor, signIn } from '../../data/sign-in.ts';
+import { deviceOf, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
 
-const loginSchema = z.strictObject({
-  password: z.string({ error: 'Password is required' }).check(
-    z.minLength(1, 'Password is required'),
-    z.maxLength(1024, 'Password is too long'),
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'Password contains control characters'),
-  ),
-});
-
+/**
+ * POST /api/staff/login, in two steps (functions/data/sign-in.ts): email and password, answered
+ * signed in or with the second step's ticket; then the ticket and the authenticator app's code.
+ */
 export const handler = httpHandler(async (event) => {
-  const { password } = validate(loginSchema, event.jsonBody);
-  return json(200, await signInStaff(password, sourceIp(event)));
+  const body = event.jsonBody;
+  if (body && typeof body === 'object' && 'ticket' in body) {
+    const { ticket, totpCode } = validate(secondFactorSchema, body);
+    return json(200, await completeSecondFactor(ticket, totpCode, sourceIp(event), deviceOf(event)));
+  }
+  const { email, password } = validate(staffLoginSchema, body);
+  return json(200, await signIn(email, password, sourceIp(event), deviceOf(event)));
 });

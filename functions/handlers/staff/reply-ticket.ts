@@ -1,6 +1,6 @@
 import { ticketReplySchema } from '#shared/staff/tickets.ts';
 import { replyToTicket } from '../../data/tickets.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 import { recordId } from './ids.ts';
 
 /**
@@ -10,5 +10,5 @@ import { recordId } from './ids.ts';
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', recordId);
   const { message } = validate(ticketReplySchema, event.jsonBody);
-  return json(200, await replyToTicket(id, message, 'The CreatorLLC team'));
+  return json(200, await replyToTicket(id, message, 'The CreatorLLC team', staffActor(event)));
 });

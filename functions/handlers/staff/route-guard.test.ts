@@ -41,7 +41,8 @@ describe('staff routes refuse requests without a valid staff token', () => {
       'GET /api/staff/dashboard',
       'GET /api/staff/applications',
       'PATCH /api/staff/applications/{id}',
-      'POST /api/staff/sunbiz/{id}',
+      'POST /api/staff/applications/{id}/documents',
+      'POST /api/staff/applications/{id}/uploads',
       'GET /api/staff/tickets',
       'PATCH /api/staff/tickets/{id}',
       'POST /api/content',
@@ -68,5 +69,36 @@ describe('staff routes refuse requests without a valid staff token', () => {
     // With a valid token the same request gets past the check (whatever the handler then says).
     const ok = await invoke(handler, eventFor(route, await staffHeaders()));
     expect(ok.status).not.toBe(401);
+  });
+});
+
+/**
+ * Roles: the route table declares who of the staff may call each staff route, and the middleware
+ * checks it before the handler runs: owner-only routes answer 403 to a staff-role person.
+ */
+describe('staff routes check the role the route table declares', () => {
+  it('every staff route declares its role, and the owner-only ones are settings, staff management, refunds and revealing a tax id', () => {
+    for (const route of staffRoutes) expect(['owner', 'staff'], `${route.method} ${route.path}`).toContain(route.role);
+    for (const route of (ROUTES as readonly RouteDef[]).filter((r) => r.access === 'public'))
+      expect(route.role, `${route.method} ${route.path}`).toBeUndefined();
+    const ownerOnly = staffRoutes.filter((r) => r.role === 'owner').map((r) => `${r.method} ${r.path}`);
+    expect(ownerOnly).toEqual(
+      expect.arrayContaining([
+        'PUT /api/staff/operator-settings',
+        'GET /api/staff/people',
+        'POST /api/staff/people',
+        'DELETE /api/staff/people/{id}',
+        'POST /api/staff/people/{id}/reset',
+        'POST /api/staff/applications/{id}/refund',
+        'POST /api/staff/applications/{id}/tax-id/reveal',
+      ]),
+    );
+  });
+
+  it.each(staffRoutes.filter((r) => r.role === 'owner').map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for the staff role', async (_, route) => {
+    const handler = await loadHandler(route.handler);
+    const res = await invoke(handler, eventFor(route, await staffHeaders({ role: 'staff' })));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Only an owner may do this', code: 'owner_only' });
   });
 });

@@ -1,10 +1,18 @@
 import { applicationIdSchema } from '#shared/application-id.ts';
 import { applicationUpdateSchema } from '#shared/staff/applications.ts';
 import { updateApplicationByStaff } from '../../data/applications/store.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const update = validate(applicationUpdateSchema, event.jsonBody);
-  return json(200, await updateApplicationByStaff(id, update));
+  const saved = await updateApplicationByStaff(id, update, staffActor(event));
+  // Start Processing makes the order's documents once the move is done; a failure leaves the
+  // move in place and the staff panel offers "Generate" (functions/order-documents/generate.ts).
+  if (update.status === 'processing') {
+    const { documentsAfterStartProcessing } = await import('../../order-documents/generate.ts');
+    const version = await documentsAfterStartProcessing(id, staffActor(event));
+    if (version !== undefined) return json(200, { ...saved, version });
+  }
+  return json(200, saved);
 });

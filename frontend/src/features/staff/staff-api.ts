@@ -58,14 +58,6 @@ export function useUpdateApplication() {
   });
 }
 
-export function useGenerateSunbiz() {
-  const refresh = useRefreshStaffData();
-  return useMutation({
-    mutationFn: (id: string) => staffCall('POST /api/staff/sunbiz/{id}', { params: { id } }),
-    onSettled: refresh,
-  });
-}
-
 export function useRefund() {
   const refresh = useRefreshStaffData();
   return useMutation({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition, offersSunbizAction, staffMoveBlocker, sunbizUnavailableReason } from '#shared/application-status.ts';
+import { nextStaffTransition, staffMoveBlocker } from '#shared/application-status.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.ts';
@@ -9,18 +9,10 @@ import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
-import { useGenerateSunbiz, useRefund, useUpdateApplication } from '../staff-api.ts';
+import { useRefund, useUpdateApplication } from '../staff-api.ts';
+import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
+import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-
-/** Starts the download of a presigned document URL without leaving the dashboard. */
-function download(url: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -37,7 +29,6 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const [app, setApp] = useState(application);
   const [notes, setNotes] = useState(application.notes);
   const update = useUpdateApplication();
-  const sunbiz = useGenerateSunbiz();
   const refund = useRefund();
   const next = nextStaffTransition(app.status);
   // The server refuses the same moves with the same sentence (shared/application-status.ts).
@@ -46,8 +37,6 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const [filedOn, setFiledOn] = useState('');
   const filing = next?.to === 'filed';
   const refundable = app.paymentStatus === 'paid' || app.paymentStatus === 'needs_review';
-  const sunbizReason = sunbizUnavailableReason(app);
-  const offersSunbiz = offersSunbizAction(app);
 
   useEffect(() => {
     const d = dialog.current;
@@ -83,17 +72,6 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       toast('Notes Saved');
     } catch (err) {
       toast('Update Failed', failureMessage(err), 'error');
-    }
-  }
-
-  async function generateSunbiz() {
-    try {
-      const { url } = await sunbiz.mutateAsync(app.id);
-      download(url);
-      setApp((a) => ({ ...a, sunbizGeneratedAt: new Date().toISOString() }));
-      toast('Sunbiz Document Ready', 'The Articles of Organization PDF is downloading.');
-    } catch (err) {
-      toast('Sunbiz Failed', failureMessage(err), 'error');
     }
   }
 
@@ -142,10 +120,11 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           <Field label="Expedited filing">{app.expeditedFiling ? 'Yes' : 'No'}</Field>
           <Field label="FEIN filing">{app.feinFiling ? 'Yes' : 'No'}</Field>
           <Field label="Operating agreement">{app.operatingAgreement ? 'Yes' : 'No'}</Field>
-          {app.sunbizGeneratedAt ? <Field label="Sunbiz document">Generated {formatDateTime(app.sunbizGeneratedAt)}</Field> : null}
           {app.fileNumber ? <Field label="State file number">{app.fileNumber}</Field> : null}
           {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>
+        <FilingDetailsPanel app={app} />
+        <OrderDocumentsPanel app={app} />
         {app.paymentStatus === 'needs_review' ? (
           <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             A payment was received but held for review: {app.reviewReason ?? 'it does not match the order as priced'}. Refund it, then ask the customer to pay
@@ -193,12 +172,6 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         </div>
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
-        {offersSunbiz && sunbizReason ? <p className="mr-auto self-center text-sm text-slate-600">{sunbizReason}</p> : null}
-        {offersSunbiz && !sunbizReason ? (
-          <Button variant="secondary" onClick={generateSunbiz} disabled={sunbiz.isPending}>
-            {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
-          </Button>
-        ) : null}
         {next && blocker ? (
           <p id="move-blocked" className="mr-auto self-center text-sm text-slate-600">
             {blocker}

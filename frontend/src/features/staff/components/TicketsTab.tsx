@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 import { useSetTicketStatus, useTickets } from '../staff-api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { TicketThread } from './TicketThread.tsx';
 
 export function TicketsTab() {
   const query = useTickets();
@@ -57,6 +58,7 @@ export function TicketsTab() {
                 </div>
               </div>
               {t.message ? <p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">{t.message}</p> : null}
+              <TicketThread ticket={t} />
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <span className="text-xs text-slate-600">{formatDateTime(t.createdAt)}</span>
                 <Button

@@ -1,0 +1,182 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.ts';
+import type { StaffApplication } from '#shared/staff/applications.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
+
+const ID = '6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10';
+const BASE = `/api/staff/applications/${ID}`;
+
+type Reply = { status: number; body?: unknown };
+let replies: Record<string, Reply | Reply[]>;
+let calls: { key: string; init: RequestInit }[];
+
+function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const key = `${init.method ?? 'GET'} ${url}`;
+  calls.push({ key, init });
+  const found = replies[key];
+  const reply = Array.isArray(found) ? found.shift() : found;
+  if (!reply) return Promise.resolve(new Response(JSON.stringify({ error: 'No fake for this call', code: 'test' }), { status: 404 }));
+  return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
+}
+
+beforeEach(() => {
+  replies = {};
+  calls = [];
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const doc = (over: Partial<StaffDocument>): StaffDocument => ({
+  id: crypto.randomUUID(),
+  kind: 'formation',
+  title: 'Articles of Organization - Glow LLC',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  origin: 'generated',
+  version: 1,
+  size: 13_000,
+  ...over,
+});
+
+const app = { id: ID, paymentStatus: 'paid', status: 'processing', businessName: 'Glow LLC' } as StaffApplication;
+
+function renderPanel() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <OrderDocumentsPanel app={app} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+describe('OrderDocumentsPanel', () => {
+  it('says which documents were not generated, and Generate makes them', async () => {
+    const made: StaffDocuments = { documents: [doc({ kind: 'cover_sheet', title: 'Staff cover sheet - Florida filing' }), doc({})], missing: [] };
+    replies[`GET ${BASE}/documents`] = [
+      { status: 200, body: { documents: [], missing: ['cover_sheet', 'formation'] } },
+      { status: 200, body: made },
+    ];
+    replies[`POST ${BASE}/documents`] = { status: 200, body: made };
+    const user = renderPanel();
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Documents not generated: staff cover sheet, formation document.');
+    await user.click(within(banner).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('button', { name: 'Download Formation document version 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/Documents not generated/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `POST ${BASE}/documents`)).toHaveLength(1);
+  });
+
+  it('lists every version with its date, marks the filed one, and regenerates', async () => {
+    replies[`GET ${BASE}/documents`] = {
+      status: 200,
+      body: {
+        documents: [
+          doc({ version: 2, createdAt: '2026-11-21T10:00:00.000Z' }),
+          doc({ version: 1, filed: true }),
+          doc({ kind: 'approved_articles', title: 'Approved formation document (state-stamped)', origin: 'uploaded', fileNumber: 'L26000123456' }),
+        ],
+        missing: [],
+      },
+    };
+    renderPanel();
+    const list = await screen.findByRole('list', { name: 'Documents of the order' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getByRole('button', { name: 'Download Formation document version 2' })).toBeInTheDocument();
+    expect(within(list).getByText('Filed version')).toBeInTheDocument();
+    expect(within(list).getByText(/file number L26000123456/)).toBeInTheDocument();
+    expect(within(list).getAllByText(/^Generated Nov/)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+  });
+
+  it('refuses a file that is not a PDF without calling the server', async () => {
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [] } };
+    const user = userEvent.setup({ applyAccept: false });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OrderDocumentsPanel app={app} />
+      </QueryClientProvider>,
+    );
+    await user.upload(await screen.findByLabelText('PDF file'), new File(['<html></html>'], 'page.html', { type: 'text/html' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
+    expect(calls.some((c) => c.key.includes('/uploads'))).toBe(false);
+  });
+
+  it('uploads a PDF: asks for a link, PUTs the file as application/pdf, records it with the file number', async () => {
+    const uploadId = crypto.randomUUID();
+    const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?X-Amz-Signature=abc`;
+    replies[`POST ${BASE}/uploads`] = {
+      status: 200,
+      body: {
+        uploadId,
+        url: ticketUrl,
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        maxBytes: 10485760,
+        expiresAt: '2026-11-20T10:10:00.000Z',
+      },
+    };
+    replies[`PUT ${ticketUrl}`] = { status: 200 };
+    const approved = doc({
+      id: uploadId,
+      kind: 'approved_articles',
+      title: 'Approved formation document (state-stamped)',
+      origin: 'uploaded',
+      fileNumber: 'L26000123456',
+    });
+    const after = { documents: [approved, doc({ filed: true })], missing: [] };
+    replies[`POST ${BASE}/uploads/${uploadId}/record`] = { status: 200, body: after };
+    // The list is read again after the change: the server then lists the upload too.
+    replies[`GET ${BASE}/documents`] = [
+      { status: 200, body: { documents: [doc({})], missing: [] } },
+      { status: 200, body: after },
+    ];
+    const user = renderPanel();
+    await user.type(await screen.findByLabelText('File number (on the approved document)'), 'L26000123456');
+    const pdf = new File(['%PDF-1.7 stamped'], 'stamped.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('PDF file'), pdf);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeInTheDocument();
+
+    const start = calls.find((c) => c.key === `POST ${BASE}/uploads`);
+    expect(JSON.parse(String(start?.init.body))).toEqual({ contentType: 'application/pdf', size: pdf.size });
+    const put = calls.find((c) => c.key === `PUT ${ticketUrl}`);
+    expect(put?.init.headers).toEqual({ 'content-type': 'application/pdf' });
+    expect(put?.init.body).toBe(pdf);
+    const recorded = calls.find((c) => c.key === `POST ${BASE}/uploads/${uploadId}/record`);
+    expect(JSON.parse(String(recorded?.init.body))).toEqual({ kind: 'approved_articles', fileNumber: 'L26000123456' });
+    await waitFor(() => expect(screen.getByText('Document Uploaded')).toBeInTheDocument());
+  });
+
+  it("shows the server's sentence when an upload is refused", async () => {
+    const uploadId = crypto.randomUUID();
+    const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?sig`;
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [] } };
+    replies[`POST ${BASE}/uploads`] = {
+      status: 200,
+      body: {
+        uploadId,
+        url: ticketUrl,
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        maxBytes: 10485760,
+        expiresAt: '2026-11-20T10:10:00.000Z',
+      },
+    };
+    replies[`PUT ${ticketUrl}`] = { status: 200 };
+    replies[`POST ${BASE}/uploads/${uploadId}/record`] = {
+      status: 400,
+      body: { error: 'The file is not a PDF: upload the PDF the state or the IRS issued', code: 'not_a_pdf' },
+    };
+    const user = renderPanel();
+    await user.upload(await screen.findByLabelText('PDF file'), new File(['<html>'], 'fake.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a PDF: upload the PDF the state or the IRS issued');
+  });
+});

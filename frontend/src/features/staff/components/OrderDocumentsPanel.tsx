@@ -1,0 +1,219 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, type StaffDocument, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
+import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.ts';
+import { Button } from '../../../components/Button.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { downloadDocument, useGenerateDocuments, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
+import { formatDateTime } from '../format.ts';
+
+/**
+ * The order's documents in the application modal (docs/product.md section 10, "Documents"):
+ * every version with its date, generating them again, downloading any version, and uploading
+ * the state's approved document, the EIN letter or other evidence (a PDF of at most 10 MB).
+ */
+
+const INPUT =
+  'mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function DocumentRow({ applicationId, doc }: { applicationId: string; doc: StaffDocument }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadDocument(applicationId, doc.id);
+    } catch (err) {
+      toast('Download Failed', failureMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+      <div className="min-w-[12rem] flex-1">
+        <p className="break-words text-sm font-medium text-slate-900">
+          {DOCUMENT_KIND_LABELS[doc.kind]} <span className="font-normal text-slate-600">v{doc.version}</span>
+          {doc.filed ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Filed version</span> : null}
+        </p>
+        {doc.title !== DOCUMENT_KIND_LABELS[doc.kind] || doc.fileNumber ? (
+          <p className="break-words text-xs text-slate-600">
+            {[doc.title !== DOCUMENT_KIND_LABELS[doc.kind] ? doc.title : '', doc.fileNumber ? `file number ${doc.fileNumber}` : ''].filter(Boolean).join(' · ')}
+          </p>
+        ) : null}
+        <p className="text-xs text-slate-600">
+          {doc.origin === 'generated' ? 'Generated' : 'Uploaded'} {formatDateTime(doc.createdAt)} · {size(doc.size)}
+          {doc.createdBy ? ` · ${doc.createdBy}` : ''}
+        </p>
+      </div>
+      <Button
+        variant="secondary"
+        className="!px-3 !py-1.5"
+        onClick={download}
+        disabled={busy}
+        aria-label={`Download ${DOCUMENT_KIND_LABELS[doc.kind]} version ${doc.version}`}
+      >
+        {busy ? 'Opening…' : 'Download'}
+      </Button>
+    </li>
+  );
+}
+
+function UploadForm({ applicationId, documents }: { applicationId: string; documents: StaffDocument[] }) {
+  const ids = useId();
+  const upload = useUploadDocument(applicationId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<UploadKind>('approved_articles');
+  const [fileNumber, setFileNumber] = useState('');
+  const [title, setTitle] = useState('');
+  const [filedId, setFiledId] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const formations = documents.filter((d) => FILEABLE_KINDS.includes(d.kind) && d.origin === 'generated');
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    const number = fileNumber.trim();
+    const issue = !file
+      ? 'Choose the PDF to upload'
+      : (uploadFileProblem(file) ?? (number && !FILE_NUMBER.test(number) ? 'Enter the file number the state gave (3-40 letters and digits)' : undefined));
+    setProblem(issue);
+    if (issue || !file) return;
+    try {
+      await upload.mutateAsync({
+        file,
+        kind,
+        ...(kind === 'approved_articles' && number ? { fileNumber: number } : {}),
+        ...(kind === 'other' && title.trim() ? { title: title.trim() } : {}),
+        ...(kind === 'approved_articles' && filedId ? { filedDocumentId: filedId } : {}),
+      });
+      toast('Document Uploaded', `${DOCUMENT_KIND_LABELS[kind]} is on the order.`);
+      if (fileInput.current) fileInput.current.value = '';
+      setFileNumber('');
+      setTitle('');
+    } catch (err) {
+      setProblem(failureMessage(err));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2" aria-labelledby={`${ids}-title`} noValidate>
+      <p id={`${ids}-title`} className="text-sm font-medium text-slate-800 sm:col-span-2">
+        Upload a filed document (PDF, at most 10 MB)
+      </p>
+      <label className="text-sm text-slate-800">
+        Kind
+        <select value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} className={INPUT}>
+          {UPLOAD_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {DOCUMENT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'approved_articles' ? (
+        <label className="text-sm text-slate-800">
+          File number (on the approved document)
+          <input value={fileNumber} onChange={(e) => setFileNumber(e.target.value)} className={INPUT} autoComplete="off" />
+        </label>
+      ) : null}
+      {kind === 'approved_articles' && formations.length > 1 ? (
+        <label className="text-sm text-slate-800">
+          Filed from
+          <select value={filedId} onChange={(e) => setFiledId(e.target.value)} className={INPUT}>
+            <option value="">The newest version</option>
+            {formations.map((d) => (
+              <option key={d.id} value={d.id}>
+                v{d.version}, {formatDateTime(d.createdAt)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {kind === 'other' ? (
+        <label className="text-sm text-slate-800">
+          Title
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} className={INPUT} />
+        </label>
+      ) : null}
+      <label className="text-sm text-slate-800 sm:col-span-2">
+        PDF file
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/pdf,.pdf"
+          className={`${INPUT} file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-1`}
+        />
+      </label>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {problem}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="secondary" disabled={upload.isPending}>
+          {upload.isPending ? 'Uploading…' : 'Upload'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Documents of the order: the list, Generate (again), and the upload form. */
+export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
+  const list = useOrderDocuments(app.id);
+  const generate = useGenerateDocuments(app.id);
+  const data = list.data;
+  const documents = data?.documents ?? [];
+  const missing = data?.missing ?? [];
+
+  async function generateAgain() {
+    try {
+      await generate.mutateAsync();
+      toast('Documents Generated', 'The new versions are listed; earlier versions are kept.');
+    } catch (err) {
+      toast('Generation Failed', failureMessage(err), 'error');
+    }
+  }
+
+  return (
+    <section aria-labelledby="order-documents-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="order-documents-title" className="text-sm font-semibold text-slate-900">
+          Documents
+        </h3>
+        {data && !data.generateBlocker && !missing.length ? (
+          <Button variant="secondary" className="!px-3 !py-1.5" onClick={generateAgain} disabled={generate.isPending}>
+            {generate.isPending ? 'Generating…' : 'Regenerate'}
+          </Button>
+        ) : null}
+      </div>
+      {list.isPending ? <p className="mt-3 text-sm text-slate-600">Loading documents…</p> : null}
+      {list.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {failureMessage(list.error)}
+        </p>
+      ) : null}
+      {missing.length ? (
+        <div role="status" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3">
+          <p className="text-sm text-amber-900">Documents not generated: {missing.map((k) => DOCUMENT_KIND_LABELS[k].toLowerCase()).join(', ')}.</p>
+          <Button className="!px-3 !py-1.5" onClick={generateAgain} disabled={generate.isPending}>
+            {generate.isPending ? 'Generating…' : 'Generate'}
+          </Button>
+        </div>
+      ) : null}
+      {data && !documents.length && data.generateBlocker ? <p className="mt-3 text-sm text-slate-600">{data.generateBlocker}.</p> : null}
+      {documents.length ? (
+        <ul className="mt-2 divide-y divide-slate-200" aria-label="Documents of the order">
+          {documents.map((d) => (
+            <DocumentRow key={d.id} applicationId={app.id} doc={d} />
+          ))}
+        </ul>
+      ) : null}
+      {data && app.paymentStatus === 'paid' ? <UploadForm applicationId={app.id} documents={documents} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadKind } from '#shared/orders/documents.ts';
+import { ApiError } from '../../lib/api.ts';
+import { staffCall } from '../../lib/staff-session.ts';
+
+/**
+ * The order documents in the staff dashboard (docs/product.md section 10, "Documents"): the list
+ * with every version, regenerating, downloading through 5-minute links, and uploading a PDF
+ * (presigned PUT, then recorded). Keys under ['staff'], so every staff change refreshes them.
+ */
+const documentsKey = (id: string) => ['staff', 'documents', id] as const;
+
+export function useOrderDocuments(id: string) {
+  return useQuery({ queryKey: documentsKey(id), queryFn: () => staffCall('GET /api/staff/applications/{id}/documents', { params: { id } }) });
+}
+
+export function useGenerateDocuments(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffCall('POST /api/staff/applications/{id}/documents', { params: { id } }),
+    onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}
+
+/** A 5-minute link to one version, opened as a download without leaving the dashboard. */
+export async function downloadDocument(id: string, documentId: string): Promise<void> {
+  const { url } = await staffCall('GET /api/staff/applications/{id}/documents/{documentId}', { params: { id, documentId } });
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export interface UploadInput {
+  file: File;
+  kind: UploadKind;
+  fileNumber?: string;
+  title?: string;
+  filedDocumentId?: string;
+}
+
+export function useUploadDocument(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId }: UploadInput) => {
+      const ticket = await staffCall('POST /api/staff/applications/{id}/uploads', {
+        params: { id },
+        body: { contentType: 'application/pdf', size: file.size },
+      });
+      // The file goes straight to the documents store under the site's /documents/ path, not through the API.
+      const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file });
+      if (!put.ok) throw new ApiError(put.status, '', 'The file could not be uploaded: try again');
+      return staffCall('POST /api/staff/applications/{id}/uploads/{uploadId}/record', {
+        params: { id, uploadId: ticket.uploadId },
+        body: { kind, ...(fileNumber ? { fileNumber } : {}), ...(title ? { title } : {}), ...(filedDocumentId ? { filedDocumentId } : {}) },
+      });
+    },
+    onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}

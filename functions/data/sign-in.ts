@@ -1,0 +1,324 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.ts';
+import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/people.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { config } from '../lib/config.ts';
+import { ConflictError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
+import { getSecret } from '../lib/secrets.ts';
+import { newTotpSecret, totpStep } from '../lib/totp.ts';
+import { checkInviteToken } from '../staff/invite-link.ts';
+import { type AuditActor, auditPut, recordAudit, unknownActor } from './audit.ts';
+import { addressKey, claimBackoffAttempt, consumeRateLimit, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
+import { LOGIN_ADDRESS_WINDOW_SECONDS, LOGIN_BACKOFF, LOGIN_FAILURES_PER_ADDRESS, loginAccountKey, unknownAccountKey } from './sessions.ts';
+import {
+  ensureOwnerAccount,
+  hasSecondFactor,
+  openSession,
+  PersonChange,
+  type PersonItem,
+  personByEmail,
+  personOf,
+  readPerson,
+  viewAccount,
+  writeTogether,
+} from './staff-accounts.ts';
+
+/**
+ * Signing in (docs/product.md "Staff login"): the password step, then the second factor (a code
+ * from an authenticator app), each counted by the brute-force guards (per account across every
+ * address, and per address). The two steps are linked by a one-time ticket: a `STEP / <hash>`
+ * item of the staff table that lasts SIGN_IN_STEP_MINUTES and allows SECOND_FACTOR_ATTEMPTS wrong
+ * codes. Enrolling a factor (at an invitation, at a sign-in that requires one, or from the account
+ * page) uses the same step, holding the new secret until a code from it proves the app has it.
+ * Every sign-in and failed sign-in is in the audit trail.
+ */
+
+type StepPurpose = 'verify' | 'enrol' | 'accept' | 'add';
+interface StepItem {
+  personId: string;
+  purpose: StepPurpose;
+  totpSecret?: string;
+  inviteId?: string;
+  attempts: number;
+  expiresAt: string;
+}
+
+const STEPS = 'STEP';
+const stepKey = (ticket: string) => ({ pk: STEPS, sk: createHash('sha256').update(ticket).digest('base64url') });
+
+const secondFactorRequired = () => config().STAFF_SECOND_FACTOR === 'required';
+
+const tooManyFailures = (seconds: number) => new RateLimitedError(`Too many failed sign-ins: try again in ${waitText(seconds)}`, seconds, 'login_locked');
+const invalidCredentials = () => new UnauthorizedError('Invalid credentials', 'invalid_credentials');
+const stepExpired = () => new UnauthorizedError('This sign-in step has expired: sign in again with your email and password', 'sign_in_step_expired');
+const wrongCode = () => new UnauthorizedError('That code is not right: enter the current 6-digit code from your authenticator app', 'invalid_code');
+
+async function newStep(personId: string, purpose: StepPurpose, extra: Pick<StepItem, 'totpSecret' | 'inviteId'> = {}, now = Date.now()) {
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + SIGN_IN_STEP_MINUTES * 60_000).toISOString();
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName('staff'),
+      Item: { ...stepKey(ticket), personId, purpose, ...extra, attempts: 0, expiresAt, ttl: Math.floor(now / 1000) + SIGN_IN_STEP_MINUTES * 60 + 60 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { ticket, expiresAt };
+}
+
+/** The step of a ticket, while unexpired and of one of the given purposes. */
+async function readStep(ticket: string, purposes: StepPurpose[]): Promise<StepItem | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('staff'), Key: stepKey(ticket), ConsistentRead: true }));
+  const step = out.Item as StepItem | undefined;
+  return step && purposes.includes(step.purpose) && Date.parse(step.expiresAt) > Date.now() ? step : undefined;
+}
+
+/** The step's Delete, in the transaction that completes it: a ticket works once. */
+const stepDone = (ticket: string): TransactItem => ({
+  Delete: { TableName: tableName('staff'), Key: stepKey(ticket), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** A wrong code uses up one of the step's attempts; the last one ends the step. */
+async function countWrongCode(ticket: string): Promise<void> {
+  const counted = await writeIf(
+    ddb().send(
+      new UpdateCommand({
+        TableName: tableName('staff'),
+        Key: stepKey(ticket),
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attribute_exists(pk) AND attempts < :last',
+        ExpressionAttributeValues: { ':one': 1, ':last': SECOND_FACTOR_ATTEMPTS - 1 },
+      }),
+    ),
+  );
+  if (!counted) await ddb().send(new DeleteCommand({ TableName: tableName('staff'), Key: stepKey(ticket) }));
+}
+
+/** A new authenticator-app secret, held by a step until a code proves the app has it. */
+async function enrolment(person: PersonItem, purpose: StepPurpose, extra: Pick<StepItem, 'inviteId'> = {}): Promise<Enrolment> {
+  const totp = await newTotpSecret(person.email);
+  const step = await newStep(person.id, purpose, { totpSecret: totp.secret, ...extra });
+  return { ...step, totp };
+}
+
+function signedIn(person: PersonItem, session: { token: string; record: { expiresAt: string } }): SignedIn {
+  return {
+    status: 'signed_in',
+    token: session.token,
+    expiresAt: session.record.expiresAt,
+    person: { id: person.id, email: person.email, name: person.name, role: person.role },
+  };
+}
+
+/** Scrypt of a random password: checked against when no account matches, so the answer takes as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The owner's account on its first sign-in where no start-up created it (AWS): the owner's
+ * address (STAFF_OWNER_EMAIL) with the staff password (its scrypt hash is a secret). 503 when
+ * that password is not configured; undefined for any other address.
+ */
+async function bootstrapOwnerFor(email: string): Promise<PersonItem | undefined> {
+  const owner = config().STAFF_OWNER_EMAIL?.toLowerCase();
+  if (!owner || owner !== email) return undefined;
+  const passwordHash = await getSecret('staffPasswordHash');
+  if (!passwordHash) throw new NotConfiguredError('Staff login is not configured yet');
+  await ensureOwnerAccount({ email, passwordHash });
+  return personByEmail(email);
+}
+
+/**
+ * The password step. Counted first (a slot of the address's minute, the account's next attempt),
+ * so parallel guesses cannot slip past the guards; a success gives the address's slot back. The
+ * account's count is reset only when the sign-in completes, so a stolen password does not buy
+ * unlimited guesses at the second factor. Then: signed in (no factor, none required), the second
+ * step (the person has a factor), or enrolment (the stage requires one and they have none yet).
+ */
+export async function signIn(email: string, password: string, sourceIp: string, device: string): Promise<LoginResult> {
+  const person = (await personByEmail(email)) ?? (await bootstrapOwnerFor(email));
+  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
+  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
+  const account = person ? loginAccountKey(person.id) : unknownAccountKey(email);
+  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
+  if (!attempt.allowed) {
+    await releaseRateLimit(address.slot);
+    throw tooManyFailures(attempt.retryAfterSeconds);
+  }
+  const hash = person?.status === 'active' ? person.passwordHash : undefined;
+  if (!hash) {
+    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verifyPassword(password, await decoyHash);
+  }
+  if (!person || !hash || !(await verifyPassword(password, hash))) {
+    await recordAudit({ actor: person ? personOf(person) : unknownActor(email), action: 'sign_in_failed', subject: 'wrong email or password' });
+    throw invalidCredentials();
+  }
+  await releaseRateLimit(address.slot);
+  if (hasSecondFactor(person)) {
+    const step = await newStep(person.id, 'verify');
+    return { status: 'second_factor', ...step, methods: ['totp'] };
+  }
+  if (secondFactorRequired()) return { status: 'enrol', enrolment: await enrolment(person, 'enrol') };
+  const change = new PersonChange(person.id).whenStatus('active');
+  const session = openSession(person, change, device);
+  if (!(await writeTogether([change.item, ...session.items, auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password' })])))
+    throw invalidCredentials();
+  await resetBackoff(account);
+  return signedIn(person, session);
+}
+
+/**
+ * The second step: the code of the person's authenticator app (or, enrolling, of the new secret),
+ * each time step used once. Completes the sign-in in one write: the step consumed, the session
+ * opened, the factor stored (enrolling), the audit entries.
+ */
+export async function completeSecondFactor(ticket: string, code: string, sourceIp: string, device: string): Promise<SignedIn> {
+  const step = await readStep(ticket, ['verify', 'enrol']);
+  if (!step) throw stepExpired();
+  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
+  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
+  const account = loginAccountKey(step.personId);
+  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
+  if (!attempt.allowed) {
+    await releaseRateLimit(address.slot);
+    throw tooManyFailures(attempt.retryAfterSeconds);
+  }
+  const person = await readPerson(step.personId);
+  if (person?.status !== 'active') throw stepExpired();
+  const enrolling = step.purpose === 'enrol';
+  const secret = enrolling ? step.totpSecret : person.totp?.secret;
+  const used = totpCodeStep(secret, code, enrolling ? undefined : person.totpLastStep);
+  if (used === undefined) {
+    await countWrongCode(ticket);
+    await recordAudit({ actor: personOf(person), action: 'sign_in_failed', subject: 'wrong authenticator code' });
+    throw wrongCode();
+  }
+  const now = new Date();
+  const change = new PersonChange(person.id, now).whenStatus('active').whenBelow(['totpLastStep'], used).set(['totpLastStep'], used);
+  const audits = [auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password and authenticator app' }, now)];
+  if (enrolling) {
+    change.set(['totp'], { secret, addedAt: now.toISOString() });
+    audits.push(auditPut({ actor: personOf(person), action: 'second_factor_added', subject: 'authenticator app', after: { totp: true } }, now));
+  }
+  const session = openSession(person, change, device, now);
+  if (!(await writeTogether([change.item, stepDone(ticket), ...session.items, ...audits]))) throw stepExpired();
+  await Promise.all([releaseRateLimit(address.slot), resetBackoff(account)]);
+  return signedIn(person, session);
+}
+
+/** The step a code belongs to, when it is right and newer than the last one used. */
+function totpCodeStep(secret: string | undefined, code: string, lastStep: number | undefined): number | undefined {
+  if (!secret) return undefined;
+  const step = totpStep(secret, code);
+  return step !== undefined && (lastStep === undefined || step > lastStep) ? step : undefined;
+}
+
+// ---- Invitations ---------------------------------------------------------------------------------
+
+const invitationInvalid = () =>
+  new NotFoundError(
+    'This invitation link is not valid any more: it was used, replaced by a newer one, or withdrawn. Ask the owner for a new one.',
+    'invitation_invalid',
+  );
+
+/** The invited person of a genuine, current invitation link; 403 invitation_expired, 404 invitation_invalid. */
+async function invitedPerson(token: string): Promise<{ person: PersonItem; inviteId: string }> {
+  const claim = await checkInviteToken(token);
+  if (claim === 'expired') throw new ForbiddenError('This invitation has expired: ask the owner to send a new one', 'invitation_expired');
+  if (claim === 'invalid') throw invitationInvalid();
+  const person = await readPerson(claim.personId);
+  if (person?.status !== 'invited' || person.invite?.id !== claim.inviteId) throw invitationInvalid();
+  if (Date.parse(person.invite.expiresAt) < Date.now())
+    throw new ForbiddenError('This invitation has expired: ask the owner to send a new one', 'invitation_expired');
+  return { person, inviteId: claim.inviteId };
+}
+
+/** Opening an invitation link: who is invited, and a new authenticator-app secret to enrol with the password. */
+export async function openInvitation(token: string) {
+  const { person, inviteId } = await invitedPerson(token);
+  return {
+    email: person.email,
+    name: person.name,
+    role: person.role,
+    expiresAt: person.invite?.expiresAt ?? '',
+    enrolment: await enrolment(person, 'accept', { inviteId }),
+  };
+}
+
+/**
+ * Accepting: the password chosen and the authenticator app proven by a code, in one write with
+ * the first session; the invitation is spent (its link stops working).
+ */
+export async function acceptInvitation(input: { invite: string; ticket: string; password: string; totpCode: string }, device: string): Promise<SignedIn> {
+  const { person, inviteId } = await invitedPerson(input.invite);
+  const step = await readStep(input.ticket, ['accept']);
+  if (!step || step.personId !== person.id || step.inviteId !== inviteId) throw stepExpired();
+  if (input.password.toLowerCase() === person.email.toLowerCase()) throw new ConflictError('Choose a password that is not your email address', 'weak_password');
+  const used = totpCodeStep(step.totpSecret, input.totpCode, undefined);
+  if (used === undefined) {
+    await countWrongCode(input.ticket);
+    throw wrongCode();
+  }
+  const now = new Date();
+  const change = new PersonChange(person.id, now)
+    .whenStatus('invited')
+    .atVersion(person.version)
+    .set(['status'], 'active')
+    .set(['passwordHash'], await hashPassword(input.password))
+    .set(['totp'], { secret: step.totpSecret, addedAt: now.toISOString() })
+    .set(['totpLastStep'], used)
+    .remove(['invite']);
+  const active: PersonItem = { ...person, status: 'active' };
+  const session = openSession(active, change, device, now);
+  const actor = personOf(person);
+  const accepted = await writeTogether([
+    change.item,
+    stepDone(input.ticket),
+    ...session.items,
+    auditPut({ actor, action: 'invitation_accepted', subject: person.email, before: { status: 'invited' }, after: { status: 'active', totp: true } }, now),
+    auditPut({ actor, action: 'sign_in', subject: 'invitation accepted' }, now),
+  ]);
+  if (!accepted) throw invitationInvalid();
+  return signedIn(active, session);
+}
+
+// ---- A factor from the account page -------------------------------------------------------------------
+
+/** Starts adding an authenticator app to the signed-in person's account (409 when they have one). */
+export async function startAddingFactor(actor: StaffPerson): Promise<Enrolment> {
+  const person = await readPerson(actor.id);
+  if (person?.status !== 'active') throw new UnauthorizedError();
+  if (person.totp)
+    throw new ConflictError(
+      'Your account already has an authenticator app. To move it to another phone, ask the owner to reset your sign-in.',
+      'factor_exists',
+    );
+  return enrolment(person, 'add');
+}
+
+/** Adds the authenticator app once a code from it is right. */
+export async function addFactor(actor: StaffPerson, ticket: string, code: string, sessionId: string): Promise<StaffAccount> {
+  const step = await readStep(ticket, ['add']);
+  if (!step || step.personId !== actor.id) throw new ConflictError('This setup has expired: start again', 'setup_expired');
+  const used = totpCodeStep(step.totpSecret, code, undefined);
+  if (used === undefined) {
+    await countWrongCode(ticket);
+    throw wrongCode();
+  }
+  const person = await readPerson(actor.id);
+  if (person?.status !== 'active') throw new UnauthorizedError();
+  const now = new Date();
+  const totp = { secret: step.totpSecret as string, addedAt: now.toISOString() };
+  const change = new PersonChange(person.id, now).whenStatus('active').set(['totp'], totp).set(['totpLastStep'], used);
+  const added = await writeTogether([
+    change.item,
+    stepDone(ticket),
+    auditPut({ actor: actor as AuditActor, action: 'second_factor_added', subject: 'authenticator app', before: { totp: false }, after: { totp: true } }, now),
+  ]);
+  if (!added) throw new ConflictError('This setup has expired: start again', 'setup_expired');
+  return viewAccount({ ...person, totp, totpLastStep: used }, sessionId, secondFactorRequired());
+}
+
+export { secondFactorRequired };

@@ -1,0 +1,368 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { listAudit } from '../../data/audit.ts';
+import { readPerson } from '../../data/staff-accounts.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { resetConfigForTests } from '../../lib/config.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { totpCode } from '../../lib/totp.ts';
+import { staffInviteLink } from '../../staff/invite-link.ts';
+import { handler as account } from './account.ts';
+import { handler as endSession } from './account-end-session.ts';
+import { handler as factor } from './account-factor.ts';
+import { handler as dashboard } from './dashboard.ts';
+import { handler as invitation } from './invitation.ts';
+import { handler as login } from './login.ts';
+import { handler as settings } from './operator-settings.ts';
+import { handler as invite } from './people-invite.ts';
+import { handler as people } from './people-list.ts';
+import { handler as remove } from './people-remove.ts';
+import { handler as reset } from './people-reset.ts';
+import { handler as refund } from './refund.ts';
+import { handler as updateApplication } from './update-application.ts';
+
+/**
+ * Staff accounts end to end through the handlers: an invitation accepted with a password and an
+ * authenticator app, sign-in with the second factor, per-person sessions listed and ended, removal
+ * and reset ending sessions at once, owner-only routes, and each step in the audit trail under the
+ * person who did it.
+ */
+process.env.STAFF_SECOND_FACTOR = 'required';
+resetConfigForTests();
+
+let ip = 0;
+/** A new address per call: the per-address sign-in limit is not what these tests are about. */
+const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`;
+
+const call = (
+  handler: Parameters<typeof invoke>[0],
+  route: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: unknown; id?: string } = {},
+) => {
+  const method = opts.method ?? 'POST';
+  const path = opts.id ? route.replace('{id}', opts.id) : route;
+  return invoke(
+    handler,
+    apiEvent({ method, route, path, pathParameters: opts.id ? { id: opts.id } : undefined, headers: opts.headers, body: opts.body, sourceIp: nextIp() }),
+  );
+};
+
+/** The token of an invitation, as the email's link carries it (signed when the email is sent). */
+async function inviteToken(personId: string): Promise<string> {
+  const person = await readPerson(personId);
+  const outbox = await ddb().send(new GetCommand({ TableName: tableName('outbox'), Key: { messageId: `invite:${person?.invite?.id}` } }));
+  expect(outbox.Item).toMatchObject({ kind: 'staff_invite', to: person?.email, payload: { personId, inviteId: person?.invite?.id } });
+  const link = await staffInviteLink({ personId, inviteId: outbox.Item?.payload.inviteId }, outbox.Item?.payload.expiresAt);
+  const token = link.split('#invite=')[1];
+  // The outbox holds the invitation's ids, never a working link.
+  expect(JSON.stringify(outbox.Item)).not.toContain(token.split('.')[3]);
+  return token;
+}
+
+/** Invites `email` as `role` and accepts with a password and an authenticator app: the new person's id, TOTP secret and session. */
+async function inviteAndAccept(owner: Record<string, string>, email: string, role: 'owner' | 'staff', password = 'a long enough password') {
+  const invited = await call(invite, '/api/staff/people', { headers: owner, body: { email, name: 'Riley Park', role } });
+  expect(invited.status).toBe(201);
+  expect(invited.body).toMatchObject({ email, role, status: 'invited' });
+  const token = await inviteToken(invited.body.id);
+  const opened = await call(invitation, '/api/staff/invitations', { body: { invite: token } });
+  expect(opened.status).toBe(200);
+  expect(opened.body).toMatchObject({ email, name: 'Riley Park', role });
+  expect(opened.body.enrolment.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(opened.body.enrolment.totp.qrSvg).toContain('<svg');
+  const secret: string = opened.body.enrolment.totp.secret;
+  const accepted = await call(invitation, '/api/staff/invitations', {
+    body: { invite: token, ticket: opened.body.enrolment.ticket, password, totpCode: totpCode(secret) },
+  });
+  expect(accepted.status).toBe(200);
+  expect(accepted.body).toMatchObject({ status: 'signed_in', person: { email, role } });
+  return { id: invited.body.id as string, secret, token, headers: { 'staff-token': accepted.body.token as string }, password };
+}
+
+/** Email, password, then the app's code: the session's headers. */
+async function signIn(email: string, password: string, secret: string, at = Date.now()) {
+  const first = await call(login, '/api/staff/login', { body: { email, password } });
+  expect(first.status).toBe(200);
+  expect(first.body).toMatchObject({ status: 'second_factor', methods: ['totp'] });
+  expect(first.body.token).toBeUndefined();
+  const second = await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totpCode(secret, at) } });
+  expect(second.status, JSON.stringify(second.body)).toBe(200);
+  return { headers: { 'staff-token': second.body.token as string }, ticket: first.body.ticket as string };
+}
+
+const dashboardWith = (headers: Record<string, string>) => call(dashboard, '/api/staff/dashboard', { method: 'GET', headers });
+
+let owner: Awaited<ReturnType<typeof signedInPerson>>;
+beforeAll(async () => {
+  owner = await signedInPerson({ role: 'owner', email: 'owner@creator-llc.example' });
+});
+
+describe('invitation, acceptance and sign-in with the second factor', () => {
+  it('an invited person accepts with a password and an authenticator app, then signs in with both; every step is audited under them', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'riley@creator-llc.example', 'staff');
+    expect((await dashboardWith(riley.headers)).status).toBe(200);
+    // The link works once.
+    const again = await call(invitation, '/api/staff/invitations', { body: { invite: riley.token } });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('invitation_invalid');
+
+    // Half a minute later (a new time step): email and password, then the code.
+    const later = Date.now() + 31_000;
+    vi.useFakeTimers({ now: later, toFake: ['Date'] });
+    try {
+      const session = await signIn('riley@creator-llc.example', riley.password, riley.secret, later);
+      expect((await dashboardWith(session.headers)).status).toBe(200);
+      // The same code a second time (seen over a shoulder) does not open another session.
+      const replay = await call(login, '/api/staff/login', { body: { email: 'riley@creator-llc.example', password: riley.password } });
+      const reused = await call(login, '/api/staff/login', {
+        body: { ticket: replay.body.ticket, totpCode: totpCode(riley.secret, later) },
+      });
+      expect(reused.status).toBe(401);
+      expect(reused.body.code).toBe('invalid_code');
+      // A used ticket does not work twice.
+      const ticketAgain = await call(login, '/api/staff/login', {
+        body: { ticket: session.ticket, totpCode: totpCode(riley.secret, later + 30_000) },
+      });
+      expect(ticketAgain.body.code).toBe('sign_in_step_expired');
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const trail = (await listAudit({ personId: riley.id })).items.map((e) => e.action);
+    expect(trail).toEqual(expect.arrayContaining(['invitation_accepted', 'sign_in', 'sign_in_failed']));
+    expect(trail.filter((a) => a === 'sign_in')).toHaveLength(2);
+    const invited = (await listAudit({ personId: owner.person.id, action: 'person_invited' })).items;
+    expect(invited[0]).toMatchObject({ actorEmail: owner.person.email, actorRole: 'owner', subject: 'riley@creator-llc.example', after: { role: 'staff' } });
+  });
+
+  it('a wrong password is a failed sign-in in the audit trail; an unknown address too, under that address', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'wrong-password@creator-llc.example', 'staff');
+    const wrong = await call(login, '/api/staff/login', { body: { email: 'wrong-password@creator-llc.example', password: 'not it at all' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
+    const stranger = await call(login, '/api/staff/login', { body: { email: 'Nobody@Example.com', password: 'guess' } });
+    expect(stranger.status).toBe(401);
+    expect((await listAudit({ personId: riley.id, action: 'sign_in_failed' })).items[0]).toMatchObject({ subject: 'wrong email or password' });
+    expect((await listAudit({ personId: 'unknown', action: 'sign_in_failed' })).items.map((e) => e.actorEmail)).toContain('nobody@example.com');
+  });
+
+  it('a wrong code is refused and counted: the account slows down, and the fifth ends the step', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'codes@creator-llc.example', 'staff');
+    let now = Date.now() + 31_000;
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      const first = await call(login, '/api/staff/login', { body: { email: 'codes@creator-llc.example', password: riley.password } });
+      const wrong = (at: number) => (totpCode(riley.secret, at) === '000000' ? '111111' : '000000');
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: wrong(now) } })).status);
+      // Each step of a sign-in counts for the account: the password and two wrong codes are free, then each next must wait.
+      expect(statuses).toEqual([401, 401, 429, 429]);
+      for (let i = 0; i < 3; i++) {
+        now += 60_000;
+        vi.setSystemTime(now);
+        expect((await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: wrong(now) } })).status).toBe(401);
+      }
+      now += 60_000;
+      vi.setSystemTime(now);
+      // Five wrong codes: even the right one now needs a new sign-in.
+      const afterFive = await call(login, '/api/staff/login', {
+        body: { ticket: first.body.ticket, totpCode: totpCode(riley.secret, now) },
+      });
+      expect(afterFive.status).toBe(401);
+      expect(afterFive.body.code).toBe('sign_in_step_expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an expired or tampered invitation link is refused', async () => {
+    const invited = await call(invite, '/api/staff/people', {
+      headers: owner.headers,
+      body: { email: 'late@creator-llc.example', name: 'Late Comer', role: 'staff' },
+    });
+    const token = await inviteToken(invited.body.id);
+    const [person, inviteId, , mac] = token.split('.');
+    const tampered = await call(invitation, '/api/staff/invitations', { body: { invite: `${person}.${inviteId}.9999999999.${mac}` } });
+    expect(tampered.status).toBe(404);
+    vi.useFakeTimers({ now: Date.now() + 73 * 3600_000, toFake: ['Date'] });
+    try {
+      const expired = await call(invitation, '/api/staff/invitations', { body: { invite: token } });
+      expect(expired.status).toBe(403);
+      expect(expired.body.code).toBe('invitation_expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the same address cannot be invited twice', async () => {
+    await call(invite, '/api/staff/people', { headers: owner.headers, body: { email: 'twice@creator-llc.example', name: 'Two Times', role: 'staff' } });
+    const second = await call(invite, '/api/staff/people', {
+      headers: owner.headers,
+      body: { email: 'TWICE@creator-llc.example', name: 'Two Times', role: 'staff' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('email_taken');
+  });
+});
+
+describe('the second factor on the prod stage', () => {
+  it('is required of everyone: a person without one enrols it at sign-in before any session exists', async () => {
+    const fresh = await signedInPerson({ role: 'owner', email: 'new-owner@creator-llc.example', passwordHash: await hashPassword('owner password 1') });
+    const first = await call(login, '/api/staff/login', { body: { email: 'new-owner@creator-llc.example', password: 'owner password 1' } });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('enrol');
+    expect(first.body.token).toBeUndefined();
+    const { ticket, totp } = first.body.enrolment;
+    const done = await call(login, '/api/staff/login', { body: { ticket, totpCode: totpCode(totp.secret) } });
+    expect(done.status).toBe(200);
+    expect((await readPerson(fresh.person.id))?.totp?.secret).toBe(totp.secret);
+    expect((await listAudit({ personId: fresh.person.id, action: 'second_factor_added' })).items).toHaveLength(1);
+  });
+
+  it('is optional locally: without one, email and password sign in', async () => {
+    process.env.STAFF_SECOND_FACTOR = 'optional';
+    resetConfigForTests();
+    try {
+      await signedInPerson({ role: 'staff', email: 'local@creator-llc.example', passwordHash: await hashPassword('local password 1') });
+      const res = await call(login, '/api/staff/login', { body: { email: 'local@creator-llc.example', password: 'local password 1' } });
+      expect(res.body.status).toBe('signed_in');
+      expect((await dashboardWith({ 'staff-token': res.body.token })).status).toBe(200);
+    } finally {
+      process.env.STAFF_SECOND_FACTOR = 'required';
+      resetConfigForTests();
+    }
+  });
+
+  it('can be added from the account page by a signed-in person without one', async () => {
+    const sam = await signedInPerson({ role: 'staff' });
+    const started = await call(factor, '/api/staff/account/second-factor', { headers: sam.headers });
+    expect(started.status).toBe(200);
+    const wrong = await call(factor, '/api/staff/account/second-factor', {
+      headers: sam.headers,
+      body: { ticket: started.body.ticket, totpCode: '12345x' },
+    });
+    expect(wrong.status).toBe(400);
+    const added = await call(factor, '/api/staff/account/second-factor', {
+      headers: sam.headers,
+      body: { ticket: started.body.ticket, totpCode: totpCode(started.body.totp.secret) },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.secondFactors.totp).toBe(true);
+    expect((await call(factor, '/api/staff/account/second-factor', { headers: sam.headers })).body.code).toBe('factor_exists');
+  });
+});
+
+describe('sessions per person', () => {
+  it('are listed on the account and each can be ended; the ended token stops working', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'sessions@creator-llc.example', 'staff');
+    vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
+    let second: Record<string, string>;
+    try {
+      second = (await signIn('sessions@creator-llc.example', riley.password, riley.secret, Date.now())).headers;
+    } finally {
+      vi.useRealTimers();
+    }
+    const mine = await call(account, '/api/staff/account', { method: 'GET', headers: riley.headers });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ email: 'sessions@creator-llc.example', role: 'staff', secondFactors: { totp: true }, secondFactorRequired: true });
+    expect(mine.body.sessions).toHaveLength(2);
+    const other = mine.body.sessions.find((s: { current: boolean }) => !s.current);
+    const ended = await call(endSession, '/api/staff/account/sessions/{id}', { method: 'DELETE', id: other.id, headers: riley.headers });
+    expect(ended.status).toBe(204);
+    expect((await dashboardWith(second)).status).toBe(401);
+    expect((await dashboardWith(riley.headers)).status).toBe(200);
+    expect((await listAudit({ personId: riley.id, action: 'session_revoked' })).items).toHaveLength(1);
+  });
+
+  it("the owner sees everyone's second factor and live sessions", async () => {
+    const riley = await inviteAndAccept(owner.headers, 'everywhere@creator-llc.example', 'staff');
+    const list = await call(people, '/api/staff/people', { method: 'GET', headers: owner.headers });
+    const listed = list.body.items.find((p: { id: string }) => p.id === riley.id);
+    expect(listed).toMatchObject({ status: 'active', secondFactors: { totp: true } });
+    expect(listed.sessions).toHaveLength(1);
+    expect(listed.sessions[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), expiresAt: expect.any(String), device: 'vitest' });
+  });
+});
+
+describe('removing a person and resetting a sign-in', () => {
+  it("a removed person's token stops working on the next request, and they cannot sign in again", async () => {
+    const riley = await inviteAndAccept(owner.headers, 'removed@creator-llc.example', 'staff');
+    expect((await dashboardWith(riley.headers)).status).toBe(200);
+    const removed = await call(remove, '/api/staff/people/{id}', { method: 'DELETE', id: riley.id, headers: owner.headers });
+    expect(removed.status).toBe(204);
+    const next = await dashboardWith(riley.headers);
+    expect(next.status).toBe(401);
+    expect(next.body.code).toBe('authentication_required');
+    const login2 = await call(login, '/api/staff/login', { body: { email: 'removed@creator-llc.example', password: riley.password } });
+    expect(login2.status).toBe(401);
+    const list = await call(people, '/api/staff/people', { method: 'GET', headers: owner.headers });
+    expect(list.body.items.map((p: { id: string }) => p.id)).not.toContain(riley.id);
+    expect((await listAudit({ personId: owner.person.id, action: 'person_removed' })).items[0]).toMatchObject({
+      subject: 'removed@creator-llc.example',
+      before: { status: 'active', sessions: 1 },
+      after: { status: 'removed' },
+    });
+    // The address is free again.
+    expect(
+      (await call(invite, '/api/staff/people', { headers: owner.headers, body: { email: 'removed@creator-llc.example', name: 'Back Again', role: 'staff' } }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('a reset ends the sessions, clears the factor, voids the old link and sends a new one', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'reset@creator-llc.example', 'staff');
+    const res = await call(reset, '/api/staff/people/{id}/reset', { id: riley.id, headers: owner.headers });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'invited', secondFactors: { totp: false }, sessions: [] });
+    expect((await dashboardWith(riley.headers)).status).toBe(401);
+    expect((await call(login, '/api/staff/login', { body: { email: 'reset@creator-llc.example', password: riley.password } })).status).toBe(401);
+    const fresh = await inviteToken(riley.id);
+    expect(fresh).not.toBe(riley.token);
+    expect((await call(invitation, '/api/staff/invitations', { body: { invite: riley.token } })).status).toBe(404);
+    expect((await call(invitation, '/api/staff/invitations', { body: { invite: fresh } })).status).toBe(200);
+  });
+
+  it('the owner cannot remove or reset themselves, nor leave the business without an owner', async () => {
+    const self = await call(remove, '/api/staff/people/{id}', { method: 'DELETE', id: owner.person.id, headers: owner.headers });
+    expect(self.status).toBe(409);
+    expect(self.body.code).toBe('own_account');
+    expect((await call(reset, '/api/staff/people/{id}/reset', { id: owner.person.id, headers: owner.headers })).body.code).toBe('own_account');
+  });
+});
+
+describe('roles', () => {
+  it('a staff-role person gets 403 on settings, staff management, refunds and revealing a tax id; the owner does not', async () => {
+    const sam = await signedInPerson({ role: 'staff' });
+    const app = await putApplication({ status: 'processing', paymentProvider: 'test', paymentReference: 'pi_test_role', amountPaidCents: 35000 });
+    const { loadHandler } = await import('../../../scripts/local/adapter.ts');
+    const reveal = await loadHandler('staff/reveal-tax-id');
+    const forbidden = [
+      await call(settings, '/api/staff/operator-settings', { method: 'PUT', headers: sam.headers, body: {} }),
+      await call(people, '/api/staff/people', { method: 'GET', headers: sam.headers }),
+      await call(invite, '/api/staff/people', { headers: sam.headers, body: { email: 'x@creator-llc.example', name: 'X', role: 'staff' } }),
+      await call(remove, '/api/staff/people/{id}', { method: 'DELETE', id: owner.person.id, headers: sam.headers }),
+      await call(reset, '/api/staff/people/{id}/reset', { id: owner.person.id, headers: sam.headers }),
+      await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: sam.headers }),
+      await call(reveal, '/api/staff/applications/{id}/tax-id/reveal', { id: app.id, headers: sam.headers }),
+    ];
+    for (const res of forbidden) expect(res.body).toEqual({ error: 'Only an owner may do this', code: 'owner_only' });
+    expect(forbidden.map((r) => r.status)).toEqual(Array(forbidden.length).fill(403));
+    // Staff do the workflow.
+    const noted = await call(updateApplication, '/api/staff/applications/{id}', {
+      method: 'PATCH',
+      id: app.id,
+      headers: sam.headers,
+      body: { notes: 'Checked.' },
+    });
+    expect(noted.status).toBe(200);
+    // The owner refunds.
+    expect((await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: owner.headers })).body.paymentStatus).toBe('refunded');
+    const refunds = (await listAudit({ applicationId: app.id })).items;
+    expect(refunds.map((e) => [e.action, e.actorEmail])).toEqual([
+      ['payment_refunded', owner.person.email],
+      ['application_notes_changed', sam.person.email],
+    ]);
+  });
+});

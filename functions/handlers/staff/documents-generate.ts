@@ -1,0 +1,15 @@
+import { applicationIdSchema } from '#shared/application-id.ts';
+import { getApplication } from '../../data/applications/store.ts';
+import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';
+import { generateOrderDocuments } from '../../order-documents/generate.ts';
+import { staffDocuments } from '../../order-documents/view.ts';
+
+/**
+ * POST /api/staff/applications/{id}/documents: (re)generates every document of a paid order
+ * with complete details, in processing or later. Earlier versions are kept. 409 order_not_paid
+ * or documents_unavailable otherwise.
+ */
+export const handler = httpHandler(async (event) => {
+  const app = await getApplication(pathParam(event, 'id', applicationIdSchema));
+  return json(200, staffDocuments(await generateOrderDocuments(app, { actor: staffActor(event) })));
+});

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { ourRegisteredAgentFor } from '#shared/operator/settings.ts';
+import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
+import { findState } from '#shared/states.ts';
+import { recordActivity } from '../data/activity.ts';
+import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
+import { documentsNotPaid, getApplication, recordDocuments } from '../data/applications/store.ts';
+import type { AuditActor } from '../data/audit.ts';
+import { getOperatorSettings } from '../data/operator-settings.ts';
+import { orderDocuments } from '../documents/order-documents.ts';
+import type { GeneratedDocument, OrderSummary } from '../documents/types.ts';
+import { ConflictError, hasErrorCode } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { deleteObject, orderDocumentKey, putDocument } from './storage.ts';
+import { missingKinds, soldOrder } from './view.ts';
+
+/**
+ * Generating an order's documents (docs/product.md section 10, "Documents"): the filing packet,
+ * the operating agreement and the EIN worksheet as bought (functions/documents/), from the
+ * stored filing details and our registered agent in the filing state (operator settings). Each
+ * PDF is stored under a key of its own and recorded on the order as the next version of its
+ * kind: earlier versions stay.
+ */
+
+const KIND_OF: Record<GeneratedDocument['kind'], DocumentKind> = {
+  cover_sheet: 'cover_sheet',
+  formation_document: 'formation',
+  formation_worksheet: 'formation_worksheet',
+  operating_agreement: 'operating_agreement',
+  ein_worksheet: 'ein_worksheet',
+};
+
+/** Attempts at recording when someone else wrote the order meanwhile (each reads it again). */
+const RECORD_ATTEMPTS = 3;
+
+/** What the generators need of the order besides its filing details. */
+export function orderSummary(app: ApplicationItem): OrderSummary {
+  const sold = soldOrder(app);
+  return {
+    applicationId: app.id,
+    businessName: app.businessName ?? '',
+    filingState: sold.state,
+    stateName: findState(sold.state)?.name ?? sold.state,
+    addOns: { expeditedFiling: sold.expeditedFiling, feinFiling: sold.feinFiling, operatingAgreement: sold.operatingAgreement },
+    paidAt: app.paidAt ?? app.updatedAt ?? new Date().toISOString(),
+    contact: { firstName: app.firstName ?? '', lastName: app.lastName ?? '', email: app.email ?? '', phone: app.phone ?? '' },
+  };
+}
+
+/** Why the order's documents cannot be generated: 409 order_not_paid or documents_unavailable. */
+function refuse(app: ApplicationItem): void {
+  const blocker = documentsBlocker(app);
+  if (!blocker) return;
+  throw app.paymentStatus !== 'paid' ? documentsNotPaid() : new ConflictError(blocker, 'documents_unavailable');
+}
+
+/**
+ * Generates the order's documents and records them. `onlyMissing` (Start Processing) makes only
+ * the kinds the order has no version of yet, so a retried move or a second call adds nothing;
+ * otherwise (staff regenerate) every document gets a new version. Refused for an order that is
+ * not paid, has no complete details, or is not yet in processing. Returns the order as recorded.
+ */
+export async function generateOrderDocuments(app: ApplicationItem, opts: { actor?: AuditActor; onlyMissing?: boolean } = {}): Promise<ApplicationItem> {
+  refuse(app);
+  if (opts.onlyMissing && !missingKinds(app).length) return app;
+  const details = app.filingDetails;
+  if (!details) throw new ConflictError('The customer has not completed the filing details yet', 'documents_unavailable');
+  const summary = orderSummary(app);
+  const settings = await getOperatorSettings();
+  const { documents: generated, problems } = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+  const wanted = opts.onlyMissing ? new Set(missingKinds(app)) : undefined;
+  const made = generated.filter((g) => {
+    const kind = KIND_OF[g.kind];
+    // A missing formation document is made by either the state's form or the worksheet.
+    return !wanted || wanted.has(kind) || (kind === 'formation_worksheet' && wanted.has('formation'));
+  });
+  if (!made.length) return app;
+
+  const createdAt = new Date().toISOString();
+  const added: Omit<StoredDocument, 'version'>[] = [];
+  try {
+    for (const doc of made) {
+      const id = randomUUID();
+      const key = orderDocumentKey(app.id, id);
+      await putDocument(key, doc.bytes, doc.fileName);
+      added.push({
+        id,
+        kind: KIND_OF[doc.kind],
+        title: doc.title,
+        key,
+        fileName: doc.fileName,
+        createdAt,
+        origin: 'generated',
+        size: doc.bytes.byteLength,
+        ...(opts.actor ? { createdBy: opts.actor.email } : {}),
+      });
+    }
+    const settle = problems.length ? `; the cover sheet lists ${problems.length} item${problems.length === 1 ? '' : 's'} to settle before filing` : '';
+    const text = `Documents generated for ${displayName(app)}: ${added.map((d) => d.title.split(' - ')[0]).join(', ')}${settle}`;
+    let current = app;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await recordDocuments(current, added, { activity: { action: 'documents_generated', text }, actor: opts.actor });
+      } catch (err) {
+        if (!hasErrorCode(err, 'version_conflict') || attempt >= RECORD_ATTEMPTS) throw err;
+        current = await getApplication(app.id);
+        refuse(current);
+        // Someone else made the missing documents meanwhile: ours are not needed.
+        if (opts.onlyMissing && !missingKinds(current).length) {
+          await removeObjects(added);
+          return current;
+        }
+      }
+    }
+  } catch (err) {
+    await removeObjects(added);
+    throw err;
+  }
+}
+
+/** Objects stored for documents that were not recorded: removed (best effort; the bucket's lifecycle does not know them). */
+async function removeObjects(docs: readonly { key: string }[]): Promise<void> {
+  const results = await Promise.allSettled(docs.map((d) => deleteObject(d.key)));
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  if (failed) logger.warn('unrecorded document objects left in the bucket', { count: failed });
+}
+
+/**
+ * Start Processing just moved the order (the move is done whatever happens here): its missing
+ * documents are generated. A failure is logged and put in the activity feed, and the staff
+ * panel offers "Generate" (POST /api/staff/applications/{id}/documents) for it. Returns the
+ * order's new version when documents were recorded.
+ */
+export async function documentsAfterStartProcessing(id: string, actor: AuditActor): Promise<number | undefined> {
+  try {
+    const app = await getApplication(id);
+    const recorded = await generateOrderDocuments(app, { actor, onlyMissing: true });
+    return recorded === app ? undefined : recorded.version;
+  } catch (err) {
+    logger.error('documents not generated at Start Processing', { applicationId: id, error: err as Error });
+    await recordActivity('documents_not_generated', 'Documents were not generated at Start Processing: open the order and press Generate', id).catch(
+      () => undefined,
+    );
+    return undefined;
+  }
+}

@@ -1,0 +1,138 @@
+import {
+  DOCUMENT_KIND_LABELS,
+  FILEABLE_KINDS,
+  looksLikePdf,
+  MAX_UPLOAD_BYTES,
+  type RecordUpload,
+  type UploadRequest,
+  type UploadTicket,
+} from '#shared/orders/documents.ts';
+import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
+import { deleteTaxId, documentsNotPaid, getApplication, recordDocuments } from '../data/applications/store.ts';
+import type { AuditActor } from '../data/audit.ts';
+import { slug } from '../documents/format.ts';
+import { ConflictError, hasErrorCode, ValidationError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { copyToDocument, deleteObject, firstBytes, objectSize, orderDocumentKey, uploadKey, uploadLink } from './storage.ts';
+
+/**
+ * Staff uploads of filed evidence (docs/product.md section 10, "Documents"): the state-stamped
+ * approved document, the IRS EIN letter, anything else. The browser PUTs the file to a
+ * presigned link; recording it copies it to its final key (which no upload link can reach) and
+ * checks that copy: at most MAX_UPLOAD_BYTES and starting with `%PDF-`, or it is deleted and
+ * refused. Recording the EIN letter deletes the sealed SSN/ITIN.
+ */
+
+const RECORD_ATTEMPTS = 3;
+
+const mustBePaid = (app: ApplicationItem) => {
+  if (app.paymentStatus !== 'paid') throw documentsNotPaid();
+};
+
+/** POST /api/staff/applications/{id}/uploads: a presigned PUT for one PDF. */
+export async function startUpload(app: ApplicationItem, _request: UploadRequest, uploadId: string): Promise<UploadTicket> {
+  mustBePaid(app);
+  const link = await uploadLink(uploadKey(app.id, uploadId));
+  return { uploadId, url: link.url, method: 'PUT', headers: link.headers, maxBytes: MAX_UPLOAD_BYTES, expiresAt: link.expiresAt };
+}
+
+const notAPdf = () =>
+  new ValidationError('The file is not a PDF: upload the PDF the state or the IRS issued', { file: ['The file is not a PDF'] }, 'not_a_pdf');
+const tooLarge = () =>
+  new ValidationError(`The file is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, { file: ['The file is too large'] }, 'file_too_large');
+
+/** The formation document the approved one was filed from: the one named, else the newest. */
+function filedVersion(app: ApplicationItem, named: string | undefined): StoredDocument | undefined {
+  const fileable = (app.documents ?? []).filter((d) => FILEABLE_KINDS.includes(d.kind));
+  if (named) {
+    const doc = fileable.find((d) => d.id === named);
+    if (!doc)
+      throw new ValidationError('Choose one of the order’s formation documents as the filed version', {
+        filedDocumentId: ['Not a formation document of this order'],
+      });
+    return doc;
+  }
+  return fileable.reduce<StoredDocument | undefined>((newest, d) => (!newest || d.createdAt > newest.createdAt ? d : newest), undefined);
+}
+
+/** Checks the uploaded file and stores it as a document; refuses (and removes) anything else. */
+async function storeUpload(app: ApplicationItem, uploadId: string, kind: RecordUpload['kind']): Promise<Omit<StoredDocument, 'version' | 'createdAt'>> {
+  const staging = uploadKey(app.id, uploadId);
+  const key = orderDocumentKey(app.id, uploadId);
+  const size = await objectSize(staging);
+  if (size === undefined) throw new ConflictError('No file was uploaded for this upload, or it expired: upload the file again', 'upload_missing');
+  if (size > MAX_UPLOAD_BYTES) {
+    await deleteObject(staging);
+    throw tooLarge();
+  }
+  const fileName = `${kind.replace(/_/g, '-')}-${slug(app.businessName ?? '', app.id.slice(0, 8))}.pdf`;
+  // The copy is what gets checked and served: the upload link can still replace the staging object, not this one.
+  await copyToDocument(staging, key, fileName);
+  const [stored, head] = await Promise.all([objectSize(key), firstBytes(key, 5)]);
+  if (stored === undefined || stored > MAX_UPLOAD_BYTES || !looksLikePdf(head)) {
+    await Promise.allSettled([deleteObject(key), deleteObject(staging)]);
+    throw stored !== undefined && stored > MAX_UPLOAD_BYTES ? tooLarge() : notAPdf();
+  }
+  return { id: uploadId, kind, title: '', key, fileName, origin: 'uploaded', size: stored };
+}
+
+/**
+ * POST .../uploads/{uploadId}/record: the uploaded file becomes a document of the order, at most
+ * once (recording the same upload again answers the order as it is). The approved document
+ * marks the formation version that was filed and keeps the state's file number; the EIN letter
+ * deletes the sealed tax id. Returns the order as recorded.
+ */
+export async function recordUpload(id: string, uploadId: string, body: RecordUpload, actor?: AuditActor): Promise<ApplicationItem> {
+  let app = await getApplication(id);
+  mustBePaid(app);
+  if (!app.documents?.some((d) => d.id === uploadId)) {
+    const filed = body.kind === 'approved_articles' ? filedVersion(app, body.filedDocumentId) : undefined;
+    const upload = await storeUpload(app, uploadId, body.kind);
+    const title = body.kind === 'other' && body.title ? body.title : DOCUMENT_KIND_LABELS[body.kind];
+    const doc = {
+      ...upload,
+      title,
+      createdAt: new Date().toISOString(),
+      ...(body.fileNumber ? { fileNumber: body.fileNumber } : {}),
+      ...(actor ? { createdBy: actor.email } : {}),
+    };
+    const text = `${title} uploaded for ${displayName(app)}${body.fileNumber ? ` (file number ${body.fileNumber})` : ''}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        app = await recordDocuments(app, [doc], {
+          activity: { action: 'document_uploaded', text },
+          actor,
+          ...(filed ? { filedId: filed.id } : {}),
+          ...(body.fileNumber ? { fileNumber: body.fileNumber } : {}),
+        });
+        break;
+      } catch (err) {
+        if (!hasErrorCode(err, 'version_conflict') || attempt >= RECORD_ATTEMPTS) throw err;
+        app = await getApplication(id);
+        mustBePaid(app);
+        if (app.documents?.some((d) => d.id === uploadId)) break;
+      }
+    }
+    await deleteObject(uploadKey(id, uploadId)).catch((err: unknown) =>
+      logger.warn('upload not removed after recording', { applicationId: id, error: String(err) }),
+    );
+  }
+  const recorded = app.documents?.find((d) => d.id === uploadId);
+  if (recorded?.kind === 'ein_letter') app = await forgetTaxId(app);
+  return app;
+}
+
+/** The EIN letter is on file: the sealed tax id goes (retried on a concurrent write; a retry of the record call also retries this). */
+async function forgetTaxId(app: ApplicationItem): Promise<ApplicationItem> {
+  let current = app;
+  for (let attempt = 1; current.sealedTaxId; attempt++) {
+    try {
+      await deleteTaxId(current);
+      break;
+    } catch (err) {
+      if (!hasErrorCode(err, 'version_conflict') || attempt >= RECORD_ATTEMPTS) throw err;
+    }
+    current = await getApplication(app.id);
+  }
+  return getApplication(app.id);
+}

@@ -1,0 +1,90 @@
+import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS, type StaffDocument, type StaffDocuments } from '#shared/orders/documents.ts';
+import type { OrderDocument } from '#shared/orders/view.ts';
+import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
+
+/**
+ * Which documents an order has, as staff and as the customer see them (docs/product.md
+ * section 10, "Documents"). Staff see every version; the customer's vault shows, of each
+ * generated kind, the newest version and the one filed with the state, every uploaded document,
+ * and never the staff cover sheet.
+ */
+
+const newestFirst = <T extends { createdAt: string; version: number }>(a: T, b: T) => b.createdAt.localeCompare(a.createdAt) || b.version - a.version;
+
+const isGenerated = (kind: DocumentKind) => (GENERATED_KINDS as readonly DocumentKind[]).includes(kind);
+
+/** The filing state and add-ons the order was priced with (what was sold). */
+export function soldOrder(app: ApplicationItem) {
+  return {
+    state: (app.pricedOrder?.state ?? app.state ?? '').toUpperCase(),
+    expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling),
+    feinFiling: Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling),
+    operatingAgreement: Boolean(app.pricedOrder?.operatingAgreement ?? app.operatingAgreement),
+  };
+}
+
+/**
+ * The generated kinds the order should have: the filing packet (the state's formation document,
+ * or a worksheet where we do not hold the state's form: either counts), and the add-ons it bought.
+ */
+export function expectedKinds(app: ApplicationItem): DocumentKind[][] {
+  const sold = soldOrder(app);
+  const kinds: DocumentKind[][] = [['cover_sheet'], ['formation', 'formation_worksheet']];
+  if (sold.operatingAgreement) kinds.push(['operating_agreement']);
+  if (sold.feinFiling && app.filingDetails?.ein) kinds.push(['ein_worksheet']);
+  return kinds;
+}
+
+/** Expected kinds with no generated version yet (documents are expected once staff start processing). */
+export function missingKinds(app: ApplicationItem): DocumentKind[] {
+  if (documentsBlocker(app)) return [];
+  const have = new Set((app.documents ?? []).filter((d) => d.origin === 'generated').map((d) => d.kind));
+  return expectedKinds(app)
+    .filter((either) => !either.some((k) => have.has(k)))
+    .map((either) => either[0]);
+}
+
+function staffDocument(d: StoredDocument): StaffDocument {
+  return {
+    id: d.id,
+    kind: d.kind,
+    title: d.title,
+    createdAt: d.createdAt,
+    origin: d.origin,
+    version: d.version,
+    size: d.size,
+    ...(d.filed ? { filed: true } : {}),
+    ...(d.fileNumber ? { fileNumber: d.fileNumber } : {}),
+    ...(d.createdBy ? { createdBy: d.createdBy } : {}),
+  };
+}
+
+/** GET /api/staff/applications/{id}/documents: every version, newest first, and what is missing. */
+export function staffDocuments(app: ApplicationItem): StaffDocuments {
+  const blocker = documentsBlocker(app);
+  return {
+    documents: [...(app.documents ?? [])].sort(newestFirst).map(staffDocument),
+    missing: missingKinds(app),
+    ...(blocker ? { generateBlocker: blocker } : {}),
+  };
+}
+
+/** The documents of the customer's vault, newest first. */
+export function vaultDocuments(app: ApplicationItem): StoredDocument[] {
+  const all = (app.documents ?? []).filter((d) => !STAFF_ONLY_KINDS.includes(d.kind));
+  const newest = new Map<DocumentKind, StoredDocument>();
+  for (const d of all) if (isGenerated(d.kind) && (newest.get(d.kind)?.version ?? 0) < d.version) newest.set(d.kind, d);
+  return all.filter((d) => !isGenerated(d.kind) || d.filed || newest.get(d.kind) === d).sort(newestFirst);
+}
+
+/** The order page's `documents` (shared/orders/view.ts). */
+export function customerDocuments(app: ApplicationItem): OrderDocument[] {
+  return vaultDocuments(app).map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    title: d.title,
+    createdAt: d.createdAt,
+    origin: d.origin,
+    ...(d.filed ? { filed: true } : {}),
+  }));
+}

@@ -1,0 +1,160 @@
+import { normaliseStatus } from '../application-status.ts';
+import { FILE_NUMBER } from '../staff/applications.ts';
+import { text } from '../validation.ts';
+import * as z from '../zod.ts';
+
+/**
+ * The documents of an order (docs/product.md section 10, "Documents"): the ones we generate at
+ * Start Processing (the filing packet, the operating agreement and the EIN worksheet, as bought)
+ * and the ones staff upload (the state's approved document, the EIN letter, other evidence).
+ * Every version is kept (docs/decisions/0150-document-versions.md). The rules here are shared by
+ * the staff panel and the handlers.
+ */
+
+/** What a document is. The first five are generated from the filing details; the last three are uploaded by staff. */
+export const DOCUMENT_KINDS = [
+  'formation',
+  'formation_worksheet',
+  'cover_sheet',
+  'operating_agreement',
+  'ein_worksheet',
+  'approved_articles',
+  'ein_letter',
+  'other',
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const GENERATED_KINDS = [
+  'formation',
+  'formation_worksheet',
+  'cover_sheet',
+  'operating_agreement',
+  'ein_worksheet',
+] as const satisfies readonly DocumentKind[];
+export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'other'] as const satisfies readonly DocumentKind[];
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  formation: 'Formation document',
+  formation_worksheet: 'Formation worksheet',
+  cover_sheet: 'Staff cover sheet',
+  operating_agreement: 'Operating agreement',
+  ein_worksheet: 'EIN worksheet',
+  approved_articles: 'Approved formation document (state-stamped)',
+  ein_letter: 'EIN confirmation letter (IRS)',
+  other: 'Other document',
+};
+
+/** Staff-only kinds: the cover sheet is our filing checklist, not the customer's document. */
+export const STAFF_ONLY_KINDS: readonly DocumentKind[] = ['cover_sheet'];
+
+/** The kinds staff may mark as the version filed with the state. */
+export const FILEABLE_KINDS: readonly DocumentKind[] = ['formation', 'formation_worksheet'];
+
+/** An uploaded file may be at most this large (a state-stamped PDF is usually well under 1 MB). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** A download link works this long, then the store refuses it. */
+export const DOWNLOAD_LINK_SECONDS = 5 * 60;
+/** An upload link works this long. */
+export const UPLOAD_LINK_SECONDS = 10 * 60;
+
+const uuid = (what: string) => z.uuid({ version: 'v4', error: `Must be ${what} (UUID)` });
+export const documentIdSchema = uuid('a document id');
+export const uploadIdSchema = uuid('an upload id');
+
+/** POST /api/staff/applications/{id}/uploads: what the browser is about to send. */
+export const uploadRequestSchema = z.strictObject({
+  contentType: z.literal('application/pdf', { error: 'Only PDF files can be uploaded' }),
+  size: z
+    .number({ error: 'The file size must be a number of bytes' })
+    .check(
+      z.int('The file size must be a number of bytes'),
+      z.gte(1, 'The file is empty'),
+      z.lte(MAX_UPLOAD_BYTES, `The file is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`),
+    ),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+/** The presigned upload: PUT the file's bytes to `url` with exactly `headers`. */
+export const uploadTicketSchema = z.object({
+  uploadId: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** POST /api/staff/applications/{id}/uploads/{uploadId}/record: what the uploaded file is. */
+export const recordUploadSchema = z.strictObject({
+  kind: z.enum(UPLOAD_KINDS, { error: `Kind must be one of ${UPLOAD_KINDS.join(', ')}` }),
+  /** The state's file number, printed on the approved document. */
+  fileNumber: z.optional(z.string().check(z.trim(), z.regex(FILE_NUMBER, 'Enter the file number the state gave (3-40 letters and digits)'))),
+  /** A title for an "other" document (defaults to the kind's label). */
+  title: z.optional(text('Title', 120, { min: 1 })),
+  /** With the approved document: the version of our formation document that was filed (default: the newest). */
+  filedDocumentId: z.optional(documentIdSchema),
+});
+export type RecordUpload = z.infer<typeof recordUploadSchema>;
+
+/** POST /api/staff/applications/{id}/documents: regenerate every document of the order (no body). */
+export const generateDocumentsSchema = z.optional(z.strictObject({}));
+
+/** A document as staff see it: every version, with its size and who made it. */
+export const staffDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  title: z.string(),
+  createdAt: z.string(),
+  origin: z.enum(['generated', 'uploaded']),
+  /** 1 for the first document of its kind, then 2, 3... */
+  version: z.number(),
+  size: z.number(),
+  filed: z.optional(z.boolean()),
+  fileNumber: z.optional(z.string()),
+  /** Who generated or uploaded it (a staff email), when known. */
+  createdBy: z.optional(z.string()),
+});
+export type StaffDocument = z.infer<typeof staffDocumentSchema>;
+
+export const staffDocumentsSchema = z.object({
+  documents: z.array(staffDocumentSchema),
+  /** Kinds the order should have but has no version of (e.g. generation failed after Start Processing). */
+  missing: z.array(z.enum(DOCUMENT_KINDS)),
+  /** Why documents cannot be generated now, or absent when they can. */
+  generateBlocker: z.optional(z.string()),
+});
+export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
+
+/** A short-lived download link (the store refuses it after `expiresAt`). */
+export const documentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DocumentLink = z.infer<typeof documentLinkSchema>;
+
+const GENERATION_STATUSES = ['processing', 'filed', 'completed'];
+
+/**
+ * Why documents cannot be generated for this order now, or undefined when they can: only a
+ * paid order with complete filing details, once staff started processing it.
+ */
+export function documentsBlocker(app: { status?: string | null; paymentStatus?: string | null; detailsCompletedAt?: string | null }): string | undefined {
+  if (app.paymentStatus !== 'paid') return 'Not paid yet: documents are generated only for paid orders';
+  if (!app.detailsCompletedAt) return 'The customer has not completed the filing details yet';
+  if (!GENERATION_STATUSES.includes(normaliseStatus(app.status))) return 'Documents are generated when staff start processing the order';
+  return undefined;
+}
+
+/** Why a file picked in the browser cannot be uploaded, or undefined. The server checks its bytes again. */
+export function uploadFileProblem(file: { type: string; size: number; name: string }): string | undefined {
+  const pdf = file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
+  if (!pdf) return 'Only PDF files can be uploaded';
+  if (file.size === 0) return 'The file is empty';
+  if (file.size > MAX_UPLOAD_BYTES) return `The file is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+  return undefined;
+}
+
+/** Whether a file's first bytes are a PDF header (`%PDF-`): an HTML page or script renamed .pdf is not. */
+export function looksLikePdf(head: Uint8Array): boolean {
+  const signature = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  return head.length >= signature.length && signature.every((b, i) => head[i] === b);
+}
