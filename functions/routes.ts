@@ -1,4 +1,5 @@
 import { API_ROUTES, type ApiPath, type ApiRouteKey, type HttpMethod, type RouteIndexEntry, splitRouteKey } from '#shared/api/routes.ts';
+import type { StaffRole } from '#shared/staff/people.ts';
 import type { SecretKey } from './secrets-catalog.ts';
 import type { TableKey } from './tables.ts';
 
@@ -11,18 +12,23 @@ import type { TableKey } from './tables.ts';
  * knows, keyed by the same route keys:
  * - handler: module under functions/handlers/ exporting `handler`.
  * - access: `staff` routes need a valid `staff-token` header (checked by functions/lib/http.ts).
- * - tables / bucket / secrets: what the handler touches; the stack grants exactly these.
+ * - role: who of the staff may call a staff route: `staff` (everyone signed in) or `owner`; the
+ *   middleware answers 403 owner_only to anyone else. A staff route without a role is the owner's.
+ * - tables / bucket / secrets: what the handler touches; the stack grants exactly these. `append`
+ *   (the audit table) is PutItem only: no function may change or delete an entry.
  * - rateLimit: the per-address request limit the middleware (functions/lib/http.ts) enforces
  *   before the handler runs; such a route lists `rateLimits: 'write'` for it.
  */
 export type { HttpMethod };
 export type Access = 'public' | 'staff';
-export type Grant = 'read' | 'write';
+export type Grant = 'read' | 'write' | 'append';
 
 /** What the server knows of a route. */
 export interface ServerRoute {
   handler: string;
   access: Access;
+  /** Staff routes: the role the signed-in person needs (owner-only when absent). */
+  role?: StaffRole;
   tables?: Partial<Record<TableKey, Grant>>;
   bucket?: Grant;
   secrets?: SecretKey[];
@@ -52,6 +58,12 @@ export interface RouteDef extends ServerRoute {
 const staffSession = { sessions: 'read' } as const;
 
 /**
+ * Routes that write the order's PDFs (functions/documents/): memory for fontkit and time for a
+ * packet. Their bundles ship the fonts folder because they import it (infra/lambda-bundle.ts FUNCTION_ASSETS).
+ */
+const DOCUMENT_GENERATION = { memoryMb: 1024, timeoutSeconds: 29 } as const;
+
+/**
  * Per-address limits of the anonymous write routes, in requests a minute from one address (an
  * IPv6 /64): the one place they are set. Far above what a visitor does, far below a flood.
  */
@@ -68,10 +80,14 @@ export const RATE_LIMITS = {
   supportTickets: 10,
   /** Each payment route on its own: the checkout opens a session per method, and again for each new total. */
   paymentStarts: 20,
+  /** Opening and accepting a staff invitation link, together. */
+  staffInvitations: 20,
   /** Saving the order's filing details (each save is a whole form). */
   orderDetails: 30,
   /** Opening an emailed order link, and asking for a new one. */
   orderLinks: 10,
+  /** One-click unsubscribes (mail providers send them from shared addresses). */
+  unsubscribes: 120,
 } as const;
 
 /** Exactly the contract's route keys: a missing or unknown key does not compile. */
@@ -220,61 +236,119 @@ export const SERVER_ROUTES = {
     tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
+  'GET /api/orders/{id}/documents/{documentId}': {
+    handler: 'orders/document-link',
+    access: 'public',
+    tables: { applications: 'read' },
+    bucket: 'read',
+  },
 
   // Staff back office.
   'POST /api/staff/login': {
     handler: 'staff/login',
     access: 'public',
-    tables: { sessions: 'write', rateLimits: 'write' },
+    tables: { sessions: 'write', rateLimits: 'write', staff: 'write', audit: 'append' },
     secrets: ['staffPasswordHash'],
   },
-  'POST /api/staff/logout': { handler: 'staff/logout', access: 'public', tables: { sessions: 'write' } },
-  'GET /api/staff/dashboard': { handler: 'staff/dashboard', access: 'staff', tables: { ...staffSession, counters: 'read', activity: 'read' } },
+  'POST /api/staff/logout': { handler: 'staff/logout', access: 'public', tables: { sessions: 'write', staff: 'write', audit: 'append' } },
+  'GET /api/staff/dashboard': {
+    handler: 'staff/dashboard',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, counters: 'read', activity: 'read' },
+  },
   'GET /api/staff/applications': {
     handler: 'staff/list-applications',
     access: 'staff',
+    role: 'staff',
     tables: { ...staffSession, applications: 'read' },
   },
   'GET /api/staff/tickets': {
     handler: 'staff/list-tickets',
     access: 'staff',
+    role: 'staff',
     tables: { ...staffSession, tickets: 'read' },
   },
   'PATCH /api/staff/tickets/{id}': {
     handler: 'staff/update-ticket',
     access: 'staff',
-    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write' },
+    role: 'staff',
+    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append' },
   },
+  // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
   'PATCH /api/staff/applications/{id}': {
     handler: 'staff/update-application',
     access: 'staff',
-    tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write', outbox: 'write', reminders: 'write' },
-  },
-  'POST /api/staff/sunbiz/{id}': {
-    handler: 'staff/sunbiz',
-    access: 'staff',
-    tables: { ...staffSession, applications: 'write', activity: 'write' },
+    role: 'staff',
+    tables: {
+      ...staffSession,
+      applications: 'write',
+      counters: 'write',
+      activity: 'write',
+      outbox: 'write',
+      reminders: 'write',
+      audit: 'append',
+      operatorSettings: 'read',
+    },
     bucket: 'write',
-    memoryMb: 1024,
+    ...DOCUMENT_GENERATION,
+  },
+  'GET /api/staff/applications/{id}/documents': {
+    handler: 'staff/documents',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, applications: 'read' },
+  },
+  'POST /api/staff/applications/{id}/documents': {
+    handler: 'staff/documents-generate',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', operatorSettings: 'read' },
+    bucket: 'write',
+    ...DOCUMENT_GENERATION,
+  },
+  'GET /api/staff/applications/{id}/documents/{documentId}': {
+    handler: 'staff/document-link',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, applications: 'read' },
+    bucket: 'read',
+  },
+  'POST /api/staff/applications/{id}/uploads': {
+    handler: 'staff/upload-start',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, applications: 'read' },
+    bucket: 'write',
+  },
+  'POST /api/staff/applications/{id}/uploads/{uploadId}/record': {
+    handler: 'staff/upload-record',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+    bucket: 'write',
   },
 
   'POST /api/staff/applications/{id}/refund': {
     handler: 'staff/refund',
     access: 'staff',
-    tables: { ...staffSession, applications: 'write', activity: 'write' },
+    role: 'owner',
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
     secrets: ['stripeSecretKey'],
   },
 
   'POST /api/staff/applications/{id}/tax-id/reveal': {
     handler: 'staff/reveal-tax-id',
     access: 'staff',
-    tables: { ...staffSession, applications: 'read', activity: 'write' },
+    role: 'owner',
+    tables: { ...staffSession, applications: 'read', activity: 'write', audit: 'append' },
     kms: 'decrypt',
   },
   'POST /api/staff/tickets/{id}/replies': {
     handler: 'staff/reply-ticket',
     access: 'staff',
-    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write' },
+    role: 'staff',
+    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write', audit: 'append' },
   },
 
   // Contact form: support tickets staff see in the tickets tab.
@@ -287,26 +361,77 @@ export const SERVER_ROUTES = {
 
   // Site content.
   'GET /api/content': { handler: 'content/list', access: 'public', tables: { content: 'read' } },
-  'POST /api/content': { handler: 'content/create', access: 'staff', tables: { ...staffSession, content: 'write' } },
-  'PATCH /api/content/{id}': { handler: 'content/update', access: 'staff', tables: { ...staffSession, content: 'write' } },
-  'DELETE /api/content/{id}': { handler: 'content/delete', access: 'staff', tables: { ...staffSession, content: 'write' } },
+  'POST /api/content': { handler: 'content/create', access: 'staff', role: 'staff', tables: { ...staffSession, content: 'write', audit: 'append' } },
+  'PATCH /api/content/{id}': { handler: 'content/update', access: 'staff', role: 'staff', tables: { ...staffSession, content: 'write', audit: 'append' } },
+  'DELETE /api/content/{id}': { handler: 'content/delete', access: 'staff', role: 'staff', tables: { ...staffSession, content: 'write', audit: 'append' } },
 
   // The true cost (static data, no tables), the compliance calendar and its reminders.
   'GET /api/state-costs/{stateCode}': { handler: 'state-costs/get', access: 'public' },
-  'GET /api/orders/{id}/calendar': { handler: 'state-costs/calendar', access: 'public', tables: { applications: 'read' } },
-  'GET /api/orders/{id}/calendar.ics': { handler: 'state-costs/calendar-ics', access: 'public', tables: { applications: 'read' } },
+  'GET /api/orders/{id}/calendar': { handler: 'compliance/calendar', access: 'public', tables: { applications: 'read' } },
+  'GET /api/orders/{id}/calendar.ics': { handler: 'compliance/calendar-ics', access: 'public', tables: { applications: 'read' } },
   'POST /api/orders/{id}/registered-agent/cancel-renewal': {
-    handler: 'state-costs/cancel-renewal',
+    handler: 'compliance/cancel-renewal',
     access: 'public',
-    tables: { applications: 'write', activity: 'write' },
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
-  // No per-address limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
+  // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
   'POST /api/reminders/unsubscribe': {
-    handler: 'state-costs/unsubscribe',
+    handler: 'compliance/unsubscribe',
     access: 'public',
     rawBody: true,
-    tables: { applications: 'write' },
+    tables: { applications: 'write', rateLimits: 'write' },
     secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'unsubscribes', perMinute: RATE_LIMITS.unsubscribes },
+  },
+
+  // Staff accounts (functions/data/staff-accounts.ts, sign-in.ts), the audit trail, the operator's settings.
+  'POST /api/staff/invitations': {
+    handler: 'staff/invitation',
+    access: 'public',
+    tables: { staff: 'write', sessions: 'write', rateLimits: 'write', audit: 'append' },
+    secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'staff-invitations', perMinute: RATE_LIMITS.staffInvitations },
+  },
+  'GET /api/staff/account': { handler: 'staff/account', access: 'staff', role: 'staff', tables: { ...staffSession, staff: 'read' } },
+  'POST /api/staff/account/second-factor': {
+    handler: 'staff/account-factor',
+    access: 'staff',
+    role: 'staff',
+    tables: { ...staffSession, staff: 'write', audit: 'append' },
+  },
+  'DELETE /api/staff/account/sessions/{id}': {
+    handler: 'staff/account-end-session',
+    access: 'staff',
+    role: 'staff',
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
+  },
+  'GET /api/staff/people': { handler: 'staff/people-list', access: 'staff', role: 'owner', tables: { ...staffSession, staff: 'read' } },
+  'POST /api/staff/people': {
+    handler: 'staff/people-invite',
+    access: 'staff',
+    role: 'owner',
+    tables: { ...staffSession, staff: 'write', outbox: 'write', audit: 'append' },
+  },
+  'DELETE /api/staff/people/{id}': {
+    handler: 'staff/people-remove',
+    access: 'staff',
+    role: 'owner',
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
+  },
+  'POST /api/staff/people/{id}/reset': {
+    handler: 'staff/people-reset',
+    access: 'staff',
+    role: 'owner',
+    tables: { sessions: 'write', staff: 'write', outbox: 'write', audit: 'append' },
+  },
+  'GET /api/staff/audit': { handler: 'staff/audit', access: 'staff', role: 'staff', tables: { ...staffSession, audit: 'read' } },
+  'GET /api/operator-settings': { handler: 'operator/settings', access: 'public', tables: { operatorSettings: 'read' } },
+  'PUT /api/staff/operator-settings': {
+    handler: 'staff/operator-settings',
+    access: 'staff',
+    role: 'owner',
+    tables: { ...staffSession, operatorSettings: 'write', audit: 'append' },
   },
 
   // This API's own description (generated from the contract).

@@ -15,7 +15,7 @@ export const ORDER_LINK_WINDOW_MINUTES = 10;
  */
 export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
-  validate(orderLinkRequestSchema, event.jsonBody ?? {});
+  validate(orderLinkRequestSchema, event.jsonBody);
   const app = await getApplication(id).catch((err) => {
     if (hasErrorCode(err, 'application_not_found')) return undefined;
     throw err;
