@@ -12,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'creator-llc-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 export const E2E_STAFF_PASSWORD = 'e2e-staff-password-1';
+/** The owner the first start creates (STAFF_EMAIL), who signs in with E2E_STAFF_PASSWORD. */
+export const E2E_STAFF_EMAIL = 'owner@creator-llc.local';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/states`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, STAFF_PASSWORD: E2E_STAFF_PASSWORD, LOG_LEVEL: 'WARN' },
+    env: { PORT: String(port), DATA_DIR: dataDir, STAFF_PASSWORD: E2E_STAFF_PASSWORD, STAFF_EMAIL: E2E_STAFF_EMAIL, LOG_LEVEL: 'WARN' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
 import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
+import { staffToken as signInByApi } from './staff-session.ts';
 
 /**
  * Accessibility over every screen of the site (docs/product.md section 2) at a phone and a desktop width:
@@ -30,7 +30,7 @@ test.beforeAll(async ({ request }) => {
     email: 'ada@example.com',
     phone: '305-555-0199',
     state: 'FL',
-    residenceState: '',
+    residenceState: 'FL',
     hasInventory: false,
     priority: 'tax',
     contentTypes: ['tech'],
@@ -45,9 +45,7 @@ test.beforeAll(async ({ request }) => {
     currentStep: 4,
   };
   applicationId = await createSubmitted(request, wizard);
-  const login = await request.post('/api/staff/login', { data: { password: E2E_STAFF_PASSWORD } });
-  expect(login.status()).toBe(200);
-  staffToken = (await login.json()).token;
+  staffToken = await signInByApi(request);
 });
 
 const screens: { name: string; path: () => string; staff?: boolean; ready: (page: Page) => Promise<void> }[] = [

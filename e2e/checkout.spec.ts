@@ -18,7 +18,7 @@ function wizardData(over: Record<string, unknown> = {}) {
     email: 'maya@example.com',
     phone: '555-010-2030',
     state: 'FL',
-    residenceState: '',
+    residenceState: 'FL',
     hasInventory: false,
     priority: 'tax',
     contentTypes: ['lifestyle'],
@@ -127,18 +127,16 @@ test('without an application: Missing Application, then the wizard after about 2
   expect(waited).toBeLessThan(4000);
 });
 
-test('only available tabs are shown; Cash App Pay is coming soon with a way back to the card', async ({ page, request }) => {
+test('only available tabs are shown: locally the card alone, and nothing "coming soon"', async ({ page, request }) => {
   const id = await submittedApplication(request);
   await asHolder(page, id);
   await page.goto(`/checkout?applicationId=${id}`);
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Card', 'Cash App Pay']);
-  await page.getByRole('tab', { name: 'Cash App Pay' }).click();
-  await expect(page.getByText('Cash App Pay Coming Soon')).toBeVisible();
-  await expectAxeClean(page);
-  await page.getByRole('button', { name: 'Pay with card instead' }).click();
+  await expect(tabs).toHaveText(['Card']);
   await expect(page.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await page.locator('body').textContent()).not.toMatch(/coming soon/i);
+  await expectAxeClean(page);
 });
 
 test('the success page for an unpaid application says so, with the way back to checkout', async ({ page, request }) => {

@@ -66,8 +66,10 @@ test('renders every landing section, header and footer', async ({ page }) => {
   await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
   await expect(footer.getByRole('link', { name: 'State Pricing' })).toHaveAttribute('href', '/pricing');
   await expect(footer.getByRole('link', { name: 'Form Your LLC' })).toHaveAttribute('href', '/wizard');
-  await footer.getByRole('button', { name: 'Privacy Policy' }).click();
-  await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+  // The legal pages are real pages (docs/product.md "Legal pages").
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
 });
 
 test('the how-it-works anchor scrolls to the section', async ({ page }) => {

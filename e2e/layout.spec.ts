@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_STAFF_PASSWORD } from '../playwright.config.ts';
 import { asHolder, createSubmitted } from './holder.ts';
+import { signInOnPage } from './staff-session.ts';
 
 /**
  * Layout at phone and desktop widths: figures stay inside their tiles, the landing page has no
@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
     email: 'lena@example.com',
     phone: '305-555-0123',
     state: 'TX',
-    residenceState: '',
+    residenceState: 'TX',
     hasInventory: false,
     priority: 'tax',
     contentTypes: ['music'],
@@ -87,10 +87,7 @@ test('a toast on a phone does not cover the sticky header', async ({ page }) => 
 
 test('a toast raised inside the staff modal shows above its backdrop', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/staff/login');
-  await page.getByLabel('Password').fill(E2E_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
+  await signInOnPage(page);
   await page.getByRole('button', { name: `View details of ${businessName}` }).click();
   const dialog = page.getByRole('dialog', { name: businessName });
   await dialog.getByLabel('Notes').fill('Checked the name.');

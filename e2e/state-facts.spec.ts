@@ -90,7 +90,7 @@ test("Maine's processing time is the same on every page, dated and credited", as
 });
 
 test('Florida sells no expedite: the add-on says so and cannot be bought', async ({ page, request }) => {
-  const id = await submitted(request, { state: 'FL', residenceState: '', priority: 'tax' });
+  const id = await submitted(request, { state: 'FL', residenceState: 'FL', priority: 'tax' });
   await asHolder(page, id);
   await page.goto(`/checkout?applicationId=${id}`);
   await expect(page.getByTestId('processing-time')).toContainText('No standard processing time published by Florida');
@@ -115,6 +115,7 @@ test("the landing calculator's income and expenses carry into step 3", async ({ 
   await page.getByLabel('Email').fill('cal@example.com');
   await page.getByLabel('Phone').fill('305-555-0188');
   await page.getByText('No', { exact: true }).click();
+  await page.getByLabel('Which state do you live in?').selectOption('FL');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Music', { exact: true }).click();
   await page.getByText('Twitch', { exact: true }).click();

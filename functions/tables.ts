@@ -64,6 +64,8 @@ export const TABLES = {
   content: {
     envVar: 'CONTENT_TABLE',
     partitionKey: { name: 'id', type: 'S' },
+    // Publishing a text re-renders the pages that show it (functions/site/handler.ts).
+    stream: 'NEW_IMAGE',
     indexes: [{ indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'pageSection', type: 'S' } }],
   },
   /** Payment provider event ids already processed (webhook replay protection). */
@@ -86,6 +88,42 @@ export const TABLES = {
   },
   /** Addresses that bounced or complained: never mailed again. */
   emailSuppressions: { envVar: 'EMAIL_SUPPRESSIONS_TABLE', partitionKey: { name: 'email', type: 'S' } },
+  /**
+   * Staff accounts (functions/data/staff-accounts.ts): `PERSON#<id>` (the person, their password
+   * hash, second factors and live sessions), `EMAIL#<address>` (one person per address), the
+   * owner's bootstrap marker, and short-lived sign-in steps `STEP#<hash>` (removed by TTL).
+   */
+  staff: { envVar: 'STAFF_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' }, ttlAttribute: 'ttl' },
+  /**
+   * The audit trail (functions/data/audit.ts): append-only, every function may only put into it
+   * (grant `append`). pk = 'AUDIT', sk = '<at>#<id>'; sparse indexes by person, order and action,
+   * each newest first. Entries expire after AUDIT_RETENTION_YEARS (shared/retention.ts).
+   */
+  audit: {
+    envVar: 'AUDIT_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      { indexName: 'byActor', partitionKey: { name: 'actorId', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+      { indexName: 'byApplication', partitionKey: { name: 'applicationId', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+      { indexName: 'byAction', partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+    ],
+    ttlAttribute: 'ttl',
+  },
+  /** The operator's settings (shared/operator/settings.ts): one item, id 'OPERATOR', with a version. */
+  operatorSettings: { envVar: 'OPERATOR_SETTINGS_TABLE', partitionKey: { name: 'id', type: 'S' } },
+  /**
+   * Reminder emails of the compliance calendar (functions/data/reminders.ts): one row per order and
+   * deadline run (pk applicationId, sk series), holding its next reminder. `queue` = 'DUE' (sparse
+   * index bySendOn, sorted by the YYYY-MM-DD send day) while one is left, so the daily sweep is one
+   * Query for the days up to today: the table is never read whole.
+   */
+  reminders: {
+    envVar: 'REMINDERS_TABLE',
+    partitionKey: { name: 'applicationId', type: 'S' },
+    sortKey: { name: 'series', type: 'S' },
+    indexes: [{ indexName: 'bySendOn', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'sendOn', type: 'S' } }],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof TABLES;

@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions, Plugin } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
+import { JOBS } from '../functions/jobs.ts';
 import { STRIPE_RESOURCES } from '../functions/payments/stripe.ts';
-import { SUNBIZ_FONTS } from '../functions/sunbiz/fonts.ts';
+import { ROUTES } from '../functions/routes.ts';
 
 /** The repository root (infra/ sits directly below it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,13 +15,22 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 
 /**
- * How every route's handler is bundled: the ONE set of esbuild options used by the CDK API
- * stack (through NodejsFunction) and by the bundle budget (scripts/bench/lambda.ts, through
- * esbuild directly), so the bench measures exactly what gets deployed.
+ * Where `npm run build:functions` (scripts/build-functions.ts) writes one folder per function;
+ * the API stack deploys each folder as it is (`Code.fromAsset`).
+ */
+export const FUNCTIONS_BUILD_DIR = join(REPO_ROOT, '.build', 'functions');
+
+/**
+ * How every function is built: the ONE set of esbuild options used by the build step
+ * (scripts/build-functions.ts, whose output the API stack deploys), the bench and the tests.
  *
- * - ESM output; middy is ESM-only and the CJS dependencies it pulls need `require`, which the
- *   banner recreates ("Dynamic require of X is not supported" otherwise).
- * - @aws-sdk/* v3 ships in the Node.js 22 Lambda runtime, so it stays out of the bundle.
+ * - ESM output (middy is ESM-only). The CommonJS dependencies it pulls call `require`, which the
+ *   banner recreates ("Dynamic require of X is not supported" otherwise); the import is aliased
+ *   so it cannot clash with a bundled module's own `createRequire`.
+ * - The AWS SDK v3 is bundled and minified with the code (docs/decisions/0170), not taken from
+ *   the runtime: nothing is external.
+ * - Code splitting: what a function imports only on first use (the Secrets Manager, KMS and SES
+ *   clients) is a separate file beside index.mjs, read when first needed, not at cold start.
  * - No source maps: they would count against the code size and the cold start.
  */
 export const LAMBDA_BUNDLE = {
@@ -30,35 +39,40 @@ export const LAMBDA_BUNDLE = {
   minify: true,
   sourcemap: false,
   mainFields: ['module', 'main'],
-  external: ['@aws-sdk/*'],
-  banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
-  // Code paths of bundled libraries that our use never reaches (see each stand-in for why).
-  alias: {
-    postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts'),
-    axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts'),
-    '@pdf-lib/upng': join(REPO_ROOT, 'functions/lib/upng-unused.ts'),
-    // Not a stand-in: pako's zlib-format deflate/inflate done by Node's zlib.
-    pako: join(REPO_ROOT, 'functions/lib/pako-zlib.ts'),
-  },
+  banner: "import { createRequire as __lambdaCreateRequire } from 'node:module';const require = __lambdaCreateRequire(import.meta.url);",
 } as const;
 
 const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
 const packageDir = (name: string) => dirname(requireFromRoot.resolve(`${name}/package.json`));
 const within = (dir: string, file: string) => file.startsWith(dir + sep);
+
+/**
+ * Replacements made at build time, each kept because it measurably shortens a cold start or is
+ * needed for the code to run (docs/decisions/0171 has the figures; `npm run bench:transforms`
+ * measures them again). `alias` maps a package to a file of ours; `plugin` rewrites modules.
+ */
+export interface BundleTransform {
+  name: string;
+  alias?: Record<string, string>;
+  plugin?: () => Plugin;
+  /** A handler whose bundle the transform changes, for measuring it. */
+  measuredOn: string;
+}
+
 const UNUSED_STRIPE_RESOURCE = join(REPO_ROOT, 'functions/lib/stripe-resource-unused.ts');
 
 /**
  * Stripe's SDK constructs a class for each of its ~270 API resources on every client; our
- * functions call three (functions/payments/stripe.ts STRIPE_RESOURCES, which also narrows the
+ * functions call four (functions/payments/stripe.ts STRIPE_RESOURCES, which also narrows the
  * client's type to them). Every other resource module becomes functions/lib/stripe-resource-unused.ts,
- * whose instances throw a clear error if touched: about 160 KB less in each function that calls Stripe.
+ * whose instances throw a clear error if touched.
  */
 function stripeResources(used: readonly string[]): Plugin {
   const keep = new Set(used.map((name) => `${name[0].toUpperCase()}${name.slice(1)}.js`));
   return {
     name: 'stripe-resources',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]stripe[\\/](esm|cjs)[\\/]resources[\\/].+\.js$/ }, (args) => {
+    setup(b) {
+      b.onLoad({ filter: /[\\/]stripe[\\/](esm|cjs)[\\/]resources[\\/].+\.js$/ }, (args) => {
         const dir = join(args.path.slice(0, args.path.lastIndexOf(`${sep}resources${sep}`)), 'resources');
         if (keep.has(relative(dir, args.path))) return undefined;
         const classes = [...readFileSync(args.path, 'utf8').matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
@@ -71,10 +85,8 @@ function stripeResources(used: readonly string[]): Plugin {
 
 /**
  * pdf-lib compiled from the TypeScript sources it ships (`src/`) for Node 22, instead of its
- * ES5 build: classes and async functions instead of tslib helpers and generator state
- * machines, about 40 KB smaller. Its sources import each other as `src/...`, resolved here.
- * infra/lambda-bundles.test.ts checks that the bundled Sunbiz document is byte-for-byte the one
- * pdf-lib's published build writes.
+ * ES5 build: classes and async functions instead of tslib helpers and generator state machines.
+ * Its sources import each other as `src/...`, resolved here.
  */
 function pdfLibFromSource(): Plugin {
   const root = packageDir('pdf-lib');
@@ -82,9 +94,9 @@ function pdfLibFromSource(): Plugin {
   const resolveSource = (base: string) => [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));
   return {
     name: 'pdf-lib-source',
-    setup(build) {
-      build.onResolve({ filter: /^pdf-lib$/ }, () => ({ path: join(src, 'index.ts') }));
-      build.onResolve({ filter: /^src(\/|$)/ }, (args) => {
+    setup(b) {
+      b.onResolve({ filter: /^pdf-lib$/ }, () => ({ path: join(src, 'index.ts') }));
+      b.onResolve({ filter: /^src(\/|$)/ }, (args) => {
         if (!within(src, args.importer)) return undefined;
         const path = resolveSource(join(root, args.path));
         return path ? { path } : undefined;
@@ -94,16 +106,16 @@ function pdfLibFromSource(): Plugin {
 }
 
 /**
- * pdf-lib's standard-font package carries the metrics of all fourteen PDF standard fonts
- * (about 127 KB); the Sunbiz document uses two (functions/sunbiz/fonts.ts SUNBIZ_FONTS). The
- * others become empty data, which fails loudly if a document ever embeds one.
+ * pdf-lib's standard-font package carries the metrics of all fourteen PDF standard fonts; the
+ * order documents use none (they embed the Noto fonts, functions/documents/fonts.ts). Each
+ * becomes empty data, which fails loudly if a document ever embeds one.
  */
 function standardFonts(used: readonly string[]): Plugin {
   const keep = new Set([...used, 'all-encodings']);
   return {
     name: 'pdf-standard-fonts',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]@pdf-lib[\\/]standard-fonts[\\/].+\.compressed\.json$/ }, (args) => {
+    setup(b) {
+      b.onLoad({ filter: /[\\/]@pdf-lib[\\/]standard-fonts[\\/].+\.compressed\.json$/ }, (args) => {
         const font = args.path.slice(args.path.lastIndexOf(sep) + 1).replace('.compressed.json', '');
         return keep.has(font) ? undefined : { contents: 'export default "";', loader: 'js' };
       });
@@ -111,14 +123,25 @@ function standardFonts(used: readonly string[]): Plugin {
   };
 }
 
+export const BUNDLE_TRANSFORMS: readonly BundleTransform[] = [
+  { name: 'postcss stand-in', alias: { postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts') }, measuredOn: 'content/update' },
+  { name: 'axios stand-in', alias: { axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts') }, measuredOn: 'payments/amazon-pay-create-session' },
+  { name: 'upng stand-in', alias: { '@pdf-lib/upng': join(REPO_ROOT, 'functions/lib/upng-unused.ts') }, measuredOn: 'staff/documents-generate' },
+  { name: 'pako by zlib', alias: { pako: join(REPO_ROOT, 'functions/lib/pako-zlib.ts') }, measuredOn: 'staff/documents-generate' },
+  { name: 'Stripe resources', plugin: () => stripeResources(STRIPE_RESOURCES), measuredOn: 'payments/stripe-webhook' },
+  { name: 'pdf-lib from source', plugin: pdfLibFromSource, measuredOn: 'staff/documents-generate' },
+  { name: 'no standard fonts', plugin: () => standardFonts([]), measuredOn: 'staff/documents-generate' },
+];
+
 /**
- * The esbuild plugins every function bundle is built with. The esbuild CLI that NodejsFunction
- * runs cannot take plugins, so the API stack rebuilds each function's bundle with these in an
- * `afterBundling` hook (scripts/bundle-function.ts); the bench builds with them directly.
+ * Files a function reads beside its code at run time, shipped in its folder when its bundle
+ * includes the module that reads them: a handler that imports functions/documents/ gets the
+ * fonts folder as `fonts/` next to index.mjs, where fonts.ts looks for it (its own URL is the
+ * bundle's). Nothing to declare per route: the build sees the import.
  */
-export function lambdaPlugins(): Plugin[] {
-  return [stripeResources(STRIPE_RESOURCES), pdfLibFromSource(), standardFonts(Object.values(SUNBIZ_FONTS))];
-}
+export const FUNCTION_ASSETS = [
+  { name: 'documents-fonts', whenBundling: 'functions/documents/fonts.ts', from: 'functions/documents/fonts', to: 'fonts' },
+] as const;
 
 /** The route handler module's source file. */
 export function handlerEntry(handler: string): string {
@@ -130,53 +153,189 @@ export function jobEntry(handler: string): string {
   return join(REPO_ROOT, 'functions', 'jobs', `${handler}.ts`);
 }
 
-const TSX_CLI = requireFromRoot.resolve('tsx/cli');
-const BUNDLE_FUNCTION_SCRIPT = join(REPO_ROOT, 'scripts', 'bundle-function.ts');
+/** The build folder name of a route's function (`handlers/applications/get`); routes that share a module share it. */
+export const routeFunctionName = (handler: string) => `handlers/${handler}`;
+/** The build folder name of a job's function (`jobs/outbox-stream`). */
+export const jobFunctionName = (handler: string) => `jobs/${handler}`;
+/** The site publisher (functions/site/handler.ts), a function of the web stack (infra/site-publisher.ts). */
+export const SITE_PUBLISHER_FUNCTION = 'site/publisher';
+
+export interface FunctionSource {
+  /** Its folder under the build directory. */
+  name: string;
+  entry: string;
+}
+
+/** Every function the stacks deploy: each route's handler, the `$default` fallback, each job, the site publisher. */
+export function functionSources(): FunctionSource[] {
+  const handlers = [...new Set([...ROUTES.map((r) => r.handler), 'fallback'])];
+  const jobs = [...new Set(Object.values(JOBS).map((j) => j.handler as string))];
+  return [
+    ...handlers.map((h) => ({ name: routeFunctionName(h), entry: handlerEntry(h) })),
+    ...jobs.map((h) => ({ name: jobFunctionName(h), entry: jobEntry(h) })),
+    { name: SITE_PUBLISHER_FUNCTION, entry: join(REPO_ROOT, 'functions', 'site', 'handler.ts') },
+  ];
+}
+
+/** The folder a function is deployed from. */
+export function functionCodeDir(name: string, buildDir = FUNCTIONS_BUILD_DIR): string {
+  return join(buildDir, ...name.split('/'));
+}
+
+/** The AWS SDK loaders (functions/lib/clients/*-sdk.ts): every SDK client the functions use comes through one of them. */
+const SDK_LOADER = /functions[\\/]lib[\\/]clients[\\/]([\w-]+)-sdk\.ts$/;
+
+export interface FunctionBuild {
+  name: string;
+  dir: string;
+  /** Bytes of index.mjs and the chunks it imports statically: the code a cold start reads. */
+  startBytes: number;
+  /** Bytes of every file of the folder (code read on first use and shipped assets included). */
+  totalBytes: number;
+  /** SDK loaders (`dynamodb`, `s3`, ...) the function imports at load, and those it imports only on first use. */
+  sdk: { atLoad: string[]; onFirstUse: string[] };
+  assets: string[];
+}
+
+export interface BuildOptionsFor {
+  /** Names of BUNDLE_TRANSFORMS to leave out (for measuring what each one buys). */
+  without?: readonly string[];
+  /**
+   * `runtime`: leave the AWS SDK out and load the Lambda runtime's copy with `require`, as the
+   * functions did before docs/decisions/0170; only the bench builds this way, to compare.
+   */
+  sdk?: 'bundled' | 'runtime';
+}
 
 /**
- * LAMBDA_BUNDLE expressed as NodejsFunction bundling options (local esbuild, no Docker). The
- * esbuild CLI that NodejsFunction runs cannot load plugins, so its `afterBundling` hook rebuilds
- * the same entry with the same options plus `lambdaPlugins()` through esbuild's API
- * (scripts/bundle-function.ts), over the CLI's output file: the deployed code is exactly what
- * `npm run bench:lambda` measures.
+ * The SDK loaders rewritten to `require` the package from the runtime (CommonJS: Node's ESM
+ * loader would scan the large CommonJS packages for their export names first, which is slower).
  */
-export function cdkBundling(entry: string): BundlingOptions {
-  const quote = (s: string) => `"${s.replaceAll('"', '\\"')}"`;
+function sdkFromRuntime(): Plugin {
   return {
-    target: LAMBDA_BUNDLE.target,
-    format: LAMBDA_BUNDLE.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
-    minify: LAMBDA_BUNDLE.minify,
-    sourceMap: LAMBDA_BUNDLE.sourcemap,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    externalModules: [...LAMBDA_BUNDLE.external],
-    banner: LAMBDA_BUNDLE.banner,
-    esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLE.alias).map(([from, to]) => [`--alias:${from}`, to])),
-    logLevel: LogLevel.ERROR,
-    forceDockerBundling: false,
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_inputDir, outputDir) => [[process.execPath, TSX_CLI, BUNDLE_FUNCTION_SCRIPT, entry, join(outputDir, 'index.mjs')].map(quote).join(' ')],
+    name: 'sdk-from-runtime',
+    setup(b) {
+      b.onLoad({ filter: SDK_LOADER }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const lines = [...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'(@aws-sdk\/[^']+)';/g)].map(
+          ([, names, pkg], i) => `const __sdk${i} = __sdkRequire(${JSON.stringify(pkg)});\nexport const { ${names.replace(/\s+as\s+/g, ': ')} } = __sdk${i};`,
+        );
+        return {
+          contents: `import { createRequire } from 'node:module';\nconst __sdkRequire = createRequire(import.meta.url);\n${lines.join('\n')}\n`,
+          loader: 'js',
+        };
+      });
     },
   };
 }
 
-/** LAMBDA_BUNDLE expressed as esbuild build options, for bundling a handler outside CDK. */
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+/** LAMBDA_BUNDLE as esbuild options for one function's folder. */
+export function esbuildOptions(entry: string, outdir: string, opts: BuildOptionsFor = {}): BuildOptions {
+  const transforms = BUNDLE_TRANSFORMS.filter((t) => !opts.without?.includes(t.name));
   return {
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { index: entry },
+    outdir,
     bundle: true,
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     target: LAMBDA_BUNDLE.target,
     format: LAMBDA_BUNDLE.format,
     minify: LAMBDA_BUNDLE.minify,
     sourcemap: LAMBDA_BUNDLE.sourcemap,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
-    external: [...LAMBDA_BUNDLE.external],
     banner: { js: LAMBDA_BUNDLE.banner },
-    alias: { ...LAMBDA_BUNDLE.alias },
-    plugins: lambdaPlugins(),
+    alias: Object.assign({}, ...transforms.map((t) => t.alias ?? {})),
+    plugins: [...transforms.flatMap((t) => (t.plugin ? [t.plugin()] : [])), ...(opts.sdk === 'runtime' ? [sdkFromRuntime()] : [])],
+    external: opts.sdk === 'runtime' ? ['@aws-sdk/*'] : [],
+    metafile: true,
     logLevel: 'error',
   };
+}
+
+/** Modules reached from the entry through static imports only (what runs at cold start). */
+function loadedAtStart(metafile: Metafile, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imp of metafile.inputs[file]?.imports ?? []) if (!imp.external && imp.kind !== 'dynamic-import') queue.push(imp.path);
+  }
+  return seen;
+}
+
+/** Bytes of the output files read at start: index.mjs and what it imports statically. */
+function bytesAtStart(metafile: Metafile, indexFile: string): number {
+  const seen = new Set<string>();
+  const queue = [relative(REPO_ROOT, indexFile).split(sep).join('/')];
+  let bytes = 0;
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !metafile.outputs[file]) continue;
+    seen.add(file);
+    bytes += metafile.outputs[file].bytes;
+    for (const imp of metafile.outputs[file].imports) if (!imp.external && imp.kind === 'import-statement') queue.push(imp.path);
+  }
+  return bytes;
+}
+
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    total += entry.isDirectory() ? folderBytes(p) : statSync(p).size;
+  }
+  return total;
+}
+
+/**
+ * Builds one function into `dir` (emptied first): index.mjs exporting `handler`, the chunks it
+ * loads on first use, and the asset folders its code reads (FUNCTION_ASSETS).
+ */
+export async function buildFunction(source: FunctionSource, dir: string, opts: BuildOptionsFor = {}): Promise<FunctionBuild> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const result = await build({ ...esbuildOptions(source.entry, dir, opts), absWorkingDir: REPO_ROOT });
+  const metafile = result.metafile as Metafile;
+  const entryInput = relative(REPO_ROOT, source.entry).split(sep).join('/');
+  const atStart = loadedAtStart(metafile, entryInput);
+  const sdk = { atLoad: [] as string[], onFirstUse: [] as string[] };
+  for (const input of Object.keys(metafile.inputs)) {
+    const loader = SDK_LOADER.exec(input)?.[1];
+    if (loader) (atStart.has(input) ? sdk.atLoad : sdk.onFirstUse).push(loader);
+  }
+  const assets: string[] = [];
+  for (const asset of FUNCTION_ASSETS) {
+    if (!metafile.inputs[asset.whenBundling]) continue;
+    cpSync(join(REPO_ROOT, asset.from), join(dir, asset.to), { recursive: true });
+    assets.push(asset.name);
+  }
+  return {
+    name: source.name,
+    dir,
+    startBytes: bytesAtStart(metafile, join(dir, 'index.mjs')),
+    totalBytes: folderBytes(dir),
+    sdk: { atLoad: sdk.atLoad.sort(), onFirstUse: sdk.onFirstUse.sort() },
+    assets,
+  };
+}
+
+/** Builds every function (functionSources) into `buildDir`, a few at a time. */
+export async function buildFunctions(buildDir = FUNCTIONS_BUILD_DIR, sources = functionSources(), opts: BuildOptionsFor = {}): Promise<FunctionBuild[]> {
+  rmSync(buildDir, { recursive: true, force: true });
+  const queue = [...sources];
+  const out: FunctionBuild[] = [];
+  const worker = async () => {
+    for (let s = queue.shift(); s; s = queue.shift()) out.push(await buildFunction(s, functionCodeDir(s.name, buildDir), opts));
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The SDK loader module of a name returned in FunctionBuild.sdk (`dynamodb` -> functions/lib/clients/dynamodb-sdk.ts). */
+export function sdkLoaderFile(name: string): string {
+  return join(REPO_ROOT, 'functions', 'lib', 'clients', `${name}-sdk.ts`);
 }

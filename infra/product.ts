@@ -20,6 +20,8 @@ export interface ProductStacks {
 export interface ProductOptions {
   /** The built SPA; defaults to frontend/dist. */
   siteAssetsPath?: string;
+  /** The built functions (`npm run build:functions`); defaults to .build/functions. */
+  functionsBuildDir?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     secrets: secrets.secrets,
     piiKey: data.piiKey,
     streamArns: data.streamArns,
+    functionsBuildDir: options.functionsBuildDir,
   });
   // The API addresses tables and bucket by their fixed names, so the order is declared here.
   api.addStackDependency(data, 'functions read and write the tables and the documents bucket');
@@ -58,6 +61,8 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     apiOriginDomain: api.originDomain,
     originVerifySecretName: secretName(config.stage, 'originVerify'),
     siteAssetsPath: options.siteAssetsPath,
+    contentStreamArn: data.streamArns.content as string,
+    functionsBuildDir: options.functionsBuildDir,
   });
   // CloudFront reads the origin-verify secret by name at deploy, and the API must answer first.
   web.addStackDependency(secrets, 'the /api/* origin header resolves the originVerify secret');

@@ -68,6 +68,13 @@ export const stageConfigSchema = z
     emailFrom: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as orders@example.com').optional()),
     /** Verify emailFrom's whole domain with SES (DKIM records to publish) instead of the single address. */
     emailDomain: hostName,
+    /**
+     * Every staff sign-in needs a second factor (an authenticator app). Always on prod; a dev stage
+     * may turn it off with -c requireSecondFactor=false. Locally (`npm start`) it is optional.
+     */
+    requireSecondFactor: z.preprocess((v) => (v === 'false' ? false : v === 'true' ? true : v), z.boolean().default(true)),
+    /** The owner's email address: the first sign-in with it and the staff password (a secret) creates the owner account. */
+    ownerEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as owner@example.com').optional()),
   })
   .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] })
   .refine((c) => !c.apiDomainName === !c.apiCertificateArn, { message: 'apiDomainName and apiCertificateArn go together', path: ['apiCertificateArn'] })
@@ -75,6 +82,10 @@ export const stageConfigSchema = z
   .refine((c) => c.stage !== 'prod' || Boolean(c.apiDomainName), {
     message: `prod needs the API's own domain so its execute-api endpoint can be switched off: add -c apiDomainName=api.example.com -c apiCertificateArn=<ACM certificate ARN in ${DEPLOY_REGION}> (see docs/deploy.md)`,
     path: ['apiDomainName'],
+  })
+  .refine((c) => c.stage !== 'prod' || c.requireSecondFactor, {
+    message: 'prod requires a second factor for every staff sign-in: remove -c requireSecondFactor=false',
+    path: ['requireSecondFactor'],
   })
   .refine((c) => c.stage !== 'prod' || Boolean(c.emailFrom), {
     message:
@@ -118,6 +129,8 @@ export const CONTEXT_KEYS = [
   'logLevel',
   'emailFrom',
   'emailDomain',
+  'requireSecondFactor',
+  'ownerEmail',
 ] as const;
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { functionCodeDir, functionSources } from './lambda-bundle.ts';
 import { buildProduct, type ProductStacks } from './product.ts';
 import { parseStageConfig } from './stage-config.ts';
 
@@ -15,21 +16,29 @@ export interface SynthesisedProduct {
 
 /**
  * Synthesises the whole product for tests: bundling and asset staging skipped (STACK.md), a
- * throwaway built-site folder, the cloud assembly in a temp dir. app.synth() runs the cdk-nag
- * checks, so any unacknowledged finding throws here.
+ * throwaway built site and functions build, the cloud assembly in a temp dir. app.synth() runs
+ * the cdk-nag checks, so any unacknowledged finding throws here.
  */
 export function synthProduct(context: Record<string, unknown>): SynthesisedProduct {
   const root = mkdtempSync(join(tmpdir(), 'creator-llc-cdk-'));
   const site = join(root, 'site');
   mkdirSync(join(site, 'assets'), { recursive: true });
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>test</title>');
+  writeFileSync(join(site, 'app.html'), '<!doctype html><title>test</title><div id="root"></div>');
   writeFileSync(join(site, 'assets', 'index-abc123.js'), 'export {};');
+  // A folder per function where the build would put it (the functions' own build is tested in
+  // infra/lambda-bundle.test.ts; here only the stacks are).
+  const functionsBuild = join(root, 'functions');
+  for (const { name } of functionSources()) {
+    mkdirSync(functionCodeDir(name, functionsBuild), { recursive: true });
+    writeFileSync(join(functionCodeDir(name, functionsBuild), 'index.mjs'), `export const handler = async () => ${JSON.stringify(name)};\n`);
+  }
   try {
     const app = new App({
       outdir: join(root, 'cdk.out'),
       context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
     });
-    const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site });
+    const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site, functionsBuildDir: functionsBuild });
     const assembly = app.synth();
     const templates = Object.fromEntries(
       Object.entries(stacks).map(([name, stack]) => [name, Template.fromJSON(assembly.getStackByName(stack.stackName).template)]),

@@ -1,3 +1,6 @@
+import { APP_SHELL_FILE, NOT_FOUND_PAGE, PRERENDERED_PAGES } from '#shared/site/pages.ts';
+import { APP_ROUTES } from '../frontend/src/prerender/app-routes.ts';
+
 /**
  * The site's Content-Security-Policy: the app itself plus exactly what the four payment
  * providers load in the browser, and nothing else.
@@ -55,15 +58,34 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
 }
 
 /**
- * CloudFront Function (viewer request) for the SPA behaviour: a path without a file extension
- * is a client route (/wizard/2, /staff) and gets the app shell; files are served as they are.
- * Runs on cloudfront-js-2.0, which has no modules, so it is kept as a plain source string.
+ * CloudFront Function (viewer request) for the site's default behaviour: which file answers an
+ * address, as the local server picks it (shared/site/pages.ts siteFileFor): a prerendered page
+ * (`/` -> index.html, `/pricing` -> pricing.html), the app shell for a screen of the SPA
+ * (frontend/src/paths.ts), the not-found page for anything else; files are served as they are.
+ * Runs on cloudfront-js-2.0, which has no modules, so the table is written into the source.
  */
-export const SPA_REWRITE_FUNCTION = `function handler(event) {
+export function siteRewriteFunction(pages = PRERENDERED_PAGES, appRoutes = APP_ROUTES): string {
+  const prerendered = Object.fromEntries(pages.filter((p) => p.status === 200).map((p) => [p.path, `/${p.file}`]));
+  return `function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
+  var uri = request.uri;
+  if (uri.split('/').pop().indexOf('.') !== -1) return request;
+  var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
+  var pages = ${JSON.stringify(prerendered)};
+  if (pages[path]) { request.uri = pages[path]; return request; }
+  var app = [${appRoutes.map((r) => r.toString()).join(', ')}];
+  for (var i = 0; i < app.length; i++) if (app[i].test(path)) { request.uri = '/${APP_SHELL_FILE}'; return request; }
+  request.uri = '/${NOT_FOUND_PAGE.file}';
   return request;
+}`;
+}
+
+/** CloudFront Function (viewer response): the not-found page is answered with a 404, as the local server does. */
+export const NOT_FOUND_STATUS_FUNCTION = `function handler(event) {
+  var response = event.response;
+  if (event.request.uri === '/${NOT_FOUND_PAGE.file}' && response.statusCode === 200) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
 }`;

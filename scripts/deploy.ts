@@ -2,13 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { stackPrefix } from '../infra/stage-config.ts';
+import { buildAllFunctions } from './build-functions.ts';
 import { runIfMain } from './cli.ts';
 import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
 
 /**
  * `npm run deploy -- -c stage=prod [-c alarmEmail=...] [other cdk deploy options]`
  *
- * Builds the frontend, deploys every stack of the stage with the pinned CDK CLI, and prints the
+ * Builds the frontend and the functions (scripts/build-functions.ts), deploys every stack of the stage with the pinned CDK CLI, and prints the
  * URLs to use next. Without a custom domain the site URL (needed by the API for payment return
  * URLs) is only known after the first deploy: it is then saved in cdk.context.json as
  * `siteUrl:<stage>` and the API stack is updated once with it.
@@ -32,7 +33,7 @@ function readContextFile(): Record<string, unknown> {
   return existsSync(CONTEXT_FILE) ? (JSON.parse(readFileSync(CONTEXT_FILE, 'utf8')) as Record<string, unknown>) : {};
 }
 
-function main(args: string[]): void {
+async function main(args: string[]): Promise<void> {
   const stage = stageFromArgs(args);
   if (stage !== 'dev' && stage !== 'prod') throw new Error(`stage must be dev or prod, not "${stage}"`);
   const prefix = stackPrefix({ stage });
@@ -40,6 +41,7 @@ function main(args: string[]): void {
   const outputsFile = join('cdk.out', `outputs-${stage}.json`);
 
   ensureFrontendBuilt(true);
+  await buildAllFunctions();
   run(CDK_BIN, ['deploy', '--all', '--outputs-file', outputsFile, ...withStage]);
 
   const outputs = JSON.parse(readFileSync(join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;

@@ -17,11 +17,12 @@ async function main() {
     distDir: SITE_DIST,
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT,
     staffPassword: process.env.STAFF_PASSWORD,
+    staffEmail: process.env.STAFF_EMAIL,
   });
   console.log(`Creator LLC is running at ${runtime.url}`);
   console.log(`  data folder:     ${runtime.dataDir}`);
   console.log(`  sent email:      ${runtime.mailViewerUrl}  (also as .eml files in ${runtime.dataDir}/mail)`);
-  console.log(`  staff password:  ${runtime.staffPassword}  (staff login at ${runtime.url}/staff/login)`);
+  console.log(`  staff sign-in:   ${runtime.staffEmail} / ${runtime.staffPassword}  (owner; staff login at ${runtime.url}/staff/login)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const shutdown = async () => {

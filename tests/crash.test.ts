@@ -30,7 +30,7 @@ describe('crash safety of the local runtime', () => {
     const login = await fetch(`${first.url}/api/staff/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: first.staffPassword }),
+      body: JSON.stringify({ email: first.staffEmail, password: first.staffPassword }),
     });
     expect(login.status).toBe(200);
     const { token } = await json(login);
@@ -104,7 +104,7 @@ describe('crash safety of the local runtime', () => {
     const relogin = await fetch(`${second.url}/api/staff/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: first.staffPassword }),
+      body: JSON.stringify({ email: first.staffEmail, password: first.staffPassword }),
     });
     expect(relogin.status).toBe(200);
 

@@ -71,7 +71,9 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     applicationId: '00000000-0000-4000-8000-000000000000',
   },
   'POST /api/apple-pay/process-payment': { payment: { token: { paymentData: {} } }, applicationId: '00000000-0000-4000-8000-000000000000' },
-  'POST /api/staff/login': { password: 'not-the-password' },
+  'POST /api/staff/login': { email: 'owner@example.com', password: 'not-the-password' },
+  'POST /api/staff/invitations': { invite: 'x'.repeat(43), ticket: 'x'.repeat(43), password: 'a long enough password', totpCode: '123456' },
+  'POST /api/staff/people': { email: 'new@example.com', name: 'New Person', role: 'staff' },
   'POST /api/staff/logout': { token: 'x'.repeat(43) },
   'PATCH /api/staff/applications/{id}': { status: 'processing', notes: 'ok' },
   'POST /api/content': { page: 'landing', section: 'hero.title', content: 'Hello', contentType: 'text' },
@@ -237,7 +239,16 @@ describe('bad input over the route table', () => {
     await ddb().send(
       new PutCommand({
         TableName: tableName('sessions'),
-        Item: { tokenHash: hashToken(TOKEN), expiresAt: expiresAt.toISOString(), ttl: Math.floor(expiresAt.getTime() / 1000) },
+        // An owner's session (of a person the staff table does not hold: nothing of theirs can change).
+        Item: {
+          tokenHash: hashToken(TOKEN),
+          sessionId: 'fuzz-session',
+          personId: 'fuzz-person',
+          email: 'fuzz@example.com',
+          role: 'owner',
+          expiresAt: expiresAt.toISOString(),
+          ttl: Math.floor(expiresAt.getTime() / 1000),
+        },
       }),
     );
   });

@@ -45,6 +45,14 @@ describe('npm start (local runtime)', () => {
     const second = await startLocalServer({ dataDir });
     try {
       expect(second.staffPassword).toBe(first.staffPassword);
+      // The first start created the owner's account: the printed address and password sign in.
+      expect(second.staffEmail).toBe('owner@creator-llc.local');
+      const login = await fetch(`${second.url}/api/staff/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: second.staffEmail, password: second.staffPassword }),
+      });
+      expect(await login.json()).toMatchObject({ status: 'signed_in', person: { email: 'owner@creator-llc.local', role: 'owner' } });
     } finally {
       await stopServer(second);
     }

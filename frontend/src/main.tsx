@@ -1,39 +1,24 @@
-import { lazy, StrictMode, Suspense, useRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
-import { PageFallback } from './components/PageFallback.tsx';
-import { paths } from './paths.ts';
-import { routes } from './routes.tsx';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { SiteApp } from './App.tsx';
+import { readPageData, setPageData } from './lib/page-data.ts';
 import './index.css';
 
-/**
- * The toast outlet is loaded with the first screen that can raise a toast: the landing page never
- * does, so its first view does not download the toast library. Toasts raised before the outlet
- * mounts are not lost (sonner replays active toasts to a late subscriber).
- */
-const AppToaster = lazy(() => import('./components/AppToaster.tsx'));
-
-function Toasts() {
-  const { pathname } = useLocation();
-  // Once mounted it stays: going back to the landing page keeps the outlet and its toasts.
-  const needed = useRef(false);
-  if (pathname !== paths.home) needed.current = true;
-  return needed.current ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
-}
-
-function App() {
-  return <Suspense fallback={<PageFallback />}>{useRoutes(routes)}</Suspense>;
-}
-
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
-      <Toasts />
+      <SiteApp />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root') as HTMLElement;
+// A prerendered page (landing, pricing, 404) is hydrated with the data it was rendered with;
+// the app shell (every other screen, and `npm run dev`) is rendered in the browser.
+if (root.firstElementChild) {
+  setPageData(readPageData(document));
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -5,7 +5,7 @@ import { logger } from '../lib/logger.ts';
 import { orderLink } from '../orders/order-link.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
 import type { EmailMessage, EmailPayloads } from './messages.ts';
-import { emailOperator } from './operator.ts';
+import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import { DeliveryError, deliver } from './transport.ts';
@@ -49,7 +49,10 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
   try {
     // A deadline reminder carries its signed unsubscribe link, in the body and as one-click List-Unsubscribe headers (RFC 8058).
     const unsubscribe = item.kind === 'deadline_reminder' && item.applicationId ? await unsubscribeLinks(item.applicationId) : undefined;
-    const rendered = await renderEmail(item as Pick<EmailMessage, 'kind' | 'payload'>, await linkFor(item), await emailOperator(), unsubscribe?.page);
+    // The operator's settings as they are now: the footer's sender, and the renewal price a message quotes.
+    const settings = await emailSettings();
+    const message = withOperatorPrices(item as Pick<EmailMessage, 'kind' | 'payload'>, settings);
+    const rendered = await renderEmail(message, await linkFor(item), emailOperator(settings), unsubscribe?.page);
     const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
     await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });
   } catch (err) {

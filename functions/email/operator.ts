@@ -1,9 +1,30 @@
-import { formatAddress } from '#shared/operator/settings.ts';
+import { formatAddress, type OperatorSettings } from '#shared/operator/facts.ts';
 import { getOperatorSettings } from '../data/operator-settings.ts';
+import type { EmailMessage, EmailPayloads } from './messages.ts';
 import type { EmailOperator } from './templates/Layout.tsx';
 
-/** Who signs the emails' footer: the operator's settings as they are when the message is sent. */
-export async function emailOperator(): Promise<EmailOperator> {
-  const s = await getOperatorSettings();
+/**
+ * What the operator's settings put into an email, read when each message is sent (so a retried
+ * message carries the settings of its sending): who signs the footer, and our registered-agent
+ * renewal price where a message quotes it (the payload's figure, the price list's, when unset).
+ */
+export async function emailSettings(): Promise<OperatorSettings> {
+  return getOperatorSettings();
+}
+
+/** The footer's sender and contacts. */
+export function emailOperator(s: OperatorSettings): EmailOperator {
   return { legalName: s.legalName, address: s.address ? formatAddress(s.address) : null, supportEmail: s.supportEmail, supportPhone: s.supportPhone };
+}
+
+/** The message with the operator's renewal price where it quotes one (receipt, renewal notice). */
+export function withOperatorPrices<M extends Pick<EmailMessage, 'kind' | 'payload'>>(message: M, s: OperatorSettings): M {
+  const price = s.registeredAgentRenewalUsd;
+  if (price === null) return message;
+  if (message.kind === 'payment_received') {
+    const payload = message.payload as EmailPayloads['payment_received'];
+    return payload.registeredAgentRenewalUsd === undefined ? message : { ...message, payload: { ...payload, registeredAgentRenewalUsd: price } };
+  }
+  if (message.kind === 'renewal_notice') return { ...message, payload: { ...(message.payload as EmailPayloads['renewal_notice']), priceUsd: price } };
+  return message;
 }

@@ -19,7 +19,17 @@ const envSchema = z.object({
   S3_ENDPOINT: z.optional(z.url()),
   /** Public base URL of the site, used in return URLs (e.g. http://127.0.0.1:3000). */
   SITE_URL: z.optional(z.url()),
+  /**
+   * Where browsers reach document objects: `<origin>/documents/...` (CloudFront's `/documents/*`
+   * behaviour; locally the runtime's proxy), which adds nosniff. Defaults to SITE_URL on AWS;
+   * unset locally and in tests means the store's own URL (functions/order-documents/storage.ts).
+   */
+  DOCUMENT_LINKS_ORIGIN: z.optional(z.url()),
   STRIPE_PUBLISHABLE_KEY: z.optional(z.string()),
+  /** Whether every staff sign-in needs a second factor: required unless a local run says `optional`. */
+  STAFF_SECOND_FACTOR: z._default(z.enum(['required', 'optional']), 'required'),
+  /** The owner's address: the first sign-in with it and the staff password creates the owner account (AWS). */
+  STAFF_OWNER_EMAIL: z.optional(z.email()),
   LOG_LEVEL: z.optional(z.string()),
 });
 

@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import type { StaffPerson } from '#shared/staff/people.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { isOriginVerified, viewerAddress } from './edge.ts';
 import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
@@ -16,6 +17,9 @@ type ApiEvent = APIGatewayProxyEventV2 & {
   route?: RouteDef;
   /** The visitor's address: CloudFront's viewer address when the request came through it. */
   viewerIp?: string;
+  /** On staff routes: the signed-in person (for the audit trail) and their session's id. */
+  staff?: StaffPerson;
+  staffSessionId?: string;
 };
 type ApiResult = APIGatewayProxyStructuredResultV2;
 
@@ -80,6 +84,17 @@ export function pathParam<S extends z.ZodMiniType>(event: ApiEvent, name: string
   return result.data;
 }
 
+/** The signed-in person of a staff route (set by the middleware's session check), for the audit trail. */
+export function staffActor(event: ApiEvent): StaffPerson {
+  if (!event.staff) throw new UnauthorizedError();
+  return event.staff;
+}
+
+/** The browser a request came from, as its user agent says (kept with a staff session, shortened). */
+export function deviceOf(event: ApiEvent): string {
+  return (event.headers?.['user-agent'] ?? 'unknown browser').replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
+}
+
 /** The resume secret a holder route's request carries (header only: never in a URL). */
 export function resumeSecret(event: ApiEvent): string | undefined {
   return event.headers?.[RESUME_SECRET_HEADER] || undefined;
@@ -125,12 +140,17 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     const expected = await getSecret('originVerify');
     if (expected && !isOriginVerified(event.headers, expected)) throw new ForbiddenError('Requests must come through the site', 'origin_not_verified');
     event.viewerIp = viewerAddress(event.headers, event.requestContext?.http?.sourceIp ?? 'unknown', expected);
-    // Authentication first: without a valid token a staff route reveals nothing else.
+    // Authentication first: without a valid token a staff route reveals nothing else. Then the
+    // role the route table declares; a staff route that declares none is the owner's (fail closed).
     if (route.access === 'staff') {
       const token = event.headers?.['staff-token'];
       // Imported here so public routes never load the DynamoDB client just for this check.
-      const { verifyStaffSession } = await import('../data/sessions.ts');
-      if (!token || !(await verifyStaffSession(token))) throw new UnauthorizedError();
+      const { staffSessionFor } = await import('../data/sessions.ts');
+      const session = token ? await staffSessionFor(token) : undefined;
+      if (!session) throw new UnauthorizedError();
+      if ((route.role ?? 'owner') === 'owner' && session.person.role !== 'owner') throw new ForbiddenError('Only an owner may do this', 'owner_only');
+      event.staff = session.person;
+      event.staffSessionId = session.sessionId;
     }
     const allowed = new Set<string>(route.query ?? []);
     for (const name of Object.keys(event.queryStringParameters ?? {})) {

@@ -12,7 +12,8 @@ export function deflate(data: Uint8Array | ArrayBuffer): Uint8Array {
 }
 
 export function inflate(data: Uint8Array | ArrayBuffer): Uint8Array {
-  if (data.byteLength === 0) throw new Error('Nothing to inflate (a PDF standard font left out of this bundle? see functions/sunbiz/fonts.ts)');
+  if (data.byteLength === 0)
+    throw new Error('Nothing to inflate (a PDF standard font left out of this bundle? the documents embed Noto fonts: functions/documents/fonts.ts)');
   return view(inflateSync(data));
 }
 

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRETS, type SecretKey } from '../secrets-catalog.ts';
 
@@ -26,8 +25,8 @@ async function readSecret(key: SecretKey): Promise<string | undefined> {
   if (direct !== undefined) return usable(direct);
   const arn = process.env[`${envVar}_ARN`];
   if (!arn) return undefined;
-  // Loaded only where a secret lives in Secrets Manager (deployed stacks), as CommonJS (see clients/dynamodb-sdk.ts).
-  const sdk = createRequire(import.meta.url)('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
+  // Imported only where a secret lives in Secrets Manager (deployed stacks), on the first read.
+  const sdk = await import('./clients/secrets-manager-sdk.ts');
   sm ??= new sdk.SecretsManagerClient({});
   const out = await sm.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
   return usable(out.SecretString);

@@ -1,5 +1,7 @@
+import type { StaffPerson } from '#shared/staff/people.ts';
 import { type StaffApplicationView, toStaffApplication } from '../data/applications/item.ts';
 import { getApplication, recordRefund } from '../data/applications/store.ts';
+import { recordAudit } from '../data/audit.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { stripeClient } from './stripe.ts';
 
@@ -10,7 +12,7 @@ import { stripeClient } from './stripe.ts';
  * provider has nothing to send back. The refund is recorded at once; Stripe's charge.refunded
  * webhook then finds it recorded and changes nothing.
  */
-export async function refundApplication(id: string): Promise<StaffApplicationView> {
+export async function refundApplication(id: string, actor: StaffPerson): Promise<StaffApplicationView> {
   const app = await getApplication(id);
   const target =
     app.paymentStatus === 'paid' && app.paymentReference
@@ -33,6 +35,15 @@ export async function refundApplication(id: string): Promise<StaffApplicationVie
       'refund_in_provider_portal',
     );
   }
-  await recordRefund(app.id, target.reference, target.amountCents);
+  // Recorded with its audit entry; when a provider's notice recorded it first, the request is still audited.
+  const recorded = await recordRefund(app.id, target.reference, target.amountCents, actor);
+  if (!recorded)
+    await recordAudit({
+      actor,
+      action: 'payment_refunded',
+      applicationId: app.id,
+      subject: target.reference,
+      after: { refundRequested: target.amountCents, alreadyRecorded: true },
+    });
   return toStaffApplication(await getApplication(id));
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -18,9 +20,8 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Code, Function as LambdaFn, LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -32,7 +33,7 @@ import { type Grant, ROUTES, type RouteDef, type RouteKey, routeKey } from '../.
 import { SECRETS, type SecretKey } from '../../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
 import { EmailSending } from '../email.ts';
-import { cdkBundling, handlerEntry, jobEntry, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, REPO_ROOT } from '../lambda-bundle.ts';
+import { FUNCTIONS_BUILD_DIR, functionCodeDir, jobFunctionName, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, routeFunctionName } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, knownSiteUrl, type StageConfig, tableName } from '../stage-config.ts';
 import { tableConstructId } from './data-stack.ts';
@@ -44,6 +45,8 @@ export interface ApiStackProps extends StackProps {
   piiKey: IKey;
   /** The data stack's table streams (functions/tables.ts `stream`), for the stream jobs. */
   streamArns: Partial<Record<TableKey, string>>;
+  /** Where `npm run build:functions` wrote one folder per function; defaults to .build/functions. */
+  functionsBuildDir?: string;
 }
 
 /** The data stack's resources, addressed by their fixed per-stage names. */
@@ -80,7 +83,7 @@ export const KMS_ACTIONS: Record<KeyUse, readonly string[]> = {
  * Lets one function use the key (its ARN only) and tells it which key: functions/lib/crypto/sealed.ts
  * reads KMS_KEY_ID. Functions without it have neither the permission nor the variable.
  */
-export function grantKeyUse(fn: NodejsFunction, key: IKey, use: KeyUse): void {
+export function grantKeyUse(fn: LambdaFn, key: IKey, use: KeyUse): void {
   fn.addToRolePolicy(new PolicyStatement({ actions: [...KMS_ACTIONS[use]], resources: [key.keyArn] }));
   fn.addEnvironment('KMS_KEY_ID', key.keyArn);
 }
@@ -94,7 +97,8 @@ interface DeclaredAccess {
 }
 
 interface FunctionSpec {
-  entry: string;
+  /** The function's folder in the functions build (infra/lambda-bundle.ts functionSources). */
+  code: string;
   description: string;
   memoryMb?: number;
   timeoutSeconds: number;
@@ -110,6 +114,15 @@ export const THROTTLE = {
   dev: { rateLimit: 20, burstLimit: 40 },
   prod: { rateLimit: 100, burstLimit: 200 },
 } as const;
+
+/** A function's built folder; a missing build fails the synth with what to run. */
+export function builtFunction(name: string, buildDir = FUNCTIONS_BUILD_DIR): string {
+  const dir = functionCodeDir(name, buildDir);
+  if (!existsSync(join(dir, 'index.mjs'))) {
+    throw new Error(`The function ${name} is not built (${dir}/index.mjs): run "npm run build:functions" first (npm run synth and npm run deploy do).`);
+  }
+  return dir;
+}
 
 /** Construct id of a route's function: `POST /api/webhook/stripe` -> `PostWebhookStripe`, `GET /api/openapi.json` -> `GetOpenapiJson`. */
 export function routeConstructId(route: Pick<RouteDef, 'method' | 'path'>): string {
@@ -128,11 +141,12 @@ export function jobConstructId(key: JobKey): string {
 function describeTrigger(trigger: JobDef['trigger']): string {
   if (trigger.kind === 'stream') return `the ${trigger.table} table's stream`;
   if (trigger.kind === 'schedule') return `every ${trigger.everyMinutes} min`;
+  if (trigger.kind === 'daily') return `daily at ${trigger.hourUtc}:00 UTC`;
   return 'SES bounces and complaints';
 }
 
 /**
- * The HTTP API, generated from functions/routes.ts: one NodejsFunction per route-table entry
+ * The HTTP API, generated from functions/routes.ts: one Lambda function per route-table entry
  * (adding a route adds its function here with no edit), each granted exactly the tables,
  * bucket, secrets and key use its route declares, plus the `$default` route answering 404/405.
  * With apiDomainName the API answers only on that domain (execute-api endpoint off), so the one
@@ -150,9 +164,9 @@ export class ApiStack extends Stack {
   readonly originDomain: string;
   /** The API's own base URL (custom domain when configured). */
   readonly apiUrl: string;
-  readonly functions = new Map<RouteKey, NodejsFunction>();
-  readonly fallbackFunction: NodejsFunction;
-  readonly jobFunctions = new Map<JobKey, NodejsFunction>();
+  readonly functions = new Map<RouteKey, LambdaFn>();
+  readonly fallbackFunction: LambdaFn;
+  readonly jobFunctions = new Map<JobKey, LambdaFn>();
   /** Where each stream job's event source puts batches it gave up on. */
   readonly failureQueues = new Map<JobKey, Queue>();
   readonly email: EmailSending;
@@ -206,19 +220,23 @@ export class ApiStack extends Stack {
       // The offline test-card mode is refused outside local runs; deployed stacks use the providers.
       PAYMENT_MODE: 'live',
       LOG_LEVEL: config.logLevel,
+      // Whether every staff sign-in needs a second factor (always on prod: infra/stage-config.ts).
+      STAFF_SECOND_FACTOR: config.requireSecondFactor ? 'required' : 'optional',
+      ...(config.ownerEmail ? { STAFF_OWNER_EMAIL: config.ownerEmail } : {}),
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
     };
 
-    const makeFunction = (constructId: string, spec: FunctionSpec): NodejsFunction => {
+    const makeFunction = (constructId: string, spec: FunctionSpec): LambdaFn => {
       const logGroup = new LogGroup(this, `${constructId}Logs`, {
         retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
         removalPolicy,
       });
       const secretEnv = Object.fromEntries([...spec.secrets].map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
-      const fn = new NodejsFunction(this, constructId, {
-        entry: spec.entry,
-        handler: 'handler',
+      const fn = new LambdaFn(this, constructId, {
+        // Deployed as built by scripts/build-functions.ts: index.mjs, its chunks and any assets.
+        code: Code.fromAsset(builtFunction(spec.code, props.functionsBuildDir)),
+        handler: 'index.handler',
         runtime: LAMBDA_RUNTIME,
         architecture: LAMBDA_ARCHITECTURE,
         memorySize: spec.memoryMb ?? DEFAULT_MEMORY_MB,
@@ -226,9 +244,6 @@ export class ApiStack extends Stack {
         logGroup,
         loggingFormat: LoggingFormat.JSON,
         environment: { ...sharedEnvironment, ...spec.environment, ...secretEnv },
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: `${REPO_ROOT}/package-lock.json`,
-        bundling: cdkBundling(spec.entry),
         description: spec.description,
       });
       for (const key of spec.baseSecrets) props.secrets[key].grantRead(fn);
@@ -244,8 +259,8 @@ export class ApiStack extends Stack {
       );
       return fn;
     };
-    const routeSpec = (entry: string, description: string, route?: RouteDef): FunctionSpec => ({
-      entry,
+    const routeSpec = (code: string, description: string, route?: RouteDef): FunctionSpec => ({
+      code,
       description,
       memoryMb: route?.memoryMb,
       timeoutSeconds: Math.min(route?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
@@ -259,7 +274,7 @@ export class ApiStack extends Stack {
       if (seen.has(constructId)) throw new Error(`Two routes map to the same function id ${constructId}: rename one in functions/routes.ts`);
       seen.add(constructId);
 
-      const fn = makeFunction(constructId, routeSpec(handlerEntry(route.handler), `${route.method} ${route.path}`, route));
+      const fn = makeFunction(constructId, routeSpec(routeFunctionName(route.handler), `${route.method} ${route.path}`, route));
       this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, data, props);
       this.functions.set(routeKey(route), fn);
       new HttpRoute(this, `${constructId}Route`, {
@@ -268,7 +283,7 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
       });
     }
-    this.fallbackFunction = makeFunction('DefaultRouteFunction', routeSpec(handlerEntry('fallback'), 'API $default route (404/405)'));
+    this.fallbackFunction = makeFunction('DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));
     new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
@@ -280,7 +295,7 @@ export class ApiStack extends Stack {
     for (const [key, job] of Object.entries(JOBS) as [JobKey, JobDef][]) {
       const constructId = jobConstructId(key);
       const fn = makeFunction(constructId, {
-        entry: jobEntry(job.handler),
+        code: jobFunctionName(job.handler),
         description: `Job ${key}: ${describeTrigger(job.trigger)}`,
         timeoutSeconds: Math.min(job.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_JOB_TIMEOUT_SECONDS),
         // No origin-verify secret: jobs never see an HTTP request.
@@ -334,7 +349,7 @@ export class ApiStack extends Stack {
 
   /** Exactly the grants the route or job declares; nothing for tables, bucket, secrets or key it does not list. */
   private grantDeclaredAccess(
-    fn: NodejsFunction,
+    fn: LambdaFn,
     label: string,
     declared: DeclaredAccess,
     alreadyGranted: readonly SecretKey[],
@@ -343,6 +358,11 @@ export class ApiStack extends Stack {
   ): void {
     for (const [key, grant] of Object.entries(declared.tables ?? {}) as [TableKey, Grant][]) {
       const table = data.tables[key];
+      // `append` (the audit trail): PutItem on the table itself, nothing that reads, changes or deletes.
+      if (grant === 'append') {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
+        continue;
+      }
       if (grant === 'write') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
       const def: TableDef = TABLES[key];
@@ -379,7 +399,7 @@ export class ApiStack extends Stack {
   }
 
   /** What starts a job: its table's stream, a schedule, or SES feedback through the email topic. */
-  private addJobTrigger(key: JobKey, job: JobDef, fn: NodejsFunction, data: DataRefs): void {
+  private addJobTrigger(key: JobKey, job: JobDef, fn: LambdaFn, data: DataRefs): void {
     const id = jobConstructId(key);
     const trigger = job.trigger;
     if (trigger.kind === 'stream') {
@@ -416,6 +436,12 @@ export class ApiStack extends Stack {
       new Rule(this, `${id}Schedule`, {
         description: `Runs the ${key} job every ${trigger.everyMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
+        targets: [new LambdaFunction(fn)],
+      });
+    } else if (trigger.kind === 'daily') {
+      new Rule(this, `${id}Schedule`, {
+        description: `Runs the ${key} job daily at ${trigger.hourUtc}:00 UTC`,
+        schedule: Schedule.cron({ minute: '0', hour: String(trigger.hourUtc) }),
         targets: [new LambdaFunction(fn)],
       });
     } else {

@@ -16,11 +16,14 @@ const attr = (k: KeyDef) => ({ name: k.name, type: k.type === 'N' ? AttributeTyp
 /** Pascal-case construct id from a table key: rateLimits -> RateLimits. */
 export const tableConstructId = (key: TableKey) => `${key[0].toUpperCase()}${key.slice(1)}Table`;
 
+/** Key prefix of staff uploads not yet recorded (functions/order-documents/storage.ts uploadKey). */
+export const STAGED_UPLOADS_PREFIX = 'documents/uploads/';
+
 /**
  * Stateful resources: every DynamoDB table from functions/tables.ts (the same definitions the
  * local runtime creates), with its change stream where the definition asks for one, the
- * documents bucket for the generated Sunbiz PDFs, and the KMS key that wraps the data keys of
- * sealed tax ids (functions/lib/crypto/sealed.ts).
+ * documents bucket for the orders' documents (versioned), and the KMS key that wraps the data
+ * keys of sealed tax ids (functions/lib/crypto/sealed.ts).
  * prod keeps data when the stack is deleted (RETAIN + deletion protection); dev is disposable.
  */
 export class DataStack extends Stack {
@@ -89,7 +92,12 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // A staff upload waits here until it is checked and copied to its document key
+        // (functions/order-documents/storage.ts): one never recorded is gone after a day.
+        { id: 'StagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',
       removalPolicy,

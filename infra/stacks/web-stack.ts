@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -27,12 +28,14 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { APP_SHELL_FILE } from '#shared/site/pages.ts';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
-import type { StageConfig } from '../stage-config.ts';
+import { SitePublisher } from '../site-publisher.ts';
+import { documentsBucketName, type StageConfig } from '../stage-config.ts';
 import { SiteWebAcl } from '../web-acl.ts';
-import { contentSecurityPolicy, SPA_REWRITE_FUNCTION } from '../web-security.ts';
+import { contentSecurityPolicy, NOT_FOUND_STATUS_FUNCTION, siteRewriteFunction } from '../web-security.ts';
 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
@@ -42,7 +45,18 @@ export interface WebStackProps extends StackProps {
   originVerifySecretName: string;
   /** The built SPA (Vite output). Defaults to frontend/dist. */
   siteAssetsPath?: string;
+  /**
+   * The content table's stream: publishing a site text re-renders the pages that show it
+   * (infra/site-publisher.ts). The product always passes it (infra/product.ts); a web stack built
+   * alone for a test of its distribution may leave the publisher out.
+   */
+  contentStreamArn?: string;
+  /** The built functions (`npm run build:functions`); defaults to .build/functions. */
+  functionsBuildDir?: string;
 }
+
+/** Where browsers reach the documents bucket through CloudFront (functions/order-documents/storage.ts keys start with `documents/`). */
+export const DOCUMENTS_PATH = '/documents/*';
 
 export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
 /** Vite puts content-hashed files here; they can be cached for a year. */
@@ -74,6 +88,7 @@ export const API_FORWARDED_HEADERS = [
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
+  readonly sitePublisher?: SitePublisher;
   readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
@@ -81,8 +96,10 @@ export class WebStack extends Stack {
     const { config } = props;
     const prod = config.stage === 'prod';
     const assets = props.siteAssetsPath ?? DEFAULT_SITE_ASSETS;
-    if (!existsSync(join(assets, 'index.html'))) {
-      throw new Error(`The built frontend is missing (${assets}/index.html): run "npm run build" first (npm run synth and npm run deploy do).`);
+    if (!existsSync(join(assets, 'index.html')) || !existsSync(join(assets, APP_SHELL_FILE))) {
+      throw new Error(
+        `The built frontend is missing (${assets}/index.html, ${APP_SHELL_FILE}): run "npm run build" first (npm run synth and npm run deploy do).`,
+      );
     }
 
     // CloudFront standard logs and the site bucket's access logs (CloudFront logging needs ACLs).
@@ -130,9 +147,14 @@ export class WebStack extends Stack {
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Client routes get index.html',
+      comment: 'Prerendered pages, the app shell for client routes, the not-found page for the rest',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+      code: FunctionCode.fromInline(siteRewriteFunction()),
+    });
+    const notFoundStatus = new CloudFrontFunction(this, 'NotFoundStatus', {
+      comment: 'The not-found page answers with a 404',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(NOT_FOUND_STATUS_FUNCTION),
     });
 
     const apiRequests = new OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
@@ -146,6 +168,26 @@ export class WebStack extends Stack {
     // above does not forward it, and CloudFront sets this one.
     const originVerify = SecretValue.secretsManager(props.originVerifySecretName).unsafeUnwrap();
     const webAcl = new SiteWebAcl(this, 'SiteWebAcl', { stage: config.stage });
+
+    // The documents bucket by its regional host, the one the functions presign for (virtual-hosted style).
+    const documentsBucketHost = `${documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION)}.s3.${Aws.REGION}.amazonaws.com`;
+    const documentRequests = new OriginRequestPolicy(this, 'DocumentsOriginRequestPolicy', {
+      comment: 'Order documents: the presigned query string and the signed Content-Type of an upload; Host stays the bucket',
+      headerBehavior: OriginRequestHeaderBehavior.allowList('Content-Type'),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    const documentHeaders = new ResponseHeadersPolicy(this, 'DocumentHeaders', {
+      comment: 'Order documents: never sniffed, framed or cached; nothing in them may run',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'; sandbox", override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: 'no-store', override: true }] },
+    });
     const certificate = config.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : undefined;
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -167,7 +209,10 @@ export class WebStack extends Stack {
         cachePolicy: siteCache,
         responseHeadersPolicy: headers,
         compress: true,
-        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaRewrite }],
+        functionAssociations: [
+          { eventType: FunctionEventType.VIEWER_REQUEST, function: spaRewrite },
+          { eventType: FunctionEventType.VIEWER_RESPONSE, function: notFoundStatus },
+        ],
       },
       additionalBehaviors: {
         '/api/*': {
@@ -180,6 +225,17 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: apiRequests,
           compress: true,
+        },
+        // Order documents: presigned downloads and staff uploads of the documents bucket, on
+        // the site's own origin (no CORS, within the CSP's connect-src 'self') and with nosniff
+        // (docs/decisions/0150-document-versions.md). The signature is checked by S3.
+        [DOCUMENTS_PATH]: {
+          origin: new HttpOrigin(documentsBucketHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: documentRequests,
+          responseHeadersPolicy: documentHeaders,
         },
       },
     });
@@ -223,6 +279,24 @@ export class WebStack extends Stack {
     });
     // Chunks first, then the shell that references them.
     if (assetsDeployment) shellDeployment.node.addDependency(assetsDeployment);
+
+    // Published site texts: the prerendered pages re-rendered into the bucket, their addresses invalidated.
+    const siteBuild = createHash('sha256')
+      .update(readFileSync(join(assets, APP_SHELL_FILE)))
+      .digest('hex')
+      .slice(0, 16);
+    this.sitePublisher = props.contentStreamArn
+      ? new SitePublisher(this, 'SitePublisher', {
+          config,
+          siteBucket,
+          distribution: this.distribution,
+          siteUrl: this.siteUrl,
+          contentStreamArn: props.contentStreamArn,
+          publishAfter: [shellDeployment],
+          siteBuild,
+          functionsBuildDir: props.functionsBuildDir,
+        })
+      : undefined;
 
     this.acknowledgeDeploymentHandler(siteBucket);
   }

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../functions/lib/password.ts';
 import { handleApiRequest } from './adapter.ts';
+import { DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
 import { localLinkSigningKey, localMasterKeyFile } from './keys.ts';
 import { startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
 import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
@@ -19,6 +20,8 @@ export interface RuntimeOptions {
   /** Use an existing DynamoDB instead of starting DynamoDB Local. */
   dynamodbEndpoint?: string;
   staffPassword?: string;
+  /** The owner's email address (STAFF_EMAIL); DEFAULT_OWNER_EMAIL when not given. */
+  staffEmail?: string;
   /** Serve the built SPA (false for `npm run dev`, where Vite serves it). */
   serveSite?: boolean;
 }
@@ -28,6 +31,8 @@ export interface Runtime {
   /** The mail catcher's web viewer, where every email the product sends can be read. */
   mailViewerUrl: string;
   staffPassword: string;
+  /** The owner's email address, who signs in with staffPassword. */
+  staffEmail: string;
   dataDir: string;
   server: Server;
   stop(): Promise<void>;
@@ -37,11 +42,16 @@ export class StartupError extends Error {}
 
 /** The outbox sweep runs every 5 minutes on AWS; locally every 30 s, so retries show up while you watch. */
 const LOCAL_SWEEP_MS = Number(process.env.LOCAL_SWEEP_MS) || 30_000;
+/** The reminder sweep runs daily on AWS; locally at start and then hourly (it queues each reminder once however often it runs). */
+const LOCAL_REMINDER_SWEEP_MS = Number(process.env.LOCAL_REMINDER_SWEEP_MS) || 3_600_000;
 
 function optionalPort(value: string | undefined): number | undefined {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
+
+/** The owner's address when STAFF_EMAIL is not set (README, "Environment variables"). */
+export const DEFAULT_OWNER_EMAIL = 'owner@creator-llc.local';
 
 /** The staff password: STAFF_PASSWORD, else one generated on first start and kept in DATA_DIR. */
 export function staffPasswordFor(dataDir: string, fromEnv?: string): string {
@@ -72,8 +82,12 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     );
   }
   const services: RunningService[] = [];
+  // Where the site publisher writes the prerendered pages with this data folder's texts.
+  const sitePagesDir = join(dataDir, 'site');
   // The port is claimed before the databases are up; until then every request gets a 503.
   let ready = false;
+  // The S3-compatible store, once started: `/documents/*` goes there as CloudFront sends it to the bucket.
+  let documentsStore: string | undefined;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (!ready) {
@@ -81,11 +95,13 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       res.end(JSON.stringify({ error: 'The server is starting; try again in a moment', code: 'service_unavailable' }));
     } else if (path === '/api' || path.startsWith('/api/')) {
       void handleApiRequest(req, res);
+    } else if (path.startsWith(DOCUMENTS_PATH_PREFIX) && documentsStore) {
+      proxyDocumentRequest(req, res, documentsStore, LOCAL_DOCUMENTS_BUCKET);
     } else if (opts.serveSite === false) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'Not found', code: 'route_not_found' }));
     } else {
-      serveStatic(opts.distDir, req, res);
+      serveStatic(opts.distDir, req, res, sitePagesDir);
     }
   });
   // Claim the port first so a port in use fails before anything else starts.
@@ -105,9 +121,12 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const tables = await ensureTables(dynamoEndpoint, LOCAL_TABLE_PREFIX);
     const s3 = await startS3(join(dataDir, 's3'), [LOCAL_DOCUMENTS_BUCKET]);
     services.push(s3);
+    documentsStore = s3.endpoint;
     const mail = await startMailCatcher(dataDir, { smtp: optionalPort(process.env.MAIL_SMTP_PORT), web: optionalPort(process.env.MAIL_VIEWER_PORT) });
     services.push(mail);
     const staffPassword = staffPasswordFor(dataDir, opts.staffPassword);
+    const staffEmail = (opts.staffEmail || DEFAULT_OWNER_EMAIL).trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+$/.test(staffEmail)) throw new StartupError(`STAFF_EMAIL is not an email address: ${staffEmail}`);
     const port = (server.address() as { port: number }).port;
     const url = `http://127.0.0.1:${port}`;
     Object.assign(process.env, {
@@ -120,8 +139,16 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3.endpoint,
+      // Document links through this server's /documents/ (the proxy above), as on AWS through the site.
+      DOCUMENT_LINKS_ORIGIN: process.env.DOCUMENT_LINKS_ORIGIN ?? url,
       SITE_URL: process.env.SITE_URL ?? url,
+      // The site publisher's local target (functions/site/handler.ts): the built shell in, the pages out.
+      SITE_TEMPLATE_DIR: opts.distDir,
+      SITE_DIR: sitePagesDir,
       STAFF_PASSWORD_HASH: await hashPassword(staffPassword),
+      STAFF_OWNER_EMAIL: staffEmail,
+      // A second factor is asked for on the prod stage; locally it is offered, not required.
+      STAFF_SECOND_FACTOR: process.env.STAFF_SECOND_FACTOR ?? 'optional',
       EMAIL_TRANSPORT: 'smtp',
       EMAIL_FROM: process.env.EMAIL_FROM ?? 'CreatorLLC <orders@creator-llc.local>',
       SMTP_PORT: String(mail.smtpPort),
@@ -131,13 +158,26 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     });
     const { seedLocalData } = await import('../seed.ts');
     await seedLocalData();
+    // The first start creates the owner's account with the staff password (later starts keep it).
+    const { ensureOwnerAccount } = await import('../../functions/data/staff-accounts.ts');
+    await ensureOwnerAccount({ email: staffEmail, passwordHash: process.env.STAFF_PASSWORD_HASH as string });
     // The AWS triggers' twins, calling the same handlers: the outbox stream and the sweep.
     const { handler: outboxStream } = await import('../../functions/jobs/outbox-stream.ts');
     const { handler: outboxSweep } = await import('../../functions/jobs/outbox-sweep.ts');
     // LOCAL_JOBS=off runs the API without them (queued email waits in the outbox for the next start).
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
+    // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
+    const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
+    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));
+    // The site publisher's twin: the prerendered pages rendered now with this data folder's texts,
+    // and again whenever staff publish one (the content table's stream), into the folder served above.
+    if (opts.serveSite !== false) {
+      const { handler: publishSite } = await import('../../functions/site/handler.ts');
+      await publishSite();
+      services.unshift(startStreamPoller(dynamoEndpoint, tables.content, publishSite));
+    }
     ready = true;
-    return { url, mailViewerUrl: mail.viewerUrl, staffPassword, dataDir, server, stop };
+    return { url, mailViewerUrl: mail.viewerUrl, staffPassword, staffEmail, dataDir, server, stop };
   } catch (err) {
     await stop();
     throw err;

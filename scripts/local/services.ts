@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import {
   type AttributeDefinition,
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   type GlobalSecondaryIndex,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -153,7 +155,16 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
     const def: TableDef = TABLES[key];
     const name = localTableName(prefix, key);
     names[key] = name;
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      // A data folder from before the table had a stream: add it, as a deploy of the data stack would.
+      if (def.stream) {
+        const described = await client.send(new DescribeTableCommand({ TableName: name }));
+        if (!described.Table?.StreamSpecification?.StreamEnabled) {
+          await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
+        }
+      }
+      continue;
+    }
     const gsis: GlobalSecondaryIndex[] | undefined = def.indexes?.map((i) => ({
       IndexName: i.indexName,
       KeySchema: [

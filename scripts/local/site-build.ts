@@ -15,9 +15,12 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the SPA when frontend/dist is missing or older than any source in frontend/ or shared/. */
+/**
+ * Builds the site (`npm run build`: Vite, then the prerendered pages) when frontend/dist is
+ * missing, older than any source in frontend/ or shared/, or has no app shell.
+ */
 export function buildSiteIfStale(): void {
-  const index = join(SITE_DIST, 'index.html');
+  const index = join(SITE_DIST, 'app.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(join(root, 'frontend')), newestMtime(join(root, 'shared')));
   if (built >= sources) return;
@@ -27,4 +30,6 @@ export function buildSiteIfStale(): void {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('The site build failed: see the errors above.');
+  const p = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/prerender.ts')], { cwd: root, stdio: 'inherit' });
+  if (p.status !== 0) throw new Error('Prerendering the site failed: see the errors above.');
 }

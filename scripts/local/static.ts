@@ -1,7 +1,9 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { siteFileFor } from '#shared/site/pages.ts';
+import { APP_ROUTES } from '../../frontend/src/prerender/app-routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,10 +28,13 @@ export const SITE_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA like the CDN does: hashed assets cached for a year, index.html never
- * cached, and index.html for any unknown path so client routes survive a reload.
+ * Serves the built SPA like the CDN does: hashed assets cached for a year, HTML never cached;
+ * an address that is not a file gets its page as CloudFront's rewrite picks it
+ * (shared/site/pages.ts): a prerendered page (from `pagesDir`, where the local site publisher
+ * writes them, else from the build), the app shell for a screen of the SPA, or the not-found
+ * page with a 404.
  */
-export function serveStatic(distDir: string, req: IncomingMessage, res: ServerResponse): void {
+export function serveStatic(distDir: string, req: IncomingMessage, res: ServerResponse, pagesDir?: string): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let rel: string;
   try {
@@ -38,7 +43,15 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
     rel = '/';
   }
   let file = normalize(join(distDir, rel));
-  if (!file.startsWith(distDir + sep) || !existsSync(file) || statSync(file).isDirectory()) file = join(distDir, 'index.html');
+  let status = 200;
+  if (!file.startsWith(distDir + sep) || !existsSync(file) || statSync(file).isDirectory()) {
+    const page = siteFileFor(url.pathname, APP_ROUTES);
+    status = page.status;
+    const published = pagesDir ? join(pagesDir, page.file) : undefined;
+    file = published && existsSync(published) ? published : join(distDir, page.file);
+  } else if (pagesDir && file.endsWith('.html') && existsSync(join(pagesDir, basename(file)))) {
+    file = join(pagesDir, basename(file));
+  }
   if (!existsSync(file)) {
     res.writeHead(503, { 'content-type': 'text/plain' });
     res.end('The site has not been built: run npm run build');
@@ -53,7 +66,7 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
   };
   const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (gzip) headers['content-encoding'] = 'gzip';
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;

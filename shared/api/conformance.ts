@@ -26,6 +26,8 @@ export function contractDrift(routeKey: string, status: number, body: unknown, r
   if (!declared.includes(String(status))) return [`status ${status} is not one the contract declares (${declared.join(', ')})`];
   const schema = route.responses[status as keyof typeof route.responses];
   if (schema === null || schema === undefined) return rawBody === '' ? [] : [`status ${status} has no body in the contract, got ${rawBody.slice(0, 80)}`];
+  // A body that is not JSON (an iCalendar file) is checked as text.
+  if (route.produces) return schemaProblems(schema, rawBody, false);
   return schemaProblems(schema, body, true);
 }
 

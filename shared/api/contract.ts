@@ -9,6 +9,16 @@ import {
 } from '../compliance/api.ts';
 import { createContentSchema, updateContentSchema } from '../content/content-item.ts';
 import { filingDetailsBodySchema } from '../filing/details.ts';
+import { operatorSettingsUpdateSchema } from '../operator/settings.ts';
+import {
+  documentIdSchema,
+  documentLinkSchema,
+  recordUploadSchema,
+  staffDocumentsSchema,
+  uploadIdSchema,
+  uploadRequestSchema,
+  uploadTicketSchema,
+} from '../orders/documents.ts';
 import {
   changeRequestResultSchema,
   changeRequestSchema,
@@ -31,6 +41,8 @@ import {
 } from '../payments/requests.ts';
 import { calculatorInputSchema } from '../savings.ts';
 import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.ts';
+import { auditQuerySchema } from '../staff/audit.ts';
+import { acceptInvitationSchema, addSecondFactorSchema, inviteSchema, openInvitationSchema, secondFactorSchema, staffIdSchema } from '../staff/people.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.ts';
 import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.ts';
 import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.ts';
@@ -48,7 +60,6 @@ import {
   createdApplicationSchema,
   createdTicketSchema,
   dashboardStatsSchema,
-  documentUrlSchema,
   klarnaOrderSchema,
   klarnaSessionSchema,
   leadResultSchema,
@@ -62,7 +73,6 @@ import {
   savedApplicationSchema,
   staffApplicationPageSchema,
   staffApplicationSchema,
-  staffSessionSchema,
   statePriceSchema,
   statePricingSchema,
   stripeWebhookReceiptSchema,
@@ -71,6 +81,17 @@ import {
   testPaymentResultSchema,
 } from './responses.ts';
 import type { ApiRouteKey } from './routes.ts';
+import {
+  auditPageSchema,
+  enrolmentSchema,
+  loginResultSchema,
+  openedInvitationSchema,
+  operatorSettingsViewSchema,
+  signedInSchema,
+  staffAccountSchema,
+  staffPeopleSchema,
+  staffPersonSchema,
+} from './staff-responses.ts';
 
 /**
  * The API contract: for every route key of ./routes.ts, its path parameters, query, body and
@@ -110,6 +131,7 @@ const idParam = z.strictObject({ id: applicationIdSchema });
 const recordParam = z.strictObject({ id: recordIdSchema });
 const stateCodeParam = z.strictObject({ stateCode: stateCodeParamSchema });
 const applicationIdParam = z.strictObject({ applicationId: applicationIdSchema });
+const orderDocumentParam = z.strictObject({ id: applicationIdSchema, documentId: documentIdSchema });
 
 /** The per-address limit of an anonymous write route (functions/routes.ts `rateLimit`). */
 const TOO_MANY_REQUESTS = rateLimited('Too many requests from this network');
@@ -329,13 +351,23 @@ export const CONTRACT = {
     responses: { 201: changeRequestResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
   },
+  'GET /api/orders/{id}/documents/{documentId}': {
+    operationId: 'getOrderDocumentLink',
+    summary: 'A 5-minute download link to one document of the order’s vault (always a PDF attachment)',
+    description: '404 `document_not_found` for a document that is not in this order’s vault. The store refuses the link once it has expired.',
+    tag: 'Orders',
+    params: orderDocumentParam,
+    responses: { 200: documentLinkSchema },
+  },
 
   'POST /api/staff/login': {
     operationId: 'staffLogin',
-    summary: 'Staff sign-in: a session token for the staff-token header',
+    summary: 'Staff sign-in, in two steps: email and password, then the step’s ticket and the authenticator app’s code',
+    description:
+      'The first step answers `signed_in` with the token for the staff-token header, `second_factor` with a ticket for the second step, or `enrol` (the stage requires a second factor and the person has none yet) with an authenticator-app secret whose first code the second step takes. The second step answers `signed_in`.',
     tag: 'Staff',
-    body: staffLoginSchema,
-    responses: { 200: staffSessionSchema },
+    body: z.union([staffLoginSchema, secondFactorSchema]),
+    responses: { 200: loginResultSchema },
     errors: { login_locked: rateLimited('Too many failed sign-ins for the account (the wait grows with each, up to a minute) or from this network') },
   },
   'POST /api/staff/logout': {
@@ -383,12 +415,47 @@ export const CONTRACT = {
     responses: { 200: staffApplicationSchema },
     errors: { status_conflict: STATUS_CONFLICT },
   },
-  'POST /api/staff/sunbiz/{id}': {
-    operationId: 'generateSunbizDocument',
-    summary: "Generates a Florida application's Sunbiz Articles of Organization: a short-lived download URL",
+  'GET /api/staff/applications/{id}/documents': {
+    operationId: 'listOrderDocuments',
+    summary: 'Every version of every document of an order, newest first, and the kinds it still lacks',
     tag: 'Staff',
     params: idParam,
-    responses: { 200: documentUrlSchema },
+    responses: { 200: staffDocumentsSchema },
+  },
+  'POST /api/staff/applications/{id}/documents': {
+    operationId: 'generateOrderDocuments',
+    summary: 'Generates the filing packet, and the operating agreement and EIN worksheet as bought, as new versions',
+    description:
+      'For a paid order with complete filing details, in processing or later (409 `order_not_paid`, `documents_unavailable`). Earlier versions are kept.',
+    tag: 'Staff',
+    params: idParam,
+    responses: { 200: staffDocumentsSchema },
+  },
+  'GET /api/staff/applications/{id}/documents/{documentId}': {
+    operationId: 'getStaffDocumentLink',
+    summary: 'A 5-minute download link to any version of an order’s document',
+    tag: 'Staff',
+    params: orderDocumentParam,
+    responses: { 200: documentLinkSchema },
+  },
+  'POST /api/staff/applications/{id}/uploads': {
+    operationId: 'startDocumentUpload',
+    summary: 'A presigned PUT (10 minutes) for one PDF of at most 10 MB',
+    description: 'PUT the file to `url` with exactly `headers`, then record it (…/uploads/{uploadId}/record). 409 `order_not_paid`.',
+    tag: 'Staff',
+    params: idParam,
+    body: uploadRequestSchema,
+    responses: { 200: uploadTicketSchema },
+  },
+  'POST /api/staff/applications/{id}/uploads/{uploadId}/record': {
+    operationId: 'recordDocumentUpload',
+    summary: 'Checks the uploaded file and records it as a document of the order, with its kind and the state’s file number',
+    description:
+      '400 `not_a_pdf` or `file_too_large` (the file is removed), 409 `upload_missing` when nothing was uploaded. The approved document marks the filed version; the EIN letter deletes the stored SSN/ITIN. Recording the same upload again changes nothing.',
+    tag: 'Staff',
+    params: z.strictObject({ id: applicationIdSchema, uploadId: uploadIdSchema }),
+    body: recordUploadSchema,
+    responses: { 200: staffDocumentsSchema },
   },
 
   'POST /api/staff/applications/{id}/refund': {
@@ -415,6 +482,86 @@ export const CONTRACT = {
     params: recordParam,
     body: ticketReplySchema,
     responses: { 200: supportTicketSchema },
+  },
+
+  'POST /api/staff/invitations': {
+    operationId: 'staffInvitation',
+    summary: 'An invitation link, in two steps: the token alone opens it; with the step’s ticket, a password and the enrolled app’s first code it is accepted',
+    description:
+      'Opening answers who is invited and an authenticator-app secret to enrol; accepting answers signed in. 403 invitation_expired, 404 invitation_invalid (used, replaced or withdrawn).',
+    tag: 'Staff',
+    body: z.union([openInvitationSchema, acceptInvitationSchema]),
+    responses: { 200: z.union([openedInvitationSchema, signedInSchema]) },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+  },
+  'GET /api/staff/account': {
+    operationId: 'getStaffAccount',
+    summary: 'The signed-in person: role, second factor and live sessions',
+    tag: 'Staff',
+    responses: { 200: staffAccountSchema },
+  },
+  'POST /api/staff/account/second-factor': {
+    operationId: 'addStaffSecondFactor',
+    summary: 'Without a body: a new authenticator-app secret (and its QR code); with its ticket and the app’s first code: the account gets the app',
+    tag: 'Staff',
+    body: z.optional(addSecondFactorSchema),
+    responses: { 200: z.union([enrolmentSchema, staffAccountSchema]) },
+  },
+  'DELETE /api/staff/account/sessions/{id}': {
+    operationId: 'endStaffSession',
+    summary: 'Ends one of the signed-in person’s sessions',
+    tag: 'Staff',
+    params: z.strictObject({ id: staffIdSchema }),
+    responses: { 204: null },
+  },
+  'GET /api/staff/people': {
+    operationId: 'listStaffPeople',
+    summary: 'Owner: everyone invited or active, with their second factor and live sessions',
+    tag: 'Staff',
+    responses: { 200: staffPeopleSchema },
+  },
+  'POST /api/staff/people': {
+    operationId: 'inviteStaffPerson',
+    summary: 'Owner: invites a person by email (a link valid 72 hours)',
+    description: '409 email_taken when the address is already on the staff.',
+    tag: 'Staff',
+    body: inviteSchema,
+    responses: { 201: staffPersonSchema },
+  },
+  'DELETE /api/staff/people/{id}': {
+    operationId: 'removeStaffPerson',
+    summary: 'Owner: removes a person; their sessions end at once',
+    tag: 'Staff',
+    params: z.strictObject({ id: staffIdSchema }),
+    responses: { 204: null },
+  },
+  'POST /api/staff/people/{id}/reset': {
+    operationId: 'resetStaffSignIn',
+    summary: 'Owner: clears a person’s password and second factor, ends their sessions and sends a new invitation',
+    tag: 'Staff',
+    params: z.strictObject({ id: staffIdSchema }),
+    responses: { 200: staffPersonSchema },
+  },
+  'GET /api/staff/audit': {
+    operationId: 'listAuditTrail',
+    summary: 'The audit trail, newest first, 50 a page, by person, order and action',
+    tag: 'Staff',
+    query: auditQuerySchema,
+    responses: { 200: auditPageSchema },
+  },
+  'GET /api/operator-settings': {
+    operationId: 'getOperatorSettings',
+    summary: 'The operator’s legal name, address, support contacts, registered-agent renewal price, refund terms and links (null: not set)',
+    tag: 'Meta',
+    responses: { 200: operatorSettingsViewSchema },
+  },
+  'PUT /api/staff/operator-settings': {
+    operationId: 'saveOperatorSettings',
+    summary: 'Owner: saves every operator setting at the version read',
+    description: '409 settings_changed when someone saved since.',
+    tag: 'Staff',
+    body: operatorSettingsUpdateSchema,
+    responses: { 200: operatorSettingsViewSchema },
   },
 
   'POST /api/support-tickets': {

@@ -126,7 +126,10 @@ function operation(key: ApiRouteKey, route: RouteContract, staffOnly: boolean, c
   const responses: Json = {};
   for (const [status, schema] of Object.entries(route.responses) as [string, z.ZodMiniType | null][]) {
     responses[status] = schema
-      ? { description: STATUS_TEXT[Number(status)], content: json(components.schema(schema, 'output')) }
+      ? {
+          description: STATUS_TEXT[Number(status)],
+          content: route.produces ? { [route.produces]: { schema: components.schema(schema, 'output') } } : json(components.schema(schema, 'output')),
+        }
       : { description: STATUS_TEXT[204] };
   }
   // Documented error codes, grouped by status; other codes of that status have the common body.

@@ -80,7 +80,7 @@ const monthlyExpensesSchema = z.object(Object.fromEntries(EXPENSE_CATEGORIES.map
 /**
  * One application as GET /api/llc-applications/{id} returns it: the wizard data saved so far
  * (a draft has only what was typed, so every wizard field is optional) plus its public
- * bookkeeping. Internal fields (index keys, payment intent, staff notes, Sunbiz document) never
+ * bookkeeping. Internal fields (index keys, payment intent, staff notes, document keys) never
  * leave the server.
  */
 export const publicApplicationSchema = z.object({
@@ -239,7 +239,7 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** The staff view of an application (docs/product.md section 3) plus add-ons, payment and Sunbiz fields. */
+/** The staff view of an application (docs/product.md section 3) plus add-ons, payment and filing fields. */
 export const staffApplicationSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -262,8 +262,6 @@ export const staffApplicationSchema = z.object({
   amountPaidCents: z.optional(cents()),
   paymentProvider: z.optional(z.string()),
   paidAt: z.optional(timestamp()),
-  sunbizDocumentKey: z.optional(z.string()),
-  sunbizGeneratedAt: z.optional(timestamp()),
   /** Mark Filed: the state's file number and the filing date. */
   fileNumber: z.optional(z.string()),
   filedOn: z.optional(z.string()),
@@ -276,6 +274,8 @@ export const staffApplicationSchema = z.object({
   filingDetails: z.optional(z.looseObject({}) as unknown as z.ZodMiniType<StoredFilingDetails>),
   /** A sealed SSN/ITIN is on file: an owner may reveal it (POST /api/staff/applications/{id}/tax-id/reveal). */
   taxIdOnFile: z.optional(z.boolean()),
+  /** The Terms of Service version agreed to at payment (shared/legal/versions.ts). */
+  termsVersion: z.optional(z.string()),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });
@@ -304,7 +304,6 @@ export const supportTicketPageSchema = page(supportTicketSchema);
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const createdTicketSchema = z.object({ id: z.string(), status: z.enum(TICKET_STATUSES) });
-export const documentUrlSchema = z.object({ url: z.string() });
 
 // ---- Site content ------------------------------------------------------------------------------
 

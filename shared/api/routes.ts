@@ -4,7 +4,7 @@
  *
  * Kept free of zod on purpose: the route table (functions/routes.ts) and so every Lambda
  * function imports this, and the schemas of all routes would add about 45 KB to each bundle
- * (the Sunbiz function is within 15 KB of its 300 KB budget). contract.ts is typed against
+ * (each bundle has a 300 KB budget: docs/benchmarks.md). contract.ts is typed against
  * these keys, and a test checks that each query list equals the keys of its query schema.
  */
 export const API_ROUTES = {
@@ -41,6 +41,7 @@ export const API_ROUTES = {
   'POST /api/orders/{id}/access': {},
   'POST /api/orders/{id}/links': {},
   'POST /api/orders/{id}/change-requests': { holder: true },
+  'GET /api/orders/{id}/documents/{documentId}': { holder: true },
 
   // Staff back office.
   'POST /api/staff/login': {},
@@ -50,10 +51,27 @@ export const API_ROUTES = {
   'GET /api/staff/tickets': { query: ['cursor'] },
   'PATCH /api/staff/tickets/{id}': {},
   'PATCH /api/staff/applications/{id}': {},
-  'POST /api/staff/sunbiz/{id}': {},
+  'GET /api/staff/applications/{id}/documents': {},
+  'POST /api/staff/applications/{id}/documents': {},
+  'GET /api/staff/applications/{id}/documents/{documentId}': {},
+  'POST /api/staff/applications/{id}/uploads': {},
+  'POST /api/staff/applications/{id}/uploads/{uploadId}/record': {},
   'POST /api/staff/applications/{id}/refund': {},
   'POST /api/staff/applications/{id}/tax-id/reveal': {},
   'POST /api/staff/tickets/{id}/replies': {},
+
+  // Staff accounts, the audit trail and the operator's settings.
+  'POST /api/staff/invitations': {},
+  'GET /api/staff/account': {},
+  'POST /api/staff/account/second-factor': {},
+  'DELETE /api/staff/account/sessions/{id}': {},
+  'GET /api/staff/people': {},
+  'POST /api/staff/people': {},
+  'DELETE /api/staff/people/{id}': {},
+  'POST /api/staff/people/{id}/reset': {},
+  'GET /api/staff/audit': { query: ['personId', 'applicationId', 'action', 'cursor'] },
+  'GET /api/operator-settings': {},
+  'PUT /api/staff/operator-settings': {},
 
   // Contact form.
   'POST /api/support-tickets': {},

@@ -242,31 +242,43 @@ function initialReportDays(code: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-const reportRules = new Map<string, DueRule>();
-const taxRules = new Map<string, DueRule>();
-for (const code of JURISDICTION_CODES) {
-  let rule = parseReportDue(feesFor(code)!.annualReportDue);
-  const initial = initialReportDays(code);
-  if (initial !== undefined && (rule.kind === 'fixed' || rule.kind === 'anniversary')) rule = { ...rule, initialWithinDays: initial };
-  reportRules.set(code, rule);
-  const tax = taxRuleFor(code);
-  taxRules.set(code, !tax?.applies ? { kind: 'none', text: 'No franchise-type tax on a default LLC' } : parseTaxDue(tax.dueDate));
+let parsed: { report: Map<string, DueRule>; tax: Map<string, DueRule> } | undefined;
+
+/**
+ * Every state's rules, parsed on first use rather than at import: a function that never asks
+ * for a due date (most of them import this module through the application item) does not pay
+ * for parsing 51 states' wording at cold start.
+ */
+function rules(): { report: Map<string, DueRule>; tax: Map<string, DueRule> } {
+  if (parsed) return parsed;
+  const report = new Map<string, DueRule>();
+  const tax = new Map<string, DueRule>();
+  for (const code of JURISDICTION_CODES) {
+    let rule = parseReportDue(feesFor(code)!.annualReportDue);
+    const initial = initialReportDays(code);
+    if (initial !== undefined && (rule.kind === 'fixed' || rule.kind === 'anniversary')) rule = { ...rule, initialWithinDays: initial };
+    report.set(code, rule);
+    const taxRule = taxRuleFor(code);
+    tax.set(code, !taxRule?.applies ? { kind: 'none', text: 'No franchise-type tax on a default LLC' } : parseTaxDue(taxRule.dueDate));
+  }
+  parsed = { report, tax };
+  return parsed;
 }
 
 /** The annual report due rule of a state (two-letter code, any case); undefined for an unknown code. */
 export function annualReportRule(state: string): DueRule | undefined {
-  return reportRules.get(state.trim().toUpperCase());
+  return rules().report.get(state.trim().toUpperCase());
 }
 
 /** The due rule of a state's franchise-type tax; { kind: 'none' } where no such tax applies to a default LLC. */
 export function taxDueRule(state: string): DueRule | undefined {
-  return taxRules.get(state.trim().toUpperCase());
+  return rules().tax.get(state.trim().toUpperCase());
 }
 
 /** States whose due-date wording could not be read into a rule, sorted. */
 export function unparsedStates(which: 'annual-report' | 'tax' = 'annual-report'): string[] {
-  const rules = which === 'tax' ? taxRules : reportRules;
-  return [...rules]
+  const all = which === 'tax' ? rules().tax : rules().report;
+  return [...all]
     .filter(([, r]) => r.kind === 'unparsed')
     .map(([code]) => code)
     .sort();

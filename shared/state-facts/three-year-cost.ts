@@ -47,6 +47,8 @@ export interface ThreeYearCost {
 export interface ThreeYearCostOptions {
   /** YYYY-MM-DD. Only decides the year of a biennial report filed in odd or even years; the total does not change. */
   formationDate?: string;
+  /** Our registered-agent renewal price when the operator's settings set one; the price list's otherwise. */
+  registeredAgentRenewalUsd?: number;
 }
 
 const YEARS: readonly CostYear[] = [1, 2, 3];
@@ -168,13 +170,14 @@ export function threeYearCost(filingState: string, residence?: string, options: 
 
   const lines: CostLine[] = [];
   const notes: string[] = [];
+  const renewal = options.registeredAgentRenewalUsd ?? REGISTERED_AGENT_RENEWAL_USD;
   const our = (key: CostLine['key'], state: string, label: string, amount: number, year: CostYear) =>
     lines.push({ key, state, label, amount, year, source: OUR_PRICE_LIST });
 
   lines.push({ key: 'formation-fee', state: code, label: `${fees.name} state filing fee`, amount: pricing.filingFee, year: 1, source: feeSource(fees) });
   our('service-fee', code, 'Our service fee', pricing.serviceFee, 1);
   our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
-  for (const year of [2, 3] as const) our('registered-agent', code, `Registered agent in ${fees.name}: yearly renewal`, REGISTERED_AGENT_RENEWAL_USD, year);
+  for (const year of [2, 3] as const) our('registered-agent', code, `Registered agent in ${fees.name}: yearly renewal`, renewal, year);
 
   const own = yearlyObligations(fees, false, options);
   lines.push(...own.lines);
@@ -205,7 +208,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
         'registered-agent',
         home,
         `Registered agent in ${homeFees.name}, your home state (the included first year covers only the ${fees.name} agent)`,
-        REGISTERED_AGENT_RENEWAL_USD,
+        renewal,
         year,
       );
     }

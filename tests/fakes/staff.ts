@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createStaffSession } from '../../functions/data/sessions.ts';
+import type { StaffRole } from '#shared/staff/people.ts';
+import { openSession, PersonChange, type PersonItem, writeTogether } from '../../functions/data/staff-accounts.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { writeApplication } from './applications.ts';
@@ -60,7 +61,51 @@ export async function batchPut(table: Parameters<typeof tableName>[0], items: Re
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-export async function staffHeaders(): Promise<Record<string, string>> {
-  const { token } = await createStaffSession();
-  return { 'staff-token': token };
+export interface FakePerson {
+  person: PersonItem;
+  token: string;
+  sessionId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A person on the staff (an owner unless `role` says otherwise), active, signed in: the account
+ * item, its email entry and a session, written as the sign-in writes them.
+ */
+export async function signedInPerson(
+  opts: { role?: StaffRole; email?: string; name?: string; passwordHash?: string; totpSecret?: string } = {},
+): Promise<FakePerson> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const email = opts.email ?? `${opts.role ?? 'owner'}-${id.slice(0, 8)}@staff.example.com`;
+  const person: PersonItem = {
+    pk: 'PEOPLE',
+    sk: id,
+    id,
+    email,
+    name: opts.name ?? 'Sam Staff',
+    role: opts.role ?? 'owner',
+    status: 'active',
+    createdAt: now,
+    createdBy: 'system',
+    updatedAt: now,
+    version: 1,
+    sessions: {},
+    ...(opts.passwordHash ? { passwordHash: opts.passwordHash } : {}),
+    ...(opts.totpSecret ? { totp: { secret: opts.totpSecret, addedAt: now } } : {}),
+  };
+  await writeTogether([
+    { Put: { TableName: tableName('staff'), Item: person } },
+    { Put: { TableName: tableName('staff'), Item: { pk: 'EMAIL', sk: email, personId: id } } },
+  ]);
+  const change = new PersonChange(id);
+  const session = openSession(person, change, 'vitest');
+  await writeTogether([change.item, ...session.items]);
+  const signedIn = { ...person, version: 2, sessions: { [session.sessionId]: session.record } };
+  return { person: signedIn, token: session.token, sessionId: session.sessionId, headers: { 'staff-token': session.token } };
+}
+
+/** The staff-token header of a signed-in owner (`role: 'staff'` for a person of the staff role). */
+export async function staffHeaders(opts: { role?: StaffRole } = {}): Promise<Record<string, string>> {
+  return (await signedInPerson(opts)).headers;
 }

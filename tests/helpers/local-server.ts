@@ -9,6 +9,8 @@ export interface LocalServer {
   url: string;
   port: number;
   staffPassword: string;
+  /** The owner's address (printed with the password). */
+  staffEmail: string;
   output: () => string;
 }
 
@@ -27,6 +29,7 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
       SKIP_BUILD: '1',
       LOG_LEVEL: 'ERROR',
       STAFF_PASSWORD: '',
+      STAFF_EMAIL: '',
       DYNAMODB_ENDPOINT: '',
       ...opts.env,
     },
@@ -38,7 +41,7 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
     const check = () => {
-      if (/is running at/.test(out) && /staff password:/.test(out)) {
+      if (/is running at/.test(out) && /staff sign-in:/.test(out)) {
         clearTimeout(timer);
         resolve();
       }
@@ -49,8 +52,8 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
-  const staffPassword = /staff password:\s+(\S+)/.exec(out)?.[1] ?? '';
-  return { child, url: `http://127.0.0.1:${port}`, port, staffPassword, output: () => out };
+  const [, staffEmail = '', staffPassword = ''] = /staff sign-in:\s+(\S+) \/ (\S+)/.exec(out) ?? [];
+  return { child, url: `http://127.0.0.1:${port}`, port, staffPassword, staffEmail, output: () => out };
 }
 
 /** Runs the server to completion (for start-up failures) and returns its exit code and output. */

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Address, StoredFilingDetails } from '#shared/filing/details.ts';
 import { formatUsd } from '#shared/money.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { stateName } from '#shared/states.ts';
+import { useOperatorSettings } from '../lib/operator.ts';
 
 /**
  * The filing details as stored (shared/filing/details.ts), read-only: the order page once they
@@ -31,6 +32,7 @@ export function maskedTaxId(last4: string): string {
 
 export function FilingDetailsSummary({ details, taxId }: { details: StoredFilingDetails; taxId?: ReactNode }) {
   const agent = details.registeredAgent;
+  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
   const party = details.ein?.responsibleParty;
   const signedAt = new Date(details.signature.signedAt);
   return (
@@ -40,10 +42,7 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
       {details.county ? <Item label="County">{details.county}</Item> : null}
       <Item label="Registered agent">
         {agent.kind === 'ours' ? (
-          <>
-            CreatorLLC (free for the first year;{' '}
-            {agent.renewalConsent ? `renews at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year` : 'not renewed after the first year'})
-          </>
+          <>CreatorLLC (free for the first year; {agent.renewalConsent ? `renews at ${formatUsd(renewal)} a year` : 'not renewed after the first year'})</>
         ) : (
           <>
             {agent.name}, {formatAddress(agent.address)} (the agent has agreed to act)

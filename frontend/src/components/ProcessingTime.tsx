@@ -40,7 +40,15 @@ export function ProcessingTime({
 }
 
 /** The credit line under state figures. */
-export function StateDataCredit({ className = 'text-xs text-slate-600', what = 'State processing times' }: { className?: string; what?: string }) {
+export function StateDataCredit({
+  className = 'text-xs text-slate-600',
+  what = 'State processing times',
+  caution = "Queues change: check the state's site before relying on a figure.",
+}: {
+  className?: string;
+  what?: string;
+  caution?: string;
+}) {
   return (
     <p className={className}>
       {what}: the{' '}
@@ -51,7 +59,7 @@ export function StateDataCredit({ className = 'text-xs text-slate-600', what = '
       <a href={DATASET_LICENSE_URL} className="underline underline-offset-2" rel="noopener noreferrer">
         CC BY 4.0
       </a>
-      ). Queues change: check the state's site before relying on a figure.
+      ). {caution}
     </p>
   );
 }

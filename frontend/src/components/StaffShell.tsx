@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { logoutStaff } from '../lib/staff-session.ts';
+import { missingOperatorSettings } from '#shared/operator/facts.ts';
+import { useOperatorSettings } from '../lib/operator.ts';
+import { logoutStaff, useStaffAccount } from '../lib/staff-session.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 import { Logo } from './Logo.tsx';
@@ -8,9 +10,36 @@ import { Logo } from './Logo.tsx';
 const NAV = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
-/** Frame of the staff screens: logo, dashboard and content editor links, logout. */
+/**
+ * Unset operator settings, said to staff (customers see the pages without them, never a
+ * placeholder): the owner gets the link to fill them in.
+ */
+function OperatorSettingsNotice({ owner }: { owner: boolean }) {
+  const settings = useOperatorSettings();
+  const missing = settings ? missingOperatorSettings(settings) : [];
+  if (!missing.length) return null;
+  return (
+    <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">The operator settings are incomplete</p>
+      <p className="mt-1">
+        Not set: {missing.join(', ')}. The footer, the legal pages and the emails leave these out until they are set.{' '}
+        {owner ? (
+          <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
+            Open the settings
+          </Link>
+        ) : (
+          'Ask an owner to set them.'
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Frame of the staff screens: the staff navigation (owner screens for owners), the settings notice, logout. */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const account = useStaffAccount();
+  const owner = account.data?.role === 'owner';
   async function logout() {
     await logoutStaff();
     toast('Logged Out', 'Your staff session has ended.');
@@ -30,6 +59,22 @@ export function StaffShell({ title, children }: { title: string; children: React
             <NavLink to={paths.contentEditor} className={NAV}>
               Content editor
             </NavLink>
+            <NavLink to={paths.staffAudit()} className={NAV}>
+              Audit trail
+            </NavLink>
+            {owner ? (
+              <>
+                <NavLink to={paths.staffPeople} className={NAV}>
+                  Staff
+                </NavLink>
+                <NavLink to={paths.staffSettings} className={NAV}>
+                  Settings
+                </NavLink>
+              </>
+            ) : null}
+            <NavLink to={paths.staffAccount} className={NAV} title={account.data ? `Signed in as ${account.data.email}` : undefined}>
+              Your account
+            </NavLink>
             <button type="button" onClick={logout} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Log out
             </button>
@@ -38,6 +83,7 @@ export function StaffShell({ title, children }: { title: string; children: React
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <OperatorSettingsNotice owner={owner} />
         {children}
       </main>
     </div>

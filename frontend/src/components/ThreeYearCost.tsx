@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
+import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import type { FactSource } from '#shared/state-facts/facts.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { type ThreeYearCost, threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { stateName } from '#shared/states.ts';
+import { useOperatorSettings } from '../lib/operator.ts';
 import { formatIsoDate } from '../lib/processing.ts';
 import { StateDataCredit } from './ProcessingTime.tsx';
 
@@ -16,7 +17,9 @@ import { StateDataCredit } from './ProcessingTime.tsx';
 
 /** The three-year cost of filing in `state` for an owner living in `residence` (none: the same state). */
 export function useThreeYearCost(state: string, residence?: string): ThreeYearCost | undefined {
-  return useMemo(() => threeYearCost(state, residence || undefined), [state, residence]);
+  // Our renewal price is the operator's setting once it is read (the price list's until then).
+  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
+  return useMemo(() => threeYearCost(state, residence || undefined, { registeredAgentRenewalUsd: renewal }), [state, residence, renewal]);
 }
 
 /** The credit line under every three-year figure. */
@@ -152,6 +155,7 @@ export function CostBreakdownButton({ cost, label = 'See the breakdown', classNa
  */
 export function ThreeYearCostLine({ state, residence, className = '' }: { state: string; residence?: string; className?: string }) {
   const cost = useThreeYearCost(state, residence);
+  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
   if (!cost) return null;
   const away = cost.residence !== cost.state;
   return (
@@ -161,8 +165,7 @@ export function ThreeYearCostLine({ state, residence, className = '' }: { state:
         {away ? ` (with what ${stateName(cost.residence)} asks of an LLC formed elsewhere)` : ''}.
       </p>
       <p className="mt-0.5 text-xs text-slate-600">
-        State fees and taxes, our fees, and the registered agent at {formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year after the free first year.{' '}
-        <CostBreakdownButton cost={cost} />
+        State fees and taxes, our fees, and the registered agent at {formatUsd(renewal)} a year after the free first year. <CostBreakdownButton cost={cost} />
       </p>
     </div>
   );

@@ -15,12 +15,23 @@ function setMeta(attr: 'name' | 'property', key: string, content: string): void 
   el.content = content;
 }
 
+let renderedMeta: PageMeta | undefined;
+
+/** The metadata the page rendered on the server asked for (frontend/src/prerender/render-page.tsx), then forgotten. */
+export function takeRenderedPageMeta(): PageMeta | undefined {
+  const meta = renderedMeta;
+  renderedMeta = undefined;
+  return meta;
+}
+
 /**
  * Per-screen metadata for a single-page app: the document title, description, canonical link
- * and the social-share tags follow the current screen (index.html carries the landing page's
- * values for crawlers that do not run JavaScript).
+ * and the social-share tags follow the current screen. A prerendered page has them in its HTML
+ * already (frontend/src/prerender/render-page.tsx); the app shell gets them here.
  */
 export function usePageMeta({ title, description }: PageMeta): void {
+  // Prerendering (no document): the page's metadata goes into its HTML head instead.
+  if (typeof document === 'undefined') renderedMeta = { title, description };
   useEffect(() => {
     document.title = title;
     setMeta('property', 'og:title', title);

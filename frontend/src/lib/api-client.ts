@@ -1,6 +1,6 @@
 import type { ApiRouteKey, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#shared/api/contract.ts';
 import { isHolderRoute, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
-import { apiJson } from './api.ts';
+import { apiJson, apiRequest } from './api.ts';
 import { resumeSecretFor } from './resume-secrets.ts';
 
 /**
@@ -69,4 +69,16 @@ export function apiCall<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>
   return apiJson<ResponseOf<K>>(method, url, options?.body, headers);
 }
 
-export const api = { call: apiCall, url: apiUrl };
+/**
+ * Calls route K whose answer is a file, not JSON (the order's .ics calendar): resolves with the body
+ * as a Blob. Holder routes carry the resume secret in a header, so a plain link cannot fetch them.
+ */
+export async function apiBlob<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>): Promise<Blob> {
+  const method = key.slice(0, key.indexOf(' '));
+  const url = apiUrl(key, ...([options] as OptionalArg<UrlOptions<K>>));
+  const secret = isHolderRoute(key) ? resumeSecretFor(holderApplicationId(options)) : undefined;
+  const headers = secret ? { [RESUME_SECRET_HEADER]: secret, ...options?.headers } : options?.headers;
+  return (await apiRequest(method, url, options?.body, headers)).blob();
+}
+
+export const api = { call: apiCall, url: apiUrl, blob: apiBlob };

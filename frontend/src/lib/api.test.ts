@@ -128,10 +128,10 @@ describe('the client is typed from the contract', () => {
       // @ts-expect-error the body is required
       void apiCall('POST /api/staff/login');
       // @ts-expect-error a field the body schema does not have
-      void apiCall('POST /api/staff/login', { body: { password: 'x', admin: true } });
+      void apiCall('POST /api/staff/login', { body: { email: 'a@b.c', password: 'x', admin: true } });
       // @ts-expect-error not a route of the contract
       void apiCall('GET /api/nothing');
-      const session: Promise<{ token: string; expiresAt: string }> = apiCall('POST /api/staff/login', { body: { password: 'x' } });
+      const session: Promise<{ status: string }> = apiCall('POST /api/staff/login', { body: { ticket: 't', totpCode: '123456' } });
       const nothing: Promise<undefined> = apiCall('POST /api/staff/logout');
       return [session, nothing];
     };

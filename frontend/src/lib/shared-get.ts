@@ -46,17 +46,31 @@ function load(url: string, e: Entry) {
   );
 }
 
-/** Reads `url` (fetching it the first time any component asks); `null` asks for nothing. */
-export function useSharedGet<T>(url: string | null): SharedGet<T> {
+/**
+ * Reads `url` (fetching it the first time any component asks); `null` asks for nothing.
+ * `load: false` only watches: it shows the data once something else has loaded it.
+ */
+export function useSharedGet<T>(url: string | null, opts: { load?: boolean } = {}): SharedGet<T> {
   const subscribe = (listener: () => void) => {
     if (!url) return () => {};
     const e = entryFor(url);
     e.listeners.add(listener);
-    if (!e.started) load(url, e);
+    if (!e.started && opts.load !== false) load(url, e);
     return () => e.listeners.delete(listener);
   };
   const snapshot = () => (url ? entryFor(url).snapshot : IDLE);
   return useSyncExternalStore(subscribe, snapshot, snapshot) as SharedGet<T>;
+}
+
+/**
+ * The answer of `url` known before any request: what a prerendered page carries in its HTML
+ * (frontend/src/lib/page-data.ts), so its first render, on the server and when the browser
+ * hydrates it, shows the same data without fetching it.
+ */
+export function seedSharedGet(url: string, data: unknown): void {
+  const e = entryFor(url);
+  e.started = true;
+  e.snapshot = { data, error: undefined, isPending: false, isError: false };
 }
 
 /** Fetches `url` again for everyone showing it (e.g. after staff edit the site's texts). */

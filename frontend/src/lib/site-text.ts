@@ -1,5 +1,6 @@
 import type { ContentItem } from '#shared/content/content-item.ts';
 import { apiUrl } from './api-client.ts';
+import { pageTexts } from './page-data.ts';
 import { useSharedGet } from './shared-get.ts';
 
 export type { ContentItem };
@@ -14,10 +15,17 @@ export function useContentItems() {
 /**
  * The site's text for (page, section): the content item when one exists, else the built-in
  * default. Staff edit these in the content editor.
+ *
+ * A prerendered page carries the texts it was rendered with (./page-data.ts): those are shown,
+ * and the list is not fetched, so the first paint is the published text and nothing is swapped
+ * after it. A list fetched during the visit (another screen, the content editor) is newer and
+ * wins from the next render of a screen.
  */
 export function useSiteText(page: string, section: string, fallback: string): { text: string; item?: ContentItem } {
-  const { data } = useContentItems();
+  const carried = pageTexts(page);
+  const { data } = useSharedGet<ContentItem[]>(CONTENT_URL, { load: !carried });
   // Anything but a list (an error page, a proxy's answer) leaves the built-in texts in place.
-  const item = Array.isArray(data) ? data.find((i) => i.page === page && i.section === section) : undefined;
+  const items = Array.isArray(data) ? data : carried;
+  const item = items?.find((i) => i.page === page && i.section === section);
   return { text: item?.content ?? fallback, item };
 }

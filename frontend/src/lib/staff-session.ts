@@ -55,6 +55,11 @@ export function useStaffSession(): boolean {
   return hasToken;
 }
 
+/** The signed-in person (role, second factor, sessions): the staff frame shows the owner's screens only to owners. */
+export function useStaffAccount() {
+  return useQuery({ queryKey: ['staff', 'account'], queryFn: () => staffCall('GET /api/staff/account') });
+}
+
 /**
  * The session check a staff screen makes on load (the dashboard's own stats call does it there):
  * an invalid or expired token answers 401, which ends the session before anything is typed.

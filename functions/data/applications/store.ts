@@ -708,11 +708,14 @@ export async function saveFilingDetails(app: ApplicationItem, details: StoredFil
   return now;
 }
 
-/** An owner revealed the sealed tax id: recorded in the activity feed. */
-export async function recordTaxIdReveal(app: ApplicationItem, who: string): Promise<void> {
+/** An owner revealed the sealed tax id: recorded in the activity feed and the audit trail (who, never the number). */
+export async function recordTaxIdReveal(app: ApplicationItem, actor: AuditActor): Promise<void> {
   await ddb().send(
     new TransactWriteCommand({
-      TransactItems: [activityPut('tax_id_revealed', `${who} revealed the responsible party's tax id of ${displayName(app)}`, app.id)],
+      TransactItems: [
+        activityPut('tax_id_revealed', `${actor.email} revealed the responsible party's tax id of ${displayName(app)}`, app.id),
+        auditPut({ actor, action: 'tax_id_revealed', applicationId: app.id, subject: "the responsible party's SSN/ITIN" }),
+      ],
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { createContentSchema } from '#shared/content/content-item.ts';
 import { createContentItem } from '../../data/content-writes.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
 
-export const handler = httpHandler(async (event) => json(201, await createContentItem(validate(createContentSchema, event.jsonBody))));
+export const handler = httpHandler(async (event) => json(201, await createContentItem(validate(createContentSchema, event.jsonBody), staffActor(event))));

@@ -4,6 +4,7 @@ import { filingDetailsInput } from '../../../tests/fakes/filing-details.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { listAudit } from '../../data/audit.ts';
 import { getMessage } from '../../email/outbox.ts';
 import { signOrderToken } from '../../orders/order-link.ts';
 import { handler as revealTaxId } from '../staff/reveal-tax-id.ts';
@@ -124,6 +125,11 @@ describe('PUT /api/orders/{id}/filing-details', () => {
     expect(reveal.body).toEqual({ taxId: '123-45-6789', taxIdType: 'ssn' });
     expect(reveal.headers['cache-control'] ?? reveal.headers['Cache-Control']).toBe('no-store');
     expect((await listRecentActivity(10)).some((a) => a.action === 'tax_id_revealed' && a.applicationId === app.id)).toBe(true);
+    // The audit trail names who revealed it, and never holds the number.
+    const audit = (await listAudit({ applicationId: app.id, action: 'tax_id_revealed' })).items;
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorRole: 'owner', subject: "the responsible party's SSN/ITIN" });
+    expect(JSON.stringify(audit)).not.toMatch(/123-?45-?6789/);
 
     // Changing an address later does not ask for the SSN again.
     const again = await put(app.id, filingDetailsInput({ ein: { ...EIN, responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn' } } }));

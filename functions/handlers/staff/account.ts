@@ -6,6 +6,6 @@ import { httpHandler, json, staffActor } from '../../lib/http.ts';
 /** GET /api/staff/account: the signed-in person, their second factor and their live sessions. */
 export const handler = httpHandler(async (event) => {
   const person = await readPerson(staffActor(event).id);
-  if (!person || person.status !== 'active') throw new UnauthorizedError();
+  if (person?.status !== 'active') throw new UnauthorizedError();
   return json(200, viewAccount(person, event.staffSessionId ?? '', secondFactorRequired()));
 });

@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 
 const loginAs = (password: unknown, sourceIp = '198.51.100.1') =>
-  invoke(login, apiEvent({ method: 'POST', route: '/api/staff/login', body: password === undefined ? { email: OWNER } : { email: OWNER, password }, sourceIp }));
+  invoke(
+    login,
+    apiEvent({ method: 'POST', route: '/api/staff/login', body: password === undefined ? { email: OWNER } : { email: OWNER, password }, sourceIp }),
+  );
 
 describe('POST /api/staff/login', () => {
   it('returns a 32-byte base64url token and stores only its hash, with a 12 h expiry and TTL', async () => {

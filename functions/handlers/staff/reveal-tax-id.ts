@@ -2,7 +2,7 @@ import { applicationIdSchema } from '#shared/application-id.ts';
 import { getApplication, recordTaxIdReveal } from '../../data/applications/store.ts';
 import { unseal } from '../../lib/crypto/sealed.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { httpHandler, json, pathParam } from '../../lib/http.ts';
+import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';
 import { formatTaxId, taxIdContext } from '../../orders/tax-id.ts';
 
 /**
@@ -14,7 +14,7 @@ export const handler = httpHandler(async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const app = await getApplication(id);
   if (!app.sealedTaxId) throw new NotFoundError('No tax id is on file for this order (never given, or deleted after the EIN letter)', 'tax_id_not_on_file');
-  await recordTaxIdReveal(app, 'Staff');
+  await recordTaxIdReveal(app, staffActor(event));
   const digits = await unseal(app.sealedTaxId, taxIdContext(id));
   return json(200, { taxId: formatTaxId(digits), taxIdType: app.filingDetails?.ein?.responsibleParty.taxIdType ?? 'ssn' }, { 'Cache-Control': 'no-store' });
 });

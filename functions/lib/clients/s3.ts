@@ -9,13 +9,16 @@ export function s3(): S3Client {
   const cfg = config();
   client = new S3Client({
     region: cfg.AWS_REGION,
+    // Checksums only where S3 requires them: a presigned upload URL would otherwise carry the
+    // checksum of an empty body, and every real upload through it would fail.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(cfg.S3_ENDPOINT
       ? {
           endpoint: cfg.S3_ENDPOINT,
           forcePathStyle: true,
           // s3rver accepts only these credentials.
           credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
         }
       : {}),
   });

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { KMSClient } from '@aws-sdk/client-kms';
 
 /**
@@ -23,9 +22,9 @@ export interface SealedValue {
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 
 let kms: KMSClient | undefined;
+/** Imported on first use: only the functions that seal or open a tax id on AWS load the KMS client. */
 function kmsSdk() {
-  // CommonJS load, like the other SDK clients (functions/lib/clients/dynamodb-sdk.ts says why).
-  return createRequire(import.meta.url)('@aws-sdk/client-kms') as typeof import('@aws-sdk/client-kms');
+  return import('../clients/kms-sdk.ts');
 }
 
 function localMasterKey(): Buffer {
@@ -58,7 +57,7 @@ export async function seal(plain: string, context: string): Promise<SealedValue>
   let wrap: SealedValue['wrap'];
   const keyId = process.env.KMS_KEY_ID;
   if (keyId) {
-    const sdk = kmsSdk();
+    const sdk = await kmsSdk();
     kms ??= new sdk.KMSClient({});
     const out = await kms.send(new sdk.GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: { purpose: context } }));
     dataKey = Buffer.from(out.Plaintext!);
@@ -79,7 +78,7 @@ export async function unseal(value: SealedValue, context: string): Promise<strin
   const wrapped = Buffer.from(value.key, 'base64');
   let dataKey: Buffer;
   if (value.wrap === 'kms') {
-    const sdk = kmsSdk();
+    const sdk = await kmsSdk();
     kms ??= new sdk.KMSClient({});
     const out = await kms.send(new sdk.DecryptCommand({ CiphertextBlob: wrapped, EncryptionContext: { purpose: context } }));
     dataKey = Buffer.from(out.Plaintext!);

@@ -31,7 +31,6 @@ import {
   useApplication,
   usePaymentMethods,
 } from './api.ts';
-import { CashAppPanel } from './CashAppPanel.tsx';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';
@@ -247,7 +246,6 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                   )
                 ) : null}
                 {activeTab === 'amazonPay' && amazon.data ? <AmazonPayPanel config={amazon.data} /> : null}
-                {activeTab === 'cashApp' ? <CashAppPanel onUseCard={() => setTab('card')} /> : null}
                 {activeTab === 'klarna' && klarna.data ? <KlarnaPanel applicationId={applicationId} session={klarna.data} total={order.total} /> : null}
                 {activeTab === 'applePay' ? (
                   <ApplePayPanel applicationId={applicationId} total={order.total} label={`LLC formation in ${pricing.name}`} />
@@ -283,7 +281,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   );
 }
 
-/** Tabs in the documented order (docs/product.md section 2, Checkout), each only when its method is available; Cash App is always shown as coming soon. */
+/** Tabs in the documented order (docs/product.md section 2, Checkout), each only when its method is available (Cash App Pay never is: no tab). */
 export function availableTabs(
   m: PaymentMethodsResponse | undefined,
   ok: { klarna: boolean; amazonPay: boolean; applePayInBrowser: boolean },
@@ -292,7 +290,6 @@ export function availableTabs(
   const tabs: PaymentMethodId[] = [];
   if (m.card) tabs.push('card');
   if (m.amazonPay && ok.amazonPay) tabs.push('amazonPay');
-  tabs.push('cashApp');
   if (m.klarna && ok.klarna) tabs.push('klarna');
   if (m.applePay && ok.applePayInBrowser) tabs.push('applePay');
   return tabs;

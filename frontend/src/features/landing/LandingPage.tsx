@@ -1,10 +1,11 @@
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, use, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { isPrerenderedPage } from '../../lib/page-data.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { paths } from '../../paths.ts';
 import { FIRST_VIEW_COPY } from './copy/first-view.ts';
@@ -108,27 +109,75 @@ const loadBelowFold = () => import('./LandingBelowFold.tsx');
 const LandingBelowFold = lazy(loadBelowFold);
 const LandingFooter = lazy(() => loadBelowFold().then((m) => ({ default: m.LandingFooter })));
 
+/** Opens once, for the visit, when the part below the first view is first needed. */
+interface Gate {
+  promise: Promise<void>;
+  opened: boolean;
+  open(): void;
+  listeners: Set<() => void>;
+}
+let belowFoldGate: Gate | undefined;
+function gate(): Gate {
+  if (!belowFoldGate) {
+    let resolve: () => void = () => {};
+    const g: Gate = { promise: new Promise<void>((r) => (resolve = r)), opened: false, open: () => {}, listeners: new Set() };
+    g.open = () => {
+      if (g.opened) return;
+      g.opened = true;
+      resolve();
+      for (const l of g.listeners) l();
+    };
+    belowFoldGate = g;
+  }
+  return belowFoldGate;
+}
+const subscribeGate = (listener: () => void) => {
+  gate().listeners.add(listener);
+  return () => gate().listeners.delete(listener);
+};
+
 /**
- * The first view is the header, the hero and "How it works"; the rest of the page is a separate
- * chunk, shown once its marker (just below the first view) enters the viewport or the address
- * targets one of its sections ("/#how-it-works": the part scrolls there once rendered). The
- * chunk is fetched early, at the visitor's first touch, scroll or pointer movement.
+ * The part below the first view is a separate chunk, rendered once it is needed. On the
+ * prerendered page (whose HTML has the whole page, for readers without JavaScript and for
+ * crawlers) it suspends until then, so React keeps the server's HTML as it is, neither hydrated
+ * nor fetched: the first view downloads no more code than before. A page rendered in the browser
+ * shows the fallback until then. The prerendering renders it at once.
  */
-function useBelowFold(marker: RefObject<HTMLElement | null>): boolean {
+function WhenBelowFoldNeeded({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const opened = useSyncExternalStore(
+    subscribeGate,
+    () => gate().opened,
+    () => true,
+  );
+  if (typeof window === 'undefined') return children;
+  if (isPrerenderedPage()) {
+    // Always read (once resolved it returns at once): React requires the same calls on every render.
+    use(gate().promise);
+    return children;
+  }
+  return opened ? children : fallback;
+}
+
+/**
+ * Opens the gate when the sentinel (just below the first view) comes into view or has been
+ * scrolled past (a jump to the calculator skips it), or when the address targets one of the
+ * part's sections ("/#faq": the section is scrolled to once rendered). The chunk is fetched
+ * early, at the visitor's first touch, scroll or pointer movement.
+ */
+function useBelowFold(marker: RefObject<HTMLElement | null>): void {
   const { hash } = useLocation();
-  const [shown, setShown] = useState(false);
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
     if (!id) return;
-    const target = document.getElementById(id);
-    if (target) target.scrollIntoView();
-    setShown(true);
+    gate().open();
+    document.getElementById(id)?.scrollIntoView();
   }, [hash]);
   useEffect(() => {
     const el = marker.current;
-    if (shown || !el) return;
-    if (typeof IntersectionObserver === 'undefined') return setShown(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShown(true));
+    if (gate().opened || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return gate().open();
+    const reached = () => el.getBoundingClientRect().top < window.innerHeight && gate().open();
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && gate().open());
     observer.observe(el);
     const events = ['pointermove', 'pointerdown', 'keydown', 'scroll'];
     const prefetch = () => {
@@ -136,12 +185,13 @@ function useBelowFold(marker: RefObject<HTMLElement | null>): boolean {
       void loadBelowFold();
     };
     for (const e of events) window.addEventListener(e, prefetch, { passive: true });
+    window.addEventListener('scroll', reached, { passive: true });
     return () => {
       observer.disconnect();
       for (const e of events) window.removeEventListener(e, prefetch);
+      window.removeEventListener('scroll', reached);
     };
-  }, [shown, marker]);
-  return shown;
+  }, [marker]);
 }
 
 /** The landing page (docs/product.md "Landing page"), eagerly loaded: every other screen is a lazy module. */
@@ -153,7 +203,7 @@ export function LandingPage() {
       'Form an LLC built for content creators and influencers: professional state filing, a free first-year registered agent and a tax savings calculator.',
   });
   const marker = useRef<HTMLDivElement>(null);
-  const showBelowFold = useBelowFold(marker);
+  useBelowFold(marker);
   const { data: states } = useStates();
   const range = priceRangeOf(states) ?? bundledPriceRange();
   const price = range ? formatUsd(range.lowest) : undefined;
@@ -163,19 +213,18 @@ export function LandingPage() {
       <main id="main">
         <Hero price={price} />
         <HowItWorks />
-        {showBelowFold ? (
-          <Suspense fallback={<div className="min-h-screen" />}>
+        <div ref={marker} aria-hidden="true" />
+        <Suspense fallback={<div className="min-h-screen" />}>
+          <WhenBelowFoldNeeded fallback={<div className="min-h-screen" />}>
             <LandingBelowFold />
-          </Suspense>
-        ) : (
-          <div ref={marker} className="min-h-screen" />
-        )}
-      </main>
-      {showBelowFold && (
-        <Suspense fallback={null}>
-          <LandingFooter />
+          </WhenBelowFoldNeeded>
         </Suspense>
-      )}
+      </main>
+      <Suspense fallback={null}>
+        <WhenBelowFoldNeeded fallback={null}>
+          <LandingFooter />
+        </WhenBelowFoldNeeded>
+      </Suspense>
     </>
   );
 }

@@ -20,7 +20,7 @@ export function priceRangeOf(states: readonly StatePricing[] | undefined): Price
  * it), shown until /api/states answers; undefined where the build did not define it (tests).
  */
 export function bundledPriceRange(): PriceRange | undefined {
-  const lowest = Number(import.meta.env.VITE_PRICE_LOWEST);
-  const highest = Number(import.meta.env.VITE_PRICE_HIGHEST);
+  const lowest = Number(import.meta.env?.VITE_PRICE_LOWEST);
+  const highest = Number(import.meta.env?.VITE_PRICE_HIGHEST);
   return lowest > 0 && highest > 0 ? { lowest, highest } : undefined;
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Enrolment, LoginResult, SignedIn } from '#shared/api/staff-responses.ts';
 import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -8,6 +9,7 @@ import { apiCall } from '../../lib/api-client.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths, staffReturnPath } from '../../paths.ts';
+import { CodeField, INPUT, LABEL, TotpEnrolment } from './components/TotpEnrolment.tsx';
 
 /**
  * The sentence for a refused login. A lockout (429) says when to try again, from the answer's
@@ -23,61 +25,137 @@ export function loginFailureMessage(err: ApiError, now = Date.now()): string {
   return err.serverError ?? (err.status === 429 ? 'Too many failed login attempts. Please wait a few minutes and try again.' : 'Invalid credentials');
 }
 
-/** Staff login (docs/product.md "Staff login"): one password field; `?next=` returns to the staff screen that sent here. */
-export default function StaffLoginPage() {
-  usePageMeta({ title: 'Staff login | CreatorLLC' });
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const next = staffReturnPath(search.get('next')) ?? paths.staffDashboard;
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  if (getStaffToken()) return <Navigate to={next} replace />;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!password) return;
-    setPending(true);
-    try {
-      const { token } = await apiCall('POST /api/staff/login', { body: { password } });
-      setStaffToken(token);
-      toast('Login Successful', 'Welcome back.');
-      navigate(next, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError) toast('Login Failed', loginFailureMessage(err), 'error');
-      else toast('Login Error', 'Failed to connect to server', 'error');
-    } finally {
-      setPending(false);
-    }
-  }
-
+/** A frame shared by the sign-in steps and the invitation page. */
+export function SignInFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4 py-12">
-      <div className="w-full max-w-sm">
+      <div className="w-full max-w-md">
         <div className="mb-8 flex justify-center">
           <Link to={paths.home} aria-label="CreatorLLC home">
             <Logo />
           </Link>
         </div>
-        <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Staff login</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in to manage applications, tickets and site content.</p>
-          <label htmlFor="staff-password" className="mt-6 block text-sm font-medium text-slate-800">
-            Password
-          </label>
-          <input
-            id="staff-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="mt-2 block w-full rounded-xl border border-slate-300 px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
-          />
-          <Button type="submit" className="mt-6 w-full" disabled={pending || !password}>
-            {pending ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          <div className="mt-1 text-sm text-slate-600">{intro}</div>
+          {children}
+        </div>
       </div>
     </main>
+  );
+}
+
+type Step = { kind: 'password' } | { kind: 'code'; ticket: string } | { kind: 'enrol'; enrolment: Enrolment };
+
+/**
+ * Staff login (docs/product.md "Staff login"): email and password, then the code of the person's
+ * authenticator app, or, where the stage requires a second factor and they have none yet, adding
+ * one. `?next=` returns to the staff screen that sent here.
+ */
+export default function StaffLoginPage() {
+  usePageMeta({ title: 'Staff login | CreatorLLC' });
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = staffReturnPath(search.get('next')) ?? paths.staffDashboard;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [codeError, setCodeError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  if (getStaffToken()) return <Navigate to={next} replace />;
+
+  function signedIn(result: SignedIn) {
+    setStaffToken(result.token);
+    toast('Login Successful', 'Welcome back.');
+    navigate(next, { replace: true });
+  }
+
+  async function attempt(call: () => Promise<LoginResult>, onCodeError = false) {
+    setPending(true);
+    setCodeError(undefined);
+    try {
+      const result = await call();
+      if (result.status === 'signed_in') signedIn(result);
+      else if (result.status === 'second_factor') setStep({ kind: 'code', ticket: result.ticket });
+      else setStep({ kind: 'enrol', enrolment: result.enrolment });
+    } catch (err) {
+      if (!(err instanceof ApiError)) toast('Login Error', 'Failed to connect to server', 'error');
+      else if (onCodeError && err.code === 'invalid_code') setCodeError(err.serverError);
+      else {
+        // An expired step starts again from the password.
+        if (err.code === 'sign_in_step_expired') setStep({ kind: 'password' });
+        toast('Login Failed', loginFailureMessage(err), 'error');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    if (!email || !password) return;
+    void attempt(() => apiCall('POST /api/staff/login', { body: { email, password } }));
+  }
+
+  function submitCode(ticket: string, totpCode: string) {
+    void attempt(() => apiCall('POST /api/staff/login', { body: { ticket, totpCode } }), true);
+  }
+
+  if (step.kind === 'code')
+    return (
+      <SignInFrame title="Staff login" intro={`Signed in as ${email}: one more step.`}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (code.trim()) submitCode(step.ticket, code);
+          }}
+        >
+          <CodeField id="staff-code" value={code} onChange={setCode} error={codeError} />
+          <Button type="submit" className="mt-6 w-full" disabled={pending || !code.trim()}>
+            {pending ? 'Checking…' : 'Verify'}
+          </Button>
+        </form>
+        <p className="mt-4 text-sm text-slate-600">Lost your phone? Ask the owner to reset your sign-in.</p>
+      </SignInFrame>
+    );
+
+  if (step.kind === 'enrol')
+    return (
+      <SignInFrame title="Add an authenticator app" intro="Every staff sign-in here needs a second factor. Add one now to finish signing in.">
+        <TotpEnrolment
+          totp={step.enrolment.totp}
+          pending={pending}
+          error={codeError}
+          submitLabel="Verify and sign in"
+          onSubmit={(c) => submitCode(step.enrolment.ticket, c)}
+        />
+      </SignInFrame>
+    );
+
+  return (
+    <SignInFrame title="Staff login" intro="Sign in to manage applications, tickets and site content.">
+      <form onSubmit={submitPassword}>
+        <label htmlFor="staff-email" className={`mt-6 ${LABEL}`}>
+          Email
+        </label>
+        <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} className={INPUT} />
+        <label htmlFor="staff-password" className={`mt-4 ${LABEL}`}>
+          Password
+        </label>
+        <input
+          id="staff-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={INPUT}
+        />
+        <Button type="submit" className="mt-6 w-full" disabled={pending || !email || !password}>
+          {pending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </SignInFrame>
   );
 }

@@ -59,14 +59,23 @@ const STATS = {
   ],
 };
 
+/** A sign-in that needs no second factor (the local stage, a person without one). */
+const signedIn = (token: string) => ({
+  status: 'signed_in',
+  token,
+  expiresAt: '2030-01-01T00:00:00Z',
+  person: { id: 'p1', email: 'sam@example.com', name: 'Sam', role: 'staff' },
+});
+
 async function login(user: ReturnType<typeof userEvent.setup>, password = 'secret') {
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('staff login', () => {
   it('stores the token, says Login Successful and opens the dashboard', async () => {
-    replies['POST /api/staff/login'] = { status: 200, body: { token: 'tok-0123456789abcdef' } };
+    replies['POST /api/staff/login'] = { status: 200, body: signedIn('tok-0123456789abcdef') };
     replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
     replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
     const user = renderAt('/staff/login');
@@ -90,7 +99,7 @@ describe('staff login', () => {
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
   });
 
-  it('Sign in stays disabled until a password is typed; the password is sent exactly as typed', async () => {
+  it('Sign in stays disabled until an email and a password are typed; the password is sent exactly as typed', async () => {
     replies['POST /api/staff/login'] = { status: 401, body: { error: 'Invalid credentials' } };
     const user = renderAt('/staff/login');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
@@ -100,7 +109,7 @@ describe('staff login', () => {
     await screen.findByText('Login Failed');
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe(apiUrl('POST /api/staff/login'));
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ password: ' s3cret pass ' });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ email: 'sam@example.com', password: ' s3cret pass ' });
   });
 
   it("Login Failed shows the server's own sentence", async () => {
@@ -287,7 +296,7 @@ describe('content editor: the site texts registry', () => {
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
 
-    replies['POST /api/staff/login'] = { status: 200, body: { token: 'token-fresh-0123456789' } };
+    replies['POST /api/staff/login'] = { status: 200, body: signedIn('token-fresh-0123456789') };
     replies['PATCH /api/content/c1'] = { status: 200, body: { ...ITEMS[0], content: 'Your content, your company' } };
     await login(user);
     expect(await screen.findByRole('heading', { name: 'Content editor' })).toBeInTheDocument();

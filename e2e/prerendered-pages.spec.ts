@@ -1,0 +1,154 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { staffToken } from './staff-session.ts';
+
+/**
+ * The landing, pricing and not-found pages are prerendered HTML (docs/decisions/0172): readable
+ * without JavaScript, with their metadata in the HTML itself, hydrated by the SPA; a text staff
+ * publish reaches the HTML, and a visitor never sees the old text first (issue 13, item 17).
+ */
+
+const noJs = { javaScriptEnabled: false };
+
+async function headOf(page: Page) {
+  return page.evaluate(() => {
+    const meta = (sel: string) => document.head.querySelector<HTMLMetaElement>(sel)?.content;
+    const ld = document.head.querySelector('script[type="application/ld+json"]')?.textContent;
+    return {
+      title: document.title,
+      description: meta('meta[name="description"]'),
+      canonical: document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.getAttribute('href'),
+      ogTitle: meta('meta[property="og:title"]'),
+      ogDescription: meta('meta[property="og:description"]'),
+      ogUrl: meta('meta[property="og:url"]'),
+      robots: meta('meta[name="robots"]'),
+      jsonLd: ld ? (JSON.parse(ld) as { offers?: { price?: string } }) : undefined,
+    };
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use(noJs);
+
+  test('the landing page is all there: every section, the price, the footer and its metadata', async ({ page, baseURL }) => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('hero-price')).toContainText(/From \$\d+/);
+    await expect(page.locator('#how-it-works')).toBeVisible();
+    // Below the first view too: what the SPA shows only once scrolled to is in the HTML.
+    await expect(page.locator('#faq')).toBeVisible();
+    await expect(page.locator('footer')).toContainText('All rights reserved');
+    const head = await headOf(page);
+    expect(head.title).toBe('CreatorLLC: Form your LLC as a content creator');
+    expect(head.description).toMatch(/content creators/);
+    expect(head.canonical).toBe(`${baseURL}/`);
+    expect(head.ogUrl).toBe(`${baseURL}/`);
+    expect(head.ogTitle).toBe(head.title);
+    expect(head.ogDescription).toBe(head.description);
+    expect(Number(head.jsonLd?.offers?.price)).toBeGreaterThan(0);
+    await expect(page.getByTestId('hero-price')).toContainText(`$${head.jsonLd?.offers?.price}`);
+  });
+
+  test('the pricing page lists every state with its price, and has its own metadata', async ({ page, baseURL }) => {
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('state-card')).toHaveCount(51);
+    await expect(page.locator('[data-testid="state-card"][data-code="TX"]')).toContainText('Texas');
+    const head = await headOf(page);
+    expect(head.title).toBe('LLC pricing by state | CreatorLLC');
+    expect(head.description).toMatch(/every US state/);
+    expect(head.canonical).toBe(`${baseURL}/pricing`);
+    expect(head.ogUrl).toBe(`${baseURL}/pricing`);
+    expect(head.ogTitle).toBe(head.title);
+  });
+
+  test('an unknown address answers 404 with the not-found page, not indexed', async ({ page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    const head = await headOf(page);
+    expect(head.title).toBe('Page Not Found | CreatorLLC');
+    expect(head.robots).toBe('noindex');
+    expect(head.canonical).toBeUndefined();
+  });
+
+  test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
+    const res = await page.goto('/wizard/1');
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+  });
+});
+
+test('the prerendered pages hydrate: no errors, no extra requests, and they work as the SPA', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const api: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && api.push(new URL(r.url()).pathname));
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  // The page carries its texts and the states' pricing: it reads neither again.
+  expect(api.filter((p) => p === '/api/content' || p === '/api/states')).toEqual([]);
+  await page.getByLabel('Search states').fill('Texas');
+  await expect(page.getByTestId('state-card')).toHaveCount(1);
+  await page.getByRole('link', { name: 'CreatorLLC home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the landing page below the first view hydrates when reached: the calculator answers', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/');
+  const calculator = page.locator('#calculator');
+  const income = calculator.getByLabel('Annual Income ($)');
+  // In the HTML from the start, not yet hydrated: nothing of it was downloaded for the first view.
+  await expect(income).toBeAttached();
+  await income.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#calculator input');
+    return Boolean(input && Object.keys(input).some((k) => k.startsWith('__reactFiber')));
+  });
+  await income.fill('120000');
+  await calculator.getByLabel('Equipment & Tech').fill('2000');
+  await expect(calculator.getByTestId('calculator-annual')).toHaveText('$24,000');
+});
+
+/** The landing page's hero title as published: its content item, created when none exists yet. */
+async function publishHeroTitle(request: APIRequestContext, token: string, text: string): Promise<void> {
+  const items = (await (await request.get('/api/content')).json()) as { id: string; page: string; section: string }[];
+  const item = items.find((i) => i.page === 'landing' && i.section === 'hero.title');
+  const res = item
+    ? await request.patch(`/api/content/${item.id}`, { headers: { 'staff-token': token }, data: { content: text } })
+    : await request.post('/api/content', { headers: { 'staff-token': token }, data: { page: 'landing', section: 'hero.title', content: text } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('a published text is in the HTML, and the landing page never shows the old text first', async ({ page, request }) => {
+  const token = await staffToken(request);
+  const before = `Old hero ${Date.now()}`;
+  const after = `New hero ${Date.now()}`;
+  await publishHeroTitle(request, token, before);
+  await expect.poll(async () => (await (await request.get('/')).text()).includes(before), { timeout: 15_000 }).toBe(true);
+  await publishHeroTitle(request, token, after);
+  // The publisher re-renders the page: the new text is in the HTML itself.
+  await expect.poll(async () => (await (await request.get('/')).text()).includes(after), { timeout: 15_000 }).toBe(true);
+  expect((await (await request.get('/')).text()).includes(before)).toBe(false);
+
+  // Every text the hero title ever shows, from the first node the parser inserts.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { heroTitles: string[] }).heroTitles = seen;
+    const record = () => {
+      const text = document.querySelector('#hero h1')?.textContent ?? null;
+      if (text !== null && seen[seen.length - 1] !== text) seen.push(text);
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(500);
+  const titles = await page.evaluate(() => (window as unknown as { heroTitles: string[] }).heroTitles);
+  expect(titles).toEqual([after]);
+});

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../paths.ts';
+import { LegalPage, ReachUs } from './LegalPage.tsx';
+
+/**
+ * Refund Policy (docs/product.md "Legal pages"): the money-back guarantee the checkout promises,
+ * spelled out, how a refund reaches the customer, and the operator's own refund terms from its
+ * settings.
+ */
+export default function RefundPolicyPage() {
+  return (
+    <LegalPage doc="refunds" description="The CreatorLLC money-back guarantee, and how refunds work.">
+      {(operator) => (
+        <>
+          <h2>1. Our money-back guarantee</h2>
+          <p>
+            <strong>If we cannot file your LLC, we refund your payment in full</strong>: the state’s fee, our service fee and every add-on. That applies when
+            the state refuses the filing for a reason we could have caught (such as a business name its rules do not allow), or when we cannot complete the
+            filing on our side. You do not need to ask: we tell you and refund the payment.
+          </p>
+          <p>
+            The guarantee does not cover a filing the state rejects because of information you gave us that was wrong or incomplete; we then ask you for the
+            correct details and file again at no extra charge from us.
+          </p>
+
+          <h2>2. Payments we cannot accept</h2>
+          <p>
+            If a payment does not match your order (another amount, or an order that changed while you paid), we do not keep it: we hold it, check it, and
+            refund it in full.
+          </p>
+
+          <h2>3. How a refund reaches you</h2>
+          <ul>
+            <li>Card and Apple Pay payments go back to the card you paid with, through Stripe.</li>
+            <li>Klarna and Amazon Pay payments are refunded through Klarna or Amazon Pay.</li>
+            <li>Your bank or provider usually shows the refund within 5 to 10 business days; we email you when we send it.</li>
+          </ul>
+
+          <h2>4. Other refunds</h2>
+          {operator?.refundTerms ? (
+            <div data-testid="refund-terms" className="space-y-3">
+              {operator.refundTerms.split(/\n{2,}/).map((paragraph, i) => (
+                <p key={i} className="whitespace-pre-line">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
+          ) : (
+            <p>For any other refund request, write to us: we answer every request and explain our decision.</p>
+          )}
+
+          <h2>5. Ask for a refund</h2>
+          <ReachUs operator={operator} />
+          <p>
+            Mention your order’s business name and the email you ordered with. The <Link to={paths.terms}>Terms of Service</Link> say what our service includes.
+          </p>
+        </>
+      )}
+    </LegalPage>
+  );
+}

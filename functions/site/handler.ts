@@ -1,0 +1,26 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { PRERENDERED_PAGES } from '#shared/site/pages.ts';
+import { logger } from '../lib/logger.ts';
+import { pagesChangedBy, publishPages } from './publish.ts';
+import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
+
+/**
+ * The site publisher: on AWS a function of the web stack (infra/site-publisher.ts) on the content
+ * table's stream, and run once after each site deployment; locally the same handler on the
+ * local runtime's stream poller, and once at start (scripts/local/runtime.ts).
+ * - a stream batch: re-renders the pages showing the changed texts (./publish.ts);
+ * - any other event (the deployment's trigger, the local start): every prerendered page.
+ * Where to: SITE_BUCKET + SITE_DISTRIBUTION_ID on AWS, SITE_DIR (from SITE_TEMPLATE_DIR's shell) locally.
+ */
+export function siteStoreFromEnv(env: NodeJS.ProcessEnv = process.env): SiteStore {
+  if (env.SITE_BUCKET && env.SITE_DISTRIBUTION_ID) return bucketSiteStore(env.SITE_BUCKET, env.SITE_DISTRIBUTION_ID);
+  if (env.SITE_DIR && env.SITE_TEMPLATE_DIR) return folderSiteStore(env.SITE_TEMPLATE_DIR, env.SITE_DIR);
+  throw new Error('The site publisher needs SITE_BUCKET and SITE_DISTRIBUTION_ID (AWS) or SITE_DIR and SITE_TEMPLATE_DIR (local)');
+}
+
+export async function handler(event?: Partial<DynamoDBStreamEvent>): Promise<{ published: string[] }> {
+  const pages = event?.Records ? pagesChangedBy(event as DynamoDBStreamEvent) : PRERENDERED_PAGES;
+  const published = await publishPages(siteStoreFromEnv(), pages, process.env.SITE_URL || undefined);
+  if (published.length) logger.info('site pages published', { pages: published });
+  return { published };
+}

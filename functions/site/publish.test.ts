@@ -1,0 +1,124 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesShowing } from '#shared/site/pages.ts';
+import { seedContentItem } from '../data/content-writes.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { documentsBucket, s3 } from '../lib/clients/s3.ts';
+import { GetObjectCommand, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
+import { handler } from './handler.ts';
+import { pagesChangedBy, publishPages } from './publish.ts';
+import { bucketSiteStore, folderSiteStore, PAGE_CACHE_CONTROL } from './store.ts';
+
+/**
+ * Publishing a site text re-renders the prerendered pages that show it, with every published
+ * text, where the site is served: a folder locally, the site bucket (and a CloudFront
+ * invalidation) on AWS. The texts come from the content table (DynamoDB Local here).
+ */
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>CreatorLLC: Form your LLC as a content creator</title>
+    <meta name="description" content="Built-in description" />
+    <meta property="og:title" content="CreatorLLC" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let dirs: { template: string; out: string };
+beforeEach(async () => {
+  dirs = { template: mkdtempSync(join(tmpdir(), 'site-template-')), out: mkdtempSync(join(tmpdir(), 'site-out-')) };
+  writeFileSync(join(dirs.template, APP_SHELL_FILE), SHELL);
+  // Each case starts from the built-in texts.
+  const items = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('content'),
+      IndexName: 'byFeed',
+      KeyConditionExpression: 'feed = :f',
+      ExpressionAttributeValues: { ':f': 'CONTENT' },
+    }),
+  );
+  for (const i of items.Items ?? []) await ddb().send(new DeleteCommand({ TableName: tableName('content'), Key: { id: i.id } }));
+});
+afterEach(() => {
+  rmSync(dirs.template, { recursive: true, force: true });
+  rmSync(dirs.out, { recursive: true, force: true });
+});
+
+const streamEvent = (records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; page?: string }[]) =>
+  ({
+    Records: records.map((r, i) => ({
+      eventName: r.eventName,
+      dynamodb: { Keys: { id: { S: `c_${i}` } }, ...(r.page ? { NewImage: { page: { S: r.page }, section: { S: 'hero.title' } } } : {}) },
+    })),
+  }) as unknown as DynamoDBStreamEvent;
+
+describe('pagesChangedBy', () => {
+  it('re-renders the pages that show the changed texts, every page when a text was removed', () => {
+    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'pricing' }])).map((p) => p.path)).toEqual(['/pricing']);
+    expect(pagesChangedBy(streamEvent([{ eventName: 'INSERT', page: 'landing' }])).map((p) => p.path)).toEqual(['/']);
+    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(PRERENDERED_PAGES.map((p) => p.path));
+    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).toEqual([]);
+    expect(pagesChangedBy(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
+  });
+});
+
+describe('publishPages', () => {
+  it('writes the page with the published text in its HTML and the data it hydrates with', async () => {
+    await seedContentItem({ page: 'landing', section: 'hero.title', content: 'Published <hero> & "title"', contentType: 'text' });
+    const published = await publishPages(folderSiteStore(dirs.template, dirs.out), pagesShowing('landing'), 'https://creator.example');
+    expect(published).toEqual(['/']);
+    expect(readdirSync(dirs.out)).toEqual(['index.html']);
+    const html = readFileSync(join(dirs.out, 'index.html'), 'utf8');
+    expect(html).toContain('Published &lt;hero&gt; &amp; &quot;title&quot;');
+    expect(html).toContain('<link rel="canonical" href="https://creator.example/" />');
+    expect(html).toContain('<meta property="og:url" content="https://creator.example/" />');
+    expect(html).toMatch(/<title>CreatorLLC: Form your LLC as a content creator<\/title>/);
+    // The item is carried for hydration, its "<" escaped so no text can end the script element.
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data).texts.items).toEqual([expect.objectContaining({ section: 'hero.title', content: 'Published <hero> & "title"' })]);
+    expect(JSON.parse(data).texts.pages).toEqual(['landing', 'footer']);
+    // The shell's own scripts and nothing React would have to run to show the page.
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+  });
+
+  it('the handler publishes every page where the local server reads them', async () => {
+    const saved = { SITE_DIR: process.env.SITE_DIR, SITE_TEMPLATE_DIR: process.env.SITE_TEMPLATE_DIR };
+    Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template });
+    try {
+      expect((await handler({})).published).toEqual(PRERENDERED_PAGES.map((p) => p.path));
+      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'index.html', 'pricing.html']);
+      expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
+      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual([]);
+    } finally {
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
+  });
+
+  it('on AWS: writes the pages into the bucket, revalidated on every visit, and invalidates their addresses', async () => {
+    const bucket = documentsBucket();
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: APP_SHELL_FILE, Body: SHELL, ContentType: 'text/html' }));
+    await seedContentItem({ page: 'pricing', section: 'hero.title', content: 'Prices, published', contentType: 'text' });
+    const invalidated: { distribution: string; paths: readonly string[] }[] = [];
+    const store = bucketSiteStore(bucket, 'E123DIST', async (distribution, paths) => {
+      invalidated.push({ distribution, paths });
+    });
+    await publishPages(store, pagesShowing('pricing'), 'https://creator.example');
+    const page = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: 'pricing.html' }));
+    expect(page.CacheControl).toBe(PAGE_CACHE_CONTROL);
+    expect(page.ContentType).toBe('text/html; charset=utf-8');
+    expect(await page.Body?.transformToString()).toContain('Prices, published');
+    expect(invalidated).toEqual([{ distribution: 'E123DIST', paths: ['/pricing', '/pricing.html'] }]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, type PrerenderedPage, pagesShowing } from '#shared/site/pages.ts';
+import { STATE_PRICING } from '#shared/states.ts';
+import { renderPages } from '../../frontend/src/prerender/render-page.tsx';
+import { listContentItems } from '../data/content.ts';
+import type { SiteStore } from './store.ts';
+
+/**
+ * Publishing a site text: the prerendered pages that show it (shared/site/pages.ts) rendered
+ * again with every published text (frontend/src/prerender/render-page.tsx, the build's own
+ * renderer) and written where the site is served, then the CDN told. The same code runs on AWS
+ * (the site publisher function, on the content table's stream) and locally (the local runtime's
+ * stream poller), so what staff publish reaches the pages' HTML: a visitor sees the new text in
+ * the first paint, with or without JavaScript, and no old text first.
+ */
+export async function publishPages(store: SiteStore, pages: readonly PrerenderedPage[], siteUrl: string | undefined): Promise<string[]> {
+  if (!pages.length) return [];
+  const template = await store.read(APP_SHELL_FILE);
+  const rendered = await renderPages(template, { contentItems: await listContentItems(), states: STATE_PRICING, siteUrl }, pages);
+  for (const r of rendered) await store.write(r.page.file, r.html);
+  // The address and the file it is stored as (the CDN caches what its rewrite asked the origin for).
+  const paths = rendered.flatMap((r) => [r.page.path, `/${r.page.file}`]);
+  await store.invalidate([...new Set(paths)]);
+  return rendered.map((r) => r.page.path);
+}
+
+/**
+ * The pages a batch of content table changes touches: those showing the changed items' site-text
+ * page. A removed item's record carries only its key (the stream holds new images), so a removal
+ * re-renders every prerendered page.
+ */
+export function pagesChangedBy(event: DynamoDBStreamEvent): PrerenderedPage[] {
+  const pages = new Set<PrerenderedPage>();
+  for (const record of event.Records ?? []) {
+    const page = record.dynamodb?.NewImage?.page?.S;
+    for (const p of page ? pagesShowing(page) : PRERENDERED_PAGES) pages.add(p);
+  }
+  return PRERENDERED_PAGES.filter((p) => pages.has(p));
+}

@@ -1,0 +1,31 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_SHELL_FILE } from '#shared/site/pages.ts';
+import { STATE_PRICING } from '#shared/states.ts';
+import { appShell, renderPages } from '../frontend/src/prerender/render-page.tsx';
+import { runIfMain } from './cli.ts';
+
+/**
+ * The second half of `npm run build` (after Vite): the landing, pricing and not-found pages
+ * prerendered into frontend/dist with the built-in texts (frontend/src/prerender/render-page.tsx),
+ * and the app shell kept as app.html for every other screen. A deployed or local site then
+ * re-renders them with the published texts (functions/site/publish.ts). SITE_URL, when the build
+ * knows it, gives the canonical addresses.
+ */
+export const DIST = join(import.meta.dirname, '..', 'frontend', 'dist');
+
+export async function prerenderSite(dist = DIST, siteUrl = process.env.SITE_URL || undefined): Promise<string[]> {
+  const built = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!built.includes('<div id="root"></div>'))
+    throw new Error(`${dist}/index.html is not Vite's output (already prerendered?): run the whole "npm run build"`);
+  const shell = appShell(built);
+  writeFileSync(join(dist, APP_SHELL_FILE), shell);
+  const pages = await renderPages(shell, { contentItems: [], states: STATE_PRICING, siteUrl });
+  for (const { page, html } of pages) writeFileSync(join(dist, page.file), html);
+  return [APP_SHELL_FILE, ...pages.map((p) => p.page.file)];
+}
+
+runIfMain(import.meta.url, async () => {
+  const files = await prerenderSite();
+  console.log(`prerendered: ${files.join(', ')}`);
+});

@@ -1,0 +1,62 @@
+import type { SiteTextPage } from '../content/registry.ts';
+
+/**
+ * The public pages prerendered to HTML (docs/decisions/0172): rendered at build
+ * (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
+ * page shows (functions/site/publish.ts). Every other screen is the app shell, rendered in the
+ * browser. One list for the build, the publisher, the local server and CloudFront.
+ */
+export interface PrerenderedPage {
+  /** The address it answers. */
+  path: string;
+  /** Its file in the site (frontend/dist locally, the site bucket on AWS). */
+  file: string;
+  /** The address it is rendered at (the not-found page at an address no route knows). */
+  renderPath: string;
+  /** The site-text pages (shared/content/registry.ts) whose texts it shows: publishing one of them re-renders it. */
+  textPages: readonly SiteTextPage[];
+  /** Carries every state's pricing (GET /api/states) for its first render. */
+  carriesStates: boolean;
+  /** Has a canonical address (the not-found page has none). */
+  canonical: boolean;
+  /** HTTP status it is served with. */
+  status: 200 | 404;
+}
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: '/', file: 'index.html', renderPath: '/', textPages: ['landing', 'footer'], carriesStates: true, canonical: true, status: 200 },
+  { path: '/pricing', file: 'pricing.html', renderPath: '/pricing', textPages: ['pricing', 'footer'], carriesStates: true, canonical: true, status: 200 },
+  { path: '/404', file: '404.html', renderPath: '/page-not-found', textPages: ['footer'], carriesStates: false, canonical: false, status: 404 },
+];
+
+/** The app shell: the built index.html as Vite wrote it, for every screen rendered in the browser. */
+export const APP_SHELL_FILE = 'app.html';
+
+export const NOT_FOUND_PAGE = PRERENDERED_PAGES.find((p) => p.status === 404) as PrerenderedPage;
+
+/** The prerendered pages that show a text of `page` (a site-text page of shared/content/registry.ts). */
+export function pagesShowing(page: string): PrerenderedPage[] {
+  return PRERENDERED_PAGES.filter((p) => p.textPages.includes(page as SiteTextPage));
+}
+
+/**
+ * The file that answers a site address (not /api, not a file under /assets): a prerendered page,
+ * the app shell for a screen of the SPA (`appRoutes`: the route patterns of frontend/src/paths.ts),
+ * or the not-found page with a 404.
+ */
+export function siteFileFor(pathname: string, appRoutes: readonly RegExp[]): { file: string; status: 200 | 404 } {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = PRERENDERED_PAGES.find((p) => p.status === 200 && p.path === path);
+  if (page) return { file: page.file, status: 200 };
+  if (appRoutes.some((r) => r.test(path))) return { file: APP_SHELL_FILE, status: 200 };
+  return { file: NOT_FOUND_PAGE.file, status: 404 };
+}
+
+/** A route pattern of the SPA (`/orders/:id`, `/wizard/:step`) as a regular expression over whole paths. */
+export function routePattern(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}

@@ -1,0 +1,113 @@
+import { text } from '../validation.ts';
+import * as z from '../zod.ts';
+
+/**
+ * Staff accounts (docs/product.md section 6): every person signs in as themselves with an email,
+ * a password and a second factor (a code from an authenticator app: TOTP). Two roles: the owner runs the business
+ * (operator settings, staff, refunds, revealing a tax id); staff run the workflow (applications,
+ * documents, tickets, content). The route table declares which role each staff route needs.
+ */
+export const STAFF_ROLES = ['owner', 'staff'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The signed-in person, as the middleware hands it to a handler (and the audit trail names). */
+export interface StaffPerson {
+  id: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** An invitation link is good for this long; the owner can send a new one (reset) at any time. */
+export const INVITE_TTL_HOURS = 72;
+/** A staff session lasts 12 hours. */
+export const STAFF_SESSION_HOURS = 12;
+/** At most this many live sessions per person: a new sign-in ends the oldest beyond it. */
+export const MAX_SESSIONS_PER_PERSON = 10;
+/** The step between the password and the second factor lasts this long. */
+export const SIGN_IN_STEP_MINUTES = 10;
+/** Wrong codes allowed on one sign-in step before it must start again from the password. */
+export const SECOND_FACTOR_ATTEMPTS = 5;
+
+/** Passwords staff choose when accepting an invitation (the owner's first one comes from STAFF_PASSWORD). */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 1024;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+/** A password typed at sign-in: any length the server hashes (the rules apply when one is chosen). */
+const typedPassword = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.maxLength(PASSWORD_MAX, 'Password is too long'),
+    z.regex(NO_CONTROL, 'Password contains control characters'),
+  );
+
+/** A new password: long enough to resist guessing, no control characters. */
+export const newPasswordSchema = z
+  .string({ error: 'Choose a password' })
+  .check(
+    z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, 'Password is too long'),
+    z.regex(NO_CONTROL, 'Password contains control characters'),
+  );
+
+export const staffEmailSchema = z.pipe(
+  text('Email', 254, { min: 1 }),
+  z.pipe(
+    z.email('Enter a valid email address'),
+    z.transform((s: string) => s.toLowerCase()),
+  ),
+);
+
+/** POST /api/staff/login */
+export const staffLoginSchema = z.strictObject({ email: staffEmailSchema, password: typedPassword });
+export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
+
+/** Six digits from the authenticator app (spaces typed between groups are ignored). */
+export const totpCodeSchema = z.pipe(
+  z.string({ error: 'Enter the 6-digit code' }).check(z.maxLength(20, 'Enter the 6-digit code')),
+  z.pipe(
+    z.transform((s: string) => s.replace(/\s+/g, '')),
+    z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
+  ),
+);
+
+/** The second factor proven (or being enrolled): a code from an authenticator app (TOTP). */
+const proof = { totpCode: totpCodeSchema };
+
+/** The one-time value that links the password step to the second-factor step. */
+const stepTicket = z.string({ error: 'Sign in again' }).check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, 'Sign in again'));
+
+/** POST /api/staff/login/second-factor */
+export const secondFactorSchema = z.strictObject({ ticket: stepTicket, ...proof });
+export type SecondFactorInput = z.infer<typeof secondFactorSchema>;
+
+/** An invitation link's token (it rides in the page's URL fragment, never in a request URL). */
+export const inviteTokenSchema = z
+  .string({ error: 'This invitation link is incomplete' })
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{8,64}\.[A-Za-z0-9_-]{8,64}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/, 'This invitation link is incomplete: open it from the email again'),
+  );
+
+/** POST /api/staff/invitations/open */
+export const openInvitationSchema = z.strictObject({ invite: inviteTokenSchema });
+
+/** POST /api/staff/invitations/accept */
+export const acceptInvitationSchema = z.strictObject({ invite: inviteTokenSchema, ticket: stepTicket, password: newPasswordSchema, ...proof });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+/** POST /api/staff/account/second-factor: adds a factor to the signed-in person. */
+export const addSecondFactorSchema = z.strictObject({ ticket: stepTicket, ...proof });
+
+/** POST /api/staff/people: the owner invites a person. */
+export const inviteSchema = z.strictObject({
+  email: staffEmailSchema,
+  name: text('Name', 120, { min: 1 }),
+  role: z.enum(STAFF_ROLES, { error: 'Role must be owner or staff' }),
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** Ids of people and sessions in paths. */
+export const staffIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use the id shown in the list'));
