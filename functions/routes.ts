@@ -213,7 +213,7 @@ export const SERVER_ROUTES = {
   'PUT /api/orders/{id}/filing-details': {
     handler: 'orders/save-details',
     access: 'public',
-    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write', operatorSettings: 'read' },
     kms: 'encrypt',
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
@@ -366,7 +366,7 @@ export const SERVER_ROUTES = {
   'DELETE /api/content/{id}': { handler: 'content/delete', access: 'staff', role: 'staff', tables: { ...staffSession, content: 'write', audit: 'append' } },
 
   // The true cost (static data, no tables), the compliance calendar and its reminders.
-  'GET /api/state-costs/{stateCode}': { handler: 'state-costs/get', access: 'public' },
+  'GET /api/state-costs/{stateCode}': { handler: 'state-costs/get', access: 'public', tables: { operatorSettings: 'read' } },
   'GET /api/orders/{id}/calendar': { handler: 'compliance/calendar', access: 'public', tables: { applications: 'read' } },
   'GET /api/orders/{id}/calendar.ics': { handler: 'compliance/calendar-ics', access: 'public', tables: { applications: 'read' } },
   'POST /api/orders/{id}/registered-agent/cancel-renewal': {

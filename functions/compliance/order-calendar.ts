@@ -37,6 +37,7 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     addOns: { operatingAgreement: order.operatingAgreement === true, feinFiling: order.feinFiling === true },
     renewal: renewalStatus(agentOf(order), order.renewalCancelledAt),
     renewalCancelledAt: order.renewalCancelledAt,
+    renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
   };
 }
 
@@ -50,7 +51,7 @@ export function renewalView(order: CalendarOrder): RenewalView {
   const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
   return {
     status,
-    priceUsd: REGISTERED_AGENT_RENEWAL_USD,
+    priceUsd: agentOf(order)?.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD,
     ...(firstYearEndsOn ? { firstYearEndsOn } : {}),
     ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
     ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),

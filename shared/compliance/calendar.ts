@@ -45,6 +45,8 @@ export type RenewalStatus =
 export interface RegisteredAgentChoice {
   kind: 'ours' | 'own';
   renewalConsent?: boolean;
+  /** The yearly price in force when the customer answered (shared/filing/details.ts). */
+  renewalPriceUsd?: number;
 }
 
 export function renewalStatus(agent: RegisteredAgentChoice | undefined, cancelledAt?: string): RenewalStatus {
@@ -63,6 +65,8 @@ export interface CalendarInput {
   renewal: RenewalStatus;
   /** When the renewal was cancelled (status 'cancelled'). */
   renewalCancelledAt?: string;
+  /** The renewal price the customer agreed to; the price list's when the order predates the record. */
+  renewalPriceUsd?: number;
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -141,7 +145,7 @@ function stateObligations(code: string): StateObligation[] {
 }
 
 function renewalDescription(input: CalendarInput, stateName: string): string {
-  const price = formatUsd(REGISTERED_AGENT_RENEWAL_USD);
+  const price = formatUsd(input.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD);
   const replace = `Name another registered agent with ${stateName} before this date, or the LLC can lose its good standing.`;
   switch (input.renewal) {
     case 'renews':

@@ -192,7 +192,9 @@ export type FilingDetailsInput = z.input<ReturnType<typeof filingDetailsSchema>>
 export type FilingDetails = z.output<ReturnType<typeof filingDetailsSchema>>;
 
 /** What the order stores and shows: the tax id replaced by its last four digits. */
-export type StoredFilingDetails = Omit<FilingDetails, 'ein'> & {
+export type StoredFilingDetails = Omit<FilingDetails, 'ein' | 'registeredAgent'> & {
+  /** With our agent: the yearly renewal price in force when the customer answered the renewal question (what they agreed to). */
+  registeredAgent: FilingDetails['registeredAgent'] & { renewalPriceUsd?: number };
   ein?: Omit<NonNullable<FilingDetails['ein']>, 'responsibleParty'> & {
     responsibleParty: { name: string; taxIdType: 'ssn' | 'itin'; taxIdLast4: string; taxIdDeleted?: boolean };
   };

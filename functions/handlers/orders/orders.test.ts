@@ -35,7 +35,14 @@ const get = (id: string, resumeSecret?: string | null) =>
 const put = (id: string, body: unknown) =>
   invoke(
     saveDetails,
-    apiEvent({ method: 'PUT', route: '/api/orders/{id}/filing-details', path: `/api/orders/${id}/filing-details`, pathParameters: { id }, body, sourceIp: nextIp() }),
+    apiEvent({
+      method: 'PUT',
+      route: '/api/orders/{id}/filing-details',
+      path: `/api/orders/${id}/filing-details`,
+      pathParameters: { id },
+      body,
+      sourceIp: nextIp(),
+    }),
   );
 
 const staffMove = async (id: string, status: string) =>
@@ -51,7 +58,12 @@ const staffMove = async (id: string, status: string) =>
     }),
   );
 
-const EIN = { responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn', taxId: '123-45-6789' }, businessActivity: 'Video content', startDate: '2026-12-01', fiscalYearEndMonth: 12 };
+const EIN = {
+  responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn', taxId: '123-45-6789' },
+  businessActivity: 'Video content',
+  startDate: '2026-12-01',
+  fiscalYearEndMonth: 12,
+};
 
 describe('the order page', () => {
   it('shows its holder the timeline, the receipt and what happens next; nobody else', async () => {
@@ -96,6 +108,8 @@ describe('PUT /api/orders/{id}/filing-details', () => {
     const stored = await readApplication(app.id);
     expect(stored?.filingDetails.signature).toMatchObject({ typedName: 'Maya Lopez', consent: true, signedAt: expect.any(String) });
     expect(stored?.filingDetails.purpose).toBe('Any lawful purpose');
+    // The renewal answer is kept with the price it agreed to.
+    expect(stored?.filingDetails.registeredAgent).toEqual({ kind: 'ours', renewalConsent: true, renewalPriceUsd: 125 });
     expect((await listRecentActivity(10)).some((a) => a.action === 'details_completed' && a.applicationId === app.id)).toBe(true);
   });
 
@@ -163,7 +177,14 @@ describe('signed order links', () => {
   const open = (id: string, token: string) =>
     invoke(
       access,
-      apiEvent({ method: 'POST', route: '/api/orders/{id}/access', path: `/api/orders/${id}/access`, pathParameters: { id }, body: { token }, sourceIp: nextIp() }),
+      apiEvent({
+        method: 'POST',
+        route: '/api/orders/{id}/access',
+        path: `/api/orders/${id}/access`,
+        pathParameters: { id },
+        body: { token },
+        sourceIp: nextIp(),
+      }),
     );
 
   it('a valid link opens the order in a new browser; an expired one is refused with a way out; another order’s is unknown', async () => {

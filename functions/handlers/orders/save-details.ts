@@ -1,6 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.ts';
+import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { detailsEditable, detailsLocked, getApplicationForHolder, orderNotPaid, saveFilingDetails } from '../../data/applications/store.ts';
+import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
 import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
@@ -23,7 +25,12 @@ export const handler = httpHandler(async (event) => {
 
   const { ein: einAnswers, signature, ...rest } = details;
   let sealed: Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
-  let stored: StoredFilingDetails = { ...rest, signature: { ...signature, signedAt: new Date().toISOString() } };
+  // Our agent: the renewal price in force now is the one the customer's answer agrees to.
+  const registeredAgent =
+    rest.registeredAgent.kind === 'ours'
+      ? { ...rest.registeredAgent, renewalPriceUsd: registeredAgentRenewalUsd(await getOperatorSettings()) }
+      : rest.registeredAgent;
+  let stored: StoredFilingDetails = { ...rest, registeredAgent, signature: { ...signature, signedAt: new Date().toISOString() } };
   if (einAnswers) {
     const { taxId, ...party } = einAnswers.responsibleParty;
     const digits = taxId ? taxId.replace(/\D/g, '') : '';

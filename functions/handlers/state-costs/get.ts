@@ -1,7 +1,9 @@
 import { stateCodeParamSchema } from '#shared/api/params.ts';
 import { stateCostsQuerySchema } from '#shared/compliance/api.ts';
+import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { findState } from '#shared/states.ts';
+import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 
@@ -15,8 +17,9 @@ export const handler = httpHandler(async (event) => {
   for (const c of [code, residence?.toUpperCase()]) {
     if (c && !findState(c)) throw new NotFoundError(`Unknown state code: ${c}`, 'state_not_found');
   }
-  const cost = threeYearCost(code, residence);
+  // Our renewal price is the operator's setting (else the price list's): the pages quote the same.
+  const cost = threeYearCost(code, residence, { registeredAgentRenewalUsd: registeredAgentRenewalUsd(await getOperatorSettings()) });
   if (!cost) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
   const lines = cost.lines.map(({ label, amount, year, source }) => ({ label, amount, year, source }));
-  return json(200, { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total }, { 'cache-control': 'public, max-age=3600' });
+  return json(200, { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total }, { 'cache-control': 'public, max-age=300' });
 });

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JURISDICTION_CODES } from '#shared/state-facts/facts.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { handler } from './get.ts';
 
 beforeEach(() => {
@@ -49,8 +52,8 @@ describe('GET /api/state-costs/{stateCode}', () => {
     expect(ca.body).toMatchObject({ state: 'CA', residence: 'CA' });
     expectSourcedAndSummed(ca.body);
     expect(wy.body.total).toBeGreaterThan(ca.body.total);
-    // A static answer: no database, cacheable.
-    expect(dynamoCallLog).toEqual([]);
+    // One read each (the operator's renewal price), and cacheable for a few minutes.
+    expect(dynamoCallLog).toEqual(['GetItemCommand', 'GetItemCommand']);
     expect(wy.headers['cache-control']).toMatch(/max-age=\d+/);
   });
 
@@ -89,5 +92,18 @@ describe('GET /api/state-costs/{stateCode}', () => {
     expect((await get('WY', { residence: 'California' })).status).toBe(400);
     expect((await get('W1')).status).toBe(400);
     expect((await get('WY', { other: 'x' })).status).toBe(400);
+  });
+});
+
+describe('our renewal price', () => {
+  it('follows the operator’s setting once the owner sets one (the pages quote the same)', async () => {
+    const listed = await get('WY');
+    const renewals = (body: { lines: { label: string; amount: number; year: number }[] }) =>
+      body.lines.filter((l) => /Registered agent/.test(l.label) && l.year > 1).map((l) => l.amount);
+    expect(renewals(listed.body).every((a) => a === REGISTERED_AGENT_RENEWAL_USD)).toBe(true);
+    await ddb().send(new PutCommand({ TableName: tableName('operatorSettings'), Item: { id: 'OPERATOR', registeredAgentRenewalUsd: 99, version: 1 } }));
+    const set = await get('WY');
+    expect(renewals(set.body)).toEqual([99, 99]);
+    expect(listed.body.total - set.body.total).toBe(2 * (REGISTERED_AGENT_RENEWAL_USD - 99));
   });
 });
