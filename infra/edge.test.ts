@@ -126,6 +126,9 @@ describe('AWS WAF web ACL on the distribution', () => {
       '/api/amazon-pay/',
       '/api/apple-pay/',
       '/api/test-payments/',
+      '/api/orders/',
+      '/api/reminders/',
+      '/api/staff/invitations',
     ]);
   });
 
@@ -177,7 +180,9 @@ describe('/api/* origin: viewer address and origin verification', () => {
   it('forwards CloudFront-Viewer-Address through its own origin request policy', () => {
     for (const product of [dev, prod]) {
       const { behaviour } = apiBehaviourAndOrigin(product);
-      const [policyId, policy] = only(product, 'web', 'AWS::CloudFront::OriginRequestPolicy');
+      // The API's own policy (the documents path has another: infra/documents.test.ts).
+      const [policyId, policy] =
+        resources(product, 'web', 'AWS::CloudFront::OriginRequestPolicy').find(([id]) => id.startsWith('ApiOriginRequestPolicy')) ?? [];
       expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: policyId });
       const headers = policy.Properties.OriginRequestPolicyConfig.HeadersConfig;
       expect(headers.HeaderBehavior).toBe('whitelist');

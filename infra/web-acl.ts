@@ -33,6 +33,9 @@ export const ANONYMOUS_WRITE_PATH_PREFIXES = [
   '/api/amazon-pay/',
   '/api/apple-pay/',
   '/api/test-payments/',
+  '/api/orders/',
+  '/api/reminders/',
+  '/api/staff/invitations',
 ] as const;
 
 export const STAFF_LOGIN_PATH = '/api/staff/login';
