@@ -181,8 +181,9 @@ describe('/api/* origin: viewer address and origin verification', () => {
     for (const product of [dev, prod]) {
       const { behaviour } = apiBehaviourAndOrigin(product);
       // The API's own policy (the documents path has another: infra/documents.test.ts).
-      const [policyId, policy] =
-        resources(product, 'web', 'AWS::CloudFront::OriginRequestPolicy').find(([id]) => id.startsWith('ApiOriginRequestPolicy')) ?? [];
+      const found = resources(product, 'web', 'AWS::CloudFront::OriginRequestPolicy').find(([id]) => id.startsWith('ApiOriginRequestPolicy'));
+      if (!found) throw new Error('no ApiOriginRequestPolicy in the web stack');
+      const [policyId, policy] = found;
       expect(behaviour.OriginRequestPolicyId).toEqual({ Ref: policyId });
       const headers = policy.Properties.OriginRequestPolicyConfig.HeadersConfig;
       expect(headers.HeaderBehavior).toBe('whitelist');

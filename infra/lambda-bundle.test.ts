@@ -3,9 +3,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import type { Construct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../functions/jobs.ts';
-import { ROUTES } from '../functions/routes.ts';
+import { ROUTES, routeKey } from '../functions/routes.ts';
 import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
 import {
   BUNDLE_TRANSFORMS,
@@ -17,8 +20,8 @@ import {
   jobFunctionName,
   REPO_ROOT,
   routeFunctionName,
+  SITE_PUBLISHER_FUNCTION,
 } from './lambda-bundle.ts';
-import { routeConstructId } from './stacks/api-stack.ts';
 import { synthProduct } from './test-support.ts';
 
 /**
@@ -61,6 +64,7 @@ describe('functions build', () => {
     const expected = [
       ...new Set([...ROUTES.map((r) => routeFunctionName(r.handler)), routeFunctionName('fallback')]),
       ...new Set(Object.values(JOBS).map((j) => jobFunctionName(j.handler))),
+      SITE_PUBLISHER_FUNCTION,
     ].sort();
     expect(builds.map((b) => b.name)).toEqual(expected);
     for (const b of builds) expect(existsSync(join(b.dir, 'index.mjs')), b.name).toBe(true);
@@ -103,7 +107,7 @@ describe('functions build', () => {
   }, 120_000);
 });
 
-describe('kept stand-ins fail loudly where their library would have run', () => {
+describe('kept replacements do what the library did, or fail loudly where it would have run', () => {
   const dir = mkdtempSync(join(outside, 'stand-ins-'));
 
   /** Builds `source` (written in the repository, where its packages resolve) into a folder outside it and imports that. */
@@ -119,20 +123,17 @@ describe('kept stand-ins fail loudly where their library would have run', () => 
     }
   }
 
-  it('pdf-lib: no standard font and no PNG decoder; deflate by Node zlib', async () => {
-    const m = await bundled<{ embedFont(n: string): Promise<Uint8Array>; embedPng(b: Uint8Array): Promise<Uint8Array>; roundTrip(s: string): string }>(
+  it('pako: deflate and inflate by Node zlib, in the zlib format pdf-lib reads and writes', async () => {
+    const m = await bundled<{ roundTrip(s: string): string; pdf(): Promise<number> }>(
       'pdf',
       `import { PDFDocument } from 'pdf-lib';
 import pako from 'pako';
-export async function embedFont(name: string) { const d = await PDFDocument.create(); await d.embedFont(name); return d.save(); }
-export async function embedPng(bytes: Uint8Array) { const d = await PDFDocument.create(); await d.embedPng(bytes); return d.save(); }
 export function roundTrip(s: string) { return new TextDecoder().decode(pako.inflate(pako.deflate(new TextEncoder().encode(s)))); }
+export async function pdf() { const d = await PDFDocument.create(); d.addPage(); const bytes = await d.save(); return (await PDFDocument.load(bytes)).getPageCount(); }
 export const handler = async () => 'pdf';`,
     );
-    await expect(m.embedFont('Helvetica')).rejects.toThrow(/standard font left out of this bundle/);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    await expect(m.embedPng(png)).rejects.toThrow(/PNG embedding is not bundled/);
     expect(m.roundTrip('Café Zoë')).toBe('Café Zoë');
+    expect(await m.pdf()).toBe(1);
   }, 120_000);
 
   it('sanitize-html without postcss: a style attribute is dropped, not parsed', async () => {
@@ -165,16 +166,19 @@ describe('API stack', () => {
   it('deploys each built folder as it is: no bundling at synth', () => {
     const product = synthProduct({ stage: 'dev' });
     try {
-      const template = product.templates.api.toJSON() as {
-        Resources: Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, string> }>;
-      };
-      const functions = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
-      const byId = (id: string) => functions.find(([logicalId]) => logicalId.startsWith(id))?.[1];
+      const codeDir = (fn: Construct) => (fn.node.tryFindChild('Code') as Asset | undefined)?.assetPath;
       for (const route of ROUTES) {
-        const fn = byId(routeConstructId(route));
-        expect(fn?.Properties.Handler, route.handler).toBe('index.handler');
-        expect(fn?.Metadata?.['aws:asset:path']?.endsWith(functionCodeDir(routeFunctionName(route.handler), '/functions')), route.handler).toBe(true);
+        const fn = product.stacks.api.functions.get(routeKey(route)) as LambdaFunction;
+        expect((fn.node.defaultChild as CfnFunction).handler, route.handler).toBe('index.handler');
+        expect(codeDir(fn)?.endsWith(functionCodeDir(routeFunctionName(route.handler), '/functions')), route.handler).toBe(true);
       }
+      for (const [key, fn] of product.stacks.api.jobFunctions) {
+        expect(codeDir(fn)?.endsWith(functionCodeDir(jobFunctionName(JOBS[key].handler), '/functions')), key).toBe(true);
+      }
+      const publisher = product.stacks.web.sitePublisher?.function as LambdaFunction;
+      expect(codeDir(publisher)?.endsWith(functionCodeDir(SITE_PUBLISHER_FUNCTION, '/functions'))).toBe(true);
+      // No bundling construct anywhere: the synth runs no esbuild.
+      expect(JSON.stringify(product.templates.api.toJSON())).not.toContain('esbuild');
     } finally {
       product.cleanup();
     }

@@ -1,11 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { JOBS } from '../functions/jobs.ts';
-import { STRIPE_RESOURCES } from '../functions/payments/stripe.ts';
 import { ROUTES } from '../functions/routes.ts';
 
 /** The repository root (infra/ sits directly below it). */
@@ -42,14 +40,14 @@ export const LAMBDA_BUNDLE = {
   banner: "import { createRequire as __lambdaCreateRequire } from 'node:module';const require = __lambdaCreateRequire(import.meta.url);",
 } as const;
 
-const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
-const packageDir = (name: string) => dirname(requireFromRoot.resolve(`${name}/package.json`));
-const within = (dir: string, file: string) => file.startsWith(dir + sep);
-
 /**
- * Replacements made at build time, each kept because it measurably shortens a cold start or is
- * needed for the code to run (docs/decisions/0171 has the figures; `npm run bench:transforms`
- * measures them again). `alias` maps a package to a file of ours; `plugin` rewrites modules.
+ * Replacements made at build time, each kept because it measurably shortens a cold start (at
+ * least 5 ms) or is needed for the code to run (docs/decisions/0171 has the figures, and the
+ * ones dropped; `npm run bench:transforms` measures them again). `alias` maps a package to a
+ * file of ours; `plugin` rewrites modules.
+ * - postcss: sanitize-html parses `style` attributes with it, which our HTML policy never allows.
+ * - axios: the Amazon Pay SDK's own HTTP client; we sign its requests and send them with fetch.
+ * - pako: pdf-lib's and fontkit's zlib inflate/deflate, done by Node's zlib.
  */
 export interface BundleTransform {
   name: string;
@@ -59,78 +57,10 @@ export interface BundleTransform {
   measuredOn: string;
 }
 
-const UNUSED_STRIPE_RESOURCE = join(REPO_ROOT, 'functions/lib/stripe-resource-unused.ts');
-
-/**
- * Stripe's SDK constructs a class for each of its ~270 API resources on every client; our
- * functions call four (functions/payments/stripe.ts STRIPE_RESOURCES, which also narrows the
- * client's type to them). Every other resource module becomes functions/lib/stripe-resource-unused.ts,
- * whose instances throw a clear error if touched.
- */
-function stripeResources(used: readonly string[]): Plugin {
-  const keep = new Set(used.map((name) => `${name[0].toUpperCase()}${name.slice(1)}.js`));
-  return {
-    name: 'stripe-resources',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]stripe[\\/](esm|cjs)[\\/]resources[\\/].+\.js$/ }, (args) => {
-        const dir = join(args.path.slice(0, args.path.lastIndexOf(`${sep}resources${sep}`)), 'resources');
-        if (keep.has(relative(dir, args.path))) return undefined;
-        const classes = [...readFileSync(args.path, 'utf8').matchAll(/^export class (\w+)/gm)].map((m) => m[1]);
-        const contents = classes.map((name) => `export { UnusedStripeResource as ${name} } from ${JSON.stringify(UNUSED_STRIPE_RESOURCE)};`).join('\n');
-        return { contents: contents || 'export {};', loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
- * pdf-lib compiled from the TypeScript sources it ships (`src/`) for Node 22, instead of its
- * ES5 build: classes and async functions instead of tslib helpers and generator state machines.
- * Its sources import each other as `src/...`, resolved here.
- */
-function pdfLibFromSource(): Plugin {
-  const root = packageDir('pdf-lib');
-  const src = join(root, 'src');
-  const resolveSource = (base: string) => [`${base}.ts`, join(base, 'index.ts')].find((c) => existsSync(c));
-  return {
-    name: 'pdf-lib-source',
-    setup(b) {
-      b.onResolve({ filter: /^pdf-lib$/ }, () => ({ path: join(src, 'index.ts') }));
-      b.onResolve({ filter: /^src(\/|$)/ }, (args) => {
-        if (!within(src, args.importer)) return undefined;
-        const path = resolveSource(join(root, args.path));
-        return path ? { path } : undefined;
-      });
-    },
-  };
-}
-
-/**
- * pdf-lib's standard-font package carries the metrics of all fourteen PDF standard fonts; the
- * order documents use none (they embed the Noto fonts, functions/documents/fonts.ts). Each
- * becomes empty data, which fails loudly if a document ever embeds one.
- */
-function standardFonts(used: readonly string[]): Plugin {
-  const keep = new Set([...used, 'all-encodings']);
-  return {
-    name: 'pdf-standard-fonts',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]@pdf-lib[\\/]standard-fonts[\\/].+\.compressed\.json$/ }, (args) => {
-        const font = args.path.slice(args.path.lastIndexOf(sep) + 1).replace('.compressed.json', '');
-        return keep.has(font) ? undefined : { contents: 'export default "";', loader: 'js' };
-      });
-    },
-  };
-}
-
 export const BUNDLE_TRANSFORMS: readonly BundleTransform[] = [
   { name: 'postcss stand-in', alias: { postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts') }, measuredOn: 'content/update' },
   { name: 'axios stand-in', alias: { axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts') }, measuredOn: 'payments/amazon-pay-create-session' },
-  { name: 'upng stand-in', alias: { '@pdf-lib/upng': join(REPO_ROOT, 'functions/lib/upng-unused.ts') }, measuredOn: 'staff/documents-generate' },
   { name: 'pako by zlib', alias: { pako: join(REPO_ROOT, 'functions/lib/pako-zlib.ts') }, measuredOn: 'staff/documents-generate' },
-  { name: 'Stripe resources', plugin: () => stripeResources(STRIPE_RESOURCES), measuredOn: 'payments/stripe-webhook' },
-  { name: 'pdf-lib from source', plugin: pdfLibFromSource, measuredOn: 'staff/documents-generate' },
-  { name: 'no standard fonts', plugin: () => standardFonts([]), measuredOn: 'staff/documents-generate' },
 ];
 
 /**
@@ -246,6 +176,8 @@ export function esbuildOptions(entry: string, outdir: string, opts: BuildOptions
     sourcemap: LAMBDA_BUNDLE.sourcemap,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: { js: LAMBDA_BUNDLE.banner },
+    // Libraries' production code paths (React in the email and page renderers among them).
+    define: { 'process.env.NODE_ENV': '"production"' },
     alias: Object.assign({}, ...transforms.map((t) => t.alias ?? {})),
     plugins: [...transforms.flatMap((t) => (t.plugin ? [t.plugin()] : [])), ...(opts.sdk === 'runtime' ? [sdkFromRuntime()] : [])],
     external: opts.sdk === 'runtime' ? ['@aws-sdk/*'] : [],

@@ -69,10 +69,11 @@ describe('API stack: generated from the route table', () => {
     dev.templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + 1);
   });
 
-  it('adds no other functions than the framework’s own (site deployment, bucket emptying) elsewhere', () => {
+  it('adds no other functions than the framework’s own (site deployment, bucket emptying) and the site publisher elsewhere', () => {
     for (const stack of ['data', 'secrets', 'web', 'operations'] as const) {
       for (const [logicalId] of Object.entries(resources(dev, stack, 'AWS::Lambda::Function'))) {
-        expect(logicalId).toMatch(/^(CustomCDKBucketDeployment|CustomS3AutoDeleteObjects)/);
+        // The site publisher re-renders the prerendered pages when a text is published, and CDK's trigger runs it once at deploy (infra/site-publisher.test.ts).
+        expect(logicalId).toMatch(/^(CustomCDKBucketDeployment|CustomS3AutoDeleteObjects|SitePublisherFunction|AWSCDKTriggerCustomResourceProvider)/);
       }
     }
   });
@@ -268,7 +269,11 @@ describe('Web stack', () => {
     expect(API_FORWARDED_HEADERS.map((h) => h.toLowerCase())).not.toContain('host');
     expect(API_FORWARDED_HEADERS.length).toBeLessThanOrEqual(10);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
-    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    // The page rewrite on the way in, the not-found page's 404 on the way out (infra/site-publisher.test.ts runs both).
+    expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
     const apiOrigin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
@@ -311,12 +316,15 @@ describe('Web stack', () => {
     });
   });
 
-  it('rewrites client routes to index.html and leaves files alone', async () => {
-    const [fn] = Object.values(resources(dev, 'web', 'AWS::CloudFront::Function'));
+  it('serves prerendered pages as themselves, client routes from the app shell, and leaves files alone', async () => {
+    const found = Object.entries(resources(dev, 'web', 'AWS::CloudFront::Function')).find(([id]) => id.startsWith('SpaRewrite'));
+    if (!found) throw new Error('no SpaRewrite function in the web stack');
+    const fn = found[1];
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
-    expect(handler({ request: { uri: '/wizard/2' } }).uri).toBe('/index.html');
-    expect(handler({ request: { uri: '/staff' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/wizard/2' } }).uri).toBe('/app.html');
+    expect(handler({ request: { uri: '/staff' } }).uri).toBe('/app.html');
     expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/pricing' } }).uri).toBe('/pricing.html');
     expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
     expect(handler({ request: { uri: '/favicon.svg' } }).uri).toBe('/favicon.svg');
   });

@@ -7,7 +7,6 @@ import { staffInviteLink } from '../staff/invite-link.ts';
 import type { EmailMessage, EmailPayloads } from './messages.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
-import { renderEmail } from './render.ts';
 import { DeliveryError, deliver } from './transport.ts';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed' | 'dropped';
@@ -52,6 +51,9 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     // The operator's settings as they are now: the footer's sender, and the renewal price a message quotes.
     const settings = await emailSettings();
     const message = withOperatorPrices(item as Pick<EmailMessage, 'kind' | 'payload'>, settings);
+    // The React renderer is loaded with the first message a container sends: a sweep that finds
+    // nothing due (most of them) never loads it (docs/decisions/0170).
+    const { renderEmail } = await import('./render.ts');
     const rendered = await renderEmail(message, await linkFor(item), emailOperator(settings), unsubscribe?.page);
     const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
     await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });

@@ -6,10 +6,10 @@ import { MailDev } from 'maildev';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/services.ts';
 import { putApplication } from '../../tests/fakes/applications.ts';
-import { ddb } from '../lib/clients/dynamodb.ts';
-import { PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { handler as streamHandler } from '../jobs/outbox-stream.ts';
 import { handler as sweepHandler } from '../jobs/outbox-sweep.ts';
+import { ddb } from '../lib/clients/dynamodb.ts';
+import { PutCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { deliverMessage } from './deliver.ts';
 import type { NewEmail } from './messages.ts';
 import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, outboxPut, suppressAddress } from './outbox.ts';
@@ -168,7 +168,13 @@ describe('the outbox sender', () => {
     const done = await putApplication({ paymentStatus: 'paid', status: 'submitted', email: `done${++n}@example.com` });
     for (const app of [waiting, done]) {
       const put = outboxPut(
-        { kind: 'details_reminder', to: app.email as string, applicationId: app.id, dedupeKey: `details-reminder:${app.id}`, payload: { firstName: 'Ada', businessName: 'Byte Works LLC' } },
+        {
+          kind: 'details_reminder',
+          to: app.email as string,
+          applicationId: app.id,
+          dedupeKey: `details-reminder:${app.id}`,
+          payload: { firstName: 'Ada', businessName: 'Byte Works LLC' },
+        },
         now,
         { sendAt: now + 24 * 3600_000 },
       ).Put!;

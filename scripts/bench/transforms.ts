@@ -12,6 +12,7 @@ import { measurePair } from './lambda.ts';
  * not load without it (docs/decisions/0171).
  */
 export const KEEP_THRESHOLD_MS = 5;
+const RUNS = Number(process.env.TRANSFORM_RUNS ?? 11);
 const OUT_DIR = join(REPO_ROOT, '.bench', 'transforms');
 
 export interface TransformRow {
@@ -52,7 +53,7 @@ export async function transformsBench(): Promise<TransformRow[]> {
     const withIt = await buildFunction(source, join(dir, 'with'));
     const without = await buildFunction(source, join(dir, 'without'), { without: [t.name] });
     const neededFor = loads(join(without.dir, 'index.mjs'));
-    const m = neededFor ? undefined : measurePair(join(withIt.dir, 'index.mjs'), join(without.dir, 'index.mjs'), 7);
+    const m = neededFor ? undefined : measurePair(join(withIt.dir, 'index.mjs'), join(without.dir, 'index.mjs'), RUNS);
     const savedMs = m ? m.refCpuMs - m.cpuMs : Number.NaN;
     rows.push({
       transform: t.name,

@@ -5,7 +5,7 @@ import * as z from '../zod.ts';
 /** The staff view of an LLC application (docs/product.md section 3): a type of the API contract. */
 export type { StaffApplication } from '../api/responses.ts';
 
-export const STAFF_APPLICATIONS_PAGE_SIZE = 25;
+export { STAFF_APPLICATIONS_PAGE_SIZE } from './list-page.ts';
 export const MAX_NOTES_LENGTH = 5000;
 
 export const applicationListQuerySchema = z.strictObject({

@@ -31,6 +31,9 @@ export interface RenderedPage {
   html: string;
 }
 
+/** Loads the app after a prerendered page's first paint (frontend/public/hydrate.js, copied to the site's root by Vite). */
+export const HYDRATE_SCRIPT = 'hydrate.js';
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 async function prerenderOnce(path: string): Promise<string> {
@@ -85,11 +88,24 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
     head = withMeta(head, 'name', 'twitter:description', meta.description);
   }
   head = head.replace(/\s*<link rel="canonical"[^>]*>/, '').replace(/\s*<meta property="og:url"[^>]*>/, '');
+  // The page paints from its HTML and CSS: preloading the app's modules would only compete with
+  // them for the first bytes (the LCP against static HTML, scripts/bench/web.ts).
+  head = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   if (siteUrl && page.canonical) {
     const url = `${siteUrl.replace(/\/+$/, '')}${page.path}`;
     head = `${head}  <link rel="canonical" href="${escapeHtml(url)}" />\n    <meta property="og:url" content="${escapeHtml(url)}" />\n  `;
   }
   if (page.status === 404) head = withMeta(head, 'name', 'robots', 'noindex');
+  // The app's entry loads after the first paint where the page allows (frontend/public/hydrate.js):
+  // the page paints as its HTML and CSS alone would, then hydrates.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head)?.[1];
+  if (!entry) throw new Error('The template has no module entry script');
+  if (page.appAfterFirstPaint) {
+    head = head.replace(
+      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"></script>`,
+    );
+  }
   const body = template
     .slice(headEnd)
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)

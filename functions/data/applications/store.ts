@@ -8,12 +8,12 @@ import { isSettledPayment, PROVIDER_RECEIPT_NAMES } from '#shared/payments/metho
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
-import { type ApplicationListQuery, STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/applications.ts';
+import type { ApplicationListQuery } from '#shared/staff/applications.ts';
+import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { DEFAULT_STATE_CODE, findState } from '#shared/states.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
-import { initialWizardData, type WizardData, type WizardPatch } from '#shared/wizard/schema.ts';
-import { submissionProblems } from '#shared/wizard/steps.ts';
+import type { WizardData, WizardPatch } from '#shared/wizard/schema.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import {
@@ -309,6 +309,7 @@ export async function saveApplication(id: string, secret: string, patch: WizardP
  * Already submitted: the plain save (still no read first), which refuses once payment started.
  */
 export async function submitApplication(id: string, secret: string, data: WizardData): Promise<void> {
+  const { submissionProblems } = await wizardRules();
   const problems = submissionProblems(data);
   if (Object.keys(problems).length) throw new ValidationError('The application is not complete yet', problems, 'application_incomplete');
   const key = nameKey(data.businessName);
@@ -338,6 +339,16 @@ export const DETAILS_REMINDER_AFTER_HOURS = 24;
 // ---- Payments --------------------------------------------------------------------------------
 
 /**
+ * The wizard's submission rules and defaults, for submitting and paying only: loaded when first
+ * needed, so the many functions that read or move applications without checking a whole wizard
+ * do not build its schemas at cold start (docs/decisions/0170).
+ */
+async function wizardRules() {
+  const [{ submissionProblems }, { initialWizardData }] = await Promise.all([import('#shared/wizard/steps.ts'), import('#shared/wizard/schema.ts')]);
+  return { submissionProblems, initialWizardData };
+}
+
+/**
  * Payment starts: the order is frozen. The provider intent (or session) and the price it was
  * made for are stored with a snapshot of the priced fields, at the version read; from now on
  * the visitor cannot change the application without first cancelling this payment, and a
@@ -350,6 +361,7 @@ export async function beginPayment(
   intent: { id: string; provider: PaymentProvider; secretHash?: string },
 ): Promise<void> {
   // Items hold only what was saved: the missing fields are the wizard's empty defaults.
+  const { submissionProblems, initialWizardData } = await wizardRules();
   const problems = submissionProblems({ ...initialWizardData(app.userId ?? ''), ...app } as WizardData);
   if (Object.keys(problems).length)
     throw new ValidationError('The application is not complete yet: finish the wizard before paying', problems, 'application_incomplete');

@@ -1,0 +1,21 @@
+// The prerendered pages load the app after their first paint: their HTML and CSS paint as fast as
+// static HTML, then the app hydrates them (frontend/src/main.tsx; docs/decisions/0172). The app's
+// entry is named by this script element (data-app), as the build wrote it.
+const app = document.querySelector('script[data-app]')?.getAttribute('data-app');
+let started = false;
+const start = () => {
+  if (started || !app) return;
+  started = true;
+  import(app);
+};
+try {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+} catch {
+  start();
+}
+// Whatever happens to paint timing (a hidden tab paints nothing), the app is there once the page has loaded.
+addEventListener('load', () => setTimeout(start, 1000), { once: true });

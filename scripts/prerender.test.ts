@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_FIRST_VIEW_TEXTS } from '#shared/content/texts/landing-first-view.ts';
+import { STATE_PRICING } from '#shared/states.ts';
+import { prerenderSite } from './prerender.ts';
+
+/**
+ * `npm run build`'s second half: the public pages prerendered into the built site with the
+ * built-in texts, whole (nothing left for a script to move into place), and the app shell kept.
+ */
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>CreatorLLC: Form your LLC as a content creator</title>
+    <meta name="description" content="Built-in description" />
+    <meta property="og:title" content="CreatorLLC" />
+    <link rel="canonical" href="https://old.example/" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const dist = mkdtempSync(join(tmpdir(), 'creator-llc-dist-'));
+let files: string[] = [];
+const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
+
+beforeAll(async () => {
+  writeFileSync(join(dist, 'index.html'), SHELL);
+  files = await prerenderSite(dist, 'https://creator.example');
+}, 60_000);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('prerenderSite', () => {
+  it('writes the app shell and the three pages', () => {
+    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', '404.html']);
+    expect(read('app.html')).toContain('<div id="root"></div>');
+    expect(read('app.html')).not.toContain('rel="canonical"');
+  });
+
+  it('the landing page: its texts, below the first view too, in order, with no script inside the page', async () => {
+    const html = read('index.html');
+    expect(html).toContain(LANDING_FIRST_VIEW_TEXTS['hero.title']);
+    expect(html).toContain('id="faq"');
+    expect(root(html)).not.toMatch(/<script|hidden id="S:/);
+    expect(html).toContain('<link rel="canonical" href="https://creator.example/" />');
+    expect(html).not.toContain('https://old.example/');
+    // Run twice, it refuses: index.html is a page now, not the shell to render pages from.
+    await expect(prerenderSite(dist)).rejects.toThrow(/not Vite's output/);
+  });
+
+  it('the pricing page: every state card, its own title, and the states it hydrates with', () => {
+    const html = read('pricing.html');
+    expect(html.match(/data-testid="state-card"/g)).toHaveLength(STATE_PRICING.length);
+    expect(html).toContain('<title>LLC pricing by state | CreatorLLC</title>');
+    expect(html).toContain('<meta property="og:title" content="LLC pricing by state | CreatorLLC" />');
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(data.gets['/api/states']).toHaveLength(STATE_PRICING.length);
+  });
+
+  it('the not-found page: not indexed, no canonical address', () => {
+    const html = read('404.html');
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});
