@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { TABLE_KEYS, TABLES } from '../../functions/tables.ts';
+import { TABLE_KEYS } from '../../functions/tables.ts';
 import { ensureTables, startDynamoDbLocal, tableEnv } from '../local/services.ts';
 import { median } from './lambda.ts';
 import { type BenchRow, printTable } from './table.ts';
