@@ -3,11 +3,18 @@
 // entry is named by this script element (data-app), as the build wrote it.
 const app = document.querySelector('script[data-app]')?.getAttribute('data-app');
 let started = false;
+// A script element, not import(): one added before the page's load event delays it, as the
+// page's own script would have, so "loaded" still means "running".
 const start = () => {
   if (started || !app) return;
   started = true;
-  import(app);
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = app;
+  document.head.append(script);
 };
+// A link to a section below the first view (/#calculator) is there to be used: no waiting.
+if (location.hash) start();
 try {
   new PerformanceObserver((list, observer) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;

@@ -165,7 +165,8 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const { handler: outboxStream } = await import('../../functions/jobs/outbox-stream.ts');
     const { handler: outboxSweep } = await import('../../functions/jobs/outbox-sweep.ts');
     // LOCAL_JOBS=off runs the API without them (queued email waits in the outbox for the next start).
-    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
+    if (process.env.LOCAL_JOBS !== 'off')
+      services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
     // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
     const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));

@@ -176,8 +176,14 @@ function useBelowFold(marker: RefObject<HTMLElement | null>): void {
     const el = marker.current;
     if (gate().opened || !el) return;
     if (typeof IntersectionObserver === 'undefined') return gate().open();
-    const reached = () => el.getBoundingClientRect().top < window.innerHeight && gate().open();
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && gate().open());
+    // Reached: in view, or above it (scrolled past, perhaps before the page was hydrated).
+    const reached = () => {
+      if (el.getBoundingClientRect().top >= window.innerHeight) return false;
+      gate().open();
+      return true;
+    };
+    if (reached()) return;
+    const observer = new IntersectionObserver(reached);
     observer.observe(el);
     const events = ['pointermove', 'pointerdown', 'keydown', 'scroll'];
     const prefetch = () => {
