@@ -25,7 +25,8 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'creator-llc-documents-cdk-'));
   const site = join(root, 'site');
   mkdirSync(join(site, 'assets'), { recursive: true });
-  writeFileSync(join(site, 'index.html'), '<!doctype html><title>test</title>');
+  // The web stack deploys the prerendered landing page and the app shell (both must exist).
+  for (const page of ['index.html', 'app.html']) writeFileSync(join(site, page), '<!doctype html><title>test</title>');
   const app = new App({ outdir: join(root, 'cdk.out'), context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true } });
   const config = parseStageConfig({ stage: 'dev' });
   const env = { region: config.region };
