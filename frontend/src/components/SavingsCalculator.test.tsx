@@ -1,5 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calculateSavings, type MonthlyExpenses } from '#shared/savings-rule.ts';
@@ -164,5 +166,29 @@ describe('SavingsCalculator', () => {
       income: 90000,
       expenses: { clothing: 500, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 },
     });
+  });
+
+  it('keeps what a visitor typed into the prerendered page before the app hydrated it, and calculates from it', async () => {
+    const page = (
+      <MemoryRouter>
+        <SavingsCalculator ctaHref="/wizard" />
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    // Typed into the static HTML: the browser holds the values, no React handler ran.
+    const inputs = container.querySelectorAll<HTMLInputElement>('input');
+    inputs[0].value = '90000';
+    (container.querySelector('input[name="clothing"]') as HTMLInputElement).value = '500';
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    await waitFor(() => expect(screen.getByTestId('calculator-savings')).toHaveTextContent('$1,500'));
+    expect(sent.at(-1)).toEqual({ income: 90000, expenses: { clothing: 500, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 } });
+    expect(screen.getByLabelText('Annual Income ($)')).toHaveValue('90000');
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -76,6 +76,18 @@ export function SavingsCalculator({
   const [failed, setFailed] = useState(false);
   const onCalculatedRef = useRef(onCalculated);
   onCalculatedRef.current = onCalculated;
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // On a prerendered page the inputs are usable before the app hydrates them (frontend/public/hydrate.js):
+  // what a visitor typed meanwhile is in the inputs but not in this state, and React does not replay it.
+  // Adopt it once, at mount; on a page rendered in the browser the inputs hold the state already.
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const typed = (name: string) => section.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+    setIncomeRaw(typed('income'));
+    setExpensesRaw(Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c.key, typed(c.key)])) as RawExpenses);
+  }, []);
 
   const income = parseAmount(incomeRaw);
   const expenses = parseExpenses(expensesRaw);
@@ -119,7 +131,7 @@ export function SavingsCalculator({
 
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section ref={sectionRef} aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <Heading id={headingId} className="text-xl font-semibold text-slate-900">
         {heading}
       </Heading>
