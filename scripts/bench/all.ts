@@ -1,47 +1,31 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchCost } from './cost.ts';
-import { COLD_IMPORT_BUDGET_RATIO, lambdaBench } from './lambda.ts';
-import { benchLoad } from './load.ts';
-import { benchScale } from './scale.ts';
+import { PARTS } from './parts.ts';
 import { type BenchRow, printTable, toMarkdown } from './table.ts';
-import { benchWeb } from './web.ts';
 
 /**
  * `npm run bench`: every benchmark in one table, each figure with its budget: the Lambda
  * functions against their SDK floor (./lambda.ts), the web pages against static HTML
  * (./web.ts), local load (./load.ts), the staff screens at scale (./scale.ts) and the cost
- * model (./cost.ts); `--write` also refreshes docs/benchmarks.md. `--only lambda,web,...` runs
- * some of them (without --write).
+ * model (./cost.ts), each part in a process of its own (./parts.ts); `--write` also refreshes
+ * docs/benchmarks.md. `--only lambda,web,...` runs some of them (without --write).
  */
 const NOTES_MARKER = '<!-- notes: kept when the table is refreshed -->';
-const PARTS = ['lambda', 'web', 'load', 'scale', 'cost'] as const;
 
-async function lambdaRows(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  for (const r of (await lambdaBench()).rows) {
-    rows.push(
-      {
-        area: 'lambda',
-        metric: `${r.name} cold import (reference: ${r.sdk})`,
-        value: `${r.ratio.toFixed(2)}x (${r.cpuMs.toFixed(0)} vs ${r.refCpuMs.toFixed(0)} ms CPU; wall ${r.wallMs.toFixed(0)} vs ${r.refWallMs.toFixed(0)} ms)`,
-        budget: `≤ ${COLD_IMPORT_BUDGET_RATIO}x`,
-        ok: r.withinBudget,
-      },
-      { area: 'lambda', metric: `${r.name} size at start / folder`, value: `${r.startKb.toFixed(0)} / ${r.totalKb.toFixed(0)} KB`, budget: '-', ok: true },
-    );
+/** Runs one part in its own process and returns its rows (a failed part fails the bench). */
+function runPart(part: string): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'creator-llc-bench-'));
+  try {
+    const out = join(dir, 'rows.json');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'parts.ts'), part, out], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`The ${part} benchmark failed (exit ${r.status ?? r.signal})`);
+    return JSON.parse(readFileSync(out, 'utf8')) as BenchRow[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }
-
-const RUNNERS: Record<(typeof PARTS)[number], () => Promise<BenchRow[]>> = {
-  lambda: lambdaRows,
-  web: () => benchWeb(),
-  load: benchLoad,
-  scale: benchScale,
-  cost: benchCost,
-};
 
 async function main() {
   const onlyAt = process.argv.indexOf('--only');
@@ -51,7 +35,7 @@ async function main() {
   for (const part of PARTS) {
     if (!only.includes(part)) continue;
     console.log(`== ${part}`);
-    rows.push(...(await RUNNERS[part]()));
+    rows.push(...runPart(part));
   }
 
   printTable(rows);

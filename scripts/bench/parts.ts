@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { runIfMain } from '../cli.ts';
+import { benchCost } from './cost.ts';
+import { COLD_IMPORT_BUDGET_RATIO, lambdaBench } from './lambda.ts';
+import { benchLoad } from './load.ts';
+import { benchScale } from './scale.ts';
+import type { BenchRow } from './table.ts';
+import { benchWeb } from './web.ts';
+
+/**
+ * The parts of `npm run bench` (./all.ts), each run in a process of its own by
+ * `tsx scripts/bench/parts.ts <part> <rows.json>`: a part that starts a local runtime or a
+ * DynamoDB Local leaves module state behind (the process's DynamoDB client, its configuration),
+ * which the next part must not inherit.
+ */
+export const PARTS = ['lambda', 'web', 'load', 'scale', 'cost'] as const;
+export type Part = (typeof PARTS)[number];
+
+async function lambdaRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const r of (await lambdaBench()).rows) {
+    rows.push(
+      {
+        area: 'lambda',
+        metric: `${r.name} cold import (reference: ${r.sdk})`,
+        value: `${r.ratio.toFixed(2)}x (${r.cpuMs.toFixed(0)} vs ${r.refCpuMs.toFixed(0)} ms CPU; wall ${r.wallMs.toFixed(0)} vs ${r.refWallMs.toFixed(0)} ms)`,
+        budget: `≤ ${COLD_IMPORT_BUDGET_RATIO}x`,
+        ok: r.withinBudget,
+      },
+      {
+        area: 'lambda',
+        metric: `${r.name} size at start / folder`,
+        value: `${r.startKb.toFixed(0)} / ${r.totalKb.toFixed(0)} KB`,
+        budget: '-',
+        ok: true,
+      },
+    );
+  }
+  return rows;
+}
+
+export const RUNNERS: Record<Part, () => Promise<BenchRow[]>> = {
+  lambda: lambdaRows,
+  web: () => benchWeb(),
+  load: benchLoad,
+  scale: benchScale,
+  cost: benchCost,
+};
+
+runIfMain(import.meta.url, async () => {
+  const [part, out] = process.argv.slice(2) as [Part, string];
+  if (!RUNNERS[part] || !out) throw new Error(`usage: tsx scripts/bench/parts.ts <${PARTS.join('|')}> <rows.json>`);
+  writeFileSync(out, JSON.stringify(await RUNNERS[part]()));
+  process.exit(0);
+});
