@@ -1,5 +1,5 @@
 import type { StoredFilingDetails } from '#shared/filing/details.ts';
-import { keepsOwnersOffRecord } from '#shared/filing/details.ts';
+import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { type ExpediteTier, type Processing, processingFor } from '#shared/state-facts/processing-times.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, slug, usd } from './format.ts';
 import { type FormationForm, type FormContext, type FormItem, formationForm, mailingOf, NY_PUBLICATION, resolveAgent } from './formation-forms.ts';

@@ -1,5 +1,5 @@
 import type { Address, StoredFilingDetails } from '#shared/filing/details.ts';
-import { DEFAULT_PURPOSE } from '#shared/filing/details.ts';
+import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
 import { addressLine, longDate, percent, sameAddress } from './format.ts';
 import type { Tone } from './layout.ts';
 import { endsWithDesignator, restrictedWords, stateFacts } from './state-data.ts';

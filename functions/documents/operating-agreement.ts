@@ -1,5 +1,5 @@
 import type { StoredFilingDetails } from '#shared/filing/details.ts';
-import { DEFAULT_PURPOSE } from '#shared/filing/details.ts';
+import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
 import { addressLine, isoDate, joinNames, pdfDate, percent, slug } from './format.ts';
 import { formationForm, resolveAgent } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';

@@ -1,5 +1,5 @@
 import { normaliseStatus } from '#shared/application-status.ts';
-import { keepsOwnersOffRecord } from '#shared/filing/details.ts';
+import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';

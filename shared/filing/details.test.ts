@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filingDetailsSchema, keepsOwnersOffRecord } from './details.ts';
+import { filingDetailsSchema } from './details.ts';
+import { keepsOwnersOffRecord } from './facts.ts';
 
 const address = { line1: '100 Main St', city: 'Cheyenne', state: 'WY', zip: '82001' };
 const completeDetails = (over: Record<string, unknown> = {}) => ({

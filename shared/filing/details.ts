@@ -1,5 +1,5 @@
-import anonymity from '../data/owner-anonymity.json' with { type: 'json' };
 import { findState } from '../states.ts';
+import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 import { NO_CONTROL_CHARS } from '../wizard/schema.ts';
 import * as z from '../zod.ts';
 
@@ -66,10 +66,6 @@ const physicalAddress = z.strictObject({
   ),
 });
 
-export const MANAGEMENT = ['member', 'manager'] as const;
-export type Management = (typeof MANAGEMENT)[number];
-export const DEFAULT_PURPOSE = 'Any lawful purpose';
-export const MAX_MEMBERS = 10;
 
 const percent = z.number({ error: 'Ownership must be a number' }).check(
   z.gt(0, 'Ownership must be more than 0%'),
@@ -200,9 +196,3 @@ export type StoredFilingDetails = Omit<FilingDetails, 'ein' | 'registeredAgent'>
   };
   signature: FilingDetails['signature'] & { signedAt: string };
 };
-
-/** True when the state keeps owners' names off the public record (the form says so next to the members). */
-export function keepsOwnersOffRecord(state: string): boolean {
-  return (anonymity.states as Record<string, { anonymous: boolean | null }>)[state.toUpperCase()]?.anonymous === true;
-}
-export const OWNER_ANONYMITY_SOURCE = anonymity.source;

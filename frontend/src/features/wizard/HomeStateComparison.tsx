@@ -1,4 +1,4 @@
-import { keepsOwnersOffRecord } from '#shared/filing/details.ts';
+import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { ThreeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { stateName } from '#shared/states.ts';

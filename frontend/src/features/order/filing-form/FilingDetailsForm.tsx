@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { OWNER_ANONYMITY_SOURCE, SIGNATURE_CONSENT } from '#shared/filing/details.ts';
+import { SIGNATURE_CONSENT } from '#shared/filing/details.ts';
+import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';

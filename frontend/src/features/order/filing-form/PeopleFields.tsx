@@ -1,4 +1,4 @@
-import { MAX_MEMBERS } from '#shared/filing/details.ts';
+import { MAX_MEMBERS } from '#shared/filing/facts.ts';
 import { Button } from '../../../components/Button.tsx';
 import { emptyPerson, ownershipTotal, type PersonDraft } from './draft.ts';
 import { fieldId, useFieldState } from './field-state.ts';

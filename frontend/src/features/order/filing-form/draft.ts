@@ -1,12 +1,5 @@
-import {
-  type Address,
-  DEFAULT_PURPOSE,
-  type FilingDetailsInput,
-  filingDetailsSchema,
-  type Management,
-  ownershipTotalProblem,
-  type StoredFilingDetails,
-} from '#shared/filing/details.ts';
+import { type Address, type FilingDetailsInput, filingDetailsSchema, ownershipTotalProblem, type StoredFilingDetails } from '#shared/filing/details.ts';
+import { DEFAULT_PURPOSE, type Management } from '#shared/filing/facts.ts';
 
 /**
  * The filing details form as typed (every input a string or a tick), and the request body made
