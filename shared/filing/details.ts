@@ -1,7 +1,7 @@
 import { findState } from '../states.ts';
-import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 import { NO_CONTROL_CHARS } from '../wizard/schema.ts';
 import * as z from '../zod.ts';
+import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 
 /**
  * The filing details a state's formation document needs, asked on the order page after
@@ -65,7 +65,6 @@ const physicalAddress = z.strictObject({
     ),
   ),
 });
-
 
 const percent = z.number({ error: 'Ownership must be a number' }).check(
   z.gt(0, 'Ownership must be more than 0%'),
