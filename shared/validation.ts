@@ -7,6 +7,9 @@ import * as z from './zod.ts';
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A single-line text without control characters: for `z.regex` checks (the wizard, the filing details). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /**
  * Time-based one-time passwords (RFC 6238) for the staff second factor, through otpauth: SHA-1,
@@ -18,6 +17,8 @@ function totp(secret: string, label: string): TOTP {
 export async function newTotpSecret(label: string): Promise<{ secret: string; uri: string; qrSvg: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totp(secret, label).toString();
+  // The QR encoder is needed only when a person enrols a second factor, never to sign in: imported here.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, uri, qrSvg };
 }

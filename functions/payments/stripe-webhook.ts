@@ -1,11 +1,10 @@
 import type Stripe from 'stripe';
-import StripeSdk from 'stripe';
 import { recordPaymentFailure, recordRefund } from '../data/applications/store.ts';
 import { claimPaymentEvent, fulfilPayment, releasePaymentEvent } from '../data/payments.ts';
 import { NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
-import { stripeClient } from './stripe.ts';
+import { loadStripe, stripeClient } from './stripe.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
 const TOLERANCE_SECONDS = 300;
@@ -21,6 +20,7 @@ export async function handleStripeEvent(rawBody: Buffer, signature: string | und
   const secret = await getSecret('stripeWebhookSecret');
   if (!secret) throw new NotConfiguredError('Stripe webhooks are not configured');
   if (!signature) throw new ValidationError('Missing Stripe-Signature header', undefined, 'missing_signature');
+  const StripeSdk = await loadStripe();
   let event: Stripe.Event;
   try {
     // Verification needs no API key; the shared SDK helper keeps this route usable without one.

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { config } from '../lib/config.ts';
 import { getSecret } from '../lib/secrets.ts';
 
@@ -16,6 +16,17 @@ export const STRIPE_RESOURCES = ['paymentIntents', 'paymentMethods', 'refunds', 
 type StripeClient = Pick<Stripe, (typeof STRIPE_RESOURCES)[number]>;
 
 let cached: { key: string; client: StripeClient } | undefined;
+let sdk: Promise<typeof Stripe> | undefined;
+
+/**
+ * The Stripe SDK, imported on first use: it is the largest library the functions carry, and most
+ * requests of a function that may call Stripe never do (an autosave that cancels no intent, a
+ * webhook with a bad signature). The bundle keeps it as a chunk of its own (docs/decisions/0170).
+ */
+export function loadStripe(): Promise<typeof Stripe> {
+  sdk ??= import('stripe').then((m) => m.default);
+  return sdk;
+}
 
 export async function stripeClient(): Promise<StripeClient | undefined> {
   const key = await getSecret('stripeSecretKey');
@@ -23,7 +34,8 @@ export async function stripeClient(): Promise<StripeClient | undefined> {
   if (cached?.key === key) return cached.client;
   const base = config().DEPLOYMENT === 'local' ? process.env.STRIPE_API_BASE : undefined;
   const target = base ? new URL(base) : undefined;
-  const client = new Stripe(key, {
+  const StripeSdk = await loadStripe();
+  const client = new StripeSdk(key, {
     maxNetworkRetries: target ? 0 : 2,
     telemetry: false,
     timeout: 20_000,
@@ -35,6 +47,7 @@ export async function stripeClient(): Promise<StripeClient | undefined> {
 
 /** The provider's message for a failed call, when it is meant for the payer (card errors). */
 export function stripeErrorMessage(err: unknown): string | undefined {
-  if (err instanceof Stripe.errors.StripeCardError) return err.message;
+  // The SDK's StripeCardError, by its documented `type` (the class is in the SDK, loaded on first use).
+  if (err instanceof Error && (err as { type?: unknown }).type === 'StripeCardError') return err.message;
   return undefined;
 }

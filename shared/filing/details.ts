@@ -1,5 +1,5 @@
 import { findState } from '../states.ts';
-import { NO_CONTROL_CHARS } from '../wizard/schema.ts';
+import { NO_CONTROL_CHARS } from '../validation.ts';
 import * as z from '../zod.ts';
 import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 

@@ -1,6 +1,7 @@
 import { groupThousands } from '../money.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
+import { NO_CONTROL_CHARS } from '../validation.ts';
 import * as z from '../zod.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
@@ -35,8 +36,6 @@ export interface WizardData {
   completed: boolean;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const text = (max: number, what: string) =>
   z
     .string({ error: `${what} must be text` })
@@ -64,7 +63,7 @@ const EMAIL_CHARS = /^[^\s<>()[\]\\,;:"]*$/;
 const BUSINESS_NAME_CHAR = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]$/u;
 const BUSINESS_NAME = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]*$/u;
 
-export { BUSINESS_NAME, NO_CONTROL_CHARS };
+export { BUSINESS_NAME };
 
 /**
  * A phone number as we store it, in the browser (on blur) and on the server (the schema writes
