@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANDING_FIRST_VIEW_TEXTS } from '#shared/content/texts/landing-first-view.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { prerenderSite } from './prerender.ts';
@@ -30,6 +31,11 @@ let files: string[] = [];
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
 
+// Whether rendering ran anything in an AsyncLocalStorage: once one runs, Node keeps promise hooks on
+// for the rest of the process, and the local server renders these pages in its own process.
+const storageRuns = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+const storageEnters = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), SHELL);
   files = await prerenderSite(dist, 'https://creator.example');
@@ -37,6 +43,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('prerenderSite', () => {
+  it('renders without an AsyncLocalStorage, so the process that publishes keeps promises cheap', () => {
+    expect(storageRuns).not.toHaveBeenCalled();
+    expect(storageEnters).not.toHaveBeenCalled();
+  });
+
   it('writes the app shell and the three pages', () => {
     expect(files).toEqual(['app.html', 'index.html', 'pricing.html', '404.html']);
     expect(read('app.html')).toContain('<div id="root"></div>');
