@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
@@ -15,6 +15,7 @@ import { makeSiteText } from '../../components/SiteText.tsx';
 import { CostBreakdownButton, useThreeYearCost } from '../../components/ThreeYearCost.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { DATASET_LICENSE_URL, DATASET_URL } from '../../lib/dataset.ts';
+import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
@@ -176,6 +177,10 @@ export default function PricingPage() {
   const { data: states, isPending, isError } = useStates();
   const [query, setQuery] = useState('');
   const [sortKey, setSortKey] = useState<SortKey>('name');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const sortRef = useRef<HTMLSelectElement>(null);
+  useAdoptValueAtMount(searchRef, setQuery);
+  useAdoptValueAtMount(sortRef, (value) => isSortKey(value) && setSortKey(value));
   const id = useId();
   const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey) : []), [states, query, sortKey]);
 
@@ -206,6 +211,7 @@ export default function PricingPage() {
                   Search states
                 </label>
                 <input
+                  ref={searchRef}
                   id={`${id}-search`}
                   type="search"
                   value={query}
@@ -219,6 +225,7 @@ export default function PricingPage() {
                   Sort by
                 </label>
                 <select
+                  ref={sortRef}
                   id={`${id}-sort`}
                   value={sortKey}
                   onChange={(e) => isSortKey(e.target.value) && setSortKey(e.target.value)}

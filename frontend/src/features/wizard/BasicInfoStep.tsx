@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
 import {
@@ -19,8 +19,12 @@ import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
 import { INPUT, StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { setChosenState, useChosenState } from './filing-choice.ts';
-import { HomeStateComparison } from './HomeStateComparison.tsx';
 import { StepHeading } from './StepHeading.tsx';
+
+// The home-state comparison shows once a visitor says where they live, never in the first view:
+// its module (with the states' cost data) loads then, or earlier when the page is idle (WizardPage).
+export const loadHomeStateComparison = () => import('./HomeStateComparison.tsx');
+const HomeStateComparison = lazy(() => loadHomeStateComparison().then((m) => ({ default: m.HomeStateComparison })));
 
 /** Every state once, sorted by name; the bundled state data while live pricing is missing. */
 export function stateOptions(states: readonly StatePricing[] | undefined): StatePricing[] {
@@ -296,7 +300,11 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
         )
       )}
 
-      <HomeStateComparison home={data.residenceState} state={data.state} onFormAtHome={() => chooseOther(data.residenceState)} />
+      {data.residenceState && data.residenceState !== data.state ? (
+        <Suspense fallback={null}>
+          <HomeStateComparison home={data.residenceState} state={data.state} onFormAtHome={() => chooseOther(data.residenceState)} />
+        </Suspense>
+      ) : null}
 
       <div className="mt-6">
         <PricingBanner stateCode={data.state} fallbackName={stateName} />

@@ -26,7 +26,7 @@ describe('the home-state comparison on step 1', () => {
   it('shows forming at home and forming in Wyoming + registering at home side by side, with their three-year totals', async () => {
     const { data } = await californianPicksPrivacy();
     expect(data()).toMatchObject({ priority: 'privacy', residenceState: 'CA', state: 'WY' });
-    const card = screen.getByTestId('home-state-comparison');
+    const card = await screen.findByTestId('home-state-comparison');
     const home = threeYearCost('CA')!;
     const away = threeYearCost('WY', 'CA')!;
     expect(within(card).getByTestId('option-home')).toHaveTextContent(`Form in California${formatUsd(home.total)}`);
@@ -44,7 +44,7 @@ describe('the home-state comparison on step 1', () => {
 
   it('opens the itemised breakdown, each line with its source and date', async () => {
     const { user } = await californianPicksPrivacy();
-    await user.click(within(screen.getByTestId('option-away')).getByRole('button', { name: 'Breakdown' }));
+    await user.click(within(await screen.findByTestId('option-away')).getByRole('button', { name: 'Breakdown' }));
     const dialog = await screen.findByRole('dialog', { name: 'Three-year cost: Wyoming, for a California resident' });
     expect(dialog).toHaveTextContent('California foreign LLC registration fee');
     expect(within(dialog).getAllByText('California Annual Tax, minimum (as a foreign LLC)')).toHaveLength(3);

@@ -6,9 +6,9 @@ import { calculateSavings } from '#shared/savings-rule.ts';
 import { DEFAULT_STATE_CODE, findStatePricing } from '#shared/states.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import type { WizardData } from '#shared/wizard/schema.ts';
+import { LazyThreeYearCostLine } from '../../components/LazyThreeYearCost.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
-import { ThreeYearCostLine } from '../../components/ThreeYearCost.tsx';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
@@ -128,7 +128,7 @@ export function ReviewStep({
             {order ? (
               <>
                 <PriceLines lines={order.lines} total={order.total} />
-                <ThreeYearCostLine state={stateCode} residence={data.residenceState} className="mt-3" />
+                <LazyThreeYearCostLine state={stateCode} residence={data.residenceState} className="mt-3" />
                 {live.isError ? <p className="mt-2 text-xs text-slate-600">Live pricing could not be loaded: fees from our state data.</p> : null}
                 <p className="mt-3 text-xs text-slate-700">
                   State processing time: <ProcessingTime code={stateCode} expedited={data.expeditedFiling} />

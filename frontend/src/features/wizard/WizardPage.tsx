@@ -4,6 +4,7 @@ import { estimatedSavingsFor } from '#shared/savings-rule.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
 import { FIELD_STEP, firstIncompleteStep, type WizardField } from '#shared/wizard/steps.ts';
+import { preloadThreeYearCost } from '../../components/LazyThreeYearCost.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -11,7 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-import { BasicInfoStep } from './BasicInfoStep.tsx';
+import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
 import { firstStepOf, ServerBlocksStep, ServerFieldErrors, SHOWN_BESIDE_FIELD, serverFieldErrors } from './field-errors.ts';
@@ -78,6 +79,16 @@ export default function WizardPage() {
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [step]);
+
+  // The parts kept out of the first view (the three-year cost, the home-state comparison) are
+  // fetched once the page has settled, so they are there when a visitor reaches them.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      preloadThreeYearCost();
+      void loadHomeStateComparison();
+    }, 3000);
+    return () => clearTimeout(timer);
+  }, []);
 
   // A new step: its heading takes focus, so screen readers announce it (not on the first screen shown).
   const shownStep = useRef(step);
