@@ -27,9 +27,13 @@ function header(headers: RequestHeaders, name: string): string | undefined {
 }
 
 /** Constant-time equality; hashing first also hides the expected value's length. */
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+// The expected secret is the same for every request of a process: its digest is made once.
+let expectedDigest: { secret: string; digest: Buffer } | undefined;
+
 function sameSecret(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
+  if (expectedDigest?.secret !== expected) expectedDigest = { secret: expected, digest: digest(expected) };
+  return timingSafeEqual(digest(given), expectedDigest.digest);
 }
 
 /**
