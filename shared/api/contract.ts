@@ -41,7 +41,7 @@ import {
 } from '../payments/requests.ts';
 import { calculatorInputSchema } from '../savings.ts';
 import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.ts';
-import { auditQuerySchema } from '../staff/audit.ts';
+import { auditQuerySchema } from '../staff/audit-query.ts';
 import { acceptInvitationSchema, addSecondFactorSchema, inviteSchema, openInvitationSchema, secondFactorSchema, staffIdSchema } from '../staff/people.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.ts';
 import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.ts';

@@ -1,5 +1,3 @@
-import * as z from '../zod.ts';
-
 /**
  * The audit trail's vocabulary (docs/product.md section 6, "Audit trail"): every staff action and
  * every sign-in, with who, when, what, the order it concerns and the values before and after.
@@ -36,24 +34,3 @@ export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** Entries a page of the audit view shows. */
 export const AUDIT_PAGE_SIZE = 50;
-
-/** GET /api/staff/audit: filters by person, order and action (any combination), newest first. */
-export const auditQuerySchema = z.strictObject({
-  /** A person's id, or `unknown` (failed sign-ins for addresses no person has) or `system` (the start-up). */
-  personId: z.optional(
-    z.string().check(z.regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|unknown|system)$/, 'Choose a person from the list')),
-  ),
-  applicationId: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
-          'Enter an order id (a UUID such as 6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10)',
-        ),
-      ),
-  ),
-  action: z.optional(z.enum(AUDIT_ACTION_KEYS as [AuditAction, ...AuditAction[]], { error: 'Choose an action from the list' })),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;

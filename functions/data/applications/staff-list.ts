@@ -20,11 +20,15 @@ interface Stream {
 /** Where each stream continues: after a key, or finished. */
 type Position = { after: Record<string, string> } | 'done' | 'start';
 
-const positionSchema = z.union([
-  z.literal('done'),
-  z.literal('start'),
-  z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) }),
-]);
+// Built on the first cursor read: every function that writes an application imports this module,
+// and only the staff list reads cursors (docs/decisions/0174).
+const positionSchema = z.lazy(() =>
+  z.union([
+    z.literal('done'),
+    z.literal('start'),
+    z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) }),
+  ]),
+);
 
 export function streamsFor(query: ApplicationListQuery): Stream[] {
   if (query.status) return [{ index: APPLICATION_INDEXES.byStatus, partitionAttr: 'status', partitionValue: query.status }];
