@@ -1,5 +1,5 @@
 import { API_ROUTES, type ApiPath, type ApiRouteKey, type HttpMethod, type RouteIndexEntry, splitRouteKey } from '#shared/api/routes.ts';
-import type { StaffRole } from '#shared/staff/people.ts';
+import type { StaffRole } from '#shared/staff/accounts.ts';
 import type { SecretKey } from './secrets-catalog.ts';
 import type { TableKey } from './tables.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STAFF_ROLES, STAFF_SESSION_HOURS, type StaffPerson, type StaffRole } from '#shared/staff/people.ts';
+import { STAFF_ROLES, STAFF_SESSION_HOURS, type StaffPerson, type StaffRole } from '#shared/staff/accounts.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import type { BackoffPolicy } from './rate-limits.ts';

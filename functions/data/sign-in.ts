@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.ts';
-import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/people.ts';
+import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/accounts.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { config } from '../lib/config.ts';

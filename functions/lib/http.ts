@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
-import type { StaffPerson } from '#shared/staff/people.ts';
+import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { isOriginVerified, viewerAddress } from './edge.ts';
 import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';

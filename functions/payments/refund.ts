@@ -1,4 +1,4 @@
-import type { StaffPerson } from '#shared/staff/people.ts';
+import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { type StaffApplicationView, toStaffApplication } from '../data/applications/item.ts';
 import { getApplication, recordRefund } from '../data/applications/store.ts';
 import { recordAudit } from '../data/audit.ts';

@@ -1,6 +1,6 @@
 import { operatorSettingsFields } from '../operator/settings.ts';
+import { STAFF_ROLES } from '../staff/accounts.ts';
 import { AUDIT_ACTION_KEYS, type AuditAction } from '../staff/audit.ts';
-import { STAFF_ROLES } from '../staff/people.ts';
 import * as z from '../zod.ts';
 
 /**

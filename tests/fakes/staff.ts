@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '#shared/staff/people.ts';
+import type { StaffRole } from '#shared/staff/accounts.ts';
 import { openSession, PersonChange, type PersonItem, writeTogether } from '../../functions/data/staff-accounts.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { BatchWriteCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OpenedInvitation } from '#shared/api/staff-responses.ts';
-import { PASSWORD_MIN } from '#shared/staff/people.ts';
+import { PASSWORD_MIN } from '#shared/staff/accounts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, failureMessage } from '../../lib/api.ts';

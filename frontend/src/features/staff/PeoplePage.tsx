@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { STAFF_ROLES, type StaffRole } from '#shared/staff/people.ts';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff/accounts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
