@@ -1,4 +1,5 @@
-import { DOWNLOAD_LINK_SECONDS, type DocumentLink, UPLOAD_LINK_SECONDS } from '#shared/orders/documents.ts';
+import type { DocumentLink } from '#shared/orders/document-schemas.ts';
+import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '#shared/orders/documents.ts';
 import { documentsBucket, s3 } from '../lib/clients/s3.ts';
 import {
   CopyObjectCommand,

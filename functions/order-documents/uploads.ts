@@ -1,12 +1,5 @@
-import {
-  DOCUMENT_KIND_LABELS,
-  FILEABLE_KINDS,
-  looksLikePdf,
-  MAX_UPLOAD_BYTES,
-  type RecordUpload,
-  type UploadRequest,
-  type UploadTicket,
-} from '#shared/orders/documents.ts';
+import type { RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/document-schemas.ts';
+import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
 import { deleteTaxId, documentsNotPaid, getApplication, recordDocuments } from '../data/applications/store.ts';
 import type { AuditActor } from '../data/audit.ts';

@@ -1,4 +1,5 @@
-import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS, type StaffDocument, type StaffDocuments } from '#shared/orders/documents.ts';
+import type { StaffDocument, StaffDocuments } from '#shared/orders/document-schemas.ts';
+import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
 

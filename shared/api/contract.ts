@@ -18,7 +18,7 @@ import {
   uploadIdSchema,
   uploadRequestSchema,
   uploadTicketSchema,
-} from '../orders/documents.ts';
+} from '../orders/document-schemas.ts';
 import {
   changeRequestResultSchema,
   changeRequestSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentsBlocker, looksLikePdf, MAX_UPLOAD_BYTES, recordUploadSchema, uploadFileProblem, uploadRequestSchema } from './documents.ts';
+import { recordUploadSchema, uploadRequestSchema } from './document-schemas.ts';
+import { documentsBlocker, looksLikePdf, MAX_UPLOAD_BYTES, uploadFileProblem } from './documents.ts';
 
 describe('order documents rules', () => {
   it('are generated only for a paid order with complete details, once processing started', () => {

@@ -1,5 +1,5 @@
 import { applicationIdSchema } from '#shared/application-id.ts';
-import { documentIdSchema } from '#shared/orders/documents.ts';
+import { documentIdSchema } from '#shared/orders/document-schemas.ts';
 import { getApplication } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { staffLink } from '../../order-documents/links.ts';

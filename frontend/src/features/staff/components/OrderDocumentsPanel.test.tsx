@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.ts';
+import type { StaffDocument, StaffDocuments } from '#shared/orders/document-schemas.ts';
 import type { StaffApplication } from '#shared/staff/applications.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, type StaffDocument, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
+import type { StaffDocument } from '#shared/orders/document-schemas.ts';
+import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
 import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';

@@ -1,0 +1,81 @@
+import { FILE_NUMBER } from '../staff/applications.ts';
+import { text } from '../validation.ts';
+import * as z from '../zod.ts';
+import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
+
+// The documents' request and response schemas, apart from the kinds and rules (./documents.ts)
+// that the functions storing documents import: only the routes and pages that parse build them
+// (docs/decisions/0174).
+
+const uuid = (what: string) => z.uuid({ version: 'v4', error: `Must be ${what} (UUID)` });
+export const documentIdSchema = uuid('a document id');
+export const uploadIdSchema = uuid('an upload id');
+
+/** POST /api/staff/applications/{id}/uploads: what the browser is about to send. */
+export const uploadRequestSchema = z.strictObject({
+  contentType: z.literal('application/pdf', { error: 'Only PDF files can be uploaded' }),
+  size: z
+    .number({ error: 'The file size must be a number of bytes' })
+    .check(
+      z.int('The file size must be a number of bytes'),
+      z.gte(1, 'The file is empty'),
+      z.lte(MAX_UPLOAD_BYTES, `The file is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`),
+    ),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+/** The presigned upload: PUT the file's bytes to `url` with exactly `headers`. */
+export const uploadTicketSchema = z.object({
+  uploadId: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** POST /api/staff/applications/{id}/uploads/{uploadId}/record: what the uploaded file is. */
+export const recordUploadSchema = z.strictObject({
+  kind: z.enum(UPLOAD_KINDS, { error: `Kind must be one of ${UPLOAD_KINDS.join(', ')}` }),
+  /** The state's file number, printed on the approved document. */
+  fileNumber: z.optional(z.string().check(z.trim(), z.regex(FILE_NUMBER, 'Enter the file number the state gave (3-40 letters and digits)'))),
+  /** A title for an "other" document (defaults to the kind's label). */
+  title: z.optional(text('Title', 120, { min: 1 })),
+  /** With the approved document: the version of our formation document that was filed (default: the newest). */
+  filedDocumentId: z.optional(documentIdSchema),
+});
+export type RecordUpload = z.infer<typeof recordUploadSchema>;
+
+/** POST /api/staff/applications/{id}/documents: regenerate every document of the order (no body). */
+export const generateDocumentsSchema = z.optional(z.strictObject({}));
+
+/** A document as staff see it: every version, with its size and who made it. */
+export const staffDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  title: z.string(),
+  createdAt: z.string(),
+  origin: z.enum(['generated', 'uploaded']),
+  /** 1 for the first document of its kind, then 2, 3... */
+  version: z.number(),
+  size: z.number(),
+  filed: z.optional(z.boolean()),
+  fileNumber: z.optional(z.string()),
+  /** Who generated or uploaded it (a staff email), when known. */
+  createdBy: z.optional(z.string()),
+});
+export type StaffDocument = z.infer<typeof staffDocumentSchema>;
+
+export const staffDocumentsSchema = z.object({
+  documents: z.array(staffDocumentSchema),
+  /** Kinds the order should have but has no version of (e.g. generation failed after Start Processing). */
+  missing: z.array(z.enum(DOCUMENT_KINDS)),
+  /** Why documents cannot be generated now, or absent when they can. */
+  generateBlocker: z.optional(z.string()),
+});
+export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
+
+/** A short-lived download link (the store refuses it after `expiresAt`). */
+export const documentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DocumentLink = z.infer<typeof documentLinkSchema>;
