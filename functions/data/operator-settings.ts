@@ -1,5 +1,6 @@
 import type { OperatorSettingsView } from '#shared/api/staff-responses.ts';
-import { EMPTY_OPERATOR_SETTINGS, type OperatorSettings, type OperatorSettingsUpdate } from '#shared/operator/settings.ts';
+import { EMPTY_OPERATOR_SETTINGS, type OperatorSettings } from '#shared/operator/facts.ts';
+import type { OperatorSettingsUpdate } from '#shared/operator/settings.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';

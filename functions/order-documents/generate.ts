@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ourRegisteredAgentFor } from '#shared/operator/settings.ts';
+import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
 import { recordActivity } from '../data/activity.ts';

@@ -19,16 +19,8 @@ import {
   uploadRequestSchema,
   uploadTicketSchema,
 } from '../orders/document-schemas.ts';
-import {
-  changeRequestResultSchema,
-  changeRequestSchema,
-  orderAccessResultSchema,
-  orderAccessSchema,
-  orderLinkRequestSchema,
-  orderLinkSentSchema,
-  orderViewSchema,
-  revealedTaxIdSchema,
-} from '../orders/view.ts';
+import { changeRequestSchema, orderAccessSchema, orderLinkRequestSchema } from '../orders/requests.ts';
+import { changeRequestResultSchema, orderAccessResultSchema, orderLinkSentSchema, orderViewSchema, revealedTaxIdSchema } from '../orders/view.ts';
 import {
   amazonPayCompleteSchema,
   amazonPaySessionSchema as amazonPaySessionRequestSchema,

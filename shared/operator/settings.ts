@@ -3,8 +3,6 @@ import { text } from '../validation.ts';
 import * as z from '../zod.ts';
 import { type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from './facts.ts';
 
-export * from './facts.ts';
-
 /**
  * The schemas of the operator's settings (./facts.ts has the data and what is made of it): the
  * owner's edit in the dashboard and the PUT that saves it are checked by the same ones. Nothing

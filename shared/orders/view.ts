@@ -1,5 +1,4 @@
 import type { StoredFilingDetails } from '../filing/details.ts';
-import { text } from '../validation.ts';
 import * as z from '../zod.ts';
 
 /**
@@ -85,24 +84,13 @@ export const orderViewSchema = z.object({
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
-/** POST /api/orders/{id}/access: the signed token from an email link. */
-export const orderAccessSchema = z.strictObject({
-  token: z
-    .string({ error: 'The link is incomplete: open it again from the email' })
-    .check(z.minLength(1, 'The link is incomplete: open it again from the email'), z.maxLength(200, 'The link is not valid')),
-});
 export const orderAccessResultSchema = z.object({ resumeSecret: z.string() });
 
-/** POST /api/orders/{id}/links: a new link to the order's email (the answer never says whether the order exists). */
-export const orderLinkRequestSchema = z.strictObject({});
+/** POST /api/orders/{id}/links answers this (the answer never says whether the order exists). */
 export const orderLinkSentSchema = z.object({ sent: z.literal(true) });
 
 /** POST /api/staff/applications/{id}/tax-id/reveal */
 export const revealedTaxIdSchema = z.object({ taxId: z.string(), taxIdType: z.enum(['ssn', 'itin']) });
 
-/** POST /api/orders/{id}/change-requests: opens a support ticket about the order. */
-export const CHANGE_REQUEST_MAX = 2000;
-export const changeRequestSchema = z.strictObject({
-  message: text('Your request', CHANGE_REQUEST_MAX, { min: 1, multiline: true }),
-});
+/** POST /api/orders/{id}/change-requests answers the ticket opened. */
 export const changeRequestResultSchema = z.object({ ticketId: z.string() });

@@ -1,0 +1,21 @@
+import { text } from '../validation.ts';
+import * as z from '../zod.ts';
+
+// What the order page's own forms send; the order view and the answers are in ./view.ts, apart,
+// so that the routes taking these requests do not build the view's schemas (docs/decisions/0174).
+
+/** POST /api/orders/{id}/access: the signed token from an email link. */
+export const orderAccessSchema = z.strictObject({
+  token: z
+    .string({ error: 'The link is incomplete: open it again from the email' })
+    .check(z.minLength(1, 'The link is incomplete: open it again from the email'), z.maxLength(200, 'The link is not valid')),
+});
+
+/** POST /api/orders/{id}/links: a new link to the order's email. */
+export const orderLinkRequestSchema = z.strictObject({});
+
+/** POST /api/orders/{id}/change-requests: opens a support ticket about the order. */
+export const CHANGE_REQUEST_MAX = 2000;
+export const changeRequestSchema = z.strictObject({
+  message: text('Your request', CHANGE_REQUEST_MAX, { min: 1, multiline: true }),
+});
