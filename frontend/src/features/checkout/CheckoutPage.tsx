@@ -8,6 +8,7 @@ import type { TestCard } from '#shared/payments/test-cards.ts';
 import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { preloadThreeYearCost, useThreeYearCostModule } from '../../components/LazyThreeYearCost.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
@@ -39,6 +40,10 @@ import { TestCardForm } from './TestCardForm.tsx';
 // Stripe.js is downloaded only when the card tab runs in Stripe mode.
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
 
+// The order summary's three-year cost carries the states' cost data: fetched beside the order, not
+// in the page's first download; the skeleton stays until both are there, so nothing moves after.
+preloadThreeYearCost().catch(() => undefined);
+
 const REDIRECT_DELAY_MS = 2000;
 
 function savedApplicationId(): string | null {
@@ -56,6 +61,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const applicationId = params.get('applicationId') || savedApplicationId();
   const application = useApplication(applicationId);
+  const costModule = useThreeYearCostModule();
   const missing = !applicationId || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
 
   useEffect(() => {
@@ -78,7 +84,7 @@ export default function CheckoutPage() {
               <p className="font-semibold text-slate-900">No application found</p>
               <p className="mt-1 text-slate-600">Taking you to the wizard to start your LLC…</p>
             </Card>
-          ) : application.data && applicationId ? (
+          ) : application.data && applicationId && costModule !== undefined ? (
             <Checkout applicationId={applicationId} data={application.data} />
           ) : application.error ? (
             <Card role="alert">

@@ -84,8 +84,8 @@ export default function WizardPage() {
   // fetched once the page has settled, so they are there when a visitor reaches them.
   useEffect(() => {
     const timer = setTimeout(() => {
-      preloadThreeYearCost();
-      void loadHomeStateComparison();
+      preloadThreeYearCost().catch(() => undefined);
+      loadHomeStateComparison().catch(() => undefined);
     }, 3000);
     return () => clearTimeout(timer);
   }, []);
