@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { pdfFlatText } from '../tests/documents/pdf-text.ts';
-import { asHolder, createSubmitted, holderHeaders, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName } from './holder.ts';
 import { signInOnPage } from './staff-session.ts';
 
 /**
@@ -55,25 +55,6 @@ function wizard(businessName: string) {
   };
 }
 
-/** Pays with the offline test card, as checkout does. */
-async function pay(request: APIRequestContext, id: string) {
-  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holderHeaders(id) })).json();
-  const intent = await request.post('/api/create-payment-intent', {
-    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
-    headers: holderHeaders(id),
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: {
-      applicationId: id,
-      clientSecret: (await intent.json()).clientSecret,
-      card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33139' },
-    },
-    headers: holderHeaders(id),
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
 async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -107,7 +88,7 @@ test('pay → details → Start Processing → vault → approved articles and f
   test.setTimeout(180_000);
   const businessName = uniqueBusinessName('Café Zoë Ünlü');
   const id = await createSubmitted(request, wizard(businessName));
-  await pay(request, id);
+  await payWithTestCard(request, id);
   const details = await request.put(`/api/orders/${id}/filing-details`, {
     data: {
       principalOffice: ADDRESS,

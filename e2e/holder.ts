@@ -43,3 +43,22 @@ export async function asHolder(page: Page, id: string): Promise<void> {
     [id, secret] as const,
   );
 }
+
+/** Pays application `id` with the offline test card, as the checkout does (the amount is the server's order total). */
+export async function payWithTestCard(request: APIRequestContext, id: string): Promise<void> {
+  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holderHeaders(id) })).json();
+  const intent = await request.post('/api/create-payment-intent', {
+    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
+    headers: holderHeaders(id),
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const paid = await request.post('/api/test-payments/confirm', {
+    data: {
+      applicationId: id,
+      clientSecret: (await intent.json()).clientSecret,
+      card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33139' },
+    },
+    headers: holderHeaders(id),
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}

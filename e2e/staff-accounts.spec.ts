@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
+import { createSubmitted, payWithTestCard } from './holder.ts';
 import { parseEml, type SentEmail } from './mail.ts';
 import { signInOnPage, staffToken } from './staff-session.ts';
 
@@ -117,24 +118,8 @@ async function paidApplication(request: APIRequestContext, businessName: string)
     currentStep: 4,
     completed: true,
   };
-  const created = await request.post('/api/llc-applications', { data: { ...data, completed: false } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, resumeSecret } = await created.json();
-  const holder = { 'x-resume-secret': resumeSecret };
-  const submitted = await request.patch(`/api/llc-applications/${id}`, { data, headers: holder });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holder })).json();
-  const intent = await request.post('/api/create-payment-intent', {
-    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
-    headers: holder,
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33101' };
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { applicationId: id, clientSecret: (await intent.json()).clientSecret, card },
-    headers: holder,
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  const id = await createSubmitted(request, data);
+  await payWithTestCard(request, id);
   return id;
 }
 

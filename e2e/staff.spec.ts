@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
+import { createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName } from './holder.ts';
 import { fillSignIn } from './staff-session.ts';
 
 /**
@@ -18,9 +19,8 @@ const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-s
 
 // A retry runs the serial file again on the same server, where the first run's paid orders hold
 // their names: each run's names are its own.
-const RUN = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-const SUNNY = `Sunny Reels ${RUN[0].toUpperCase()}${RUN.slice(1)} LLC`;
-const LONE_STAR = `Lone Star Streams ${RUN[0].toUpperCase()}${RUN.slice(1)} LLC`;
+const SUNNY = uniqueBusinessName('Sunny Reels');
+const LONE_STAR = uniqueBusinessName('Lone Star Streams');
 
 function wizardData(overrides: Record<string, unknown>) {
   return {
@@ -54,25 +54,9 @@ function wizardData(overrides: Record<string, unknown>) {
  */
 async function submitApplication(request: APIRequestContext, overrides: Record<string, unknown>, pay = true): Promise<string> {
   const data = wizardData(overrides);
-  const created = await request.post('/api/llc-applications', { data: { ...data, completed: false } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, resumeSecret } = await created.json();
-  const holder = { 'x-resume-secret': resumeSecret };
-  const submitted = await request.patch(`/api/llc-applications/${id}`, { data, headers: holder });
-  expect(submitted.status(), await submitted.text()).toBe(200);
+  const id = await createSubmitted(request, data);
   if (!pay) return id;
-  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holder })).json();
-  const intent = await request.post('/api/create-payment-intent', {
-    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
-    headers: holder,
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33101' };
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { applicationId: id, clientSecret: (await intent.json()).clientSecret, card },
-    headers: holder,
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payWithTestCard(request, id);
   // The filing details the order page asks for (Start Processing needs them).
   const address =
     data.state === 'TX'
@@ -97,7 +81,7 @@ async function submitApplication(request: APIRequestContext, overrides: Record<s
           }
         : {}),
     },
-    headers: holder,
+    headers: holderHeaders(id),
   });
   expect(details.status(), await details.text()).toBe(200);
   return id;

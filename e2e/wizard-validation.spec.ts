@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { uniqueBusinessName } from './holder.ts';
+import { createSubmitted, payWithTestCard, uniqueBusinessName } from './holder.ts';
 
 /**
  * docs/product.md section 5 in a phone's browser (375 px): each wizard field says what is wrong
@@ -69,24 +69,7 @@ function wizardData(overrides: Record<string, unknown>) {
 /** A paid order holding `businessName` (the offline test card), as another customer's would. */
 async function paidOrder(request: APIRequestContext, businessName: string): Promise<void> {
   const data = wizardData({ businessName });
-  const created = await request.post('/api/llc-applications', { data });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, resumeSecret } = await created.json();
-  const holder = { 'x-resume-secret': resumeSecret };
-  const submitted = await request.patch(`/api/llc-applications/${id}`, { data: { ...data, completed: true }, headers: holder });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const { order } = await (await request.get(`/api/llc-applications/${id}`, { headers: holder })).json();
-  const intent = await request.post('/api/create-payment-intent', {
-    data: { amount: order.totalCents, applicationId: id, provider: 'stripe' },
-    headers: holder,
-  });
-  expect(intent.status(), await intent.text()).toBe(200);
-  const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', zip: '33101' };
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { applicationId: id, clientSecret: (await intent.json()).clientSecret, card },
-    headers: holder,
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payWithTestCard(request, await createSubmitted(request, data));
 }
 
 test.beforeAll(async ({ request }) => {

@@ -5,26 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANDING_FIRST_VIEW_TEXTS } from '#shared/content/texts/landing-first-view.ts';
 import { STATE_PRICING } from '#shared/states.ts';
+import { BUILT_SHELL } from '../tests/fakes/site-shell.ts';
 import { prerenderSite } from './prerender.ts';
 
 /**
  * `npm run build`'s second half: the public pages prerendered into the built site with the
  * built-in texts, whole (nothing left for a script to move into place), and the app shell kept.
  */
-const SHELL = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>CreatorLLC: Form your LLC as a content creator</title>
-    <meta name="description" content="Built-in description" />
-    <meta property="og:title" content="CreatorLLC" />
-    <link rel="canonical" href="https://old.example/" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 const dist = mkdtempSync(join(tmpdir(), 'creator-llc-dist-'));
 let files: string[] = [];
@@ -37,7 +24,7 @@ const storageRuns = vi.spyOn(AsyncLocalStorage.prototype, 'run');
 const storageEnters = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
 
 beforeAll(async () => {
-  writeFileSync(join(dist, 'index.html'), SHELL);
+  writeFileSync(join(dist, 'index.html'), BUILT_SHELL);
   files = await prerenderSite(dist, 'https://creator.example');
 }, 60_000);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

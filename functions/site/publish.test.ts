@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesShowing } from '#shared/site/pages.ts';
+import { BUILT_SHELL } from '../../tests/fakes/site-shell.ts';
 import { seedContentItem } from '../data/content-writes.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, QueryCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -18,25 +19,11 @@ import { bucketSiteStore, folderSiteStore, PAGE_CACHE_CONTROL } from './store.ts
  * text, where the site is served: a folder locally, the site bucket (and a CloudFront
  * invalidation) on AWS. The texts come from the content table (DynamoDB Local here).
  */
-const SHELL = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>CreatorLLC: Form your LLC as a content creator</title>
-    <meta name="description" content="Built-in description" />
-    <meta property="og:title" content="CreatorLLC" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 let dirs: { template: string; out: string };
 beforeEach(async () => {
   dirs = { template: mkdtempSync(join(tmpdir(), 'site-template-')), out: mkdtempSync(join(tmpdir(), 'site-out-')) };
-  writeFileSync(join(dirs.template, APP_SHELL_FILE), SHELL);
+  writeFileSync(join(dirs.template, APP_SHELL_FILE), BUILT_SHELL);
   // Each case starts from the built-in texts.
   const items = await ddb().send(
     new QueryCommand({
@@ -108,7 +95,7 @@ describe('publishPages', () => {
 
   it('on AWS: writes the pages into the bucket, revalidated on every visit, and invalidates their addresses', async () => {
     const bucket = documentsBucket();
-    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: APP_SHELL_FILE, Body: SHELL, ContentType: 'text/html' }));
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: APP_SHELL_FILE, Body: BUILT_SHELL, ContentType: 'text/html' }));
     await seedContentItem({ page: 'pricing', section: 'hero.title', content: 'Prices, published', contentType: 'text' });
     const invalidated: { distribution: string; paths: readonly string[] }[] = [];
     const store = bucketSiteStore(bucket, 'E123DIST', async (distribution, paths) => {

@@ -1,0 +1,20 @@
+/**
+ * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
+ * replaced, the entry script), for the tests that prerender pages into it: the build step
+ * (scripts/prerender.test.ts) and the site publisher (functions/site/publish.test.ts).
+ */
+export const BUILT_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>CreatorLLC: Form your LLC as a content creator</title>
+    <meta name="description" content="Built-in description" />
+    <meta property="og:title" content="CreatorLLC" />
+    <link rel="canonical" href="https://old.example/" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
