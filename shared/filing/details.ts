@@ -1,3 +1,4 @@
+import { PERSON_NAME } from '../name-patterns.ts';
 import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.ts';
 import * as z from '../zod.ts';
@@ -12,7 +13,6 @@ import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 
 const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\.?\s+\d|pmb\b|private\s+mail\s*box|box\s+\d+$)/i;
 const ZIP = /^\d{5}(?:-\d{4})?$/;
-const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]+$/u;
 
 const text = (max: number, what: string) =>
   z

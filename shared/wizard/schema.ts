@@ -1,4 +1,5 @@
 import { groupThousands } from '../money.ts';
+import { BUSINESS_NAME, PERSON_NAME } from '../name-patterns.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE, findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.ts';
@@ -42,7 +43,7 @@ const text = (max: number, what: string) =>
     .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
 
 /**
- * The characters of `value` that `allowed` (a pattern of one allowed character) refuses, each
+ * The characters of `value` that `allowed` (a pattern of allowed characters, `^[...]*$`) refuses, each
  * once, as a reader names them: `"2"`, `"™"`, `spaces`.
  */
 export function refusedCharacters(value: unknown, allowed: RegExp): string {
@@ -51,17 +52,11 @@ export function refusedCharacters(value: unknown, allowed: RegExp): string {
   return named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}` : (named[0] ?? '');
 }
 
-/** One character a person's name may hold: a letter (any script, accents too), a space, an apostrophe, a hyphen, a period or a comma. */
-const PERSON_NAME_CHAR = /^[\p{L}\p{M}\s'’.,-]$/u;
-const PERSON_NAME = /^[\p{L}\p{M}\s'’.,-]*$/u;
 /** Digits and the usual separators, with an optional extension ("ext 12"; normalisePhone writes it so). */
 const PHONE = /^[0-9+().\s-]*(?:\s*(?:x|ext\.?|extension)\s*[0-9]{1,6})?$/i;
 /** Partial addresses are fine while typing (drafts autosave), but never characters an address cannot hold. */
 const EMAIL_CHAR = /^[^\s<>()[\]\\,;:"]$/u;
 const EMAIL_CHARS = /^[^\s<>()[\]\\,;:"]*$/;
-/** Letters (any script, accents too), digits, spaces and the punctuation a state filing takes. */
-const BUSINESS_NAME_CHAR = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]$/u;
-const BUSINESS_NAME = /^[\p{L}\p{M}\p{N}\s&'’.,!?()+@#:/-]*$/u;
 
 export { BUSINESS_NAME };
 
@@ -78,8 +73,7 @@ export function normalisePhone(raw: string): string {
 const personName = (what: string) =>
   text(100, what).check(
     z.regex(PERSON_NAME, {
-      error: (issue) =>
-        `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME_CHAR)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
+      error: (issue) => `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
     }),
   );
 
@@ -87,7 +81,7 @@ const personName = (what: string) =>
 export const businessNameSchema = text(120, 'Business name').check(
   z.regex(BUSINESS_NAME, {
     error: (issue) =>
-      `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME_CHAR)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
+      `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
   }),
 );
 
