@@ -44,9 +44,10 @@ function loads(file: string): string | undefined {
   }
 }
 
-export async function transformsBench(): Promise<TransformRow[]> {
+/** `only`: names of the transforms to measure (all when empty). */
+export async function transformsBench(only: readonly string[] = []): Promise<TransformRow[]> {
   const rows: TransformRow[] = [];
-  for (const t of BUNDLE_TRANSFORMS) {
+  for (const t of BUNDLE_TRANSFORMS.filter((x) => !only.length || only.includes(x.name))) {
     const source = functionSources().find((s) => s.name === `handlers/${t.measuredOn}`);
     if (!source) throw new Error(`${t.name}: no function handlers/${t.measuredOn} to measure it on`);
     const dir = join(OUT_DIR, t.name.replace(/\W+/g, '-'));
@@ -71,7 +72,7 @@ export async function transformsBench(): Promise<TransformRow[]> {
 }
 
 runIfMain(import.meta.url, async () => {
-  const rows = await transformsBench();
+  const rows = await transformsBench(process.argv.slice(2));
   console.log('| transform | measured on | cold import with / without (CPU ms) | saved ms | KB at start with / without | verdict |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
