@@ -118,8 +118,8 @@ describe.each(STAGES)('deployed artifacts of cdk.out/%s', (STAGE) => {
 const event = JSON.parse(process.argv[1]);
 const context = { awsRequestId: crypto.randomUUID(), functionName: ${JSON.stringify(fn.logicalId)}, functionVersion: '$LATEST', memoryLimitInMB: '512', getRemainingTimeInMillis: () => 20000, callbackWaitsForEmptyEventLoop: false };
 const result = await mod[${JSON.stringify(exportName)}](event, context);
-process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n');
-process.exit(0);`;
+// Exit once the answer is written: a pipe takes a large answer (the OpenAPI document) in several writes.
+process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', () => process.exit(0));`;
     return new Promise((resolve, reject) => {
       execFile(
         process.execPath,
@@ -130,7 +130,11 @@ process.exit(0);`;
           if (err || !line)
             return reject(new Error(`${fn.description} failed: ${err?.message ?? 'no result'}\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`));
           answered.set(fn.logicalId, (answered.get(fn.logicalId) ?? 0) + 1);
-          resolve({ result: JSON.parse(line.slice('@@result '.length)), logs: stdout + stderr });
+          try {
+            resolve({ result: JSON.parse(line.slice('@@result '.length)), logs: stdout + stderr });
+          } catch (parseError) {
+            reject(new Error(`${fn.description}: its answer is not JSON (${(parseError as Error).message})`));
+          }
         },
       );
     });
