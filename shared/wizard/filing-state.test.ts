@@ -5,6 +5,7 @@ import {
   choosePriority,
   chooseResidenceState,
   type FilingChoice,
+  filesAwayFromHome,
   filingChoiceComplete,
   recommendedState,
   takeRecommendation,
@@ -83,5 +84,13 @@ describe('filing-state recommendation', () => {
       // Nothing to recommend yet: the state stays.
       expect(takeRecommendation({ ...fresh, hasInventory: true, state: 'TX' }).state).toBe('TX');
     });
+  });
+});
+
+describe('filesAwayFromHome', () => {
+  it('is true only once a residence is chosen and it is not the filing state', () => {
+    expect(filesAwayFromHome('', 'WY')).toBe(false);
+    expect(filesAwayFromHome('CA', 'CA')).toBe(false);
+    expect(filesAwayFromHome('CA', 'WY')).toBe(true);
   });
 });

@@ -78,3 +78,11 @@ export function filingChoiceComplete(choice: Omit<FilingChoice, 'state'>): boole
   if (choice.residenceState === '') return false;
   return choice.hasInventory || choice.priority !== '';
 }
+
+/**
+ * The LLC would be filed outside the state its owner lives in: step 1 then compares forming at
+ * home with forming in `state` (docs/product.md "Wizard step 1"). False until a residence is chosen.
+ */
+export function filesAwayFromHome(residenceState: string, state: string): boolean {
+  return Boolean(residenceState) && residenceState !== state;
+}

@@ -7,6 +7,7 @@ import {
   choosePriority,
   chooseResidenceState,
   type FilingChoice,
+  filesAwayFromHome,
   filesInHomeState,
   recommendedState,
   takeRecommendation,
@@ -300,7 +301,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
         )
       )}
 
-      {data.residenceState && data.residenceState !== data.state ? (
+      {filesAwayFromHome(data.residenceState, data.state) ? (
         <Suspense fallback={null}>
           <HomeStateComparison home={data.residenceState} state={data.state} onFormAtHome={() => chooseOther(data.residenceState)} />
         </Suspense>

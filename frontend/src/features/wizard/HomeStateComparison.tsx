@@ -2,6 +2,7 @@ import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { ThreeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { stateName } from '#shared/states.ts';
+import { filesAwayFromHome } from '#shared/wizard/filing-state.ts';
 import { CostBreakdownButton, CostDataCredit, useThreeYearCost } from '../../components/ThreeYearCost.tsx';
 
 /** What forming in `state` gives that forming at `home` does not (docs/product.md "Wizard step 1"). */
@@ -41,7 +42,7 @@ function Option({ title, cost, cheaper, testId }: { title: string; cost: ThreeYe
 export function HomeStateComparison({ home, state, onFormAtHome }: { home: string; state: string; onFormAtHome?: () => void }) {
   const atHome = useThreeYearCost(home);
   const away = useThreeYearCost(state, home);
-  if (!home || home === state || !atHome || !away) return null;
+  if (!filesAwayFromHome(home, state) || !atHome || !away) return null;
   const homeName = stateName(home);
   const name = stateName(state);
   const difference = Math.abs(away.total - atHome.total);
