@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatUsd } from '#shared/money.ts';
@@ -9,8 +11,9 @@ import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { seedSharedGet } from '../../lib/shared-get.ts';
 import PricingPage from './PricingPage.tsx';
-import { processingRank } from './state-list.ts';
+import { processingRank, searchStates, sortStates } from './state-list.ts';
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -159,5 +162,31 @@ describe('PricingPage', () => {
     expect(card('FL')).toHaveTextContent('No standard processing time published by Florida that we could find');
     expect(card('FL')).toHaveTextContent('State expediteNot sold');
     expect(screen.getByText(/State fees, yearly taxes, foreign registration fees and processing times from the/)).toBeInTheDocument();
+  });
+
+  it('keeps the search and sort a visitor set on the prerendered page before the app hydrated it', async () => {
+    // The prerendered page carries the states (render-page.tsx seeds the same answer).
+    seedSharedGet(apiUrl('GET /api/states'), STATE_PRICING);
+    const page = (
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/pricing']}>
+          <PricingPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    // Typed and chosen in the static HTML: the browser holds the values, no React handler ran.
+    (container.querySelector('input[type="search"]') as HTMLInputElement).value = 'carolina';
+    (container.querySelector('select') as HTMLSelectElement).value = 'totalCost';
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(codes()).toEqual(sortStates(searchStates(STATE_PRICING, 'carolina'), 'totalCost').map((s) => s.code));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('totalCost');
+    act(() => root?.unmount());
+    container.remove();
   });
 });
