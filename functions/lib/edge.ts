@@ -69,11 +69,23 @@ function validPort(port: string): boolean {
   return Number(port) <= 65_535;
 }
 
-/**
- * The address to apply per-address limits to: the viewer's, when the request provably came
- * through CloudFront and the header holds a valid address; otherwise the socket address.
- */
+/** What a request's headers prove about where it came from: checked once per request. */
+export interface EdgeOrigin {
+  /** It carried the origin-verify value CloudFront was deployed with. */
+  verified: boolean;
+  /**
+   * The address to apply per-address limits to: the viewer's, when the request provably came
+   * through CloudFront and the header holds a valid address; otherwise the socket address.
+   */
+  viewerIp: string;
+}
+
+export function edgeOrigin(headers: RequestHeaders, sourceIp: string, expectedVerifySecret: string | undefined): EdgeOrigin {
+  const verified = isOriginVerified(headers, expectedVerifySecret);
+  return { verified, viewerIp: (verified && parseViewerAddress(header(headers, VIEWER_ADDRESS_HEADER))) || sourceIp };
+}
+
+/** The viewer's address (EdgeOrigin.viewerIp). */
 export function viewerAddress(headers: RequestHeaders, sourceIp: string, expectedVerifySecret: string | undefined): string {
-  if (!isOriginVerified(headers, expectedVerifySecret)) return sourceIp;
-  return parseViewerAddress(header(headers, VIEWER_ADDRESS_HEADER)) ?? sourceIp;
+  return edgeOrigin(headers, sourceIp, expectedVerifySecret).viewerIp;
 }

@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
-import { isOriginVerified, viewerAddress } from './edge.ts';
+import { edgeOrigin } from './edge.ts';
 import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
 import { logger, logRequestContext } from './logger.ts';
 import { getSecret } from './secrets.ts';
@@ -138,8 +138,9 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     event.route = route;
     // Behind CloudFront only: a request that skipped the distribution (and its WAF) is refused.
     const expected = await getSecret('originVerify');
-    if (expected && !isOriginVerified(event.headers, expected)) throw new ForbiddenError('Requests must come through the site', 'origin_not_verified');
-    event.viewerIp = viewerAddress(event.headers, event.requestContext?.http?.sourceIp ?? 'unknown', expected);
+    const edge = edgeOrigin(event.headers, event.requestContext?.http?.sourceIp ?? 'unknown', expected);
+    if (expected && !edge.verified) throw new ForbiddenError('Requests must come through the site', 'origin_not_verified');
+    event.viewerIp = edge.viewerIp;
     // Authentication first: without a valid token a staff route reveals nothing else. Then the
     // role the route table declares; a staff route that declares none is the owner's (fail closed).
     if (route.access === 'staff') {
