@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { staffToken } from './staff-session.ts';
 
 /**
- * The landing, pricing and not-found pages are prerendered HTML (docs/decisions/0172): readable
+ * The landing, pricing, wizard's first step and not-found pages are prerendered HTML (docs/decisions/0172): readable
  * without JavaScript, with their metadata in the HTML itself, hydrated by the SPA; a text staff
  * publish reaches the HTML, and a visitor never sees the old text first (issue 13, item 17).
  */
@@ -72,10 +72,21 @@ test.describe('without JavaScript', () => {
     expect(head.canonical).toBeUndefined();
   });
 
-  test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
+  test("the wizard's first step is its form, with its own title", async ({ page }) => {
     const res = await page.goto('/wizard/1');
     expect(res?.status()).toBe(200);
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByLabel('First name')).toBeVisible();
+    await expect(page.getByLabel('Which state do you live in?')).toBeVisible();
+    expect((await headOf(page)).title).toBe('Basic Info · Form your creator LLC');
+  });
+
+  test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
+    for (const path of ['/wizard/2', '/checkout']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    }
   });
 });
 
@@ -94,6 +105,23 @@ test('the prerendered pages hydrate: no errors, no extra requests, and they work
   await page.getByRole('link', { name: 'CreatorLLC home' }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("the wizard's first step hydrates for a new visitor and is rendered from a returning visitor's saved answers", async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/wizard/1');
+  await page.getByLabel('First name').fill('Noor');
+  await page.getByLabel('Last name').fill('Haddad');
+  // Saved in this browser once the app runs (what was typed before it ran included).
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wizardData') ?? '{}').lastName)).toBe('Haddad');
+  // Back later: the answers, not the empty form the HTML holds.
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Noor');
+  await expect(page.getByLabel('Last name')).toHaveValue('Haddad');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   expect(problems).toEqual([]);
 });
 

@@ -35,8 +35,8 @@ describe('prerenderSite', () => {
     expect(storageEnters).not.toHaveBeenCalled();
   });
 
-  it('writes the app shell and the three pages', () => {
-    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', '404.html']);
+  it('writes the app shell and the four pages', () => {
+    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', '404.html']);
     expect(read('app.html')).toContain('<div id="root"></div>');
     expect(read('app.html')).not.toContain('rel="canonical"');
   });
@@ -50,6 +50,20 @@ describe('prerenderSite', () => {
     expect(html).not.toContain('https://old.example/');
     // Run twice, it refuses: index.html is a page now, not the shell to render pages from.
     await expect(prerenderSite(dist)).rejects.toThrow(/not Vite's output/);
+  });
+
+  it("the wizard's first step: its form and title, the app after the first paint, and the flag that keeps saved answers from being hydrated into it", () => {
+    const html = read('wizard.html');
+    expect(html).toContain('<title>Basic Info · Form your creator LLC</title>');
+    expect(root(html)).toMatch(/<h1[^>]*data-step-heading[^>]*>[^<]*<\/h1>/);
+    expect(root(html)).toMatch(/<input [^>]*autocomplete="given-name"/i);
+    expect(root(html)).not.toMatch(/<script|hidden id="S:/);
+    // The app after the first paint, at once for a browser with saved answers (frontend/public/hydrate.js).
+    expect(html).toMatch(/<script type="module" src="\/hydrate\.js" data-app="\/assets\/[^"]+" data-start-if-saved="wizardData applicationId"><\/script>/);
+    expect(read('index.html')).not.toContain('data-start-if-saved');
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(data.showsSavedAnswers).toBe(true);
+    expect(data.texts.pages).toEqual(['wizard', 'footer']);
   });
 
   it('the pricing page: every state card, its own title, and the states it hydrates with', () => {

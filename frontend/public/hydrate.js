@@ -15,6 +15,13 @@ const start = () => {
 };
 // A link to a section below the first view (/#calculator) is there to be used: no waiting.
 if (location.hash) start();
+// A page that shows what a browser saved (the wizard's first step) is rendered from a returning
+// visitor's answers (frontend/src/lib/hydration-choice.ts): no waiting either. The keys are the
+// ones the prerendering named (data-start-if-saved).
+try {
+  const keys = document.querySelector('script[data-app]')?.getAttribute('data-start-if-saved')?.split(' ') ?? [];
+  if (keys.some((key) => localStorage.getItem(key))) start();
+} catch {}
 try {
   new PerformanceObserver((list, observer) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;

@@ -53,7 +53,8 @@ describe('pagesChangedBy', () => {
     expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'pricing' }])).map((p) => p.path)).toEqual(['/pricing']);
     expect(pagesChangedBy(streamEvent([{ eventName: 'INSERT', page: 'landing' }])).map((p) => p.path)).toEqual(['/']);
     expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).toEqual([]);
+    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1']);
+    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).toEqual([]);
     expect(pagesChangedBy(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
   });
 });
@@ -83,9 +84,10 @@ describe('publishPages', () => {
     Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template });
     try {
       expect((await handler({})).published).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'index.html', 'pricing.html']);
+      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'index.html', 'pricing.html', 'wizard.html']);
       expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
-      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual([]);
+      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1']);
+      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).published).toEqual([]);
     } finally {
       for (const [k, v] of Object.entries(saved))
         if (v === undefined) delete process.env[k];

@@ -1,8 +1,8 @@
 import type { SiteTextPage } from '../content/registry.ts';
 
 /**
- * The public pages prerendered to HTML (docs/decisions/0172): rendered at build
- * (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
+ * The pages prerendered to HTML (docs/decisions/0172), the public pages and the wizard's first
+ * step: rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
  * page shows (functions/site/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
@@ -27,6 +27,12 @@ export interface PrerenderedPage {
    * typed before the app hydrates would not reach it.
    */
   appAfterFirstPaint: boolean;
+  /**
+   * Shows what a browser saved (the wizard's answers): it is rendered as a visitor with nothing
+   * saved sees it, and a browser with saved answers renders it afresh instead of hydrating it
+   * (frontend/src/lib/hydration-choice.ts), so nobody's answers are hydrated into an empty form.
+   */
+  showsSavedAnswers: boolean;
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
@@ -39,6 +45,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: true,
     status: 200,
     appAfterFirstPaint: true,
+    showsSavedAnswers: false,
   },
   {
     path: '/pricing',
@@ -49,6 +56,20 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: true,
     status: 200,
     appAfterFirstPaint: false,
+    showsSavedAnswers: false,
+  },
+  {
+    path: '/wizard/1',
+    file: 'wizard.html',
+    renderPath: '/wizard/1',
+    textPages: ['wizard', 'footer'],
+    carriesStates: true,
+    canonical: true,
+    status: 200,
+    // Its first view is a form: what is typed or chosen before the app runs is taken over when it
+    // does (BasicInfoStep, WizardTextField), so the app can wait for the first paint.
+    appAfterFirstPaint: true,
+    showsSavedAnswers: true,
   },
   {
     path: '/404',
@@ -59,6 +80,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: false,
     status: 404,
     appAfterFirstPaint: true,
+    showsSavedAnswers: false,
   },
 ];
 

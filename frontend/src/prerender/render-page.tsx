@@ -12,6 +12,7 @@ import { type PageMeta, takeRenderedPageMeta } from '../components/usePageMeta.t
 import { apiUrl } from '../lib/api-client.ts';
 import { type PageData, pageDataScript, setPageData } from '../lib/page-data.ts';
 import { resetSharedGets } from '../lib/shared-get.ts';
+import { SAVED_ANSWER_KEYS } from '../lib/storage-keys.ts';
 
 /**
  * Renders the public pages to HTML (docs/decisions/0172): at build (scripts/prerender.ts), and
@@ -104,9 +105,11 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head)?.[1];
   if (!entry) throw new Error('The template has no module entry script');
   if (page.appAfterFirstPaint) {
+    // A browser with saved answers gets the page rendered from them (lib/hydration-choice.ts): at once.
+    const savedAnswers = page.showsSavedAnswers ? ` data-start-if-saved="${escapeHtml(SAVED_ANSWER_KEYS.join(' '))}"` : '';
     head = head.replace(
       /<script type="module" crossorigin src="[^"]+"><\/script>/,
-      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"></script>`,
+      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"${savedAnswers}></script>`,
     );
   }
   const body = template
@@ -129,6 +132,7 @@ export async function renderPages(template: string, input: RenderInput, pages: r
     const data: PageData = {
       texts: { pages: [...page.textPages], items: input.contentItems.filter((i) => page.textPages.includes(i.page as never)) },
       ...(page.carriesStates ? { gets: { [apiUrl('GET /api/states')]: input.states } } : {}),
+      ...(page.showsSavedAnswers ? { showsSavedAnswers: true as const } : {}),
     };
     const { root, meta } = await renderTree(page.renderPath, data);
     if (!meta) throw new Error(`${page.path} set no page metadata (usePageMeta)`);

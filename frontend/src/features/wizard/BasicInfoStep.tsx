@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
 import {
@@ -149,6 +149,23 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   const stateName = nameOf(data.state);
   const recommended = recommendedState(choice);
   const recommendationLabel = needsResidence ? 'file where you live' : data.priority ? PRIORITY_LABELS[data.priority].label.toLowerCase() : '';
+  // Chosen in the prerendered step before the app ran (docs/decisions/0172): taken in the order a
+  // visitor meets them, each from the choice before it, as their clicks would have been.
+  const section = useRef<HTMLElement>(null);
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current || !section.current) return;
+    adopted.current = true;
+    const checked = (name: string) => section.current?.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value;
+    let next = choice;
+    const inventory = checked(`${id}-inventory`);
+    if (inventory && !answered) next = answerInventory(next, inventory === 'yes', chosen);
+    const priority = checked(`${id}-priority`) as FilingChoice['priority'] | undefined;
+    if (priority && priority !== next.priority) next = choosePriority(next, priority, chosen);
+    const residence = section.current.querySelector<HTMLSelectElement>(`select[id="${id}-residence"]`)?.value;
+    if (residence && residence !== next.residenceState) next = chooseResidenceState(next, residence, chosen);
+    if (next !== choice) setChoice(next);
+  });
   const chooseOther = (code: string) => {
     if (!code) return;
     setChosenState(code);
@@ -160,7 +177,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section ref={section} aria-labelledby={`${id}-title`}>
       <StepHeading id={`${id}-title`} step={1} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -224,6 +241,7 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
                 <input
                   type="radio"
                   name={`${id}-inventory`}
+                  value={opt.value ? 'yes' : 'no'}
                   className="sr-only"
                   checked={checked}
                   onChange={() => setChoice(answerInventory(choice, opt.value, chosen))}
