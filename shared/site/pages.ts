@@ -23,8 +23,9 @@ export interface PrerenderedPage {
   status: 200 | 404;
   /**
    * Loads the app only after its first paint (frontend/public/hydrate.js): it paints as fast as
-   * its static HTML. Not for a page whose first view takes typing (the pricing search): a value
-   * typed before the app hydrates would not reach it.
+   * its static HTML, and stays longer without the app. A control in its first view must then take
+   * over at mount what was typed or chosen before the app ran (the wizard's first step does:
+   * WizardTextField, BasicInfoStep); the pricing page loads the app at once.
    */
   appAfterFirstPaint: boolean;
   /**
