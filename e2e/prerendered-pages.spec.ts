@@ -112,16 +112,25 @@ test("the wizard's first step hydrates for a new visitor and is rendered from a 
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
+  // The served form's heading is marked as soon as the HTML is parsed, before the app runs: hydration
+  // keeps that element, a render in the browser replaces it.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('#root h1')?.setAttribute('data-served', ''));
+  });
+  const servedHeadingKept = () => page.locator('#root h1[data-served]').count();
   await page.goto('/wizard/1');
   await page.getByLabel('First name').fill('Noor');
   await page.getByLabel('Last name').fill('Haddad');
   // Saved in this browser once the app runs (what was typed before it ran included).
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wizardData') ?? '{}').lastName)).toBe('Haddad');
-  // Back later: the answers, not the empty form the HTML holds.
+  // Nothing was saved when it loaded: the served HTML was hydrated, not replaced.
+  expect(await servedHeadingKept()).toBe(1);
+  // Back later: the answers, rendered in the browser in place of the empty form the HTML holds.
   await page.reload();
   await expect(page.getByLabel('First name')).toHaveValue('Noor');
   await expect(page.getByLabel('Last name')).toHaveValue('Haddad');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await servedHeadingKept()).toBe(0);
   expect(problems).toEqual([]);
 });
 
