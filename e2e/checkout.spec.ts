@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, holderHeaders, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, holderHeaders, wizardData } from './holder.ts';
 
 /**
  * Checkout and success in local test mode (no Stripe key: the offline test-card form).
@@ -9,32 +9,6 @@ import { asHolder, createSubmitted, holderHeaders, uniqueBusinessName } from './
  */
 const SHOTS = 'test-results/screens';
 mkdirSync(SHOTS, { recursive: true });
-
-function wizardData(over: Record<string, unknown> = {}) {
-  return {
-    userId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    email: 'maya@example.com',
-    phone: '555-010-2030',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
-    contentTypes: ['lifestyle'],
-    platforms: ['instagram'],
-    businessName: uniqueBusinessName('Maya Makes'),
-    annualIncome: 80000,
-    monthlyExpenses: { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 },
-    estimatedSavings: 1350,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    currentStep: 4,
-    completed: false,
-    ...over,
-  };
-}
 
 function submittedApplication(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<string> {
   return createSubmitted(request, wizardData(over));

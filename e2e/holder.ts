@@ -13,6 +13,33 @@ export function uniqueBusinessName(base: string): string {
   return `${base} ${letters[0].toUpperCase()}${letters.slice(1)} LLC`;
 }
 
+/** A creator's answers to the whole wizard (a fresh user and business name each call), `over` replacing some. */
+export function wizardData(over: Record<string, unknown> = {}) {
+  return {
+    userId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya@example.com',
+    phone: '555-010-2030',
+    state: 'FL',
+    residenceState: 'FL',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['lifestyle'],
+    platforms: ['instagram'],
+    businessName: uniqueBusinessName('Maya Makes'),
+    annualIncome: 80000,
+    monthlyExpenses: { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 },
+    estimatedSavings: 1350,
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: false,
+    currentStep: 4,
+    completed: false,
+    ...over,
+  };
+}
+
 /** Creates and submits an application; returns its id (its secret is remembered for `asHolder`). */
 export async function createSubmitted(request: APIRequestContext, data: Record<string, unknown>): Promise<string> {
   const { completed: _completed, ...draft } = data;

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { asHolder, createSubmitted, wizardData } from './holder.ts';
 import { staffToken } from './staff-session.ts';
 
 /**
- * The landing, pricing, wizard's first step and not-found pages are prerendered HTML (docs/decisions/0172): readable
+ * The landing, pricing, wizard's first step, checkout and not-found pages are prerendered HTML (docs/decisions/0172): readable
  * without JavaScript, with their metadata in the HTML itself, hydrated by the SPA; a text staff
  * publish reaches the HTML, and a visitor never sees the old text first (issue 13, item 17).
  */
@@ -81,8 +82,17 @@ test.describe('without JavaScript', () => {
     expect((await headOf(page)).title).toBe('Basic Info · Form your creator LLC');
   });
 
+  test("the checkout is its heading and the order's skeleton, the same for every visitor", async ({ page }) => {
+    const res = await page.goto('/checkout');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading your order' })).toBeVisible();
+    await expect(page.getByText('No application found')).toHaveCount(0);
+    expect((await headOf(page)).title).toBe('Checkout | CreatorLLC');
+  });
+
   test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
-    for (const path of ['/wizard/2', '/checkout']) {
+    for (const path of ['/wizard/2', '/orders/abc-123']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(200);
       expect(await page.locator('#root').innerHTML()).toBe('');
@@ -196,4 +206,35 @@ test('a published text is in the HTML, and the landing page never shows the old 
     await publishHeroTitle(request, token, original);
     await expect.poll(async () => (await (await request.get('/')).text()).includes(after), { timeout: 15_000 }).toBe(false);
   }
+});
+
+test('the checkout hydrates for a buyer, showing their order, and for a visitor with nothing saved, who is sent to the wizard', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.querySelector('#root h1')?.setAttribute('data-served', ''));
+  });
+  const id = await createSubmitted(request, wizardData());
+  await asHolder(page, id);
+  await page.addInitScript((appId) => localStorage.setItem('applicationId', appId), id);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('order-total')).toBeVisible();
+  // Hydrated: the served heading is the one on the page.
+  expect(await page.locator('#root h1[data-served]').count()).toBe(1);
+
+  const fresh = await browser.newContext({ baseURL });
+  const visitor = await fresh.newPage();
+  visitor.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  visitor.on('pageerror', (e) => problems.push(e.message));
+  await visitor.goto('/checkout');
+  await expect(visitor.getByText('No application found', { exact: true })).toBeVisible();
+  await expect(visitor).toHaveURL(/\/wizard\/1$/);
+  await fresh.close();
+  expect(problems).toEqual([]);
 });

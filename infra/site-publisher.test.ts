@@ -111,6 +111,6 @@ describe('site publisher', () => {
   });
 
   it('publishes every prerendered page', () => {
-    expect(PRERENDERED_PAGES.map((p) => p.file).sort()).toEqual(['404.html', 'index.html', 'pricing.html', 'wizard.html']);
+    expect(PRERENDERED_PAGES.map((p) => p.file).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'wizard.html']);
   });
 });

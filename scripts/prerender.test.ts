@@ -35,8 +35,8 @@ describe('prerenderSite', () => {
     expect(storageEnters).not.toHaveBeenCalled();
   });
 
-  it('writes the app shell and the four pages', () => {
-    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', '404.html']);
+  it('writes the app shell and the five pages', () => {
+    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', 'checkout.html', '404.html']);
     expect(read('app.html')).toContain('<div id="root"></div>');
     expect(read('app.html')).not.toContain('rel="canonical"');
   });
@@ -64,6 +64,21 @@ describe('prerenderSite', () => {
     const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(data.showsSavedAnswers).toBe(true);
     expect(data.texts.pages).toEqual(['wizard', 'footer']);
+  });
+
+  it("the checkout: its heading and the order's skeleton (the same for every visitor), the app at once, nothing of any application", () => {
+    const html = read('checkout.html');
+    expect(html).toContain('<title>Checkout | CreatorLLC</title>');
+    expect(root(html)).toMatch(/<h1[^>]*>Checkout<\/h1>/);
+    expect(root(html)).toContain('aria-label="Loading your order"');
+    // Not the screen of a browser with no application: that one is known only once the app reads the storage.
+    expect(root(html)).not.toContain('No application found');
+    expect(root(html)).not.toMatch(/<script|hidden id="S:/);
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/);
+    expect(html).not.toContain('hydrate.js');
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(data.texts.pages).toEqual(['footer']);
+    expect(data.gets).toBeUndefined();
   });
 
   it('the pricing page: every state card, its own title, and the states it hydrates with', () => {

@@ -84,7 +84,7 @@ describe('publishPages', () => {
     Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template });
     try {
       expect((await handler({})).published).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'index.html', 'pricing.html', 'wizard.html']);
+      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'wizard.html']);
       expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1']);
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).published).toEqual([]);

@@ -89,6 +89,30 @@ async function installCounters(counts: Counts) {
   );
 }
 
+/** A creator's answers to the whole wizard, as the SPA saves them (a fresh user and business name each call). */
+export function wizardAnswers(tag: string) {
+  return {
+    userId: `${tag}-${Date.now()}`,
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: 'maya.cost@example.com',
+    phone: '305-555-0100',
+    state: 'FL',
+    residenceState: 'FL',
+    hasInventory: false,
+    priority: 'tax',
+    contentTypes: ['food'],
+    platforms: ['youtube'],
+    businessName: `Maya Makes Media ${Date.now().toString(36)} LLC`,
+    annualIncome: 90000,
+    monthlyExpenses: { clothing: 0, meals: 300, equipment: 400, travel: 0, entertainment: 0, other: 0 },
+    estimatedSavings: 2100,
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: true,
+  };
+}
+
 /** One order from the first visit to the completed filing, as the SPA and staff make the calls. */
 async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: string, counts: Counts): Promise<void> {
   let resumeSecret = '';
@@ -113,26 +137,7 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
   const holder = () => ({ 'x-resume-secret': resumeSecret });
   const staff = () => ({ 'staff-token': staffToken });
 
-  const wizard = {
-    userId: `cost-${Date.now()}`,
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    email: 'maya.cost@example.com',
-    phone: '305-555-0100',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
-    contentTypes: ['food'],
-    platforms: ['youtube'],
-    businessName: `Maya Makes Media ${Date.now().toString(36)} LLC`,
-    annualIncome: 90000,
-    monthlyExpenses: { clothing: 0, meals: 300, equipment: 400, travel: 0, entertainment: 0, other: 0 },
-    estimatedSavings: 2100,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: true,
-  };
+  const wizard = wizardAnswers('cost');
   // The landing and pricing pages are prerendered: they call no API. The wizard:
   await api('GET', '/api/states');
   const created = await api('POST', '/api/llc-applications', { userId: wizard.userId, firstName: 'Maya', state: 'FL', currentStep: 1 });

@@ -1,8 +1,8 @@
 import type { SiteTextPage } from '../content/registry.ts';
 
 /**
- * The pages prerendered to HTML (docs/decisions/0172), the public pages and the wizard's first
- * step: rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
+ * The pages prerendered to HTML (docs/decisions/0172), the public pages, the wizard's first
+ * step and the checkout's first view: rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
  * page shows (functions/site/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
@@ -71,6 +71,21 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     // does (BasicInfoStep, WizardTextField), so the app can wait for the first paint.
     appAfterFirstPaint: true,
     showsSavedAnswers: true,
+  },
+  {
+    path: '/checkout',
+    file: 'checkout.html',
+    renderPath: '/checkout',
+    textPages: ['footer'],
+    carriesStates: false,
+    canonical: true,
+    status: 200,
+    // Rendered as any visitor first sees it, before this browser's application is read: the
+    // heading and the order's skeleton (CheckoutPage reads the saved application only after
+    // hydration, so the first render in the browser is the same for everyone). Paying needs the
+    // app, so it loads at once.
+    appAfterFirstPaint: false,
+    showsSavedAnswers: false,
   },
   {
     path: '/404',

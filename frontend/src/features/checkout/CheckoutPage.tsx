@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '#shared/payments/methods.ts';
@@ -48,10 +48,25 @@ const REDIRECT_DELAY_MS = 2000;
 
 function savedApplicationId(): string | null {
   try {
-    return localStorage.getItem(APPLICATION_ID_KEY);
+    return localStorage.getItem(APPLICATION_ID_KEY) || null;
   } catch {
     return null;
   }
+}
+
+function onStorageChange(listener: () => void): () => void {
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/**
+ * The application this browser saved: null when there is none, undefined before the browser's
+ * storage is read. The page is prerendered (shared/site/pages.ts) as that first render, the same
+ * for every visitor: the heading and the order's skeleton. Hydration renders it the same way, and
+ * only then reads the storage, so no visitor's HTML disagrees with what hydrates it.
+ */
+function useSavedApplicationId(): string | null | undefined {
+  return useSyncExternalStore(onStorageChange, savedApplicationId, () => undefined);
 }
 
 /** /checkout?applicationId=...: add-ons, order summary and the payment methods that are available. */
@@ -59,10 +74,12 @@ export default function CheckoutPage() {
   usePageMeta({ title: 'Checkout | CreatorLLC', description: 'Review your LLC order and pay securely.' });
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const applicationId = params.get('applicationId') || savedApplicationId();
-  const application = useApplication(applicationId);
+  const saved = useSavedApplicationId();
+  // undefined: not known yet (the prerendered page and its hydration show the skeleton).
+  const applicationId = params.get('applicationId') || saved;
+  const application = useApplication(applicationId ?? null);
   const costModule = useThreeYearCostModule();
-  const missing = !applicationId || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
+  const missing = applicationId === null || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
 
   useEffect(() => {
     if (!missing) return;
@@ -78,7 +95,9 @@ export default function CheckoutPage() {
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Checkout</h1>
         <p className="mt-2 text-slate-600">Review your order, add anything you need, and pay securely.</p>
-        <div className="mt-8">
+        {/* At least the skeleton's height (one column: both boxes and the gap between them), so what
+            replaces it never pulls the footer up into view (the page is prerendered with the skeleton). */}
+        <div className="mt-8 min-h-[45.5rem] lg:min-h-96">
           {missing ? (
             <Card role="status">
               <p className="font-semibold text-slate-900">No application found</p>
