@@ -26,6 +26,18 @@ describe('isOriginVerified', () => {
     expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: '' }, SECRET)).toBe(false);
   });
 
+  it('refuses a value of the same length that differs in one character, and one of the same length in characters but not in bytes', () => {
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: `${SECRET.slice(0, -1)}K` }, SECRET)).toBe(false);
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: `X${SECRET.slice(1)}` }, SECRET)).toBe(false);
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: `${SECRET.slice(0, -1)}é` }, SECRET)).toBe(false);
+  });
+
+  it('compares against the value configured now, not one compared before', () => {
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: SECRET }, SECRET)).toBe(true);
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: SECRET }, `${SECRET.slice(0, -1)}K`)).toBe(false);
+    expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: `${SECRET.slice(0, -1)}K` }, `${SECRET.slice(0, -1)}K`)).toBe(true);
+  });
+
   it('refuses a request without the header, or without headers at all', () => {
     expect(isOriginVerified({}, SECRET)).toBe(false);
     expect(isOriginVerified({ [ORIGIN_VERIFY_HEADER]: undefined }, SECRET)).toBe(false);

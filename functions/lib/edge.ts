@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /**
@@ -26,14 +26,19 @@ function header(headers: RequestHeaders, name: string): string | undefined {
   return undefined;
 }
 
-/** Constant-time equality; hashing first also hides the expected value's length. */
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-// The expected secret is the same for every request of a process: its digest is made once.
-let expectedDigest: { secret: string; digest: Buffer } | undefined;
+// The expected secret is the same for every request of a process: its bytes are made once.
+let expectedBytes: { secret: string; bytes: Buffer } | undefined;
 
+/**
+ * Constant-time equality over the expected value's length. A value of another length is refused
+ * at once: that tells a caller only the length, which is no secret (a generated value of
+ * ORIGIN_VERIFY_LENGTH characters, infra/stacks/secrets-stack.ts). Hashing both sides first would
+ * hide it too, at a SHA-256 per request (docs/decisions/0184).
+ */
 function sameSecret(given: string, expected: string): boolean {
-  if (expectedDigest?.secret !== expected) expectedDigest = { secret: expected, digest: digest(expected) };
-  return timingSafeEqual(digest(given), expectedDigest.digest);
+  if (expectedBytes?.secret !== expected) expectedBytes = { secret: expected, bytes: Buffer.from(expected, 'utf8') };
+  const bytes = Buffer.from(given, 'utf8');
+  return bytes.length === expectedBytes.bytes.length && timingSafeEqual(bytes, expectedBytes.bytes);
 }
 
 /**

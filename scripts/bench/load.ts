@@ -29,11 +29,15 @@ import { type BenchRow, printTable } from './table.ts';
  * writes a second of this mix costs hundreds of milliseconds a write on this machine, a property
  * of the local stand-in that DynamoDB does not have, not of the API being measured.
  * The server is warmed up first (JIT of Node and of DynamoDB Local's JVM).
- * Then GET /api/states through the Lambda adapter against a bare Node server serving the same bytes.
+ * Then GET /api/states through the Lambda adapter against a bare Node server serving the same bytes,
+ * alternated in rounds (the median of the rounds' ratios).
  */
 export const LOAD_RATE = Number(process.env.LOAD_RATE ?? 250);
 export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 export const P99_BUDGET_MS = 150;
+/** The adapter against a bare server: rounds alternating the two, each this long. */
+const ADAPTER_ROUNDS = Number(process.env.ADAPTER_ROUNDS ?? 5);
+const ADAPTER_ROUND_SECONDS = 4;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -117,20 +121,40 @@ export async function benchLoad(): Promise<BenchRow[]> {
     });
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
     const barePort = (bare.address() as { port: number }).port;
-    const viaAdapter = await run({ url: `${server.url}/api/states`, headers, duration: 10, connections: 10 });
-    const direct = await run({ url: `http://127.0.0.1:${barePort}/api/states`, duration: 10, connections: 10 });
+    // Alternated in rounds, the ratio taken per round and its median reported: on a shared machine
+    // the throughput of either moves from one ten-second stretch to the next.
+    const rounds: { adapter: number; bare: number; non2xx: number }[] = [];
+    for (let i = 0; i < ADAPTER_ROUNDS; i++) {
+      const viaAdapter = await run({ url: `${server.url}/api/states`, headers, duration: ADAPTER_ROUND_SECONDS, connections: 10 });
+      const direct = await run({ url: `http://127.0.0.1:${barePort}/api/states`, duration: ADAPTER_ROUND_SECONDS, connections: 10 });
+      rounds.push({ adapter: viaAdapter.requests.average, bare: direct.requests.average, non2xx: viaAdapter.non2xx });
+    }
     bare.close();
-    const ratio = viaAdapter.requests.average / direct.requests.average;
+    const ratios = rounds.map((r) => r.adapter / r.bare);
+    const ratio = percentile(ratios, 50);
+    const perRound = ratios.map((r) => r.toFixed(2)).join(', ');
     rows.push(
       {
         area: 'load',
-        metric: 'GET /api/states via Lambda adapter',
-        value: `${viaAdapter.requests.average.toFixed(0)} req/s`,
+        metric: `GET /api/states via Lambda adapter (median of ${ADAPTER_ROUNDS} rounds of ${ADAPTER_ROUND_SECONDS} s)`,
+        value: `${percentile(
+          rounds.map((r) => r.adapter),
+          50,
+        ).toFixed(0)} req/s`,
         budget: '-',
-        ok: viaAdapter.non2xx === 0,
+        ok: rounds.every((r) => r.non2xx === 0),
       },
-      { area: 'load', metric: 'GET /api/states bare Node http', value: `${direct.requests.average.toFixed(0)} req/s`, budget: '-', ok: true },
-      { area: 'load', metric: 'adapter / bare ratio', value: ratio.toFixed(2), budget: '≥ 0.5', ok: ratio >= 0.5 },
+      {
+        area: 'load',
+        metric: 'GET /api/states bare Node http (the same rounds)',
+        value: `${percentile(
+          rounds.map((r) => r.bare),
+          50,
+        ).toFixed(0)} req/s`,
+        budget: '-',
+        ok: true,
+      },
+      { area: 'load', metric: `adapter / bare ratio (median; per round: ${perRound})`, value: ratio.toFixed(2), budget: '≥ 0.5', ok: ratio >= 0.5 },
     );
   } finally {
     await stopServer(server);

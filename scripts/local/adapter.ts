@@ -35,6 +35,14 @@ export interface RawRequest {
   sourceIp: string;
 }
 
+/** The query's parameters as API Gateway gives them: a repeated name's values joined with commas; none, undefined. */
+function queryParameters(url: URL): Record<string, string> | undefined {
+  // A Map, not an object: a parameter named __proto__ must stay an ordinary key, as in API Gateway's JSON.
+  const params = new Map<string, string>();
+  for (const [k, v] of url.searchParams) params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
+  return params.size ? Object.fromEntries(params) : undefined;
+}
+
 /** Builds the payload-2.0 event API Gateway would send for this request. */
 export function toApiGatewayEvent(
   req: RawRequest,
@@ -53,13 +61,10 @@ export function toApiGatewayEvent(
     }
     headers[key] = Array.isArray(value) ? value.join(',') : value;
   }
-  // A Map, not an object: a parameter named __proto__ must stay an ordinary key, as in API Gateway's JSON.
-  const params = new Map<string, string>();
-  for (const [k, v] of url.searchParams) params.set(k, params.has(k) ? `${params.get(k)},${v}` : v);
-  const query: Record<string, string> = Object.fromEntries(params);
+  const query = url.search ? queryParameters(url) : undefined;
   const now = new Date();
   const hasBody = req.body.length > 0;
-  const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+  const isText = hasBody && TEXT_TYPES.test(headers['content-type'] ?? '');
   const routeKey = route ? `${route.method} ${route.path}` : '$default';
   return {
     version: '2.0',
@@ -68,7 +73,7 @@ export function toApiGatewayEvent(
     rawQueryString: url.search.slice(1),
     cookies,
     headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
+    queryStringParameters: query,
     pathParameters: pathParameters && Object.keys(pathParameters).length ? pathParameters : undefined,
     requestContext: {
       accountId: 'local',
@@ -93,28 +98,44 @@ export function toApiGatewayEvent(
   };
 }
 
+/**
+ * The Lambda context of one invocation: a 30 s deadline, as the functions are deployed with. A
+ * class, so that an invocation creates one object and no functions (the local server's time per
+ * request, scripts/bench/load.ts).
+ */
+class LocalContext implements Context {
+  readonly callbackWaitsForEmptyEventLoop = false;
+  readonly functionVersion = '$LATEST';
+  readonly memoryLimitInMB = '512';
+  readonly logStreamName = 'local';
+  private readonly deadline = Date.now() + 30_000;
+  constructor(
+    readonly awsRequestId: string,
+    readonly functionName: string,
+  ) {}
+  get invokedFunctionArn(): string {
+    return `arn:aws:lambda:local:000000000000:function:${this.functionName}`;
+  }
+  get logGroupName(): string {
+    return `/aws/lambda/${this.functionName}`;
+  }
+  getRemainingTimeInMillis(): number {
+    return Math.max(0, this.deadline - Date.now());
+  }
+  done(): void {}
+  fail(): void {}
+  succeed(): void {}
+}
+
 export function lambdaContext(requestId: string, functionName: string): Context {
-  const deadline = Date.now() + 30_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
+  return new LocalContext(requestId, functionName);
 }
 
 export interface AdapterResponse {
   statusCode: number;
   headers: Record<string, string | string[]>;
-  body: Buffer;
+  /** A text body stays a string: the socket encodes it as it writes it, with no copy made here. */
+  body: Buffer | string;
 }
 
 /** Maps a handler's result to an HTTP response the way API Gateway does. */
@@ -129,9 +150,9 @@ export function fromLambdaResult(result: APIGatewayProxyResultV2): AdapterRespon
   }
   const r = result as Exclude<APIGatewayProxyResultV2, string>;
   const headers: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  for (const k in r.headers) headers[k.toLowerCase()] = String(r.headers[k]);
   if (r.cookies?.length) headers['set-cookie'] = r.cookies;
-  const body = r.body === undefined ? Buffer.alloc(0) : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : Buffer.from(r.body, 'utf8');
+  const body = r.body === undefined ? '' : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
   return { statusCode: r.statusCode ?? 200, headers, body };
 }
 
@@ -196,6 +217,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     };
   }
   if (res.headersSent) return;
-  res.writeHead(out.statusCode, { ...out.headers, 'content-length': String(out.body.length) });
+  out.headers['content-length'] = String(typeof out.body === 'string' ? Buffer.byteLength(out.body, 'utf8') : out.body.length);
+  res.writeHead(out.statusCode, out.headers);
   res.end(out.body);
 }
