@@ -6,8 +6,8 @@ import { appShell, renderPages } from '../frontend/src/prerender/render-page.tsx
 import { runIfMain } from './cli.ts';
 
 /**
- * The second half of `npm run build` (after Vite): the landing, pricing and not-found pages
- * prerendered into frontend/dist with the built-in texts (frontend/src/prerender/render-page.tsx),
+ * The second half of `npm run build` (after Vite): the pages of shared/site/pages.ts (landing,
+ * pricing, the wizard's first step, the checkout, not-found) prerendered into frontend/dist with the built-in texts (frontend/src/prerender/render-page.tsx),
  * and the app shell kept as app.html for every other screen. A deployed or local site then
  * re-renders them with the published texts (functions/site/publish.ts). SITE_URL, when the build
  * knows it, gives the canonical addresses.
