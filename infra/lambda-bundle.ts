@@ -5,6 +5,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { JOBS } from '../functions/jobs.ts';
 import { ROUTES } from '../functions/routes.ts';
+import { fontkitLazyBrotli } from './fontkit-brotli.ts';
 
 /** The repository root (infra/ sits directly below it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,8 @@ export const LAMBDA_BUNDLE = {
  * - postcss: sanitize-html parses `style` attributes with it, which our HTML policy never allows.
  * - axios: the Amazon Pay SDK's own HTTP client; we sign its requests and send them with fetch.
  * - pako: pdf-lib's and fontkit's zlib inflate/deflate, done by Node's zlib.
+ * - fontkit: its Brotli dictionary (for WOFF2 fonts, which we never embed) decoded on first use,
+ *   not when the module loads (infra/fontkit-brotli.ts).
  */
 export interface BundleTransform {
   name: string;
@@ -61,6 +64,7 @@ export const BUNDLE_TRANSFORMS: readonly BundleTransform[] = [
   { name: 'postcss stand-in', alias: { postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts') }, measuredOn: 'content/update' },
   { name: 'axios stand-in', alias: { axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts') }, measuredOn: 'payments/amazon-pay-create-session' },
   { name: 'pako by zlib', alias: { pako: join(REPO_ROOT, 'functions/lib/pako-zlib.ts') }, measuredOn: 'staff/documents-generate' },
+  { name: 'fontkit brotli dictionary on first use', plugin: fontkitLazyBrotli, measuredOn: 'staff/documents-generate' },
 ];
 
 /**
