@@ -17,7 +17,7 @@ export const stateCostsQuerySchema = z.strictObject({
   residence: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as CA'))),
 });
 
-/** The itemised three-year cost, in whole dollars; `total` is the sum of the lines. */
+/** The itemised three-year cost, in whole dollars; `total` is the sum of the lines; `notes` as the pages show them. */
 export const stateCostsSchema = z.object({
   state: stateCode(),
   residence: stateCode(),
@@ -31,6 +31,8 @@ export const stateCostsSchema = z.object({
     }),
   ),
   total: z.number().check(z.int(), z.nonnegative()),
+  /** What the figures leave out or assume (a tax owed only above a revenue, a report's filing year), in plain words. */
+  notes: z.array(z.string()),
 });
 export type StateCosts = z.infer<typeof stateCostsSchema>;
 

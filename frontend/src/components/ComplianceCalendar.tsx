@@ -9,7 +9,7 @@ import { formatIsoDate } from '../lib/processing.ts';
 import { toast } from '../lib/toast.ts';
 import { Button } from './Button.tsx';
 import { Card } from './Card.tsx';
-import { CostDataCredit } from './ThreeYearCost.tsx';
+import { CostDataCredit } from './ThreeYearCostView.tsx';
 
 /**
  * The order's compliance calendar (docs/product.md "The compliance calendar"): every date the LLC

@@ -21,5 +21,9 @@ export const handler = httpHandler(async (event) => {
   const cost = threeYearCost(code, residence, { registeredAgentRenewalUsd: registeredAgentRenewalUsd(await getOperatorSettings()) });
   if (!cost) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
   const lines = cost.lines.map(({ label, amount, year, source }) => ({ label, amount, year, source }));
-  return json(200, { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total }, { 'cache-control': 'public, max-age=300' });
+  return json(
+    200,
+    { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total, notes: cost.notes },
+    { 'cache-control': 'public, max-age=300' },
+  );
 });

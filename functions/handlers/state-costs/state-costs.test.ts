@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { JURISDICTION_CODES } from '#shared/state-facts/facts.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
@@ -33,7 +34,7 @@ describe('GET /api/state-costs/{stateCode}', () => {
   it('WY for a California resident lists California’s foreign registration fee and its $800 tax in each year, and costs more than CA alone', async () => {
     const wy = await get('WY', { residence: 'CA' });
     expect(wy.status).toBe(200);
-    expect(Object.keys(wy.body).sort()).toEqual(['lines', 'residence', 'state', 'total', 'years']);
+    expect(Object.keys(wy.body).sort()).toEqual(['lines', 'notes', 'residence', 'state', 'total', 'years']);
     expect(wy.body).toMatchObject({ state: 'WY', residence: 'CA', years: 3 });
     const lines = wy.body.lines as Line[];
     const registration = lines.filter((l) => /^California foreign LLC registration fee/.test(l.label));
@@ -80,6 +81,8 @@ describe('GET /api/state-costs/{stateCode}', () => {
         expect(line.amount).toBeGreaterThanOrEqual(0);
       }
       expectSourcedAndSummed(res.body);
+      // The notes the pages print under the figures, as the shared cost function writes them.
+      expect(res.body.notes, `${code}/${residence}`).toEqual(threeYearCost(code, residence)?.notes);
     }
   });
 

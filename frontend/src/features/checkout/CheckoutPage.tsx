@@ -8,7 +8,6 @@ import type { TestCard } from '#shared/payments/test-cards.ts';
 import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { preloadThreeYearCost, useThreeYearCostModule } from '../../components/LazyThreeYearCost.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
@@ -39,10 +38,6 @@ import { TestCardForm } from './TestCardForm.tsx';
 
 // Stripe.js is downloaded only when the card tab runs in Stripe mode.
 const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
-
-// The order summary's three-year cost carries the states' cost data: fetched beside the order, not
-// in the page's first download; the skeleton stays until both are there, so nothing moves after.
-preloadThreeYearCost().catch(() => undefined);
 
 const REDIRECT_DELAY_MS = 2000;
 
@@ -78,7 +73,6 @@ export default function CheckoutPage() {
   // undefined: not known yet (the prerendered page and its hydration show the skeleton).
   const applicationId = params.get('applicationId') || saved;
   const application = useApplication(applicationId ?? null);
-  const costModule = useThreeYearCostModule();
   const missing = applicationId === null || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
 
   useEffect(() => {
@@ -103,7 +97,7 @@ export default function CheckoutPage() {
               <p className="font-semibold text-slate-900">No application found</p>
               <p className="mt-1 text-slate-600">Taking you to the wizard to start your LLC…</p>
             </Card>
-          ) : application.data && applicationId && costModule !== undefined ? (
+          ) : application.data && applicationId ? (
             <Checkout applicationId={applicationId} data={application.data} />
           ) : application.error ? (
             <Card role="alert">

@@ -1,9 +1,10 @@
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { OUR_FILING_TIME } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
-import { useThreeYearCostModule } from '../../components/LazyThreeYearCost.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
+import { ThreeYearCostLineView } from '../../components/ThreeYearCostView.tsx';
+import { useStateCosts } from './api.ts';
 
 /**
  * Filing fee, service fee, each add-on and the total; the first three years all in (for the owner's
@@ -20,14 +21,14 @@ export function OrderSummary({
   expedited: boolean;
   residence?: string;
 }) {
-  // Loaded with the order (the checkout shows its skeleton until both are there).
-  const ThreeYearCostLine = useThreeYearCostModule()?.ThreeYearCostLine;
+  // Asked for once the order's state is known; the line holds its place until the figures arrive.
+  const costs = useStateCosts(order.state.code, residence);
   return (
     <Card className="lg:sticky lg:top-24">
       <h2 className="text-lg font-semibold text-slate-900">Order summary</h2>
       {businessName ? <p className="mt-1 text-sm break-words text-slate-600">{businessName}</p> : null}
       <PriceLines lines={order.lines} total={order.total} />
-      {ThreeYearCostLine ? <ThreeYearCostLine state={order.state.code} residence={residence} className="mt-3 bg-slate-50" /> : null}
+      {costs.isError ? null : <ThreeYearCostLineView state={order.state.code} residence={residence} cost={costs.data} className="mt-3 bg-slate-50" />}
       <div className="mt-4 flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <svg viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />

@@ -23,6 +23,17 @@ export function useApplication(id: string | null) {
   });
 }
 
+/**
+ * GET /api/state-costs/{stateCode}?residence=: the first three years of the order's state for the
+ * owner's home state, from the server's cost function. The checkout asks for its one state rather
+ * than download every state's fee and tax data to compute it (docs/decisions/0172).
+ */
+export function useStateCosts(state: string, residence?: string | null) {
+  return useQuery<ResponseOf<'GET /api/state-costs/{stateCode}'>>({
+    queryKey: [apiUrl('GET /api/state-costs/{stateCode}', { params: { stateCode: state }, query: { residence: residence || undefined } })],
+  });
+}
+
 export function usePaymentMethods() {
   return useQuery<ResponseOf<'GET /api/payment-methods'>>({ queryKey: [apiUrl('GET /api/payment-methods')] });
 }

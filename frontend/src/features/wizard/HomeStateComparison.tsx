@@ -3,7 +3,8 @@ import { formatUsd } from '#shared/money.ts';
 import type { ThreeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { stateName } from '#shared/states.ts';
 import { filesAwayFromHome } from '#shared/wizard/filing-state.ts';
-import { CostBreakdownButton, CostDataCredit, useThreeYearCost } from '../../components/ThreeYearCost.tsx';
+import { useThreeYearCost } from '../../components/ThreeYearCost.tsx';
+import { CostBreakdownButton, CostDataCredit } from '../../components/ThreeYearCostView.tsx';
 
 /** What forming in `state` gives that forming at `home` does not (docs/product.md "Wizard step 1"). */
 export function whatItBuys(state: string, home: string): string[] {
