@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { staffToken as signInByApi } from './staff-session.ts';
 
 /**
@@ -23,27 +23,19 @@ let staffToken = '';
 test.beforeAll(async ({ request }) => {
   // The runtime answers 503 until its databases are up.
   await expect.poll(async () => (await request.get('/api/content')).status(), { timeout: 60_000 }).toBe(200);
-  const wizard = {
+  const wizard = wizardData({
     userId: 'a11y-visitor-1',
     firstName: 'Ada',
     lastName: 'Axe',
     email: 'ada@example.com',
     phone: '305-555-0199',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
     contentTypes: ['tech'],
     platforms: ['youtube'],
     businessName: uniqueBusinessName('Ada Axe'),
     annualIncome: 60000,
     monthlyExpenses: { clothing: 0, meals: 100, equipment: 300, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 1200,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    currentStep: 4,
-  };
+  });
   applicationId = await createSubmitted(request, wizard);
   staffToken = await signInByApi(request);
 });

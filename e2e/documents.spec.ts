@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { pdfFlatText } from '../tests/documents/pdf-text.ts';
-import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { signInOnPage } from './staff-session.ts';
 
 /**
@@ -32,27 +32,19 @@ const AGENT = {
 };
 
 function wizard(businessName: string) {
-  return {
-    userId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  return wizardData({
     firstName: 'Zoë',
     lastName: 'Ünlü',
     email: 'zoe.documents@example.com',
     phone: '305-555-0142',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
     contentTypes: ['food'],
     platforms: ['youtube'],
     businessName,
     annualIncome: 90000,
     monthlyExpenses: { clothing: 0, meals: 300, equipment: 400, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 2100,
-    expeditedFiling: false,
-    feinFiling: false,
     operatingAgreement: true,
-    currentStep: 4,
-  };
+  });
 }
 
 async function expectAxeClean(page: Page) {

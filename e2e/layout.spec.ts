@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted } from './holder.ts';
+import { asHolder, createSubmitted, wizardData } from './holder.ts';
 import { signInOnPage } from './staff-session.ts';
 
 /**
@@ -14,7 +14,7 @@ const businessName = `Lena Layout ${Array.from({ length: 6 }, () => String.fromC
 
 test.beforeAll(async ({ request }) => {
   await expect.poll(async () => (await request.get('/api/content')).status(), { timeout: 60_000 }).toBe(200);
-  const wizard = {
+  const wizard = wizardData({
     userId: 'layout-visitor-1',
     firstName: 'Lena',
     lastName: 'Layout',
@@ -22,19 +22,13 @@ test.beforeAll(async ({ request }) => {
     phone: '305-555-0123',
     state: 'TX',
     residenceState: 'TX',
-    hasInventory: false,
-    priority: 'tax',
     contentTypes: ['music'],
     platforms: ['twitch'],
     businessName,
     annualIncome: 70000,
     monthlyExpenses: { clothing: 0, meals: 0, equipment: 400, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 1200,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    currentStep: 4,
-  };
+  });
   applicationId = await createSubmitted(request, wizard);
 });
 

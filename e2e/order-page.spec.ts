@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
 import { staffToken } from './staff-session.ts';
 
@@ -46,27 +46,7 @@ test('receipt email → order page in a new browser → filing details (PO box r
 }) => {
   test.setTimeout(180_000);
   const businessName = uniqueBusinessName('Maya Makes');
-  const id = await createSubmitted(request, {
-    userId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    email: 'maya.order@example.com',
-    phone: '555-010-2030',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
-    contentTypes: ['lifestyle'],
-    platforms: ['instagram'],
-    businessName,
-    annualIncome: 80000,
-    monthlyExpenses: { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 },
-    estimatedSavings: 1350,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    currentStep: 4,
-  });
+  const id = await createSubmitted(request, wizardData({ email: 'maya.order@example.com', businessName }));
 
   // Pay with the test card in the browser that made the application.
   await asHolder(page, id);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, uniqueBusinessName } from './holder.ts';
+import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { staffToken as signInByApi } from './staff-session.ts';
 
 /**
@@ -9,7 +9,7 @@ import { staffToken as signInByApi } from './staff-session.ts';
  */
 const WIDTH = 320;
 
-const wizard = {
+const wizard = wizardData({
   userId: 'narrow-visitor-1',
   firstName: 'Maximiliana',
   lastName: 'Featherstonehaugh-Worthington',
@@ -17,8 +17,6 @@ const wizard = {
   phone: '305-555-0199',
   state: 'ME',
   residenceState: 'ME',
-  hasInventory: false,
-  priority: 'tax',
   contentTypes: ['lifestyle', 'fitness', 'food', 'travel', 'beauty', 'gaming', 'fashion', 'tech', 'pets', 'diy', 'music', 'comedy'],
   platforms: ['instagram', 'tiktok', 'youtube', 'twitter', 'facebook', 'snapchat', 'linkedin', 'twitch'],
   businessName: uniqueBusinessName('Maximiliana Featherstonehaugh Productions'),
@@ -28,8 +26,7 @@ const wizard = {
   expeditedFiling: true,
   feinFiling: true,
   operatingAgreement: true,
-  currentStep: 4,
-};
+});
 
 let applicationId = '';
 let staffToken = '';

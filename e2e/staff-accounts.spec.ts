@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
-import { createSubmitted, payWithTestCard } from './holder.ts';
+import { createSubmitted, payWithTestCard, wizardData } from './holder.ts';
 import { parseEml, type SentEmail } from './mail.ts';
 import { signInOnPage, staffToken } from './staff-session.ts';
 
@@ -96,28 +96,17 @@ async function shoot(page: Page, name: string) {
 
 /** A paid application through the public API (the offline test card). */
 async function paidApplication(request: APIRequestContext, businessName: string): Promise<string> {
-  const data = {
-    userId: `e2e${Math.random().toString(36).slice(2, 12)}`,
+  const data = wizardData({
     firstName: 'Nia',
     lastName: 'Brooks',
     email: 'nia@example.com',
     phone: '305-555-0100',
-    state: 'FL',
-    residenceState: 'FL',
-    hasInventory: false,
-    priority: 'tax',
-    contentTypes: ['lifestyle'],
-    platforms: ['instagram'],
     businessName,
     annualIncome: 60000,
     monthlyExpenses: { clothing: 0, meals: 0, equipment: 100, travel: 0, entertainment: 0, other: 0 },
     estimatedSavings: 300,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    currentStep: 4,
     completed: true,
-  };
+  });
   const id = await createSubmitted(request, data);
   await payWithTestCard(request, id);
   return id;
