@@ -40,14 +40,34 @@ test.beforeAll(async ({ request }) => {
   staffToken = await signInByApi(request);
 });
 
-const screens: { name: string; path: () => string; staff?: boolean; ready: (page: Page) => Promise<void> }[] = [
+const screens: {
+  name: string;
+  path: () => string;
+  staff?: boolean;
+  /** Before the page is opened: what the browser is given or kept waiting for. */
+  before?: (page: Page) => Promise<void>;
+  ready: (page: Page) => Promise<void>;
+}[] = [
   { name: 'landing', path: () => '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'pricing', path: () => '/pricing', ready: (p) => expect(p.locator('a[href="/wizard?state=TX"]')).toBeVisible() },
   { name: 'wizard step 1', path: () => '/wizard/1', ready: (p) => expect(p.getByLabel('First name')).toBeVisible() },
   {
     name: 'checkout',
     path: () => `/checkout?applicationId=${applicationId}`,
-    ready: (p) => expect(p.getByRole('heading', { name: 'Checkout' })).toBeVisible(),
+    ready: async (p) => {
+      await expect(p.getByTestId('order-total')).toBeVisible();
+      await expect(p.getByRole('button', { name: 'See the breakdown' })).toBeVisible();
+    },
+  },
+  {
+    // The order is there, its three-year total not yet: the line's placeholders are checked too.
+    name: 'checkout with its three-year total loading',
+    path: () => `/checkout?applicationId=${applicationId}`,
+    before: (p) => p.route('**/api/state-costs/**', () => undefined),
+    ready: async (p) => {
+      await expect(p.getByTestId('order-total')).toBeVisible();
+      await expect(p.getByTestId('three-year-cost')).toHaveAttribute('aria-busy', 'true');
+    },
   },
   { name: 'success', path: () => `/success?provider=stripe&applicationId=${applicationId}`, ready: (p) => expect(p.locator('main')).toBeVisible() },
   { name: 'contact', path: () => '/contact', ready: (p) => expect(p.getByLabel('Email')).toBeVisible() },
@@ -68,6 +88,7 @@ for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
       if (screen.staff) await page.addInitScript((token) => localStorage.setItem('staff_token', token), staffToken);
       await asHolder(page, applicationId);
+      await screen.before?.(page);
       await page.goto(screen.path());
       await screen.ready(page);
       expect(await seriousViolations(page)).toEqual([]);

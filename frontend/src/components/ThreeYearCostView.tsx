@@ -184,7 +184,7 @@ export function ThreeYearCostLineView({
       </p>
       <p className="mt-0.5 text-xs text-slate-600">
         State fees and taxes, our fees, and the registered agent at {formatUsd(renewal)} a year after the free first year.{' '}
-        {cost ? <CostBreakdownButton cost={cost} /> : <span className="font-semibold text-slate-400">See the breakdown</span>}
+        {cost ? <CostBreakdownButton cost={cost} /> : <span className="font-semibold text-slate-600">See the breakdown</span>}
       </p>
     </div>
   );
