@@ -63,7 +63,9 @@ const screens: {
     // The order is there, its three-year total not yet: the line's placeholders are checked too.
     name: 'checkout with its three-year total loading',
     path: () => `/checkout?applicationId=${applicationId}`,
-    before: (p) => p.route('**/api/state-costs/**', () => undefined),
+    before: async (p) => {
+      await p.route('**/api/state-costs/**', () => undefined);
+    },
     ready: async (p) => {
       await expect(p.getByTestId('order-total')).toBeVisible();
       await expect(p.getByTestId('three-year-cost')).toHaveAttribute('aria-busy', 'true');

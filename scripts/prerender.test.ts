@@ -71,6 +71,7 @@ describe('prerenderSite', () => {
     expect(html).toContain('<title>Checkout | CreatorLLC</title>');
     expect(root(html)).toMatch(/<h1[^>]*>Checkout<\/h1>/);
     expect(root(html)).toContain('aria-label="Loading your order"');
+    expect(root(html)).toContain('100% money-back guarantee');
     // Not the screen of a browser with no application: that one is known only once the app reads the storage.
     expect(root(html)).not.toContain('No application found');
     expect(root(html)).not.toMatch(/<script|hidden id="S:/);

@@ -32,7 +32,7 @@ import {
   usePaymentMethods,
 } from './api.ts';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
-import { OrderSummary } from './OrderSummary.tsx';
+import { OrderSummary, OrderSummarySkeleton } from './OrderSummary.tsx';
 import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';
 import { TestCardForm } from './TestCardForm.tsx';
 
@@ -89,8 +89,8 @@ export default function CheckoutPage() {
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Checkout</h1>
         <p className="mt-2 text-slate-600">Review your order, add anything you need, and pay securely.</p>
-        {/* At least the skeleton's height (one column: both boxes and the gap between them), so what
-            replaces it never pulls the footer up into view (the page is prerendered with the skeleton). */}
+        {/* Tall enough, under the heading, to keep the footer below a phone's first screen whatever
+            replaces the (taller) skeleton: a short notice must not pull it up into view. */}
         <div className="mt-8 min-h-[45.5rem] lg:min-h-96">
           {missing ? (
             <Card role="status">
@@ -114,11 +114,14 @@ export default function CheckoutPage() {
   );
 }
 
+/** The checkout's grid before the order is known: the add-ons and payment still to come, the summary's fixed parts. */
 function CheckoutSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading your order">
-      <div className="h-96 animate-pulse rounded-2xl bg-slate-200" />
-      <div className="h-80 animate-pulse rounded-2xl bg-slate-200" />
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-hidden="true" />
+      <div className="order-first lg:order-none">
+        <OrderSummarySkeleton />
+      </div>
     </div>
   );
 }

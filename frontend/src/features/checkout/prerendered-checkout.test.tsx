@@ -79,6 +79,12 @@ describe('the prerendered checkout', () => {
     const html = prerendered();
     expect(html).toContain('Checkout</h1>');
     expect(html).toContain('aria-label="Loading your order"');
+    // What is the same for every order is painted before the app runs; the figures hold their places.
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain('Order summary</h2>');
+    expect(main).toContain('US LLC State Requirements Dataset</a>');
+    expect(main).toContain('100% money-back guarantee');
+    expect(main).not.toMatch(/\$\d/);
     expect(html).not.toContain('No application found');
   });
 
