@@ -41,6 +41,18 @@ const flush = async (ms: number) => {
   });
 };
 
+describe('useWizard browser storage', () => {
+  it('leaves nothing saved after a visit that changed nothing, so the browser stays a new visitor', async () => {
+    const { result } = renderHook(() => useWizard());
+    await flush(AUTOSAVE_DELAY_MS + 100);
+    expect(localStorage.getItem(STORAGE_KEYS.data)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.step)).toBeNull();
+    // The first change is kept.
+    act(() => result.current.update({ firstName: 'Ada' }));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').firstName).toBe('Ada');
+  });
+});
+
 describe('useWizard autosave', () => {
   it('does not save before a name or email is given', async () => {
     const { result } = renderHook(() => useWizard());

@@ -38,7 +38,13 @@ export function useWizard() {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const paused = useRef(false);
 
-  useEffect(() => saveWizardData(data), [data]);
+  // Kept from the first change on: a visit that changes nothing leaves nothing behind, so the
+  // browser stays a new visitor's (whose first step is hydrated from the prerendered HTML,
+  // lib/hydration-choice.ts). What was loaded from storage is there already.
+  const loaded = useRef(data);
+  useEffect(() => {
+    if (data !== loaded.current) saveWizardData(data);
+  }, [data]);
 
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
