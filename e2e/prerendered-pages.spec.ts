@@ -238,3 +238,43 @@ test('the checkout hydrates for a buyer, showing their order, and for a visitor 
   await fresh.close();
   expect(problems).toEqual([]);
 });
+
+test("a link's ?state= never shows another state's figures: the filing state's box waits for the app, which applies it", async ({ page }) => {
+  // The app's code held back: what a visitor sees between the HTML's paint and the app's start.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const banner = page.getByTestId('pricing-banner');
+  await page.goto('/wizard/1?state=TX', { waitUntil: 'domcontentloaded' });
+  await expect(banner).toBeAttached();
+  await expect(banner).toBeHidden();
+  // The rest of the form is there to be filled meanwhile.
+  await expect(page.getByLabel('First name')).toBeVisible();
+  release();
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Texas');
+  await expect(banner).not.toContainText('Florida');
+
+  // Without a state in the address the served box is right as it is, app or not; with one that
+  // is not a state, the app shows it once it runs. (New visitors: this one has Texas saved now.)
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const origin = new URL(page.url()).origin;
+  for (const [address, app] of [
+    ['/wizard/1', false],
+    ['/wizard/1?state=ZZ', true],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: origin });
+    const visitor = await context.newPage();
+    if (!app) await visitor.route('**/assets/*.js', (route) => route.abort());
+    await visitor.goto(address, { waitUntil: app ? 'load' : 'domcontentloaded' });
+    await expect(visitor.getByTestId('pricing-banner')).toBeVisible();
+    await expect(visitor.getByTestId('pricing-banner')).toContainText('Florida');
+    await context.close();
+  }
+});

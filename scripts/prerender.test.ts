@@ -58,9 +58,14 @@ describe('prerenderSite', () => {
     expect(root(html)).toMatch(/<h1[^>]*data-step-heading[^>]*>[^<]*<\/h1>/);
     expect(root(html)).toMatch(/<input [^>]*autocomplete="given-name"/i);
     expect(root(html)).not.toMatch(/<script|hidden id="S:/);
-    // The app after the first paint, at once for a browser with saved answers (frontend/public/hydrate.js).
-    expect(html).toMatch(/<script type="module" src="\/hydrate\.js" data-app="\/assets\/[^"]+" data-start-if-saved="wizardData applicationId"><\/script>/);
+    // The app after the first paint, at once for a browser with saved answers or an address with
+    // ?state= (frontend/public/hydrate.js), which hides the state's box until the app applies it.
+    expect(html).toMatch(
+      /<script type="module" src="\/hydrate\.js" data-app="\/assets\/[^"]+" data-start-if-saved="wizardData applicationId" data-start-if-query="state"><\/script>/,
+    );
+    expect(root(html)).toMatch(/<div [^>]*data-testid="pricing-banner" data-from-query=""/);
     expect(read('index.html')).not.toContain('data-start-if-saved');
+    expect(read('index.html')).not.toContain('data-start-if-query');
     const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(data.showsSavedAnswers).toBe(true);
     expect(data.texts.pages).toEqual(['wizard', 'footer']);

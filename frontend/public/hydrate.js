@@ -22,6 +22,17 @@ try {
   const keys = document.querySelector('script[data-app]')?.getAttribute('data-start-if-saved')?.split(' ') ?? [];
   if (keys.some((key) => localStorage.getItem(key))) start();
 } catch {}
+// An address with a query the page applies once the app runs (the wizard's ?state=XX from a link),
+// which its HTML cannot know: what depends on it (data-from-query) is hidden until the app has
+// applied it (frontend/src/lib/query-hold.ts, frontend/src/index.css), and the app starts at once.
+try {
+  const keys = document.querySelector('script[data-app]')?.getAttribute('data-start-if-query')?.split(' ') ?? [];
+  const query = new URLSearchParams(location.search);
+  if (keys.some((key) => query.get(key))) {
+    document.documentElement.setAttribute('data-awaits-query', '');
+    start();
+  }
+} catch {}
 try {
   new PerformanceObserver((list, observer) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;

@@ -1,3 +1,5 @@
+import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
+
 /**
  * Every page of the site (docs/product.md section 2): the route patterns routes.tsx declares, and
  * typed builders for links and redirects. No component spells a page path itself.
@@ -59,11 +61,11 @@ export const paths = {
   home: PAGE_PATTERNS.home,
   homeSection: (section: HomeSection) => `${PAGE_PATTERNS.home}#${section}`,
   /** The wizard's entry (it continues at the step the visitor reached); `state` pre-selects the filing state. */
-  wizard: (opts: { state?: string } = {}) => withQuery(PAGE_PATTERNS.wizard, opts),
+  wizard: (opts: { state?: string } = {}) => withQuery(PAGE_PATTERNS.wizard, { [WIZARD_STATE_QUERY]: opts.state }),
   /** One wizard step; `search` keeps a query string as it is (e.g. `?state=NV` when /wizard forwards to step 1). */
   wizardStep: (step: number, opts: { state?: string; search?: string } = {}) => {
     const path = `${PAGE_PATTERNS.wizard}/${step}`;
-    return opts.search ? `${path}${opts.search.startsWith('?') ? '' : '?'}${opts.search}` : withQuery(path, { state: opts.state });
+    return opts.search ? `${path}${opts.search.startsWith('?') ? '' : '?'}${opts.search}` : withQuery(path, { [WIZARD_STATE_QUERY]: opts.state });
   },
   checkout: (applicationId?: string) => withQuery(PAGE_PATTERNS.checkout, { applicationId }),
   success: (provider: SuccessProvider, applicationId: string) => withQuery(PAGE_PATTERNS.success, { provider, applicationId }),

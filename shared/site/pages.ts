@@ -6,6 +6,10 @@ import type { SiteTextPage } from '../content/registry.ts';
  * page shows (functions/site/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
+
+/** The query value that pre-selects the wizard's filing state (`/wizard/1?state=TX`): links build it with frontend/src/paths.ts. */
+export const WIZARD_STATE_QUERY = 'state';
+
 export interface PrerenderedPage {
   /** The address it answers. */
   path: string;
@@ -34,6 +38,13 @@ export interface PrerenderedPage {
    * (frontend/src/lib/hydration-choice.ts), so nobody's answers are hydrated into an empty form.
    */
   showsSavedAnswers: boolean;
+  /**
+   * Query values the page applies once the app runs (the wizard's `?state=XX` from a link), which
+   * its HTML cannot know: with one in the address, what depends on it (marked `data-from-query`)
+   * stays hidden until the app has applied it, and the app starts at once (frontend/public/hydrate.js,
+   * frontend/src/lib/query-hold.ts).
+   */
+  appliesQuery?: readonly string[];
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
@@ -71,6 +82,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     // does (BasicInfoStep, WizardTextField), so the app can wait for the first paint.
     appAfterFirstPaint: true,
     showsSavedAnswers: true,
+    appliesQuery: [WIZARD_STATE_QUERY],
   },
   {
     path: '/checkout',

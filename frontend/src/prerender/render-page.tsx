@@ -107,9 +107,12 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
   if (page.appAfterFirstPaint) {
     // A browser with saved answers gets the page rendered from them (lib/hydration-choice.ts): at once.
     const savedAnswers = page.showsSavedAnswers ? ` data-start-if-saved="${escapeHtml(SAVED_ANSWER_KEYS.join(' '))}"` : '';
+    // An address with a query the page applies (the wizard's ?state=XX): at once, and what depends
+    // on it is hidden until then (lib/query-hold.ts).
+    const query = page.appliesQuery?.length ? ` data-start-if-query="${escapeHtml(page.appliesQuery.join(' '))}"` : '';
     head = head.replace(
       /<script type="module" crossorigin src="[^"]+"><\/script>/,
-      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"${savedAnswers}></script>`,
+      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"${savedAnswers}${query}></script>`,
     );
   }
   const body = template

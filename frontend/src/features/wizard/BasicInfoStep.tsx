@@ -73,7 +73,13 @@ export function PricingBanner({ stateCode, fallbackName }: { stateCode: string; 
   const { data, isError } = useStatePricing(stateCode);
   const price = data ?? findStatePricing(stateCode);
   return (
-    <div className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm" aria-live="polite" data-testid="pricing-banner">
+    // data-from-query: a link's ?state=XX changes it once the app runs (lib/query-hold.ts).
+    <div
+      className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm"
+      aria-live="polite"
+      data-testid="pricing-banner"
+      data-from-query=""
+    >
       <p className="text-sm font-medium text-indigo-100">Your filing state</p>
       <p className="mt-1 text-xl font-bold">{data?.name ?? price?.name ?? fallbackName ?? stateCode}</p>
       {price ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { estimatedSavingsFor } from '#shared/savings-rule.ts';
+import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
 import { FIELD_STEP, firstIncompleteStep, type WizardField } from '#shared/wizard/steps.ts';
@@ -10,6 +11,7 @@ import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
+import { releaseQueryHold } from '../../lib/query-hold.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
@@ -60,7 +62,7 @@ export default function WizardPage() {
       const annual = Object.values(handoff.expenses).reduce((sum, n) => sum + (Number(n) || 0), 0) * 12;
       update({ annualIncome: handoff.income, monthlyExpenses: handoff.expenses, estimatedSavings: estimatedSavingsFor(annual, handoff.income) });
     }
-    const pre = search.get('state');
+    const pre = search.get(WIZARD_STATE_QUERY);
     if (pre && findState(pre)) {
       const code = pre.trim().toUpperCase();
       setChosenState(code);
@@ -70,6 +72,13 @@ export default function WizardPage() {
     const saved = loadCurrentStep();
     if (step === 1 && saved > 1) navigate(paths.wizardStep(Math.min(saved, firstIncompleteStep(data))), { replace: true });
   }, [search, step, data, update, navigate]);
+
+  // The served first step hid what ?state=XX changes (lib/query-hold.ts): shown once the state
+  // chosen is the query's, or at once when the query names no state.
+  useEffect(() => {
+    const wanted = search.get(WIZARD_STATE_QUERY);
+    if (!wanted || !findState(wanted) || data.state === wanted.trim().toUpperCase()) releaseQueryHold();
+  }, [search, data.state]);
 
   // The stored current step follows the screen shown.
   useEffect(() => {
