@@ -53,6 +53,8 @@ export default function WizardPage() {
 
   // On arrival: the landing calculator's figures are taken over; ?state=XX pre-selects the filing
   // state (the visitor's own choice, kept until they change it); /wizard/1 resumes a wizard left later on.
+  // The filing state a link's ?state=XX names, when it names one (findState normalises the code).
+  const queryState = findState(search.get(WIZARD_STATE_QUERY))?.code;
   const arrived = useRef(false);
   useEffect(() => {
     if (arrived.current || !step) return;
@@ -62,23 +64,20 @@ export default function WizardPage() {
       const annual = Object.values(handoff.expenses).reduce((sum, n) => sum + (Number(n) || 0), 0) * 12;
       update({ annualIncome: handoff.income, monthlyExpenses: handoff.expenses, estimatedSavings: estimatedSavingsFor(annual, handoff.income) });
     }
-    const pre = search.get(WIZARD_STATE_QUERY);
-    if (pre && findState(pre)) {
-      const code = pre.trim().toUpperCase();
-      setChosenState(code);
-      update({ state: code });
+    if (queryState) {
+      setChosenState(queryState);
+      update({ state: queryState });
       return;
     }
     const saved = loadCurrentStep();
     if (step === 1 && saved > 1) navigate(paths.wizardStep(Math.min(saved, firstIncompleteStep(data))), { replace: true });
-  }, [search, step, data, update, navigate]);
+  }, [queryState, step, data, update, navigate]);
 
   // The served first step hid what ?state=XX changes (lib/query-hold.ts): shown once the state
   // chosen is the query's, or at once when the query names no state.
   useEffect(() => {
-    const wanted = search.get(WIZARD_STATE_QUERY);
-    if (!wanted || !findState(wanted) || data.state === wanted.trim().toUpperCase()) releaseQueryHold();
-  }, [search, data.state]);
+    if (!queryState || data.state === queryState) releaseQueryHold();
+  }, [queryState, data.state]);
 
   // The stored current step follows the screen shown.
   useEffect(() => {
