@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { TABLE_KEYS, TABLES } from '../../functions/tables.ts';
 import {
@@ -25,7 +26,8 @@ import { runIfMain } from '../cli.ts';
  *   machine barely moves, and in wall time (reported);
  * - each function and its reference are measured alternately RUNS times in the same run; the
  *   ratio is the median of the per-pair ratios. Budget: every function <= 1.3x its reference.
- * `--compare-sdk` also builds everything with the runtime's SDK (docs/decisions/0170).
+ * `--compare-sdk` also builds everything with the runtime's SDK (docs/decisions/0170); `--stack`
+ * measures only what every route handler is built on (STACK_LAYERS).
  * Exits non-zero when a function is over budget.
  */
 export const COLD_IMPORT_BUDGET_RATIO = 1.3;
@@ -108,14 +110,20 @@ export function measurePair(file: string, reference: string, runs = RUNS): Pairw
   };
 }
 
-/** The reference's entry: the same SDK loaders, imported the same way, and nothing else. */
-function referenceSource(sdk: FunctionBuild['sdk']): string {
+/** The reference's imports (the SDK loaders, at load or on first use) and the expression its handler returns. */
+function referenceParts(sdk: FunctionBuild['sdk']): [imports: string, body: string] {
   const atLoad = sdk.atLoad.map((name, i) => `import * as sdk${i} from ${JSON.stringify(sdkLoaderFile(name))};`);
   const later = sdk.onFirstUse.map((name) => `() => import(${JSON.stringify(sdkLoaderFile(name))})`);
-  return `${atLoad.join('\n')}
-const onFirstUse = [${later.join(', ')}];
-export const handler = async () => ({ statusCode: 200, body: String(${[...sdk.atLoad.map((_, i) => `Object.keys(sdk${i}).length`), '(await Promise.all(onFirstUse.map((load) => load()))).length'].join(' + ')}) });
-`;
+  return [
+    `${atLoad.join('\n')}\nconst onFirstUse = [${later.join(', ')}];`,
+    [...sdk.atLoad.map((_, i) => `Object.keys(sdk${i}).length`), '(await Promise.all(onFirstUse.map((load) => load()))).length'].join(' + '),
+  ];
+}
+
+/** The reference's entry: the same SDK loaders, imported the same way, and nothing else. */
+function referenceSource(sdk: FunctionBuild['sdk']): string {
+  const [imports, body] = referenceParts(sdk);
+  return `${imports}\nexport const handler = async () => ({ statusCode: 200, body: String(${body}) });\n`;
 }
 
 const signature = (sdk: FunctionBuild['sdk']) => `${sdk.atLoad.join('+') || 'none'}|${sdk.onFirstUse.join('+') || 'none'}`;
@@ -135,6 +143,69 @@ async function buildReferences(builds: FunctionBuild[], dir: string, opts: Build
     refs.set(key, await buildFunction({ name, entry }, join(dir, name), opts));
   }
   return refs;
+}
+
+/**
+ * What every route handler is built on, layer by layer over a reference: middy (the handler
+ * engine), then zod (validating one value, through shared/zod.ts as the functions import it), then
+ * our HTTP layer (functions/lib/http.ts: the route check, errors and headers, request logging),
+ * each wrapping the reference's own body. The last layer is the least a route function can load,
+ * so its ratio is the floor under every function's ratio on the same reference.
+ */
+export const STACK_LAYERS = ['middy', 'middy + zod', 'middy + zod + HTTP layer'] as const;
+export type StackLayer = (typeof STACK_LAYERS)[number];
+
+/** The SDK uses the layers are measured on: the two references most functions have. */
+export const STACK_SDK_USES: readonly FunctionBuild['sdk'][] = [
+  { atLoad: [], onFirstUse: ['dynamodb', 'secrets-manager'] },
+  { atLoad: ['dynamodb'], onFirstUse: ['secrets-manager'] },
+];
+
+/** The entry of one layer over the reference of `sdk`: the reference's imports and body, wrapped. */
+export function layerSource(sdk: FunctionBuild['sdk'], layer: StackLayer): string {
+  const [imports, body] = referenceParts(sdk);
+  const file = (path: string) => JSON.stringify(join(REPO_ROOT, path));
+  // Resolved from the repository, so an entry written anywhere (a test's temporary folder) builds.
+  const middyCore = JSON.stringify(createRequire(join(REPO_ROOT, 'package.json')).resolve('@middy/core'));
+  if (layer === 'middy') {
+    return `${imports}\nimport middy from ${middyCore};\nexport const handler = middy(async () => ({ statusCode: 200, body: String(${body}) }));\n`;
+  }
+  const zod = `import * as z from ${file('shared/zod.ts')};\nconst code = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter code'));`;
+  if (layer === 'middy + zod') {
+    return `${imports}\nimport middy from ${middyCore};\n${zod}\nexport const handler = middy(async (event: { code?: unknown }) => ({ statusCode: 200, body: String(${body}) + code.parse(event.code) }));\n`;
+  }
+  return `${imports}\nimport { httpHandler, json, pathParam } from ${file('functions/lib/http.ts')};\n${zod}\nexport const handler = httpHandler(async (event) => json(200, { value: String(${body}) + pathParam(event, 'code', code) }));\n`;
+}
+
+export interface StackLayerRow {
+  /** What the reference loads. */
+  sdk: string;
+  layer: StackLayer;
+  cpuMs: number;
+  refCpuMs: number;
+  ratio: number;
+}
+
+/** Each layer against its reference, alternately, in this run. */
+export async function measureStackLayers(dir = join(OUT_DIR, 'stack')): Promise<StackLayerRow[]> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const rows: StackLayerRow[] = [];
+  for (const [i, sdk] of STACK_SDK_USES.entries()) {
+    const refEntry = join(dir, `reference-${i}.ts`);
+    writeFileSync(refEntry, referenceSource(sdk));
+    const ref = await buildFunction({ name: `reference-${i}`, entry: refEntry }, join(dir, `reference-${i}`));
+    for (const [j, layer] of STACK_LAYERS.entries()) {
+      const name = `layer-${i}-${j}`;
+      const entry = join(dir, `${name}.ts`);
+      writeFileSync(entry, layerSource(sdk, layer));
+      const built = await buildFunction({ name, entry }, join(dir, name));
+      const m = measurePair(join(built.dir, 'index.mjs'), join(ref.dir, 'index.mjs'));
+      rows.push({ sdk: describeSdk(sdk), layer, cpuMs: round1(m.cpuMs), refCpuMs: round1(m.refCpuMs), ratio: Math.round(m.ratio * 100) / 100 });
+      if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(rows[rows.length - 1]));
+    }
+  }
+  return rows;
 }
 
 export interface LambdaBenchRow {
@@ -245,6 +316,10 @@ runIfMain(import.meta.url, async () => {
   const args = process.argv.slice(2);
   const only = args.filter((a) => !a.startsWith('--'));
   if (args.includes('--compare-sdk')) return compareSdk(only.length ? only : undefined);
+  if (args.includes('--stack')) {
+    for (const r of await measureStackLayers()) console.log(`${r.sdk} | ${r.layer}: ${r.ratio}x (${r.cpuMs} vs ${r.refCpuMs} ms CPU)`);
+    return;
+  }
   const result = await lambdaBench(only.length ? only : undefined);
   console.log(formatLambdaTable(result.rows));
   if (!result.ok) process.exit(1);

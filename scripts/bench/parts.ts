@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { runIfMain } from '../cli.ts';
 import { benchCost } from './cost.ts';
-import { COLD_IMPORT_BUDGET_RATIO, lambdaBench } from './lambda.ts';
+import { COLD_IMPORT_BUDGET_RATIO, lambdaBench, measureStackLayers } from './lambda.ts';
 import { benchLoad } from './load.ts';
 import { benchScale } from './scale.ts';
 import type { BenchRow } from './table.ts';
@@ -35,6 +35,16 @@ async function lambdaRows(): Promise<BenchRow[]> {
         ok: true,
       },
     );
+  }
+  // Not budgets: the floor every route function's ratio sits on (the stack it is built on), measured in the same run.
+  for (const r of await measureStackLayers()) {
+    rows.push({
+      area: 'lambda',
+      metric: `stack every route is built on, ${r.layer} (reference: ${r.sdk})`,
+      value: `${r.ratio.toFixed(2)}x (${r.cpuMs.toFixed(0)} vs ${r.refCpuMs.toFixed(0)} ms CPU)`,
+      budget: '-',
+      ok: true,
+    });
   }
   return rows;
 }
