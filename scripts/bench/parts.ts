@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { runIfMain } from '../cli.ts';
 import { benchCost } from './cost.ts';
-import { COLD_IMPORT_BUDGET_RATIO, lambdaBench, measureStackLayers } from './lambda.ts';
+import { COLD_IMPORT_BUDGET_RATIO, lambdaBench, measureStackLayers, STACK_RUNS } from './lambda.ts';
 import { benchLoad } from './load.ts';
 import { benchScale } from './scale.ts';
 import type { BenchRow } from './table.ts';
@@ -40,7 +40,7 @@ async function lambdaRows(): Promise<BenchRow[]> {
   for (const r of await measureStackLayers()) {
     rows.push({
       area: 'lambda',
-      metric: `stack every route is built on, ${r.layer} (reference: ${r.sdk})`,
+      metric: `stack every route is built on, ${r.layer} (reference: ${r.sdk}; median of ${STACK_RUNS} pairs)`,
       value: `${r.ratio.toFixed(2)}x (${r.cpuMs.toFixed(0)} vs ${r.refCpuMs.toFixed(0)} ms CPU)`,
       budget: '-',
       ok: true,
