@@ -109,6 +109,27 @@ describe('functions build', () => {
     expect(carries('payments/create-payment-intent')).toBe(true);
   });
 
+  it('does not build the whole wizard data schema at start in a route that validates only a business name and a state', () => {
+    // The files a cold start reads: index.mjs and what it imports statically, not what it imports on first use.
+    const atStart = (handler: string) => {
+      const dir = builds.find((b) => b.name === routeFunctionName(handler))?.dir as string;
+      const seen = new Set<string>();
+      const queue = ['index.mjs'];
+      while (queue.length) {
+        const file = queue.pop() as string;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.mjs)"/g)) queue.push(m[1]);
+      }
+      return [...seen].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    };
+    // A field only the wizard data's schema has (shared/wizard/schema.ts builds it; shared/wizard/fields.ts does not).
+    const wizardShape = '"First name"';
+    for (const handler of ['business-names/generate', 'business-names/check-availability']) expect(atStart(handler), handler).not.toContain(wizardShape);
+    // The autosave validates with it on every request, so it is built at start.
+    expect(atStart('applications/update')).toContain(wizardShape);
+  });
+
   it('ships an asset folder only with the functions whose code reads it', () => {
     for (const b of builds) expect(existsSync(join(b.dir, 'fonts')), b.name).toBe(b.assets.includes('documents-fonts'));
     expect(builds.filter((b) => b.assets.includes('documents-fonts')).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { NO_CONTROL_CHARS } from '../validation.ts';
 import * as z from '../zod.ts';
-import { BUSINESS_NAME, businessNameSchema, stateCodeSchema } from './schema.ts';
+import { BUSINESS_NAME, businessNameSchema, stateCodeSchema } from './fields.ts';
 
 /** POST /api/business-names/generate */
 export const generateNamesSchema = z

@@ -1,9 +1,9 @@
 import { groupThousands } from '../money.ts';
-import { BUSINESS_NAME, PERSON_NAME } from '../name-patterns.ts';
+import { PERSON_NAME } from '../name-patterns.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
-import { DEFAULT_STATE_CODE, findState } from '../states.ts';
-import { NO_CONTROL_CHARS } from '../validation.ts';
+import { DEFAULT_STATE_CODE } from '../states.ts';
 import * as z from '../zod.ts';
+import { businessNameSchema, refusedCharacters, stateCodeSchema, text } from './fields.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**
@@ -37,28 +37,11 @@ export interface WizardData {
   completed: boolean;
 }
 
-const text = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
-
-/**
- * The characters of `value` that `allowed` (a pattern of allowed characters, `^[...]*$`) refuses, each
- * once, as a reader names them: `"2"`, `"™"`, `spaces`.
- */
-export function refusedCharacters(value: unknown, allowed: RegExp): string {
-  const refused = [...new Set([...String(value)].filter((c) => !allowed.test(c)))].slice(0, 5);
-  const named = refused.map((c) => (/\s/u.test(c) ? 'spaces' : `"${c}"`));
-  return named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}` : (named[0] ?? '');
-}
-
 /** Digits and the usual separators, with an optional extension ("ext 12"; normalisePhone writes it so). */
 const PHONE = /^[0-9+().\s-]*(?:\s*(?:x|ext\.?|extension)\s*[0-9]{1,6})?$/i;
 /** Partial addresses are fine while typing (drafts autosave), but never characters an address cannot hold. */
 const EMAIL_CHAR = /^[^\s<>()[\]\\,;:"]$/u;
 const EMAIL_CHARS = /^[^\s<>()[\]\\,;:"]*$/;
-
-export { BUSINESS_NAME };
 
 /**
  * A phone number as we store it, in the browser (on blur) and on the server (the schema writes
@@ -76,20 +59,6 @@ const personName = (what: string) =>
       error: (issue) => `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
     }),
   );
-
-/** The business name as typed (a draft may still lack its designator); the naming rules are checked at submission. */
-export const businessNameSchema = text(120, 'Business name').check(
-  z.regex(BUSINESS_NAME, {
-    error: (issue) =>
-      `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
-  }),
-);
-
-export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
-  z.trim(),
-  z.toUpperCase(),
-  z.refine((code) => Boolean(findState(code)), 'Unknown state code'),
-);
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string) =>
   z.array(z.enum(values, { error: `Unknown ${what}` }), { error: `${what} must be a list` }).check(

@@ -1,0 +1,43 @@
+import { BUSINESS_NAME } from '../name-patterns.ts';
+import { findState } from '../states.ts';
+import { NO_CONTROL_CHARS } from '../validation.ts';
+import * as z from '../zod.ts';
+
+/**
+ * The wizard's field schemas that routes outside the wizard validate with too (the business-name
+ * routes, shared/wizard/names-api.ts), in a module of their own: a function that imports them does
+ * not build the whole wizard data's schemas at load (docs/decisions/0185). shared/wizard/schema.ts
+ * builds the wizard's fields from these.
+ */
+
+export { BUSINESS_NAME };
+
+/** A text field: trimmed, at most `max` characters, no control characters. */
+export const text = (max: number, what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
+
+/**
+ * The characters of `value` that `allowed` (a pattern of allowed characters, `^[...]*$`) refuses, each
+ * once, as a reader names them: `"2"`, `"™"`, `spaces`.
+ */
+export function refusedCharacters(value: unknown, allowed: RegExp): string {
+  const refused = [...new Set([...String(value)].filter((c) => !allowed.test(c)))].slice(0, 5);
+  const named = refused.map((c) => (/\s/u.test(c) ? 'spaces' : `"${c}"`));
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}` : (named[0] ?? '');
+}
+
+/** The business name as typed (a draft may still lack its designator); the naming rules are checked at submission. */
+export const businessNameSchema = text(120, 'Business name').check(
+  z.regex(BUSINESS_NAME, {
+    error: (issue) =>
+      `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
+  }),
+);
+
+export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
+  z.trim(),
+  z.toUpperCase(),
+  z.refine((code) => Boolean(findState(code)), 'Unknown state code'),
+);
