@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { staffToken as signInByApi } from './staff-session.ts';
 
@@ -9,13 +9,6 @@ import { staffToken as signInByApi } from './staff-session.ts';
  * checkout and success pages with a real application.
  */
 const WIDTHS = [375, 1280] as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let applicationId = '';
 let staffToken = '';
@@ -93,7 +86,7 @@ for (const width of WIDTHS) {
       await screen.before?.(page);
       await page.goto(screen.path());
       await screen.ready(page);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousViolations(page);
     });
   }
 }

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { pdfFlatText } from '../tests/documents/pdf-text.ts';
+import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { signInOnPage } from './staff-session.ts';
 
@@ -45,11 +45,6 @@ function wizard(businessName: string) {
     estimatedSavings: 2100,
     operatingAgreement: true,
   });
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Screenshots of one part of the page at the three widths; neither it nor the page may scroll sideways. */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 
 interface StatePrice {
   code: string;
@@ -17,13 +17,6 @@ async function scrollThrough(page: Page) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
   }
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('renders every landing section, header and footer', async ({ page }) => {
@@ -126,7 +119,7 @@ for (const width of [375, 1280]) {
     await page.goto('/');
     await scrollThrough(page);
     await expect(page.locator('#calculator')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/landing-${width}.png`, fullPage: true });
   });
 }

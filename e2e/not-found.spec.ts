@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 
 test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -14,7 +14,6 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/definitely-missing');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }

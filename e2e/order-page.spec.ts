@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
 import { staffToken } from './staff-session.ts';
@@ -17,11 +17,6 @@ const WIDTHS = [320, 375, 1280] as const;
 test.beforeAll(async ({ request }) => {
   await expect.poll(async () => (await request.get('/api/payment-status/00000000-0000-4000-8000-000000000000')).status(), { timeout: 60_000 }).toBe(404);
 });
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Full-page screenshots at each width; nothing may scroll sideways. */
 async function shoot(page: Page, name: string) {

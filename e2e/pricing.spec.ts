@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const cardCodes = (page: Page) => page.getByTestId('state-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.code));
 
@@ -36,8 +36,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/pricing');
     await expect(page.getByTestId('state-card').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSeriousViolations(page);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/pricing-${width}.png`, fullPage: true });
   });
 }

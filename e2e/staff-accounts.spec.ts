@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
+import { expectAxeClean } from './axe.ts';
 import { createSubmitted, payWithTestCard, wizardData } from './holder.ts';
 import { parseEml, type SentEmail } from './mail.ts';
 import { signInOnPage, staffToken } from './staff-session.ts';
@@ -65,19 +65,6 @@ function acceptLinkIn(email: SentEmail): string {
   const link = /https?:\/\/[^\s"'<>]+\/staff\/accept#invite=[\w.-]+/.exec(email.body)?.[0];
   if (!link) throw new Error(`No accept link in "${email.subject}"`);
   return link;
-}
-
-async function expectAxeClean(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Screenshots at phone and desktop widths, and no sideways scrolling at any of them. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
+import { expectAxeClean } from './axe.ts';
 import { createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { fillSignIn } from './staff-session.ts';
 
@@ -129,22 +129,6 @@ async function expectStats(page: Page, { total, pending, completed }: Counts) {
   await expect(page.locator('[data-stat="Total Applications"]')).toHaveText(String(total));
   await expect(page.locator('[data-stat="Pending"]')).toHaveText(String(pending));
   await expect(page.locator('[data-stat="Completed"]')).toHaveText(String(completed));
-}
-
-async function expectAxeClean(page: Page) {
-  // Toasts are checked once settled (their enter animation fades colours in): wait for every
-  // finite animation and transition to finish (looping ones, like loading pulses, never do).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  if (results.violations.length) await page.screenshot({ path: `${SHOTS}/axe-failure.png` });
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, fullPage = true) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAxeClean } from './axe.ts';
 import { createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 
 /**
@@ -20,11 +20,6 @@ const TAKEN = 'Another application with us has already requested this name. Plea
 async function sentenceBeside(field: Locator): Promise<string | null> {
   const id = await field.getAttribute('id');
   return field.page().locator(`[id="${id}-error"]`).textContent({ timeout: 2000 });
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Full-page screenshots at 320, 375 and 1280 px, with nothing scrolling sideways; back to the phone width after. */
@@ -105,7 +100,7 @@ test('at 375 px each field says what is wrong where it is typed, autosave never 
   // The extension is accepted and written as the server stores it.
   await expect(phone).toHaveValue('+1 (305) 555-0100 ext 12');
   await expect(phone).not.toHaveAttribute('aria-invalid');
-  await expectNoSeriousA11yIssues(page);
+  await expectAxeClean(page);
   await shoot(page, 'step1-first-name-error');
 
   // The autosave (2 s after typing) carried the valid fields and was accepted.
@@ -139,7 +134,7 @@ test('at 375 px each field says what is wrong where it is typed, autosave never 
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(await sentenceBeside(name)).toBe(TRUST_BANK);
   await expect(review).toBeDisabled();
-  await expectNoSeriousA11yIssues(page);
+  await expectAxeClean(page);
   await shoot(page, 'step3-business-name-error');
 
   await name.fill(taken);

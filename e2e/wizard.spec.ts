@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 
 // Screenshots for a human look at 375 and 1280 px (WIZARD_SHOTS_DIR overrides the folder).
 const SHOTS = process.env.WIZARD_SHOTS_DIR ?? 'test-results/wizard-screenshots';
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -58,7 +52,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(page.getByText('File in Wyoming')).toBeVisible();
   await expect(page.getByTestId('pricing-banner')).toContainText('Wyoming');
   await expect(page.getByTestId('pricing-banner')).toContainText('$250 total ($100 filing + $150 service)');
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousViolations(page);
   await shoot(page, 'step1');
   await expect(next).toBeEnabled();
   expect((await created).status()).toBe(201);
@@ -70,7 +64,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await page.getByText('Food', { exact: true }).click();
   await page.getByText('TikTok', { exact: true }).click();
   await page.getByText('YouTube', { exact: true }).click();
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousViolations(page);
   await shoot(page, 'step2');
   const stage1 = page.waitForResponse((r) => r.url().endsWith('/api/webhook/stage1'));
   await page.getByRole('button', { name: 'Next' }).click();
@@ -92,7 +86,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await page.getByLabel('Clothing & Styling').fill('500');
   await page.getByLabel('Equipment & Tech').fill('250');
   await expect(page.getByTestId('calculator-savings')).toHaveText('$2,250');
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousViolations(page);
   await shoot(page, 'step3');
   const stage2 = page.waitForResponse((r) => r.url().endsWith('/api/webhook/stage2'));
   await page.getByRole('button', { name: 'Review Application' }).click();
@@ -107,7 +101,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(page.getByText('Wyoming sells expedited service, but not for forming an LLC, so this add-on is not available.')).toBeVisible();
   await page.getByLabel(/FEIN \(EIN\) filing/).check();
   await expect(page.getByTestId('order-total')).toHaveText('$325');
-  await expectNoSeriousA11yIssues(page);
+  await expectNoSeriousViolations(page);
   await shoot(page, 'step4');
 
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
