@@ -110,18 +110,10 @@ describe('functions build', () => {
   });
 
   it('does not build the whole wizard data schema at start in a route that validates only a business name and a state', () => {
-    // The files a cold start reads: index.mjs and what it imports statically, not what it imports on first use.
+    // The files a cold start reads (FunctionBuild.startFiles), not what it imports on first use.
     const atStart = (handler: string) => {
-      const dir = builds.find((b) => b.name === routeFunctionName(handler))?.dir as string;
-      const seen = new Set<string>();
-      const queue = ['index.mjs'];
-      while (queue.length) {
-        const file = queue.pop() as string;
-        if (seen.has(file)) continue;
-        seen.add(file);
-        for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.mjs)"/g)) queue.push(m[1]);
-      }
-      return [...seen].map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+      const b = builds.find((x) => x.name === routeFunctionName(handler)) as FunctionBuild;
+      return b.startFiles.map((f) => readFileSync(join(b.dir, f), 'utf8')).join('\n');
     };
     // A field only the wizard data's schema has (shared/wizard/schema.ts builds it; shared/wizard/fields.ts does not).
     const wizardShape = '"First name"';

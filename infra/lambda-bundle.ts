@@ -125,6 +125,8 @@ export interface FunctionBuild {
   dir: string;
   /** Bytes of index.mjs and the chunks it imports statically: the code a cold start reads. */
   startBytes: number;
+  /** Those files, as paths in `dir` (index.mjs first). */
+  startFiles: string[];
   /** Bytes of every file of the folder (code read on first use and shipped assets included). */
   totalBytes: number;
   /** SDK loaders (`dynamodb`, `s3`, ...) the function imports at load, and those it imports only on first use. */
@@ -204,19 +206,17 @@ function loadedAtStart(metafile: Metafile, entry: string): Set<string> {
   return seen;
 }
 
-/** Bytes of the output files read at start: index.mjs and what it imports statically. */
-function bytesAtStart(metafile: Metafile, indexFile: string): number {
+/** The output files read at start: index.mjs and what it imports statically (paths as the metafile gives them). */
+function filesAtStart(metafile: Metafile, indexFile: string): string[] {
   const seen = new Set<string>();
   const queue = [relative(REPO_ROOT, indexFile).split(sep).join('/')];
-  let bytes = 0;
   while (queue.length) {
     const file = queue.pop() as string;
     if (seen.has(file) || !metafile.outputs[file]) continue;
     seen.add(file);
-    bytes += metafile.outputs[file].bytes;
     for (const imp of metafile.outputs[file].imports) if (!imp.external && imp.kind === 'import-statement') queue.push(imp.path);
   }
-  return bytes;
+  return [...seen];
 }
 
 function folderBytes(dir: string): number {
@@ -250,10 +250,12 @@ export async function buildFunction(source: FunctionSource, dir: string, opts: B
     cpSync(join(REPO_ROOT, asset.from), join(dir, asset.to), { recursive: true });
     assets.push(asset.name);
   }
+  const startFiles = filesAtStart(metafile, join(dir, 'index.mjs'));
   return {
     name: source.name,
     dir,
-    startBytes: bytesAtStart(metafile, join(dir, 'index.mjs')),
+    startBytes: startFiles.reduce((sum, file) => sum + metafile.outputs[file].bytes, 0),
+    startFiles: startFiles.map((file) => relative(dir, join(REPO_ROOT, file)).split(sep).join('/')),
     totalBytes: folderBytes(dir),
     sdk: { atLoad: sdk.atLoad.sort(), onFirstUse: sdk.onFirstUse.sort() },
     assets,
