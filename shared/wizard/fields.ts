@@ -12,8 +12,12 @@ import * as z from '../zod.ts';
 
 export { BUSINESS_NAME };
 
-/** A text field: trimmed, at most `max` characters, no control characters. */
-export const text = (max: number, what: string) =>
+/**
+ * A wizard text field: trimmed, at most `max` characters, no control characters, in the wizard's
+ * sentences ("... is limited to N characters"), which the browser shows beside the field. Other
+ * forms use shared/validation.ts `text` (required lengths, multi-line messages).
+ */
+export const wizardText = (max: number, what: string) =>
   z
     .string({ error: `${what} must be text` })
     .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
@@ -29,7 +33,7 @@ export function refusedCharacters(value: unknown, allowed: RegExp): string {
 }
 
 /** The business name as typed (a draft may still lack its designator); the naming rules are checked at submission. */
-export const businessNameSchema = text(120, 'Business name').check(
+export const businessNameSchema = wizardText(120, 'Business name').check(
   z.regex(BUSINESS_NAME, {
     error: (issue) =>
       `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,

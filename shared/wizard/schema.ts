@@ -3,7 +3,7 @@ import { PERSON_NAME } from '../name-patterns.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
 import { DEFAULT_STATE_CODE } from '../states.ts';
 import * as z from '../zod.ts';
-import { businessNameSchema, refusedCharacters, stateCodeSchema, text } from './fields.ts';
+import { businessNameSchema, refusedCharacters, stateCodeSchema, wizardText } from './fields.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**
@@ -54,7 +54,7 @@ export function normalisePhone(raw: string): string {
 }
 
 const personName = (what: string) =>
-  text(100, what).check(
+  wizardText(100, what).check(
     z.regex(PERSON_NAME, {
       error: (issue) => `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
     }),
@@ -70,12 +70,12 @@ const shape = {
   userId: z.string({ error: 'userId must be text' }).check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'userId must be 8-64 letters, digits, - or _')),
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  email: text(254, 'Email').check(
+  email: wizardText(254, 'Email').check(
     z.regex(EMAIL_CHARS, {
       error: (issue) => `Email can't contain ${refusedCharacters(issue.input, EMAIL_CHAR)}. An email address looks like name@example.com.`,
     }),
   ),
-  phone: text(40, 'Phone').check(
+  phone: wizardText(40, 'Phone').check(
     z.overwrite(normalisePhone),
     z.regex(PHONE, 'Phone can use digits, spaces and + ( ) - . with an extension such as "ext 12" at the end.'),
   ),
