@@ -63,7 +63,7 @@ describe('jobs: generated from functions/jobs.ts', () => {
   it('builds one function per job from functions/jobs/<handler>.ts, with its timeout and no HTTP route', () => {
     for (const [key, job] of jobs) {
       const { fn } = jobFunction(dev, key);
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
       expect(fn.Properties.Description).toMatch(new RegExp(`^Job ${key}: `));
       expect(fn.Properties.Timeout).toBe(job.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
     }

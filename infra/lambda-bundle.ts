@@ -10,7 +10,7 @@ import { fontkitLazyBrotli } from './fontkit-brotli.ts';
 /** The repository root (infra/ sits directly below it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 
 /**
@@ -33,7 +33,7 @@ export const FUNCTIONS_BUILD_DIR = join(REPO_ROOT, '.build', 'functions');
  * - No source maps: they would count against the code size and the cold start.
  */
 export const LAMBDA_BUNDLE = {
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   minify: true,
   sourcemap: false,

@@ -82,7 +82,7 @@ describe('API stack: generated from the route table', () => {
     for (const route of routes) {
       const { fn } = routeFunction(dev, route);
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,

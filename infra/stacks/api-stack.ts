@@ -255,7 +255,7 @@ export class ApiStack extends Stack {
       acknowledge(
         fn,
         'AwsSolutions-L1',
-        'Node.js 22 is the runtime the handlers and their esbuild target (node22) are built and tested for; moving to 24 is a deliberate upgrade, not a drift.',
+        'Node.js 24 is the runtime the handlers and their esbuild target (node24) are built and tested for; a later runtime is a deliberate upgrade, not a drift.',
       );
       return fn;
     };
