@@ -110,7 +110,7 @@ export const TABLES = {
     ],
     ttlAttribute: 'ttl',
   },
-  /** The operator's settings (shared/operator/settings.ts): one item, id 'OPERATOR', with a version. */
+  /** The operator's settings (shared/operator/settings.schema.ts): one item, id 'OPERATOR', with a version. */
   operatorSettings: { envVar: 'OPERATOR_SETTINGS_TABLE', partitionKey: { name: 'id', type: 'S' } },
   /**
    * Reminder emails of the compliance calendar (functions/data/reminders.ts): one row per order and

@@ -115,7 +115,7 @@ describe('functions build', () => {
       const b = builds.find((x) => x.name === routeFunctionName(handler)) as FunctionBuild;
       return b.startFiles.map((f) => readFileSync(join(b.dir, f), 'utf8')).join('\n');
     };
-    // A field only the wizard data's schema has (shared/wizard/schema.ts builds it; shared/wizard/fields.ts does not).
+    // A field only the wizard data's schema has (shared/wizard/data.schema.ts builds it; shared/wizard/fields.schema.ts does not).
     const wizardShape = '"First name"';
     for (const handler of ['business-names/generate', 'business-names/check-availability']) expect(atStart(handler), handler).not.toContain(wizardShape);
     // The autosave validates with it on every request, so it is built at start.

@@ -1,4 +1,4 @@
-import type { OrderPrice, PriceLine } from './api/responses.ts';
+import type { OrderPrice, PriceLine } from './api/responses.schema.ts';
 import { dollarsToCents } from './money.ts';
 import { type ExpediteTier, type Processing, processingFor } from './state-facts/processing-times.ts';
 import type { StatePricing } from './states.ts';

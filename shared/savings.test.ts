@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateSavings, calculatorInputSchema, EXPENSE_CATEGORIES, estimatedSavingsFor, parseAmount, savingsCapped } from './savings.ts';
+import { calculatorInputSchema } from './savings.schema.ts';
+import { calculateSavings, EXPENSE_CATEGORIES, estimatedSavingsFor, parseAmount, savingsCapped } from './savings.ts';
 
 describe('calculateSavings', () => {
   it('annualises the monthly total and takes 25% rounded', () => {

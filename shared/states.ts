@@ -1,7 +1,7 @@
 // What the product uses of the dataset. Each state's official source URL, verification date and
 // naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
 
-import type { StatePricing } from './api/responses.ts';
+import type { StatePricing } from './api/responses.schema.ts';
 import { compareText } from './compare-text.ts';
 import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';

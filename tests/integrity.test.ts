@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderForApplication } from '#shared/payments/order.ts';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import { handler as createApplication } from '../functions/handlers/applications/create.ts';
 import { handler as updateApplication } from '../functions/handlers/applications/update.ts';
 import { handler as createIntent } from '../functions/handlers/payments/create-payment-intent.ts';

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE_TEXT_PAGES, SITE_TEXTS, type SiteTextPage } from '#shared/content/registry.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { LandingPage } from './features/landing/LandingPage.tsx';
 import PricingPage from './features/pricing/PricingPage.tsx';

@@ -1,4 +1,4 @@
-import type { WizardData, WizardPatch } from '#shared/wizard/schema.ts';
+import type { WizardData, WizardPatch } from '#shared/wizard/data.schema.ts';
 import { cancelPendingPayment, getApplicationForHolder, paymentInProgress, saveApplication, submitApplication } from '../data/applications/store.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';

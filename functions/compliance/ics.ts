@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from 'ics';
-import type { OrderCalendar } from '#shared/compliance/api.ts';
+import type { OrderCalendar } from '#shared/compliance/api.schema.ts';
 import { STATE_DEADLINE_KINDS } from '#shared/compliance/calendar.ts';
 import { addDays } from '#shared/compliance/dates.ts';
 

@@ -1,4 +1,4 @@
-import type { OrderCalendar, RenewalView } from '#shared/compliance/api.ts';
+import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
 import { type CalendarInput, complianceCalendar, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
 import { addYears, dayOf } from '#shared/compliance/dates.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';

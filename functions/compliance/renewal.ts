@@ -1,4 +1,4 @@
-import type { RenewalView } from '#shared/compliance/api.ts';
+import type { RenewalView } from '#shared/compliance/api.schema.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { cancelRenewal } from '../data/applications/store.ts';
 import { ConflictError } from '../lib/errors.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry } from '#shared/api/staff-responses.ts';
+import type { AuditEntry } from '#shared/api/staff-responses.schema.ts';
 import { AUDIT_RETENTION_YEARS } from '#shared/retention.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { AUDIT_PAGE_SIZE, type AuditAction } from '#shared/staff/audit.ts';
-import type { AuditQuery } from '#shared/staff/audit-query.ts';
+import type { AuditQuery } from '#shared/staff/audit-query.schema.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, QueryCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';

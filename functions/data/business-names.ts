@@ -1,5 +1,5 @@
 import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
-import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
+import type { NameAvailability, NameSuggestion } from '#shared/wizard/names.schema.ts';
 import { isNameKeyTaken } from './applications/store.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
+import type { ContentItem, ContentType, CreateContentInput, UpdateContentInput } from '#shared/content/content-item.schema.ts';
 import { sanitizeContent } from '#shared/content/sanitize-content.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { GetCommand, PutCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContentItem } from '#shared/content/content-item.ts';
+import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { NotFoundError } from '../lib/errors.ts';

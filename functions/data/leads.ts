@@ -1,5 +1,5 @@
 import { expiryAfterDays, LEAD_RETENTION_DAYS } from '#shared/retention.ts';
-import type { Lead } from '#shared/wizard/leads.ts';
+import type { Lead } from '#shared/wizard/leads.schema.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { logger } from '../lib/logger.ts';

@@ -1,6 +1,6 @@
-import type { OperatorSettingsView } from '#shared/api/staff-responses.ts';
+import type { OperatorSettingsView } from '#shared/api/staff-responses.schema.ts';
 import { EMPTY_OPERATOR_SETTINGS, type OperatorSettings } from '#shared/operator/facts.ts';
-import type { OperatorSettingsUpdate } from '#shared/operator/settings.ts';
+import type { OperatorSettingsUpdate } from '#shared/operator/settings.schema.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -9,7 +9,7 @@ import { auditPut } from './audit.ts';
 import { writeTogether } from './staff-accounts.ts';
 
 /**
- * The operator's settings (shared/operator/settings.ts): one item, `OPERATOR`, written by the
+ * The operator's settings (shared/operator/settings.schema.ts): one item, `OPERATOR`, written by the
  * owner at the version read, with an audit entry of what changed in the same transaction.
  */
 const KEY = { id: 'OPERATOR' };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.ts';
+import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.schema.ts';
 import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/accounts.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { StaffAccount, StaffPersonView } from '#shared/api/staff-responses.ts';
+import type { StaffAccount, StaffPersonView } from '#shared/api/staff-responses.schema.ts';
 import { INVITE_TTL_HOURS, MAX_SESSIONS_PER_PERSON, type StaffPerson, type StaffRole } from '#shared/staff/accounts.ts';
-import type { InviteInput } from '#shared/staff/people.ts';
+import type { InviteInput } from '#shared/staff/people.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';

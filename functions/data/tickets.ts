@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ContactFormInput, type SupportTicket, TICKETS_PER_HOUR_PER_IP, type TicketStatus } from '#shared/staff/tickets.ts';
+import { type ContactFormInput, type SupportTicket, TICKETS_PER_HOUR_PER_IP, type TicketStatus } from '#shared/staff/tickets.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';

@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { pdfFlatText, pdfText } from '../../tests/documents/pdf-text.ts';
 import { detailsFor, EIN_DETAILS, orderFor, ourAgentIn } from '../../tests/documents/test-fixtures.ts';
 import { einWorksheet, maskedTaxId, orderDocuments } from './index.ts';

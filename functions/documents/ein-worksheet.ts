@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, sameAddress, slug } from './format.ts';
 import { mailingOf } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';

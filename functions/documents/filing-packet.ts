@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { type ExpediteTier, type Processing, processingFor } from '#shared/state-facts/processing-times.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, slug, usd } from './format.ts';

@@ -1,4 +1,4 @@
-import type { Address } from '#shared/filing/details.ts';
+import type { Address } from '#shared/filing/details.schema.ts';
 
 /** An address on one line: "12 Main St, Suite 4, Miami, FL 33101". */
 export function addressLine(a: Address): string {

@@ -1,4 +1,4 @@
-import type { Address, StoredFilingDetails } from '#shared/filing/details.ts';
+import type { Address, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
 import { addressLine, longDate, percent, sameAddress } from './format.ts';
 import type { Tone } from './layout.ts';

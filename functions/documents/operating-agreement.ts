@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
 import { addressLine, isoDate, joinNames, pdfDate, percent, slug } from './format.ts';
 import { formationForm, resolveAgent } from './formation-forms.ts';

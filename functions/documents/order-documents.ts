@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { einWorksheet } from './ein-worksheet.ts';
 import { filingPacket } from './filing-packet.ts';
 import { operatingAgreement } from './operating-agreement.ts';

@@ -1,4 +1,4 @@
-import type { Address } from '#shared/filing/details.ts';
+import type { Address } from '#shared/filing/details.schema.ts';
 
 /**
  * What the generators need to know about the order besides its filing details: the paid

@@ -3,7 +3,7 @@
  * (functions/lib/http.ts) maps each kind to its status once. Every error body is
  * `{ "error": "<plain sentence>", "code": "<stable machine code>", ...extras }`.
  *
- * `code` is part of the API contract (shared/api/errors.ts lists them): clients branch on it,
+ * `code` is part of the API contract (shared/api/errors.schema.ts lists them): clients branch on it,
  * never on the sentence.
  */
 export type ErrorKind =

@@ -1,4 +1,4 @@
-import type { DocumentLink } from '#shared/orders/document-schemas.ts';
+import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { downloadLink } from './storage.ts';

@@ -1,4 +1,4 @@
-import type { DocumentLink } from '#shared/orders/document-schemas.ts';
+import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '#shared/orders/documents.ts';
 import { documentsBucket, s3 } from '../lib/clients/s3.ts';
 import {

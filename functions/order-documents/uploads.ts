@@ -1,4 +1,4 @@
-import type { RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/document-schemas.ts';
+import type { RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
 import { deleteTaxId, documentsNotPaid, getApplication, recordDocuments } from '../data/applications/store.ts';

@@ -1,6 +1,6 @@
-import type { StaffDocument, StaffDocuments } from '#shared/orders/document-schemas.ts';
+import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
-import type { OrderDocument } from '#shared/orders/view.ts';
+import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
 
 /**
@@ -78,7 +78,7 @@ export function vaultDocuments(app: ApplicationItem): StoredDocument[] {
   return all.filter((d) => !isGenerated(d.kind) || d.filed || newest.get(d.kind) === d).sort(newestFirst);
 }
 
-/** The order page's `documents` (shared/orders/view.ts). */
+/** The order page's `documents` (shared/orders/view.schema.ts). */
 export function customerDocuments(app: ApplicationItem): OrderDocument[] {
   return vaultDocuments(app).map((d) => ({
     id: d.id,

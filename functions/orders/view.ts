@@ -1,6 +1,6 @@
 import { normaliseStatus } from '#shared/application-status.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
-import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.ts';
+import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.schema.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';

@@ -14,7 +14,7 @@ export async function startAmazonPaySession(input: { applicationId: string; amou
   const creds = await amazonPayCredentials();
   if (!creds) throw notConfigured('Amazon Pay');
   const { app, order } = await loadPayable(input.applicationId, secret);
-  // input.amount has passed amazonPaySessionSchema (shared/payments/requests.ts): a dollar string.
+  // input.amount has passed amazonPaySessionSchema (shared/payments/requests.schema.ts): a dollar string.
   if (input.amount !== undefined) assertClientAmount(dollarsToCents(Number(input.amount)), order);
   const site = config().SITE_URL ?? 'http://127.0.0.1:3000';
   const returnUrl = `${site.replace(/\/$/, '')}/success?provider=amazon-pay&applicationId=${encodeURIComponent(app.id)}`;

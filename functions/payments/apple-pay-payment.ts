@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { applePayPaymentSchema } from '#shared/payments/requests.ts';
+import type { applePayPaymentSchema } from '#shared/payments/requests.schema.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';

@@ -1,6 +1,5 @@
-import type * as z from '../zod.ts';
 import { contractOf } from './contract.ts';
-import { errorBodySchema } from './errors.ts';
+import { errorBodySchema } from './errors.schema.ts';
 
 /**
  * Does an answer match the contract? The list of differences (empty: it does). Used by the
@@ -31,7 +30,14 @@ export function contractDrift(routeKey: string, status: number, body: unknown, r
   return schemaProblems(schema, body, true);
 }
 
-function schemaProblems(schema: z.ZodMiniType, body: unknown, closed: boolean): string[] {
+/** What a check needs of a schema: its verdict on a value (every zod schema has it). */
+interface Checkable {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+function schemaProblems(schema: Checkable, body: unknown, closed: boolean): string[] {
   const result = schema.safeParse(body);
   if (!result.success) return result.error.issues.map((i) => `${pathText(i.path)}: ${i.message}`);
   return closed ? undeclaredFields(body, result.data, []) : [];

@@ -3,7 +3,7 @@ import { ROUTES, routeKey, SERVER_ROUTES } from '../../functions/routes.ts';
 import { PUBLIC_APPLICATION_FIELDS } from '../wizard/application.ts';
 import { contractDrift } from './conformance.ts';
 import { CONTRACT, type RouteContract } from './contract.ts';
-import { publicApplicationSchema } from './responses.ts';
+import { publicApplicationSchema } from './responses.schema.ts';
 import { API_ROUTE_KEYS, API_ROUTES, pathParamNames, type RouteIndexEntry, splitRouteKey } from './routes.ts';
 
 const entries = Object.entries(CONTRACT) as [string, RouteContract][];

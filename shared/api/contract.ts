@@ -6,10 +6,10 @@ import {
   unsubscribeBodySchema,
   unsubscribedSchema,
   unsubscribeQuerySchema,
-} from '../compliance/api.ts';
-import { createContentSchema, updateContentSchema } from '../content/content-item.ts';
-import { filingDetailsBodySchema } from '../filing/details.ts';
-import { operatorSettingsUpdateSchema } from '../operator/settings.ts';
+} from '../compliance/api.schema.ts';
+import { createContentSchema, updateContentSchema } from '../content/content-item.schema.ts';
+import { filingDetailsBodySchema } from '../filing/details.schema.ts';
+import { operatorSettingsUpdateSchema } from '../operator/settings.schema.ts';
 import {
   documentIdSchema,
   documentLinkSchema,
@@ -18,9 +18,9 @@ import {
   uploadIdSchema,
   uploadRequestSchema,
   uploadTicketSchema,
-} from '../orders/document-schemas.ts';
-import { changeRequestSchema, orderAccessSchema, orderLinkRequestSchema } from '../orders/requests.ts';
-import { changeRequestResultSchema, orderAccessResultSchema, orderLinkSentSchema, orderViewSchema, revealedTaxIdSchema } from '../orders/view.ts';
+} from '../orders/documents.schema.ts';
+import { changeRequestSchema, orderAccessSchema, orderLinkRequestSchema } from '../orders/requests.schema.ts';
+import { changeRequestResultSchema, orderAccessResultSchema, orderLinkSentSchema, orderViewSchema, revealedTaxIdSchema } from '../orders/view.schema.ts';
 import {
   amazonPayCompleteSchema,
   amazonPaySessionSchema as amazonPaySessionRequestSchema,
@@ -30,19 +30,26 @@ import {
   klarnaPlaceOrderSchema,
   klarnaSessionSchema as klarnaSessionRequestSchema,
   testConfirmSchema,
-} from '../payments/requests.ts';
-import { calculatorInputSchema } from '../savings.ts';
-import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.ts';
-import { auditQuerySchema } from '../staff/audit-query.ts';
-import { acceptInvitationSchema, addSecondFactorSchema, inviteSchema, openInvitationSchema, secondFactorSchema, staffIdSchema } from '../staff/people.ts';
-import { staffLoginSchema, staffLogoutSchema } from '../staff/session.ts';
-import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.ts';
-import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.ts';
-import { checkNameSchema, generateNamesSchema } from '../wizard/names-api.ts';
-import { wizardPatchSchema } from '../wizard/schema.ts';
+} from '../payments/requests.schema.ts';
+import { calculatorInputSchema } from '../savings.schema.ts';
+import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.schema.ts';
+import { auditQuerySchema } from '../staff/audit-query.schema.ts';
+import {
+  acceptInvitationSchema,
+  addSecondFactorSchema,
+  inviteSchema,
+  openInvitationSchema,
+  secondFactorSchema,
+  staffIdSchema,
+} from '../staff/people.schema.ts';
+import { staffLoginSchema, staffLogoutSchema } from '../staff/session.schema.ts';
+import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.schema.ts';
+import { wizardPatchSchema } from '../wizard/data.schema.ts';
+import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.schema.ts';
+import { checkNameSchema, generateNamesSchema } from '../wizard/names.schema.ts';
 import * as z from '../zod.ts';
-import { AMOUNT_CHANGED, applePayFailure, type DocumentedError, rateLimited, STATUS_CONFLICT } from './errors.ts';
-import { applicationIdSchema, recordIdSchema, stateCodeParamSchema } from './params.ts';
+import { AMOUNT_CHANGED, applePayFailure, type DocumentedError, rateLimited, STATUS_CONFLICT } from './errors.schema.ts';
+import { applicationIdSchema, recordIdSchema, stateCodeParamSchema } from './params.schema.ts';
 import {
   amazonPaySessionSchema,
   applePayMerchantSessionSchema,
@@ -71,7 +78,7 @@ import {
   supportTicketPageSchema,
   supportTicketSchema,
   testPaymentResultSchema,
-} from './responses.ts';
+} from './responses.schema.ts';
 import type { ApiRouteKey } from './routes.ts';
 import {
   auditPageSchema,
@@ -83,7 +90,7 @@ import {
   staffAccountSchema,
   staffPeopleSchema,
   staffPersonSchema,
-} from './staff-responses.ts';
+} from './staff-responses.schema.ts';
 
 /**
  * The API contract: for every route key of ./routes.ts, its path parameters, query, body and

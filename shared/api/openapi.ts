@@ -1,8 +1,8 @@
-import { contactFormSchema } from '../staff/tickets.ts';
-import { wizardPatchSchema } from '../wizard/schema.ts';
+import { contactFormSchema } from '../staff/tickets.schema.ts';
+import { wizardPatchSchema } from '../wizard/data.schema.ts';
 import * as z from '../zod.ts';
 import { CONTRACT, type RouteContract } from './contract.ts';
-import { COMMON_ERROR_CODES, type DocumentedError, errorBodySchema } from './errors.ts';
+import { COMMON_ERROR_CODES, type DocumentedError, errorBodySchema } from './errors.schema.ts';
 import {
   activityItemSchema,
   applicationResponseSchema,
@@ -16,7 +16,7 @@ import {
   staffApplicationSchema,
   statePricingSchema,
   supportTicketSchema,
-} from './responses.ts';
+} from './responses.schema.ts';
 import { API_ROUTE_KEYS, type ApiRouteKey, isHolderRoute, pathParamNames, RESUME_SECRET_HEADER, splitRouteKey } from './routes.ts';
 
 /**

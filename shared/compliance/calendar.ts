@@ -45,7 +45,7 @@ export type RenewalStatus =
 export interface RegisteredAgentChoice {
   kind: 'ours' | 'own';
   renewalConsent?: boolean;
-  /** The yearly price in force when the customer answered (shared/filing/details.ts). */
+  /** The yearly price in force when the customer answered (shared/filing/details.schema.ts). */
   renewalPriceUsd?: number;
 }
 

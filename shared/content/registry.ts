@@ -9,7 +9,7 @@ import { WIZARD_TEXTS } from './texts/wizard.ts';
  * The one registry of the site's editable texts (docs/product.md "Content editor"): every
  * (page, section) a screen reads through useSiteText, with its built-in default and where it
  * appears. The content editor offers exactly these, and the content schema refuses any other
- * place (./content-item.ts), in the browser and on the server.
+ * place (./content-item.schema.ts), in the browser and on the server.
  *
  * The defaults live in ./texts/, one module per part of the site, so a screen bundles only its own.
  */

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { ContentType } from './content-item.ts';
+import type { ContentType } from './content-item.schema.ts';
 import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS, HTML_ALLOWED_URL_SCHEMES } from './html-policy.ts';
 
 const options: sanitizeHtml.IOptions = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { threeYearCost } from '../state-facts/three-year-cost.ts';
 import { EMPTY_OPERATOR_SETTINGS, formatAddress, missingOperatorSettings, ourRegisteredAgentFor, registeredAgentRenewalUsd } from './facts.ts';
-import { operatorSettingsSchema } from './settings.ts';
+import { operatorSettingsSchema } from './settings.schema.ts';
 
 describe('operator settings', () => {
   it('name every unset setting customers would see, and none once set', () => {

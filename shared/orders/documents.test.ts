@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordUploadSchema, uploadRequestSchema } from './document-schemas.ts';
+import { recordUploadSchema, uploadRequestSchema } from './documents.schema.ts';
 import { documentsBlocker, looksLikePdf, MAX_UPLOAD_BYTES, uploadFileProblem } from './documents.ts';
 
 describe('order documents rules', () => {

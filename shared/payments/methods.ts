@@ -26,7 +26,7 @@ export function isSettledPayment(status: string | undefined | null): boolean {
 }
 
 // Response shapes live with the API contract; re-exported where they always were.
-export type { PaymentMethodsResponse, PaymentStatusResponse } from '../api/responses.ts';
+export type { PaymentMethodsResponse, PaymentStatusResponse } from '../api/responses.schema.ts';
 
 /** Apple Pay request constants (docs/product.md section 9). */
 export const APPLE_PAY_REQUEST = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryIsValid, testCardOutcome, testCardSchema, UNKNOWN_TEST_CARD_MESSAGE } from './test-cards.ts';
+import { testCardSchema } from './requests.schema.ts';
+import { expiryIsValid, testCardOutcome, UNKNOWN_TEST_CARD_MESSAGE } from './test-cards.ts';
 
 describe('test cards', () => {
   it('4242 succeeds, 4000 0000 0000 0002 is declined, anything else is refused', () => {

@@ -1,5 +1,3 @@
-import * as z from '../zod.ts';
-
 /**
  * Offline test mode (local only): the card numbers that behave like Stripe's test cards.
  * 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
@@ -30,11 +28,10 @@ export function expiryIsValid(expiry: string, now = new Date()): boolean {
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
-/** The test card form, validated the same way in the browser and on the server. */
-export const testCardSchema = z.object({
-  cardNumber: z.string().check(z.refine((v) => /^\d{13,19}$/.test(digitsOnly(v)), 'Enter a card number of 13 to 19 digits')),
-  expiry: z.string().check(z.refine((v) => expiryIsValid(v), 'Enter an expiry date as MM/YY that has not passed')),
-  cvc: z.string().check(z.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code')),
-  zip: z.string().check(z.regex(/^\d{5}$/, 'Enter a 5 digit ZIP code')),
-});
-export type TestCard = z.infer<typeof testCardSchema>;
+/** The test card form's fields (its schema, the same in the browser and on the server, is in requests.schema.ts). */
+export interface TestCard {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  zip: string;
+}

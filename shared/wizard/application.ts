@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from '../application-status.ts';
 import type { PaymentProvider, PaymentStatus } from '../payments/methods.ts';
-import type { WizardData } from './schema.ts';
+import type { WizardData } from './data.schema.ts';
 
 export type { PaymentStatus };
 
@@ -8,7 +8,7 @@ export type { PaymentStatus };
  * An application's public fields: the wizard data plus its public bookkeeping. Internal fields
  * (listPartition, nameKey, paymentIntentId, staff notes, document keys) are never
  * included. GET /api/llc-applications/{id} answers with what is saved so far (a draft may lack
- * wizard fields): its schema is publicApplicationSchema in shared/api/responses.ts.
+ * wizard fields): its schema is publicApplicationSchema in shared/api/responses.schema.ts.
  */
 export interface PublicApplication extends WizardData {
   id: string;
@@ -22,8 +22,8 @@ export interface PublicApplication extends WizardData {
   paymentProvider?: PaymentProvider;
 }
 
-/** GET /api/llc-applications/{id} and POST /api/llc-applications answer these (types of the API contract, shared/api/responses.ts). */
-export type { ApplicationResponse, CreatedApplication } from '../api/responses.ts';
+/** GET /api/llc-applications/{id} and POST /api/llc-applications answer these (types of the API contract, shared/api/responses.schema.ts). */
+export type { ApplicationResponse, CreatedApplication } from '../api/responses.schema.ts';
 
 /** The item attributes GET may return; anything else stays on the server. */
 export const PUBLIC_APPLICATION_FIELDS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialWizardData, type WizardData, wizardDataSchema, wizardPatchSchema } from './schema.ts';
+import { initialWizardData, type WizardData, wizardDataSchema, wizardPatchSchema } from './data.schema.ts';
 import { canProceed, firstIncompleteStep, isValidEmail, isValidPhone, stepProblems, submissionProblems } from './steps.ts';
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(305) 555-0100' };

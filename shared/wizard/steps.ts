@@ -1,6 +1,6 @@
 import { checkNameRules } from './business-name.ts';
+import { type WizardData, type WizardField, wizardFieldSchemas } from './data.schema.ts';
 import { WIZARD_STEPS, type WizardStep } from './options.ts';
-import { type WizardData, type WizardField, wizardFieldSchemas } from './schema.ts';
 
 export type { WizardField };
 

@@ -1,4 +1,4 @@
-import type { Address, StoredFilingDetails } from '#shared/filing/details.ts';
+import type { Address, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { OrderSummary, OurRegisteredAgent } from '../../functions/documents/types.ts';
 
 /** A complete paid order in each state the tests cover: distinct values, so each can be found in the PDFs' text. */

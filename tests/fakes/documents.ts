@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { documentsBucket, s3 } from '../../functions/lib/clients/s3.ts';

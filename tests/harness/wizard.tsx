@@ -4,7 +4,7 @@ import { type ComponentType, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { STATE_PRICING } from '#shared/states.ts';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import type { StepProps } from '../../frontend/src/features/wizard/fields.tsx';
 import { createQueryClient } from '../../frontend/src/lib/query-client.ts';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
-import type { OrderCalendar } from '#shared/compliance/api.ts';
+import type { OrderCalendar } from '#shared/compliance/api.schema.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { rememberResumeSecret } from '../lib/resume-secrets.ts';
 import { ComplianceCalendar } from './ComplianceCalendar.tsx';

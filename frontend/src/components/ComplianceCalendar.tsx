@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { OrderCalendar, RenewalView } from '#shared/compliance/api.ts';
+import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
 import { formatUsd } from '#shared/money.ts';
 import { failureMessage } from '../lib/api.ts';
 import { api } from '../lib/api-client.ts';

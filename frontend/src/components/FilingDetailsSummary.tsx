@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Address, StoredFilingDetails } from '#shared/filing/details.ts';
+import type { Address, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { stateName } from '#shared/states.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 
 /**
- * The filing details as stored (shared/filing/details.ts), read-only: the order page once they
+ * The filing details as stored (shared/filing/details.schema.ts), read-only: the order page once they
  * can no longer be changed, and the staff dashboard's application modal. The tax id is only ever
  * its last four digits here; `taxId` lets staff put their reveal control in its place.
  */

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calculateSavings, type MonthlyExpenses } from '#shared/savings-rule.ts';
+import { calculateSavings, type MonthlyExpenses } from '#shared/savings.ts';
 import { apiUrl } from '../lib/api-client.ts';
 import { CALCULATE_DEBOUNCE_MS, SavingsCalculator, type SavingsCalculatorProps } from './SavingsCalculator.tsx';
 

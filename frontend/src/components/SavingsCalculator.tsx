@@ -12,7 +12,7 @@ import {
   SAVINGS_RULE_TEXT,
   savingsCapped,
   TAX_RATE_PERCENT,
-} from '#shared/savings-rule.ts';
+} from '#shared/savings.ts';
 import { apiCall } from '../lib/api-client.ts';
 import { saveCalculatorHandoff } from '../lib/calculator-handoff.ts';
 import { ButtonLink } from './Button.tsx';

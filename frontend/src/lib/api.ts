@@ -1,4 +1,4 @@
-import type { ErrorBody } from '#shared/api/errors.ts';
+import type { ErrorBody } from '#shared/api/errors.schema.ts';
 
 /**
  * The one request helper (docs/product.md section 7): credentials included, JSON bodies, and any non-OK

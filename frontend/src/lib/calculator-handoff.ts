@@ -1,4 +1,4 @@
-import type { MonthlyExpenses } from '#shared/savings-rule.ts';
+import type { MonthlyExpenses } from '#shared/savings.ts';
 import { SESSION_KEYS } from './storage-keys.ts';
 
 /**

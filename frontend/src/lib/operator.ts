@@ -1,4 +1,4 @@
-import type { OperatorSettingsView } from '#shared/api/staff-responses.ts';
+import type { OperatorSettingsView } from '#shared/api/staff-responses.schema.ts';
 import { apiUrl } from './api-client.ts';
 import { refreshSharedGet, useSharedGet } from './shared-get.ts';
 

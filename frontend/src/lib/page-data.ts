@@ -1,4 +1,4 @@
-import type { ContentItem } from '#shared/content/content-item.ts';
+import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import { seedSharedGet } from './shared-get.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentItem } from '#shared/content/content-item.ts';
+import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import { apiUrl } from './api-client.ts';
 import { pageTexts } from './page-data.ts';
 import { useSharedGet } from './shared-get.ts';

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 // this publisher in-process, would cost more: the adapter's throughput halved).
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router-dom';
-import type { ContentItem } from '#shared/content/content-item.ts';
+import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import { PRERENDERED_PAGES, type PrerenderedPage } from '#shared/site/pages.ts';
 import type { StatePricing } from '#shared/states.ts';
 import { SiteApp } from '../App.tsx';

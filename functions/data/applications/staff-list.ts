@@ -1,5 +1,5 @@
 import { compareText } from '#shared/compare-text.ts';
-import type { ApplicationListQuery } from '#shared/staff/applications.ts';
+import type { ApplicationListQuery } from '#shared/staff/applications.schema.ts';
 import * as z from '#shared/zod.ts';
 import { invalidCursor } from '../cursor.ts';
 import { APPLICATION_INDEXES, type ApplicationItem, LIST_PARTITION } from './item.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
-import type { StoredFilingDetails } from '#shared/filing/details.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
@@ -8,12 +8,12 @@ import { isSettledPayment, PROVIDER_RECEIPT_NAMES } from '#shared/payments/metho
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
-import type { ApplicationListQuery } from '#shared/staff/applications.ts';
+import type { ApplicationListQuery } from '#shared/staff/applications.schema.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { DEFAULT_STATE_CODE, findState } from '#shared/states.ts';
 import { nameKey } from '#shared/wizard/business-name.ts';
-import type { WizardData, WizardPatch } from '#shared/wizard/schema.ts';
+import type { WizardData, WizardPatch } from '#shared/wizard/data.schema.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import {
@@ -344,7 +344,7 @@ export const DETAILS_REMINDER_AFTER_HOURS = 24;
  * do not build its schemas at cold start (docs/decisions/0170).
  */
 async function wizardRules() {
-  const [{ submissionProblems }, { initialWizardData }] = await Promise.all([import('#shared/wizard/steps.ts'), import('#shared/wizard/schema.ts')]);
+  const [{ submissionProblems }, { initialWizardData }] = await Promise.all([import('#shared/wizard/steps.ts'), import('#shared/wizard/data.schema.ts')]);
   return { submissionProblems, initialWizardData };
 }
 

@@ -15,7 +15,7 @@ const brand = { color: '#7c3aed', fontSize: '20px', fontWeight: 700, margin: '0 
 const footer = { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin: '4px 0' };
 
 /**
- * Who sends the email, from the operator's settings (shared/operator/settings.ts): the renderer
+ * Who sends the email, from the operator's settings (shared/operator/settings.schema.ts): the renderer
  * provides it; a setting that is not set is left out, never replaced by a placeholder.
  */
 export interface EmailOperator {

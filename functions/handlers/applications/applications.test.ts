@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import { readApplication as rawItem, setApplicationFields } from '../../../tests/fakes/applications.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';

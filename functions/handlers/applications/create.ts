@@ -1,4 +1,4 @@
-import { wizardPatchSchema } from '#shared/wizard/schema.ts';
+import { wizardPatchSchema } from '#shared/wizard/data.schema.ts';
 import { createApplication } from '../../data/applications/store.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';

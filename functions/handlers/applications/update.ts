@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { wizardDataSchema, wizardPatchSchema } from '#shared/wizard/schema.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { wizardDataSchema, wizardPatchSchema } from '#shared/wizard/data.schema.ts';
 import { changeApplication } from '../../applications/visitor-changes.ts';
 import { applicationNotFound } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import { FIELD_STEP, fieldProblems, formatProblems, normalisedValue, type WizardField } from '#shared/wizard/steps.ts';
 import { readApplication } from '../../../tests/fakes/applications.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';

@@ -1,4 +1,4 @@
-import { checkNameSchema } from '#shared/wizard/names-api.ts';
+import { checkNameSchema } from '#shared/wizard/names.schema.ts';
 import { checkNameAvailability } from '../../data/business-names.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

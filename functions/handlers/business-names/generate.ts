@@ -1,4 +1,4 @@
-import { generateNamesSchema } from '#shared/wizard/names-api.ts';
+import { generateNamesSchema } from '#shared/wizard/names.schema.ts';
 import { suggestNames } from '../../data/business-names.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

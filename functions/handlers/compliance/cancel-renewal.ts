@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { cancelRegisteredAgentRenewal } from '../../compliance/renewal.ts';
 import { getApplicationForHolder } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';

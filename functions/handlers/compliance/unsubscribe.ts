@@ -1,4 +1,4 @@
-import { unsubscribeBodySchema, unsubscribeQuerySchema } from '#shared/compliance/api.ts';
+import { unsubscribeBodySchema, unsubscribeQuerySchema } from '#shared/compliance/api.schema.ts';
 import { checkUnsubscribeToken } from '../../compliance/unsubscribe-token.ts';
 import { unsubscribeReminders } from '../../data/applications/store.ts';
 import { DomainError, ValidationError } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import { createContentSchema } from '#shared/content/content-item.ts';
+import { createContentSchema } from '#shared/content/content-item.schema.ts';
 import { createContentItem } from '../../data/content-writes.ts';
 import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { updateContentSchema } from '#shared/content/content-item.ts';
+import { updateContentSchema } from '#shared/content/content-item.schema.ts';
 import { updateContentItem } from '../../data/content-writes.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 import { recordId } from '../staff/ids.ts';

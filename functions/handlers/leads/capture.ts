@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Lead } from '#shared/wizard/leads.ts';
+import type { Lead } from '#shared/wizard/leads.schema.ts';
 import { forwardLeadToCrm, upsertLead } from '../../data/leads.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { stage1LeadSchema } from '#shared/wizard/leads.ts';
+import { stage1LeadSchema } from '#shared/wizard/leads.schema.ts';
 import { leadHandler } from './capture.ts';
 
 /** POST /api/webhook/stage1: sent by the wizard after step 2 (creator profile). */

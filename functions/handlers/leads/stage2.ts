@@ -1,4 +1,4 @@
-import { stage2LeadSchema } from '#shared/wizard/leads.ts';
+import { stage2LeadSchema } from '#shared/wizard/leads.schema.ts';
 import { leadHandler } from './capture.ts';
 
 /** POST /api/webhook/stage2: sent by the wizard after step 3 (business setup). */

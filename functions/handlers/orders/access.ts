@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { orderAccessSchema } from '#shared/orders/requests.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { orderAccessSchema } from '#shared/orders/requests.schema.ts';
 import { getApplication, grantOrderAccess } from '../../data/applications/store.ts';
 import { applicationNotFound, ForbiddenError } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';

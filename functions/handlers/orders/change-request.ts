@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { changeRequestSchema } from '#shared/orders/requests.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { changeRequestSchema } from '#shared/orders/requests.schema.ts';
 import { getApplicationForHolder } from '../../data/applications/store.ts';
 import { createChangeRequest } from '../../data/tickets.ts';
 import { httpHandler, json, pathParam, resumeSecret, sourceIp, validate } from '../../lib/http.ts';

@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { getApplicationForHolder } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 import { orderView } from '../../orders/view.ts';

@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { detailsEditable, detailsLocked, getApplicationForHolder, orderNotPaid, saveFilingDetails } from '../../data/applications/store.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';

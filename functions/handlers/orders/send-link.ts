@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { orderLinkRequestSchema } from '#shared/orders/requests.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { orderLinkRequestSchema } from '#shared/orders/requests.schema.ts';
 import { getApplication } from '../../data/applications/store.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { hasErrorCode } from '../../lib/errors.ts';

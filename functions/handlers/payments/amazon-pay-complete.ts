@@ -1,4 +1,4 @@
-import { amazonPayCompleteSchema } from '#shared/payments/requests.ts';
+import { amazonPayCompleteSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { completeAmazonPayCheckout } from '../../payments/amazon-pay-payment.ts';
 

@@ -1,4 +1,4 @@
-import { amazonPaySessionSchema } from '#shared/payments/requests.ts';
+import { amazonPaySessionSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { startAmazonPaySession } from '../../payments/amazon-pay-payment.ts';
 

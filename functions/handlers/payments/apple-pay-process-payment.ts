@@ -1,4 +1,4 @@
-import { applePayProcessSchema } from '#shared/payments/requests.ts';
+import { applePayProcessSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { processApplePayment } from '../../payments/apple-pay-payment.ts';
 

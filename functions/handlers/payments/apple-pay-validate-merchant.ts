@@ -1,4 +1,4 @@
-import { applePayValidateSchema } from '#shared/payments/requests.ts';
+import { applePayValidateSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { validateApplePayMerchant } from '../../payments/apple-pay-merchant.ts';
 

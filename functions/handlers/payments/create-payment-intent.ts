@@ -1,4 +1,4 @@
-import { createPaymentIntentSchema } from '#shared/payments/requests.ts';
+import { createPaymentIntentSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { startCardPayment } from '../../payments/card.ts';
 

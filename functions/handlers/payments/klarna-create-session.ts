@@ -1,4 +1,4 @@
-import { klarnaSessionSchema } from '#shared/payments/requests.ts';
+import { klarnaSessionSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { startKlarnaSession } from '../../payments/klarna-payment.ts';
 

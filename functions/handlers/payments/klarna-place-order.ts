@@ -1,4 +1,4 @@
-import { klarnaPlaceOrderSchema } from '#shared/payments/requests.ts';
+import { klarnaPlaceOrderSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { placeKlarnaOrderFor } from '../../payments/klarna-payment.ts';
 

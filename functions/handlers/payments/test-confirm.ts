@@ -1,4 +1,4 @@
-import { testConfirmSchema } from '#shared/payments/requests.ts';
+import { testConfirmSchema } from '#shared/payments/requests.schema.ts';
 import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
 import { confirmTestPayment } from '../../payments/test-payment.ts';
 

@@ -1,4 +1,5 @@
-import { calculateSavings, calculatorInputSchema } from '#shared/savings.ts';
+import { calculatorInputSchema } from '#shared/savings.schema.ts';
+import { calculateSavings } from '#shared/savings.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {

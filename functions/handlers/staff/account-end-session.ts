@@ -1,4 +1,4 @@
-import { staffIdSchema } from '#shared/staff/people.ts';
+import { staffIdSchema } from '#shared/staff/people.schema.ts';
 import { endOwnSession } from '../../data/staff-accounts.ts';
 import { httpHandler, pathParam, staffActor } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { addSecondFactorSchema } from '#shared/staff/people.ts';
+import { addSecondFactorSchema } from '#shared/staff/people.schema.ts';
 import { addFactor, startAddingFactor } from '../../data/sign-in.ts';
 import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { auditQuerySchema } from '#shared/staff/audit-query.ts';
+import { auditQuerySchema } from '#shared/staff/audit-query.schema.ts';
 import { listAudit } from '../../data/audit.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { documentIdSchema } from '#shared/orders/document-schemas.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { documentIdSchema } from '#shared/orders/documents.schema.ts';
 import { getApplication } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { staffLink } from '../../order-documents/links.ts';

@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { getApplication } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { staffDocuments } from '../../order-documents/view.ts';

@@ -1,4 +1,4 @@
-import { acceptInvitationSchema, openInvitationSchema } from '#shared/staff/people.ts';
+import { acceptInvitationSchema, openInvitationSchema } from '#shared/staff/people.schema.ts';
 import { acceptInvitation, openInvitation } from '../../data/sign-in.ts';
 import { deviceOf, httpHandler, json, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { applicationListQuerySchema } from '#shared/staff/applications.ts';
+import { applicationListQuerySchema } from '#shared/staff/applications.schema.ts';
 import { listApplicationsForStaff } from '../../data/applications/store.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

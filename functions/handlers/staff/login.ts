@@ -1,4 +1,4 @@
-import { secondFactorSchema, staffLoginSchema } from '#shared/staff/people.ts';
+import { secondFactorSchema, staffLoginSchema } from '#shared/staff/people.schema.ts';
 import { completeSecondFactor, signIn } from '../../data/sign-in.ts';
 import { deviceOf, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { operatorSettingsUpdateSchema } from '#shared/operator/settings.ts';
+import { operatorSettingsUpdateSchema } from '#shared/operator/settings.schema.ts';
 import { saveOperatorSettings } from '../../data/operator-settings.ts';
 import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { inviteSchema } from '#shared/staff/people.ts';
+import { inviteSchema } from '#shared/staff/people.schema.ts';
 import { invitePerson } from '../../data/staff-accounts.ts';
 import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';
 import { refundApplication } from '../../payments/refund.ts';
 

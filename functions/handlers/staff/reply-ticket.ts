@@ -1,4 +1,4 @@
-import { ticketReplySchema } from '#shared/staff/tickets.ts';
+import { ticketReplySchema } from '#shared/staff/tickets.schema.ts';
 import { replyToTicket } from '../../data/tickets.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 import { recordId } from './ids.ts';

@@ -1,4 +1,4 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { getApplication, recordTaxIdReveal } from '../../data/applications/store.ts';
 import { unseal } from '../../lib/crypto/sealed.ts';
 import { NotFoundError } from '../../lib/errors.ts';

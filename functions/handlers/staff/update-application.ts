@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { applicationUpdateSchema } from '#shared/staff/applications.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { applicationUpdateSchema } from '#shared/staff/applications.schema.ts';
 import { updateApplicationByStaff } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 

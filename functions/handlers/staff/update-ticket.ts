@@ -1,4 +1,4 @@
-import { ticketUpdateSchema } from '#shared/staff/tickets.ts';
+import { ticketUpdateSchema } from '#shared/staff/tickets.schema.ts';
 import { setTicketStatus } from '../../data/tickets.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 import { recordId } from './ids.ts';

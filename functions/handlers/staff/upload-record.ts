@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { recordUploadSchema, uploadIdSchema } from '#shared/orders/document-schemas.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { recordUploadSchema, uploadIdSchema } from '#shared/orders/documents.schema.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 import { recordUpload } from '../../order-documents/uploads.ts';
 import { staffDocuments } from '../../order-documents/view.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { applicationIdSchema } from '#shared/application-id.ts';
-import { uploadRequestSchema } from '#shared/orders/document-schemas.ts';
+import { applicationIdSchema } from '#shared/application-id.schema.ts';
+import { uploadRequestSchema } from '#shared/orders/documents.schema.ts';
 import { getApplication } from '../../data/applications/store.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { startUpload } from '../../order-documents/uploads.ts';

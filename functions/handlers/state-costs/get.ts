@@ -1,5 +1,5 @@
-import { stateCodeParamSchema } from '#shared/api/params.ts';
-import { stateCostsQuerySchema } from '#shared/compliance/api.ts';
+import { stateCodeParamSchema } from '#shared/api/params.schema.ts';
+import { stateCostsQuerySchema } from '#shared/compliance/api.schema.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { findState } from '#shared/states.ts';

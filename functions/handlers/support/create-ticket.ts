@@ -1,4 +1,4 @@
-import { contactFormSchema } from '#shared/staff/tickets.ts';
+import { contactFormSchema } from '#shared/staff/tickets.schema.ts';
 import { createTicket } from '../../data/tickets.ts';
 import { httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { testCardSchema } from '#shared/payments/test-cards.ts';
+import { testCardSchema } from '#shared/payments/requests.schema.ts';
 import { Button } from '../../components/Button.tsx';
 
 const INPUT =

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { CONTACT_FIELD_MAX } from '#shared/staff/tickets.ts';
+import { CONTACT_FIELD_MAX } from '#shared/staff/tickets.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';

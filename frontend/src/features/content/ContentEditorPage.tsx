@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { type ContentItem, type ContentType, contentPreview, createContentSchema, updateContentSchema } from '#shared/content/content-item.ts';
+import { type ContentItem, type ContentType, contentPreview, createContentSchema, updateContentSchema } from '#shared/content/content-item.schema.ts';
 import { findSiteText, isSiteTextPage, SITE_TEXT_PAGES, type SiteTextPage, siteTextsOf } from '#shared/content/registry.ts';
 import { Button } from '../../components/Button.tsx';
 import { SiteContent } from '../../components/SafeHtml.tsx';

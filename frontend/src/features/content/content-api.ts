@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateContentInput, UpdateContentInput } from '#shared/content/content-item.ts';
+import type { CreateContentInput, UpdateContentInput } from '#shared/content/content-item.schema.ts';
 import { refreshSharedGet } from '../../lib/shared-get.ts';
 import { CONTENT_URL } from '../../lib/site-text.ts';
 import { staffCall } from '../../lib/staff-session.ts';

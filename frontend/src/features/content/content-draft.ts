@@ -1,4 +1,4 @@
-import type { ContentType } from '#shared/content/content-item.ts';
+import type { ContentType } from '#shared/content/content-item.schema.ts';
 import { SESSION_KEYS } from '../../lib/storage-keys.ts';
 
 /**

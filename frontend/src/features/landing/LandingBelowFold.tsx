@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
-import { estimatedSavingsFor, NOT_ADVICE_TEXT, SAVINGS_RULE_TEXT } from '#shared/savings-rule.ts';
+import { estimatedSavingsFor, NOT_ADVICE_TEXT, SAVINGS_RULE_TEXT } from '#shared/savings.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { CHANGE_REQUEST_MAX, changeRequestSchema } from '#shared/orders/requests.ts';
+import { CHANGE_REQUEST_MAX, changeRequestSchema } from '#shared/orders/requests.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { requestChange } from './order-api.ts';

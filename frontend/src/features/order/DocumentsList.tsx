@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderDocument } from '#shared/orders/view.ts';
+import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';

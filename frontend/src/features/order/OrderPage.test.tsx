@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderView } from '#shared/orders/view.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 import OrderPage from './OrderPage.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { OrderView } from '#shared/orders/view.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ComplianceCalendar } from '../../components/ComplianceCalendar.tsx';

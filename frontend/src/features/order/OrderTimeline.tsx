@@ -1,4 +1,4 @@
-import type { TimelineStep } from '#shared/orders/view.ts';
+import type { TimelineStep } from '#shared/orders/view.schema.ts';
 
 const dateOf = (iso: string) => {
   const d = new Date(iso);

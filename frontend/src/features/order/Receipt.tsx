@@ -1,5 +1,5 @@
 import { formatUsd } from '#shared/money.ts';
-import type { OrderView } from '#shared/orders/view.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
 
 /** The receipt: the lines and total checkout showed, what was paid, how and when. */
 export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']> }) {

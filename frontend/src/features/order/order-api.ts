@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderView } from '#shared/orders/view.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
 import { apiCall, apiUrl } from '../../lib/api-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { unsubscribeTokenSchema } from '#shared/compliance/api.ts';
+import { unsubscribeTokenSchema } from '#shared/compliance/api.schema.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';

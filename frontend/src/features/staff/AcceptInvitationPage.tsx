@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { OpenedInvitation } from '#shared/api/staff-responses.ts';
+import type { OpenedInvitation } from '#shared/api/staff-responses.schema.ts';
 import { PASSWORD_MIN } from '#shared/staff/accounts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';

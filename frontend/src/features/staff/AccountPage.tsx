@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Enrolment } from '#shared/api/staff-responses.ts';
+import type { Enrolment } from '#shared/api/staff-responses.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';

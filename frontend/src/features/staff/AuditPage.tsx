@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS, type AuditAction } from '#shared/staff/audit.ts';
-import { auditQuerySchema } from '#shared/staff/audit-query.ts';
+import { auditQuerySchema } from '#shared/staff/audit-query.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';

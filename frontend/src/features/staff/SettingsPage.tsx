@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { missingOperatorSettings, type OperatorAddress, type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from '#shared/operator/facts.ts';
-import { operatorSettingsUpdateSchema } from '#shared/operator/settings.ts';
+import { operatorSettingsUpdateSchema } from '#shared/operator/settings.schema.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { STATE_RECORDS } from '#shared/states.ts';
 import { Button } from '../../components/Button.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Enrolment, LoginResult, SignedIn } from '#shared/api/staff-responses.ts';
+import type { Enrolment, LoginResult, SignedIn } from '#shared/api/staff-responses.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Enrolment } from '#shared/api/staff-responses.ts';
+import type { Enrolment } from '#shared/api/staff-responses.schema.ts';
 import type { BodyOf, QueryOf } from '../../lib/api-client.ts';
 import { refreshOperatorSettings } from '../../lib/operator.ts';
 import { staffCall } from '../../lib/staff-session.ts';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
 import {
   answerInventory,
   chooseFilingState,
@@ -14,7 +15,6 @@ import {
 } from '#shared/wizard/filing-state.ts';
 import { HOME_STATE_ADVICE, homeStateWarning } from '#shared/wizard/home-state-warnings.ts';
 import { PRIORITIES, PRIORITY_LABELS } from '#shared/wizard/options.ts';
-import type { WizardData } from '#shared/wizard/schema.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';

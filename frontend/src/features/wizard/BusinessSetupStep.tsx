@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
-import type { NameAvailability } from '#shared/wizard/names-api.ts';
-import type { WizardData } from '#shared/wizard/schema.ts';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
+import type { NameAvailability } from '#shared/wizard/names.schema.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { StepActions, type StepProps, WizardTextField } from './fields.tsx';

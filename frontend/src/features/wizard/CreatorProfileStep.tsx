@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { CONTENT_TYPE_LABELS, CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS } from '#shared/wizard/options.ts';
-import type { WizardData } from '#shared/wizard/schema.ts';
 import { stepProblems } from '#shared/wizard/steps.ts';
 import { useServerFieldError } from './field-errors.ts';
 import { ChoiceChip, StepActions, type StepProps } from './fields.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
-import { AVAILABILITY_EXPLANATION, type NameAvailability, type NameSuggestion } from '#shared/wizard/names-api.ts';
+import { AVAILABILITY_EXPLANATION, type NameAvailability, type NameSuggestion } from '#shared/wizard/names.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { INPUT } from './fields.tsx';
 import { checkNameAvailability, generateNames } from './wizard-api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { estimatedSavingsFor } from '#shared/savings-rule.ts';
+import { estimatedSavingsFor } from '#shared/savings.ts';
 import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useContext, useRef, useState } from 'react';
-import type { WizardField } from '#shared/wizard/schema.ts';
+import type { WizardField } from '#shared/wizard/data.schema.ts';
 import { formatProblems, normalisedValue } from '#shared/wizard/steps.ts';
 import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { ServerBlocksStep, useServerFieldError } from './field-errors.ts';

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_PRICING } from '#shared/states.ts';
-import { initialWizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData } from '#shared/wizard/data.schema.ts';
 import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { hydratesPrerenderedHtml } from '../../lib/hydration-choice.ts';

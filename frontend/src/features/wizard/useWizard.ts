@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WizardData } from '#shared/wizard/schema.ts';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { savableFields, type WizardField } from '#shared/wizard/steps.ts';
 import { toast } from '../../lib/toast.ts';
 import { type FieldErrors, serverFieldErrors } from './field-errors.ts';

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialWizardData, type WizardData } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import { formatProblems } from '#shared/wizard/steps.ts';
 import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';

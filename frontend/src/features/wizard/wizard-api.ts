@@ -1,6 +1,6 @@
-import type { Stage1Lead, Stage2Lead } from '#shared/wizard/leads.ts';
-import type { NameAvailability, NameSuggestion } from '#shared/wizard/names-api.ts';
-import type { WizardData } from '#shared/wizard/schema.ts';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
+import type { Stage1Lead, Stage2Lead } from '#shared/wizard/leads.schema.ts';
+import type { NameAvailability, NameSuggestion } from '#shared/wizard/names.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';

@@ -1,4 +1,4 @@
-import { initialWizardData, type WizardData, type WizardField, wizardDataSchema, wizardFieldSchemas } from '#shared/wizard/schema.ts';
+import { initialWizardData, type WizardData, type WizardField, wizardDataSchema, wizardFieldSchemas } from '#shared/wizard/data.schema.ts';
 
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { SIGNATURE_CONSENT } from '#shared/filing/details.ts';
+import { SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
 import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
-import type { OrderView } from '#shared/orders/view.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../../lib/api.ts';

@@ -1,9 +1,9 @@
-import { type Address, type FilingDetailsInput, filingDetailsSchema, ownershipTotalProblem, type StoredFilingDetails } from '#shared/filing/details.ts';
+import { type Address, type FilingDetailsInput, filingDetailsSchema, ownershipTotalProblem, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { DEFAULT_PURPOSE, type Management } from '#shared/filing/facts.ts';
 
 /**
  * The filing details form as typed (every input a string or a tick), and the request body made
- * from it. The body is checked with the order's own schema (shared/filing/details.ts, the one the
+ * from it. The body is checked with the order's own schema (shared/filing/details.schema.ts, the one the
  * server uses), so each sentence beside a field is the server's sentence for it.
  */
 

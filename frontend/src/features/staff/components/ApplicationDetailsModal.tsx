@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { nextStaffTransition, staffMoveBlocker } from '#shared/application-status.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
-import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.ts';
+import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { DialogToaster } from '../../../components/AppToaster.tsx';
 import { Button } from '../../../components/Button.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { COUNTED_STATUSES } from '#shared/application-status.ts';
-import type { StaffApplication } from '#shared/staff/applications.ts';
+import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatDate } from '../format.ts';

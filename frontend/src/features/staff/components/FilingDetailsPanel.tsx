@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { StaffApplication } from '#shared/staff/applications.ts';
+import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FilingDetailsSummary, maskedTaxId } from '../../../components/FilingDetailsSummary.tsx';
 import { failureMessage } from '../../../lib/api.ts';

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffDocument, StaffDocuments } from '#shared/orders/document-schemas.ts';
-import type { StaffApplication } from '#shared/staff/applications.ts';
+import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
+import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 

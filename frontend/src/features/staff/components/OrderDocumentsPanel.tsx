@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { StaffDocument } from '#shared/orders/document-schemas.ts';
+import type { StaffDocument } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
-import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.ts';
+import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';

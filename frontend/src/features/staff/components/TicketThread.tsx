@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { SupportTicket } from '#shared/staff/tickets.ts';
-import { TICKET_REPLY_MAX, ticketReplySchema } from '#shared/staff/tickets.ts';
+import type { SupportTicket } from '#shared/staff/tickets.schema.ts';
+import { TICKET_REPLY_MAX, ticketReplySchema } from '#shared/staff/tickets.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { staffCall } from '../../../lib/staff-session.ts';

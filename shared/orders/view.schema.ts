@@ -1,4 +1,4 @@
-import type { StoredFilingDetails } from '../filing/details.ts';
+import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import * as z from '../zod.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { operatorSettingsFields } from '../operator/settings.ts';
+import { operatorSettingsFields } from '../operator/settings.schema.ts';
 import { STAFF_ROLES } from '../staff/accounts.ts';
 import { AUDIT_ACTION_KEYS, type AuditAction } from '../staff/audit.ts';
 import * as z from '../zod.ts';

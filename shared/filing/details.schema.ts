@@ -1,6 +1,6 @@
 import { PERSON_NAME } from '../name-patterns.ts';
 import { findState } from '../states.ts';
-import { NO_CONTROL_CHARS } from '../validation.ts';
+import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 

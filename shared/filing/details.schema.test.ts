@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filingDetailsSchema } from './details.ts';
+import { filingDetailsSchema } from './details.schema.ts';
 import { keepsOwnersOffRecord } from './facts.ts';
 
 const address = { line1: '100 Main St', city: 'Cheyenne', state: 'WY', zip: '82001' };

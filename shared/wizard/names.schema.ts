@@ -1,6 +1,6 @@
-import { NO_CONTROL_CHARS } from '../validation.ts';
+import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
-import { BUSINESS_NAME, businessNameSchema, stateCodeSchema } from './fields.ts';
+import { BUSINESS_NAME, businessNameSchema, stateCodeSchema } from './fields.schema.ts';
 
 /** POST /api/business-names/generate */
 export const generateNamesSchema = z
@@ -36,7 +36,7 @@ export const generateNamesSchema = z
   );
 
 /** The generator's ideas and the availability answer: types of the API contract. */
-export type { NameAvailability, NameSuggestion } from '../api/responses.ts';
+export type { NameAvailability, NameSuggestion } from '../api/responses.schema.ts';
 
 /** POST /api/business-names/check-availability */
 export const checkNameSchema = z.strictObject({

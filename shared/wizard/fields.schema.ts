@@ -1,12 +1,12 @@
 import { BUSINESS_NAME } from '../name-patterns.ts';
 import { findState } from '../states.ts';
-import { NO_CONTROL_CHARS } from '../validation.ts';
+import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 /**
  * The wizard's field schemas that routes outside the wizard validate with too (the business-name
- * routes, shared/wizard/names-api.ts), in a module of their own: a function that imports them does
- * not build the whole wizard data's schemas at load (docs/decisions/0185). shared/wizard/schema.ts
+ * routes, shared/wizard/names.schema.ts), in a module of their own: a function that imports them does
+ * not build the whole wizard data's schemas at load (docs/decisions/0185). shared/wizard/data.schema.ts
  * builds the wizard's fields from these.
  */
 
@@ -15,7 +15,7 @@ export { BUSINESS_NAME };
 /**
  * A wizard text field: trimmed, at most `max` characters, no control characters, in the wizard's
  * sentences ("... is limited to N characters"), which the browser shows beside the field. Other
- * forms use shared/validation.ts `text` (required lengths, multi-line messages).
+ * forms use shared/validation.schema.ts `text` (required lengths, multi-line messages).
  */
 export const wizardText = (max: number, what: string) =>
   z

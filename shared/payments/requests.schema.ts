@@ -1,6 +1,6 @@
-import { applicationIdSchema } from '../application-id.ts';
+import { applicationIdSchema } from '../application-id.schema.ts';
 import * as z from '../zod.ts';
-import { testCardSchema } from './test-cards.ts';
+import { digitsOnly, expiryIsValid, type TestCard } from './test-cards.ts';
 
 /** Request bodies of the payment routes, shared by the handlers and the checkout page. */
 export { applicationIdSchema };
@@ -10,6 +10,14 @@ export const createPaymentIntentSchema = z.strictObject({
   applicationId: applicationIdSchema,
   provider: z._default(z.literal('stripe'), 'stripe'),
 });
+
+/** The test card form, validated the same way in the browser and on the server. */
+export const testCardSchema = z.object({
+  cardNumber: z.string().check(z.refine((v) => /^\d{13,19}$/.test(digitsOnly(v)), 'Enter a card number of 13 to 19 digits')),
+  expiry: z.string().check(z.refine((v) => expiryIsValid(v), 'Enter an expiry date as MM/YY that has not passed')),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code')),
+  zip: z.string().check(z.regex(/^\d{5}$/, 'Enter a 5 digit ZIP code')),
+}) satisfies z.ZodMiniType<TestCard, TestCard>;
 
 export const testConfirmSchema = z.strictObject({
   applicationId: applicationIdSchema,

@@ -1,11 +1,11 @@
 import { APPLICATION_STATUSES } from '../application-status.ts';
-import { CONTENT_TYPES } from '../content/content-item.ts';
-import type { StoredFilingDetails } from '../filing/details.ts';
+import { CONTENT_TYPES } from '../content/content-item.schema.ts';
+import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../payments/methods.ts';
 import type { AddOnKey } from '../pricing.ts';
-import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings-rule.ts';
+import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings.ts';
 import { ACTIVITY_CATEGORIES } from '../staff/activity.ts';
-import { TICKET_STATUSES } from '../staff/tickets.ts';
+import { TICKET_STATUSES } from '../staff/tickets.schema.ts';
 import { CONTENT_TYPES as CREATOR_CONTENT_TYPES, PLATFORMS, PRIORITIES } from '../wizard/options.ts';
 import * as z from '../zod.ts';
 
@@ -270,7 +270,7 @@ export const staffApplicationSchema = z.object({
   amountRefundedCents: z.optional(cents()),
   /** When the customer completed the filing details (Start Processing needs them). */
   detailsCompletedAt: z.optional(timestamp()),
-  /** The filing details, the tax id as its last four digits only (shared/filing/details.ts). */
+  /** The filing details, the tax id as its last four digits only (shared/filing/details.schema.ts). */
   filingDetails: z.optional(z.looseObject({}) as unknown as z.ZodMiniType<StoredFilingDetails>),
   /** A sealed SSN/ITIN is on file: an owner may reveal it (POST /api/staff/applications/{id}/tax-id/reveal). */
   taxIdOnFile: z.optional(z.boolean()),

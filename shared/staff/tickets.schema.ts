@@ -1,4 +1,4 @@
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 /** Support tickets (docs/product.md section 3), created by the public contact form. */
@@ -6,7 +6,7 @@ export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** A ticket as staff see it: a type of the API contract. */
-export type { SupportTicket } from '../api/responses.ts';
+export type { SupportTicket } from '../api/responses.schema.ts';
 
 /** Contact form limit: 5 tickets per hour from one source IP. */
 export const TICKETS_PER_HOUR_PER_IP = 5;

@@ -1,4 +1,4 @@
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, STAFF_ROLES } from './accounts.ts';
 

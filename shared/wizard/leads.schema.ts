@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { wizardDataSchema } from './schema.ts';
+import { wizardDataSchema } from './data.schema.ts';
 
 /** Lead payloads the wizard sends after steps 2 and 3 (docs/product.md section 7). */
 const s = wizardDataSchema.shape;

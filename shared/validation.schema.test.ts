@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { text } from './validation.ts';
+import { text } from './validation.schema.ts';
 
 describe('text()', () => {
   const name = text('Name', 10, { min: 1 });

@@ -1,5 +1,5 @@
-import { applicationIdSchema } from '../application-id.ts';
-import { recordIdSchema } from '../record-id.ts';
+import { applicationIdSchema } from '../application-id.schema.ts';
+import { recordIdSchema } from '../record-id.schema.ts';
 import * as z from '../zod.ts';
 
 /** Path parameter schemas of the contract, one per kind of id, for the handlers' pathParam() too. */

@@ -1,9 +1,10 @@
 import { groupThousands } from '../money.ts';
 import { PERSON_NAME } from '../name-patterns.ts';
-import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses, monthlyExpensesSchema } from '../savings.ts';
+import { monthlyExpensesSchema } from '../savings.schema.ts';
+import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses } from '../savings.ts';
 import { DEFAULT_STATE_CODE } from '../states.ts';
 import * as z from '../zod.ts';
-import { businessNameSchema, refusedCharacters, stateCodeSchema, wizardText } from './fields.ts';
+import { businessNameSchema, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**

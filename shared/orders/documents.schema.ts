@@ -1,5 +1,5 @@
-import { FILE_NUMBER } from '../staff/applications.ts';
-import { text } from '../validation.ts';
+import { FILE_NUMBER } from '../staff/applications.schema.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
 

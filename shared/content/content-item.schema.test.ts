@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContentSchema, updateContentSchema } from './content-item.ts';
+import { createContentSchema, updateContentSchema } from './content-item.schema.ts';
 import { findSiteText, SITE_TEXT_PAGES, SITE_TEXTS } from './registry.ts';
 
 const issues = (res: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,4 +1,4 @@
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { findSiteText } from './registry.ts';
 
@@ -11,7 +11,7 @@ export const CONTENT_TYPES = ['text', 'html'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** A content item as the API returns it: a type of the API contract. */
-export type { ContentItem } from '../api/responses.ts';
+export type { ContentItem } from '../api/responses.schema.ts';
 
 /** Longest content accepted (characters); site texts are headings and paragraphs. */
 export const MAX_CONTENT_LENGTH = 20_000;

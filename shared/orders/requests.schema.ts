@@ -1,4 +1,4 @@
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 // What the order page's own forms send; the order view and the answers are in ./view.ts, apart,

@@ -1,9 +1,9 @@
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 /** The staff view of an LLC application (docs/product.md section 3): a type of the API contract. */
-export type { StaffApplication } from '../api/responses.ts';
+export type { StaffApplication } from '../api/responses.schema.ts';
 
 export { STAFF_APPLICATIONS_PAGE_SIZE } from './list-page.ts';
 export const MAX_NOTES_LENGTH = 5000;

@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 
 /** POST /api/staff/login: email and password (./people.ts). */
-export { type StaffLoginInput, staffLoginSchema } from './people.ts';
+export { type StaffLoginInput, staffLoginSchema } from './people.schema.ts';
 
 /** POST /api/staff/logout: the token comes in the staff-token header, or (optionally) in the body. */
 export const staffLogoutSchema = z.optional(

@@ -1,5 +1,5 @@
 import { findState } from '../states.ts';
-import { text } from '../validation.ts';
+import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from './facts.ts';
 
@@ -18,7 +18,7 @@ const stateCode = z.string({ error: 'Choose a state' }).check(
   z.refine((c) => Boolean(findState(c)), 'Choose a state'),
 );
 
-/** A US street address (the same fields as a filing address, shared/filing/details.ts). */
+/** A US street address (the same fields as a filing address, shared/filing/details.schema.ts). */
 export const operatorAddressSchema = z.strictObject({
   line1: text('Street address', 120, { min: 1 }),
   line2: z.optional(text('Address line 2', 120)),
