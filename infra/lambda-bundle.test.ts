@@ -95,20 +95,6 @@ describe('functions build', () => {
     expect(builds.find((b) => b.name === routeFunctionName('orders/save-details'))?.sdk.onFirstUse).toContain('kms');
   });
 
-  it('leaves out the state data a function never reads: the data modules build their tables as pure expressions', () => {
-    // A sentence only shared/data/processing-times.json holds (Alabama's published time).
-    const processingTimes = 'in the time it takes to type this request';
-    const carries = (handler: string) => {
-      const dir = builds.find((b) => b.name === routeFunctionName(handler))?.dir as string;
-      return readdirSync(dir).some((f) => f.endsWith('.mjs') && readFileSync(join(dir, f), 'utf8').includes(processingTimes));
-    };
-    // They use the applications store, whose order and state lookups they never call.
-    expect(carries('compliance/unsubscribe')).toBe(false);
-    expect(carries('staff/list-applications')).toBe(false);
-    // The order's price (an expedite fee is the state's) reads it.
-    expect(carries('payments/create-payment-intent')).toBe(true);
-  });
-
   it('does not build the whole wizard data schema at start in a route that validates only a business name and a state', () => {
     // The files a cold start reads (FunctionBuild.startFiles), not what it imports on first use.
     const atStart = (handler: string) => {

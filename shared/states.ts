@@ -30,22 +30,11 @@ export interface StateRecord {
 /** What the API returns for a state (docs/product.md section 3, "State"): a type of the API contract. */
 export type { StatePricing };
 
-function indexByCode(states: readonly StateRecord[]): ReadonlyMap<string, StateRecord> {
-  const byCode = new Map<string, StateRecord>();
-  for (const s of states) if (!byCode.has(s.code)) byCode.set(s.code, s);
-  return byCode;
-}
+const byCode = new Map<string, StateRecord>();
+for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.set(s.code, s);
 
-function sortedByName(states: Iterable<StateRecord>): readonly StateRecord[] {
-  return [...states].sort((a, b) => compareText(a.name, b.name));
-}
-
-// The tables below are built at load, each marked pure (/* @__PURE__ */): a bundle that never
-// reads one drops it, and the state data with it (docs/decisions/0176).
-const byCode = /* @__PURE__ */ indexByCode(data.states as StateRecord[]);
-
-/** Every state once, sorted by name (plain comparison: localeCompare's collator costs a Lambda ~3 ms to start). */
-export const STATE_RECORDS: readonly StateRecord[] = /* @__PURE__ */ sortedByName(byCode.values());
+/** Every state once, sorted by name. */
+export const STATE_RECORDS: readonly StateRecord[] = [...byCode.values()].sort((a, b) => compareText(a.name, b.name));
 
 export function toStatePricing(s: StateRecord): StatePricing {
   return {
@@ -58,7 +47,7 @@ export function toStatePricing(s: StateRecord): StatePricing {
   };
 }
 
-export const STATE_PRICING: readonly StatePricing[] = /* @__PURE__ */ STATE_RECORDS.map(toStatePricing);
+export const STATE_PRICING: readonly StatePricing[] = STATE_RECORDS.map(toStatePricing);
 
 export function findState(code: string | undefined | null): StateRecord | undefined {
   if (!code) return undefined;

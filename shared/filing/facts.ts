@@ -2,8 +2,7 @@ import anonymity from '../data/owner-anonymity.json' with { type: 'json' };
 
 /**
  * Facts about a filing that pages, documents and the server read without validating anything:
- * kept apart from the filing-details schema (./details.ts) so that what only reads them does not
- * build the schema at import (a cold-start cost for functions, bundle weight for pages).
+ * the filing-details schema built from them is in ./details.schema.ts.
  */
 export const MANAGEMENT = ['member', 'manager'] as const;
 export type Management = (typeof MANAGEMENT)[number];

@@ -3,9 +3,8 @@ import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
 
-// The documents' request and response schemas, apart from the kinds and rules (./documents.ts)
-// that the functions storing documents import: only the routes and pages that parse build them
-// (docs/decisions/0174).
+// The documents' request and response schemas; the kinds and rules they are built from are in
+// ./documents.ts.
 
 const uuid = (what: string) => z.uuid({ version: 'v4', error: `Must be ${what} (UUID)` });
 export const documentIdSchema = uuid('a document id');

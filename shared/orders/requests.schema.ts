@@ -1,8 +1,7 @@
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
-// What the order page's own forms send; the order view and the answers are in ./view.ts, apart,
-// so that the routes taking these requests do not build the view's schemas (docs/decisions/0174).
+// What the order page's own forms send; the order view and the answers are in ./view.schema.ts.
 
 /** POST /api/orders/{id}/access: the signed token from an email link. */
 export const orderAccessSchema = z.strictObject({

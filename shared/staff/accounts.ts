@@ -4,8 +4,7 @@
  * (operator settings, staff, refunds, revealing a tax id); staff run the workflow (applications,
  * documents, tickets, content). The route table declares which role each staff route needs.
  *
- * The roles and the account rules; the request schemas are in ./people.ts, apart, so that what
- * reads only these (sessions, sign-in, pages) does not build them (docs/decisions/0174).
+ * The roles and the account rules; the request schemas built from them are in ./people.schema.ts.
  */
 export const STAFF_ROLES = ['owner', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

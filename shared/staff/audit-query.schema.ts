@@ -1,8 +1,7 @@
 import * as z from '../zod.ts';
 import { AUDIT_ACTION_KEYS, type AuditAction } from './audit.ts';
 
-// The audit view's query schema, apart from the actions list (./audit.ts) that every function
-// writing an audit entry imports: only the audit route and page build it (docs/decisions/0174).
+// The audit view's query schema; the actions list it names is in ./audit.ts.
 
 /** GET /api/staff/audit: filters by person, order and action (any combination), newest first. */
 export const auditQuerySchema = z.strictObject({

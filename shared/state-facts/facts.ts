@@ -62,16 +62,15 @@ export const DATASET_CREDIT: string = feeData.source;
 
 const index = <T extends { code: string }>(rows: readonly T[]): ReadonlyMap<string, T> => new Map(rows.map((r) => [r.code, r]));
 
-// Built at load, each marked pure: a bundle that never reads one drops it and its data (docs/decisions/0176).
-const fees = /* @__PURE__ */ index(feeData.states as StateFees[]);
-const taxes = /* @__PURE__ */ index(taxData.states as TaxRule[]);
-const foreign = /* @__PURE__ */ index(foreignData.states as ForeignRegistration[]);
+const fees = index(feeData.states as StateFees[]);
+const taxes = index(taxData.states as TaxRule[]);
+const foreign = index(foreignData.states as ForeignRegistration[]);
 
 /** "ca" -> "CA"; anything that is not two letters -> undefined. */
 export { normalizeCode };
 
 /** The 50 states and DC, in the dataset's order. */
-export const JURISDICTION_CODES: readonly string[] = /* @__PURE__ */ Array.from(fees.keys());
+export const JURISDICTION_CODES: readonly string[] = [...fees.keys()];
 
 export function feesFor(code: string): StateFees | undefined {
   const c = normalizeCode(code);

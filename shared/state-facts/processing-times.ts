@@ -97,8 +97,7 @@ export interface Processing {
   notes: string[];
 }
 
-// Built at load, marked pure: a bundle that never reads it drops it and the data (docs/decisions/0176).
-const records = /* @__PURE__ */ new Map(/* @__PURE__ */ (data.states as unknown as ProcessingRecord[]).map((r) => [r.code, r]));
+const records = new Map((data.states as unknown as ProcessingRecord[]).map((r) => [r.code, r]));
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const NUMBER = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;

@@ -5,9 +5,8 @@ import * as z from '../zod.ts';
 
 /**
  * The wizard's field schemas that routes outside the wizard validate with too (the business-name
- * routes, shared/wizard/names.schema.ts), in a module of their own: a function that imports them does
- * not build the whole wizard data's schemas at load (docs/decisions/0185). shared/wizard/data.schema.ts
- * builds the wizard's fields from these.
+ * routes, shared/wizard/names.schema.ts). shared/wizard/data.schema.ts builds the wizard's fields
+ * from these.
  */
 
 export { BUSINESS_NAME };
