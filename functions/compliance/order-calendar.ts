@@ -11,6 +11,7 @@ export type CalendarOrder = Pick<
   ApplicationItem,
   | 'id'
   | 'state'
+  | 'residenceState'
   | 'paymentStatus'
   | 'paidAt'
   | 'filedOn'
@@ -32,6 +33,7 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
   if (!formation || !order.state) return undefined;
   return {
     state: order.state,
+    ...(order.residenceState ? { residence: order.residenceState } : {}),
     formationDate: formation.date,
     from: formation.from,
     addOns: { operatingAgreement: order.operatingAgreement === true, feinFiling: order.feinFiling === true },
@@ -70,9 +72,11 @@ export function orderCalendar(order: CalendarOrder, now = Date.now()): OrderCale
     for (let k = 2; next < dayOf(now); k++) next = addYears(input.formationDate, k);
     view.nextChargeOn = next;
   }
+  const home = input.residence && input.residence !== input.state ? findState(input.residence) : undefined;
   return {
     state: input.state,
     stateName: findState(input.state)?.name ?? input.state,
+    ...(home ? { homeState: home.code, homeStateName: home.name } : {}),
     formationDate: input.formationDate,
     formationDateFrom: input.from,
     events,

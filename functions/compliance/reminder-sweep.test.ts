@@ -20,12 +20,21 @@ const PAID_AT = '2026-11-22T15:00:00.000Z';
 const at = (iso: string) => new Date(iso).getTime();
 const STAFF = { id: 'test-staff', email: 'staff@example.com', role: 'staff' as const };
 
-/** A Wyoming order, paid through the store's own fulfilment write on PAID_AT's day. */
-async function paidOrder(fields: Record<string, unknown> = {}) {
-  const app = await putApplication({ state: 'WY', status: 'submitted', email: `owner-${Math.random().toString(36).slice(2)}@example.com`, ...fields });
+/**
+ * A Wyoming order of a Wyoming resident, paid through the store's own fulfilment write on
+ * PAID_AT's day and filed by the state that day (`filed: false` leaves it unfiled).
+ */
+async function paidOrder(fields: Record<string, unknown> = {}, { filed = true } = {}) {
+  const app = await putApplication({
+    state: 'WY',
+    residenceState: 'WY',
+    status: 'submitted',
+    email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
+    ...fields,
+  });
   await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: `pi_${app.id.slice(0, 8)}`, amountCents: 25_000, currency: 'usd' });
   // The payment is recorded "now"; the fixtures date it (and its reminder rows) on PAID_AT so the calendar is fixed.
-  await setApplicationFields(app.id, { paidAt: PAID_AT, filingDetails: storedFilingDetails(), ...fields });
+  await setApplicationFields(app.id, { paidAt: PAID_AT, filingDetails: storedFilingDetails(), ...(filed ? { filedOn: PAID_AT.slice(0, 10) } : {}), ...fields });
   const paid = (await readApplication(app.id)) as CalendarOrder;
   await ddb().send(new TransactWriteCommand({ TransactItems: reminderPuts(paid, at(PAID_AT)) }));
   return app.id;
@@ -37,7 +46,7 @@ const row = (rows: ReminderRow[], series: string) => rows.find((r) => r.series =
 
 describe('reminder rows', () => {
   it('are written in the payment’s transaction: the next reminder of each run of deadlines', async () => {
-    const app = await putApplication({ state: 'NY', status: 'submitted' });
+    const app = await putApplication({ state: 'NY', residenceState: 'NY', status: 'submitted' });
     await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: 'pi_ny', amountCents: 35_000, currency: 'usd' });
     const rows = await remindersOf(app.id);
     expect(rows.map((r) => r.series).sort()).toEqual(['annual-report', 'operating-agreement', 'publication', 'registered-agent-renewal', 'state-tax']);
@@ -53,7 +62,7 @@ describe('reminder rows', () => {
   });
 
   it('are re-dated from the filing date when staff record the filing', async () => {
-    const id = await paidOrder({ status: 'processing', detailsCompletedAt: PAID_AT });
+    const id = await paidOrder({ status: 'processing', detailsCompletedAt: PAID_AT }, { filed: false });
     await updateApplicationByStaff(id, { status: 'filed', fileNumber: '2026-000123', filedOn: '2026-12-15' }, STAFF);
     const report = row(await remindersOf(id), 'annual-report')!;
     expect(report.dueOn).toBe(nextDueDates('WY', '2026-12-15', 1)![0]);
@@ -62,7 +71,60 @@ describe('reminder rows', () => {
   });
 });
 
+describe('a California resident forming in Wyoming', () => {
+  it('has California’s registration, report and $800 tax in the reminder table, and is reminded of each once filed', async () => {
+    const app = await putApplication({ state: 'WY', residenceState: 'CA', status: 'submitted', email: 'ca-owner@example.com' });
+    await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: `pi_${app.id.slice(0, 8)}`, amountCents: 25_000, currency: 'usd' });
+    // Written with the payment: California's three runs beside Wyoming's.
+    expect((await remindersOf(app.id)).map((r) => r.series).sort()).toEqual([
+      'annual-report',
+      'home-annual-report',
+      'home-registration',
+      'home-state-tax',
+      'registered-agent-renewal',
+    ]);
+    // Filed on 2026-11-22, recorded by staff on 2026-11-25: the registration is owed already, so its reminder goes that day.
+    await setApplicationFields(app.id, { paidAt: PAID_AT, filedOn: '2026-11-22', filingDetails: storedFilingDetails() });
+    const filed = (await readApplication(app.id)) as CalendarOrder;
+    await ddb().send(new TransactWriteCommand({ TransactItems: reminderPuts(filed, at('2026-11-25T12:00:00Z')) }));
+    const rows = await remindersOf(app.id);
+    expect(row(rows, 'home-registration')).toMatchObject({ dueOn: '2026-11-22', daysBefore: 0, sendOn: '2026-11-25' });
+    // The tax on the 15th day of the 4th month of the first taxable year (from 2026-11-22), 30 days ahead.
+    expect(row(rows, 'home-state-tax')).toMatchObject({ dueOn: '2027-02-15', daysBefore: 30, sendOn: '2027-01-16' });
+    // The first Statement of Information within 90 days of formation.
+    expect(row(rows, 'home-annual-report')).toMatchObject({ dueOn: '2027-02-20', daysBefore: 30 });
+
+    await sweepReminders(at('2026-11-25T14:00:00Z'));
+    const registration = await getMessage(messageId(app.id, 'home-registration', '2026-11-22', 0));
+    expect(registration?.payload).toMatchObject({
+      stateName: 'California',
+      title: 'Register the LLC in California, your home state (Application to Register)',
+    });
+    expect((registration!.payload as { description: string }).description).toContain('The fee: $70.');
+    // Sent once: nothing left of that run.
+    expect(row(await remindersOf(app.id), 'home-registration')).toBeUndefined();
+
+    await sweepReminders(at('2027-01-16T14:00:00Z'));
+    const tax = (await getMessage(messageId(app.id, 'home-state-tax', '2027-02-15', 30)))?.payload as Record<string, string>;
+    expect(tax).toMatchObject({ stateName: 'California', title: 'California Annual Tax (home state)', dueOn: '2027-02-15' });
+    expect(tax.description).toContain('$800');
+    expect(tax.sourceUrl).toMatch(/ftb\.ca\.gov/);
+    await sweepReminders(at('2027-01-21T14:00:00Z'));
+    const report = (await getMessage(messageId(app.id, 'home-annual-report', '2027-02-20', 30)))?.payload as Record<string, string>;
+    expect(report.description).toContain('Statement of Information');
+  });
+});
+
 describe('the reminder sweep', () => {
+  it('sends no state deadline reminder before the state has filed the LLC', async () => {
+    const id = await paidOrder({}, { filed: false });
+    // Counted from the payment, the report would be reminded on 2027-10-02: the order is not filed, so nothing goes.
+    expect(row(await mine(id, '2027-10-02'), 'annual-report')).toMatchObject({ dueOn: '2027-11-01', daysBefore: 30 });
+    await sweepReminders(at('2027-10-02T14:00:00Z'));
+    expect(await getMessage(messageId(id, 'annual-report', '2027-11-01', 30))).toBeUndefined();
+    expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ daysBefore: 14 });
+  });
+
   it('queues each reminder once, even when it runs twice on the same day', async () => {
     const id = await paidOrder();
     const morning = at('2027-10-02T14:00:00Z');

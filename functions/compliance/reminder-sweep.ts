@@ -34,8 +34,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   };
   const firstName = app.firstName ?? '';
   const businessName = app.businessName ?? '';
-  const stateName = findState(input.state)?.name ?? input.state;
   if (row.series === 'registered-agent-renewal') {
+    const stateName = findState(input.state)?.name ?? input.state;
     if (input.renewal !== 'renews') return undefined;
     return {
       ...base,
@@ -43,8 +43,13 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
       payload: { firstName, businessName, stateName, renewsOn: row.dueOn, priceUsd: REGISTERED_AGENT_RENEWAL_USD, daysBefore: row.daysBefore },
     };
   }
-  const event = complianceCalendar(input, { today })?.find((e) => e.id === `${row.series}:${row.dueOn}`);
+  // A state deadline counts from the formation: none is reminded before the state has filed the LLC
+  // (its dates move to the filing date then, and the filing transaction writes its rows again).
+  if (input.from !== 'filing') return undefined;
+  const event = complianceCalendar(input, { today })?.find((e) => e.kind === row.series && e.date === row.dueOn);
   if (!event) return undefined;
+  // The state the deadline is owed to: the home state's for its registration, report and tax.
+  const stateName = findState(event.state ?? input.state)?.name ?? input.state;
   return {
     ...base,
     kind: 'deadline_reminder',

@@ -1,13 +1,14 @@
 import { deadlineSeries } from '#shared/compliance/calendar.ts';
 import { dayOf } from '#shared/compliance/dates.ts';
-import { nextReminder, reminderDaysFor, type ScheduledReminder } from '#shared/compliance/reminders.ts';
+import { reminderToWrite, type ScheduledReminder } from '#shared/compliance/reminders.ts';
 import { type CalendarOrder, calendarInputOf } from '../compliance/order-calendar.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:
- * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal) holding
+ * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal, and the
+ * home state's home-registration, home-annual-report, home-state-tax) holding
  * the next reminder to send. Rows are written in the transaction that pays the order and re-dated
  * in the one that records its filing; the daily sweep (functions/compliance/reminder-sweep.ts)
  * reads the due ones with one Query on bySendOn and moves each row on in the same transaction
@@ -25,7 +26,7 @@ export interface ReminderRow extends ScheduledReminder {
 const table = () => tableName('reminders');
 
 /**
- * Puts of an order's reminder rows (at most five) for the transaction that pays or files it: the
+ * Puts of an order's reminder rows (at most eight) for the transaction that pays or files it: the
  * next reminder of each run of deadlines, counted from the formation date (the filing date once
  * filed, else the payment date). A Put replaces the row, so filing re-dates what payment wrote.
  */
@@ -35,7 +36,7 @@ export function reminderPuts(order: CalendarOrder, now = Date.now()): TransactIt
   const today = dayOf(now);
   const puts: TransactItem[] = [];
   for (const series of deadlineSeries(input)) {
-    const next = nextReminder(series.dates, reminderDaysFor(series.kind), today);
+    const next = reminderToWrite(series, today);
     if (!next) continue;
     const row: ReminderRow = { applicationId: order.id, series: series.kind, queue: REMINDER_QUEUE, ...next, updatedAt: new Date(now).toISOString() };
     puts.push({ Put: { TableName: table(), Item: row } });

@@ -111,6 +111,7 @@ function foreignRegistration(root: string) {
       registrationFeeUsd: q.registrationFeeUsd,
       feeBasis: q.feeBasis,
       formName: q.formName,
+      formUrl: q.formUrl ?? null,
       filedWith: q.filedWith,
       ongoingObligationsNote: q.ongoingObligationsNote,
       source: sourceFor(r.sources, grounding?.url ?? r.sources[0].url),

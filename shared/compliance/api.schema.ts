@@ -59,12 +59,19 @@ export const calendarEventSchema = z.object({
   date: z.nullable(isoDate()),
   description: z.string(),
   source: factSourceSchema,
+  /** The state it is owed to; absent for federal dates and our own service. */
+  state: z.optional(stateCode()),
+  /** Whole dollars, where the three-year cost counted the payment (the home state's fee, report and tax). */
+  amountUsd: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 
 /** GET /api/orders/{id}/calendar. */
 export const orderCalendarSchema = z.object({
   state: stateCode(),
   stateName: z.string(),
+  /** Where the owner lives, when it is not the filing state: the calendar carries its registration, report and tax. */
+  homeState: z.optional(stateCode()),
+  homeStateName: z.optional(z.string()),
   formationDate: isoDate(),
   /** `payment`: the state has not filed the LLC yet, so dates count from the payment date and move once it is filed. */
   formationDateFrom: z.enum(['filing', 'payment']),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextDueDates, nextTaxDueDates, unparsedStates } from '../state-facts/due-dates.ts';
 import { feesFor, JURISDICTION_CODES, taxRuleFor } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST } from '../state-facts/our-prices.ts';
+import { threeYearCost } from '../state-facts/three-year-cost.ts';
 import { type CalendarEvent, type CalendarInput, complianceCalendar, deadlineSeries, formationDateOf, renewalStatus } from './calendar.ts';
 import { addDays, addMonths, daysBetween, longDate, nextWeekday } from './dates.ts';
 import { nextReminder, RENEWAL_NOTICE_DAYS, STATE_DEADLINE_REMINDER_DAYS } from './reminders.ts';
@@ -110,6 +111,87 @@ describe('state deadlines', () => {
     expect(ofKind(later, 'operating-agreement')).toHaveLength(1);
     expect(ofKind(later, 'annual-report').map((e) => e.date)).toEqual(['2028-11-30']);
     expect(ofKind(calendar('NY', {}, '2027-06-01'), 'operating-agreement')).toEqual([]);
+  });
+});
+
+describe('the home state, when the owner lives elsewhere', () => {
+  it('California resident forming in Wyoming: California’s registration, Statement of Information and $800 tax, each sourced', () => {
+    const events = calendar('WY', { residence: 'CA' });
+    const [registration] = ofKind(events, 'home-registration');
+    expect(registration).toMatchObject({
+      state: 'CA',
+      date: TODAY,
+      amountUsd: 70,
+      title: 'Register the LLC in California, your home state (Application to Register)',
+    });
+    expect(registration.description).toContain('File the Application to Register with the California Secretary of State. The fee: $70.');
+    expect(registration.description).toContain('The form: https://www.sos.ca.gov/');
+    expect(registration.source.url).toMatch(/^https:\/\/www\.sos\.ca\.gov\//);
+    const tax = ofKind(events, 'home-state-tax');
+    expect(tax.map((e) => e.date)).toEqual(['2027-02-15', '2027-04-15', '2028-04-15', '2029-04-15']);
+    for (const e of tax) expect(e).toMatchObject({ state: 'CA', amountUsd: 800, title: 'California Annual Tax (home state)' });
+    expect(tax[0].source.url).toMatch(/ftb\.ca\.gov/);
+    const report = ofKind(events, 'home-annual-report');
+    expect(report.map((e) => e.date)).toEqual(['2027-02-20', '2028-11-30']);
+    expect(report[0].description).toContain('File a Statement of Information within 90 days');
+    expect(report[0].amountUsd).toBe(20);
+    // Wyoming's own report is still there, and the same-state owner sees no home-state event.
+    expect(ofKind(events, 'annual-report')[0].state).toBe('WY');
+    expect(calendar('WY', { residence: 'WY' }).some((e) => e.kind.startsWith('home-'))).toBe(false);
+    expect(calendar('WY').some((e) => e.kind.startsWith('home-'))).toBe(false);
+  });
+
+  it('keeps the registration on the calendar once its day has passed (we cannot know it was done)', () => {
+    expect(ofKind(calendar('WY', { residence: 'CA' }, '2027-06-01'), 'home-registration')).toHaveLength(1);
+  });
+
+  it('says so where the dataset has not researched the home state’s registration (New York)', () => {
+    const [registration] = ofKind(calendar('WY', { residence: 'NY' }), 'home-registration');
+    expect(registration.description).toContain("We have not yet researched New York's foreign registration");
+    expect(registration.amountUsd).toBeUndefined();
+  });
+
+  it.each([
+    ['WY', 'CA'],
+    ['DE', 'TX'],
+    ['NV', 'TX'],
+    ['FL', 'NY'],
+    ['WY', 'AK'],
+    ['NM', 'ME'],
+    ['WY', 'DE'],
+    ['TX', 'NV'],
+    ['DE', 'WY'],
+  ])('%s filed by a %s resident: every home-state amount is the one the three-year cost counted', (state, residence) => {
+    const cost = threeYearCost(state, residence, { formationDate: TODAY })!;
+    const events = calendar(state, { residence });
+    const home = events.filter((e) => e.state === residence);
+    expect(home.length).toBeGreaterThan(0);
+    const key = {
+      'home-registration': ['foreign-registration'],
+      'home-annual-report': ['annual-report', 'state-tax'],
+      'home-state-tax': ['state-tax'],
+    } as const;
+    for (const e of home) {
+      const lines = cost.lines.filter((l) => l.state === residence && (key[e.kind as keyof typeof key] as readonly string[]).includes(l.key) && l.amount > 0);
+      if (e.amountUsd === undefined) expect(lines, e.id).toEqual([]);
+      else {
+        expect(
+          lines.map((l) => l.amount),
+          e.id,
+        ).toContain(e.amountUsd);
+        expect(
+          lines.map((l) => l.source),
+          e.id,
+        ).toContainEqual(e.source);
+      }
+    }
+    // And every home-state payment the cost counted is on the calendar.
+    const counted = new Set(cost.lines.filter((l) => l.state === residence && l.key !== 'registered-agent' && l.amount > 0).map((l) => l.amount));
+    for (const amount of counted)
+      expect(
+        home.some((e) => e.amountUsd === amount),
+        `${amount}`,
+      ).toBe(true);
   });
 });
 

@@ -6,8 +6,9 @@
 import { compareText } from '../compare-text.ts';
 import { formatUsd } from '../money.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
-import { type FactSource, feeSource, feesFor, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
+import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
+import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
 import type { CalendarEventKind } from './kinds.ts';
 import { ESTIMATED_TAX, NY_PUBLICATION, OPERATING_AGREEMENT_RULES, S_CORP_ELECTION } from './rules.ts';
@@ -15,7 +16,15 @@ import { ESTIMATED_TAX, NY_PUBLICATION, OPERATING_AGREEMENT_RULES, S_CORP_ELECTI
 export { CALENDAR_EVENT_KINDS, type CalendarEventKind } from './kinds.ts';
 
 /** The kinds that are a state's deadlines: reminder emails go 30, 14 and 3 days before each. */
-export const STATE_DEADLINE_KINDS = ['annual-report', 'state-tax', 'operating-agreement', 'publication'] as const satisfies readonly CalendarEventKind[];
+export const STATE_DEADLINE_KINDS = [
+  'annual-report',
+  'state-tax',
+  'operating-agreement',
+  'publication',
+  'home-registration',
+  'home-annual-report',
+  'home-state-tax',
+] as const satisfies readonly CalendarEventKind[];
 export type StateDeadlineKind = (typeof STATE_DEADLINE_KINDS)[number];
 
 export interface CalendarEvent {
@@ -27,6 +36,10 @@ export interface CalendarEvent {
   date: string | null;
   description: string;
   source: FactSource;
+  /** The state the obligation is owed to (two letters); absent for federal dates and our own service. */
+  state?: string;
+  /** Whole dollars, where the event is a payment the three-year cost counts (the home state's fee, report and tax). */
+  amountUsd?: number;
 }
 
 /** Whether the order's registered agent is renewed after its free first year (docs/product.md "Recurring charges"). */
@@ -59,6 +72,8 @@ export function renewalStatus(agent: RegisteredAgentChoice | undefined, cancelle
 export interface CalendarInput {
   /** The filing state (two letters). */
   state: string;
+  /** Where the owner lives (two letters): when it is not the filing state, its registration, report and tax are on the calendar. */
+  residence?: string;
   /** YYYY-MM-DD: the date the state filed the LLC, or the payment date until it is filed. */
   formationDate: string;
   addOns: { operatingAgreement: boolean; feinFiling: boolean };
@@ -74,6 +89,8 @@ export interface DeadlineSeries {
   kind: StateDeadlineKind | 'registered-agent-renewal';
   title: string;
   dates: string[];
+  /** Reminded on the day it falls due, and still reminded when written after that day (the home-state registration, due once the LLC exists). */
+  dueNow?: boolean;
 }
 
 /** How many occurrences of a yearly rule are computed: more than any window asks for. */
@@ -83,15 +100,29 @@ const CHECK_WITH_STATE = 'check with the state';
 const stateNameOf = (code: string) => feesFor(code)?.name ?? code;
 
 interface StateObligation {
-  kind: 'annual-report' | 'state-tax';
+  kind: 'annual-report' | 'state-tax' | 'home-annual-report' | 'home-state-tax';
+  state: string;
   title: string;
   rule: DueRule;
   description: string;
   source: FactSource;
+  amountUsd?: number;
 }
 
-/** The filing state's report and tax, as rules; one obligation where the state collects its tax with the report. */
-function stateObligations(code: string): StateObligation[] {
+/**
+ * One year's line of the three-year cost for `key` in `state`: what the comparison shown before
+ * payment counted, so the calendar of a paid order says the same amount with the same source.
+ */
+const costLine = (cost: ThreeYearCost | undefined, state: string, ...keys: CostLine['key'][]) =>
+  cost?.lines.find((l) => l.state === state && keys.includes(l.key) && l.amount > 0);
+
+/**
+ * A state's report and tax, as rules; one obligation where the state collects its tax with the
+ * report. `home`: the state is the owner's home state, where the LLC registers as a foreign LLC;
+ * the amounts and sources are then the three-year cost's lines for it (a foreign LLC's own report
+ * fee where the state states one).
+ */
+function stateObligations(code: string, home?: { cost: ThreeYearCost | undefined }): StateObligation[] {
   const fees = feesFor(code);
   if (!fees) return [];
   const name = fees.name;
@@ -100,48 +131,119 @@ function stateObligations(code: string): StateObligation[] {
   const taxRule = taxDueRule(code) ?? { kind: 'none' as const, text: '' };
   const biennial = (report.kind === 'fixed' || report.kind === 'anniversary' || report.kind === 'after-year-end') && report.frequency === 'biennial';
   const reportWord = biennial ? 'biennial report' : 'annual report';
-  const fee = fees.annualReportFeeUsd > 0 ? ` The state's fee: ${formatUsd(fees.annualReportFeeUsd)}.` : ' The state charges no fee for it.';
+  const reportKind = home ? 'home-annual-report' : 'annual-report';
+  const taxKind = home ? 'home-state-tax' : 'state-tax';
+  const where = home ? ` (your home state, where the LLC registers as a foreign LLC)` : '';
+  const asks = home && foreignRegistrationFor(code)?.ongoingObligationsNote;
+  const foreignNote = asks ? ` ${name} asks of a registered foreign LLC: ${asks}` : '';
   const out: StateObligation[] = [];
 
   if (tax?.applies && tax.collectedWithAnnualReport) {
     // One filing, one payment (Delaware, Arkansas, Nevada, Wyoming): never two events for it.
-    const minimum = tax.minimumAnnualUsd ? `, at least ${formatUsd(tax.minimumAnnualUsd)}` : '';
+    const line = home ? costLine(home.cost, code, 'state-tax', 'annual-report') : undefined;
+    const least = home ? line?.amount : tax.minimumAnnualUsd;
+    const minimum = least ? `, at least ${formatUsd(least)}` : '';
     const rule = report.kind !== 'none' ? report : taxRule;
     out.push({
-      kind: 'annual-report',
+      kind: reportKind,
+      state: code,
       title: `${name} ${reportWord} and ${tax.taxName ?? 'tax'}`,
       rule,
-      description: `File the ${reportWord} with ${name} and pay its ${tax.taxName ?? 'tax'}${minimum}, due ${describeRule(rule)}. Late filing costs penalties and can end the LLC's good standing.`,
-      source: report.kind !== 'none' ? feeSource(fees) : taxSource(tax),
+      description: `File the ${reportWord} with ${name}${where} and pay its ${tax.taxName ?? 'tax'}${minimum}, due ${describeRule(rule)}. Late filing costs penalties and can end the LLC's good standing.${foreignNote}`,
+      source: line?.source ?? (report.kind !== 'none' ? feeSource(fees) : taxSource(tax)),
+      ...(line ? { amountUsd: line.amount } : {}),
     });
     return out;
   }
 
   if (report.kind !== 'none') {
+    const line = home ? costLine(home.cost, code, 'annual-report') : undefined;
+    const reportFee = home ? (line?.amount ?? 0) : fees.annualReportFeeUsd;
+    const fee = reportFee > 0 ? ` The state's fee: ${formatUsd(reportFee)}.` : ' The state charges no fee for it.';
     out.push({
-      kind: 'annual-report',
-      title: `${name} ${reportWord}`,
+      kind: reportKind,
+      state: code,
+      title: `${name} ${reportWord}${home ? ' (home state)' : ''}`,
       rule: report,
-      description: `File the ${reportWord} with ${name}, due ${describeRule(report)}.${fee} Missing it can end the LLC's good standing.`,
-      source: feeSource(fees),
+      description: `File the ${reportWord} with ${name}${where}, due ${describeRule(report)}.${fee} Missing it can end the LLC's good standing.${foreignNote}`,
+      source: line?.source ?? feeSource(fees),
+      ...(line ? { amountUsd: line.amount } : {}),
     });
   }
   if (tax?.applies && taxRule.kind !== 'none') {
+    const line = home ? costLine(home.cost, code, 'state-tax') : undefined;
     const amount =
       tax.minimumAnnualUsd === null
         ? 'The amount depends on the business.'
         : tax.minimumAnnualUsd === 0
           ? `At the minimum nothing is owed; more is owed as the business grows (${tax.basis ?? 'income'}-based).`
-          : `At least ${formatUsd(tax.minimumAnnualUsd)} a year.`;
+          : `At least ${formatUsd(line?.amount ?? tax.minimumAnnualUsd)} a year.`;
     out.push({
-      kind: 'state-tax',
-      title: `${name} ${tax.taxName ?? 'tax'}`,
+      kind: taxKind,
+      state: code,
+      title: `${name} ${tax.taxName ?? 'tax'}${home ? ' (home state)' : ''}`,
       rule: taxRule,
-      description: `${tax.taxName ?? 'Tax'} due to ${name}: ${amount}${tax.dueDate ? ` In the state's words: "${tax.dueDate}"` : ''}`,
-      source: taxSource(tax),
+      description: `${tax.taxName ?? 'Tax'} due to ${name}${where}: ${amount}${tax.dueDate ? ` In the state's words: "${tax.dueDate}"` : ''}`,
+      source: line?.source ?? taxSource(tax),
+      ...(line ? { amountUsd: line.amount } : {}),
     });
   }
   return out;
+}
+
+/** The owner's home state when it is not the filing state (both known), else undefined. */
+function homeStateOf(input: CalendarInput): string | undefined {
+  const code = normalizeCode(input.state);
+  const home = input.residence ? normalizeCode(input.residence) : undefined;
+  return code && home && home !== code && feesFor(home) ? home : undefined;
+}
+
+/**
+ * Registering the LLC in the owner's home state: the form, where it is filed, its link and the
+ * fee, as the three-year cost counted it. Dated on the formation day: it is owed once the LLC
+ * exists and does business there, and stays on the calendar until the customer has done it.
+ */
+function homeRegistrationEvent(code: string, home: string, formed: string, cost: ThreeYearCost | undefined): CalendarEvent {
+  const name = stateNameOf(code);
+  const homeName = stateNameOf(home);
+  const reg = foreignRegistrationFor(home);
+  const line = costLine(cost, home, 'foreign-registration');
+  const homeFees = feesFor(home)!;
+  const why = `An LLC formed in ${name} that does business in ${homeName} (for example, run from your home there) registers in ${homeName} as a foreign LLC; whether yours does is a question for the state or an adviser.`;
+  if (!reg) {
+    return {
+      id: `home-registration:${formed}`,
+      kind: 'home-registration',
+      state: home,
+      title: `Register the LLC in ${homeName}, your home state`,
+      date: formed,
+      description: `${why} We have not yet researched ${homeName}'s foreign registration (its form and fee): check with the state before the LLC does business there.`,
+      source: feeSource(homeFees),
+    };
+  }
+  const fee = line ? `The fee: ${formatUsd(line.amount)}.` : `We have not yet researched ${homeName}'s foreign registration fee: check with the state.`;
+  const form = reg.formUrl ? ` The form: ${reg.formUrl}` : '';
+  const draft = line
+    ? ` Foreign registration fees come from a part of the dataset its maintainer still marks as a draft; check the fee with ${homeName} before filing.`
+    : '';
+  const keep = reg.ongoingObligationsNote ? ` Afterwards ${homeName} asks: ${reg.ongoingObligationsNote}` : '';
+  return {
+    id: `home-registration:${formed}`,
+    kind: 'home-registration',
+    state: home,
+    title: `Register the LLC in ${homeName}, your home state (${reg.formName})`,
+    date: formed,
+    description: `${why} File the ${reg.formName}${reg.filedWith ? ` with the ${reg.filedWith}` : ''}. ${fee}${form}${draft}${keep}`,
+    source: line?.source ?? foreignSource(reg),
+    ...(line ? { amountUsd: line.amount } : {}),
+  };
+}
+
+/** The filing state's report and tax, then the home state's (the comparison's lines), for an input. */
+function obligationsOf(input: CalendarInput, code: string): StateObligation[] {
+  const home = homeStateOf(input);
+  if (!home) return stateObligations(code);
+  return [...stateObligations(code), ...stateObligations(home, { cost: threeYearCost(code, home, { formationDate: input.formationDate }) })];
 }
 
 function renewalDescription(input: CalendarInput, stateName: string): string {
@@ -165,7 +267,9 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   if (!code || !feesFor(code) || !isIsoDate(input.formationDate)) return [];
   const formed = input.formationDate;
   const out: DeadlineSeries[] = [];
-  for (const o of stateObligations(code)) {
+  const home = homeStateOf(input);
+  if (home) out.push({ kind: 'home-registration', title: `Register the LLC in ${stateNameOf(home)}`, dates: [formed], dueNow: true });
+  for (const o of obligationsOf(input, code)) {
     const dates = datesFor(o.rule, formed, OCCURRENCES);
     if (dates?.length) out.push({ kind: o.kind, title: o.title, dates });
   }
@@ -252,9 +356,12 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   const formed = input.formationDate;
   const until = addYears(window.today, window.years ?? 3);
   const events: CalendarEvent[] = [];
+  const home = homeStateOf(input);
+  if (home) events.push(homeRegistrationEvent(code, home, formed, threeYearCost(code, home, { formationDate: formed })));
 
-  for (const o of stateObligations(code)) {
+  for (const o of obligationsOf(input, code)) {
     const dates = datesFor(o.rule, formed, OCCURRENCES);
+    const extra = { state: o.state, ...(o.amountUsd !== undefined ? { amountUsd: o.amountUsd } : {}) };
     if (dates === undefined) {
       events.push({
         id: `${o.kind}:check`,
@@ -263,10 +370,12 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
         date: null,
         description: `We could not read a due date from the state's wording ("${o.rule.text}"), so we show none rather than a wrong one: ${CHECK_WITH_STATE}. ${o.description}`,
         source: o.source,
+        ...extra,
       });
       continue;
     }
-    for (const date of dates) events.push({ id: `${o.kind}:${date}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source });
+    for (const date of dates)
+      events.push({ id: `${o.kind}:${date}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source, ...extra });
   }
 
   const agreement = OPERATING_AGREEMENT_RULES[code];
@@ -282,6 +391,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
         ? `${name} requires the members to adopt a written operating agreement within ${agreement.withinDays} days of filing. It is kept with the LLC's records, not filed.${ordered}`
         : `${name} requires an LLC to have an operating agreement from its formation. Keep it in writing with the LLC's records (it is not filed).${ordered}`,
       source: agreement.source,
+      state: code,
     });
   }
   if (code === 'NY') {
@@ -294,6 +404,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
       description:
         'Within 120 days of formation, publish a notice of the LLC once a week for six weeks in two newspapers the county clerk designates, then file the Certificate of Publication with the Department of State. An LLC that has not done so loses its authority to carry on business in New York until it does.',
       source: NY_PUBLICATION.source,
+      state: code,
     });
   }
   if (input.renewal !== 'own-agent') {
@@ -319,9 +430,9 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   }
   events.push(...federalEvents(input, until));
 
-  const kept = events.filter(
-    (e) => e.date === null || (e.date <= until && (e.date >= window.today || (e.kind === 'operating-agreement' && !agreement?.withinDays))),
-  );
+  // Kept once past: the agreement a state requires from formation, and registering in the home state (we cannot know it was done).
+  const standing = (e: CalendarEvent) => (e.kind === 'operating-agreement' && !agreement?.withinDays) || e.kind === 'home-registration';
+  const kept = events.filter((e) => e.date === null || (e.date <= until && (e.date >= window.today || standing(e))));
   const order = (e: CalendarEvent) => `${e.date ?? '0000'}|${e.kind}`;
   return kept.sort((a, b) => compareText(order(a), order(b)));
 }

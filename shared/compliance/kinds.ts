@@ -7,5 +7,9 @@ export const CALENDAR_EVENT_KINDS = [
   'publication',
   'estimated-tax',
   's-corp-election',
+  /** The home state (where the owner lives, when it is not the filing state): registering the LLC there, its report and its tax. */
+  'home-registration',
+  'home-annual-report',
+  'home-state-tax',
 ] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];

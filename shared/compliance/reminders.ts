@@ -6,8 +6,11 @@ export const STATE_DEADLINE_REMINDER_DAYS = [30, 14, 3] as const;
 /** The registered agent renewal is announced this many days before it is charged. */
 export const RENEWAL_NOTICE_DAYS = [30, 7] as const;
 
+/** Registering in the home state is owed from the day the LLC exists: reminded that day, not before. */
+export const DUE_NOW_REMINDER_DAYS = [0] as const;
+
 export const reminderDaysFor = (kind: DeadlineSeries['kind']): readonly number[] =>
-  kind === 'registered-agent-renewal' ? RENEWAL_NOTICE_DAYS : STATE_DEADLINE_REMINDER_DAYS;
+  kind === 'registered-agent-renewal' ? RENEWAL_NOTICE_DAYS : kind === 'home-registration' ? DUE_NOW_REMINDER_DAYS : STATE_DEADLINE_REMINDER_DAYS;
 
 export interface ScheduledReminder {
   /** The deadline the reminder is about. */
@@ -32,4 +35,16 @@ export function nextReminder(dates: readonly string[], days: readonly number[], 
     }
   }
   return undefined;
+}
+
+/**
+ * The reminder of a run of deadlines written on `today` (with the payment or the filing): the next
+ * one not passed, or, for an obligation owed from the day the LLC exists (`dueNow`) whose day has
+ * passed, one sent today. The sweep never catches up on its own: once sent, a due-now reminder is done.
+ */
+export function reminderToWrite(series: Pick<DeadlineSeries, 'kind' | 'dates' | 'dueNow'>, today: string): ScheduledReminder | undefined {
+  const next = nextReminder(series.dates, reminderDaysFor(series.kind), today);
+  if (next || !series.dueNow) return next;
+  const passed = series.dates.filter((d) => d <= today).sort();
+  return passed.length ? { dueOn: passed[passed.length - 1], daysBefore: 0, sendOn: today } : undefined;
 }

@@ -51,6 +51,8 @@ export interface ForeignRegistration {
   registrationFeeUsd: number | null;
   feeBasis: string;
   formName: string;
+  /** The official form page or fee schedule the form was read from (null: the record names none). */
+  formUrl: string | null;
   filedWith: string | null;
   ongoingObligationsNote: string | null;
   source: { name: string; url: string; accessed: string | null };

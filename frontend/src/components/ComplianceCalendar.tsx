@@ -28,6 +28,9 @@ const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   publication: 'State requirement',
   'estimated-tax': 'Federal tax',
   's-corp-election': 'Federal tax',
+  'home-registration': 'Home state',
+  'home-annual-report': 'Home state filing',
+  'home-state-tax': 'Home state tax',
 };
 
 async function downloadIcs(applicationId: string): Promise<void> {
@@ -136,12 +139,21 @@ export function ComplianceCalendar({ applicationId }: { applicationId: string })
               ? 'You turned the deadline reminder emails off.'
               : 'We email you 30, 14 and 3 days before each state deadline (each email has a one-click unsubscribe).'}
           </p>
+          {data.homeStateName ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="home-state-note">
+              You live in {data.homeStateName}: the calendar also carries registering the LLC there and {data.homeStateName}'s yearly filings and taxes, as the
+              three-year cost counted them before you paid.
+            </p>
+          ) : null}
           <RenewalBox applicationId={applicationId} renewal={data.registeredAgent} />
           <ol className="mt-4 divide-y divide-slate-200" aria-label="Deadlines and dates">
             {shown.map((event) => (
               <li key={event.id} className="py-3" data-testid="calendar-event" data-kind={event.kind}>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <p className="min-w-0 font-semibold text-slate-900">{event.title}</p>
+                  <p className="min-w-0 font-semibold text-slate-900">
+                    {event.title}
+                    {event.amountUsd ? <span className="font-normal text-slate-700"> · {formatUsd(event.amountUsd)}</span> : null}
+                  </p>
                   <p className={`shrink-0 text-sm font-semibold ${event.date ? 'text-slate-900' : 'text-amber-800'}`}>
                     {event.date ? <time dateTime={event.date}>{formatIsoDate(event.date)}</time> : 'Check with the state'}
                   </p>

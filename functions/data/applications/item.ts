@@ -174,6 +174,8 @@ const PAYMENT_FIELDS = [
   'id',
   'status',
   'state',
+  // The home state's deadlines join the compliance calendar's reminder rows written with the payment.
+  'residenceState',
   'businessName',
   'firstName',
   'lastName',

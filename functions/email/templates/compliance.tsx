@@ -14,7 +14,7 @@ type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string; 
 
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hello,');
 const small = { ...text, color: '#52525b', fontSize: '13px' };
-const inDays = (days: number) => (days === 1 ? 'tomorrow' : `in ${days} days`);
+const inDays = (days: number) => (days <= 0 ? 'now' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
 export function DeadlineReminderEmail(p: Props<'deadline_reminder'>) {
   return (

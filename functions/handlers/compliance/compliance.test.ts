@@ -59,6 +59,25 @@ describe('GET /api/orders/{id}/calendar', () => {
     expect(filed.body).toMatchObject({ formationDate: '2026-12-15', formationDateFrom: 'filing' });
   });
 
+  it('carries a California resident’s home-state registration, report and $800 tax beside the Wyoming dates, and in the .ics', async () => {
+    const app = await paidOrder({ residenceState: 'CA' });
+    const res = await calendar(app.id);
+    expect(res.body).toMatchObject({ state: 'WY', homeState: 'CA', homeStateName: 'California' });
+    const california = res.body.events.filter((e: { state?: string }) => e.state === 'CA');
+    expect(california.find((e: { kind: string }) => e.kind === 'home-registration')).toMatchObject({ date: TODAY, amountUsd: 70 });
+    expect(california.filter((e: { kind: string }) => e.kind === 'home-state-tax').every((e: { amountUsd: number }) => e.amountUsd === 800)).toBe(true);
+    expect(
+      california.some((e: { kind: string; description: string }) => e.kind === 'home-annual-report' && e.description.includes('Statement of Information')),
+    ).toBe(true);
+    const { events } = parseIcs((await ics(app.id)).raw);
+    expect(events.some((e) => e.summary === 'Register the LLC in California, your home state (Application to Register)' && e.date === TODAY)).toBe(true);
+    expect(events.filter((e) => e.summary === 'California Annual Tax (home state)').length).toBeGreaterThanOrEqual(3);
+    expect(events.some((e) => e.summary === 'California biennial report (home state)')).toBe(true);
+    // A same-state owner has none of it.
+    const local = await paidOrder({ residenceState: 'WY' });
+    expect((await calendar(local.id)).body.homeState).toBeUndefined();
+  });
+
   it('says "check with the state" for a rule it cannot date (Alabama’s Business Privilege Tax)', async () => {
     const app = await paidOrder({ state: 'AL' });
     const res = await calendar(app.id);
