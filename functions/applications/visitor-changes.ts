@@ -1,8 +1,16 @@
 import type { WizardData, WizardPatch } from '#shared/wizard/data.schema.ts';
-import { cancelPendingPayment, getApplicationForHolder, paymentInProgress, saveApplication, submitApplication } from '../data/applications/store.ts';
+import {
+  applicationLocked,
+  cancelPendingPayment,
+  getApplicationForHolder,
+  paymentInProgress,
+  saveApplication,
+  submitApplication,
+} from '../data/applications/store.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { stripeClient } from '../payments/stripe.ts';
+import { fulfilStripeIntent } from '../payments/stripe-intent.ts';
 
 /**
  * A visitor's change to their application (autosave, add-on toggles, going back from checkout,
@@ -22,7 +30,7 @@ export async function changeApplication(id: string, secret: string, change: { pa
     if (!hasErrorCode(err, 'payment_pending')) throw err;
   }
   const app = await getApplicationForHolder(id, secret);
-  await cancelAtProvider(app.paymentIntentProvider, app.paymentIntentId);
+  await cancelAtProvider(app.id, app.paymentIntentProvider, app.paymentIntentId);
   await cancelPendingPayment(app);
   await apply();
 }
@@ -33,7 +41,7 @@ export async function changeApplication(id: string, secret: string, change: { pa
  * processing, and then so do we. The other providers complete on our server, which marks the
  * confirmation started before taking money, so clearing our record is enough.
  */
-async function cancelAtProvider(provider: string | undefined, intentId: string | undefined): Promise<void> {
+async function cancelAtProvider(applicationId: string, provider: string | undefined, intentId: string | undefined): Promise<void> {
   if (provider !== 'stripe' || !intentId) return;
   const stripe = await stripeClient();
   if (!stripe) return;
@@ -42,6 +50,12 @@ async function cancelAtProvider(provider: string | undefined, intentId: string |
   } catch (err) {
     const intent = await stripe.paymentIntents.retrieve(intentId).catch(() => undefined);
     if (intent?.status === 'canceled') return;
+    // Paid at Stripe while its webhook is not recorded yet (a crashed delivery waits for its
+    // retry): record the payment now, so the customer sees a paid order, not a change refused forever.
+    if (intent?.status === 'succeeded') {
+      const { outcome } = await fulfilStripeIntent(intent, applicationId);
+      if (outcome === 'fulfilled' || outcome === 'already-recorded') throw applicationLocked();
+    }
     logger.warn('could not cancel the open payment intent', { intentId, status: intent?.status, error: err as Error });
     throw paymentInProgress();
   }

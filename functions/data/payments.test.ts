@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { putPricedApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
 import { getMessage } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
 import { recordPaymentFailure, recordRefund } from './applications/store.ts';
-import { claimPaymentEvent, fulfilPayment, releasePaymentEvent } from './payments.ts';
+import { claimPaymentEvent, fulfilPayment, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from './payments.ts';
 
 const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service
 
@@ -109,16 +109,47 @@ describe('failures, refunds and event ids', () => {
     expect((await listRecentActivity(50)).filter((a) => a.applicationId === app.id && a.action === 'payment_refunded')).toHaveLength(1);
   });
 
-  it('claims an event id once; a released claim can be taken again', async () => {
-    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(true);
-    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(false);
+  it('claims an event id with a lease: busy while held, done once recorded, a released claim can be taken again', async () => {
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe('claimed');
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe('busy');
     await releasePaymentEvent('evt_1');
-    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe(true);
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe('claimed');
+    await markPaymentEventDone('evt_1', 'fulfilled');
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe('done');
+    // A done event is never released: a failing replay cannot make it run again.
+    await releasePaymentEvent('evt_1');
+    expect(await claimPaymentEvent('evt_1', 'payment_intent.succeeded')).toBe('done');
+  });
+
+  it('takes over a claim whose lease ran out (its run died without releasing it)', async () => {
+    expect(await claimPaymentEvent('evt_lease', 'payment_intent.succeeded')).toBe('claimed');
+    const key = { TableName: tableName('paymentEvents'), Key: { eventId: 'evt_lease' } };
+    const held = (await ddb().send(new GetCommand({ ...key, ConsistentRead: true }))).Item;
+    expect(held).toMatchObject({ state: 'processing' });
+    expect(held?.leaseUntil).toBeGreaterThan(Date.now() + 50_000);
+    // The lease ends (as it does 60 s after a crash): the next delivery claims the event.
+    await ddb().send(new UpdateCommand({ ...key, UpdateExpression: 'SET leaseUntil = :past', ExpressionAttributeValues: { ':past': Date.now() - 1 } }));
+    expect(await claimPaymentEvent('evt_lease', 'payment_intent.succeeded')).toBe('claimed');
+    expect(await claimPaymentEvent('evt_lease', 'payment_intent.succeeded')).toBe('busy');
+  });
+
+  it('marks the event done in the same transaction that records the payment', async () => {
+    const app = await putPricedApplication();
+    expect(await claimPaymentEvent('evt_paid', 'payment_intent.succeeded')).toBe('claimed');
+    const result = await fulfilPayment(
+      { applicationId: app.id, provider: 'stripe', reference: 'pi_with_event', amountCents: FL_TOTAL_CENTS, currency: 'usd' },
+      (outcome) => paymentEventDone('evt_paid', outcome),
+    );
+    expect(result.outcome).toBe('fulfilled');
+    const item = (await ddb().send(new GetCommand({ TableName: tableName('paymentEvents'), Key: { eventId: 'evt_paid' }, ConsistentRead: true }))).Item;
+    expect(item).toMatchObject({ state: 'done', outcome: 'fulfilled' });
+    expect(item?.leaseUntil).toBeUndefined();
+    expect(await claimPaymentEvent('evt_paid', 'payment_intent.succeeded')).toBe('done');
   });
 
   it('keeps a claimed event 30 days (DynamoDB TTL), longer than any provider retries', async () => {
     const before = Math.floor(Date.now() / 1000);
-    expect(await claimPaymentEvent('evt_ttl', 'payment_intent.succeeded')).toBe(true);
+    expect(await claimPaymentEvent('evt_ttl', 'payment_intent.succeeded')).toBe('claimed');
     const after = Math.floor(Date.now() / 1000);
     const item = (await ddb().send(new GetCommand({ TableName: tableName('paymentEvents'), Key: { eventId: 'evt_ttl' }, ConsistentRead: true }))).Item;
     expect(item).toMatchObject({ eventId: 'evt_ttl', type: 'payment_intent.succeeded' });

@@ -3,7 +3,8 @@ import type { PaymentProvider } from '#shared/payments/methods.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
-import { DeleteCommand, PutCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { DeleteCommand, GetCommand, PutCommand, type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { config } from '../lib/config.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { recordActivity } from './activity.ts';
@@ -76,9 +77,10 @@ function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | 
  * counter in the same transaction, and writes an activity entry; a payment that does not match
  * is held for review, never recorded as paid. Both writes are conditional on the version read,
  * so events in any order and any number converge: a second confirmation reads the item settled
- * and changes nothing, and a refund recorded first stays final.
+ * and changes nothing, and a refund recorded first stays final. `eventDone`: the provider event
+ * that brought this confirmation, marked done in the same transaction as what it records.
  */
-export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<FulfilmentResult> {
+export async function fulfilPayment(confirmation: PaymentConfirmation, eventDone?: (outcome: string) => TransactItem): Promise<FulfilmentResult> {
   const { applicationId, provider, reference, amountCents, currency } = confirmation;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const item = await findApplication(applicationId);
@@ -99,10 +101,10 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
     const reason = mismatch(item, confirmation);
     try {
       if (reason) {
-        await markNeedsReview(app, { reason, provider, reference, amountCents, currency });
+        await markNeedsReview(app, { reason, provider, reference, amountCents, currency }, eventDone ? [eventDone('needs-review')] : []);
         return { outcome: 'needs-review', reason };
       }
-      await markPaid(app, { provider, reference, amountCents, currency });
+      await markPaid(app, { provider, reference, amountCents, currency }, eventDone ? [eventDone('fulfilled')] : []);
       return { outcome: 'fulfilled' };
     } catch (err) {
       // Someone changed the application between our read and write (a concurrent confirmation,
@@ -117,21 +119,88 @@ export async function fulfilPayment(confirmation: PaymentConfirmation): Promise<
 const EVENT_TTL_SECONDS = 30 * 24 * 3600;
 
 /**
- * Claims a provider event id with a conditional put. False when it was already processed (a
- * replay). Call `releasePaymentEvent` if processing then fails, so the provider's retry runs.
+ * How long a claim on an event holds before another delivery may run it again: longer than the
+ * webhook function may run (29 s at most, functions/routes.ts), so a live run is never doubled,
+ * and short enough that Stripe's next retry after a crash finds the claim expired.
  */
-export async function claimPaymentEvent(eventId: string, type: string): Promise<boolean> {
-  return writeIf(
+function eventLeaseSeconds(): number {
+  return config().PAYMENT_EVENT_LEASE_SECONDS ?? 60;
+}
+
+/**
+ * What a delivery of a provider event may do: `claimed` (run it; this delivery holds it until the
+ * lease ends), `done` (recorded before: a replay, nothing to do) or `busy` (another delivery is
+ * running it right now: answer non-2xx so the provider retries; if that run dies, its lease runs
+ * out and the retry runs the event).
+ */
+export type EventClaim = 'claimed' | 'done' | 'busy';
+
+/**
+ * Claims a provider event id for processing with a lease. A claim is either `processing` until
+ * `leaseUntil` or `done`; a processing claim whose lease has run out (its run crashed, timed out
+ * or ran out of memory: nothing released it) is taken over. The event is marked done by
+ * `paymentEventDone` in the same transaction as the change it causes, so it is done exactly
+ * when that change is recorded. Claims written before leases existed have no state: done.
+ */
+export async function claimPaymentEvent(eventId: string, type: string): Promise<EventClaim> {
+  const now = Date.now();
+  const claimed = await writeIf(
     ddb().send(
       new PutCommand({
         TableName: tableName('paymentEvents'),
-        Item: { eventId, type, receivedAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS },
-        ConditionExpression: 'attribute_not_exists(eventId)',
+        Item: {
+          eventId,
+          type,
+          state: 'processing',
+          receivedAt: new Date(now).toISOString(),
+          leaseUntil: now + eventLeaseSeconds() * 1000,
+          ttl: Math.floor(now / 1000) + EVENT_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(eventId) OR (#state = :processing AND #leaseUntil < :now)',
+        ExpressionAttributeNames: { '#state': 'state', '#leaseUntil': 'leaseUntil' },
+        ExpressionAttributeValues: { ':processing': 'processing', ':now': now },
       }),
     ),
   );
+  if (claimed) return 'claimed';
+  const current = await ddb().send(new GetCommand({ TableName: tableName('paymentEvents'), Key: { eventId }, ConsistentRead: true }));
+  // Released between the put and the read (a failed run): the provider's retry will claim it.
+  if (!current.Item) return 'busy';
+  return current.Item.state === 'processing' ? 'busy' : 'done';
 }
 
+/**
+ * The write that marks a claimed event done, for the transaction that records what the event
+ * changed (a payment, a refund, a failure): the event is done if and only if that is recorded.
+ */
+export function paymentEventDone(eventId: string, outcome: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('paymentEvents'),
+      Key: { eventId },
+      UpdateExpression: 'SET #state = :done, #outcome = :outcome, #doneAt = :doneAt REMOVE #leaseUntil',
+      ExpressionAttributeNames: { '#state': 'state', '#outcome': 'outcome', '#doneAt': 'doneAt', '#leaseUntil': 'leaseUntil' },
+      ExpressionAttributeValues: { ':done': 'done', ':outcome': outcome, ':doneAt': new Date().toISOString() },
+    },
+  };
+}
+
+/** Marks a claimed event done on its own, for an outcome that changed nothing else (a replay, an unknown order). */
+export async function markPaymentEventDone(eventId: string, outcome: string): Promise<void> {
+  await ddb().send(new TransactWriteCommand({ TransactItems: [paymentEventDone(eventId, outcome)] }));
+}
+
+/** Gives up a claim whose run failed, so the provider's retry runs the event at once (a done event is never released). */
 export async function releasePaymentEvent(eventId: string): Promise<void> {
-  await ddb().send(new DeleteCommand({ TableName: tableName('paymentEvents'), Key: { eventId } }));
+  await writeIf(
+    ddb().send(
+      new DeleteCommand({
+        TableName: tableName('paymentEvents'),
+        Key: { eventId },
+        ConditionExpression: '#state = :processing',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':processing': 'processing' },
+      }),
+    ),
+  );
 }

@@ -34,6 +34,8 @@ function envSchema() {
     /** The owner's address: the first sign-in with it and the staff password creates the owner account (AWS). */
     STAFF_OWNER_EMAIL: z.optional(z.email()),
     LOG_LEVEL: z.optional(z.string()),
+    /** Seconds a webhook delivery holds a provider event before a retry may run it (functions/data/payments.ts); 60 unless set. */
+    PAYMENT_EVENT_LEASE_SECONDS: z.optional(z.coerce.number().check(z.int(), z.positive())),
   });
 }
 

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { beginPayment } from '../data/applications/store.ts';
+import { alreadyPaid } from '../data/applications/item.ts';
+import { beginPayment, paymentInProgress } from '../data/applications/store.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';
+import { fulfilStripeIntent } from './stripe-intent.ts';
 import { sha256 } from './test-payment.ts';
 
 const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -32,6 +34,13 @@ export async function startCardPayment(input: { applicationId: string; amount: n
   if (app.paymentStatus === 'pending' && app.paymentIntentId && app.paymentIntentProvider === 'stripe' && app.pricedOrder?.totalCents === amount) {
     const existing = await stripe.paymentIntents.retrieve(app.paymentIntentId);
     if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && existing.client_secret) return { clientSecret: existing.client_secret };
+    // The money was taken but its webhook is not recorded yet (a delivery that crashed waits for
+    // Stripe's retry): record it now rather than take the money a second time.
+    if (existing.status === 'succeeded') {
+      await fulfilStripeIntent(existing, app.id);
+      throw alreadyPaid();
+    }
+    if (existing.status === 'processing') throw paymentInProgress();
   }
   const intent = await stripe.paymentIntents.create(
     {

@@ -439,6 +439,7 @@ export async function beginConfirmation(app: ApplicationItem, intentId: string):
 export async function markPaid(
   app: PaymentApplication,
   payment: { provider: PaymentProvider; reference: string; amountCents: number; currency: string },
+  also: TransactItem[] = [],
 ): Promise<void> {
   const now = new Date().toISOString();
   const fromDraft = !app.status || app.status === 'draft';
@@ -497,7 +498,7 @@ export async function markPaid(
   // The compliance calendar's reminders (at most 5 rows), dated from the payment until the state files the LLC.
   // Imported on use: the state rules behind them stay out of the cold start of every route that reads this store.
   const { reminderPuts } = await import('../reminders.ts');
-  alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }));
+  alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }), ...also);
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
 }
 
@@ -506,7 +507,7 @@ export async function markPaid(
  * order changed since it was priced): never recorded as paid. The application is held in
  * needs_review for staff, who refund it; the activity feed carries the alert.
  */
-export async function markNeedsReview(app: PaymentApplication, review: Omit<PaymentReview, 'at'>): Promise<void> {
+export async function markNeedsReview(app: PaymentApplication, review: Omit<PaymentReview, 'at'>, also: TransactItem[] = []): Promise<void> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(app.id)
     .atVersion(app.version)
@@ -517,24 +518,26 @@ export async function markNeedsReview(app: PaymentApplication, review: Omit<Paym
     .remove('expiresAt');
   const text = `Payment needs review: ${formatCents(review.amountCents)} ${review.currency.toUpperCase()} by ${review.provider} (${review.reference}) for ${displayName(app)}: ${review.reason}. Refund it.`;
   logger.error('payment held for review', { applicationId: app.id, provider: review.provider, reference: review.reference, reason: review.reason });
-  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id)]))) throw changedMeanwhile('the payment was recorded');
+  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id), ...also]))) throw changedMeanwhile('the payment was recorded');
 }
 
-/** A declined or failed attempt: recorded unless the application is paid, refunded or held (false). */
-export async function recordPaymentFailure(applicationId: string, reference: string, message: string): Promise<boolean> {
-  return update(
-    new ItemUpdate(applicationId)
-      .when('(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded AND #paymentStatus <> :review))', {
-        ':paid': 'paid',
-        ':refunded': 'refunded',
-        ':review': 'needs_review',
-      })
-      .set('paymentStatus', 'failed')
-      .set('paymentError', message.slice(0, 500))
-      .set('lastFailedPaymentReference', reference)
-      .set('updatedAt', new Date().toISOString())
-      .remove('paymentConfirming'),
-  );
+/**
+ * A declined or failed attempt: recorded unless the application is paid, refunded or held (false).
+ * `also`: writes that belong to the same change (a provider event marked done).
+ */
+export async function recordPaymentFailure(applicationId: string, reference: string, message: string, also: TransactItem[] = []): Promise<boolean> {
+  const change = new ItemUpdate(applicationId)
+    .when('(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded AND #paymentStatus <> :review))', {
+      ':paid': 'paid',
+      ':refunded': 'refunded',
+      ':review': 'needs_review',
+    })
+    .set('paymentStatus', 'failed')
+    .set('paymentError', message.slice(0, 500))
+    .set('lastFailedPaymentReference', reference)
+    .set('updatedAt', new Date().toISOString())
+    .remove('paymentConfirming');
+  return also.length ? updateWith(change, also) : update(change);
 }
 
 /**
@@ -543,7 +546,13 @@ export async function recordPaymentFailure(applicationId: string, reference: str
  * held for review. Refunded is final: the success that may still arrive changes nothing
  * (functions/data/payments.ts). False when the reference is none of these or it was refunded already.
  */
-export async function recordRefund(applicationId: string, reference: string, amountRefundedCents: number, actor?: AuditActor): Promise<boolean> {
+export async function recordRefund(
+  applicationId: string,
+  reference: string,
+  amountRefundedCents: number,
+  actor?: AuditActor,
+  also: TransactItem[] = [],
+): Promise<boolean> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(applicationId)
     .when('(#paymentReference = :reference OR #paymentIntentId = :reference OR #review.#reference = :reference)', { ':reference': reference })
@@ -559,7 +568,11 @@ export async function recordRefund(applicationId: string, reference: string, amo
   const audit = actor
     ? [auditPut({ actor, action: 'payment_refunded', applicationId, subject: reference, after: { paymentStatus: 'refunded', amountRefundedCents } })]
     : [];
-  return updateWith(change, [activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId), ...audit]);
+  return updateWith(change, [
+    activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId),
+    ...audit,
+    ...also,
+  ]);
 }
 
 // ---- Staff -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { handler as updateApplication } from '../applications/update.ts';
 import { handler as createIntent } from './create-payment-intent.ts';
 import { handler as paymentMethods } from './methods.ts';
 import { handler as paymentStatus } from './status.ts';
@@ -181,6 +182,41 @@ describe('Stripe mode against a fake Stripe', () => {
     const changed = await intentFor(app.id, FL_EXPEDITED_CENTS);
     expect(changed.body.clientSecret).not.toBe(first.body.clientSecret);
     expect(stripe.form(created().at(-1)!).amount).toBe('35000');
+  });
+
+  it('records a payment Stripe took whose webhook is not recorded yet (a crashed delivery) instead of taking it twice', async () => {
+    const app = await putApplication();
+    expect((await intentFor(app.id, FL_CENTS)).status).toBe(200);
+    const intentId = (await readApplication(app.id))?.paymentIntentId;
+    expect(stripe.succeed(intentId)).toBe(true);
+    const count = created().length;
+    // The customer comes back to the checkout: the order is paid, with that payment, and no second intent exists.
+    const back = await intentFor(app.id, FL_CENTS);
+    expect(back.status).toBe(409);
+    expect(back.body.code).toBe('already_paid');
+    expect(created()).toHaveLength(count);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: intentId, amountPaidCents: FL_CENTS });
+  });
+
+  it('a change to an order Stripe was paid for records the payment and says the order is paid, not "in progress" forever', async () => {
+    const app = await putApplication({ userId: 'user-change-after-crash' });
+    expect((await intentFor(app.id, FL_CENTS)).status).toBe(200);
+    const intentId = (await readApplication(app.id))?.paymentIntentId;
+    expect(stripe.succeed(intentId)).toBe(true);
+    const res = await invoke(
+      updateApplication,
+      apiEvent({
+        method: 'PATCH',
+        route: '/api/llc-applications/{id}',
+        path: `/api/llc-applications/${app.id}`,
+        pathParameters: { id: app.id },
+        body: { feinFiling: true },
+        sourceIp: nextIp(),
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('application_locked');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: intentId, feinFiling: false });
   });
 
   it('sends nothing to Stripe for a tampered amount or a paid application', async () => {

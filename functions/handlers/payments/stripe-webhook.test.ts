@@ -4,6 +4,7 @@ import { putPricedApplication, readApplication, readStats } from '../../../tests
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { claimPaymentEvent, releasePaymentEvent } from '../../data/payments.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
 import { handler } from './stripe-webhook.ts';
@@ -172,6 +173,21 @@ describe('POST /api/webhook/stripe', () => {
     expect((await readApplication(app.id))?.paidAt).toBe(paidAt);
     expect(await paymentsFor(app.id)).toBe(1);
     expect(Number((await readStats()).submitted)).toBe(before + 1);
+  });
+
+  it('answers 409 (Stripe retries) while another delivery holds the event, and runs it once that claim is released', async () => {
+    const app = await putPricedApplication();
+    const payload = succeeded(app.id);
+    const eventId = JSON.parse(payload).id as string;
+    // Another delivery is mid-way through this event: the redelivery must not be told "duplicate".
+    expect(await claimPaymentEvent(eventId, 'payment_intent.succeeded')).toBe('claimed');
+    const during = await deliver(payload, sign(payload));
+    expect(during.status).toBe(409);
+    expect(during.body.code).toBe('event_in_progress');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('pending');
+    await releasePaymentEvent(eventId);
+    expect((await deliver(payload, sign(payload))).body).toEqual({ received: true, result: 'fulfilled' });
+    expect(await paymentsFor(app.id)).toBe(1);
   });
 
   it('verifies a base64-encoded body over its decoded bytes', async () => {
