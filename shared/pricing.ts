@@ -1,4 +1,3 @@
-import type { OrderPrice, PriceLine } from './api/responses.schema.ts';
 import { dollarsToCents } from './money.ts';
 import { type ExpediteTier, type Processing, processingFor } from './state-facts/processing-times.ts';
 import type { StatePricing } from './states.ts';
@@ -25,8 +24,25 @@ export type AddOnSelection = Partial<Record<AddOnKey, boolean | undefined>>;
 /** How long we take to file once we have the filing details (docs/product.md "Success page"). */
 export const OUR_FILING_TIME = '1-2 business days';
 
-/** An order's lines, its total in whole dollars and `totalCents` (what a payment provider is asked to charge): types of the API contract. */
-export type { OrderPrice, PriceLine };
+/**
+ * What an order's price is made of: the state's filing fee, our service fee, each add-on chosen,
+ * and the state's own expedite fee (`stateExpediteFee`, added with the expedited-filing add-on).
+ */
+export type PriceLineKey = 'filingFee' | 'serviceFee' | 'stateExpediteFee' | AddOnKey;
+
+/** One line of an order's price, in whole dollars. */
+export interface PriceLine {
+  key: PriceLineKey;
+  label: string;
+  amount: number;
+}
+
+/** An order's lines, its total in whole dollars and `totalCents` (what a payment provider is asked to charge). */
+export interface OrderPrice {
+  lines: PriceLine[];
+  total: number;
+  totalCents: number;
+}
 
 /** The expedite tier an expedited order buys from the state, and what the state charges for it. */
 export interface StateExpediteFee {

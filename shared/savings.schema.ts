@@ -1,5 +1,6 @@
+import { dollars } from './common.schema.ts';
 import { groupThousands } from './money.ts';
-import { EXPENSE_CATEGORIES, type ExpenseKey, MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings.ts';
+import { type CalculatorResult, EXPENSE_CATEGORIES, type ExpenseKey, MAX_ANNUAL_INCOME, MAX_MONTHLY_EXPENSE } from './savings.ts';
 import * as z from './zod.ts';
 
 // z.number() already refuses NaN and ±Infinity ("must be a number"), so there is no finite check.
@@ -23,3 +24,11 @@ export const calculatorInputSchema = z.strictObject({
   expenses: monthlyExpensesSchema,
 });
 export type CalculatorInput = z.infer<typeof calculatorInputSchema>;
+
+export const calculatorResultSchema = z.object({
+  monthlyExpenses: dollars(),
+  annualExpenses: dollars(),
+  estimatedSavings: dollars(),
+  /** Percent. */
+  taxRate: z.number(),
+}) satisfies z.ZodMiniType<CalculatorResult>;

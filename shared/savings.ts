@@ -1,7 +1,5 @@
 // The savings estimate rule (docs/product.md section 9). Its input schemas are in shared/savings.schema.ts.
 
-import type { CalculatorResult } from './api/responses.schema.ts';
-
 /** The six monthly expense categories, in display order, with their labels (docs/product.md "Embedded savings calculator"). */
 export const EXPENSE_CATEGORIES = [
   { key: 'clothing', label: 'Clothing & Styling' },
@@ -22,8 +20,14 @@ export const MAX_MONTHLY_EXPENSE = 10_000_000;
 
 export const EMPTY_EXPENSES: MonthlyExpenses = { clothing: 0, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 };
 
-/** POST /api/calculate-savings answers this (a type of the API contract). */
-export type { CalculatorResult };
+/** A savings estimate (POST /api/calculate-savings answers one), in whole dollars. */
+export interface CalculatorResult {
+  monthlyExpenses: number;
+  annualExpenses: number;
+  estimatedSavings: number;
+  /** Percent. */
+  taxRate: number;
+}
 
 /**
  * Savings on a year's deductions: 25% of them, rounded to whole dollars, and never more than the

@@ -1,7 +1,6 @@
 // What the product uses of the dataset. Each state's official source URL, verification date and
 // naming rule text are in ./data/state-sources.json: provenance, kept out of every bundle.
 
-import type { StatePricing } from './api/responses.schema.ts';
 import { compareText } from './compare-text.ts';
 import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';
@@ -27,8 +26,17 @@ export interface StateRecord {
   restrictedWords: string[];
 }
 
-/** What the API returns for a state (docs/product.md section 3, "State"): a type of the API contract. */
-export type { StatePricing };
+/** A state's price as the site shows it and the API returns it (docs/product.md section 3, "State"): dollars. */
+export interface StatePricing {
+  /** Two letters: "FL". */
+  code: string;
+  name: string;
+  filingFee: number;
+  serviceFee: number;
+  /** filingFee + serviceFee. */
+  totalCost: number;
+  processingTime: string;
+}
 
 const byCode = new Map<string, StateRecord>();
 for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.set(s.code, s);

@@ -1,4 +1,4 @@
-import type { PaymentMethodsResponse } from '#shared/payments/methods.ts';
+import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
 import { config } from '../lib/config.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { amazonPayCredentials } from './amazon-pay-credentials.ts';

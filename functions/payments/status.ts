@@ -1,4 +1,4 @@
-import type { PaymentStatusResponse } from '#shared/payments/methods.ts';
+import type { PaymentStatusResponse } from '#shared/api/responses.schema.ts';
 import { getApplicationForHolder } from '../data/applications/store.ts';
 
 /** GET /api/payment-status/{applicationId}: only the payment fields, for the success page. */

@@ -1,78 +1,52 @@
 import { APPLICATION_STATUSES } from '../application-status.ts';
-import { CONTENT_TYPES } from '../content/content-item.schema.ts';
-import type { StoredFilingDetails } from '../filing/details.schema.ts';
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../payments/methods.ts';
-import type { AddOnKey } from '../pricing.ts';
+import { cents, dollars, int, timestamp } from '../common.schema.ts';
+import { contentItemSchema } from '../content/content-item.schema.ts';
+import { paymentProviderSchema, paymentStatusSchema } from '../payments/methods.schema.ts';
+import { orderPriceSchema, priceLineSchema } from '../pricing.schema.ts';
+import { calculatorResultSchema } from '../savings.schema.ts';
 import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings.ts';
 import { ACTIVITY_CATEGORIES } from '../staff/activity.ts';
-import { TICKET_STATUSES } from '../staff/tickets.schema.ts';
+import { staffApplicationSchema } from '../staff/applications.schema.ts';
+import { supportTicketSchema, TICKET_STATUSES } from '../staff/tickets.schema.ts';
+import { statePricingSchema } from '../states.schema.ts';
+import { nameAvailabilitySchema, nameSuggestionSchema } from '../wizard/names.schema.ts';
 import { CONTENT_TYPES as CREATOR_CONTENT_TYPES, PLATFORMS, PRIORITIES } from '../wizard/options.ts';
 import * as z from '../zod.ts';
 
 /**
  * What each route answers on success, as zod schemas: the API contract's response half
- * (./contract.ts says which route answers which). The response types of the whole code base are
- * inferred from these, and every handler test checks real answers against them.
+ * (./contract.ts says which route answers which), and every handler test checks real answers
+ * against them. The domain's own nouns (a state's price, an order's price lines, a savings
+ * estimate, a content item, a support ticket, the staff view of an application, the name ideas)
+ * are defined in their domain modules with their schemas; this module composes them into answers.
  *
  * Plain `z.object`s: a client ignores fields it does not know, while the handler tests
  * (tests/helpers/events.ts) report any field a handler sends that is not declared here.
  * Payloads passed through from a payment provider are `looseObject`s.
  */
 
-const int = () => z.number().check(z.int());
-const cents = () => z.number().check(z.int(), z.nonnegative());
-const dollars = () => z.number().check(z.nonnegative());
-/** ISO 8601 timestamps, as the server writes them. */
-const timestamp = () => z.string();
+export {
+  calculatorResultSchema,
+  contentItemSchema,
+  nameAvailabilitySchema,
+  nameSuggestionSchema,
+  orderPriceSchema,
+  paymentProviderSchema,
+  paymentStatusSchema,
+  priceLineSchema,
+  staffApplicationSchema,
+  statePricingSchema,
+  supportTicketSchema,
+};
 
-// ---- Pricing and the calculator --------------------------------------------------------------
-
-/** A state's price (docs/product.md section 3, "State"): dollars. */
-export const statePricingSchema = z.object({
-  code: z.string().check(z.length(2)),
-  name: z.string(),
-  filingFee: dollars(),
-  serviceFee: dollars(),
-  totalCost: dollars(),
-  processingTime: z.string(),
-});
-export type StatePricing = z.infer<typeof statePricingSchema>;
+// ---- Pricing -----------------------------------------------------------------------------------
 
 /** GET /api/state-pricing/{stateCode}: the state's price without its code (the path has it). */
 export const statePriceSchema = z.omit(statePricingSchema, { code: true });
 export type StatePrice = z.infer<typeof statePriceSchema>;
 
-// Every add-on is a price line: `satisfies` fails to compile when one is missing or extra.
-// `stateExpediteFee` is the state's own expedite fee, added with the expedited-filing add-on.
-const PRICE_LINE_KEYS = {
-  filingFee: 'filingFee',
-  serviceFee: 'serviceFee',
-  expeditedFiling: 'expeditedFiling',
-  stateExpediteFee: 'stateExpediteFee',
-  feinFiling: 'feinFiling',
-  operatingAgreement: 'operatingAgreement',
-} as const satisfies { [K in 'filingFee' | 'serviceFee' | 'stateExpediteFee' | AddOnKey]: K };
-
-export const priceLineSchema = z.object({ key: z.enum(PRICE_LINE_KEYS), label: z.string(), amount: dollars() });
-export type PriceLine = z.infer<typeof priceLineSchema>;
-
-/** An order's lines and total; `totalCents` is what a payment provider is asked to charge. */
-export const orderPriceSchema = z.object({ lines: z.array(priceLineSchema), total: dollars(), totalCents: cents() });
-export type OrderPrice = z.infer<typeof orderPriceSchema>;
-
-export const calculatorResultSchema = z.object({
-  monthlyExpenses: dollars(),
-  annualExpenses: dollars(),
-  estimatedSavings: dollars(),
-  /** Percent. */
-  taxRate: z.number(),
-});
-export type CalculatorResult = z.infer<typeof calculatorResultSchema>;
-
 // ---- The wizard --------------------------------------------------------------------------------
 
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 
 const monthlyExpensesSchema = z.object(Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c.key, dollars()])) as Record<ExpenseKey, z.ZodMiniNumber>);
@@ -137,17 +111,6 @@ export const leadResultSchema = z.object({
   crm: z.enum(['sent', 'skipped', 'failed']),
 });
 export type LeadResult = z.infer<typeof leadResultSchema>;
-
-export const nameSuggestionSchema = z.object({ name: z.string(), category: z.string() });
-export type NameSuggestion = z.infer<typeof nameSuggestionSchema>;
-
-export const nameAvailabilitySchema = z.object({
-  available: z.boolean(),
-  /** The name as it would be filed (with its designator). */
-  name: z.string(),
-  reason: z.optional(z.string()),
-});
-export type NameAvailability = z.infer<typeof nameAvailabilitySchema>;
 
 // ---- Payments ----------------------------------------------------------------------------------
 
@@ -239,64 +202,6 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** The staff view of an application (docs/product.md section 3) plus add-ons, payment and filing fields. */
-export const staffApplicationSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  state: z.string(),
-  businessName: z.string(),
-  annualIncome: z.nullable(z.number()),
-  contentTypes: z.array(z.string()),
-  platforms: z.array(z.string()),
-  notes: z.string(),
-  status: z.string(),
-  createdAt: timestamp(),
-  submittedAt: z.optional(timestamp()),
-  expeditedFiling: z.boolean(),
-  feinFiling: z.boolean(),
-  operatingAgreement: z.boolean(),
-  paymentStatus: z.optional(paymentStatusSchema),
-  amountPaidCents: z.optional(cents()),
-  paymentProvider: z.optional(z.string()),
-  paidAt: z.optional(timestamp()),
-  /** Mark Filed: the state's file number and the filing date. */
-  fileNumber: z.optional(z.string()),
-  filedOn: z.optional(z.string()),
-  /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
-  reviewReason: z.optional(z.string()),
-  amountRefundedCents: z.optional(cents()),
-  /** When the customer completed the filing details (Start Processing needs them). */
-  detailsCompletedAt: z.optional(timestamp()),
-  /** The filing details, the tax id as its last four digits only (shared/filing/details.schema.ts). */
-  filingDetails: z.optional(z.looseObject({}) as unknown as z.ZodMiniType<StoredFilingDetails>),
-  /** A sealed SSN/ITIN is on file: an owner may reveal it (POST /api/staff/applications/{id}/tax-id/reveal). */
-  taxIdOnFile: z.optional(z.boolean()),
-  /** The Terms of Service version agreed to at payment (shared/legal/versions.ts). */
-  termsVersion: z.optional(z.string()),
-  /** The item's version, for a later conditional write. */
-  version: z.optional(int()),
-});
-export type StaffApplication = z.infer<typeof staffApplicationSchema>;
-
-export const supportTicketSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  customerEmail: z.string(),
-  customerName: z.string(),
-  message: z.string(),
-  priority: z.string(),
-  createdAt: timestamp(),
-  /** A change request from an order page: the order it is about. */
-  applicationId: z.optional(z.string()),
-  /** Staff replies, oldest first (each was emailed to the customer). */
-  replies: z.optional(z.array(z.object({ message: z.string(), from: z.string(), at: timestamp() }))),
-});
-export type SupportTicket = z.infer<typeof supportTicketSchema>;
-
 /** A page of a staff list, newest first; `nextCursor` null on the last page. */
 const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 export const staffApplicationPageSchema = page(staffApplicationSchema);
@@ -304,17 +209,6 @@ export const supportTicketPageSchema = page(supportTicketSchema);
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const createdTicketSchema = z.object({ id: z.string(), status: z.enum(TICKET_STATUSES) });
-
-// ---- Site content ------------------------------------------------------------------------------
-
-export const contentItemSchema = z.object({
-  id: z.string(),
-  page: z.string(),
-  section: z.string(),
-  content: z.string(),
-  contentType: z.enum(CONTENT_TYPES),
-});
-export type ContentItem = z.infer<typeof contentItemSchema>;
 
 // ---- This API's description --------------------------------------------------------------------
 

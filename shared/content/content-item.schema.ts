@@ -10,8 +10,15 @@ import { findSiteText } from './registry.ts';
 export const CONTENT_TYPES = ['text', 'html'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** A content item as the API returns it: a type of the API contract. */
-export type { ContentItem } from '../api/responses.schema.ts';
+/** A content item as the API returns it. */
+export const contentItemSchema = z.object({
+  id: z.string(),
+  page: z.string(),
+  section: z.string(),
+  content: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
 
 /** Longest content accepted (characters); site texts are headings and paragraphs. */
 export const MAX_CONTENT_LENGTH = 20_000;

@@ -25,9 +25,6 @@ export function isSettledPayment(status: string | undefined | null): boolean {
   return (SETTLED_PAYMENT_STATUSES as readonly string[]).includes(status ?? '');
 }
 
-// Response shapes live with the API contract; re-exported where they always were.
-export type { PaymentMethodsResponse, PaymentStatusResponse } from '../api/responses.schema.ts';
-
 /** Apple Pay request constants (docs/product.md section 9). */
 export const APPLE_PAY_REQUEST = {
   countryCode: 'US',

@@ -1,9 +1,51 @@
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
+import { cents, int, timestamp } from '../common.schema.ts';
+import type { StoredFilingDetails } from '../filing/details.schema.ts';
+import { paymentStatusSchema } from '../payments/methods.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
-/** The staff view of an LLC application (docs/product.md section 3): a type of the API contract. */
-export type { StaffApplication } from '../api/responses.schema.ts';
+/** The staff view of an application (docs/product.md section 3) plus add-ons, payment and filing fields. */
+export const staffApplicationSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  state: z.string(),
+  businessName: z.string(),
+  annualIncome: z.nullable(z.number()),
+  contentTypes: z.array(z.string()),
+  platforms: z.array(z.string()),
+  notes: z.string(),
+  status: z.string(),
+  createdAt: timestamp(),
+  submittedAt: z.optional(timestamp()),
+  expeditedFiling: z.boolean(),
+  feinFiling: z.boolean(),
+  operatingAgreement: z.boolean(),
+  paymentStatus: z.optional(paymentStatusSchema),
+  amountPaidCents: z.optional(cents()),
+  paymentProvider: z.optional(z.string()),
+  paidAt: z.optional(timestamp()),
+  /** Mark Filed: the state's file number and the filing date. */
+  fileNumber: z.optional(z.string()),
+  filedOn: z.optional(z.string()),
+  /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
+  reviewReason: z.optional(z.string()),
+  amountRefundedCents: z.optional(cents()),
+  /** When the customer completed the filing details (Start Processing needs them). */
+  detailsCompletedAt: z.optional(timestamp()),
+  /** The filing details, the tax id as its last four digits only (shared/filing/details.schema.ts). */
+  filingDetails: z.optional(z.looseObject({}) as unknown as z.ZodMiniType<StoredFilingDetails>),
+  /** A sealed SSN/ITIN is on file: an owner may reveal it (POST /api/staff/applications/{id}/tax-id/reveal). */
+  taxIdOnFile: z.optional(z.boolean()),
+  /** The Terms of Service version agreed to at payment (shared/legal/versions.ts). */
+  termsVersion: z.optional(z.string()),
+  /** The item's version, for a later conditional write. */
+  version: z.optional(int()),
+});
+export type StaffApplication = z.infer<typeof staffApplicationSchema>;
 
 export { STAFF_APPLICATIONS_PAGE_SIZE } from './list-page.ts';
 export const MAX_NOTES_LENGTH = 5000;

@@ -1,3 +1,4 @@
+import { timestamp } from '../common.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
@@ -5,8 +6,22 @@ import * as z from '../zod.ts';
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** A ticket as staff see it: a type of the API contract. */
-export type { SupportTicket } from '../api/responses.schema.ts';
+/** A ticket as staff see it. */
+export const supportTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  message: z.string(),
+  priority: z.string(),
+  createdAt: timestamp(),
+  /** A change request from an order page: the order it is about. */
+  applicationId: z.optional(z.string()),
+  /** Staff replies, oldest first (each was emailed to the customer). */
+  replies: z.optional(z.array(z.object({ message: z.string(), from: z.string(), at: timestamp() }))),
+});
+export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
 /** Contact form limit: 5 tickets per hour from one source IP. */
 export const TICKETS_PER_HOUR_PER_IP = 5;

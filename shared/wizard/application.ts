@@ -22,9 +22,6 @@ export interface PublicApplication extends WizardData {
   paymentProvider?: PaymentProvider;
 }
 
-/** GET /api/llc-applications/{id} and POST /api/llc-applications answer these (types of the API contract, shared/api/responses.schema.ts). */
-export type { ApplicationResponse, CreatedApplication } from '../api/responses.schema.ts';
-
 /** The item attributes GET may return; anything else stays on the server. */
 export const PUBLIC_APPLICATION_FIELDS = [
   'id',

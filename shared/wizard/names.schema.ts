@@ -35,8 +35,17 @@ export const generateNamesSchema = z
     }),
   );
 
-/** The generator's ideas and the availability answer: types of the API contract. */
-export type { NameAvailability, NameSuggestion } from '../api/responses.schema.ts';
+/** The generator's ideas and the availability answer. */
+export const nameSuggestionSchema = z.object({ name: z.string(), category: z.string() });
+export type NameSuggestion = z.infer<typeof nameSuggestionSchema>;
+
+export const nameAvailabilitySchema = z.object({
+  available: z.boolean(),
+  /** The name as it would be filed (with its designator). */
+  name: z.string(),
+  reason: z.optional(z.string()),
+});
+export type NameAvailability = z.infer<typeof nameAvailabilitySchema>;
 
 /** POST /api/business-names/check-availability */
 export const checkNameSchema = z.strictObject({

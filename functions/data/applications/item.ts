@@ -1,10 +1,11 @@
+import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
 import { normaliseStatus } from '#shared/application-status.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
-import { type ApplicationResponse, PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
+import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';

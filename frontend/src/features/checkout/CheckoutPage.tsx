@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
 import { formatCents } from '#shared/money.ts';
-import { PAYMENT_METHODS, type PaymentMethodId, type PaymentMethodsResponse } from '#shared/payments/methods.ts';
+import { PAYMENT_METHODS, type PaymentMethodId } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderFor } from '#shared/payments/order.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
 import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
