@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { CfnFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { Construct } from 'constructs';
@@ -11,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../functions/jobs.ts';
 import { ROUTES, routeKey } from '../functions/routes.ts';
 import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
-import { lazyBrotliDictionary } from './fontkit-brotli.ts';
 import {
   BUNDLE_TRANSFORMS,
   buildFunction,
@@ -95,19 +93,6 @@ describe('functions build', () => {
     expect(builds.find((b) => b.name === routeFunctionName('orders/save-details'))?.sdk.onFirstUse).toContain('kms');
   });
 
-  it('does not build the whole wizard data schema at start in a route that validates only a business name and a state', () => {
-    // The files a cold start reads (FunctionBuild.startFiles), not what it imports on first use.
-    const atStart = (handler: string) => {
-      const b = builds.find((x) => x.name === routeFunctionName(handler)) as FunctionBuild;
-      return b.startFiles.map((f) => readFileSync(join(b.dir, f), 'utf8')).join('\n');
-    };
-    // A field only the wizard data's schema has (shared/wizard/data.schema.ts builds it; shared/wizard/fields.schema.ts does not).
-    const wizardShape = '"First name"';
-    for (const handler of ['business-names/generate', 'business-names/check-availability']) expect(atStart(handler), handler).not.toContain(wizardShape);
-    // The autosave validates with it on every request, so it is built at start.
-    expect(atStart('applications/update')).toContain(wizardShape);
-  });
-
   it('ships an asset folder only with the functions whose code reads it', () => {
     for (const b of builds) expect(existsSync(join(b.dir, 'fonts')), b.name).toBe(b.assets.includes('documents-fonts'));
     expect(builds.filter((b) => b.assets.includes('documents-fonts')).length).toBeGreaterThan(0);
@@ -169,32 +154,6 @@ export async function call() { return axios.get('https://example.com'); }
 export const handler = async () => 'axios';`,
     );
     await expect(m.call()).rejects.toThrow(/axios is not bundled/);
-  }, 120_000);
-
-  it('fontkit: the Brotli dictionary is decoded when a WOFF2 stream first needs it, not when the module loads', async () => {
-    const original = readFileSync(join(REPO_ROOT, 'node_modules/@pdf-lib/fontkit/dist/fontkit.es.js'), 'utf8');
-    // fontkit's module with its Brotli decoder and dictionary exported, in the repository where its pako import resolves.
-    const sources = mkdtempSync(join(REPO_ROOT, '.bundle-test-'));
-    type Probe = { decode(b: Uint8Array): Uint8Array; dictionary: { dictionary?: Uint8Array } };
-    const load = async (name: string, source: string) => {
-      const file = join(sources, `${name}.mjs`);
-      writeFileSync(file, `${source}\nexport { BrotliDecompressBuffer as decode, dictionary };\n`);
-      return (await import(pathToFileURL(file).href)) as Probe;
-    };
-    try {
-      const eager = await load('eager', original);
-      expect(eager.dictionary.dictionary?.length).toBeGreaterThan(100_000);
-      const lazy = await load('lazy', lazyBrotliDictionary(original));
-      expect(lazy.dictionary.dictionary).toBeUndefined();
-      // English text compressed by Node's Brotli, which refers to the static dictionary's words.
-      const text = 'The operating agreement of a limited liability company, with the articles of organization. '.repeat(3);
-      const compressed = brotliCompressSync(Buffer.from(text), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-      expect(Buffer.from(lazy.decode(new Uint8Array(compressed))).toString()).toBe(text);
-      expect(lazy.dictionary.dictionary).toEqual(eager.dictionary.dictionary);
-    } finally {
-      rmSync(sources, { recursive: true, force: true });
-    }
-    expect(() => lazyBrotliDictionary('export default {};')).toThrow(/fontkit's source changed/);
   }, 120_000);
 
   it('keeps only transforms measured on a function that exists', () => {

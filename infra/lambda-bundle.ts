@@ -5,7 +5,6 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { JOBS } from '../functions/jobs.ts';
 import { ROUTES } from '../functions/routes.ts';
-import { fontkitLazyBrotli } from './fontkit-brotli.ts';
 
 /** The repository root (infra/ sits directly below it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,20 +41,16 @@ export const LAMBDA_BUNDLE = {
 } as const;
 
 /**
- * Replacements made at build time, each kept because it measurably shortens a cold start (at
- * least 5 ms) or is needed for the code to run (docs/decisions/0171 has the figures, and the
- * ones dropped; `npm run bench:transforms` measures them again). `alias` maps a package to a
- * file of ours; `plugin` rewrites modules.
+ * Packages replaced at build time by a file of ours (docs/decisions/0171): each a stand-in for a
+ * library the functions never need, tested in infra/lambda-bundle.test.ts. No library's source
+ * is rewritten (`alias` maps a package to the file).
  * - postcss: sanitize-html parses `style` attributes with it, which our HTML policy never allows.
  * - axios: the Amazon Pay SDK's own HTTP client; we sign its requests and send them with fetch.
  * - pako: pdf-lib's and fontkit's zlib inflate/deflate, done by Node's zlib.
- * - fontkit: its Brotli dictionary (for WOFF2 fonts, which we never embed) decoded on first use,
- *   not when the module loads (infra/fontkit-brotli.ts).
  */
 export interface BundleTransform {
   name: string;
-  alias?: Record<string, string>;
-  plugin?: () => Plugin;
+  alias: Record<string, string>;
   /** A handler whose bundle the transform changes, for measuring it. */
   measuredOn: string;
 }
@@ -64,7 +59,6 @@ export const BUNDLE_TRANSFORMS: readonly BundleTransform[] = [
   { name: 'postcss stand-in', alias: { postcss: join(REPO_ROOT, 'functions/lib/postcss-unused.ts') }, measuredOn: 'content/update' },
   { name: 'axios stand-in', alias: { axios: join(REPO_ROOT, 'functions/lib/axios-unused.ts') }, measuredOn: 'payments/amazon-pay-create-session' },
   { name: 'pako by zlib', alias: { pako: join(REPO_ROOT, 'functions/lib/pako-zlib.ts') }, measuredOn: 'staff/documents-generate' },
-  { name: 'fontkit brotli dictionary on first use', plugin: fontkitLazyBrotli, measuredOn: 'staff/documents-generate' },
 ];
 
 /**
@@ -123,10 +117,8 @@ const SDK_LOADER = /functions[\\/]lib[\\/]clients[\\/]([\w-]+)-sdk\.ts$/;
 export interface FunctionBuild {
   name: string;
   dir: string;
-  /** Bytes of index.mjs and the chunks it imports statically: the code a cold start reads. */
+  /** Bytes of index.mjs and the chunks it imports statically: the code a cold start reads (reported by the bench). */
   startBytes: number;
-  /** Those files, as paths in `dir` (index.mjs first). */
-  startFiles: string[];
   /** Bytes of every file of the folder (code read on first use and shipped assets included). */
   totalBytes: number;
   /** SDK loaders (`dynamodb`, `s3`, ...) the function imports at load, and those it imports only on first use. */
@@ -185,8 +177,8 @@ export function esbuildOptions(entry: string, outdir: string, opts: BuildOptions
     banner: { js: LAMBDA_BUNDLE.banner },
     // Libraries' production code paths (React in the email and page renderers among them).
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: Object.assign({}, ...transforms.map((t) => t.alias ?? {})),
-    plugins: [...transforms.flatMap((t) => (t.plugin ? [t.plugin()] : [])), ...(opts.sdk === 'runtime' ? [sdkFromRuntime()] : [])],
+    alias: Object.assign({}, ...transforms.map((t) => t.alias)),
+    plugins: opts.sdk === 'runtime' ? [sdkFromRuntime()] : [],
     external: opts.sdk === 'runtime' ? ['@aws-sdk/*'] : [],
     metafile: true,
     logLevel: 'error',
@@ -255,7 +247,6 @@ export async function buildFunction(source: FunctionSource, dir: string, opts: B
     name: source.name,
     dir,
     startBytes: startFiles.reduce((sum, file) => sum + metafile.outputs[file].bytes, 0),
-    startFiles: startFiles.map((file) => relative(dir, join(REPO_ROOT, file)).split(sep).join('/')),
     totalBytes: folderBytes(dir),
     sdk: { atLoad: sdk.atLoad.sort(), onFirstUse: sdk.onFirstUse.sort() },
     assets,
