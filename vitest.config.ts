@@ -11,7 +11,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts'],
+          // infra/**: the synth and build tests, in `npm run test:infra` (vitest.infra.config.ts).
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
           // One DynamoDB Local for the whole run; each test file gets its own tables.
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup-node.ts'],
