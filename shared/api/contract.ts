@@ -1,3 +1,5 @@
+import type { SecretKey } from '../../functions/secrets-catalog.ts';
+import type { TableKey } from '../../functions/tables.ts';
 import {
   orderCalendarSchema,
   renewalCancelledSchema,
@@ -32,6 +34,7 @@ import {
   testConfirmSchema,
 } from '../payments/requests.schema.ts';
 import { calculatorInputSchema } from '../savings.schema.ts';
+import type { StaffRole } from '../staff/accounts.ts';
 import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
 import {
@@ -79,7 +82,7 @@ import {
   supportTicketSchema,
   testPaymentResultSchema,
 } from './responses.schema.ts';
-import type { ApiRouteKey } from './routes.ts';
+import type { HttpMethod } from './routes.ts';
 import {
   auditPageSchema,
   enrolmentSchema,
@@ -93,26 +96,60 @@ import {
 } from './staff-responses.schema.ts';
 
 /**
- * The API contract: for every route key of ./routes.ts, its path parameters, query, body and
- * the answer of each success status, plus the error bodies it documents beyond the common one
- * (./errors.ts). Request schemas are the ones the SPA validates its forms with and the handlers
- * validate requests with. From this the SPA's client is typed (frontend/src/lib/api-client.ts),
- * handler tests check every answer (tests/helpers/events.ts), and the OpenAPI document is
- * generated (./openapi.ts). Who may call a route, and with what AWS access, is the server's
- * business: functions/routes.ts.
+ * The API contract: one entry per route, the only place a route is written. The entry's key is
+ * the route key (`"METHOD /api/path"`, `{name}` for a path parameter, as API Gateway spells it);
+ * the entry holds everything else about the route:
+ *
+ * - what it is: operationId, summary, description, tag (the OpenAPI document's words);
+ * - who may call it: `access` (`staff` routes need a valid `staff-token` header), `role` (of the
+ *   staff: `staff`, everyone signed in, or `owner`; a staff route without one is the owner's), and
+ *   `holder` (only the browser holding the application's resume secret, sent in the
+ *   RESUME_SECRET_HEADER header, never in a URL; without it, or with another, the application is
+ *   "not found": an id alone reveals nothing);
+ * - what it takes and answers: params (one schema per `{name}`), query (every parameter it accepts;
+ *   any other is a 400), body, the answer of each success status, and the error bodies it documents
+ *   beyond the common one (./errors.schema.ts);
+ * - what it touches, which the CDK stack grants and nothing more: tables, bucket, secrets, kms (the
+ *   PII key of sealed tax ids: `encrypt` seals only, `decrypt` also opens). `append` (the audit
+ *   table) is PutItem only: no function may change or delete an entry;
+ * - how the server runs it: rawBody (the body reaches the handler untouched, as webhook signatures
+ *   are computed over its bytes), rateLimit (requests a minute from one address, counted per
+ *   bucket, enforced by the middleware before the handler; such a route lists
+ *   `rateLimits: 'write'`), memoryMb, timeoutSeconds;
+ * - handler: its module under functions/handlers/, exporting `handler = route('<key>', ...)`.
+ *
+ * From this the SPA's client is typed (frontend/src/lib/api-client.ts), each handler is typed
+ * (functions/lib/http.ts `route`), handler tests check every answer (tests/helpers/events.ts),
+ * the route table is derived (functions/routes.ts: the CDK API, the local server and the
+ * middleware read it), and the OpenAPI document is generated (./openapi.ts). The browser imports
+ * this module for its types only: its schemas would outweigh the landing page's script.
  */
 
 export type SuccessStatus = 200 | 201 | 204;
 export type ApiTag = 'Pricing' | 'Wizard' | 'Payments' | 'Orders' | 'Staff' | 'Support' | 'Content' | 'Meta';
+export type Access = 'public' | 'staff';
+export type Grant = 'read' | 'write' | 'append';
+
+export interface RateLimit {
+  bucket: string;
+  perMinute: number;
+}
 
 type AnyObject = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
 export interface RouteContract {
+  /** Module under functions/handlers/ (without `.ts`) exporting `handler`. */
+  handler: string;
   /** Stable operation name (OpenAPI operationId). */
   operationId: string;
   summary: string;
   description?: string;
   tag: ApiTag;
+  access: Access;
+  /** Staff routes: the role the signed-in person needs (owner-only when absent). */
+  role?: StaffRole;
+  /** Only the application's holder may call it (the resume secret header). */
+  holder?: boolean;
   /** One schema per `{name}` of the path. */
   params?: AnyObject;
   /** Every parameter the route accepts; any other is a 400. */
@@ -124,7 +161,51 @@ export interface RouteContract {
   produces?: 'text/calendar';
   /** Error codes whose body has more than the common error body (by code). */
   errors?: Record<string, DocumentedError>;
+  tables?: Partial<Record<TableKey, Grant>>;
+  bucket?: Grant;
+  secrets?: readonly SecretKey[];
+  kms?: 'encrypt' | 'decrypt';
+  rawBody?: boolean;
+  rateLimit?: RateLimit;
+  memoryMb?: number;
+  timeoutSeconds?: number;
 }
+
+/**
+ * Per-address limits of the anonymous write routes, in requests a minute from one address (an
+ * IPv6 /64): the one place they are set. Far above what a visitor does, far below a flood.
+ */
+export const RATE_LIMITS = {
+  /** POST /api/llc-applications: one draft per wizard started. */
+  drafts: 20,
+  /** PATCH /api/llc-applications/{id}: autosave 2 s after typing stops (at most 30 a minute), add-on toggles, submission. */
+  applicationSaves: 120,
+  /** Lead stages 1 and 2 together: one of each per wizard. */
+  leads: 30,
+  /** Name ideas and availability checks together. */
+  businessNames: 60,
+  /** The contact form (created tickets are also limited to 5 an hour: shared/staff/tickets.ts). */
+  supportTickets: 10,
+  /** Each payment route on its own: the checkout opens a session per method, and again for each new total. */
+  paymentStarts: 20,
+  /** Opening and accepting a staff invitation link, together. */
+  staffInvitations: 20,
+  /** Saving the order's filing details (each save is a whole form). */
+  orderDetails: 30,
+  /** Opening an emailed order link, and asking for a new one. */
+  orderLinks: 10,
+  /** One-click unsubscribes (mail providers send them from shared addresses). */
+  unsubscribes: 120,
+} as const;
+
+// Every staff route reads the sessions table for the token check.
+const staffSession = { sessions: 'read' } as const;
+
+/**
+ * Routes that write the order's PDFs (functions/documents/): memory for fontkit and time for a
+ * packet. Their bundles ship the fonts folder because they import it (infra/lambda-bundle.ts FUNCTION_ASSETS).
+ */
+const DOCUMENT_GENERATION = { memoryMb: 1024, timeoutSeconds: 29 } as const;
 
 const idParam = z.strictObject({ id: applicationIdSchema });
 const recordParam = z.strictObject({ id: recordIdSchema });
@@ -132,168 +213,264 @@ const stateCodeParam = z.strictObject({ stateCode: stateCodeParamSchema });
 const applicationIdParam = z.strictObject({ applicationId: applicationIdSchema });
 const orderDocumentParam = z.strictObject({ id: applicationIdSchema, documentId: documentIdSchema });
 
-/** The per-address limit of an anonymous write route (functions/routes.ts `rateLimit`). */
+/** The per-address limit of an anonymous write route (`rateLimit`). */
 const TOO_MANY_REQUESTS = rateLimited('Too many requests from this network');
 
 /** Stripe's event, verified against the Stripe-Signature header over the raw bytes. */
 const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string() });
 
 export const CONTRACT = {
+  // Pricing and the calculator (static data, no tables).
   'GET /api/states': {
+    handler: 'states/list',
     operationId: 'listStates',
     summary: "Every state's filing fee, service fee, total and processing time, sorted by name",
     tag: 'Pricing',
+    access: 'public',
     responses: { 200: z.array(statePricingSchema) },
   },
   'GET /api/state-pricing/{stateCode}': {
+    handler: 'states/get-pricing',
     operationId: 'getStatePricing',
     summary: "One state's price",
     tag: 'Pricing',
+    access: 'public',
     params: stateCodeParam,
     responses: { 200: statePriceSchema },
   },
   'POST /api/calculate-savings': {
+    handler: 'savings/calculate',
     operationId: 'calculateSavings',
     summary: 'Estimated yearly tax savings from monthly business expenses',
     tag: 'Pricing',
+    access: 'public',
     body: calculatorInputSchema,
     responses: { 200: calculatorResultSchema },
   },
 
+  // The wizard.
   'POST /api/llc-applications': {
+    handler: 'applications/create',
     operationId: 'createApplication',
     summary: 'First save of the wizard: creates a draft application; the server makes the id',
     tag: 'Wizard',
+    access: 'public',
     body: wizardPatchSchema,
     responses: { 201: createdApplicationSchema },
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'drafts', perMinute: RATE_LIMITS.drafts },
   },
   'PATCH /api/llc-applications/{id}': {
+    handler: 'applications/update',
     operationId: 'saveApplication',
     summary: 'Saves any subset of the wizard data; with `completed: true` the whole data, and the application is submitted',
     description: 'A paid application can no longer be changed (409).',
     tag: 'Wizard',
+    access: 'public',
+    holder: true,
     params: idParam,
     body: wizardPatchSchema,
     responses: { 200: savedApplicationSchema },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'application-saves', perMinute: RATE_LIMITS.applicationSaves },
   },
   'GET /api/llc-applications/{id}': {
+    handler: 'applications/get',
     operationId: 'getApplication',
     summary: "An application with its filing state's price and the order total",
     tag: 'Wizard',
+    access: 'public',
+    holder: true,
     params: idParam,
     responses: { 200: applicationResponseSchema },
+    tables: { applications: 'read' },
   },
   'POST /api/webhook/stage1': {
+    handler: 'leads/stage1',
     operationId: 'captureLeadStage1',
     summary: 'Lead sent by the wizard after step 2 (creator profile)',
     tag: 'Wizard',
+    access: 'public',
     body: stage1LeadSchema,
     responses: { 200: leadResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { leads: 'write', activity: 'write', rateLimits: 'write' },
+    secrets: ['crmWebhookUrl'],
+    rateLimit: { bucket: 'leads', perMinute: RATE_LIMITS.leads },
   },
   'POST /api/webhook/stage2': {
+    handler: 'leads/stage2',
     operationId: 'captureLeadStage2',
     summary: 'Lead sent by the wizard after step 3 (business setup)',
     tag: 'Wizard',
+    access: 'public',
     body: stage2LeadSchema,
     responses: { 200: leadResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { leads: 'write', activity: 'write', rateLimits: 'write' },
+    secrets: ['crmWebhookUrl'],
+    rateLimit: { bucket: 'leads', perMinute: RATE_LIMITS.leads },
   },
   'POST /api/business-names/generate': {
+    handler: 'business-names/generate',
     operationId: 'generateBusinessNames',
     summary: 'Business name ideas from keywords and a category',
     tag: 'Wizard',
+    access: 'public',
     body: generateNamesSchema,
     responses: { 200: z.array(nameSuggestionSchema) },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', rateLimits: 'write' },
+    rateLimit: { bucket: 'business-names', perMinute: RATE_LIMITS.businessNames },
   },
   'POST /api/business-names/check-availability': {
+    handler: 'business-names/check-availability',
     operationId: 'checkBusinessName',
     summary: 'Whether a business name is free with us and meets the filing state’s naming rules',
     tag: 'Wizard',
+    access: 'public',
     body: checkNameSchema,
     responses: { 200: nameAvailabilitySchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', rateLimits: 'write' },
+    rateLimit: { bucket: 'business-names', perMinute: RATE_LIMITS.businessNames },
   },
 
+  // Payments. Every path that marks an application paid writes applications + counters + activity.
   'GET /api/payment-methods': {
+    handler: 'payments/methods',
     operationId: 'listPaymentMethods',
     summary: 'The payment methods the server has credentials for',
     tag: 'Payments',
+    access: 'public',
     responses: { 200: paymentMethodsSchema },
+    secrets: ['stripeSecretKey', 'klarna', 'amazonPay', 'applePay'],
   },
   'GET /api/payment-status/{applicationId}': {
+    handler: 'payments/status',
     operationId: 'getPaymentStatus',
     summary: "An application's payment status (the success page polls it)",
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     params: applicationIdParam,
     responses: { 200: paymentStatusResponseSchema },
+    tables: { applications: 'read' },
   },
   'POST /api/create-payment-intent': {
+    handler: 'payments/create-payment-intent',
     operationId: 'createPaymentIntent',
     summary: "A Stripe PaymentIntent for the server's total of the application",
     description: "`amount` must be the server's total in cents; otherwise 409 with the server's `amount` and nothing is charged.",
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: createPaymentIntentSchema,
     responses: { 200: paymentIntentSchema },
     errors: { amount_changed: AMOUNT_CHANGED },
+    tables: { applications: 'write', rateLimits: 'write' },
+    secrets: ['stripeSecretKey'],
+    rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/test-payments/confirm': {
+    handler: 'payments/test-confirm',
     operationId: 'confirmTestPayment',
     summary: 'Offline test mode (local only): pays with a test card',
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: testConfirmSchema,
     responses: { 200: testPaymentResultSchema },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
+    rateLimit: { bucket: 'test-payment', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/webhook/stripe': {
+    handler: 'payments/stripe-webhook',
     operationId: 'stripeWebhook',
     summary: 'Stripe events (payment succeeded, failed, refunded)',
     description: 'The body is verified against the Stripe-Signature header over its exact bytes; each event id is processed once.',
     tag: 'Payments',
+    access: 'public',
     body: stripeEventSchema,
     responses: { 200: stripeWebhookReceiptSchema },
+    rawBody: true,
+    tables: { applications: 'write', paymentEvents: 'write', counters: 'write', activity: 'write', outbox: 'write', reminders: 'write' },
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
   'POST /api/amazon-pay/create-session': {
+    handler: 'payments/amazon-pay-create-session',
     operationId: 'createAmazonPaySession',
     summary: "A signed Amazon Pay checkout session for the server's total",
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: amazonPaySessionRequestSchema,
     responses: { 200: amazonPaySessionSchema },
     errors: { amount_changed: AMOUNT_CHANGED },
+    tables: { applications: 'read', rateLimits: 'write' },
+    secrets: ['amazonPay'],
+    rateLimit: { bucket: 'amazon-pay-session', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/amazon-pay/complete-checkout': {
+    handler: 'payments/amazon-pay-complete',
     operationId: 'completeAmazonPayCheckout',
     summary: 'Completes the Amazon Pay checkout session the buyer returned with',
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: amazonPayCompleteSchema,
     responses: { 200: paymentDoneSchema },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
+    secrets: ['amazonPay'],
+    rateLimit: { bucket: 'amazon-pay-checkout', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/klarna/create-session': {
+    handler: 'payments/klarna-create-session',
     operationId: 'createKlarnaSession',
     summary: "A Klarna Payments session for the server's total",
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: klarnaSessionRequestSchema,
     responses: { 200: klarnaSessionSchema },
     errors: { amount_changed: AMOUNT_CHANGED },
+    tables: { applications: 'write', rateLimits: 'write' },
+    secrets: ['klarna'],
+    rateLimit: { bucket: 'klarna-session', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/klarna/place-order': {
+    handler: 'payments/klarna-place-order',
     operationId: 'placeKlarnaOrder',
     summary: 'Places the authorised Klarna order',
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: klarnaPlaceOrderSchema,
     responses: { 200: klarnaOrderSchema },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
+    secrets: ['klarna'],
+    rateLimit: { bucket: 'klarna-order', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/apple-pay/validate-merchant': {
+    handler: 'payments/apple-pay-validate-merchant',
     operationId: 'validateApplePayMerchant',
     summary: "Apple Pay merchant validation: Apple's merchant session for the browser",
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: applePayValidateSchema,
     responses: { 200: applePayMerchantSessionSchema },
+    tables: { applications: 'read', rateLimits: 'write' },
+    secrets: ['applePay'],
+    rateLimit: { bucket: 'apple-pay-merchant', perMinute: RATE_LIMITS.paymentStarts },
   },
   'POST /api/apple-pay/process-payment': {
+    handler: 'payments/apple-pay-process-payment',
     operationId: 'processApplePayPayment',
     summary: 'Charges an authorised Apple Pay payment',
     tag: 'Payments',
+    access: 'public',
+    holder: true,
     body: applePayProcessSchema,
     responses: { 200: paymentDoneSchema },
     errors: {
@@ -301,361 +478,574 @@ export const CONTRACT = {
       provider_error: applePayFailure(502, 'The payment provider failed'),
       not_configured: applePayFailure(503, 'Apple Pay is not configured'),
     },
+    tables: { applications: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', reminders: 'write' },
+    secrets: ['stripeSecretKey', 'applePay'],
+    rateLimit: { bucket: 'apple-pay-payment', perMinute: RATE_LIMITS.paymentStarts },
   },
 
+  // The customer's order page (after payment).
   'GET /api/orders/{id}': {
+    handler: 'orders/get',
     operationId: 'getOrder',
     summary: "The customer's order page: timeline, receipt, filing details, documents and what happens next",
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     responses: { 200: orderViewSchema },
+    tables: { applications: 'read' },
   },
   'PUT /api/orders/{id}/filing-details': {
+    handler: 'orders/save-details',
     operationId: 'saveFilingDetails',
     summary:
       'The filing details the state needs, validated for the order’s filing state and add-ons; the SSN/ITIN is encrypted and kept as its last four digits',
     description: 'Accepted once the order is paid and until staff start processing (409 order_not_paid, details_locked).',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     body: filingDetailsBodySchema,
     responses: { 200: orderViewSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write', operatorSettings: 'read' },
+    kms: 'encrypt',
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'POST /api/orders/{id}/access': {
+    handler: 'orders/access',
     operationId: 'openOrderLink',
     summary: 'Exchanges the signed token of an emailed order link for a secret that opens the order in this browser',
     description: '403 link_expired when the link is too old (ask for a new one); 404 when the token is not this order’s.',
     tag: 'Orders',
+    access: 'public',
     params: idParam,
     body: orderAccessSchema,
     responses: { 200: orderAccessResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'order-access', perMinute: RATE_LIMITS.orderLinks },
   },
   'POST /api/orders/{id}/links': {
+    handler: 'orders/send-link',
     operationId: 'sendOrderLink',
     summary: 'Emails a new order-page link to the address the order was placed with',
     description: 'The answer is the same whether or not the order exists.',
     tag: 'Orders',
+    access: 'public',
     params: idParam,
     body: orderLinkRequestSchema,
     responses: { 200: orderLinkSentSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', outbox: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-links', perMinute: RATE_LIMITS.orderLinks },
   },
   'POST /api/orders/{id}/change-requests': {
+    handler: 'orders/change-request',
     operationId: 'requestOrderChange',
     summary: 'Opens a support ticket about the order ("request a change")',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     body: changeRequestSchema,
     responses: { 201: changeRequestResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
   'GET /api/orders/{id}/documents/{documentId}': {
+    handler: 'orders/document-link',
     operationId: 'getOrderDocumentLink',
     summary: 'A 5-minute download link to one document of the order’s vault (always a PDF attachment)',
     description: '404 `document_not_found` for a document that is not in this order’s vault. The store refuses the link once it has expired.',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: orderDocumentParam,
     responses: { 200: documentLinkSchema },
+    tables: { applications: 'read' },
+    bucket: 'read',
   },
 
+  // Staff back office.
   'POST /api/staff/login': {
+    handler: 'staff/login',
     operationId: 'staffLogin',
     summary: 'Staff sign-in, in two steps: email and password, then the step’s ticket and the authenticator app’s code',
     description:
       'The first step answers `signed_in` with the token for the staff-token header, `second_factor` with a ticket for the second step, or `enrol` (the stage requires a second factor and the person has none yet) with an authenticator-app secret whose first code the second step takes. The second step answers `signed_in`.',
     tag: 'Staff',
+    access: 'public',
     body: z.union([staffLoginSchema, secondFactorSchema]),
     responses: { 200: loginResultSchema },
     errors: { login_locked: rateLimited('Too many failed sign-ins for the account (the wait grows with each, up to a minute) or from this network') },
+    tables: { sessions: 'write', rateLimits: 'write', staff: 'write', audit: 'append' },
+    secrets: ['staffPasswordHash'],
   },
   'POST /api/staff/logout': {
+    handler: 'staff/logout',
     operationId: 'staffLogout',
     summary: 'Ends the session of the staff-token header (or of the body’s token)',
     tag: 'Staff',
+    access: 'public',
     body: staffLogoutSchema,
     responses: { 204: null },
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'GET /api/staff/dashboard': {
+    handler: 'staff/dashboard',
     operationId: 'getStaffDashboard',
     summary: 'Application and ticket counts, the 20 newest money, filing and support entries, and the 10 newest leads',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     responses: { 200: dashboardStatsSchema },
+    tables: { ...staffSession, counters: 'read', activity: 'read' },
   },
   'GET /api/staff/applications': {
+    handler: 'staff/list-applications',
     operationId: 'listStaffApplications',
     summary: 'Applications, newest first, 25 a page (drafts only when asked)',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     query: applicationListQuerySchema,
     responses: { 200: staffApplicationPageSchema },
+    tables: { ...staffSession, applications: 'read' },
   },
   'GET /api/staff/tickets': {
+    handler: 'staff/list-tickets',
     operationId: 'listSupportTickets',
     summary: 'Support tickets, newest first, 50 a page',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     query: ticketListQuerySchema,
     responses: { 200: supportTicketPageSchema },
+    tables: { ...staffSession, tickets: 'read' },
   },
   'PATCH /api/staff/tickets/{id}': {
+    handler: 'staff/update-ticket',
     operationId: 'setTicketStatus',
     summary: 'Closes or reopens a support ticket',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: recordParam,
     body: ticketUpdateSchema,
     responses: { 200: supportTicketSchema },
     errors: { status_conflict: STATUS_CONFLICT },
+    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append' },
   },
+  // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
   'PATCH /api/staff/applications/{id}': {
+    handler: 'staff/update-application',
     operationId: 'updateStaffApplication',
     summary: 'Moves an application to its next status and/or saves staff notes',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: idParam,
     body: applicationUpdateSchema,
     responses: { 200: staffApplicationSchema },
     errors: { status_conflict: STATUS_CONFLICT },
+    tables: {
+      ...staffSession,
+      applications: 'write',
+      counters: 'write',
+      activity: 'write',
+      outbox: 'write',
+      reminders: 'write',
+      audit: 'append',
+      operatorSettings: 'read',
+    },
+    bucket: 'write',
+    ...DOCUMENT_GENERATION,
   },
   'GET /api/staff/applications/{id}/documents': {
+    handler: 'staff/documents',
     operationId: 'listOrderDocuments',
     summary: 'Every version of every document of an order, newest first, and the kinds it still lacks',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: idParam,
     responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'read' },
   },
   'POST /api/staff/applications/{id}/documents': {
+    handler: 'staff/documents-generate',
     operationId: 'generateOrderDocuments',
     summary: 'Generates the filing packet, and the operating agreement and EIN worksheet as bought, as new versions',
     description:
       'For a paid order with complete filing details, in processing or later (409 `order_not_paid`, `documents_unavailable`). Earlier versions are kept.',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: idParam,
     responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', operatorSettings: 'read' },
+    bucket: 'write',
+    ...DOCUMENT_GENERATION,
   },
   'GET /api/staff/applications/{id}/documents/{documentId}': {
+    handler: 'staff/document-link',
     operationId: 'getStaffDocumentLink',
     summary: 'A 5-minute download link to any version of an order’s document',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: orderDocumentParam,
     responses: { 200: documentLinkSchema },
+    tables: { ...staffSession, applications: 'read' },
+    bucket: 'read',
   },
   'POST /api/staff/applications/{id}/uploads': {
+    handler: 'staff/upload-start',
     operationId: 'startDocumentUpload',
     summary: 'A presigned PUT (10 minutes) for one PDF of at most 10 MB',
     description: 'PUT the file to `url` with exactly `headers`, then record it (…/uploads/{uploadId}/record). 409 `order_not_paid`.',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: idParam,
     body: uploadRequestSchema,
     responses: { 200: uploadTicketSchema },
+    tables: { ...staffSession, applications: 'read' },
+    bucket: 'write',
   },
   'POST /api/staff/applications/{id}/uploads/{uploadId}/record': {
+    handler: 'staff/upload-record',
     operationId: 'recordDocumentUpload',
     summary: 'Checks the uploaded file and records it as a document of the order, with its kind and the state’s file number',
     description:
       '400 `not_a_pdf` or `file_too_large` (the file is removed), 409 `upload_missing` when nothing was uploaded. The approved document marks the filed version; the EIN letter deletes the stored SSN/ITIN. Recording the same upload again changes nothing.',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: z.strictObject({ id: applicationIdSchema, uploadId: uploadIdSchema }),
     body: recordUploadSchema,
     responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+    bucket: 'write',
   },
 
   'POST /api/staff/applications/{id}/refund': {
+    handler: 'staff/refund',
     operationId: 'refundApplication',
     summary: 'Refunds the payment of a paid order, or a payment held for review, and records the refund',
     description:
       'Card and Apple Pay payments are refunded through Stripe; Klarna and Amazon Pay payments are refunded in their merchant portals (409 refund_in_provider_portal).',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     params: idParam,
     responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+    secrets: ['stripeSecretKey'],
   },
 
   'POST /api/staff/applications/{id}/tax-id/reveal': {
+    handler: 'staff/reveal-tax-id',
     operationId: 'revealTaxId',
     summary: "The responsible party's full SSN/ITIN, for the EIN application; every reveal is recorded",
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     params: idParam,
     responses: { 200: revealedTaxIdSchema },
+    tables: { ...staffSession, applications: 'read', activity: 'write', audit: 'append' },
+    kms: 'decrypt',
   },
   'POST /api/staff/tickets/{id}/replies': {
+    handler: 'staff/reply-ticket',
     operationId: 'replyToTicket',
     summary: 'A staff reply, kept on the ticket and emailed to the customer',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: recordParam,
     body: ticketReplySchema,
     responses: { 200: supportTicketSchema },
+    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write', audit: 'append' },
   },
 
+  // Staff accounts (functions/data/staff-accounts.ts, sign-in.ts), the audit trail, the operator's settings.
   'POST /api/staff/invitations': {
+    handler: 'staff/invitation',
     operationId: 'staffInvitation',
     summary: 'An invitation link, in two steps: the token alone opens it; with the step’s ticket, a password and the enrolled app’s first code it is accepted',
     description:
       'Opening answers who is invited and an authenticator-app secret to enrol; accepting answers signed in. 403 invitation_expired, 404 invitation_invalid (used, replaced or withdrawn).',
     tag: 'Staff',
+    access: 'public',
     body: z.union([openInvitationSchema, acceptInvitationSchema]),
     responses: { 200: z.union([openedInvitationSchema, signedInSchema]) },
     errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { staff: 'write', sessions: 'write', rateLimits: 'write', audit: 'append' },
+    secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'staff-invitations', perMinute: RATE_LIMITS.staffInvitations },
   },
   'GET /api/staff/account': {
+    handler: 'staff/account',
     operationId: 'getStaffAccount',
     summary: 'The signed-in person: role, second factor and live sessions',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     responses: { 200: staffAccountSchema },
+    tables: { ...staffSession, staff: 'read' },
   },
   'POST /api/staff/account/second-factor': {
+    handler: 'staff/account-factor',
     operationId: 'addStaffSecondFactor',
     summary: 'Without a body: a new authenticator-app secret (and its QR code); with its ticket and the app’s first code: the account gets the app',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     body: z.optional(addSecondFactorSchema),
     responses: { 200: z.union([enrolmentSchema, staffAccountSchema]) },
+    tables: { ...staffSession, staff: 'write', audit: 'append' },
   },
   'DELETE /api/staff/account/sessions/{id}': {
+    handler: 'staff/account-end-session',
     operationId: 'endStaffSession',
     summary: 'Ends one of the signed-in person’s sessions',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     params: z.strictObject({ id: staffIdSchema }),
     responses: { 204: null },
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'GET /api/staff/people': {
+    handler: 'staff/people-list',
     operationId: 'listStaffPeople',
     summary: 'Owner: everyone invited or active, with their second factor and live sessions',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     responses: { 200: staffPeopleSchema },
+    tables: { ...staffSession, staff: 'read' },
   },
   'POST /api/staff/people': {
+    handler: 'staff/people-invite',
     operationId: 'inviteStaffPerson',
     summary: 'Owner: invites a person by email (a link valid 72 hours)',
     description: '409 email_taken when the address is already on the staff.',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     body: inviteSchema,
     responses: { 201: staffPersonSchema },
+    tables: { ...staffSession, staff: 'write', outbox: 'write', audit: 'append' },
   },
   'DELETE /api/staff/people/{id}': {
+    handler: 'staff/people-remove',
     operationId: 'removeStaffPerson',
     summary: 'Owner: removes a person; their sessions end at once',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     params: z.strictObject({ id: staffIdSchema }),
     responses: { 204: null },
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'POST /api/staff/people/{id}/reset': {
+    handler: 'staff/people-reset',
     operationId: 'resetStaffSignIn',
     summary: 'Owner: clears a person’s password and second factor, ends their sessions and sends a new invitation',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     params: z.strictObject({ id: staffIdSchema }),
     responses: { 200: staffPersonSchema },
+    tables: { sessions: 'write', staff: 'write', outbox: 'write', audit: 'append' },
   },
   'GET /api/staff/audit': {
+    handler: 'staff/audit',
     operationId: 'listAuditTrail',
     summary: 'The audit trail, newest first, 50 a page, by person, order and action',
     tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
     query: auditQuerySchema,
     responses: { 200: auditPageSchema },
+    tables: { ...staffSession, audit: 'read' },
   },
   'GET /api/operator-settings': {
+    handler: 'operator/settings',
     operationId: 'getOperatorSettings',
     summary: 'The operator’s legal name, address, support contacts, registered-agent renewal price, refund terms and links (null: not set)',
     tag: 'Meta',
+    access: 'public',
     responses: { 200: operatorSettingsViewSchema },
+    tables: { operatorSettings: 'read' },
   },
   'PUT /api/staff/operator-settings': {
+    handler: 'staff/operator-settings',
     operationId: 'saveOperatorSettings',
     summary: 'Owner: saves every operator setting at the version read',
     description: '409 settings_changed when someone saved since.',
     tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
     body: operatorSettingsUpdateSchema,
     responses: { 200: operatorSettingsViewSchema },
+    tables: { ...staffSession, operatorSettings: 'write', audit: 'append' },
   },
 
+  // Contact form: support tickets staff see in the tickets tab.
   'POST /api/support-tickets': {
+    handler: 'support/create-ticket',
     operationId: 'createSupportTicket',
     summary: 'The contact form: opens a support ticket (5 an hour from one network)',
     tag: 'Support',
+    access: 'public',
     body: contactFormSchema,
     responses: { 201: createdTicketSchema },
     errors: { rate_limited: rateLimited('Too many messages or requests from this network') },
+    tables: { tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
 
+  // Site content.
   'GET /api/content': {
+    handler: 'content/list',
     operationId: 'listContent',
     summary: "The site's editable texts, by page and section",
     tag: 'Content',
+    access: 'public',
     responses: { 200: z.array(contentItemSchema) },
+    tables: { content: 'read' },
   },
   'POST /api/content': {
+    handler: 'content/create',
     operationId: 'createContent',
     summary: 'Creates the text of a page section (one per page and section)',
     tag: 'Content',
+    access: 'staff',
+    role: 'staff',
     body: createContentSchema,
     responses: { 201: contentItemSchema },
+    tables: { ...staffSession, content: 'write', audit: 'append' },
   },
   'PATCH /api/content/{id}': {
+    handler: 'content/update',
     operationId: 'updateContent',
     summary: 'Changes a content item’s text or type',
     tag: 'Content',
+    access: 'staff',
+    role: 'staff',
     params: recordParam,
     body: updateContentSchema,
     responses: { 200: contentItemSchema },
+    tables: { ...staffSession, content: 'write', audit: 'append' },
   },
   'DELETE /api/content/{id}': {
+    handler: 'content/delete',
     operationId: 'deleteContent',
     summary: 'Deletes a content item (the site falls back to its built-in text)',
     tag: 'Content',
+    access: 'staff',
+    role: 'staff',
     params: recordParam,
     responses: { 204: null },
+    tables: { ...staffSession, content: 'write', audit: 'append' },
   },
 
+  // The true cost (static data), the compliance calendar and its reminders.
   'GET /api/state-costs/{stateCode}': {
+    handler: 'state-costs/get',
     operationId: 'getStateCosts',
     summary: "An LLC's itemised first three years in a state, whole dollars, every line with its source",
     description:
       'With `residence` (the state the owner lives and works in), also that state’s foreign registration fee and its own yearly obligations. `total` is the sum of the lines. An unknown code is a 404.',
     tag: 'Pricing',
+    access: 'public',
     params: stateCodeParam,
     query: stateCostsQuerySchema,
     responses: { 200: stateCostsSchema },
+    tables: { operatorSettings: 'read' },
   },
   'GET /api/orders/{id}/calendar': {
+    handler: 'compliance/calendar',
     operationId: 'getOrderCalendar',
     summary: "A paid order's compliance calendar: state deadlines, the registered agent renewal and federal dates",
     description: 'A rule the state data cannot read into a date is an undated event ("check with the state"). 409 `order_not_paid` before payment.',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     responses: { 200: orderCalendarSchema },
+    tables: { applications: 'read' },
   },
   'GET /api/orders/{id}/calendar.ics': {
+    handler: 'compliance/calendar-ics',
     operationId: 'getOrderCalendarIcs',
     summary: 'The same calendar as an iCalendar file (RFC 5545), for any calendar app',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     responses: { 200: z.string().check(z.startsWith('BEGIN:VCALENDAR')) },
     produces: 'text/calendar',
+    tables: { applications: 'read' },
   },
   'POST /api/orders/{id}/registered-agent/cancel-renewal': {
+    handler: 'compliance/cancel-renewal',
     operationId: 'cancelRegisteredAgentRenewal',
     summary: 'Cancels the yearly registered agent renewal the customer agreed to (one step, no charge follows)',
     description: 'Cancelling twice answers the same cancellation. 409 `no_renewal` when there is no agreed renewal to cancel.',
     tag: 'Orders',
+    access: 'public',
+    holder: true,
     params: idParam,
     responses: { 200: renewalCancelledSchema },
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
+  // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
   'POST /api/reminders/unsubscribe': {
+    handler: 'compliance/unsubscribe',
     operationId: 'unsubscribeFromReminders',
     summary: "Turns off an order's deadline reminder emails (the signed link in each reminder)",
     description:
       'The token comes in the JSON body, or in the query with the `List-Unsubscribe=One-Click` form body mail clients send (RFC 8058). Repeating it is harmless.',
     tag: 'Orders',
+    access: 'public',
     query: unsubscribeQuerySchema,
     body: z.optional(unsubscribeBodySchema),
     responses: { 200: unsubscribedSchema },
+    rawBody: true,
+    tables: { applications: 'write', rateLimits: 'write' },
+    secrets: ['linkSigningKey'],
+    rateLimit: { bucket: 'unsubscribes', perMinute: RATE_LIMITS.unsubscribes },
   },
 
+  // This API's own description (generated from this contract).
   'GET /api/openapi.json': {
+    handler: 'openapi/get',
     operationId: 'getOpenApiDocument',
     summary: 'This API as an OpenAPI 3.1 document',
     tag: 'Meta',
+    access: 'public',
     responses: { 200: openApiDocumentSchema },
   },
-} as const satisfies { [K in ApiRouteKey]: RouteContract };
+} as const satisfies Record<`${HttpMethod} /api/${string}`, RouteContract>;
 
 export type Contract = typeof CONTRACT;
-export type { ApiRouteKey };
+export type ApiRouteKey = keyof Contract;
+
+/** Every route key, in the contract's order. */
+export const API_ROUTE_KEYS = Object.keys(CONTRACT) as ApiRouteKey[];
+
+/** Whether route `key` is for the application's holder only. */
+export function isHolderRoute(key: string): boolean {
+  return contractOf(key)?.holder === true;
+}
 
 /** The contract entry of a route key, or undefined for a key that is not a route. */
 export function contractOf(key: string): RouteContract | undefined {

@@ -1,7 +1,7 @@
 import { contactFormSchema } from '../staff/tickets.schema.ts';
 import { wizardPatchSchema } from '../wizard/data.schema.ts';
 import * as z from '../zod.ts';
-import { CONTRACT, type RouteContract } from './contract.ts';
+import { API_ROUTE_KEYS, type ApiRouteKey, CONTRACT, isHolderRoute, type RouteContract } from './contract.ts';
 import { COMMON_ERROR_CODES, type DocumentedError, errorBodySchema } from './errors.schema.ts';
 import {
   activityItemSchema,
@@ -17,7 +17,7 @@ import {
   statePricingSchema,
   supportTicketSchema,
 } from './responses.schema.ts';
-import { API_ROUTE_KEYS, type ApiRouteKey, isHolderRoute, pathParamNames, RESUME_SECRET_HEADER, splitRouteKey } from './routes.ts';
+import { pathParamNames, RESUME_SECRET_HEADER, splitRouteKey } from './routes.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the contract with zod's own JSON Schema
@@ -27,11 +27,6 @@ import { API_ROUTE_KEYS, type ApiRouteKey, isHolderRoute, pathParamNames, RESUME
 
 export const API_TITLE = 'CreatorLLC API';
 export const API_VERSION = '1.0.0';
-
-export interface OpenApiOptions {
-  /** Route keys that need the staff-token header (the route table's `staff` routes). */
-  staffRoutes: Iterable<string>;
-}
 
 type Json = Record<string, unknown>;
 
@@ -70,15 +65,14 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Not configured or unavailable',
 };
 
-export function openApiDocument(options: OpenApiOptions): Json {
-  const staff = new Set(options.staffRoutes);
+export function openApiDocument(): Json {
   const components = new Components();
   const paths: Record<string, Record<string, Json>> = {};
   for (const key of API_ROUTE_KEYS) {
     const { method, path } = splitRouteKey(key);
     const route: RouteContract = CONTRACT[key];
     paths[path] ??= {};
-    paths[path][method.toLowerCase()] = operation(key, route, staff.has(key), components);
+    paths[path][method.toLowerCase()] = operation(key, route, components);
   }
   return {
     openapi: '3.1.0',
@@ -111,8 +105,9 @@ export function openApiDocument(options: OpenApiOptions): Json {
   };
 }
 
-function operation(key: ApiRouteKey, route: RouteContract, staffOnly: boolean, components: Components): Json {
+function operation(key: ApiRouteKey, route: RouteContract, components: Components): Json {
   const { path } = splitRouteKey(key);
+  const staffOnly = route.access === 'staff';
   const parameters: Json[] = [];
   for (const name of pathParamNames(path)) {
     const schema = route.params?.shape[name] as z.ZodMiniType | undefined;

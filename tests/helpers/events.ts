@@ -2,7 +2,8 @@ import { AssertionError } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { contractDrift } from '#shared/api/conformance.ts';
-import { isHolderRoute, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import { isHolderRoute } from '#shared/api/contract.ts';
+import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { lambdaContext } from '../../scripts/local/adapter.ts';
 import { TEST_RESUME_SECRET } from '../fakes/applications.ts';
 
@@ -19,7 +20,7 @@ export function apiEvent(opts: {
   base64?: boolean;
   sourceIp?: string;
   /**
-   * The resume secret sent on holder routes (shared/api/routes.ts): by default the fixtures'
+   * The resume secret sent on holder routes (shared/api/contract.ts `holder`): by default the fixtures'
    * TEST_RESUME_SECRET; null sends none.
    */
   resumeSecret?: string | null;

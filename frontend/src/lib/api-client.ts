@@ -1,5 +1,5 @@
 import type { ApiRouteKey, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#shared/api/contract.ts';
-import { isHolderRoute, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { apiJson, apiRequest } from './api.ts';
 import { resumeSecretFor } from './resume-secrets.ts';
 
@@ -53,30 +53,35 @@ export function apiUrl<K extends ApiRouteKey>(key: K, ...[options]: OptionalArg<
   return qs ? `${path}?${qs}` : path;
 }
 
-/** The application a holder route is about: its `{id}` / `{applicationId}`, or the body's `applicationId`. */
+/**
+ * The application a call is about: its `{id}` / `{applicationId}`, or the body's `applicationId`.
+ * A call about an application this browser holds the resume secret of carries it: the holder
+ * routes need it, and the others ignore it. (Which routes are the holder's is in the contract,
+ * whose schemas this module does not load.)
+ */
 function holderApplicationId(options: { params?: unknown; body?: unknown } | undefined): string | undefined {
   const params = (options?.params ?? {}) as Record<string, string | undefined>;
   const body = (options?.body ?? {}) as { applicationId?: unknown };
   return params.id ?? params.applicationId ?? (typeof body.applicationId === 'string' ? body.applicationId : undefined);
 }
 
-/** Calls route K and resolves with its answer (undefined for a 204). Holder routes carry the application's resume secret. */
+/** Calls route K and resolves with its answer (undefined for a 204). A call about an application this browser holds carries its resume secret. */
 export function apiCall<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
   const method = key.slice(0, key.indexOf(' '));
   const url = apiUrl(key, ...([options] as OptionalArg<UrlOptions<K>>));
-  const secret = isHolderRoute(key) ? resumeSecretFor(holderApplicationId(options)) : undefined;
+  const secret = resumeSecretFor(holderApplicationId(options));
   const headers = secret ? { [RESUME_SECRET_HEADER]: secret, ...options?.headers } : options?.headers;
   return apiJson<ResponseOf<K>>(method, url, options?.body, headers);
 }
 
 /**
  * Calls route K whose answer is a file, not JSON (the order's .ics calendar): resolves with the body
- * as a Blob. Holder routes carry the resume secret in a header, so a plain link cannot fetch them.
+ * as a Blob. The resume secret goes in a header, so a plain link cannot fetch a holder route.
  */
 export async function apiBlob<K extends ApiRouteKey>(key: K, ...[options]: CallArgs<K>): Promise<Blob> {
   const method = key.slice(0, key.indexOf(' '));
   const url = apiUrl(key, ...([options] as OptionalArg<UrlOptions<K>>));
-  const secret = isHolderRoute(key) ? resumeSecretFor(holderApplicationId(options)) : undefined;
+  const secret = resumeSecretFor(holderApplicationId(options));
   const headers = secret ? { [RESUME_SECRET_HEADER]: secret, ...options?.headers } : options?.headers;
   return (await apiRequest(method, url, options?.body, headers)).blob();
 }
