@@ -69,7 +69,6 @@ export const BUNDLE_TRANSFORMS: readonly BundleTransform[] = [
  */
 export const FUNCTION_ASSETS = [
   { name: 'documents-fonts', whenBundling: 'functions/documents/fonts.ts', from: 'functions/documents/fonts', to: 'fonts' },
-  { name: 'openapi-document', whenBundling: 'functions/handlers/openapi/get.ts', from: 'docs/openapi.json', to: 'openapi.json' },
 ] as const;
 
 /** The route handler module's source file. */

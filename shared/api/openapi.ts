@@ -21,8 +21,8 @@ import { pathParamNames, RESUME_SECRET_HEADER, splitRouteKey } from './routes.ts
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the contract with zod's own JSON Schema
- * output (no extra library). Only the GET /api/openapi.json handler, scripts/openapi.ts (which
- * writes docs/openapi.json) and tests import this module, so no other function bundles it.
+ * output (no extra library). The GET /api/openapi.json handler builds it on its first request;
+ * scripts/openapi.ts writes it to docs/openapi.json at build time.
  */
 
 export const API_TITLE = 'CreatorLLC API';
@@ -149,7 +149,8 @@ function operation(key: ApiRouteKey, route: RouteContract, components: Component
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: !isOptional(route.body), content: json(components.schema(route.body, 'input')) } } : {}),
     responses,
-    ...(staffOnly ? { security: [{ staffToken: [] }] } : isHolderRoute(key) ? { security: [{ resumeSecret: [] }] } : {}),
+    // Public routes say so with an empty requirement: an operation without one leaves it unsaid.
+    security: staffOnly ? [{ staffToken: [] }] : isHolderRoute(key) ? [{ resumeSecret: [] }] : [],
   };
 }
 
@@ -173,7 +174,7 @@ class Components {
   }
 
   schema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
-    const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: this.registry }) as Json;
+    const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: this.registry, override: describeOutput(io) }) as Json;
     const { $schema: _dialect, $defs, ...rest } = out;
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) this.add(id, rewriteRefs(def) as Json);
     return rewriteRefs(rest) as Json;
@@ -197,4 +198,23 @@ function rewriteRefs(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : rewriteRefs(v)]),
   );
+}
+
+type JsonSchemaOverride = NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'];
+
+/**
+ * What zod cannot say by itself about an answer. A field checked then trimmed (shared/validation.schema.ts
+ * `text`) is a pipe into a transform, whose output JSON Schema cannot know, so zod writes `{}`; the
+ * transform keeps the type, so the answer is described by the pipe's input. A field of any JSON
+ * value (z.unknown: the audit trail's before and after) is said to be one.
+ */
+function describeOutput(io: 'input' | 'output'): JsonSchemaOverride {
+  return (ctx) => {
+    if (Object.keys(ctx.jsonSchema).length > 0) return;
+    const def = ctx.zodSchema._zod.def as { type: string; in?: z.ZodMiniType };
+    if (io === 'output' && def.type === 'pipe' && def.in) {
+      const { $schema: _dialect, ...described } = z.toJSONSchema(def.in, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json;
+      Object.assign(ctx.jsonSchema, described);
+    } else if (def.type === 'unknown') ctx.jsonSchema.description = 'Any JSON value';
+  };
 }
