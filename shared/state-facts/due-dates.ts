@@ -242,15 +242,8 @@ function initialReportDays(code: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-let parsed: { report: Map<string, DueRule>; tax: Map<string, DueRule> } | undefined;
-
-/**
- * Every state's rules, parsed on first use rather than at import: a function that never asks
- * for a due date (most of them import this module through the application item) does not pay
- * for parsing 51 states' wording at cold start.
- */
-function rules(): { report: Map<string, DueRule>; tax: Map<string, DueRule> } {
-  if (parsed) return parsed;
+/** Every state's annual report and franchise-tax due rules, parsed from the dataset's wording. */
+function parseAllRules(): { report: Map<string, DueRule>; tax: Map<string, DueRule> } {
   const report = new Map<string, DueRule>();
   const tax = new Map<string, DueRule>();
   for (const code of JURISDICTION_CODES) {
@@ -261,23 +254,24 @@ function rules(): { report: Map<string, DueRule>; tax: Map<string, DueRule> } {
     const taxRule = taxRuleFor(code);
     tax.set(code, !taxRule?.applies ? { kind: 'none', text: 'No franchise-type tax on a default LLC' } : parseTaxDue(taxRule.dueDate));
   }
-  parsed = { report, tax };
-  return parsed;
+  return { report, tax };
 }
+
+const RULES = parseAllRules();
 
 /** The annual report due rule of a state (two-letter code, any case); undefined for an unknown code. */
 export function annualReportRule(state: string): DueRule | undefined {
-  return rules().report.get(state.trim().toUpperCase());
+  return RULES.report.get(state.trim().toUpperCase());
 }
 
 /** The due rule of a state's franchise-type tax; { kind: 'none' } where no such tax applies to a default LLC. */
 export function taxDueRule(state: string): DueRule | undefined {
-  return rules().tax.get(state.trim().toUpperCase());
+  return RULES.tax.get(state.trim().toUpperCase());
 }
 
 /** States whose due-date wording could not be read into a rule, sorted. */
 export function unparsedStates(which: 'annual-report' | 'tax' = 'annual-report'): string[] {
-  const all = which === 'tax' ? rules().tax : rules().report;
+  const all = which === 'tax' ? RULES.tax : RULES.report;
   return [...all]
     .filter(([, r]) => r.kind === 'unparsed')
     .map(([code]) => code)
