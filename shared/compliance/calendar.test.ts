@@ -35,7 +35,9 @@ describe('complianceCalendar: every one of the 51 jurisdictions', () => {
         expect(e.id).toBe(`${e.kind}:check`);
       } else {
         expect(e.date <= until, where).toBe(true);
-        expect(e.id).toBe(`${e.kind}:${e.date}`);
+        // Never the date: the id (and the .ics UID built from it) survives a move of the formation date.
+        expect(e.id, where).not.toContain(e.date);
+        expect(e.id.startsWith(e.kind), where).toBe(true);
       }
     }
     const dates = events.map((e) => e.date ?? '0000');
@@ -192,6 +194,31 @@ describe('the home state, when the owner lives elsewhere', () => {
         home.some((e) => e.amountUsd === amount),
         `${amount}`,
       ).toBe(true);
+  });
+});
+
+describe('event ids', () => {
+  it('stay the same when the filing date replaces the payment date, while the dates move', () => {
+    const paid = calendar('WY', { residence: 'CA' });
+    const filed = calendar('WY', { residence: 'CA', formationDate: '2026-12-28' });
+    const day = (events: CalendarEvent[], id: string) => events.find((e) => e.id === id)?.date;
+    for (const id of [
+      'annual-report:1',
+      'home-registration',
+      'home-state-tax:1',
+      'home-annual-report:1',
+      'registered-agent-renewal:1',
+      's-corp-election:first-year',
+    ]) {
+      expect(day(paid, id), id).toBeDefined();
+      expect(day(filed, id), id).toBeDefined();
+      expect(day(filed, id), id).not.toBe(day(paid, id));
+    }
+    expect(day(paid, 'annual-report:1')).toBe('2027-11-01');
+    expect(day(filed, 'annual-report:1')).toBe('2027-12-01');
+    // The federal quarters are fixed days: named by tax year and quarter.
+    expect(day(paid, 'estimated-tax:2027-q1')).toBe('2027-04-15');
+    expect(day(filed, 'estimated-tax:2027-q1')).toBe('2027-04-15');
   });
 });
 

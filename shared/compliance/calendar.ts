@@ -28,7 +28,13 @@ export const STATE_DEADLINE_KINDS = [
 export type StateDeadlineKind = (typeof STATE_DEADLINE_KINDS)[number];
 
 export interface CalendarEvent {
-  /** Stable within an order: `<kind>:<date>` (`<kind>:check` when undated). */
+  /**
+   * Stable within an order, and across a change of its formation date (the filing date replacing
+   * the payment date moves the dates, not the ids): `<kind>:<n>` for the n-th occurrence of a
+   * recurring deadline counted from formation, `<kind>:check` when undated, the kind alone for a
+   * one-time obligation, the tax year and quarter or the year for federal dates. The .ics UIDs
+   * are built from it, so a re-imported file updates its events instead of adding new ones.
+   */
   id: string;
   kind: CalendarEventKind;
   title: string;
@@ -212,7 +218,7 @@ function homeRegistrationEvent(code: string, home: string, formed: string, cost:
   const why = `An LLC formed in ${name} that does business in ${homeName} (for example, run from your home there) registers in ${homeName} as a foreign LLC; whether yours does is a question for the state or an adviser.`;
   if (!reg) {
     return {
-      id: `home-registration:${formed}`,
+      id: 'home-registration',
       kind: 'home-registration',
       state: home,
       title: `Register the LLC in ${homeName}, your home state`,
@@ -228,7 +234,7 @@ function homeRegistrationEvent(code: string, home: string, formed: string, cost:
     : '';
   const keep = reg.ongoingObligationsNote ? ` Afterwards ${homeName} asks: ${reg.ongoingObligationsNote}` : '';
   return {
-    id: `home-registration:${formed}`,
+    id: 'home-registration',
     kind: 'home-registration',
     state: home,
     title: `Register the LLC in ${homeName}, your home state (${reg.formName})`,
@@ -297,7 +303,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
       const date = nextWeekday(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
       if (taxYear < firstYear || date < formed) continue;
       events.push({
-        id: `estimated-tax:${date}`,
+        id: `estimated-tax:${taxYear}-q${quarter.slice(0, 1)}`,
         kind: 'estimated-tax',
         title: `Federal estimated tax, ${quarter} ${taxYear}`,
         date,
@@ -316,7 +322,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
   // The first tax year starts at formation: 2 months and 15 days (IRS: Jan 7 -> Mar 21).
   const first = addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
   events.push({
-    id: `s-corp-election:${first}`,
+    id: 's-corp-election:first-year',
     kind: 's-corp-election',
     title: 'S-corporation election window closes (first tax year)',
     date: first,
@@ -327,7 +333,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
     const { month, day } = S_CORP_ELECTION.laterYears;
     const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     events.push({
-      id: `s-corp-election:${date}`,
+      id: `s-corp-election:${year}`,
       kind: 's-corp-election',
       title: `S-corporation election for ${year}: last day`,
       date,
@@ -374,8 +380,10 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
       });
       continue;
     }
-    for (const date of dates)
-      events.push({ id: `${o.kind}:${date}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source, ...extra });
+    // Numbered from formation: the n-th report keeps its id when the filing date moves its day.
+    dates.forEach((date, i) => {
+      events.push({ id: `${o.kind}:${i + 1}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source, ...extra });
+    });
   }
 
   const agreement = OPERATING_AGREEMENT_RULES[code];
@@ -383,7 +391,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     const date = agreement.withinDays ? addDays(formed, agreement.withinDays) : formed;
     const ordered = input.addOns.operatingAgreement ? ' You ordered our operating agreement template: have every member sign it.' : '';
     events.push({
-      id: `operating-agreement:${date}`,
+      id: 'operating-agreement',
       kind: 'operating-agreement',
       title: agreement.withinDays ? `${name} operating agreement: adopt within ${agreement.withinDays} days` : `${name} operating agreement: required`,
       date,
@@ -397,7 +405,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   if (code === 'NY') {
     const date = addDays(formed, NY_PUBLICATION.withinDays);
     events.push({
-      id: `publication:${date}`,
+      id: 'publication',
       kind: 'publication',
       title: 'New York publication: deadline',
       date,
@@ -417,7 +425,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     for (let k = 1; k <= OCCURRENCES; k++) {
       const date = addYears(formed, k);
       events.push({
-        id: `registered-agent-renewal:${date}`,
+        id: `registered-agent-renewal:${k}`,
         kind: 'registered-agent-renewal',
         title,
         date,

@@ -109,9 +109,30 @@ describe('GET /api/orders/{id}/calendar.ics', () => {
     const report = events.find((e) => e.summary === 'Wyoming annual report and License Fee')!;
     expect(report.date).toBe(nextDueDates('WY', TODAY, 1)![0]);
     expect(report.description).toContain('Source: Wyoming official fee schedule');
-    // State deadlines carry an alarm two weeks ahead.
-    expect(res.raw).toContain('TRIGGER:-P14D');
+    // State deadlines carry an alarm two weeks ahead, written as RFC 5545 has it (parseIcs checks every TRIGGER's grammar).
+    expect(report.alarms).toEqual([{ action: 'DISPLAY', trigger: '-P14D' }]);
+    expect(events.filter((e) => e.categories.includes('Federal tax')).every((e) => e.alarms.length === 0)).toBe(true);
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+  });
+
+  it('keeps each event’s UID when the filing date moves its day, with a higher SEQUENCE, so a re-import updates it', async () => {
+    // Paid 31 days ago, filed today: every date counted from formation moves by a month.
+    const app = await paidOrder({ residenceState: 'CA', paidAt: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    const before = parseIcs((await ics(app.id)).raw).events;
+    expect(before.every((e) => e.sequence === 0)).toBe(true);
+    await putApplication({ ...(await readApplication(app.id)), filedOn: TODAY });
+    const after = parseIcs((await ics(app.id)).raw).events;
+    expect(after.every((e) => e.sequence === 1)).toBe(true);
+    const moved = (summary: string) => {
+      const a = before.find((e) => e.summary === summary)!;
+      const b = after.find((e) => e.summary === summary)!;
+      return [a.uid === b.uid, a.date !== b.date];
+    };
+    for (const summary of ['Wyoming annual report and License Fee', 'Register the LLC in California, your home state (Application to Register)']) {
+      expect(moved(summary), summary).toEqual([true, true]);
+    }
+    // No UID carries a date.
+    for (const e of after) expect(e.uid, e.summary).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('is for the holder only', async () => {
