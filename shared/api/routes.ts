@@ -26,6 +26,3 @@ export function splitRouteKey<K extends string>(key: K): { method: MethodOf<K>; 
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
-
-/** The route keys of the contract (a type only: importing it loads no schema). */
-export type { ApiRouteKey } from './contract.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiRouteKey, splitRouteKey } from '#shared/api/routes.ts';
+import type { ApiRouteKey } from '#shared/api/contract.ts';
+import { splitRouteKey } from '#shared/api/routes.ts';
 import { ApiError, apiJson, failureMessage, getJson, setUnauthorizedHandler } from './api.ts';
 import { apiCall, apiUrl } from './api-client.ts';
 
