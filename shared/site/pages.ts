@@ -25,26 +25,6 @@ export interface PrerenderedPage {
   canonical: boolean;
   /** HTTP status it is served with. */
   status: 200 | 404;
-  /**
-   * Loads the app only after its first paint (frontend/public/hydrate.js): it paints as fast as
-   * its static HTML, and stays longer without the app. A control in its first view must then take
-   * over at mount what was typed or chosen before the app ran (the wizard's first step does:
-   * WizardTextField, BasicInfoStep); the pricing page loads the app at once.
-   */
-  appAfterFirstPaint: boolean;
-  /**
-   * Shows what a browser saved (the wizard's answers): it is rendered as a visitor with nothing
-   * saved sees it, and a browser with saved answers renders it afresh instead of hydrating it
-   * (frontend/src/lib/hydration-choice.ts), so nobody's answers are hydrated into an empty form.
-   */
-  showsSavedAnswers: boolean;
-  /**
-   * Query values the page applies once the app runs (the wizard's `?state=XX` from a link), which
-   * its HTML cannot know: with one in the address, what depends on it (marked `data-from-query`)
-   * stays hidden until the app has applied it, and the app starts at once (frontend/public/hydrate.js,
-   * frontend/src/lib/query-hold.ts).
-   */
-  appliesQuery?: readonly string[];
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
@@ -56,8 +36,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesStates: true,
     canonical: true,
     status: 200,
-    appAfterFirstPaint: true,
-    showsSavedAnswers: false,
   },
   {
     path: '/pricing',
@@ -67,9 +45,9 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesStates: true,
     canonical: true,
     status: 200,
-    appAfterFirstPaint: false,
-    showsSavedAnswers: false,
   },
+  // Its frame: the heading, the progress and the form's skeleton; the app renders the fields
+  // (WizardPage), from what this browser saved and the address's ?state=.
   {
     path: '/wizard/1',
     file: 'wizard.html',
@@ -78,12 +56,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesStates: true,
     canonical: true,
     status: 200,
-    // Its first view is a form: what is typed or chosen before the app runs is taken over when it
-    // does (BasicInfoStep, WizardTextField), so the app can wait for the first paint.
-    appAfterFirstPaint: true,
-    showsSavedAnswers: true,
-    appliesQuery: [WIZARD_STATE_QUERY],
   },
+  // Its frame: the heading and the order's skeleton (CheckoutPage reads the saved application only after hydration).
   {
     path: '/checkout',
     file: 'checkout.html',
@@ -92,12 +66,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesStates: false,
     canonical: true,
     status: 200,
-    // Rendered as any visitor first sees it, before this browser's application is read: the
-    // heading and the order's skeleton (CheckoutPage reads the saved application only after
-    // hydration, so the first render in the browser is the same for everyone). Paying needs the
-    // app, so it loads at once.
-    appAfterFirstPaint: false,
-    showsSavedAnswers: false,
   },
   {
     path: '/404',
@@ -107,8 +75,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesStates: false,
     canonical: false,
     status: 404,
-    appAfterFirstPaint: true,
-    showsSavedAnswers: false,
   },
 ];
 

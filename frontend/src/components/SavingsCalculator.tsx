@@ -78,7 +78,7 @@ export function SavingsCalculator({
   onCalculatedRef.current = onCalculated;
   const sectionRef = useRef<HTMLElement>(null);
 
-  // On a prerendered page the inputs are usable before the app hydrates them (frontend/public/hydrate.js):
+  // On a prerendered page the inputs are usable before the app has hydrated them:
   // what a visitor typed meanwhile is in the inputs but not in this state, and React does not replay it.
   // Adopt it once, at mount; on a page rendered in the browser the inputs hold the state already.
   useEffect(() => {

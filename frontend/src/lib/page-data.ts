@@ -11,8 +11,6 @@ export interface PageData {
   texts?: { pages: string[]; items: ContentItem[] };
   /** Public GET answers by URL (shared-get.ts keys), e.g. `/api/states` on the pricing page. */
   gets?: Record<string, unknown>;
-  /** The page shows what a browser saved (shared/site/pages.ts `showsSavedAnswers`): see ./hydration-choice.ts. */
-  showsSavedAnswers?: true;
 }
 
 export const PAGE_DATA_ID = 'page-data';

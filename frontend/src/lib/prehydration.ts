@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
 /**
- * A prerendered page's controls work before the app hydrates them (frontend/public/hydrate.js),
- * and React does not replay what a visitor typed or chose meanwhile: the value is in the control,
+ * A prerendered page's controls (the pricing page's search and sort) work from the first paint,
+ * before the app, loaded at once, has hydrated them; React does not replay what a visitor typed or chose meanwhile: the value is in the control,
  * not in the state. At mount, the control's value is handed to `adopt` once; on a page rendered
  * in the browser the control holds the state's value already, so adopting it changes nothing.
  */

@@ -10,13 +10,6 @@ export const STORAGE_KEYS = {
   chosenState: 'wizardChosenState',
 } as const;
 
-/**
- * The keys whose presence means this browser has answers of its own in the wizard: its
- * prerendered first step is then rendered from them rather than hydrated (lib/hydration-choice.ts),
- * and at once rather than after the first paint (frontend/public/hydrate.js, told by render-page.tsx).
- */
-export const SAVED_ANSWER_KEYS: readonly string[] = [STORAGE_KEYS.data, STORAGE_KEYS.applicationId];
-
 /** Keys of sessionStorage (this tab only). */
 export const SESSION_KEYS = {
   /** The landing calculator's figures, handed to the wizard's step 3. */

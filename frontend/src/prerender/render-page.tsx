@@ -12,7 +12,6 @@ import { type PageMeta, takeRenderedPageMeta } from '../components/usePageMeta.t
 import { apiUrl } from '../lib/api-client.ts';
 import { type PageData, pageDataScript, setPageData } from '../lib/page-data.ts';
 import { resetSharedGets } from '../lib/shared-get.ts';
-import { SAVED_ANSWER_KEYS } from '../lib/storage-keys.ts';
 
 /**
  * Renders the public pages to HTML (docs/decisions/0172): at build (scripts/prerender.ts), and
@@ -34,9 +33,6 @@ export interface RenderedPage {
   page: PrerenderedPage;
   html: string;
 }
-
-/** Loads the app after a prerendered page's first paint (frontend/public/hydrate.js, copied to the site's root by Vite). */
-export const HYDRATE_SCRIPT = 'hydrate.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -100,21 +96,8 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
     head = `${head}  <link rel="canonical" href="${escapeHtml(url)}" />\n    <meta property="og:url" content="${escapeHtml(url)}" />\n  `;
   }
   if (page.status === 404) head = withMeta(head, 'name', 'robots', 'noindex');
-  // The app's entry loads after the first paint where the page allows (frontend/public/hydrate.js):
-  // the page paints as its HTML and CSS alone would, then hydrates.
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head)?.[1];
-  if (!entry) throw new Error('The template has no module entry script');
-  if (page.appAfterFirstPaint) {
-    // A browser with saved answers gets the page rendered from them (lib/hydration-choice.ts): at once.
-    const savedAnswers = page.showsSavedAnswers ? ` data-start-if-saved="${escapeHtml(SAVED_ANSWER_KEYS.join(' '))}"` : '';
-    // An address with a query the page applies (the wizard's ?state=XX): at once, and what depends
-    // on it is hidden until then (lib/query-hold.ts).
-    const query = page.appliesQuery?.length ? ` data-start-if-query="${escapeHtml(page.appliesQuery.join(' '))}"` : '';
-    head = head.replace(
-      /<script type="module" crossorigin src="[^"]+"><\/script>/,
-      `<script type="module" src="/${HYDRATE_SCRIPT}" data-app="${escapeHtml(entry)}"${savedAnswers}${query}></script>`,
-    );
-  }
+  // The app's entry stays in the head as Vite wrote it: it loads at once, on every page.
+  if (!/<script type="module" crossorigin src="[^"]+"><\/script>/.test(head)) throw new Error('The template has no module entry script');
   const body = template
     .slice(headEnd)
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
@@ -135,7 +118,6 @@ export async function renderPages(template: string, input: RenderInput, pages: r
     const data: PageData = {
       texts: { pages: [...page.textPages], items: input.contentItems.filter((i) => page.textPages.includes(i.page as never)) },
       ...(page.carriesStates ? { gets: { [apiUrl('GET /api/states')]: input.states } } : {}),
-      ...(page.showsSavedAnswers ? { showsSavedAnswers: true as const } : {}),
     };
     const { root, meta } = await renderTree(page.renderPath, data);
     if (!meta) throw new Error(`${page.path} set no page metadata (usePageMeta)`);

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
-import type { WizardData } from '#shared/wizard/data.schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import {
   answerInventory,
   chooseFilingState,
@@ -26,6 +26,25 @@ import { StepHeading } from './StepHeading.tsx';
 // its module (with the states' cost data) loads then, or earlier when the page is idle (WizardPage).
 export const loadHomeStateComparison = () => import('./HomeStateComparison.tsx');
 const HomeStateComparison = lazy(() => loadHomeStateComparison().then((m) => ({ default: m.HomeStateComparison })));
+
+const INVENTORY_QUESTION = 'Do you keep inventory or ship physical products?';
+const INVENTORY_OPTIONS = [
+  { value: true, label: 'Yes', hint: 'I sell or ship products' },
+  { value: false, label: 'No', hint: 'Content, brand deals, services' },
+] as const;
+const PRIORITY_QUESTION = 'What matters most to you?';
+const RESIDENCE_LABEL = 'Which state do you live in?';
+const RESIDENCE_HINT = 'Where you live and work: we show what that state asks of your LLC too.';
+/** The contact fields, in order: the step and its skeleton lay them out alike. */
+const CONTACT_FIELDS = [
+  { field: 'firstName', label: 'First name', suffix: 'first', type: 'text', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Last name', suffix: 'last', type: 'text', autoComplete: 'family-name' },
+  { field: 'email', label: 'Email', suffix: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'phone', label: 'Phone', suffix: 'phone', type: 'tel', autoComplete: 'tel' },
+] as const;
+const CHOICE_CARD = 'rounded-xl border p-4';
+const CHOICE_CARD_CHECKED = 'cursor-pointer border-indigo-600 bg-indigo-50 focus-within:ring-2 focus-within:ring-indigo-500';
+const CHOICE_CARD_UNCHECKED = 'cursor-pointer border-slate-300 bg-white hover:border-indigo-300 focus-within:ring-2 focus-within:ring-indigo-500';
 
 /** Every state once, sorted by name; the bundled state data while live pricing is missing. */
 export function stateOptions(states: readonly StatePricing[] | undefined): StatePricing[] {
@@ -73,13 +92,7 @@ export function PricingBanner({ stateCode, fallbackName }: { stateCode: string; 
   const { data, isError } = useStatePricing(stateCode);
   const price = data ?? findStatePricing(stateCode);
   return (
-    // data-from-query: a link's ?state=XX changes it once the app runs (lib/query-hold.ts).
-    <div
-      className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm"
-      aria-live="polite"
-      data-testid="pricing-banner"
-      data-from-query=""
-    >
+    <div className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-5 text-white shadow-sm" aria-live="polite" data-testid="pricing-banner">
       <p className="text-sm font-medium text-indigo-100">Your filing state</p>
       <p className="mt-1 text-xl font-bold">{data?.name ?? price?.name ?? fallbackName ?? stateCode}</p>
       {price ? (
@@ -137,7 +150,7 @@ function OtherState({
 }
 
 /** Step 1: contact details and where to file. */
-export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
+export function BasicInfoStep({ data, update, onNext, frame = false }: StepProps<WizardData> & { frame?: boolean }) {
   const id = useId();
   const { data: statesData } = useStates();
   const states = useMemo(() => stateOptions(statesData), [statesData]);
@@ -155,23 +168,6 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
   const stateName = nameOf(data.state);
   const recommended = recommendedState(choice);
   const recommendationLabel = needsResidence ? 'file where you live' : data.priority ? PRIORITY_LABELS[data.priority].label.toLowerCase() : '';
-  // Chosen in the prerendered step before the app ran (docs/decisions/0172): taken in the order a
-  // visitor meets them, each from the choice before it, as their clicks would have been.
-  const section = useRef<HTMLElement>(null);
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (adopted.current || !section.current) return;
-    adopted.current = true;
-    const checked = (name: string) => section.current?.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value;
-    let next = choice;
-    const inventory = checked(`${id}-inventory`);
-    if (inventory && !answered) next = answerInventory(next, inventory === 'yes', chosen);
-    const priority = checked(`${id}-priority`) as FilingChoice['priority'] | undefined;
-    if (priority && priority !== next.priority) next = choosePriority(next, priority, chosen);
-    const residence = section.current.querySelector<HTMLSelectElement>(`select[id="${id}-residence"]`)?.value;
-    if (residence && residence !== next.residenceState) next = chooseResidenceState(next, residence, chosen);
-    if (next !== choice) setChoice(next);
-  });
   const chooseOther = (code: string) => {
     if (!code) return;
     setChosenState(code);
@@ -182,68 +178,42 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
     setChoice(takeRecommendation(choice));
   };
 
+  if (frame)
+    return (
+      <section aria-labelledby={`${id}-title`}>
+        <StepHeading id={`${id}-title`} step={1} />
+        <BasicInfoSkeleton />
+      </section>
+    );
+
   return (
-    <section ref={section} aria-labelledby={`${id}-title`}>
+    <section aria-labelledby={`${id}-title`}>
       <StepHeading id={`${id}-title`} step={1} />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <WizardTextField
-          field="firstName"
-          problem={fieldErrors.firstName}
-          id={`${id}-first`}
-          label="First name"
-          autoComplete="given-name"
-          required
-          value={data.firstName}
-          onValue={(value) => update({ firstName: value })}
-        />
-        <WizardTextField
-          field="lastName"
-          problem={fieldErrors.lastName}
-          id={`${id}-last`}
-          label="Last name"
-          autoComplete="family-name"
-          required
-          value={data.lastName}
-          onValue={(value) => update({ lastName: value })}
-        />
-        <WizardTextField
-          field="email"
-          problem={fieldErrors.email}
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={data.email}
-          onValue={(value) => update({ email: value })}
-        />
-        <WizardTextField
-          field="phone"
-          problem={fieldErrors.phone}
-          id={`${id}-phone`}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          value={data.phone}
-          onValue={(value) => update({ phone: value })}
-        />
+        {CONTACT_FIELDS.map(({ field, label, suffix, type, autoComplete }) => (
+          <WizardTextField
+            key={field}
+            field={field}
+            problem={fieldErrors[field]}
+            id={`${id}-${suffix}`}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={data[field]}
+            onValue={(value) => update({ [field]: value })}
+          />
+        ))}
       </div>
 
       <fieldset className="mt-8">
-        <legend className="text-base font-semibold text-slate-900">Do you keep inventory or ship physical products?</legend>
+        <legend className="text-base font-semibold text-slate-900">{INVENTORY_QUESTION}</legend>
         <div className="mt-3 grid grid-cols-2 gap-3">
-          {[
-            { value: true, label: 'Yes', hint: 'I sell or ship products' },
-            { value: false, label: 'No', hint: 'Content, brand deals, services' },
-          ].map((opt) => {
+          {INVENTORY_OPTIONS.map((opt) => {
             const checked = answered && data.hasInventory === opt.value;
             return (
-              <label
-                key={opt.label}
-                className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
-              >
+              <label key={opt.label} className={`${CHOICE_CARD} ${checked ? CHOICE_CARD_CHECKED : CHOICE_CARD_UNCHECKED}`}>
                 <input
                   type="radio"
                   name={`${id}-inventory`}
@@ -262,15 +232,12 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
 
       {!data.hasInventory && (
         <fieldset className="mt-8">
-          <legend className="text-base font-semibold text-slate-900">What matters most to you?</legend>
+          <legend className="text-base font-semibold text-slate-900">{PRIORITY_QUESTION}</legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {PRIORITIES.map((p) => {
               const checked = data.priority === p;
               return (
-                <label
-                  key={p}
-                  className={`cursor-pointer rounded-xl border p-4 focus-within:ring-2 focus-within:ring-indigo-500 ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white hover:border-indigo-300'}`}
-                >
+                <label key={p} className={`${CHOICE_CARD} ${checked ? CHOICE_CARD_CHECKED : CHOICE_CARD_UNCHECKED}`}>
                   <input
                     type="radio"
                     name={`${id}-priority`}
@@ -292,12 +259,12 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
       <div className="mt-6 max-w-sm">
         <StateSelect
           id={`${id}-residence`}
-          label="Which state do you live in?"
+          label={RESIDENCE_LABEL}
           value={data.residenceState}
           states={states}
           onChange={(code) => setChoice(chooseResidenceState(choice, code, chosen))}
         />
-        {!needsResidence ? <p className="mt-1 text-xs text-slate-600">Where you live and work: we show what that state asks of your LLC too.</p> : null}
+        {!needsResidence ? <p className="mt-1 text-xs text-slate-600">{RESIDENCE_HINT}</p> : null}
       </div>
 
       {chosen ? (
@@ -351,5 +318,78 @@ export function BasicInfoStep({ data, update, onNext }: StepProps<WizardData>) {
       )}
       <StepActions nextLabel="Next" nextDisabled={problems.length > 0} onNext={onNext} />
     </section>
+  );
+}
+
+/** A grey bar in place of what the app fills in. */
+function Placeholder({ className }: { className: string }) {
+  return <span className={`block animate-pulse rounded-md bg-slate-200 ${className}`} />;
+}
+
+/**
+ * The first step before the app has rendered its fields: what is the same for every visitor (the
+ * questions and their options) with grey in place of every value, at the size the step takes for a
+ * visitor with nothing saved, so the fields replace it without moving anything in the first view
+ * (docs/decisions/0195). Prerendered (site/pages.ts) and shown until WizardPage has read this
+ * browser's answers and the address's ?state=.
+ */
+function BasicInfoSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the form" aria-busy="true">
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        {CONTACT_FIELDS.map(({ field, label }) => (
+          <div key={field}>
+            <p className="block text-sm font-medium text-slate-800">{label}</p>
+            <div className={INPUT}>
+              <Placeholder className="h-6 w-2/3 bg-slate-100" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="mt-8">
+        <p className="text-base font-semibold text-slate-900">{INVENTORY_QUESTION}</p>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          {INVENTORY_OPTIONS.map((opt) => (
+            <div key={opt.label} className={`${CHOICE_CARD} border-slate-200 bg-white`}>
+              <span className="block font-semibold text-slate-400">{opt.label}</span>
+              <span className="block text-sm text-slate-400">{opt.hint}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-8">
+        <p className="text-base font-semibold text-slate-900">{PRIORITY_QUESTION}</p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {PRIORITIES.map((p) => (
+            <div key={p} className={`${CHOICE_CARD} border-slate-200 bg-white`}>
+              <span className="block font-semibold text-slate-400">{PRIORITY_LABELS[p].label}</span>
+              <span className="block text-sm text-slate-400">{PRIORITY_LABELS[p].description}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 max-w-sm">
+        <p className="block text-sm font-medium text-slate-800">{RESIDENCE_LABEL}</p>
+        <div className={INPUT}>
+          <Placeholder className="h-6 w-1/2 bg-slate-100" />
+        </div>
+        <p className="mt-1 text-xs text-slate-600">{RESIDENCE_HINT}</p>
+      </div>
+      {/* The filing state's box: what every state's says, grey in place of the state's name and figures. */}
+      <div className="mt-6 rounded-2xl bg-slate-100 p-5 text-slate-600">
+        <p className="text-sm font-medium">Your filing state</p>
+        <Placeholder className="mt-1 h-7 w-40" />
+        <Placeholder className="mt-2 h-12 w-64 max-w-full sm:h-8" />
+        <p className="mt-1 text-xs">State filing fee + our service fee</p>
+        <p className="mt-3 text-sm">State processing time:</p>
+        <Placeholder className="h-16 w-full sm:h-5" />
+        <StateDataCredit className="mt-2 text-xs" />
+      </div>
+      {/* What a new visitor still has to do, in grey: the line takes its height. */}
+      <p aria-hidden="true" className="mt-6 animate-pulse rounded-md bg-slate-100 text-sm text-transparent">
+        To continue: {stepProblems(1, initialWizardData('')).join(' · ')}
+      </p>
+      <StepActions nextLabel="Next" nextDisabled onNext={() => undefined} />
+    </div>
   );
 }

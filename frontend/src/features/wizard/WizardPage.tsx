@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { estimatedSavingsFor } from '#shared/savings.ts';
 import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
@@ -11,7 +11,6 @@ import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
-import { releaseQueryHold } from '../../lib/query-hold.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
@@ -55,10 +54,16 @@ export default function WizardPage() {
   // state (the visitor's own choice, kept until they change it); /wizard/1 resumes a wizard left later on.
   // The filing state a link's ?state=XX names, when it names one (findState normalises the code).
   const queryState = findState(search.get(WIZARD_STATE_QUERY))?.code;
-  const arrived = useRef(false);
-  useEffect(() => {
-    if (arrived.current || !step) return;
-    arrived.current = true;
+  // Until then the step is its frame (BasicInfoStep's skeleton): the first render, in the
+  // prerendering and in the browser that hydrates it, is the same for every visitor
+  // (docs/decisions/0195). A layout effect, so the fields are rendered from this browser's answers
+  // and the query before the browser paints again: nobody sees another state's figures first.
+  const [arrived, setArrived] = useState(false);
+  const [resumeAt, setResumeAt] = useState<number>();
+  const arriving = useRef(false);
+  useLayoutEffect(() => {
+    if (arriving.current || !step) return;
+    arriving.current = true;
     const handoff = takeCalculatorHandoff();
     if (handoff) {
       const annual = Object.values(handoff.expenses).reduce((sum, n) => sum + (Number(n) || 0), 0) * 12;
@@ -67,17 +72,20 @@ export default function WizardPage() {
     if (queryState) {
       setChosenState(queryState);
       update({ state: queryState });
+    } else if (step === 1 && loadCurrentStep() > 1) {
+      // The frame stays until the step left is shown.
+      setResumeAt(Math.min(loadCurrentStep(), firstIncompleteStep(data)));
       return;
     }
-    const saved = loadCurrentStep();
-    if (step === 1 && saved > 1) navigate(paths.wizardStep(Math.min(saved, firstIncompleteStep(data))), { replace: true });
-  }, [queryState, step, data, update, navigate]);
-
-  // The served first step hid what ?state=XX changes (lib/query-hold.ts): shown once the state
-  // chosen is the query's, or at once when the query names no state.
+    setArrived(true);
+  }, [queryState, step, data, update]);
+  // From a passive effect: on the first render the router listens only once the layout effects have run.
   useEffect(() => {
-    if (!queryState || data.state === queryState) releaseQueryHold();
-  }, [queryState, data.state]);
+    if (resumeAt === undefined) return;
+    setResumeAt(undefined);
+    setArrived(true);
+    navigate(paths.wizardStep(resumeAt), { replace: true });
+  }, [resumeAt, navigate]);
 
   // The stored current step follows the screen shown.
   useEffect(() => {
@@ -182,7 +190,7 @@ export default function WizardPage() {
                       ))}
                     </ul>
                   )}
-                  {step === 1 && <BasicInfoStep data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
+                  {step === 1 && <BasicInfoStep frame={!arrived} data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
                   {step === 2 && (
                     <CreatorProfileStep
                       data={data}

@@ -1,7 +1,6 @@
-import { type InputHTMLAttributes, type ReactNode, useContext, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useContext, useState } from 'react';
 import type { WizardField } from '#shared/wizard/data.schema.ts';
 import { formatProblems, normalisedValue } from '#shared/wizard/steps.ts';
-import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { ServerBlocksStep, useServerFieldError } from './field-errors.ts';
 
 export const INPUT =
@@ -56,17 +55,6 @@ export function WizardTextField({
   // A value restored from an earlier visit counts as typed: its sentence shows at once.
   const [changed, setChanged] = useState(() => value.trim() !== '');
   const [left, setLeft] = useState(() => value.trim() !== '');
-  // Typed into the prerendered first step before the app ran (docs/decisions/0172): taken as
-  // typed, and as left (written as the server stores it) unless the visitor is still in it.
-  const input = useRef<HTMLInputElement>(null);
-  useAdoptValueAtMount(input, (typed) => {
-    if (typed === value) return;
-    setChanged(true);
-    const stillTyping = input.current === document.activeElement;
-    if (!stillTyping) setLeft(true);
-    const next = stillTyping ? typed : normalise ? normalise(typed) : normalisedValue(field, typed);
-    onValue(typeof next === 'string' ? next : typed);
-  });
   const shown = server ?? (left ? problem : changed ? formatProblems(field, value)[0] : undefined);
   const describedBy = [hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -76,7 +64,6 @@ export function WizardTextField({
       </label>
       <input
         {...rest}
-        ref={input}
         id={id}
         className={shown ? INPUT_INVALID : INPUT}
         value={value}

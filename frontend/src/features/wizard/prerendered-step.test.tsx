@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,6 @@ import { STATE_PRICING } from '#shared/states.ts';
 import { initialWizardData } from '#shared/wizard/data.schema.ts';
 import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
-import { hydratesPrerenderedHtml } from '../../lib/hydration-choice.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { resetSharedGets, seedSharedGet } from '../../lib/shared-get.ts';
 import WizardPage from './WizardPage.tsx';
@@ -17,13 +16,14 @@ import { STORAGE_KEYS } from './wizard-storage.ts';
 vi.mock('../../lib/toast.ts', () => ({ toast: vi.fn() }));
 
 /**
- * The wizard's first step is prerendered (shared/site/pages.ts, docs/decisions/0172): HTML a
- * visitor can type into before the app runs, hydrated for a browser with nothing saved and
- * rendered afresh for one with saved answers.
+ * The wizard's first step is prerendered as its frame (site/pages.ts, docs/decisions/0195): the
+ * heading, the progress and the form's skeleton, the same HTML for every visitor. The app, loaded
+ * at once, hydrates that frame in every browser and then renders the fields from what this browser
+ * saved and the address's ?state=.
  */
-const page = () => (
+const page = (entry = '/wizard/1') => (
   <QueryClientProvider client={createQueryClient()}>
-    <MemoryRouter initialEntries={['/wizard/1']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/wizard/:step" element={<WizardPage />} />
       </Routes>
@@ -31,22 +31,36 @@ const page = () => (
   </QueryClientProvider>
 );
 
-/** The step as the prerendering writes it: nothing saved, the states carried in the page. */
-function prerendered(): HTMLElement {
+/** The step as the prerendering writes it, in a browser holding whatever this test saved. */
+function served(entry?: string): string {
+  resetSharedGets();
   seedSharedGet(apiUrl('GET /api/states'), STATE_PRICING);
+  return renderToString(page(entry));
+}
+
+let root: Root | undefined;
+const hydrationProblems: unknown[] = [];
+
+/** The served frame, hydrated in this browser. */
+async function hydrated(entry?: string): Promise<HTMLElement> {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
+  container.innerHTML = served(entry);
   document.body.append(container);
+  await act(async () => {
+    root = hydrateRoot(container, page(entry), { onRecoverableError: (e) => hydrationProblems.push(e) });
+  });
   return container;
 }
 
-const saved = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}');
-let root: Root | undefined;
+const field = (container: HTMLElement, label: string) =>
+  [...container.querySelectorAll('label')].find((l) => l.textContent === label)?.control as HTMLInputElement | undefined;
+const savedAnswers = (answers: Record<string, unknown>) =>
+  localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...initialWizardData('user-prerendered-1'), ...answers }));
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  resetSharedGets();
+  hydrationProblems.length = 0;
   window.scrollTo = () => undefined;
   stubPricingFetch(() => ({ ok: true }));
 });
@@ -58,53 +72,53 @@ afterEach(() => {
 });
 
 describe('the prerendered first step', () => {
-  it('keeps what a visitor typed and chose before the app hydrated it', async () => {
-    const container = prerendered();
-    const input = (label: string) => [...container.querySelectorAll('label')].find((l) => l.textContent === label)?.control as HTMLInputElement;
-    // Typed and chosen in the static HTML: the browser holds the values, no React handler ran.
-    input('First name').value = 'Zoë';
-    input('Email').value = 'zoe@example.com';
-    (container.querySelector('input[type="radio"][name$="-priority"][value="privacy"]') as HTMLInputElement).checked = true;
-    input('Which state do you live in?').value = 'TX';
-    await act(async () => {
-      root = hydrateRoot(container, page());
-    });
-    await waitFor(() => expect(saved()).toMatchObject({ firstName: 'Zoë', email: 'zoe@example.com', priority: 'privacy', residenceState: 'TX' }));
-    expect(input('First name').value).toBe('Zoë');
-    expect(input('Which state do you live in?').value).toBe('TX');
-  });
-
-  it('is hydrated for a browser with nothing saved and rendered afresh for one with saved answers', () => {
-    const container = prerendered();
-    const data = { showsSavedAnswers: true as const };
-    expect(hydratesPrerenderedHtml(container, data, localStorage)).toBe(true);
-    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...initialWizardData('user-prerendered-1'), firstName: 'Ada' }));
-    expect(hydratesPrerenderedHtml(container, data, localStorage)).toBe(false);
-    localStorage.clear();
+  it('is the same HTML for every visitor: the frame, with no field, value or state figure', () => {
+    const fresh = served();
+    savedAnswers({ firstName: 'Ada', lastName: 'Lovelace', priority: 'privacy', residenceState: 'TX', state: 'WY' });
     localStorage.setItem(STORAGE_KEYS.applicationId, '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b');
-    expect(hydratesPrerenderedHtml(container, data, localStorage)).toBe(false);
-    // A page that shows nothing saved is hydrated whatever is saved; the app shell never is.
-    expect(hydratesPrerenderedHtml(container, {}, localStorage)).toBe(true);
-    expect(hydratesPrerenderedHtml(document.createElement('div'), data, localStorage)).toBe(false);
-    // Storage that throws: nothing saved can be read, so the prerendered form is theirs.
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-    };
-    expect(hydratesPrerenderedHtml(container, data, refusing)).toBe(true);
+    localStorage.setItem(STORAGE_KEYS.chosenState, 'WY');
+    expect(served()).toBe(fresh);
+    expect(served('/wizard/1?state=TX')).toBe(fresh);
+    expect(fresh).toMatch(/<h1[^>]*data-step-heading/);
+    expect(fresh).toContain('aria-label="Loading the form"');
+    expect(fresh).toContain('Which state do you live in?');
+    expect(fresh).not.toMatch(/<input|<select|\$\d|Florida|Ada/);
   });
 
-  it('rendered afresh, it shows the saved answers in place of the empty form', async () => {
-    const container = prerendered();
-    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...initialWizardData('user-prerendered-2'), firstName: 'Ada', lastName: 'Lovelace' }));
-    await act(async () => {
-      root = createRoot(container);
-      root.render(page());
-    });
+  it("hydrates for a new visitor without a mismatch, then renders the empty fields and Florida's figures", async () => {
+    const container = await hydrated();
+    expect(hydrationProblems).toEqual([]);
+    expect(container.querySelector('[aria-label="Loading the form"]')).toBeNull();
+    expect(field(container, 'First name')?.value).toBe('');
+    expect(container.querySelector('[data-testid="pricing-banner"]')?.textContent).toContain('Florida');
+    // A visit that changes nothing saves nothing.
+    expect(localStorage.getItem(STORAGE_KEYS.data)).toBeNull();
+  });
+
+  it('hydrates for a returning visitor without a mismatch, then shows their answers in the fields', async () => {
+    savedAnswers({ firstName: 'Ada', lastName: 'Lovelace', residenceState: 'TX' });
+    const container = await hydrated();
+    expect(hydrationProblems).toEqual([]);
+    expect(field(container, 'First name')?.value).toBe('Ada');
+    expect(field(container, 'Last name')?.value).toBe('Lovelace');
+    expect(field(container, 'Which state do you live in?')?.value).toBe('TX');
     expect(container.querySelectorAll('h1')).toHaveLength(1);
-    const field = (label: string) => [...container.querySelectorAll('label')].find((l) => l.textContent === label)?.control as HTMLInputElement;
-    expect(field('First name').value).toBe('Ada');
-    expect(field('Last name').value).toBe('Lovelace');
+  });
+
+  it("with ?state=TX, the first render that shows the filing state's box shows Texas, and it is saved as the visitor's choice", async () => {
+    const banners: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="pricing-banner"]')?.textContent;
+      if (text && banners.at(-1) !== text) banners.push(text);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const container = await hydrated('/wizard/1?state=TX');
+    observer.disconnect();
+    expect(hydrationProblems).toEqual([]);
+    expect(container.querySelector('[data-testid="pricing-banner"]')?.textContent).toContain('Texas');
+    expect(banners.length).toBeGreaterThan(0);
+    expect(banners.filter((b) => b.includes('Florida'))).toEqual([]);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').state).toBe('TX'));
+    expect(localStorage.getItem(STORAGE_KEYS.chosenState)).toBe('TX');
   });
 });

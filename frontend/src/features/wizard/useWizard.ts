@@ -38,9 +38,8 @@ export function useWizard() {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const paused = useRef(false);
 
-  // Kept from the first change on: a visit that changes nothing leaves nothing behind, so the
-  // browser stays a new visitor's (whose first step is hydrated from the prerendered HTML,
-  // lib/hydration-choice.ts). What was loaded from storage is there already.
+  // Kept from the first change on: a visit that changes nothing leaves nothing behind, and the
+  // browser stays a new visitor's. What was loaded from storage is there already.
   const loaded = useRef(data);
   useEffect(() => {
     if (data !== loaded.current) saveWizardData(data);
