@@ -1,12 +1,7 @@
 import type { WizardData, WizardPatch } from '#shared/wizard/data.schema.ts';
-import {
-  applicationLocked,
-  cancelPendingPayment,
-  getApplicationForHolder,
-  paymentInProgress,
-  saveApplication,
-  submitApplication,
-} from '../data/applications/store.ts';
+import { cancelPendingPayment } from '../data/applications/payments.ts';
+import { getApplicationForHolder } from '../data/applications/reads.ts';
+import { applicationLocked, paymentInProgress, saveApplication, submitApplication } from '../data/applications/wizard.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { stripeClient } from '../payments/stripe.ts';

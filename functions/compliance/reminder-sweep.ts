@@ -4,7 +4,7 @@ import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { findState } from '#shared/states.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
-import { getApplication } from '../data/applications/store.ts';
+import { getApplication } from '../data/applications/reads.ts';
 import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
 import type { NewEmail } from '../email/messages.ts';
 import { outboxPut } from '../email/outbox.ts';

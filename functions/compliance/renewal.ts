@@ -1,6 +1,6 @@
 import type { RenewalView } from '#shared/compliance/api.schema.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
-import { cancelRenewal } from '../data/applications/store.ts';
+import { cancelRenewal } from '../data/applications/order-page.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { orderNotPaid, renewalView } from './order-calendar.ts';
 

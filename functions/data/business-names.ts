@@ -1,6 +1,6 @@
 import { checkNameRules, MAX_SUGGESTIONS, nameCandidates, nameKey } from '#shared/wizard/business-name.ts';
 import type { NameAvailability, NameSuggestion } from '#shared/wizard/names.schema.ts';
-import { isNameKeyTaken } from './applications/store.ts';
+import { isNameKeyTaken } from './applications/reads.ts';
 
 /**
  * Name keys already requested by a submitted application (drafts do not hold a name: an

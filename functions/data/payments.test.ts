@@ -4,7 +4,7 @@ import { getMessage } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
-import { recordPaymentFailure, recordRefund } from './applications/store.ts';
+import { recordPaymentFailure, recordRefund } from './applications/payments.ts';
 import { claimPaymentEvent, fulfilPayment, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from './payments.ts';
 
 const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service

@@ -8,13 +8,14 @@ import { config } from '../lib/config.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { recordActivity } from './activity.ts';
-import { type ApplicationItem, toPaymentApplication } from './applications/item.ts';
-import { getApplication, markNeedsReview, markPaid } from './applications/store.ts';
+import type { ApplicationItem } from './applications/item.ts';
+import { markNeedsReview, markPaid, toPaymentApplication } from './applications/payments.ts';
+import { getApplication } from './applications/reads.ts';
 
 /**
  * The ONE fulfilment function every provider path ends in, and the provider events already
  * processed. An application is marked paid only here, only once, and only for the amount the
- * server computes for it (the writes themselves are in ./applications/store.ts).
+ * server computes for it (the writes themselves are in ./applications/payments.ts).
  */
 
 /** Proof from a provider that money was taken for an application. */

@@ -1,5 +1,5 @@
 import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
-import { getApplication } from '../data/applications/store.ts';
+import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
 import { logger } from '../lib/logger.ts';
 import { orderLink } from '../orders/order-link.ts';

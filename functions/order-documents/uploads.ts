@@ -1,7 +1,8 @@
 import type { RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
+import { deleteTaxId, documentsNotPaid, recordDocuments } from '../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
-import { deleteTaxId, documentsNotPaid, getApplication, recordDocuments } from '../data/applications/store.ts';
+import { getApplication } from '../data/applications/reads.ts';
 import type { AuditActor } from '../data/audit.ts';
 import { slug } from '../documents/format.ts';
 import { ConflictError, hasErrorCode, ValidationError } from '../lib/errors.ts';

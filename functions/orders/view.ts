@@ -7,7 +7,7 @@ import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
-import { detailsEditable } from '../data/applications/store.ts';
+import { detailsEditable } from '../data/applications/order-page.ts';
 import { customerDocuments } from '../order-documents/view.ts';
 
 /**

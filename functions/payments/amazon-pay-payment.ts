@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dollarsToCents } from '#shared/money.ts';
-import { beginPayment } from '../data/applications/store.ts';
+import { beginPayment } from '../data/applications/payments.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, PaymentRequiredError } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beginPayment } from '../data/applications/store.ts';
+import { beginPayment } from '../data/applications/payments.ts';
 import { NotConfiguredError, UpstreamError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { ApplePayError, applePayCredentials, isApplePayGatewayUrl, requestMerchantSession } from './apple-pay.ts';

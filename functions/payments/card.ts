@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { alreadyPaid } from '../data/applications/item.ts';
-import { beginPayment, paymentInProgress } from '../data/applications/store.ts';
+import { alreadyPaid, beginPayment } from '../data/applications/payments.ts';
+import { paymentInProgress } from '../data/applications/wizard.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';

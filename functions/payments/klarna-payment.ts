@@ -1,4 +1,4 @@
-import { beginPayment } from '../data/applications/store.ts';
+import { beginPayment } from '../data/applications/payments.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { PaymentRequiredError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';

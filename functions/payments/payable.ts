@@ -1,8 +1,9 @@
 import { formatCents } from '#shared/money.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
-import { type ApplicationItem, alreadyPaid, priceApplication } from '../data/applications/item.ts';
-import { beginConfirmation, getApplicationForHolder, recordPaymentFailure } from '../data/applications/store.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { alreadyPaid, beginConfirmation, recordPaymentFailure } from '../data/applications/payments.ts';
+import { getApplicationForHolder, priceApplication } from '../data/applications/reads.ts';
 import { ConflictError, DomainError } from '../lib/errors.ts';
 
 export interface Payable {

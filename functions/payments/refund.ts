@@ -1,6 +1,7 @@
 import type { StaffPerson } from '#shared/staff/accounts.ts';
-import { type StaffApplicationView, toStaffApplication } from '../data/applications/item.ts';
-import { getApplication, recordRefund } from '../data/applications/store.ts';
+import { recordRefund } from '../data/applications/payments.ts';
+import { getApplication } from '../data/applications/reads.ts';
+import { type StaffApplicationView, toStaffApplication } from '../data/applications/staff.ts';
 import { recordAudit } from '../data/audit.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { stripeClient } from './stripe.ts';

@@ -1,5 +1,5 @@
 import type { PaymentStatusResponse } from '#shared/api/responses.schema.ts';
-import { getApplicationForHolder } from '../data/applications/store.ts';
+import { getApplicationForHolder } from '../data/applications/reads.ts';
 
 /** GET /api/payment-status/{applicationId}: only the payment fields, for the success page. */
 export async function paymentStatusOf(applicationId: string, secret: string | undefined): Promise<PaymentStatusResponse> {

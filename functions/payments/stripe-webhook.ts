@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { recordPaymentFailure, recordRefund } from '../data/applications/store.ts';
+import { recordPaymentFailure, recordRefund } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';

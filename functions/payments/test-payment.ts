@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
-import { alreadyPaid } from '../data/applications/item.ts';
-import { beginConfirmation, getApplicationForHolder, recordPaymentFailure } from '../data/applications/store.ts';
+import { alreadyPaid, beginConfirmation, recordPaymentFailure } from '../data/applications/payments.ts';
+import { getApplicationForHolder } from '../data/applications/reads.ts';
 import { fulfilPayment } from '../data/payments.ts';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors.ts';
 import { assertFulfilled } from './fulfilment.ts';

@@ -1,19 +1,27 @@
-import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
-import { normaliseStatus } from '#shared/application-status.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
-import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '#shared/payments/methods.ts';
-import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
-import type { StaffApplication } from '#shared/staff/applications.schema.ts';
-import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
+import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
+import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
+import { GetCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand, UpdateCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import type { SealedValue } from '../../lib/crypto/sealed.ts';
-import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { applicationNotFound, ConflictError, type DomainError } from '../../lib/errors.ts';
+
+/**
+ * The applications table: its item and the mechanics every write goes through. Only the modules
+ * of this folder send the table commands, one module per workflow (reads, wizard, payments,
+ * staff, order page, documents); tests/no-scan.test.ts keeps it so.
+ *
+ * Every write bumps the item's `version`; writes that act on what was read (fulfilment, staff
+ * moves, recorded documents) are conditional on the version read, so a change in between is a
+ * conflict, never overwritten. Changes that imply others (status counters, activity entries)
+ * are one transaction with them.
+ */
 
 /**
  * One item of the applications table, whoever wrote it: the wizard data (docs/product.md
- * section 3), its bookkeeping, the payment fields and the staff fields. Only ./store.ts reads
- * and writes the table; everything else sees an item through the projections below.
+ * section 3), its bookkeeping, the payment fields and the staff fields. Other modules see an
+ * item through the workflows' projections (./reads.ts, ./payments.ts, ./staff.ts).
  */
 export interface ApplicationItem extends Partial<WizardData> {
   id: string;
@@ -84,7 +92,7 @@ export interface ApplicationItem extends Partial<WizardData> {
 
   notes?: string;
 
-  /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./store.ts recordDocuments. */
+  /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./documents.ts recordDocuments. */
   documents?: StoredDocument[];
 }
 
@@ -134,9 +142,6 @@ export const LIST_PARTITION = 'ALL';
 /** The table's secondary indexes (functions/tables.ts). */
 export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey' } as const;
 
-/** A payment for an application that is already paid (or refunded). */
-export const alreadyPaid = () => new ConflictError('This application has already been paid', 'already_paid');
-
 export const versionOf = (item: Pick<ApplicationItem, 'version'>): number => (typeof item.version === 'number' ? item.version : 0);
 
 /** How staff and the activity feed name an application. */
@@ -144,111 +149,85 @@ export function displayName(app: Pick<ApplicationItem, 'id' | 'businessName' | '
   return app.businessName || `${app.firstName ?? ''} ${app.lastName ?? ''}`.trim() || app.id.slice(0, 8);
 }
 
-// ---- Visitor view ----------------------------------------------------------------------------
+// ---- Table mechanics -------------------------------------------------------------------------
 
-/** GET /api/llc-applications/{id}'s application: no internal attributes; `version` for later writes. */
-function toPublicApplication(item: ApplicationItem): PublicApplication & { version: number } {
-  const out: Record<string, unknown> = {};
-  for (const field of PUBLIC_APPLICATION_FIELDS) if (item[field] !== undefined) out[field] = item[field];
-  return { ...(out as unknown as PublicApplication), version: versionOf(item) };
+export const table = () => tableName('applications');
+
+/** One item's update expression, built field by field; it always bumps the version. */
+export class ItemUpdate {
+  private readonly names: Record<string, string> = { '#id': 'id', '#version': 'version' };
+  private readonly values: Record<string, unknown> = { ':vZero': 0, ':vOne': 1 };
+  private readonly sets = ['#version = if_not_exists(#version, :vZero) + :vOne'];
+  private readonly removes: string[] = [];
+  private readonly conditions = ['attribute_exists(#id)'];
+
+  constructor(readonly id: string) {}
+
+  set(field: string, value: unknown): this {
+    this.names[`#${field}`] = field;
+    this.values[`:${field}`] = value;
+    this.sets.push(`#${field} = :${field}`);
+    return this;
+  }
+
+  remove(field: string): this {
+    this.names[`#${field}`] = field;
+    this.removes.push(`#${field}`);
+    return this;
+  }
+
+  /** An extra condition; its `#name` placeholders must be attribute names, `values` its `:placeholders`. */
+  when(condition: string, values: Record<string, unknown> = {}): this {
+    for (const [, name] of condition.matchAll(/#(\w+)/g)) this.names[`#${name}`] = name;
+    Object.assign(this.values, values);
+    this.conditions.push(condition);
+    return this;
+  }
+
+  /** Only if nobody wrote the item since it was read at `version` (no attribute counts as 0). */
+  atVersion(version: number): this {
+    return this.when(version === 0 ? '(attribute_not_exists(#version) OR #version = :vRead)' : '#version = :vRead', { ':vRead': version });
+  }
+
+  get input() {
+    return {
+      TableName: table(),
+      Key: { id: this.id },
+      UpdateExpression: `SET ${this.sets.join(', ')}${this.removes.length ? ` REMOVE ${this.removes.join(', ')}` : ''}`,
+      ConditionExpression: this.conditions.join(' AND '),
+      ExpressionAttributeNames: this.names,
+      ExpressionAttributeValues: this.values,
+    };
+  }
 }
+
+/** One UpdateItem; false when its condition failed (nothing was written). */
+export const update = (change: ItemUpdate) => writeIf(ddb().send(new UpdateCommand(change.input)));
 
 /**
- * What the application costs, through the one price function (shared/payments/order.ts). An
- * unknown filing state has no price: a 400 sending the visitor back to the wizard.
+ * The item's update and what it implies (counters, an activity entry) in one transaction: all
+ * of it or nothing. False when the item's own condition failed; any other failure is thrown.
  */
-export function priceApplication(item: ApplicationItem): ApplicationOrder {
-  const order = orderForApplication(item);
-  if (!order) throw new ValidationError('The application has no valid filing state: go back to the wizard and choose one', undefined, 'invalid_filing_state');
-  return order;
+export async function updateWith(change: ItemUpdate, alongside: TransactItem[]): Promise<boolean> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: change.input }, ...alongside] }));
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
 }
 
-/** GET /api/llc-applications/{id}: the public application, its filing state's pricing and the order total. */
-export function applicationView(item: ApplicationItem): ApplicationResponse {
-  const { state: pricing, processingTime: _addOnTime, ...order } = priceApplication(item);
-  return { application: toPublicApplication(item), pricing, order };
+/** The item as stored now (strongly consistent), or undefined. */
+export async function readItem(id: string): Promise<ApplicationItem | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: table(), Key: { id }, ConsistentRead: true }));
+  return out.Item as ApplicationItem | undefined;
 }
 
-// ---- Payment view ----------------------------------------------------------------------------
-
-const PAYMENT_FIELDS = [
-  'id',
-  'status',
-  'state',
-  // The home state's deadlines join the compliance calendar's reminder rows written with the payment.
-  'residenceState',
-  'businessName',
-  'firstName',
-  'lastName',
-  'email',
-  'expeditedFiling',
-  'feinFiling',
-  'operatingAgreement',
-  'paymentStatus',
-  'paymentIntentId',
-  'paymentIntentAmountCents',
-  'paymentIntentProvider',
-  'paymentIntentSecretHash',
-  'paymentProvider',
-  'paymentReference',
-  'amountPaidCents',
-  'paidAt',
-  'pricedOrder',
-  'paymentConfirming',
-  'review',
-  'refundedReference',
-] as const satisfies readonly (keyof ApplicationItem)[];
-
-/** The application fields payments read, and the version they were read at. */
-export type PaymentApplication = Pick<ApplicationItem, (typeof PAYMENT_FIELDS)[number]> & { version: number };
-
-export function toPaymentApplication(item: ApplicationItem): PaymentApplication {
-  const out: Record<string, unknown> = {};
-  for (const field of PAYMENT_FIELDS) if (item[field] !== undefined) out[field] = item[field];
-  return { ...(out as Pick<ApplicationItem, (typeof PAYMENT_FIELDS)[number]>), id: item.id, version: versionOf(item) };
+/** After a failed condition (and only then): missing, or the error `present` gives for the item as it is now. */
+export async function whyNotWritten(id: string, present: (item: ApplicationItem) => DomainError): Promise<DomainError> {
+  const item = await readItem(id);
+  return item ? present(item) : applicationNotFound();
 }
 
-// ---- Staff view ------------------------------------------------------------------------------
-
-export type StaffApplicationView = StaffApplication & { version: number };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const strList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const optStr = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const paymentStatus = (v: unknown) => ((PAYMENT_STATUSES as readonly unknown[]).includes(v) ? (v as PaymentStatus) : undefined);
-
-/** Staff see every item, however old: each attribute is checked rather than trusted. */
-export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
-  return {
-    id: str(raw.id),
-    firstName: str(raw.firstName),
-    lastName: str(raw.lastName),
-    email: str(raw.email),
-    phone: str(raw.phone),
-    state: str(raw.state),
-    businessName: str(raw.businessName),
-    annualIncome: typeof raw.annualIncome === 'number' ? raw.annualIncome : null,
-    contentTypes: strList(raw.contentTypes),
-    platforms: strList(raw.platforms),
-    notes: str(raw.notes),
-    status: normaliseStatus(optStr(raw.status)),
-    createdAt: str(raw.createdAt),
-    submittedAt: optStr(raw.submittedAt),
-    expeditedFiling: raw.expeditedFiling === true,
-    feinFiling: raw.feinFiling === true,
-    operatingAgreement: raw.operatingAgreement === true,
-    paymentStatus: paymentStatus(raw.paymentStatus),
-    amountPaidCents: typeof raw.amountPaidCents === 'number' ? raw.amountPaidCents : undefined,
-    paymentProvider: optStr(raw.paymentProvider),
-    paidAt: optStr(raw.paidAt),
-    fileNumber: optStr(raw.fileNumber),
-    filedOn: optStr(raw.filedOn),
-    reviewReason: optStr(raw.review?.reason),
-    amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
-    detailsCompletedAt: optStr(raw.detailsCompletedAt),
-    filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
-    taxIdOnFile: Boolean(raw.sealedTaxId),
-    termsVersion: optStr(raw.termsVersion),
-    version: versionOf(raw),
-  };
-}
+export const changedMeanwhile = (what: string) => new ConflictError(`The application changed while ${what}; reload it and try again`, 'version_conflict');

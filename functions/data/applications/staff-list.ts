@@ -5,7 +5,7 @@ import { invalidCursor } from '../cursor.ts';
 import { APPLICATION_INDEXES, type ApplicationItem, LIST_PARTITION } from './item.ts';
 
 /**
- * Paging of the staff application list (the Queries themselves are in ./store.ts): lists are
+ * Paging of the staff application list (the Queries themselves are in ./staff.ts): lists are
  * the byList (all non-drafts) and byStatus indexes read newest first; with drafts included, two
  * streams are merged by date, and the cursor keeps a position per stream.
  */
@@ -20,8 +20,8 @@ interface Stream {
 /** Where each stream continues: after a key, or finished. */
 type Position = { after: Record<string, string> } | 'done' | 'start';
 
-// Built on the first cursor read: every function that writes an application imports this module,
-// and only the staff list reads cursors (docs/decisions/0174).
+// Built on the first cursor read: every function that changes an application as staff imports this
+// module through ./staff.ts, and only the staff list reads cursors (docs/decisions/0174).
 const positionSchema = z.lazy(() =>
   z.union([
     z.literal('done'),

@@ -1,5 +1,5 @@
 import { wizardPatchSchema } from '#shared/wizard/data.schema.ts';
-import { createApplication } from '../../data/applications/store.ts';
+import { createApplication } from '../../data/applications/wizard.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

@@ -1,6 +1,5 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
-import { applicationView } from '../../data/applications/item.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { applicationView, getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 
 /** GET /api/llc-applications/{id} (holder only) -> ApplicationResponse (shape in the API contract). */

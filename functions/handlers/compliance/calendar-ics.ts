@@ -1,7 +1,7 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { calendarIcs } from '../../compliance/ics.ts';
 import { orderCalendar } from '../../compliance/order-calendar.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, pathParam, resumeSecret } from '../../lib/http.ts';
 
 /** GET /api/orders/{id}/calendar.ics (holder only): the same events as an iCalendar file. */

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { orderCalendar } from '../../compliance/order-calendar.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 
 /** GET /api/orders/{id}/calendar (holder only): the order's compliance calendar; 409 order_not_paid before payment. */

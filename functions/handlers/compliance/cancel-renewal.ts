@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { cancelRegisteredAgentRenewal } from '../../compliance/renewal.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 
 /** POST /api/orders/{id}/registered-agent/cancel-renewal (holder only): one step, no charge follows. */

@@ -1,6 +1,6 @@
 import { unsubscribeBodySchema, unsubscribeQuerySchema } from '#shared/compliance/api.schema.ts';
 import { checkUnsubscribeToken } from '../../compliance/unsubscribe-token.ts';
-import { unsubscribeReminders } from '../../data/applications/store.ts';
+import { unsubscribeReminders } from '../../data/applications/order-page.ts';
 import { DomainError, ValidationError } from '../../lib/errors.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 

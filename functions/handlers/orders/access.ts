@@ -1,6 +1,7 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { orderAccessSchema } from '#shared/orders/requests.schema.ts';
-import { getApplication, grantOrderAccess } from '../../data/applications/store.ts';
+import { grantOrderAccess } from '../../data/applications/order-page.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { applicationNotFound, ForbiddenError } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { checkOrderToken } from '../../orders/order-link.ts';

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { changeRequestSchema } from '#shared/orders/requests.schema.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { createChangeRequest } from '../../data/tickets.ts';
 import { httpHandler, json, pathParam, resumeSecret, sourceIp, validate } from '../../lib/http.ts';
 

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 import { vaultLink } from '../../order-documents/links.ts';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putOperatorAgentOffices, putPaidOrder } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { downloadLink, uploadKey } from '../../order-documents/storage.ts';
 import { recordUpload } from '../../order-documents/uploads.ts';

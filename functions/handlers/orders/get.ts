@@ -1,5 +1,5 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
-import { getApplicationForHolder } from '../../data/applications/store.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
 import { orderView } from '../../orders/view.ts';
 

@@ -1,7 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
-import { detailsEditable, detailsLocked, getApplicationForHolder, orderNotPaid, saveFilingDetails } from '../../data/applications/store.ts';
+import { detailsEditable, detailsLocked, orderNotPaid, saveFilingDetails } from '../../data/applications/order-page.ts';
+import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
 import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { orderLinkRequestSchema } from '#shared/orders/requests.schema.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { staffLink } from '../../order-documents/links.ts';
 

@@ -7,7 +7,7 @@ import { OUR_AGENT_NAME, putOperatorAgentOffices, putPaidOrder, storedKeys } fro
 import { putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { listAudit } from '../../data/audit.ts';
 import { setFontDirectory } from '../../documents/fonts.ts';
 import { addressLine } from '../../documents/format.ts';

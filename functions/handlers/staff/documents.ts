@@ -1,5 +1,5 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 import { staffDocuments } from '../../order-documents/view.ts';
 

@@ -1,5 +1,5 @@
 import { applicationListQuerySchema } from '#shared/staff/applications.schema.ts';
-import { listApplicationsForStaff } from '../../data/applications/store.ts';
+import { listApplicationsForStaff } from '../../data/applications/staff.ts';
 import { httpHandler, json, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {

@@ -1,5 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
-import { getApplication, recordTaxIdReveal } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
+import { recordTaxIdReveal } from '../../data/applications/staff.ts';
 import { unseal } from '../../lib/crypto/sealed.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { applicationUpdateSchema } from '#shared/staff/applications.schema.ts';
-import { updateApplicationByStaff } from '../../data/applications/store.ts';
+import { updateApplicationByStaff } from '../../data/applications/staff.ts';
 import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
 
 export const handler = httpHandler(async (event) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { uploadRequestSchema } from '#shared/orders/documents.schema.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
 import { startUpload } from '../../order-documents/uploads.ts';
 

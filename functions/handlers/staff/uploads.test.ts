@@ -4,7 +4,7 @@ import { EIN_DETAILS } from '../../../tests/documents/test-fixtures.ts';
 import { putOperatorAgentOffices, putPaidOrder, storedKeys } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { getApplication } from '../../data/applications/store.ts';
+import { getApplication } from '../../data/applications/reads.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
 import { handler as documentLink } from './document-link.ts';

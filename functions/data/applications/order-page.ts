@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { normaliseStatus } from '#shared/application-status.ts';
+import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import type { SealedValue } from '../../lib/crypto/sealed.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { activityPut } from '../activity.ts';
+import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, update, updateWith, versionOf, whyNotWritten } from './item.ts';
+import { hashSecret } from './reads.ts';
+
+/**
+ * The customer's writes after payment, from the order page and its emails: the access an order
+ * link grants, the filing details, the renewal cancelled, the reminders turned off.
+ */
+
+/** Secrets handed out by order links, kept per order: the oldest is dropped beyond this many. */
+const MAX_ORDER_ACCESS = 10;
+
+/**
+ * A signed order link was opened: a new secret that opens this order (as the resume secret
+ * does), returned once and kept only as its hash. Conditional on the version read.
+ */
+export async function grantOrderAccess(app: ApplicationItem): Promise<string> {
+  const secret = randomBytes(24).toString('base64url');
+  const hashes = [...(app.orderAccessHashes ?? []), hashSecret(secret)].slice(-MAX_ORDER_ACCESS);
+  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).set('orderAccessHashes', hashes).set('updatedAt', new Date().toISOString());
+  if (!(await update(change))) throw changedMeanwhile('the link was opened');
+  return secret;
+}
+
+export const orderNotPaid = () => new ConflictError('The filing details are asked once the order is paid', 'order_not_paid');
+export const detailsLocked = () =>
+  new ConflictError(
+    'We have started filing your LLC, so the details can no longer be changed here: send us a change request from this page instead',
+    'details_locked',
+  );
+
+/** The customer may give or change the filing details: paid, and staff have not started processing. */
+export function detailsEditable(app: Pick<ApplicationItem, 'paymentStatus' | 'status'>): boolean {
+  return app.paymentStatus === 'paid' && normaliseStatus(app.status) === 'submitted';
+}
+
+/**
+ * The customer's filing details (validated by the caller against the order's schema), the tax
+ * id already sealed (`sealedTaxId`: a new one, 'keep' the one on file, or undefined for none),
+ * at the version read, only while the order is paid and not yet in processing. With an
+ * activity entry in the same transaction. 409 order_not_paid / details_locked / version_conflict.
+ */
+export async function saveFilingDetails(app: ApplicationItem, details: StoredFilingDetails, sealedTaxId: SealedValue | 'keep' | undefined): Promise<string> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid AND (attribute_not_exists(#status) OR #status = :submitted)', { ':paid': 'paid', ':submitted': 'submitted' })
+    .set('filingDetails', details)
+    .set('detailsCompletedAt', now)
+    .set('updatedAt', now);
+  if (sealedTaxId && sealedTaxId !== 'keep') change.set('sealedTaxId', sealedTaxId);
+  else if (!sealedTaxId) change.remove('sealedTaxId');
+  const first = !app.detailsCompletedAt;
+  const saved = await updateWith(change, [
+    activityPut('details_completed', `${displayName(app)} ${first ? 'completed' : 'changed'} the filing details`, app.id),
+  ]);
+  if (!saved)
+    throw await whyNotWritten(app.id, (latest) =>
+      latest.paymentStatus !== 'paid' ? orderNotPaid() : !detailsEditable(latest) ? detailsLocked() : changedMeanwhile('the details were saved'),
+    );
+  return now;
+}
+
+/**
+ * The customer cancels the registered agent renewal they agreed to (the order page's one step):
+ * recorded on the paid order as read, with an activity entry for staff. Returns when.
+ */
+export async function cancelRenewal(app: ApplicationItem): Promise<string> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('renewalCancelledAt', now)
+    .set('updatedAt', now);
+  const done = await updateWith(change, [
+    activityPut('renewal_cancelled', `The customer cancelled the registered agent renewal of ${displayName(app)}`, app.id),
+  ]);
+  if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the renewal was cancelled'));
+  return now;
+}
+
+/** The deadline reminders of an order are turned off (the emails' signed unsubscribe link); false when they already were, or the order is gone. */
+export function unsubscribeReminders(id: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  return update(new ItemUpdate(id).when('attribute_not_exists(#remindersUnsubscribedAt)').set('remindersUnsubscribedAt', now).set('updatedAt', now));
+}

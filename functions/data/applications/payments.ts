@@ -1,0 +1,302 @@
+import { TERMS_VERSION } from '#shared/legal/versions.ts';
+import { formatCents } from '#shared/money.ts';
+import { isSettledPayment, type PaymentProvider, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
+import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import type { WizardData } from '#shared/wizard/data.schema.ts';
+import { outboxPut } from '../../email/outbox.ts';
+import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { activityPut } from '../activity.ts';
+import { type AuditActor, auditPut } from '../audit.ts';
+import { statusCounterUpdate } from '../counters.ts';
+import {
+  type ApplicationItem,
+  changedMeanwhile,
+  displayName,
+  ItemUpdate,
+  LIST_PARTITION,
+  type PaymentReview,
+  update,
+  updateWith,
+  versionOf,
+  whyNotWritten,
+} from './item.ts';
+import { OPEN_VALUES, paymentInProgress, wizardRules } from './wizard.ts';
+
+/**
+ * The payment's writes on the application: the order frozen when payment starts, cancelled or
+ * confirming, then paid, held for review, failed or refunded. Deciding whether a payment counts
+ * is functions/data/payments.ts; these are the writes it decides on.
+ */
+
+/** A payment for an application that is already paid (or refunded). */
+export const alreadyPaid = () => new ConflictError('This application has already been paid', 'already_paid');
+
+const PAYMENT_FIELDS = [
+  'id',
+  'status',
+  'state',
+  // The home state's deadlines join the compliance calendar's reminder rows written with the payment.
+  'residenceState',
+  'businessName',
+  'firstName',
+  'lastName',
+  'email',
+  'expeditedFiling',
+  'feinFiling',
+  'operatingAgreement',
+  'paymentStatus',
+  'paymentIntentId',
+  'paymentIntentAmountCents',
+  'paymentIntentProvider',
+  'paymentIntentSecretHash',
+  'paymentProvider',
+  'paymentReference',
+  'amountPaidCents',
+  'paidAt',
+  'pricedOrder',
+  'paymentConfirming',
+  'review',
+  'refundedReference',
+] as const satisfies readonly (keyof ApplicationItem)[];
+
+/** The application fields payments read, and the version they were read at. */
+export type PaymentApplication = Pick<ApplicationItem, (typeof PAYMENT_FIELDS)[number]> & { version: number };
+
+export function toPaymentApplication(item: ApplicationItem): PaymentApplication {
+  const out: Record<string, unknown> = {};
+  for (const field of PAYMENT_FIELDS) if (item[field] !== undefined) out[field] = item[field];
+  return { ...(out as Pick<ApplicationItem, (typeof PAYMENT_FIELDS)[number]>), id: item.id, version: versionOf(item) };
+}
+
+/** Hours after payment at which missing filing details are asked for once more by email. */
+export const DETAILS_REMINDER_AFTER_HOURS = 24;
+
+/**
+ * Payment starts: the order is frozen. The provider intent (or session) and the price it was
+ * made for are stored with a snapshot of the priced fields, at the version read; from now on
+ * the visitor cannot change the application without first cancelling this payment, and a
+ * payment counts only if it matches the snapshot. Only an application that passes every
+ * submission rule may be paid (400 naming the steps).
+ */
+export async function beginPayment(
+  app: ApplicationItem,
+  order: ApplicationOrder,
+  intent: { id: string; provider: PaymentProvider; secretHash?: string },
+): Promise<void> {
+  // Items hold only what was saved: the missing fields are the wizard's empty defaults.
+  const { submissionProblems, initialWizardData } = await wizardRules();
+  const problems = submissionProblems({ ...initialWizardData(app.userId ?? ''), ...app } as WizardData);
+  if (Object.keys(problems).length)
+    throw new ValidationError('The application is not complete yet: finish the wizard before paying', problems, 'application_incomplete');
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('(attribute_not_exists(#paymentStatus) OR #paymentStatus = :unpaid OR #paymentStatus = :failed OR #paymentStatus = :pending)', {
+      ...OPEN_VALUES,
+      ':pending': 'pending',
+    })
+    .when('attribute_not_exists(#paymentConfirming)')
+    .set('paymentIntentId', intent.id)
+    .set('paymentIntentAmountCents', order.totalCents)
+    .set('paymentIntentProvider', intent.provider)
+    .set('paymentStatus', 'pending')
+    .set('pricedOrder', {
+      totalCents: order.totalCents,
+      state: order.state.code,
+      expeditedFiling: Boolean(app.expeditedFiling),
+      feinFiling: Boolean(app.feinFiling),
+      operatingAgreement: Boolean(app.operatingAgreement),
+      pricedAt: now,
+    })
+    .set('termsVersion', TERMS_VERSION)
+    .set('updatedAt', now)
+    .remove('paymentError');
+  if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);
+  else change.remove('paymentIntentSecretHash');
+  if (!(await update(change)))
+    throw await whyNotWritten(app.id, (latest) =>
+      isSettledPayment(latest.paymentStatus)
+        ? alreadyPaid()
+        : latest.paymentConfirming
+          ? paymentInProgress()
+          : changedMeanwhile('the payment was being set up'),
+    );
+}
+
+/**
+ * Cancels the open payment (already cancelled at the provider, or one no money can reach),
+ * unfreezing the application for a change: only at the version read and only while no
+ * confirmation is under way. 409 payment_in_progress otherwise.
+ */
+export async function cancelPendingPayment(app: ApplicationItem): Promise<void> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :pending AND attribute_not_exists(#paymentConfirming)', { ':pending': 'pending' })
+    .set('paymentStatus', 'unpaid')
+    .set('updatedAt', new Date().toISOString())
+    .remove('paymentIntentId')
+    .remove('paymentIntentAmountCents')
+    .remove('paymentIntentProvider')
+    .remove('paymentIntentSecretHash')
+    .remove('pricedOrder');
+  if (!(await update(change))) throw paymentInProgress();
+}
+
+/** The confirmation of `intentId` starts on the server (test card, Klarna order, Apple Pay charge, Amazon Pay completion): from now on no visitor change can cancel it. */
+export async function beginConfirmation(app: ApplicationItem, intentId: string): Promise<ApplicationItem> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentIntentId = :intent AND #paymentStatus = :pending', { ':intent': intentId, ':pending': 'pending' })
+    .set('paymentConfirming', intentId)
+    .set('updatedAt', new Date().toISOString());
+  if (!(await update(change))) throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
+  return { ...app, paymentConfirming: intentId, version: versionOf(app) + 1 };
+}
+
+/**
+ * Fulfilment's write: the application as read (`app`, at its version) becomes paid, a draft
+ * also submitted with the dashboard counter, with an activity entry, in one transaction. The
+ * expiry is removed: a paid order is kept. A write since the read is a 409 version_conflict:
+ * read again and decide again.
+ */
+export async function markPaid(
+  app: PaymentApplication,
+  payment: { provider: PaymentProvider; reference: string; amountCents: number; currency: string },
+  also: TransactItem[] = [],
+): Promise<void> {
+  const now = new Date().toISOString();
+  const fromDraft = !app.status || app.status === 'draft';
+  const change = new ItemUpdate(app.id)
+    .atVersion(app.version)
+    .set('paymentStatus', 'paid')
+    .set('amountPaidCents', payment.amountCents)
+    .set('paymentProvider', payment.provider)
+    .set('paymentReference', payment.reference)
+    .set('paymentCurrency', payment.currency.toLowerCase())
+    .set('paidAt', now)
+    .set('updatedAt', now)
+    .remove('paymentError')
+    .remove('paymentConfirming')
+    .remove('expiresAt');
+  if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);
+  const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
+  const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
+  alongside.push(activityPut('payment_received', `Payment of ${formatCents(payment.amountCents)} received from ${who} (${payment.provider})`, app.id));
+  // The receipt is queued in the same transaction: it exists exactly when the payment does.
+  const order = orderForApplication(app);
+  if (app.email && order) {
+    alongside.push(
+      outboxPut({
+        kind: 'payment_received',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `paid:${app.id}`,
+        payload: {
+          firstName: app.firstName ?? '',
+          businessName: app.businessName ?? '',
+          stateName: order.state.name,
+          lines: order.lines.map(({ label, amount }) => ({ label, amount })),
+          total: payment.amountCents / 100,
+          paidAt: now,
+          provider: PROVIDER_RECEIPT_NAMES[payment.provider] ?? payment.provider,
+          processingTime: order.processingTime,
+          registeredAgentRenewalUsd: REGISTERED_AGENT_RENEWAL_USD,
+        },
+      }),
+      // One reminder if the filing details are still missing a day later (the sender drops it
+      // when they are complete by then: functions/email/deliver.ts).
+      outboxPut(
+        {
+          kind: 'details_reminder',
+          to: app.email,
+          applicationId: app.id,
+          dedupeKey: `details-reminder:${app.id}`,
+          payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '' },
+        },
+        Date.now(),
+        { sendAt: Date.now() + DETAILS_REMINDER_AFTER_HOURS * 3600_000 },
+      ),
+    );
+  }
+  // The compliance calendar's reminders (at most 5 rows), dated from the payment until the state files the LLC.
+  // Imported on use: the state rules behind them stay out of the cold start of the payment routes that never mark an order paid.
+  const { reminderPuts } = await import('../reminders.ts');
+  alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }), ...also);
+  if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
+}
+
+/**
+ * Money arrived that does not match the frozen order (another amount, a cancelled intent, an
+ * order changed since it was priced): never recorded as paid. The application is held in
+ * needs_review for staff, who refund it; the activity feed carries the alert.
+ */
+export async function markNeedsReview(app: PaymentApplication, review: Omit<PaymentReview, 'at'>, also: TransactItem[] = []): Promise<void> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(app.version)
+    .set('paymentStatus', 'needs_review')
+    .set('review', { ...review, at: now })
+    .set('updatedAt', now)
+    .remove('paymentConfirming')
+    .remove('expiresAt');
+  const text = `Payment needs review: ${formatCents(review.amountCents)} ${review.currency.toUpperCase()} by ${review.provider} (${review.reference}) for ${displayName(app)}: ${review.reason}. Refund it.`;
+  logger.error('payment held for review', { applicationId: app.id, provider: review.provider, reference: review.reference, reason: review.reason });
+  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id), ...also]))) throw changedMeanwhile('the payment was recorded');
+}
+
+/**
+ * A declined or failed attempt: recorded unless the application is paid, refunded or held (false).
+ * `also`: writes that belong to the same change (a provider event marked done).
+ */
+export async function recordPaymentFailure(applicationId: string, reference: string, message: string, also: TransactItem[] = []): Promise<boolean> {
+  const change = new ItemUpdate(applicationId)
+    .when('(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded AND #paymentStatus <> :review))', {
+      ':paid': 'paid',
+      ':refunded': 'refunded',
+      ':review': 'needs_review',
+    })
+    .set('paymentStatus', 'failed')
+    .set('paymentError', message.slice(0, 500))
+    .set('lastFailedPaymentReference', reference)
+    .set('updatedAt', new Date().toISOString())
+    .remove('paymentConfirming');
+  return also.length ? updateWith(change, also) : update(change);
+}
+
+/**
+ * A refund of a payment of this application, whatever its state and whenever it arrives: the
+ * paid payment, the open intent (a refund that came before the intent's success), or a payment
+ * held for review. Refunded is final: the success that may still arrive changes nothing
+ * (functions/data/payments.ts). False when the reference is none of these or it was refunded already.
+ */
+export async function recordRefund(
+  applicationId: string,
+  reference: string,
+  amountRefundedCents: number,
+  actor?: AuditActor,
+  also: TransactItem[] = [],
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(applicationId)
+    .when('(#paymentReference = :reference OR #paymentIntentId = :reference OR #review.#reference = :reference)', { ':reference': reference })
+    .when('(attribute_not_exists(#paymentStatus) OR #paymentStatus <> :refunded)', { ':refunded': 'refunded' })
+    .set('paymentStatus', 'refunded')
+    .set('refundedReference', reference)
+    .set('amountRefundedCents', amountRefundedCents)
+    .set('refundedAt', now)
+    .set('updatedAt', now)
+    .remove('paymentConfirming')
+    .remove('expiresAt');
+  // A staff refund (not a provider's notice) is audited with the person, in the same transaction.
+  const audit = actor
+    ? [auditPut({ actor, action: 'payment_refunded', applicationId, subject: reference, after: { paymentStatus: 'refunded', amountRefundedCents } })]
+    : [];
+  return updateWith(change, [
+    activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId),
+    ...audit,
+    ...also,
+  ]);
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
+import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
+import { ddb } from '../../lib/clients/dynamodb.ts';
+import { QueryCommand } from '../../lib/clients/dynamodb-sdk.ts';
+import { applicationNotFound, ValidationError } from '../../lib/errors.ts';
+import { APPLICATION_INDEXES, type ApplicationItem, readItem, table, versionOf } from './item.ts';
+
+/**
+ * Reading an application: by id (staff, payments, jobs), or by the holder of a secret that opens
+ * it (the visitor's browser, an order link), and what the visitor is shown of it.
+ */
+
+/** The application (strongly consistent: payments and staff decide on it); 404 when unknown. */
+export async function getApplication(id: string): Promise<ApplicationItem> {
+  const item = await readItem(id);
+  if (!item) throw applicationNotFound();
+  return item;
+}
+
+/** The secrets that open an application are kept only as their SHA-256: the database never holds what opens it. */
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The application as its holder may see it. A missing or wrong secret is "not found", exactly
+ * like an unknown id: an id alone reveals nothing.
+ */
+export async function getApplicationForHolder(id: string, secret: string | undefined): Promise<ApplicationItem> {
+  const item = await readItem(id);
+  if (!item || !isHolder(item, secret)) throw applicationNotFound();
+  return item;
+}
+
+/**
+ * Whether `secret` opens the application: the resume secret of the browser that created it, or
+ * one handed out by a signed order link (./order-page.ts grantOrderAccess).
+ */
+export function isHolder(item: Pick<ApplicationItem, 'resumeSecretHash' | 'orderAccessHashes'>, secret: string | undefined): boolean {
+  if (!secret) return false;
+  const hash = hashSecret(secret);
+  return item.resumeSecretHash === hash || Boolean(item.orderAccessHashes?.includes(hash));
+}
+
+/** Whether a paid application has this name key (only a paid order holds a name, so nobody squats one): one Query. */
+export async function isNameKeyTaken(key: string, exceptId?: string): Promise<boolean> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: APPLICATION_INDEXES.byNameKey,
+      KeyConditionExpression: 'nameKey = :k',
+      FilterExpression: exceptId ? 'paymentStatus = :paid AND id <> :self' : 'paymentStatus = :paid',
+      ExpressionAttributeValues: { ':k': key, ':paid': 'paid', ...(exceptId ? { ':self': exceptId } : {}) },
+      Select: 'COUNT',
+    }),
+  );
+  return (out.Count ?? 0) > 0;
+}
+
+// ---- The visitor's view ----------------------------------------------------------------------
+
+/** GET /api/llc-applications/{id}'s application: no internal attributes; `version` for later writes. */
+function toPublicApplication(item: ApplicationItem): PublicApplication & { version: number } {
+  const out: Record<string, unknown> = {};
+  for (const field of PUBLIC_APPLICATION_FIELDS) if (item[field] !== undefined) out[field] = item[field];
+  return { ...(out as unknown as PublicApplication), version: versionOf(item) };
+}
+
+/**
+ * What the application costs, through the one price function (shared/payments/order.ts). An
+ * unknown filing state has no price: a 400 sending the visitor back to the wizard.
+ */
+export function priceApplication(item: ApplicationItem): ApplicationOrder {
+  const order = orderForApplication(item);
+  if (!order) throw new ValidationError('The application has no valid filing state: go back to the wizard and choose one', undefined, 'invalid_filing_state');
+  return order;
+}
+
+/** GET /api/llc-applications/{id}: the public application, its filing state's pricing and the order total. */
+export function applicationView(item: ApplicationItem): ApplicationResponse {
+  const { state: pricing, processingTime: _addOnTime, ...order } = priceApplication(item);
+  return { application: toPublicApplication(item), pricing, order };
+}

@@ -1,0 +1,212 @@
+import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
+import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments/methods.ts';
+import type { ApplicationListQuery, StaffApplication } from '#shared/staff/applications.schema.ts';
+import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
+import { findState } from '#shared/states.ts';
+import { outboxPut } from '../../email/outbox.ts';
+import { ddb } from '../../lib/clients/dynamodb.ts';
+import { QueryCommand, type TransactItem, TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { activityPut } from '../activity.ts';
+import { type AuditActor, auditPut } from '../audit.ts';
+import { statusCounterUpdate } from '../counters.ts';
+import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, table, updateWith, versionOf, whyNotWritten } from './item.ts';
+import { getApplication } from './reads.ts';
+import { decodePositions, pageFrom, streamsFor } from './staff-list.ts';
+
+/**
+ * What staff see of applications and do to them: the list, notes and status moves (each
+ * audited), and the audited reveal of a sealed tax id.
+ */
+
+export type StaffApplicationView = StaffApplication & { version: number };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const strList = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const optStr = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const paymentStatus = (v: unknown) => ((PAYMENT_STATUSES as readonly unknown[]).includes(v) ? (v as PaymentStatus) : undefined);
+
+/** Staff see every item, however old: each attribute is checked rather than trusted. */
+export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
+  return {
+    id: str(raw.id),
+    firstName: str(raw.firstName),
+    lastName: str(raw.lastName),
+    email: str(raw.email),
+    phone: str(raw.phone),
+    state: str(raw.state),
+    businessName: str(raw.businessName),
+    annualIncome: typeof raw.annualIncome === 'number' ? raw.annualIncome : null,
+    contentTypes: strList(raw.contentTypes),
+    platforms: strList(raw.platforms),
+    notes: str(raw.notes),
+    status: normaliseStatus(optStr(raw.status)),
+    createdAt: str(raw.createdAt),
+    submittedAt: optStr(raw.submittedAt),
+    expeditedFiling: raw.expeditedFiling === true,
+    feinFiling: raw.feinFiling === true,
+    operatingAgreement: raw.operatingAgreement === true,
+    paymentStatus: paymentStatus(raw.paymentStatus),
+    amountPaidCents: typeof raw.amountPaidCents === 'number' ? raw.amountPaidCents : undefined,
+    paymentProvider: optStr(raw.paymentProvider),
+    paidAt: optStr(raw.paidAt),
+    fileNumber: optStr(raw.fileNumber),
+    filedOn: optStr(raw.filedOn),
+    reviewReason: optStr(raw.review?.reason),
+    amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
+    detailsCompletedAt: optStr(raw.detailsCompletedAt),
+    filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
+    taxIdOnFile: Boolean(raw.sealedTaxId),
+    termsVersion: optStr(raw.termsVersion),
+    version: versionOf(raw),
+  };
+}
+
+// ---- The list ------------------------------------------------------------------------------
+
+/**
+ * The staff list: one page (25) newest first. Each stream is read with at most one Query (Limit
+ * 26: the extra item tells whether more follow); see ./staff-list.ts for merging and the cursor.
+ */
+export async function listApplicationsForStaff(query: ApplicationListQuery): Promise<{ items: StaffApplicationView[]; nextCursor: string | null }> {
+  const pageSize = STAFF_APPLICATIONS_PAGE_SIZE;
+  const streams = streamsFor(query);
+  const positions = decodePositions(query.cursor, streams);
+  const fetched = await Promise.all(
+    streams.map(async (s, i) => {
+      const pos = positions[i];
+      if (pos === 'done') return [];
+      const out = await ddb().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: s.index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': s.partitionAttr },
+          ExpressionAttributeValues: { ':pk': s.partitionValue },
+          ScanIndexForward: false,
+          Limit: pageSize + 1,
+          ExclusiveStartKey: pos === 'start' ? undefined : pos.after,
+        }),
+      );
+      return (out.Items ?? []) as ApplicationItem[];
+    }),
+  );
+  const page = pageFrom(streams, positions, fetched, pageSize);
+  return { items: page.items.map(toStaffApplication), nextCursor: page.nextCursor };
+}
+
+// ---- Notes and status moves -----------------------------------------------------------------
+
+/** An illegal or stale status move: the caller is told the status the application really has. */
+const statusConflict = (message: string, currentStatus: string) => new ConflictError(message, 'status_conflict', { currentStatus });
+
+/**
+ * Staff update: new notes (one UpdateItem returning the item) and/or a status move. A move is
+ * checked against the status read and written only at the version read, with the counters and
+ * an activity entry in the same transaction, so of two concurrent moves exactly one wins.
+ * 409 status_conflict (with currentStatus) when the move is not allowed from the status the
+ * application has; 409 version_conflict when something else changed it meanwhile.
+ */
+export async function updateApplicationByStaff(
+  id: string,
+  changes: { status?: Exclude<ApplicationStatus, 'draft'>; notes?: string; fileNumber?: string; filedOn?: string },
+  actor: AuditActor,
+): Promise<StaffApplicationView> {
+  const now = new Date().toISOString();
+  if (changes.status === undefined) {
+    // Notes with their audit entry (before and after), at the version read.
+    const read = await getApplication(id);
+    const notes = changes.notes ?? '';
+    const change = new ItemUpdate(id).atVersion(versionOf(read)).set('notes', notes).set('updatedAt', now);
+    const audit = auditPut({ actor, action: 'application_notes_changed', applicationId: id, before: { notes: read.notes ?? '' }, after: { notes } });
+    if (!(await updateWith(change, [audit]))) throw await whyNotWritten(id, () => changedMeanwhile('saving the notes'));
+    return toStaffApplication({ ...read, notes, updatedAt: now, version: versionOf(read) + 1 });
+  }
+
+  const current = await getApplication(id);
+  const to = changes.status;
+  const from = normaliseStatus(current.status);
+  const move = staffMoveTo(to);
+  const blocker = staffMoveBlocker(current, to);
+  if (!move || blocker) throw statusConflict(`Cannot move this application to ${to}: ${blocker}`, from);
+  // The payment is part of the condition: a refund landing between the read and the write wins.
+  const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
+  // The details are part of the condition too: processing starts only from complete details.
+  if (to === 'processing') change.when('attribute_exists(#detailsCompletedAt)');
+  if (changes.notes !== undefined) change.set('notes', changes.notes);
+  if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
+  change.set(`${to}At`, now);
+  const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
+  const alongside: TransactItem[] = [
+    statusCounterUpdate(move.from, to),
+    activityPut('status_changed', `${move.action}: ${displayName(current)} moved from ${move.from} to ${to}${filed}`, id),
+    auditPut({
+      actor,
+      action: 'application_status_changed',
+      applicationId: id,
+      subject: move.action,
+      before: { status: from },
+      after: {
+        status: to,
+        ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}),
+        ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+      },
+    }),
+  ];
+  // The customer hears of every move, from the same transaction (a retried move queues one email).
+  if (current.email && to === 'completed') {
+    // Completed: the documents are all in the vault, and the email says so (with its link).
+    alongside.push(
+      outboxPut({
+        kind: 'documents_ready',
+        to: current.email,
+        applicationId: id,
+        dedupeKey: `status:${id}:${to}`,
+        payload: { firstName: current.firstName ?? '', businessName: current.businessName ?? '' },
+      }),
+    );
+  } else if (current.email) {
+    alongside.push(
+      outboxPut({
+        kind: 'status_changed',
+        to: current.email,
+        applicationId: id,
+        dedupeKey: `status:${id}:${to}`,
+        payload: {
+          firstName: current.firstName ?? '',
+          businessName: current.businessName ?? '',
+          status: to as 'processing' | 'filed' | 'completed',
+          stateName: findState(current.state ?? '')?.name ?? current.state ?? '',
+          ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}),
+        },
+      }),
+    );
+  }
+  // Filed: the compliance calendar's reminders are re-dated from the filing date (the rows are replaced).
+  if (to === 'filed') alongside.push(...(await import('../reminders.ts')).reminderPuts({ ...current, filedOn: changes.filedOn }));
+  const moved = await updateWith(change, alongside);
+  if (!moved) {
+    throw await whyNotWritten(id, (latest) => {
+      const actual = normaliseStatus(latest.status);
+      return actual === from && latest.paymentStatus === 'paid'
+        ? new ConflictError('The application changed while saving; reload it and try again', 'version_conflict', { currentStatus: actual })
+        : statusConflict(`Cannot move this application to ${to}: ${staffMoveBlocker(latest, to) ?? 'it changed meanwhile'}`, actual);
+    });
+  }
+  const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
+  return { ...saved, status: to, ...(changes.notes !== undefined ? { notes: changes.notes } : {}), version: saved.version + 1 };
+}
+
+// ---- The tax id -----------------------------------------------------------------------------
+
+/** An owner revealed the sealed tax id: recorded in the activity feed and the audit trail (who, never the number). */
+export async function recordTaxIdReveal(app: ApplicationItem, actor: AuditActor): Promise<void> {
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        activityPut('tax_id_revealed', `${actor.email} revealed the responsible party's tax id of ${displayName(app)}`, app.id),
+        auditPut({ actor, action: 'tax_id_revealed', applicationId: app.id, subject: "the responsible party's SSN/ITIN" }),
+      ],
+    }),
+  );
+}
