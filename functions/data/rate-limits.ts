@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
-import { DeleteCommand, GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConditionalCheckFailedException, DeleteCommand, GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { RateLimitedError } from '../lib/errors.ts';
 
 /**
@@ -11,8 +11,10 @@ import { RateLimitedError } from '../lib/errors.ts';
  *   per key and window. The per-address limits of the anonymous write routes (enforced by the
  *   middleware, declared in functions/routes.ts), the staff login's per-address limit and the
  *   contact form's hourly limit.
- * - A slow-down after consecutive failures (claimBackoffAttempt): the staff login's per-account
- *   guard, counted across every address.
+ * - A slow-down after consecutive failures (claimBackoffAttempt): the staff login's guard per
+ *   account and address.
+ * - A count of failures that refuses nothing (countFailure): the staff login's per-account
+ *   count across every address, for the owner's alert.
  */
 type RateLimitResult = { allowed: true; slot: string } | { allowed: false; retryAfterSeconds: number };
 
@@ -173,4 +175,42 @@ export async function claimBackoffAttempt(key: string, policy: BackoffPolicy): P
 /** Clears the failure count of `key` (a successful attempt). */
 export async function resetBackoff(key: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key } }));
+}
+
+/**
+ * Counts one more failure under `key` without refusing anything (an alert's count, e.g. one
+ * account's failed sign-ins from every address) and returns the count. A count with no new
+ * failure for `forgetAfterSeconds` starts again from zero (DynamoDB deletes expired items only
+ * eventually, so an expired one is replaced rather than added to).
+ */
+export async function countFailure(key: string, forgetAfterSeconds: number): Promise<number> {
+  const now = Date.now();
+  const nowSeconds = Math.floor(now / 1000);
+  const write = (expression: string, condition: string) =>
+    ddb().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: { key },
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':ttl': nowSeconds + forgetAfterSeconds, ':nowSeconds': nowSeconds },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+  for (let round = 0; round < 3; round++) {
+    try {
+      const out = await write('SET lastFailureAt = :now, #ttl = :ttl ADD failures :one', '#ttl > :nowSeconds');
+      return Number(out.Attributes?.failures ?? 1);
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+    try {
+      await write('SET failures = :one, lastFailureAt = :now, #ttl = :ttl', 'attribute_not_exists(#ttl) OR #ttl <= :nowSeconds');
+      return 1;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+  return 1;
 }

@@ -81,11 +81,14 @@ export function sessionDelete(tokenHash: string): TransactItem {
 
 /**
  * Brute-force guards of the staff sign-in, in the rateLimits table:
- * - per account, across every address: 3 failures in a row are free, then each next attempt
- *   waits 2^(n-3) seconds after the n-th (1, 2, 4 ... s), at most a minute. Guessing stays slow
- *   from any number of addresses, and strangers can keep a person waiting a minute at most
- *   after their last guess. Each step of a sign-in (password, then the second factor) counts as
- *   an attempt; a completed sign-in resets the count; a quiet day forgets it.
+ * - per account AND address (the slow-down): 3 failures in a row are free, then each next
+ *   attempt from that address at that account waits 2^(n-3) seconds after the n-th (1, 2, 4 ...
+ *   s), at most a minute. The password step and the code step each have their own count. Only
+ *   wrong attempts cost anything: a right password resets the password count, a completed
+ *   sign-in the code count, and a stranger's guesses from their addresses never make the
+ *   person wait at theirs (docs/decisions/0201-sign-in-slow-down-per-account-and-address.md). A quiet day forgets a count.
+ * - per account, across every address: the failures are counted (not refused) for the owner's
+ *   alert: every failure is a metric, and each tenth a warning in the log.
  * - per address: 10 failed sign-in steps a minute (for any account).
  */
 export const LOGIN_BACKOFF: BackoffPolicy = { freeFailures: 3, maxDelaySeconds: 60, forgetAfterSeconds: 24 * 3600 };
@@ -93,9 +96,15 @@ export const LOGIN_FAILURES_PER_ADDRESS = 10;
 export const LOGIN_ADDRESS_WINDOW_SECONDS = 60;
 
 /**
- * The account's failure count: `login:account:<person id>`; an address no person has is counted
- * under a hash of the address, so guessing at unknown addresses is slowed the same way.
+ * An account's key: `login:account:<person id>`; an address no person has is counted under a
+ * hash of the address, so guessing at unknown addresses is slowed the same way.
  */
 export const loginAccountKey = (personId: string) => `login:account:${personId}`;
 export const unknownAccountKey = (email: string) =>
   loginAccountKey(`unknown-${createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22)}`);
+
+/** The slow-down of one sign-in step at one account from one address (`addressKey` of it). */
+export const loginSlowDownKey = (account: string, step: 'password' | 'code', address: string) => `${account}:${step}:${address}`;
+
+/** The account's failures from every address, kept for the owner's alert: `<account key>:failures`. */
+export const loginFailuresKey = (account: string) => `${account}:failures`;

@@ -5,13 +5,22 @@ import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { newTotpSecret, totpStep } from '../lib/totp.ts';
 import { checkInviteToken } from '../staff/invite-link.ts';
 import { type AuditActor, auditPut, recordAudit, unknownActor } from './audit.ts';
-import { addressKey, claimBackoffAttempt, consumeRateLimit, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
-import { LOGIN_ADDRESS_WINDOW_SECONDS, LOGIN_BACKOFF, LOGIN_FAILURES_PER_ADDRESS, loginAccountKey, unknownAccountKey } from './sessions.ts';
+import { addressKey, claimBackoffAttempt, consumeRateLimit, countFailure, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
+import {
+  LOGIN_ADDRESS_WINDOW_SECONDS,
+  LOGIN_BACKOFF,
+  LOGIN_FAILURES_PER_ADDRESS,
+  loginAccountKey,
+  loginFailuresKey,
+  loginSlowDownKey,
+  unknownAccountKey,
+} from './sessions.ts';
 import {
   ensureOwnerAccount,
   hasSecondFactor,
@@ -112,6 +121,61 @@ function signedIn(person: PersonItem, session: { token: string; record: { expire
   };
 }
 
+/** A sign-in step's claim on the guards: the address's slot and the slow-down it counts under. */
+interface SignInAttempt {
+  account: string;
+  slowDown: string;
+  addressSlot: string;
+}
+
+/**
+ * Counts a sign-in step before it is checked (a slot of the address's minute, the next attempt of
+ * this account from this address), so parallel guesses cannot slip past the guards; 429 when
+ * either says wait. Keyed by account AND address: a stranger's guesses from elsewhere never
+ * make the person wait, whatever they sent (docs/decisions/0201-sign-in-slow-down-per-account-and-address.md).
+ */
+async function claimSignInAttempt(account: string, step: 'password' | 'code', sourceIp: string): Promise<SignInAttempt> {
+  const address = addressKey(sourceIp);
+  const slot = await consumeRateLimit(`login:address:${address}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
+  if (!slot.allowed) throw tooManyFailures(slot.retryAfterSeconds);
+  const slowDown = loginSlowDownKey(account, step, address);
+  const attempt = await claimBackoffAttempt(slowDown, LOGIN_BACKOFF);
+  if (!attempt.allowed) {
+    await releaseRateLimit(slot.slot);
+    throw tooManyFailures(attempt.retryAfterSeconds);
+  }
+  return { account, slowDown, addressSlot: slot.slot };
+}
+
+/** A right answer costs nothing: the address's slot is given back and this step's slow-down starts again. */
+async function attemptSucceeded(attempt: SignInAttempt): Promise<void> {
+  await Promise.all([releaseRateLimit(attempt.addressSlot), resetBackoff(attempt.slowDown)]);
+}
+
+/** Failures on one account, from every address, at which the log warns again (10, 20, 30 ...). */
+const ALERT_EVERY_FAILURES = 10;
+
+/**
+ * A wrong answer stays counted in its slow-down, and is added to the account's count across
+ * every address, which refuses nothing: each failure is a CloudWatch metric (embedded metric
+ * format: StaffSignInFailures, by account) and each tenth a warning for the owner's alert.
+ */
+async function attemptFailed(attempt: SignInAttempt, step: 'password' | 'code'): Promise<void> {
+  const failures = await countFailure(loginFailuresKey(attempt.account), LOGIN_BACKOFF.forgetAfterSeconds);
+  const metric = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [{ Namespace: 'CreatorLLC', Dimensions: [['Step']], Metrics: [{ Name: 'StaffSignInFailures', Unit: 'Count' }] }],
+    },
+    Step: step,
+    StaffSignInFailures: 1,
+    account: attempt.account,
+    accountFailures: failures,
+  };
+  if (failures % ALERT_EVERY_FAILURES === 0) logger.warn('many failed staff sign-ins on one account', metric);
+  else logger.info('failed staff sign-in', metric);
+}
+
 /** Scrypt of a random password: checked against when no account matches, so the answer takes as long. */
 let decoyHash: Promise<string> | undefined;
 
@@ -130,32 +194,29 @@ async function bootstrapOwnerFor(email: string): Promise<PersonItem | undefined>
 }
 
 /**
- * The password step. Counted first (a slot of the address's minute, the account's next attempt),
- * so parallel guesses cannot slip past the guards; a success gives the address's slot back. The
- * account's count is reset only when the sign-in completes, so a stolen password does not buy
- * unlimited guesses at the second factor. Then: signed in (no factor, none required), the second
- * step (the person has a factor), or enrolment (the stage requires one and they have none yet).
+ * The password step. Counted first (claimSignInAttempt); a right password gives the address's
+ * slot back and resets the password step's slow-down. The code step has a slow-down of its own,
+ * reset only when the sign-in completes, so a stolen password does not buy unlimited guesses at
+ * the second factor, and wrong passwords never make the code step wait. Then: signed in (no
+ * factor, none required), the second step (the person has a factor), or enrolment (the stage
+ * requires one and they have none yet).
  */
 export async function signIn(email: string, password: string, sourceIp: string, device: string): Promise<LoginResult> {
   const person = (await personByEmail(email)) ?? (await bootstrapOwnerFor(email));
-  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
-  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
-  const account = person ? loginAccountKey(person.id) : unknownAccountKey(email);
-  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
-  if (!attempt.allowed) {
-    await releaseRateLimit(address.slot);
-    throw tooManyFailures(attempt.retryAfterSeconds);
-  }
+  const attempt = await claimSignInAttempt(person ? loginAccountKey(person.id) : unknownAccountKey(email), 'password', sourceIp);
   const hash = person?.status === 'active' ? person.passwordHash : undefined;
   if (!hash) {
     decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verifyPassword(password, await decoyHash);
   }
   if (!person || !hash || !(await verifyPassword(password, hash))) {
-    await recordAudit({ actor: person ? personOf(person) : unknownActor(email), action: 'sign_in_failed', subject: 'wrong email or password' });
+    await Promise.all([
+      attemptFailed(attempt, 'password'),
+      recordAudit({ actor: person ? personOf(person) : unknownActor(email), action: 'sign_in_failed', subject: 'wrong email or password' }),
+    ]);
     throw invalidCredentials();
   }
-  await releaseRateLimit(address.slot);
+  await attemptSucceeded(attempt);
   if (hasSecondFactor(person)) {
     const step = await newStep(person.id, 'verify');
     return { status: 'second_factor', ...step, methods: ['totp'] };
@@ -165,7 +226,6 @@ export async function signIn(email: string, password: string, sourceIp: string, 
   const session = openSession(person, change, device);
   if (!(await writeTogether([change.item, ...session.items, auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password' })])))
     throw invalidCredentials();
-  await resetBackoff(account);
   return signedIn(person, session);
 }
 
@@ -177,14 +237,7 @@ export async function signIn(email: string, password: string, sourceIp: string, 
 export async function completeSecondFactor(ticket: string, code: string, sourceIp: string, device: string): Promise<SignedIn> {
   const step = await readStep(ticket, ['verify', 'enrol']);
   if (!step) throw stepExpired();
-  const address = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
-  if (!address.allowed) throw tooManyFailures(address.retryAfterSeconds);
-  const account = loginAccountKey(step.personId);
-  const attempt = await claimBackoffAttempt(account, LOGIN_BACKOFF);
-  if (!attempt.allowed) {
-    await releaseRateLimit(address.slot);
-    throw tooManyFailures(attempt.retryAfterSeconds);
-  }
+  const attempt = await claimSignInAttempt(loginAccountKey(step.personId), 'code', sourceIp);
   const person = await readPerson(step.personId);
   if (person?.status !== 'active') throw stepExpired();
   const enrolling = step.purpose === 'enrol';
@@ -192,7 +245,10 @@ export async function completeSecondFactor(ticket: string, code: string, sourceI
   const used = totpCodeStep(secret, code, enrolling ? undefined : person.totpLastStep);
   if (used === undefined) {
     await countWrongCode(ticket);
-    await recordAudit({ actor: personOf(person), action: 'sign_in_failed', subject: 'wrong authenticator code' });
+    await Promise.all([
+      attemptFailed(attempt, 'code'),
+      recordAudit({ actor: personOf(person), action: 'sign_in_failed', subject: 'wrong authenticator code' }),
+    ]);
     throw wrongCode();
   }
   const now = new Date();
@@ -204,7 +260,7 @@ export async function completeSecondFactor(ticket: string, code: string, sourceI
   }
   const session = openSession(person, change, device, now);
   if (!(await writeTogether([change.item, stepDone(ticket), ...session.items, ...audits]))) throw stepExpired();
-  await Promise.all([releaseRateLimit(address.slot), resetBackoff(account)]);
+  await attemptSucceeded(attempt);
   return signedIn(person, session);
 }
 

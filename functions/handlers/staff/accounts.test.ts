@@ -39,13 +39,21 @@ const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`;
 const call = (
   handler: Parameters<typeof invoke>[0],
   route: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: unknown; id?: string } = {},
+  opts: { method?: string; headers?: Record<string, string>; body?: unknown; id?: string; sourceIp?: string } = {},
 ) => {
   const method = opts.method ?? 'POST';
   const path = opts.id ? route.replace('{id}', opts.id) : route;
   return invoke(
     handler,
-    apiEvent({ method, route, path, pathParameters: opts.id ? { id: opts.id } : undefined, headers: opts.headers, body: opts.body, sourceIp: nextIp() }),
+    apiEvent({
+      method,
+      route,
+      path,
+      pathParameters: opts.id ? { id: opts.id } : undefined,
+      headers: opts.headers,
+      body: opts.body,
+      sourceIp: opts.sourceIp ?? nextIp(),
+    }),
   );
 };
 
@@ -148,30 +156,66 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
     expect((await listAudit({ personId: 'unknown', action: 'sign_in_failed' })).items.map((e) => e.actorEmail)).toContain('nobody@example.com');
   });
 
-  it('a wrong code is refused and counted: the account slows down, and the fifth ends the step', async () => {
+  it('a wrong code is refused and counted: the code step slows down at that address, and the fifth ends the step', async () => {
     const riley = await inviteAndAccept(owner.headers, 'codes@creator-llc.example', 'staff');
     let now = Date.now() + 31_000;
     vi.useFakeTimers({ now, toFake: ['Date'] });
     try {
-      const first = await call(login, '/api/staff/login', { body: { email: 'codes@creator-llc.example', password: riley.password } });
+      const sourceIp = '198.51.100.251';
+      const first = await call(login, '/api/staff/login', { body: { email: 'codes@creator-llc.example', password: riley.password }, sourceIp });
       const wrong = (at: number) => (totpCode(riley.secret, at) === '000000' ? '111111' : '000000');
+      const code = (totp: string) => call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totp }, sourceIp });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: wrong(now) } })).status);
-      // Each step of a sign-in counts for the account: the password and two wrong codes are free, then each next must wait.
-      expect(statuses).toEqual([401, 401, 429, 429]);
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) statuses.push((await code(wrong(now))).status);
+      // The code step has its own count (the right password cost nothing): three wrong codes are free, then each next must wait.
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      for (let i = 0; i < 2; i++) {
         now += 60_000;
         vi.setSystemTime(now);
-        expect((await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: wrong(now) } })).status).toBe(401);
+        expect((await code(wrong(now))).status).toBe(401);
       }
       now += 60_000;
       vi.setSystemTime(now);
       // Five wrong codes: even the right one now needs a new sign-in.
-      const afterFive = await call(login, '/api/staff/login', {
-        body: { ticket: first.body.ticket, totpCode: totpCode(riley.secret, now) },
-      });
+      const afterFive = await code(totpCode(riley.secret, now));
       expect(afterFive.status).toBe(401);
       expect(afterFive.body.code).toBe('sign_in_step_expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a stranger sending wrong passwords each time Retry-After allows, from rotating addresses, never keeps the person from signing in with password and code', async () => {
+    const riley = await inviteAndAccept(owner.headers, 'attacked@creator-llc.example', 'staff');
+    let now = Date.now() + 31_000;
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      let evaluated = 0;
+      let signIns = 0;
+      for (let i = 0; evaluated < 12; i++) {
+        const guess = await call(login, '/api/staff/login', {
+          body: { email: 'attacked@creator-llc.example', password: `guess-${i}` },
+          sourceIp: `203.0.113.${(i % 4) + 1}`,
+        });
+        if (guess.status === 401) evaluated++;
+        else {
+          expect(guess.status).toBe(429);
+          now += guess.body.retryAfterSeconds * 1000;
+        }
+        if (i % 2 === 1) {
+          // The person, from their own address: password, then the code of the next 30 s step.
+          now += 30_000;
+          vi.setSystemTime(now);
+          const sourceIp = '198.51.100.252';
+          const first = await call(login, '/api/staff/login', { body: { email: 'attacked@creator-llc.example', password: riley.password }, sourceIp });
+          expect(first.status, `password ${signIns + 1}`).toBe(200);
+          const second = await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totpCode(riley.secret, now) }, sourceIp });
+          expect(second.status, `code ${signIns + 1}`).toBe(200);
+          signIns++;
+        }
+        vi.setSystemTime(now);
+      }
+      expect(signIns).toBeGreaterThan(5);
     } finally {
       vi.useRealTimers();
     }

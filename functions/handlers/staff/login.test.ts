@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { loginAccountKey, verifyStaffSession } from '../../data/sessions.ts';
+import { loginAccountKey, loginSlowDownKey, verifyStaffSession } from '../../data/sessions.ts';
 import { personByEmail } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
@@ -96,7 +96,12 @@ describe('slow-down countdown', () => {
       expect((await loginAs({ password: PASSWORD }, ip)).status).toBe(200);
     } finally {
       clock.mockRestore();
-      await ddb().send(new DeleteCommand({ TableName: tableName('rateLimits'), Key: { key: loginAccountKey((await personByEmail(OWNER))!.id) } }));
+      await ddb().send(
+        new DeleteCommand({
+          TableName: tableName('rateLimits'),
+          Key: { key: loginSlowDownKey(loginAccountKey((await personByEmail(OWNER))!.id), 'password', '198.51.100.72') },
+        }),
+      );
     }
   });
 });
