@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // infra/**: the synth and build tests, in `npm run test:infra` (vitest.infra.config.ts).
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
           // One DynamoDB Local for the whole run; each test file gets its own tables.
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup-node.ts'],

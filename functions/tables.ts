@@ -64,7 +64,7 @@ export const TABLES = {
   content: {
     envVar: 'CONTENT_TABLE',
     partitionKey: { name: 'id', type: 'S' },
-    // Publishing a text re-renders the pages that show it (functions/site/handler.ts).
+    // Publishing a text re-renders the pages that show it (site/publisher/handler.ts).
     stream: 'NEW_IMAGE',
     indexes: [{ indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'pageSection', type: 'S' } }],
   },

@@ -85,7 +85,7 @@ export function jobEntry(handler: string): string {
 export const routeFunctionName = (handler: string) => `handlers/${handler}`;
 /** The build folder name of a job's function (`jobs/outbox-stream`). */
 export const jobFunctionName = (handler: string) => `jobs/${handler}`;
-/** The site publisher (functions/site/handler.ts), a function of the web stack (infra/site-publisher.ts). */
+/** The site publisher (site/publisher/handler.ts), a function of the web stack (infra/site-publisher.ts). */
 export const SITE_PUBLISHER_FUNCTION = 'site/publisher';
 
 export interface FunctionSource {
@@ -101,7 +101,7 @@ export function functionSources(): FunctionSource[] {
   return [
     ...handlers.map((h) => ({ name: routeFunctionName(h), entry: handlerEntry(h) })),
     ...jobs.map((h) => ({ name: jobFunctionName(h), entry: jobEntry(h) })),
-    { name: SITE_PUBLISHER_FUNCTION, entry: join(REPO_ROOT, 'functions', 'site', 'handler.ts') },
+    { name: SITE_PUBLISHER_FUNCTION, entry: join(REPO_ROOT, 'site', 'publisher', 'handler.ts') },
   ];
 }
 

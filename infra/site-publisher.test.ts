@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, siteFileFor } from '#shared/site/pages.ts';
-import { APP_ROUTES } from '../frontend/src/prerender/app-routes.ts';
+import { APP_ROUTES } from '../site/app-routes.ts';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, siteFileFor } from '../site/pages.ts';
 import { SITE_PUBLISHER_SOURCE } from './site-publisher.ts';
 import { type SynthesisedProduct, synthProduct, type TemplateResource } from './test-support.ts';
 import { NOT_FOUND_STATUS_FUNCTION, siteRewriteFunction } from './web-security.ts';

@@ -9,8 +9,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
-import { APP_SHELL_FILE } from '#shared/site/pages.ts';
 import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
+import { APP_SHELL_FILE } from '../site/pages.ts';
 import { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, SITE_PUBLISHER_FUNCTION } from './lambda-bundle.ts';
 import { acknowledge } from './nag.ts';
 import { builtFunction } from './stacks/api-stack.ts';
@@ -35,7 +35,7 @@ export interface SitePublisherProps {
 export const SITE_PUBLISHER_SOURCE = { batchSize: 25, retryAttempts: 5, maxBatchingWindowSeconds: 2 } as const;
 
 /**
- * The site publisher (functions/site/handler.ts): when staff publish a site text, the content
+ * The site publisher (site/publisher/handler.ts): when staff publish a site text, the content
  * table's stream runs it and it re-renders the prerendered pages that show the text into the site
  * bucket, then invalidates those addresses on CloudFront. It also runs once after every site
  * deployment (a CDK trigger), since the deployment uploads the pages with the built-in texts.

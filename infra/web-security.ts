@@ -1,5 +1,5 @@
-import { APP_SHELL_FILE, NOT_FOUND_PAGE, PRERENDERED_PAGES } from '#shared/site/pages.ts';
-import { APP_ROUTES } from '../frontend/src/prerender/app-routes.ts';
+import { APP_ROUTES } from '../site/app-routes.ts';
+import { APP_SHELL_FILE, NOT_FOUND_PAGE, PRERENDERED_PAGES } from '../site/pages.ts';
 
 /**
  * The site's Content-Security-Policy: the app itself plus exactly what the four payment
@@ -59,7 +59,7 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
 
 /**
  * CloudFront Function (viewer request) for the site's default behaviour: which file answers an
- * address, as the local server picks it (shared/site/pages.ts siteFileFor): a prerendered page
+ * address, as the local server picks it (site/pages.ts siteFileFor): a prerendered page
  * (`/` -> index.html, `/pricing` -> pricing.html), the app shell for a screen of the SPA
  * (frontend/src/paths.ts), the not-found page for anything else; files are served as they are.
  * Runs on cloudfront-js-2.0, which has no modules, so the table is written into the source.

@@ -1,15 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_SHELL_FILE } from '#shared/site/pages.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { appShell, renderPages } from '../frontend/src/prerender/render-page.tsx';
+import { APP_SHELL_FILE } from '../site/pages.ts';
+import { appShell, renderPages } from '../site/render-page.tsx';
 import { runIfMain } from './cli.ts';
 
 /**
- * The second half of `npm run build` (after Vite): the pages of shared/site/pages.ts (landing,
- * pricing, the wizard's first step, the checkout, not-found) prerendered into frontend/dist with the built-in texts (frontend/src/prerender/render-page.tsx),
+ * The second half of `npm run build` (after Vite): the pages of site/pages.ts (landing,
+ * pricing, the wizard's first step, the checkout, not-found) prerendered into frontend/dist with the built-in texts (site/render-page.tsx),
  * and the app shell kept as app.html for every other screen. A deployed or local site then
- * re-renders them with the published texts (functions/site/publish.ts). SITE_URL, when the build
+ * re-renders them with the published texts (site/publisher/publish.ts). SITE_URL, when the build
  * knows it, gives the canonical addresses.
  */
 export const DIST = join(import.meta.dirname, '..', 'frontend', 'dist');

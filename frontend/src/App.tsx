@@ -25,7 +25,7 @@ function Toasts() {
 
 /**
  * The whole site under a router: the browser mounts it with BrowserRouter (./main.tsx), the
- * prerendering with a StaticRouter at the page's path (./prerender/render-page.tsx), so both
+ * prerendering with a StaticRouter at the page's path (site/render-page.tsx), so both
  * render the same tree and the browser can hydrate the prerendered HTML.
  */
 export function SiteApp() {

@@ -1,9 +1,10 @@
-import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
-
 /**
  * Every page of the site (docs/product.md section 2): the route patterns routes.tsx declares, and
  * typed builders for links and redirects. No component spells a page path itself.
  */
+
+/** The query value that pre-selects the wizard's filing state (`/wizard/1?state=TX`): links build it with `paths.wizard`. */
+export const WIZARD_STATE_QUERY = 'state';
 export const PAGE_PATTERNS = {
   home: '/',
   wizard: '/wizard',

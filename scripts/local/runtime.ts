@@ -142,7 +142,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       // Document links through this server's /documents/ (the proxy above), as on AWS through the site.
       DOCUMENT_LINKS_ORIGIN: process.env.DOCUMENT_LINKS_ORIGIN ?? url,
       SITE_URL: process.env.SITE_URL ?? url,
-      // The site publisher's local target (functions/site/handler.ts): the built shell in, the pages out.
+      // The site publisher's local target (site/publisher/handler.ts): the built shell in, the pages out.
       SITE_TEMPLATE_DIR: opts.distDir,
       SITE_DIR: sitePagesDir,
       STAFF_PASSWORD_HASH: await hashPassword(staffPassword),
@@ -173,7 +173,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     // The site publisher's twin: the prerendered pages rendered now with this data folder's texts,
     // and again whenever staff publish one (the content table's stream), into the folder served above.
     if (opts.serveSite !== false) {
-      const { handler: publishSite } = await import('../../functions/site/handler.ts');
+      const { handler: publishSite } = await import('../../site/publisher/handler.ts');
       await publishSite();
       services.unshift(startStreamPoller(dynamoEndpoint, tables.content, publishSite));
     }

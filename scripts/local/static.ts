@@ -2,8 +2,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { siteFileFor } from '#shared/site/pages.ts';
-import { APP_ROUTES } from '../../frontend/src/prerender/app-routes.ts';
+import { APP_ROUTES } from '../../site/app-routes.ts';
+import { siteFileFor } from '../../site/pages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +30,7 @@ export const SITE_SECURITY_HEADERS: Record<string, string> = {
 /**
  * Serves the built SPA like the CDN does: hashed assets cached for a year, HTML never cached;
  * an address that is not a file gets its page as CloudFront's rewrite picks it
- * (shared/site/pages.ts): a prerendered page (from `pagesDir`, where the local site publisher
+ * (site/pages.ts): a prerendered page (from `pagesDir`, where the local site publisher
  * writes them, else from the build), the app shell for a screen of the SPA, or the not-found
  * page with a 404.
  */

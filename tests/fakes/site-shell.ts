@@ -1,7 +1,7 @@
 /**
  * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
  * replaced, the entry script), for the tests that prerender pages into it: the build step
- * (scripts/prerender.test.ts) and the site publisher (functions/site/publish.test.ts).
+ * (scripts/prerender.test.ts) and the site publisher (site/publisher/publish.test.ts).
  */
 export const BUILT_SHELL = `<!doctype html>
 <html lang="en">

@@ -17,7 +17,7 @@ function setMeta(attr: 'name' | 'property', key: string, content: string): void 
 
 let renderedMeta: PageMeta | undefined;
 
-/** The metadata the page rendered on the server asked for (frontend/src/prerender/render-page.tsx), then forgotten. */
+/** The metadata the page rendered on the server asked for (site/render-page.tsx), then forgotten. */
 export function takeRenderedPageMeta(): PageMeta | undefined {
   const meta = renderedMeta;
   renderedMeta = undefined;
@@ -27,7 +27,7 @@ export function takeRenderedPageMeta(): PageMeta | undefined {
 /**
  * Per-screen metadata for a single-page app: the document title, description, canonical link
  * and the social-share tags follow the current screen. A prerendered page has them in its HTML
- * already (frontend/src/prerender/render-page.tsx); the app shell gets them here.
+ * already (site/render-page.tsx); the app shell gets them here.
  */
 export function usePageMeta({ title, description }: PageMeta): void {
   // Prerendering (no document): the page's metadata goes into its HTML head instead.

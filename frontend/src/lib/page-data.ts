@@ -2,7 +2,7 @@ import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import { seedSharedGet } from './shared-get.ts';
 
 /**
- * What a prerendered page (frontend/src/prerender/render-page.tsx) carries in its HTML for the
+ * What a prerendered page (site/render-page.tsx) carries in its HTML for the
  * browser to hydrate it with: the site texts it was rendered with and the public GETs it read.
  * The browser's first render then shows exactly the server's HTML: no request, no swap of text.
  */

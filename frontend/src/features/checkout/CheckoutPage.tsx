@@ -57,7 +57,7 @@ function onStorageChange(listener: () => void): () => void {
 
 /**
  * The application this browser saved: null when there is none, undefined before the browser's
- * storage is read. The page is prerendered (shared/site/pages.ts) as that first render, the same
+ * storage is read. The page is prerendered (site/pages.ts) as that first render, the same
  * for every visitor: the heading and the order's skeleton. Hydration renders it the same way, and
  * only then reads the storage, so no visitor's HTML disagrees with what hydrates it.
  */

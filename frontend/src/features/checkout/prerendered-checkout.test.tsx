@@ -12,7 +12,7 @@ import CheckoutPage from './CheckoutPage.tsx';
 vi.mock('../../lib/toast.ts', () => ({ toast: vi.fn() }));
 
 /**
- * The checkout is prerendered (shared/site/pages.ts, docs/decisions/0172) as its first render in
+ * The checkout is prerendered (site/pages.ts, docs/decisions/0172) as its first render in
  * any browser: the heading and the order's skeleton. Which application this browser holds is read
  * only after hydration, so the same HTML hydrates for a buyer and for a visitor with nothing saved.
  */

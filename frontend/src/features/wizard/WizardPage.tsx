@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { estimatedSavingsFor } from '#shared/savings.ts';
-import { WIZARD_STATE_QUERY } from '#shared/site/pages.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
 import { FIELD_STEP, firstIncompleteStep, type WizardField } from '#shared/wizard/steps.ts';
@@ -12,7 +11,7 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
 import { toast } from '../../lib/toast.ts';
-import { paths } from '../../paths.ts';
+import { paths, WIZARD_STATE_QUERY } from '../../paths.ts';
 import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';

@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { PRERENDERED_PAGES } from '#shared/site/pages.ts';
-import { logger } from '../lib/logger.ts';
+import { logger } from '../../functions/lib/logger.ts';
+import { PRERENDERED_PAGES } from '../pages.ts';
 import { pagesChangedBy, publishPages } from './publish.ts';
 import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
 

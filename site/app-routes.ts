@@ -1,5 +1,5 @@
-import { routePattern } from '#shared/site/pages.ts';
-import { PAGE_PATTERNS } from '../paths.ts';
+import { PAGE_PATTERNS } from '../frontend/src/paths.ts';
+import { routePattern } from './pages.ts';
 
 /**
  * The screens of the SPA as whole-path patterns, for the servers that choose which file answers

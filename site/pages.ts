@@ -1,14 +1,11 @@
-import type { SiteTextPage } from '../content/registry.ts';
+import type { SiteTextPage } from '#shared/content/registry.ts';
 
 /**
  * The pages prerendered to HTML (docs/decisions/0172), the public pages, the wizard's first
  * step and the checkout's first view: rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
- * page shows (functions/site/publish.ts). Every other screen is the app shell, rendered in the
+ * page shows (site/publisher/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
-
-/** The query value that pre-selects the wizard's filing state (`/wizard/1?state=TX`): links build it with frontend/src/paths.ts. */
-export const WIZARD_STATE_QUERY = 'state';
 
 export interface PrerenderedPage {
   /** The address it answers. */

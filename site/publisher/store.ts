@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { s3 } from '../lib/clients/s3.ts';
-import { GetObjectCommand, PutObjectCommand } from '../lib/clients/s3-sdk.ts';
+import { s3 } from '../../functions/lib/clients/s3.ts';
+import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
 
 /**
  * Where the site's pages live, for the publisher (./publish.ts): the site bucket behind

@@ -1,13 +1,13 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, type PrerenderedPage, pagesShowing } from '#shared/site/pages.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { renderPages } from '../../frontend/src/prerender/render-page.tsx';
-import { listContentItems } from '../data/content.ts';
+import { listContentItems } from '../../functions/data/content.ts';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, type PrerenderedPage, pagesShowing } from '../pages.ts';
+import { renderPages } from '../render-page.tsx';
 import type { SiteStore } from './store.ts';
 
 /**
- * Publishing a site text: the prerendered pages that show it (shared/site/pages.ts) rendered
- * again with every published text (frontend/src/prerender/render-page.tsx, the build's own
+ * Publishing a site text: the prerendered pages that show it (site/pages.ts) rendered
+ * again with every published text (site/render-page.tsx, the build's own
  * renderer) and written where the site is served, then the CDN told. The same code runs on AWS
  * (the site publisher function, on the content table's stream) and locally (the local runtime's
  * stream poller), so what staff publish reaches the pages' HTML: a visitor sees the new text in

@@ -5,17 +5,17 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router-dom';
 import type { ContentItem } from '#shared/content/content-item.schema.ts';
-import { PRERENDERED_PAGES, type PrerenderedPage } from '#shared/site/pages.ts';
 import type { StatePricing } from '#shared/states.ts';
-import { SiteApp } from '../App.tsx';
-import { type PageMeta, takeRenderedPageMeta } from '../components/usePageMeta.ts';
-import { apiUrl } from '../lib/api-client.ts';
-import { type PageData, pageDataScript, setPageData } from '../lib/page-data.ts';
-import { resetSharedGets } from '../lib/shared-get.ts';
+import { SiteApp } from '../frontend/src/App.tsx';
+import { type PageMeta, takeRenderedPageMeta } from '../frontend/src/components/usePageMeta.ts';
+import { apiUrl } from '../frontend/src/lib/api-client.ts';
+import { type PageData, pageDataScript, setPageData } from '../frontend/src/lib/page-data.ts';
+import { resetSharedGets } from '../frontend/src/lib/shared-get.ts';
+import { PRERENDERED_PAGES, type PrerenderedPage } from './pages.ts';
 
 /**
  * Renders the public pages to HTML (docs/decisions/0172): at build (scripts/prerender.ts), and
- * when staff publish a text (functions/site/publish.ts, on AWS and locally alike). The HTML is the
+ * when staff publish a text (site/publisher/publish.ts, on AWS and locally alike). The HTML is the
  * built app shell with the page's tree in #root, its title, description, canonical and Open
  * Graph tags in the head, and the data it was rendered with, which the browser hydrates it with
  * (frontend/src/main.tsx).
