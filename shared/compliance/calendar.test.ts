@@ -6,6 +6,7 @@ import { threeYearCost } from '../state-facts/three-year-cost.ts';
 import { type CalendarEvent, type CalendarInput, complianceCalendar, deadlineSeries, formationDateOf, renewalStatus } from './calendar.ts';
 import { addDays, addMonths, daysBetween, longDate, nextWeekday } from './dates.ts';
 import { nextReminder, RENEWAL_NOTICE_DAYS, STATE_DEADLINE_REMINDER_DAYS } from './reminders.ts';
+import { PUBLICATION_RULES } from './rules.ts';
 
 const TODAY = '2026-11-22';
 const input = (state: string, over: Partial<CalendarInput> = {}): CalendarInput => ({
@@ -92,6 +93,30 @@ describe('state deadlines', () => {
     expect(ofKind(events, 'operating-agreement')).toMatchObject([{ date: addDays(TODAY, 90), title: 'New York operating agreement: adopt within 90 days' }]);
     expect(ofKind(events, 'publication')).toMatchObject([{ date: addDays(TODAY, 120) }]);
     expect(ofKind(events, 'publication')[0].source.url).toBe('https://www.nysenate.gov/legislation/laws/LLC/206');
+    // What to do, what happens if it is skipped, and that its cost is not in our data (said, not left out).
+    const [publication] = ofKind(events, 'publication');
+    expect(publication.title).toBe('New York publication: deadline');
+    expect(publication.description).toContain('two newspapers (one daily, one weekly)');
+    expect(publication.description).toContain('If it is not done, the LLC’s authority to carry on business in New York is suspended');
+    expect(publication.description).toContain('What the newspapers charge is not in our data');
+  });
+
+  it('gives every state with a publication rule its deadline on the calendar and in the three-year cost, and no other state one', () => {
+    for (const code of JURISDICTION_CODES) {
+      const rule = PUBLICATION_RULES[code];
+      const events = ofKind(calendar(code), 'publication');
+      const note = threeYearCost(code)!.notes.find((n) => n.startsWith(`${feesFor(code)!.name} publication`));
+      if (!rule) {
+        expect(events, code).toEqual([]);
+        expect(note, code).toBeUndefined();
+        continue;
+      }
+      expect(
+        events.map((e) => e.date),
+        code,
+      ).toEqual([addDays(TODAY, rule.withinDays)]);
+      expect(note, code).toContain(`required within ${rule.withinDays} days of formation`);
+    }
   });
 
   it('Maine and Missouri require an operating agreement; Florida does not', () => {

@@ -11,7 +11,7 @@ import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
 import type { CalendarEventKind } from './kinds.ts';
-import { ESTIMATED_TAX, NY_PUBLICATION, OPERATING_AGREEMENT_RULES, S_CORP_ELECTION } from './rules.ts';
+import { ESTIMATED_TAX, OPERATING_AGREEMENT_RULES, PUBLICATION_RULES, publicationCostText, S_CORP_ELECTION } from './rules.ts';
 
 export { CALENDAR_EVENT_KINDS, type CalendarEventKind } from './kinds.ts';
 
@@ -282,7 +282,8 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   const agreement = OPERATING_AGREEMENT_RULES[code];
   if (agreement?.withinDays)
     out.push({ kind: 'operating-agreement', title: `${stateNameOf(code)} operating agreement`, dates: [addDays(formed, agreement.withinDays)] });
-  if (code === 'NY') out.push({ kind: 'publication', title: 'New York publication requirement', dates: [addDays(formed, NY_PUBLICATION.withinDays)] });
+  const publication = PUBLICATION_RULES[code];
+  if (publication) out.push({ kind: 'publication', title: `${stateNameOf(code)} publication requirement`, dates: [addDays(formed, publication.withinDays)] });
   if (input.renewal !== 'own-agent') {
     out.push({
       kind: 'registered-agent-renewal',
@@ -402,16 +403,16 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
       state: code,
     });
   }
-  if (code === 'NY') {
-    const date = addDays(formed, NY_PUBLICATION.withinDays);
+  const publication = PUBLICATION_RULES[code];
+  if (publication) {
+    const date = addDays(formed, publication.withinDays);
     events.push({
       id: 'publication',
       kind: 'publication',
-      title: 'New York publication: deadline',
+      title: `${name} publication: deadline`,
       date,
-      description:
-        'Within 120 days of formation, publish a notice of the LLC once a week for six weeks in two newspapers the county clerk designates, then file the Certificate of Publication with the Department of State. An LLC that has not done so loses its authority to carry on business in New York until it does.',
-      source: NY_PUBLICATION.source,
+      description: `Within ${publication.withinDays} days of formation, ${publication.what}. If it is not done, ${publication.ifSkipped}. ${publicationCostText(publication, name)}`,
+      source: publication.source,
       state: code,
     });
   }

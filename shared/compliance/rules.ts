@@ -39,10 +39,53 @@ export const OPERATING_AGREEMENT_RULES: Readonly<Record<string, { withinDays?: n
   },
 };
 
-/** New York's publication: within 120 days of formation, six weeks in two newspapers, then a Certificate of Publication. */
-export const NY_PUBLICATION = {
-  withinDays: 120,
-  source: source('New York Limited Liability Company Law §206 (publication)', 'https://www.nysenate.gov/legislation/laws/LLC/206'),
+/** A state's rule that a new LLC publishes notice of its formation, and what follows if it does not. */
+export interface PublicationRule {
+  /** Days after formation by which it is done. */
+  withinDays: number;
+  /** What to do, in plain words. */
+  what: string;
+  /** What the state does when it is not done. */
+  ifSkipped: string;
+  /** Whole dollars the publication costs, where a public source states them; null: not in our data (the page says so). */
+  costUsd: { min: number; max: number } | null;
+  source: FactSource;
+}
+
+/**
+ * Formation publication rules. The state dataset has none (its publication fields are the DBA
+ * rules'); New York's is its LLC Law §206. What the newspapers charge is set by each newspaper
+ * the county clerk designates: no public source states a range, so none is given.
+ */
+export const PUBLICATION_RULES: Readonly<Record<string, PublicationRule>> = {
+  NY: {
+    withinDays: 120,
+    what: 'publish a copy of the articles or a notice of formation once a week for six successive weeks in two newspapers (one daily, one weekly) that the clerk of the county of the LLC’s office designates, then file the Certificate of Publication, with the newspapers’ affidavits, with the Department of State',
+    ifSkipped: 'the LLC’s authority to carry on business in New York is suspended until the Certificate of Publication is filed',
+    costUsd: null,
+    source: source('New York Limited Liability Company Law §206 (publication)', 'https://www.nysenate.gov/legislation/laws/LLC/206'),
+  },
+};
+
+/** New York's publication (PUBLICATION_RULES.NY). */
+export const NY_PUBLICATION = PUBLICATION_RULES.NY;
+
+/** "$X to $Y", or the sentence that says we have no figure. */
+export function publicationCostText(rule: PublicationRule, stateName: string): string {
+  return rule.costUsd
+    ? `It typically costs $${rule.costUsd.min} to $${rule.costUsd.max}.`
+    : `What the newspapers charge is not in our data: each sets its own price, which varies by county in ${stateName}, so ask the designated newspapers for a quote.`;
+}
+
+/**
+ * States where an LLC need not have a registered agent, because the Secretary of State is its
+ * agent for service of process by law (our New York Articles designate it: functions/documents).
+ */
+export const REGISTERED_AGENT_OPTIONAL: Readonly<Record<string, { why: string; source: FactSource }>> = {
+  NY: {
+    why: 'the Secretary of State is the LLC’s agent for service of process and mails legal papers on to the address the LLC gives',
+    source: source('New York Limited Liability Company Law §301 (service of process)', 'https://www.nysenate.gov/legislation/laws/LLC/301'),
+  },
 };
 
 /** Federal estimated tax: four due dates a year (the fourth in January of the next year). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REGISTERED_AGENT_OPTIONAL } from '../compliance/rules.ts';
 import stateData from '../data/states.json' with { type: 'json' };
 import { findStatePricing, SERVICE_FEE, STATE_RECORDS } from '../states.ts';
 import { feesFor, foreignRegistrationFor, JURISDICTION_CODES, taxRuleFor } from './facts.ts';
@@ -68,13 +69,19 @@ describe('threeYearCost, every filing state alone', () => {
     const pricing = findStatePricing(code)!;
     expect(amounts(c, 'formation-fee', code)).toEqual([[1, pricing.filingFee]]);
     expect(amounts(c, 'service-fee', code)).toEqual([[1, SERVICE_FEE]]);
+    // Where an agent is optional (New York), its renewal is the customer's choice, not counted.
+    const renewals = REGISTERED_AGENT_OPTIONAL[code] ? 0 : 2;
     expect(amounts(c, 'registered-agent', code)).toEqual([
       [1, 0],
-      [2, REGISTERED_AGENT_RENEWAL_USD],
-      [3, REGISTERED_AGENT_RENEWAL_USD],
+      ...(renewals
+        ? [
+            [2, REGISTERED_AGENT_RENEWAL_USD],
+            [3, REGISTERED_AGENT_RENEWAL_USD],
+          ]
+        : []),
     ]);
     expect(c.lines.some((l) => l.key === 'foreign-registration')).toBe(false);
-    expect(c.total).toBeGreaterThanOrEqual(pricing.totalCost + 2 * REGISTERED_AGENT_RENEWAL_USD);
+    expect(c.total).toBeGreaterThanOrEqual(pricing.totalCost + renewals * REGISTERED_AGENT_RENEWAL_USD);
   });
 });
 
@@ -96,12 +103,16 @@ describe('threeYearCost, filed in one state by a resident of another', () => {
     const alone = threeYearCost(filing)!;
     // Everything the filing state charges is still there, plus the home state's share.
     expect(c.total).toBeGreaterThan(alone.total);
-    expect(amounts(c, 'registered-agent', residence)).toEqual([
-      [1, REGISTERED_AGENT_RENEWAL_USD],
-      [2, REGISTERED_AGENT_RENEWAL_USD],
-      [3, REGISTERED_AGENT_RENEWAL_USD],
-    ]);
-    expect(c.lines.find((l) => l.state === residence && l.key === 'registered-agent')?.label).toMatch(/first year covers only the .+ agent/);
+    if (REGISTERED_AGENT_OPTIONAL[residence]) {
+      expect(amounts(c, 'registered-agent', residence)).toEqual([]);
+    } else {
+      expect(amounts(c, 'registered-agent', residence)).toEqual([
+        [1, REGISTERED_AGENT_RENEWAL_USD],
+        [2, REGISTERED_AGENT_RENEWAL_USD],
+        [3, REGISTERED_AGENT_RENEWAL_USD],
+      ]);
+      expect(c.lines.find((l) => l.state === residence && l.key === 'registered-agent')?.label).toMatch(/first year covers only the .+ agent/);
+    }
     const reg = foreignRegistrationFor(residence);
     if (reg?.registrationFeeUsd != null) {
       expect(amounts(c, 'foreign-registration', residence)).toEqual([[1, reg.registrationFeeUsd]]);
@@ -124,6 +135,24 @@ describe('facts from the data', () => {
     ]);
     expect(c.lines.find((l) => l.key === 'state-tax' && l.state === 'CA')!.source.url).toMatch(/ftb\.ca\.gov/);
     expect(c.total).toBeGreaterThan(threeYearCost('CA')!.total);
+  });
+
+  it('New York: the registered agent is optional, so no renewal is counted; the publication is in the cost, its price said to be unknown', () => {
+    const c = threeYearCost('NY')!;
+    expect(amounts(c, 'registered-agent', 'NY')).toEqual([[1, 0]]);
+    const agent = c.notes.find((n) => n.startsWith('A registered agent is optional in New York'))!;
+    expect(agent).toContain('New York Limited Liability Company Law §301');
+    expect(agent).toContain('its renewal ($125 a year) is not counted');
+    const publication = c.notes.find((n) => n.startsWith('New York publication'))!;
+    expect(publication).toContain('required within 120 days of formation');
+    expect(publication).toContain('authority to carry on business in New York is suspended');
+    expect(publication).toContain('New York Limited Liability Company Law §206');
+    expect(publication).toContain('What the newspapers charge is not in our data');
+    expect(publication).toContain('It is not counted in the total.');
+    // $200 filing, our $150, the agent's included first year, the $9 biennial statement once: the $250 of renewals are gone.
+    expect(c.total).toBe(359);
+    // Living in New York and forming elsewhere: no New York agent counted either.
+    expect(amounts(threeYearCost('WY', 'NY')!, 'registered-agent', 'NY')).toEqual([]);
   });
 
   it('California alone: $800 a year and the Statement of Information in years 1 and 3', () => {

@@ -3,6 +3,7 @@
 // business there. Whole dollars. Every line names its source; what the data does not know is said
 // in `notes`, never estimated.
 
+import { PUBLICATION_RULES, publicationCostText, REGISTERED_AGENT_OPTIONAL } from '../compliance/rules.ts';
 import { findStatePricing } from '../states.ts';
 import { annualReportRule, describeRule, isIsoDate, scheduleYears, taxDueRule } from './due-dates.ts';
 import {
@@ -22,7 +23,7 @@ import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from './our-prices.ts';
 export type CostYear = 1 | 2 | 3;
 
 export interface CostLine {
-  key: 'formation-fee' | 'service-fee' | 'registered-agent' | 'annual-report' | 'state-tax' | 'foreign-registration';
+  key: 'formation-fee' | 'service-fee' | 'registered-agent' | 'annual-report' | 'state-tax' | 'foreign-registration' | 'publication';
   /** The state the line is paid in (or, for our fees, the filing state). */
   state: string;
   label: string;
@@ -177,7 +178,31 @@ export function threeYearCost(filingState: string, residence?: string, options: 
   lines.push({ key: 'formation-fee', state: code, label: `${fees.name} state filing fee`, amount: pricing.filingFee, year: 1, source: feeSource(fees) });
   our('service-fee', code, 'Our service fee', pricing.serviceFee, 1);
   our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
-  for (const year of [2, 3] as const) our('registered-agent', code, `Registered agent in ${fees.name}: yearly renewal`, renewal, year);
+  const agentOptional = REGISTERED_AGENT_OPTIONAL[code];
+  if (agentOptional) {
+    // Nobody has to keep an agent there: a renewal is the customer's choice, not a cost of the LLC.
+    notes.push(
+      `A registered agent is optional in ${fees.name}: ${agentOptional.why} (${agentOptional.source.name}). Our first year is included; its renewal (${usd(renewal)} a year) is not counted, since the LLC need not keep one.`,
+    );
+  } else {
+    for (const year of [2, 3] as const) our('registered-agent', code, `Registered agent in ${fees.name}: yearly renewal`, renewal, year);
+  }
+  const publication = PUBLICATION_RULES[code];
+  if (publication) {
+    notes.push(
+      `${fees.name} publication, required within ${publication.withinDays} days of formation: ${publication.what}. If it is not done, ${publication.ifSkipped} (${publication.source.name}). ${publicationCostText(publication, fees.name)}${publication.costUsd ? '' : ' It is not counted in the total.'}`,
+    );
+    if (publication.costUsd) {
+      lines.push({
+        key: 'publication',
+        state: code,
+        label: `${fees.name} publication (typical low end)`,
+        amount: publication.costUsd.min,
+        year: 1,
+        source: publication.source,
+      });
+    }
+  }
 
   const own = yearlyObligations(fees, false, options);
   lines.push(...own.lines);
@@ -203,14 +228,19 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     const theirs = yearlyObligations(homeFees, true, options);
     lines.push(...theirs.lines);
     notes.push(...theirs.notes);
-    for (const year of YEARS) {
-      our(
-        'registered-agent',
-        home,
-        `Registered agent in ${homeFees.name}, your home state (the included first year covers only the ${fees.name} agent)`,
-        renewal,
-        year,
-      );
+    const homeAgentOptional = REGISTERED_AGENT_OPTIONAL[home];
+    if (homeAgentOptional) {
+      notes.push(`A registered agent is optional in ${homeFees.name}: ${homeAgentOptional.why} (${homeAgentOptional.source.name}); none is counted there.`);
+    } else {
+      for (const year of YEARS) {
+        our(
+          'registered-agent',
+          home,
+          `Registered agent in ${homeFees.name}, your home state (the included first year covers only the ${fees.name} agent)`,
+          renewal,
+          year,
+        );
+      }
     }
     if (reg?.ongoingObligationsNote) notes.push(`${homeFees.name} asks of a registered foreign LLC: ${reg.ongoingObligationsNote}`);
     notes.push(

@@ -274,6 +274,20 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     await openAsHolder(orderView({ state: 'WY', stateName: 'Wyoming' }, { ownersOffRecord: true }));
     expect(screen.getByTestId('owners-off-record')).toHaveTextContent("Wyoming keeps owners' names off the public record");
   });
+
+  it('tells a New York order its registered agent is optional, and no other state’s', async () => {
+    await openAsHolder(orderView({ state: 'NY', stateName: 'New York' }));
+    expect(screen.getByTestId('agent-optional')).toHaveTextContent(
+      'In New York a registered agent is optional: the Secretary of State is the LLC’s agent for service of process',
+    );
+    expect(screen.queryByText(/Every LLC needs an agent/)).toBeNull();
+  });
+
+  it('tells other states’ orders that an agent is needed', async () => {
+    await openAsHolder(orderView({ state: 'WY', stateName: 'Wyoming' }));
+    expect(screen.getByText(/Every LLC needs an agent with a street address in Wyoming/)).toBeInTheDocument();
+    expect(screen.queryByTestId('agent-optional')).toBeNull();
+  });
 });
 
 describe('the rest of the order page', { timeout: 20_000 }, () => {

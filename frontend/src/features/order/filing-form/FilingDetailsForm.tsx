@@ -1,4 +1,5 @@
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { REGISTERED_AGENT_OPTIONAL } from '#shared/compliance/rules.ts';
 import { SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
 import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
@@ -89,6 +90,7 @@ export function FilingDetailsForm({
 
   const update = (patch: Partial<DetailsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const stateName = order.stateName;
+  const agentOptional = order.state ? REGISTERED_AGENT_OPTIONAL[order.state] : undefined;
   const last4 = order.details.value?.ein?.responsibleParty.taxIdLast4;
 
   async function submit(e: FormEvent) {
@@ -173,9 +175,16 @@ export function FilingDetailsForm({
         <Section>
           <fieldset className="min-w-0 space-y-4">
             <legend className={LEGEND}>Registered agent</legend>
-            <p className="text-sm text-slate-600">
-              Every LLC needs an agent with a street address in {stateName} to receive legal papers during business hours.
-            </p>
+            {agentOptional ? (
+              <p className="text-sm text-slate-600" data-testid="agent-optional">
+                In {stateName} a registered agent is optional: {agentOptional.why}. Naming one (ours, its first year included, or your own) gives legal papers a
+                street address in {stateName} where someone receives them during business hours.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">
+                Every LLC needs an agent with a street address in {stateName} to receive legal papers during business hours.
+              </p>
+            )}
             <RadioGroup
               path="registeredAgent"
               alsoPaths={['registeredAgent.kind']}
