@@ -8,8 +8,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = join(import.meta.dirname, '..');
 
 async function main() {
-  // SKIP_BUILD=1 serves whatever is built (tests of the API runtime need no site).
-  if (process.env.SKIP_BUILD !== '1') buildSiteIfStale();
+  // SKIP_BUILD=1 serves whatever is built; LOCAL_SITE=off serves no site, so builds none.
+  if (process.env.SKIP_BUILD !== '1' && process.env.LOCAL_SITE !== 'off') buildSiteIfStale();
   const port = Number(process.env.PORT ?? 3000);
   const runtime = await startRuntime({
     port,
@@ -18,6 +18,8 @@ async function main() {
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT,
     staffPassword: process.env.STAFF_PASSWORD,
     staffEmail: process.env.STAFF_EMAIL,
+    // LOCAL_SITE=off serves the API alone: no site to build or publish (the runtime's tests).
+    serveSite: process.env.LOCAL_SITE !== 'off',
   });
   console.log(`Creator LLC is running at ${runtime.url}`);
   console.log(`  data folder:     ${runtime.dataDir}`);

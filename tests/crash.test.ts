@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SITE_TEXTS } from '#shared/content/registry.ts';
 import { contentItemId } from '../functions/data/content.ts';
-import { type LocalServer, processAlive, startLocalServer, stopServer } from './helpers/local-server.ts';
+import { killAllServers, type LocalServer, processAlive, startLocalServer, stopServer } from './helpers/local-server.ts';
 
 /**
  * Crash safety: SIGKILL the local runtime in the middle of traffic, start it again on the same
@@ -14,8 +14,13 @@ import { type LocalServer, processAlive, startLocalServer, stopServer } from './
 const dataDir = mkdtempSync(join(tmpdir(), 'creator-llc-crash-'));
 let server: LocalServer | undefined;
 afterAll(async () => {
-  if (server) await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    if (server) await stopServer(server);
+  } finally {
+    // A failed run leaves neither the runtime nor the DynamoDB Local of the killed one behind.
+    killAllServers();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 async function json(res: Response) {
@@ -41,6 +46,13 @@ describe('crash safety of the local runtime', () => {
     const places = SITE_TEXTS.slice(0, 3);
     const acked: number[] = [-1, -1, -1];
     let stop = false;
+    // The kill comes once traffic is flowing: every worker has had two edits acknowledged and
+    // more than three applications exist. However long a loaded machine takes to get there.
+    let trafficFlowing: () => void = () => undefined;
+    const flowing = new Promise<void>((r) => (trafficFlowing = r));
+    const checkTraffic = () => {
+      if (applications.length > 3 && acked.every((i) => i >= 1)) trafficFlowing();
+    };
     const worker = async (n: number) => {
       for (let i = 0; !stop; i++) {
         try {
@@ -67,6 +79,7 @@ describe('crash safety of the local runtime', () => {
             body: JSON.stringify(i === 0 ? { page, section, content: `entry ${n}-${i}`, contentType: 'text' } : { content: `entry ${n}-${i}` }),
           });
           if (c.status === 201 || c.status === 200) acked[n] = i;
+          checkTraffic();
         } catch {
           // The server was killed mid-request: that request was never acknowledged.
           return;
@@ -74,7 +87,9 @@ describe('crash safety of the local runtime', () => {
       }
     };
     const workers = [0, 1, 2].map(worker);
-    await new Promise((r) => setTimeout(r, 2500));
+    // A worker that stopped early (a request failed before the kill) would hold the kill off
+    // forever: the test then fails on its own message below, not on a timeout.
+    await Promise.race([flowing, ...workers]);
     const javaPid = Number(readFileSync(join(dataDir, 'dynamodb', 'dynamodb-local.pid'), 'utf8'));
     first.child.kill('SIGKILL');
     stop = true;

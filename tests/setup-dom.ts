@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { resetSharedGets } from '../frontend/src/lib/shared-get.ts';
+
+// findBy* and waitFor wait for their condition, not for a second (Testing Library's default):
+// on a loaded machine a render can take longer. The test's own timeout still bounds the wait.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, inject } from 'vitest';
 import { countDynamoCalls } from '../functions/lib/clients/dynamodb.ts';
 import { ensureTables, tableEnv } from '../scripts/local/services.ts';
@@ -12,9 +9,6 @@ import { dynamoCallLog } from './helpers/dynamo-calls.ts';
  * test file (prefix per file), so files run in parallel without seeing each other's data.
  */
 const prefix = `t${randomBytes(4).toString('hex')}`;
-// The local stand-in for the KMS key that seals tax ids (functions/lib/crypto/sealed.ts).
-const masterKeyFile = join(mkdtempSync(join(tmpdir(), 'creator-llc-key-')), 'master.key');
-writeFileSync(masterKeyFile, randomBytes(32).toString('base64'));
 Object.assign(process.env, {
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   S3_ENDPOINT: inject('s3Endpoint'),
@@ -26,7 +20,8 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   SITE_URL: 'http://127.0.0.1:3000',
   LINK_SIGNING_KEY: 'test-link-signing-key-0123456789abcdef0123456789',
-  LOCAL_MASTER_KEY_FILE: masterKeyFile,
+  // The local stand-in for the KMS key that seals tax ids: one file for the run (global-setup.ts).
+  LOCAL_MASTER_KEY_FILE: inject('masterKeyFile'),
   TEST_TABLE_PREFIX: prefix,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });

