@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE_PREFIX } from '../scripts/local/runtime.ts';
 import { ensureTables, type RunningService, startDynamoDbLocal } from '../scripts/local/services.ts';
 import { type StripeFake, startStripeFake } from './fakes/stripe.ts';
-import { type LocalServer, startLocalServer, stopServer } from './helpers/local-server.ts';
+import { killAllServers, type LocalServer, startLocalServer, stopServer } from './helpers/local-server.ts';
 
 /**
  * Stripe webhooks across a SIGKILL of the server mid-processing (as a Lambda that times out, runs
@@ -39,10 +39,14 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  if (server) await stopServer(server);
-  await Promise.allSettled([dynamo?.stop(), stripe?.close()]);
-  db?.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    if (server) await stopServer(server);
+  } finally {
+    killAllServers();
+    await Promise.allSettled([dynamo?.stop(), stripe?.close()]);
+    db?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 const serverEnv = () => ({
@@ -209,9 +213,9 @@ async function crashRound(round: string, killAfter: number) {
   const second = server;
   const redelivered = orders.filter((o) => !acknowledged.has(o.id));
   const answers: Record<number, number> = {};
-  const deadline = Date.now() + 60_000;
+  // Redelivered until each is acknowledged, as Stripe keeps doing: the test's timeout bounds it.
   let pending = redelivered;
-  while (pending.length && Date.now() < deadline) {
+  while (pending.length) {
     const results = await Promise.all(pending.map(async (o) => ({ o, res: await deliver(second.url, o) })));
     for (const { res } of results) answers[res.status] = (answers[res.status] ?? 0) + 1;
     pending = results.filter(({ res }) => res.status < 200 || res.status >= 300).map(({ o }) => o);
@@ -247,7 +251,6 @@ describe('Stripe webhooks across a SIGKILL mid-processing', () => {
       const result = await crashRound(round, killAfter);
       console.info(`webhook crash round ${round}:`, JSON.stringify({ ...result, orders: result.orders.length }));
       expect(result.redelivered).toBeGreaterThan(0);
-      expect(result.stillFailing).toBe(0);
       const recorded = await paymentsRecorded();
       const unpaid: string[] = [];
       for (const order of result.orders) {
