@@ -1,5 +1,5 @@
-import * as z from '#shared/zod.ts';
 import { ValidationError } from '../lib/errors.ts';
+import { cursorKeySchema } from './cursor.schema.ts';
 
 /**
  * Pagination cursors: a Query's LastEvaluatedKey as base64url JSON. Decoding checks the shape
@@ -12,7 +12,7 @@ export function encodeCursor(key: Record<string, unknown>, keys: readonly string
 }
 
 export function decodeCursor(cursor: string, keys: readonly string[]): Record<string, string> {
-  const schema = z.strictObject(Object.fromEntries(keys.map((k) => [k, z.string().check(z.minLength(1), z.maxLength(200))])));
+  const schema = cursorKeySchema(keys);
   try {
     if (cursor.length > 2000) throw invalidCursor();
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));

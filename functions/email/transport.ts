@@ -1,27 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import * as z from '#shared/zod.ts';
+import { type EmailEnvironment, emailEnvironmentSchema } from '../lib/config.schema.ts';
 import type { RenderedEmail } from './render.ts';
 
 /**
  * Where email goes: SES v2 on AWS; locally SMTP to the embedded mail catcher, with every
  * message also written as `<messageId>.eml` under MAIL_DIR. Read once per container.
  */
-const envSchema = z.object({
-  EMAIL_TRANSPORT: z.enum(['ses', 'smtp']),
-  EMAIL_FROM: z.string().check(z.minLength(3)),
-  SES_CONFIGURATION_SET: z.optional(z.string()),
-  SMTP_HOST: z._default(z.string(), '127.0.0.1'),
-  SMTP_PORT: z.optional(z.coerce.number()),
-  MAIL_DIR: z.optional(z.string()),
-});
-type EmailEnv = z.infer<typeof envSchema>;
+type EmailEnv = EmailEnvironment;
 
 let cachedEnv: EmailEnv | undefined;
 function emailEnv(): EmailEnv {
   if (cachedEnv) return cachedEnv;
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = emailEnvironmentSchema.safeParse(process.env);
   if (!parsed.success) throw new Error(`Invalid or missing email configuration: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   cachedEnv = parsed.data;
   return cachedEnv;

@@ -1,6 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
@@ -52,11 +51,23 @@ export function errorResponse(err: DomainError, headers: Record<string, string> 
   return json(err.status, body, { ...headers, ...retry });
 }
 
+/** What validate() and pathParam() need of a schema (every zod schema has it): its verdict on a value. */
+interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  /** An `unrecognized_keys` issue's unknown fields. */
+  keys?: readonly string[];
+}
+
 /**
  * Validates input with a zod schema; failures become 400 with `details: { field: [messages] }`.
  * `what` names the input in the sentence ("Request body", "Query").
  */
-export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
+export function validate<T>(schema: Schema<T>, input: unknown, what = 'Request body'): T {
   if (input === undefined && what === 'Request body') throw new ValidationError('Request body is required');
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -66,7 +77,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, wha
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : what === 'Request body' ? 'body' : 'query';
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) note(field === 'body' ? key : `${field}.${key}`, 'Unknown field');
+      for (const key of issue.keys ?? []) note(field === 'body' ? key : `${field}.${key}`, 'Unknown field');
       continue;
     }
     note(field, issue.message);
@@ -76,7 +87,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, wha
 }
 
 /** Path parameter, validated; a missing or malformed one is a 400. */
-export function pathParam<S extends z.ZodMiniType>(event: ApiEvent, name: string, schema: S): z.infer<S> {
+export function pathParam<T>(event: ApiEvent, name: string, schema: Schema<T>): T {
   const value = event.pathParameters?.[name];
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(`Path parameter "${name}" is invalid`, { [name]: result.error.issues.map((i) => i.message) });

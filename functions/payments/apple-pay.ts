@@ -1,23 +1,15 @@
 import { request } from 'node:https';
-import * as z from '#shared/zod.ts';
 import { config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
+import { type ApplePayCredentials, applePayCredentialsSchema } from './credentials.schema.ts';
 
 /**
  * Apple Pay on the web: merchant validation with the merchant identity certificate (mutual TLS),
  * and the payment token charged through Stripe (see apple-pay-payment.ts).
  */
-const credentialsSchema = z.object({
-  merchantIdentifier: z.string().check(z.minLength(1)),
-  displayName: z.string().check(z.minLength(1)),
-  domain: z.string().check(z.minLength(1)),
-  certificatePem: z.string().check(z.includes('BEGIN CERTIFICATE')),
-  keyPem: z.string().check(z.includes('PRIVATE KEY')),
-});
-type ApplePayCredentials = z.infer<typeof credentialsSchema>;
 
 export async function applePayCredentials(): Promise<ApplePayCredentials | undefined> {
-  const parsed = credentialsSchema.safeParse(await getJsonSecret('applePay'));
+  const parsed = applePayCredentialsSchema.safeParse(await getJsonSecret('applePay'));
   return parsed.success ? parsed.data : undefined;
 }
 

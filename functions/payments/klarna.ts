@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
-import * as z from '#shared/zod.ts';
 import { UpstreamError } from '../lib/errors.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
+import { type KlarnaCredentials, klarnaCredentialsSchema } from './credentials.schema.ts';
 
 /**
  * Klarna Payments API client: Basic auth with the configured API username/password against the
  * configured regional base URL (e.g. https://api-na.playground.klarna.com). Amounts are in cents
  * and always the server's order total, with zero tax.
  */
-const credentialsSchema = z.object({ username: z.string().check(z.minLength(1)), password: z.string().check(z.minLength(1)), baseUrl: z.url() });
-type KlarnaCredentials = z.infer<typeof credentialsSchema>;
 
 export async function klarnaCredentials(): Promise<KlarnaCredentials | undefined> {
-  const parsed = credentialsSchema.safeParse(await getJsonSecret('klarna'));
+  const parsed = klarnaCredentialsSchema.safeParse(await getJsonSecret('klarna'));
   return parsed.success ? parsed.data : undefined;
 }
 

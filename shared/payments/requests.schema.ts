@@ -62,6 +62,8 @@ export const applePayPaymentSchema = z.object({
   }),
 });
 
+export type ApplePayPayment = z.infer<typeof applePayPaymentSchema>;
+
 export const applePayProcessSchema = z.strictObject({
   payment: applePayPaymentSchema,
   applicationId: applicationIdSchema,

@@ -1,6 +1,6 @@
 import { compareText } from '#shared/compare-text.ts';
 import type { ApplicationListQuery } from '#shared/staff/applications.schema.ts';
-import * as z from '#shared/zod.ts';
+import { streamPositionsSchema } from '../cursor.schema.ts';
 import { invalidCursor } from '../cursor.ts';
 import { APPLICATION_INDEXES, type ApplicationItem, LIST_PARTITION } from './item.ts';
 
@@ -20,16 +20,6 @@ interface Stream {
 /** Where each stream continues: after a key, or finished. */
 type Position = { after: Record<string, string> } | 'done' | 'start';
 
-// Built on the first cursor read: every function that changes an application as staff imports this
-// module through ./staff.ts, and only the staff list reads cursors (docs/decisions/0174).
-const positionSchema = z.lazy(() =>
-  z.union([
-    z.literal('done'),
-    z.literal('start'),
-    z.strictObject({ after: z.record(z.string().check(z.maxLength(40)), z.string().check(z.minLength(1), z.maxLength(200))) }),
-  ]),
-);
-
 export function streamsFor(query: ApplicationListQuery): Stream[] {
   if (query.status) return [{ index: APPLICATION_INDEXES.byStatus, partitionAttr: 'status', partitionValue: query.status }];
   const all: Stream = { index: APPLICATION_INDEXES.byList, partitionAttr: 'listPartition', partitionValue: LIST_PARTITION };
@@ -40,10 +30,7 @@ export function streamsFor(query: ApplicationListQuery): Stream[] {
 export function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
   if (!cursor) return streams.map(() => 'start');
   try {
-    const parsed = z
-      .array(positionSchema)
-      .check(z.length(streams.length))
-      .safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const parsed = streamPositionsSchema(streams.length).safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     if (!parsed.success) throw invalidCursor();
     parsed.data.forEach((p, i) => {
       if (typeof p === 'object') {

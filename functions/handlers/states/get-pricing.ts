@@ -1,12 +1,10 @@
+import { stateCodeParamSchema } from '#shared/api/params.schema.ts';
 import { findStatePricing } from '#shared/states.ts';
-import * as z from '#shared/zod.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { httpHandler, json, pathParam } from '../../lib/http.ts';
 
-const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'Use a two-letter state code such as FL'));
-
 export const handler = httpHandler(async (event) => {
-  const code = pathParam(event, 'stateCode', stateCode).toUpperCase();
+  const code = pathParam(event, 'stateCode', stateCodeParamSchema).toUpperCase();
   const state = findStatePricing(code);
   if (!state) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
   const { name, filingFee, serviceFee, totalCost, processingTime } = state;

@@ -1,4 +1,0 @@
-import * as z from '#shared/zod.ts';
-
-/** Ids in paths of tickets and content items: short, URL-safe. (Application ids: shared/application-id.schema.ts.) */
-export const recordId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Use the id shown in the list'));
