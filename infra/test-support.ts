@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -7,9 +7,24 @@ import { functionCodeDir, functionSources } from './lambda-bundle.ts';
 import { buildProduct, type ProductStacks } from './product.ts';
 import { parseStageConfig } from './stage-config.ts';
 
+/** One CloudFormation template of the assembly, as CDK wrote it (a nested stack's included). */
+export interface StackTemplate {
+  /** The stack's name, or for a nested stack its parent's name and its construct id (`CreatorLlc-dev-Api/StaffRoutes`). */
+  name: string;
+  json: { Resources?: Record<string, unknown>; Outputs?: Record<string, unknown>; Parameters?: Record<string, unknown>; Mappings?: Record<string, unknown> };
+  /** Bytes of the template file CDK wrote (what CloudFormation receives). */
+  bytes: number;
+}
+
 export interface SynthesisedProduct {
   stacks: ProductStacks;
+  /**
+   * Each stack's template. `api` is the whole API: the Api stack's own resources and those of its
+   * route groups' nested stacks, merged (outputs and parameters are the Api stack's).
+   */
   templates: Record<keyof ProductStacks, Template>;
+  /** Every template of the assembly, top-level and nested, for the CloudFormation quotas. */
+  stackTemplates: StackTemplate[];
   /** Removes the temporary cloud assembly and site folder. */
   cleanup(): void;
 }
@@ -40,14 +55,37 @@ export function synthProduct(context: Record<string, unknown>): SynthesisedProdu
     });
     const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site, functionsBuildDir: functionsBuild });
     const assembly = app.synth();
+    const stackTemplates: StackTemplate[] = [];
+    const read = (name: string, file: string): StackTemplate => {
+      const path = join(assembly.directory, file);
+      const t = { name, json: JSON.parse(readFileSync(path, 'utf8')), bytes: statSync(path).size };
+      stackTemplates.push(t);
+      return t;
+    };
     const templates = Object.fromEntries(
-      Object.entries(stacks).map(([name, stack]) => [name, Template.fromJSON(assembly.getStackByName(stack.stackName).template)]),
+      Object.entries(stacks).map(([key, stack]) => {
+        const own = read(stack.stackName, assembly.getStackByName(stack.stackName).templateFile).json;
+        const nested = key === 'api' ? [...stacks.api.routeGroups.values()].map((n) => read(`${stack.stackName}/${n.node.id}`, n.templateFile).json) : [];
+        return [key, Template.fromJSON(nested.length ? mergeResources(own, nested) : own)];
+      }),
     ) as Record<keyof ProductStacks, Template>;
-    return { stacks, templates, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+    return { stacks, templates, stackTemplates, cleanup: () => rmSync(root, { recursive: true, force: true }) };
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** A stack's template with its nested stacks' resources added (a logical id in two of them is an error). */
+function mergeResources(own: StackTemplate['json'], nested: StackTemplate['json'][]): StackTemplate['json'] {
+  const resources: Record<string, unknown> = { ...own.Resources };
+  for (const t of nested) {
+    for (const [id, r] of Object.entries(t.Resources ?? {})) {
+      if (id in resources) throw new Error(`Logical id ${id} is in the Api stack and one of its nested stacks`);
+      resources[id] = r;
+    }
+  }
+  return { ...own, Resources: resources };
 }
 
 export type TemplateResource = {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -37,6 +37,7 @@ import { FUNCTIONS_BUILD_DIR, functionCodeDir, jobFunctionName, LAMBDA_ARCHITECT
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, knownSiteUrl, type StageConfig, tableName } from '../stage-config.ts';
 import { tableConstructId } from './data-stack.ts';
+import { STRIPE_WEBHOOK_ROUTE } from './operations-stack.ts';
 
 export interface ApiStackProps extends StackProps {
   config: StageConfig;
@@ -86,6 +87,22 @@ export const KMS_ACTIONS: Record<KeyUse, readonly string[]> = {
 export function grantKeyUse(fn: LambdaFn, key: IKey, use: KeyUse): void {
   fn.addToRolePolicy(new PolicyStatement({ actions: [...KMS_ACTIONS[use]], resources: [key.keyArn] }));
   fn.addEnvironment('KMS_KEY_ID', key.keyArn);
+}
+
+/** Tables and bucket imported by name into `scope` (the data stack deploys first; see product.ts). */
+function dataRefsIn(scope: Stack, config: StageConfig, streamArns: Partial<Record<TableKey, string>>): DataRefs {
+  const tables = {} as Record<TableKey, ITable>;
+  for (const key of TABLE_KEYS) {
+    const def: TableDef = TABLES[key];
+    tables[key] = Table.fromTableAttributes(scope, `${tableConstructId(key)}Ref`, {
+      tableName: tableName(config.stage, key),
+      globalIndexes: def.indexes?.map((i) => i.indexName),
+      // A stream ARN carries its creation time, so it comes from the data stack, not from the name.
+      tableStreamArn: streamArns[key],
+    });
+  }
+  const documentsBucket = Bucket.fromBucketName(scope, 'DocumentsBucketRef', documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION));
+  return { tables, documentsBucket };
 }
 
 /** What a route or job declares it touches; the stack grants exactly this. */
@@ -138,6 +155,49 @@ export function jobConstructId(key: JobKey): string {
   return `${key[0].toUpperCase()}${key.slice(1)}Job`;
 }
 
+/**
+ * Routes whose function stays in the Api stack itself rather than in its route group: another
+ * stack references the function (the Operations stack alarms on the Stripe webhook's errors), so
+ * it is exported from the Api stack under a name made from its place there. Moving it would
+ * change that export while the other stack still imports it, which CloudFormation refuses.
+ */
+export const API_STACK_ROUTES: readonly RouteKey[] = [STRIPE_WEBHOOK_ROUTE];
+
+/**
+ * The route group a route's function is deployed in, read from the route itself: the folder of
+ * its handler under functions/handlers/ (`staff/login` -> `staff`), the grouping the route table
+ * already has. A new route lands in its folder's group; a new folder is a new group. Undefined
+ * for API_STACK_ROUTES.
+ */
+export function routeGroup(route: Pick<RouteDef, 'method' | 'path' | 'handler'>): string | undefined {
+  if (API_STACK_ROUTES.includes(routeKey(route))) return undefined;
+  return route.handler.split('/')[0];
+}
+
+/** Construct id of a route group's nested stack: `business-names` -> `BusinessNamesRoutes`. */
+export function routeGroupConstructId(group: string): string {
+  return `${group
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('')}Routes`;
+}
+
+/**
+ * One route group's functions (function, role and policy, log group) in a nested stack of the
+ * Api stack (docs/decisions/0250-api-split-by-route-group.md). The routes, their integrations and
+ * invoke permissions stay in the Api stack, with the HTTP API they belong to.
+ */
+export class RouteGroupStack extends NestedStack {
+  readonly group: string;
+  readonly functions = new Map<RouteKey, LambdaFn>();
+
+  constructor(scope: Construct, group: string) {
+    super(scope, routeGroupConstructId(group), { description: `Creator LLC: the functions of the ${group} routes (functions/handlers/${group}/)` });
+    this.group = group;
+  }
+}
+
 function describeTrigger(trigger: JobDef['trigger']): string {
   if (trigger.kind === 'stream') return `the ${trigger.table} table's stream`;
   if (trigger.kind === 'schedule') return `every ${trigger.everyMinutes} min`;
@@ -149,6 +209,9 @@ function describeTrigger(trigger: JobDef['trigger']): string {
  * The HTTP API, generated from functions/routes.ts: one Lambda function per route-table entry
  * (adding a route adds its function here with no edit), each granted exactly the tables,
  * bucket, secrets and key use its route declares, plus the `$default` route answering 404/405.
+ * The route functions live in one nested stack per route group (RouteGroupStack, routeGroup);
+ * the routes, integrations and invoke permissions stay here, so this stack grows by three
+ * resources a route and each group by four (docs/decisions/0250-api-split-by-route-group.md).
  * With apiDomainName the API answers only on that domain (execute-api endpoint off), so the one
  * way in is CloudFront's `/api/*` behaviour with its web ACL.
  *
@@ -165,6 +228,8 @@ export class ApiStack extends Stack {
   /** The API's own base URL (custom domain when configured). */
   readonly apiUrl: string;
   readonly functions = new Map<RouteKey, LambdaFn>();
+  /** The nested stacks holding the route functions, by route group (routeGroup). */
+  readonly routeGroups = new Map<string, RouteGroupStack>();
   readonly fallbackFunction: LambdaFn;
   readonly jobFunctions = new Map<JobKey, LambdaFn>();
   /** Where each stream job's event source puts batches it gave up on. */
@@ -176,7 +241,14 @@ export class ApiStack extends Stack {
     const { config } = props;
     const prod = config.stage === 'prod';
     const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-    const data = this.dataRefs(config, props.streamArns);
+    // Tables and bucket imported by name into each stack that grants them (no cross-stack reference).
+    const dataRefs = new Map<Stack, DataRefs>();
+    const dataIn = (scope: Stack): DataRefs => {
+      let refs = dataRefs.get(scope);
+      if (!refs) dataRefs.set(scope, (refs = dataRefsIn(scope, config, scope === this ? props.streamArns : {})));
+      return refs;
+    };
+    const data = dataIn(this);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Creator LLC API (${config.stage})`,
@@ -227,13 +299,13 @@ export class ApiStack extends Stack {
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
     };
 
-    const makeFunction = (constructId: string, spec: FunctionSpec): LambdaFn => {
-      const logGroup = new LogGroup(this, `${constructId}Logs`, {
+    const makeFunction = (scope: Stack, constructId: string, spec: FunctionSpec): LambdaFn => {
+      const logGroup = new LogGroup(scope, `${constructId}Logs`, {
         retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
         removalPolicy,
       });
       const secretEnv = Object.fromEntries([...spec.secrets].map((key) => [`${SECRETS[key].envVar}_ARN`, props.secrets[key].secretArn]));
-      const fn = new LambdaFn(this, constructId, {
+      const fn = new LambdaFn(scope, constructId, {
         // Deployed as built by scripts/build-functions.ts: index.mjs, its chunks and any assets.
         code: Code.fromAsset(builtFunction(spec.code, props.functionsBuildDir)),
         handler: 'index.handler',
@@ -274,16 +346,19 @@ export class ApiStack extends Stack {
       if (seen.has(constructId)) throw new Error(`Two routes map to the same function id ${constructId}: rename one in functions/routes.ts`);
       seen.add(constructId);
 
-      const fn = makeFunction(constructId, routeSpec(routeFunctionName(route.handler), `${route.method} ${route.path}`, route));
-      this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, data, props);
+      // The function in its route group's nested stack; the route, its integration and permission here.
+      const scope = this.routeGroupStack(route);
+      const fn = makeFunction(scope, constructId, routeSpec(routeFunctionName(route.handler), `${route.method} ${route.path}`, route));
+      this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, dataIn(scope), props);
       this.functions.set(routeKey(route), fn);
+      if (scope instanceof RouteGroupStack) scope.functions.set(routeKey(route), fn);
       new HttpRoute(this, `${constructId}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
       });
     }
-    this.fallbackFunction = makeFunction('DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));
+    this.fallbackFunction = makeFunction(this, 'DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));
     new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
@@ -294,7 +369,7 @@ export class ApiStack extends Stack {
     this.email = new EmailSending(this, 'Email', { config });
     for (const [key, job] of Object.entries(JOBS) as [JobKey, JobDef][]) {
       const constructId = jobConstructId(key);
-      const fn = makeFunction(constructId, {
+      const fn = makeFunction(this, constructId, {
         code: jobFunctionName(job.handler),
         description: `Job ${key}: ${describeTrigger(job.trigger)}`,
         timeoutSeconds: Math.min(job.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, MAX_JOB_TIMEOUT_SECONDS),
@@ -331,20 +406,13 @@ export class ApiStack extends Stack {
     }
   }
 
-  /** Tables and bucket imported by name (the data stack deploys first; see product.ts). */
-  private dataRefs(config: StageConfig, streamArns: Partial<Record<TableKey, string>>): DataRefs {
-    const tables = {} as Record<TableKey, ITable>;
-    for (const key of TABLE_KEYS) {
-      const def: TableDef = TABLES[key];
-      tables[key] = Table.fromTableAttributes(this, `${tableConstructId(key)}Ref`, {
-        tableName: tableName(config.stage, key),
-        globalIndexes: def.indexes?.map((i) => i.indexName),
-        // A stream ARN carries its creation time, so it comes from the data stack, not from the name.
-        tableStreamArn: streamArns[key],
-      });
-    }
-    const documentsBucket = Bucket.fromBucketName(this, 'DocumentsBucketRef', documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION));
-    return { tables, documentsBucket };
+  /** The stack a route's function goes in: its route group's nested stack, created on first use, or this one. */
+  private routeGroupStack(route: RouteDef): Stack {
+    const group = routeGroup(route);
+    if (group === undefined) return this;
+    let nested = this.routeGroups.get(group);
+    if (!nested) this.routeGroups.set(group, (nested = new RouteGroupStack(this, group)));
+    return nested;
   }
 
   /** Exactly the grants the route or job declares; nothing for tables, bucket, secrets or key it does not list. */
