@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 // The import structure the code base keeps, checked on the source files themselves:
 // shared/ has no import circle (type-only imports count: a circle of types is still a circle a
-// reader has to walk), and the API (functions/) imports nothing from the front end.
+// reader has to walk), and the API (functions/) imports nothing from the front end (frontend/)
+// or the site unit (site/). Biome's noRestrictedImports says the same per file (biome.json);
+// this walks the resolved paths, whatever way an import is spelled.
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts)$/;
@@ -82,6 +84,17 @@ describe('import structure', () => {
 
   it('has no import circle in shared/', () => {
     expect(importCircles(shared)).toEqual([]);
+  });
+
+  it('has nothing under functions/ importing from frontend/ or site/ (the API does not depend on the screen)', () => {
+    const functions = sourceFiles('functions');
+    expect(functions.length).toBeGreaterThan(100);
+    const intoScreen = functions.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => /^(frontend|site)\//.test(t))
+        .map((t) => `${f} -> ${t}`),
+    );
+    expect(intoScreen).toEqual([]);
   });
 
   it('finds a circle when there is one', () => {
