@@ -314,3 +314,19 @@ test("a link's ?state= never shows another state's figures: the frame until the 
   expect(banners.length).toBeGreaterThan(0);
   expect(banners.filter((b) => !b.includes('Texas'))).toEqual([]);
 });
+
+test('the site serves robots.txt and a sitemap of its public pages at its own address', async ({ request, baseURL }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const robotsText = await robots.text();
+  expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(robotsText).toContain('Disallow: /orders/');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locs).toEqual(expect.arrayContaining([`${baseURL}/`, `${baseURL}/pricing`, `${baseURL}/wizard/1`, `${baseURL}/terms`]));
+  // Every listed page is one the site serves.
+  for (const loc of locs) expect((await request.get(loc)).status(), loc).toBe(200);
+});

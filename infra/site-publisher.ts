@@ -11,6 +11,7 @@ import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
 import { APP_SHELL_FILE } from '../site/pages.ts';
+import { ROBOTS_FILE, SITEMAP_FILE } from '../site/sitemap.ts';
 import { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, SITE_PUBLISHER_FUNCTION } from './lambda-bundle.ts';
 import { acknowledge } from './nag.ts';
 import { builtFunction } from './stacks/api-stack.ts';
@@ -83,6 +84,8 @@ export class SitePublisher extends Construct {
     content.grantReadData(this.function);
     props.siteBucket.grantRead(this.function, APP_SHELL_FILE);
     props.siteBucket.grantPut(this.function, '*.html');
+    // The crawler files carry the site's address, known to the stage (site/sitemap.ts).
+    for (const file of [ROBOTS_FILE, SITEMAP_FILE]) props.siteBucket.grantPut(this.function, file);
     this.function.addToRolePolicy(
       new PolicyStatement({
         actions: ['cloudfront:CreateInvalidation'],

@@ -36,7 +36,7 @@ describe('prerenderSite', () => {
   });
 
   it('writes the app shell and the five pages', () => {
-    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', 'checkout.html', '404.html']);
+    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', 'checkout.html', '404.html', 'robots.txt', 'sitemap.xml']);
     expect(read('app.html')).toContain('<div id="root"></div>');
     expect(read('app.html')).not.toContain('rel="canonical"');
   });
@@ -69,7 +69,7 @@ describe('prerenderSite', () => {
   });
 
   it("every page loads the app's script at once: Vite's module entry in the head, nothing that waits for a paint", () => {
-    for (const file of files.filter((f) => f !== 'app.html')) {
+    for (const file of files.filter((f) => f.endsWith('.html') && f !== 'app.html')) {
       const html = read(file);
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head, file).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/);

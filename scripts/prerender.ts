@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { STATE_PRICING } from '#shared/states.ts';
 import { APP_SHELL_FILE } from '../site/pages.ts';
 import { appShell, renderPages } from '../site/render-page.tsx';
+import { crawlerFiles } from '../site/sitemap.ts';
 import { runIfMain } from './cli.ts';
 
 /**
@@ -10,7 +11,7 @@ import { runIfMain } from './cli.ts';
  * pricing, the wizard's first step, the checkout, not-found) prerendered into frontend/dist with the built-in texts (site/render-page.tsx),
  * and the app shell kept as app.html for every other screen. A deployed or local site then
  * re-renders them with the published texts (site/publisher/publish.ts). SITE_URL, when the build
- * knows it, gives the canonical addresses.
+ * knows it, gives the canonical addresses and the sitemap (site/sitemap.ts; robots.txt is written either way).
  */
 export const DIST = join(import.meta.dirname, '..', 'frontend', 'dist');
 
@@ -22,7 +23,9 @@ export async function prerenderSite(dist = DIST, siteUrl = process.env.SITE_URL 
   writeFileSync(join(dist, APP_SHELL_FILE), shell);
   const pages = await renderPages(shell, { contentItems: [], states: STATE_PRICING, siteUrl });
   for (const { page, html } of pages) writeFileSync(join(dist, page.file), html);
-  return [APP_SHELL_FILE, ...pages.map((p) => p.page.file)];
+  const crawler = crawlerFiles(siteUrl);
+  for (const { file, body } of crawler) writeFileSync(join(dist, file), body);
+  return [APP_SHELL_FILE, ...pages.map((p) => p.page.file), ...crawler.map((c) => c.file)];
 }
 
 runIfMain(import.meta.url, async () => {

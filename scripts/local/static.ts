@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basename, extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { APP_ROUTES } from '../../site/app-routes.ts';
 import { siteFileFor } from '../../site/pages.ts';
@@ -16,9 +16,10 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml']);
 
 /** The same headers CloudFront's response-headers policy adds to the site. */
 export const SITE_SECURITY_HEADERS: Record<string, string> = {
@@ -44,13 +45,16 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
   }
   let file = normalize(join(distDir, rel));
   let status = 200;
-  if (!file.startsWith(distDir + sep) || !existsSync(file) || statSync(file).isDirectory()) {
+  // A file at the site's root the local site publisher wrote (a page, robots.txt, sitemap.xml):
+  // its copy, as the bucket's on AWS.
+  const published = pagesDir && /^\/[^/]+\.[a-z]+$/i.test(rel) ? join(pagesDir, rel.slice(1)) : undefined;
+  if (published && existsSync(published)) {
+    file = published;
+  } else if (!file.startsWith(distDir + sep) || !existsSync(file) || statSync(file).isDirectory()) {
     const page = siteFileFor(url.pathname, APP_ROUTES);
     status = page.status;
-    const published = pagesDir ? join(pagesDir, page.file) : undefined;
-    file = published && existsSync(published) ? published : join(distDir, page.file);
-  } else if (pagesDir && file.endsWith('.html') && existsSync(join(pagesDir, basename(file)))) {
-    file = join(pagesDir, basename(file));
+    const publishedPage = pagesDir ? join(pagesDir, page.file) : undefined;
+    file = publishedPage && existsSync(publishedPage) ? publishedPage : join(distDir, page.file);
   }
   if (!existsSync(file)) {
     res.writeHead(503, { 'content-type': 'text/plain' });

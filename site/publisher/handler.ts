@@ -1,7 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../../functions/lib/logger.ts';
 import { PRERENDERED_PAGES } from '../pages.ts';
-import { pagesChangedBy, publishPages } from './publish.ts';
+import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
 import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
 
 /**
@@ -9,7 +9,8 @@ import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
  * table's stream, and run once after each site deployment; locally the same handler on the
  * local runtime's stream poller, and once at start (scripts/local/runtime.ts).
  * - a stream batch: re-renders the pages showing the changed texts (./publish.ts);
- * - any other event (the deployment's trigger, the local start): every prerendered page.
+ * - any other event (the deployment's trigger, the local start): every prerendered page, and
+ *   robots.txt and sitemap.xml with the site's address (./publish.ts publishCrawlerFiles).
  * Where to: SITE_BUCKET + SITE_DISTRIBUTION_ID on AWS, SITE_DIR (from SITE_TEMPLATE_DIR's shell) locally.
  */
 export function siteStoreFromEnv(env: NodeJS.ProcessEnv = process.env): SiteStore {
@@ -19,8 +20,11 @@ export function siteStoreFromEnv(env: NodeJS.ProcessEnv = process.env): SiteStor
 }
 
 export async function handler(event?: Partial<DynamoDBStreamEvent>): Promise<{ published: string[] }> {
-  const pages = event?.Records ? pagesChangedBy(event as DynamoDBStreamEvent) : PRERENDERED_PAGES;
-  const published = await publishPages(siteStoreFromEnv(), pages, process.env.SITE_URL || undefined);
+  const store = siteStoreFromEnv();
+  const siteUrl = process.env.SITE_URL || undefined;
+  const published = event?.Records
+    ? await publishPages(store, pagesChangedBy(event as DynamoDBStreamEvent), siteUrl)
+    : [...(await publishPages(store, PRERENDERED_PAGES, siteUrl)), ...(await publishCrawlerFiles(store, siteUrl))];
   if (published.length) logger.info('site pages published', { pages: published });
   return { published };
 }

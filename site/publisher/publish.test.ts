@@ -11,7 +11,7 @@ import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/
 import { BUILT_SHELL } from '../../tests/fakes/site-shell.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesShowing } from '../pages.ts';
 import { handler } from './handler.ts';
-import { pagesChangedBy, publishPages } from './publish.ts';
+import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
 import { bucketSiteStore, folderSiteStore, PAGE_CACHE_CONTROL } from './store.ts';
 
 /**
@@ -80,11 +80,14 @@ describe('publishPages', () => {
   });
 
   it('the handler publishes every page where the local server reads them', async () => {
-    const saved = { SITE_DIR: process.env.SITE_DIR, SITE_TEMPLATE_DIR: process.env.SITE_TEMPLATE_DIR };
-    Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template });
+    const saved = { SITE_DIR: process.env.SITE_DIR, SITE_TEMPLATE_DIR: process.env.SITE_TEMPLATE_DIR, SITE_URL: process.env.SITE_URL };
+    Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template, SITE_URL: 'https://creator.example' });
     try {
-      expect((await handler({})).published).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'wizard.html']);
+      expect((await handler({})).published).toEqual([...PRERENDERED_PAGES.map((p) => p.path), '/robots.txt', '/sitemap.xml']);
+      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'robots.txt', 'sitemap.xml', 'wizard.html']);
+      // Every run over all pages writes the crawler files with the stage's address.
+      expect(readFileSync(join(dirs.out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://creator.example/sitemap.xml');
+      expect(readFileSync(join(dirs.out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://creator.example/pricing</loc>');
       expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1']);
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).published).toEqual([]);
@@ -109,5 +112,20 @@ describe('publishPages', () => {
     expect(page.ContentType).toBe('text/html; charset=utf-8');
     expect(await page.Body?.transformToString()).toContain('Prices, published');
     expect(invalidated).toEqual([{ distribution: 'E123DIST', paths: ['/pricing', '/pricing.html'] }]);
+  });
+
+  it('on AWS: robots.txt and sitemap.xml go into the bucket with their own content types', async () => {
+    const bucket = documentsBucket();
+    const invalidated: (readonly string[])[] = [];
+    const store = bucketSiteStore(bucket, 'E123DIST', async (_distribution, paths) => {
+      invalidated.push(paths);
+    });
+    expect(await publishCrawlerFiles(store, 'https://creator.example')).toEqual(['/robots.txt', '/sitemap.xml']);
+    const robots = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: 'robots.txt' }));
+    expect(robots.ContentType).toBe('text/plain; charset=utf-8');
+    const sitemap = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: 'sitemap.xml' }));
+    expect(sitemap.ContentType).toBe('application/xml; charset=utf-8');
+    expect(await sitemap.Body?.transformToString()).toContain('<loc>https://creator.example/</loc>');
+    expect(invalidated).toEqual([['/robots.txt', '/sitemap.xml']]);
   });
 });

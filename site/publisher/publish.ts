@@ -3,6 +3,7 @@ import { STATE_PRICING } from '#shared/states.ts';
 import { listContentItems } from '../../functions/data/content.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, type PrerenderedPage, pagesShowing } from '../pages.ts';
 import { renderPages } from '../render-page.tsx';
+import { crawlerFiles } from '../sitemap.ts';
 import type { SiteStore } from './store.ts';
 
 /**
@@ -22,6 +23,17 @@ export async function publishPages(store: SiteStore, pages: readonly Prerendered
   const paths = rendered.flatMap((r) => [r.page.path, `/${r.page.file}`]);
   await store.invalidate([...new Set(paths)]);
   return rendered.map((r) => r.page.path);
+}
+
+/**
+ * robots.txt and sitemap.xml with the site's address (site/sitemap.ts): written with every page
+ * (the deployment's run, the local start), when the address the stage was given is known.
+ */
+export async function publishCrawlerFiles(store: SiteStore, siteUrl: string | undefined): Promise<string[]> {
+  const files = crawlerFiles(siteUrl);
+  for (const { file, body } of files) await store.write(file, body);
+  await store.invalidate(files.map((f) => `/${f.file}`));
+  return files.map((f) => `/${f.file}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { s3 } from '../../functions/lib/clients/s3.ts';
 import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
 
@@ -33,6 +33,13 @@ export function folderSiteStore(templateDir: string, outDir: string): SiteStore 
 /** The HTML pages are revalidated by browsers on every visit, like the app shell the site deployment uploads. */
 export const PAGE_CACHE_CONTROL = 'no-cache';
 
+/** What the publisher writes: the pages, robots.txt and sitemap.xml. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
 /** On AWS: the site bucket, and a CloudFront invalidation of the addresses that changed. */
 export function bucketSiteStore(bucket: string, distributionId: string, invalidate = cloudFrontInvalidation): SiteStore {
   return {
@@ -46,7 +53,7 @@ export function bucketSiteStore(bucket: string, distributionId: string, invalida
           Bucket: bucket,
           Key: file,
           Body: html,
-          ContentType: 'text/html; charset=utf-8',
+          ContentType: CONTENT_TYPES[extname(file)] ?? CONTENT_TYPES['.html'],
           CacheControl: PAGE_CACHE_CONTROL,
           ServerSideEncryption: 'AES256',
         }),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
@@ -127,28 +128,32 @@ export function CostBreakdownButton({ cost, label = 'See the breakdown', classNa
       >
         {label}
       </button>
-      {open ? (
-        <dialog
-          ref={dialog}
-          aria-labelledby={titleId}
-          onClose={() => setOpen(false)}
-          className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-xl overflow-y-auto rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <h2 id={titleId} className="text-lg font-bold text-slate-900">
-              Three-year cost: {where}
-            </h2>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label="Close">
-              <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
-          </div>
-          <div className="px-5 py-4">
-            <CostBreakdown cost={cost} />
-          </div>
-        </dialog>
-      ) : null}
+      {/* In the body, not beside the button: the button sits in running text (a <p>), where a dialog is not allowed. */}
+      {open
+        ? createPortal(
+            <dialog
+              ref={dialog}
+              aria-labelledby={titleId}
+              onClose={() => setOpen(false)}
+              className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-xl overflow-y-auto rounded-2xl border border-slate-200 bg-white p-0 text-left shadow-xl backdrop:bg-slate-900/50"
+            >
+              <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+                <h2 id={titleId} className="text-lg font-bold text-slate-900">
+                  Three-year cost: {where}
+                </h2>
+                <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label="Close">
+                  <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>
+              </div>
+              <div className="px-5 py-4">
+                <CostBreakdown cost={cost} />
+              </div>
+            </dialog>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
