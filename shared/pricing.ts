@@ -1,5 +1,8 @@
 import { dollarsToCents } from './money.ts';
-import { type ExpediteTier, type Processing, processingFor } from './state-facts/processing-times.ts';
+import { type ExpediteTier, noStandardTimeSentence, type Processing, processingFor } from './state-facts/processing-times.ts';
+
+export { noStandardTimeSentence };
+
 import type { StatePricing } from './states.ts';
 
 /**
@@ -155,11 +158,4 @@ export function processingTimeFor(stateCode: string, addOns: AddOnSelection): st
   if (expedite) return `${expedite.turnaround ?? 'faster than standard'} (state expedite: ${expedite.tier})`;
   if (p.standard) return p.standard.text;
   return noStandardTimeSentence(p);
-}
-
-/** What to say where a state publishes no standard processing time (or none has been found). */
-export function noStandardTimeSentence(p: Pick<Processing, 'name' | 'notes'>): string {
-  return p.notes.some((n) => n.includes('publishes no standard'))
-    ? `${p.name} publishes no standard processing time`
-    : `No standard processing time published by ${p.name} that we could find`;
 }

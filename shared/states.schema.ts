@@ -9,5 +9,9 @@ export const statePricingSchema = z.object({
   filingFee: dollars(),
   serviceFee: dollars(),
   totalCost: dollars(),
+  /** The state's published standard processing time, or the sentence that it publishes none (the pages' words). */
   processingTime: z.string(),
+  processingTimePublished: z.boolean(),
+  /** YYYY-MM-DD: when the state's page was read. */
+  processingTimeCheckedOn: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 }) satisfies z.ZodMiniType<StatePricing>;

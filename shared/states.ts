@@ -4,6 +4,7 @@
 import { compareText } from './compare-text.ts';
 import data from './data/states.json' with { type: 'json' };
 import { lowestTotal } from './price-range.ts';
+import { standardTimeOf } from './state-facts/processing-times.ts';
 
 /** Our service fee, the same in every state (docs/product.md section 9). */
 export const SERVICE_FEE = 150;
@@ -19,7 +20,6 @@ export interface StateRecord {
   code: string;
   name: string;
   filingFee: number;
-  processingTime: string;
   annualReportFee: number;
   annualReportDue: string;
   franchiseTaxMinimum: number | null;
@@ -35,7 +35,15 @@ export interface StatePricing {
   serviceFee: number;
   /** filingFee + serviceFee. */
   totalCost: number;
+  /**
+   * The state's published standard processing time, or the sentence that it publishes none, exactly
+   * as the pages show it (standardTimeOf, shared/state-facts/processing-times.ts): never a default.
+   */
   processingTime: string;
+  /** false: the state publishes no standard time; `processingTime` says so. */
+  processingTimePublished: boolean;
+  /** YYYY-MM-DD: the day the state's page was read (the pages' "checked" date). */
+  processingTimeCheckedOn: string;
 }
 
 const byCode = new Map<string, StateRecord>();
@@ -45,13 +53,16 @@ for (const s of data.states as StateRecord[]) if (!byCode.has(s.code)) byCode.se
 export const STATE_RECORDS: readonly StateRecord[] = [...byCode.values()].sort((a, b) => compareText(a.name, b.name));
 
 export function toStatePricing(s: StateRecord): StatePricing {
+  const time = standardTimeOf(s.code);
   return {
     code: s.code,
     name: s.name,
     filingFee: s.filingFee,
     serviceFee: SERVICE_FEE,
     totalCost: s.filingFee + SERVICE_FEE,
-    processingTime: s.processingTime,
+    processingTime: time?.text ?? `We have no processing time for ${s.name}`,
+    processingTimePublished: time?.published ?? false,
+    processingTimeCheckedOn: time?.checkedOn ?? '',
   };
 }
 

@@ -236,3 +236,38 @@ export function processingFor(state: string): Processing | undefined {
     notes,
   };
 }
+
+/** What to say where a state publishes no standard processing time (or none has been found). */
+export function noStandardTimeSentence(p: Pick<Processing, 'name' | 'notes'>): string {
+  return p.notes.some((n) => n.includes('publishes no standard'))
+    ? `${p.name} publishes no standard processing time`
+    : `No standard processing time published by ${p.name} that we could find`;
+}
+
+/** A state's standard processing time as every page and the API say it. */
+export interface StandardTimeAnswer {
+  /** The state's published figure ("40-55 business days (by mail)"), or the sentence that it publishes none: never a default. */
+  text: string;
+  /** false: the state publishes no standard time (or none was found); `text` says so. */
+  published: boolean;
+  /** YYYY-MM-DD: the day the state's page was read (the record's verification date when it publishes none). */
+  checkedOn: string;
+  sourceName: string;
+  sourceUrl: string;
+}
+
+/**
+ * The one answer to "how long does this state take": the pages (frontend/src/lib/processing.ts)
+ * and GET /api/states and /api/state-pricing/{code} all read it. Undefined for an unknown code.
+ */
+export function standardTimeOf(code: string): StandardTimeAnswer | undefined {
+  const p = processingFor(code);
+  if (!p) return undefined;
+  return {
+    text: p.standard ? p.standard.text : noStandardTimeSentence(p),
+    published: Boolean(p.standard),
+    checkedOn: p.standard?.observedOn ?? p.source.verifiedAt,
+    sourceName: p.source.name,
+    sourceUrl: p.standard?.sourceUrl ?? p.source.url,
+  };
+}

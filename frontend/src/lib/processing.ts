@@ -1,6 +1,6 @@
 import { formatUsd } from '#shared/money.ts';
-import { ADD_ONS, noStandardTimeSentence, OUR_FILING_TIME, type StateExpediteFee, stateExpediteFee } from '#shared/pricing.ts';
-import { processingFor } from '#shared/state-facts/processing-times.ts';
+import { ADD_ONS, OUR_FILING_TIME, type StateExpediteFee, stateExpediteFee } from '#shared/pricing.ts';
+import { noStandardTimeSentence, processingFor, standardTimeOf } from '#shared/state-facts/processing-times.ts';
 
 /**
  * How the site words a state's processing time and expedite offer (docs/product.md section 9), one
@@ -27,17 +27,16 @@ export interface StandardTime {
   sourceUrl: string;
 }
 
-/** A state's standard processing time as shown everywhere; undefined for an unknown code. */
+/** A state's standard processing time as shown everywhere (the API answers the same: standardTimeOf); undefined for an unknown code. */
 export function standardTime(code: string): StandardTime | undefined {
-  const p = processingFor(code);
-  if (!p) return undefined;
-  const date = p.standard?.observedOn ?? p.source.verifiedAt;
+  const answer = standardTimeOf(code);
+  if (!answer) return undefined;
   return {
-    text: p.standard ? p.standard.text : noStandardTimeSentence(p),
-    published: Boolean(p.standard),
-    checked: `checked ${formatIsoDate(date)}`,
-    sourceName: p.source.name,
-    sourceUrl: p.standard?.sourceUrl ?? p.source.url,
+    text: answer.text,
+    published: answer.published,
+    checked: `checked ${formatIsoDate(answer.checkedOn)}`,
+    sourceName: answer.sourceName,
+    sourceUrl: answer.sourceUrl,
   };
 }
 

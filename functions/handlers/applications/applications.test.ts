@@ -214,7 +214,16 @@ describe('GET /api/llc-applications/{id}', () => {
       operatingAgreement: true,
     });
     for (const internal of ['listPartition', 'nameKey', 'paymentIntentId', 'notes']) expect(res.body.application).not.toHaveProperty(internal);
-    expect(res.body.pricing).toEqual({ code: 'TX', name: 'Texas', filingFee: 300, serviceFee: 150, totalCost: 450, processingTime: '5-7 business days' });
+    expect(res.body.pricing).toEqual({
+      code: 'TX',
+      name: 'Texas',
+      filingFee: 300,
+      serviceFee: 150,
+      totalCost: 450,
+      processingTime: 'Texas publishes no standard processing time',
+      processingTimePublished: false,
+      processingTimeCheckedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     // Texas sells an expedite: our $75 handling plus the state's own $50 fee (shared/state-facts/processing-times.ts).
     expect(res.body.order.total).toBe(450 + 75 + 50 + 50);
     expect(res.body.order.totalCents).toBe(62500);

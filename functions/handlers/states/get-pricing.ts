@@ -7,6 +7,11 @@ export const handler = httpHandler(async (event) => {
   const code = pathParam(event, 'stateCode', stateCodeParamSchema).toUpperCase();
   const state = findStatePricing(code);
   if (!state) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
-  const { name, filingFee, serviceFee, totalCost, processingTime } = state;
-  return json(200, { name, filingFee, serviceFee, totalCost, processingTime }, { 'cache-control': 'public, max-age=3600' });
+  // The processing time is the pages' own answer (standardTimeOf): the state's published figure and its date, or the sentence that it publishes none.
+  const { name, filingFee, serviceFee, totalCost, processingTime, processingTimePublished, processingTimeCheckedOn } = state;
+  return json(
+    200,
+    { name, filingFee, serviceFee, totalCost, processingTime, processingTimePublished, processingTimeCheckedOn },
+    { 'cache-control': 'public, max-age=3600' },
+  );
 });

@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { standardTimeOf } from '#shared/state-facts/processing-times.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { handler as getPricing } from './get-pricing.ts';
 import { handler as listStates } from './list.ts';
+
+const get = (code: string) =>
+  invoke(
+    getPricing,
+    apiEvent({ method: 'GET', route: '/api/state-pricing/{stateCode}', path: `/api/state-pricing/${code}`, pathParameters: { stateCode: code } }),
+  );
 
 beforeEach(() => {
   dynamoCallLog.length = 0;
@@ -13,7 +20,16 @@ describe('GET /api/states', () => {
     const res = await invoke(listStates, apiEvent({ method: 'GET', route: '/api/states' }));
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(51);
-    expect(res.body[0]).toEqual({ code: 'AL', name: 'Alabama', filingFee: 200, serviceFee: 150, totalCost: 350, processingTime: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      code: 'AL',
+      name: 'Alabama',
+      filingFee: 200,
+      serviceFee: 150,
+      totalCost: 350,
+      processingTime: standardTimeOf('AL')!.text,
+      processingTimePublished: standardTimeOf('AL')!.published,
+      processingTimeCheckedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -27,15 +43,19 @@ describe('GET /api/states', () => {
 });
 
 describe('GET /api/state-pricing/{stateCode}', () => {
-  const get = (code: string) =>
-    invoke(
-      getPricing,
-      apiEvent({ method: 'GET', route: '/api/state-pricing/{stateCode}', path: `/api/state-pricing/${code}`, pathParameters: { stateCode: code } }),
-    );
   it('returns one state, case-insensitive', async () => {
     const res = await get('tx');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ name: 'Texas', filingFee: 300, serviceFee: 150, totalCost: 450, processingTime: '5-7 business days' });
+    // Texas publishes no standard time: the answer says so, as the pages do, instead of a default.
+    expect(res.body).toEqual({
+      name: 'Texas',
+      filingFee: 300,
+      serviceFee: 150,
+      totalCost: 450,
+      processingTime: 'Texas publishes no standard processing time',
+      processingTimePublished: false,
+      processingTimeCheckedOn: standardTimeOf('TX')!.checkedOn,
+    });
     expect(dynamoCallLog).toEqual([]);
   });
   it('404s an unknown code', async () => {

@@ -132,9 +132,36 @@ describe('Step 1: Basic Info', () => {
 
   it('state list is de-duplicated and sorted by name', () => {
     const list = stateOptions([
-      { code: 'WY', name: 'Wyoming', filingFee: 100, serviceFee: 150, totalCost: 250, processingTime: '' },
-      { code: 'AL', name: 'Alabama', filingFee: 200, serviceFee: 150, totalCost: 350, processingTime: '' },
-      { code: 'WY', name: 'Wyoming', filingFee: 100, serviceFee: 150, totalCost: 250, processingTime: '' },
+      {
+        code: 'WY',
+        name: 'Wyoming',
+        filingFee: 100,
+        serviceFee: 150,
+        totalCost: 250,
+        processingTime: '',
+        processingTimePublished: false,
+        processingTimeCheckedOn: '2026-08-08',
+      },
+      {
+        code: 'AL',
+        name: 'Alabama',
+        filingFee: 200,
+        serviceFee: 150,
+        totalCost: 350,
+        processingTime: '',
+        processingTimePublished: false,
+        processingTimeCheckedOn: '2026-08-08',
+      },
+      {
+        code: 'WY',
+        name: 'Wyoming',
+        filingFee: 100,
+        serviceFee: 150,
+        totalCost: 250,
+        processingTime: '',
+        processingTimePublished: false,
+        processingTimeCheckedOn: '2026-08-08',
+      },
     ]);
     expect(list.map((s) => s.code)).toEqual(['AL', 'WY']);
   });
