@@ -27,9 +27,14 @@ export interface TableDef {
 
 export const TABLES = {
   /** LLC applications (wizard data + staff and payment fields). */
+  /**
+   * An unpaid application (draft or submitted) carries `expiresAt`, 30 days after its last change,
+   * and is then deleted by TTL; a payment removes it (docs/product.md section 11).
+   */
   applications: {
     envVar: 'APPLICATIONS_TABLE',
     partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expiresAt',
     indexes: [
       // Staff list: newest first within a status (drafts are their own partition).
       { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },

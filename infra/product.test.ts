@@ -220,6 +220,18 @@ describe('Data stack', () => {
     }
   });
 
+  it('deletes unpaid applications by TTL on expiresAt (the privacy page promises it), in every stage', () => {
+    for (const [stage, app] of [
+      ['dev', dev],
+      ['prod', prod],
+    ] as const) {
+      app.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: `creator-llc-${stage}-applications`,
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      });
+    }
+  });
+
   it('retains tables with deletion protection in prod and lets dev be destroyed', () => {
     for (const table of Object.values(resources(prod, 'data', 'AWS::DynamoDB::Table'))) {
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);

@@ -9,6 +9,7 @@ import { localLinkSigningKey, localMasterKeyFile } from './keys.ts';
 import { startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
 import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
 import { serveStatic } from './static.ts';
+import { sweepExpiredItems } from './ttl-sweep.ts';
 
 export const LOCAL_DOCUMENTS_BUCKET = 'creator-llc-documents';
 export const LOCAL_TABLE_PREFIX = 'creator-llc';
@@ -44,6 +45,8 @@ export class StartupError extends Error {}
 const LOCAL_SWEEP_MS = Number(process.env.LOCAL_SWEEP_MS) || 30_000;
 /** The reminder sweep runs daily on AWS; locally at start and then hourly (it queues each reminder once however often it runs). */
 const LOCAL_REMINDER_SWEEP_MS = Number(process.env.LOCAL_REMINDER_SWEEP_MS) || 3_600_000;
+/** How often expired items are deleted (DynamoDB's TTL, twinned: scripts/local/ttl-sweep.ts). */
+const LOCAL_TTL_SWEEP_MS = Number(process.env.LOCAL_TTL_SWEEP_MS) || 60_000;
 
 function optionalPort(value: string | undefined): number | undefined {
   const n = Number(value);
@@ -173,6 +176,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
     const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));
+    // DynamoDB's TTL, twinned: unpaid applications, sent email and the rest leave when promised.
+    const endpoint = dynamoEndpoint;
+    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(() => sweepExpiredItems(endpoint, tables), LOCAL_TTL_SWEEP_MS));
     // The site publisher's twin: the prerendered pages rendered now with this data folder's texts,
     // and again whenever staff publish one (the content table's stream), into the folder served above.
     if (opts.serveSite !== false) {

@@ -6,6 +6,7 @@ import {
   type AttributeDefinition,
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
   type GlobalSecondaryIndex,
   ListTablesCommand,
@@ -168,6 +169,12 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
     const name = localTableName(prefix, key);
     names[key] = name;
     if (existing.has(name)) {
+      // A data folder from before the table had a TTL: turn it on, as a deploy of the data stack would.
+      if (def.ttlAttribute) {
+        const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
+        if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED')
+          await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }));
+      }
       // A data folder from before the table had a stream: add it, as a deploy of the data stack would.
       if (def.stream) {
         const described = await client.send(new DescribeTableCommand({ TableName: name }));

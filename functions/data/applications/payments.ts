@@ -2,6 +2,7 @@ import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
 import { isSettledPayment, type PaymentProvider, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { outboxPut } from '../../email/outbox.ts';
@@ -112,6 +113,8 @@ export async function beginPayment(
       pricedAt: now,
     })
     .set('termsVersion', TERMS_VERSION)
+    // Starting a payment is a change: the unpaid application's 30 days start again (its TTL).
+    .set('expiresAt', expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS))
     .set('updatedAt', now)
     .remove('paymentError');
   if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);

@@ -71,6 +71,19 @@ describe('test mode (local default)', () => {
     expect(status.body).toMatchObject({ applicationId: app.id, paymentStatus: 'paid', amountPaidCents: 35000 });
   });
 
+  it('only an unpaid application carries an expiry (its TTL): starting a payment renews it, the payment removes it', async () => {
+    const app = await putApplication({ expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const res = await intentFor(app.id, FL_CENTS);
+    expect(res.status).toBe(200);
+    const days = (Number((await readApplication(app.id))?.expiresAt) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    expect((await confirm(app.id, res.body.clientSecret, '4242424242424242')).status).toBe(200);
+    const paid = await readApplication(app.id);
+    expect(paid?.paymentStatus).toBe('paid');
+    expect(paid?.expiresAt).toBeUndefined();
+  });
+
   it('declines 4000 0000 0000 0002 with the provider message and records the failure', async () => {
     const app = await putApplication();
     const { body } = await intentFor(app.id, FL_CENTS);
