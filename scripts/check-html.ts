@@ -32,7 +32,8 @@ export function checkHtml(files: readonly string[]): HtmlMessage[] {
   // The checker writes its JSON report to stderr.
   const run = spawnSync('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.error || run.status !== 0) throw new Error(`The Nu HTML Checker did not run (Java 17 is needed): ${run.error?.message ?? run.stderr}`);
-  const out = run.stderr;
+  // After whatever the JVM says first ("Picked up JAVA_TOOL_OPTIONS: ..." where that is set).
+  const out = run.stderr.slice(Math.max(0, run.stderr.indexOf('{')));
   return parseReport(out);
 }
 
