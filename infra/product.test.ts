@@ -78,7 +78,7 @@ describe('API stack: generated from the route table', () => {
     }
   });
 
-  it('builds every function for arm64 Node.js 22 with the route’s memory and a log group with retention', () => {
+  it('builds every function for arm64 Node.js 24 with the route’s memory and a log group with retention', () => {
     for (const route of routes) {
       const { fn } = routeFunction(dev, route);
       expect(fn.Properties).toMatchObject({

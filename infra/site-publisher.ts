@@ -116,7 +116,6 @@ export class SitePublisher extends Construct {
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       "AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing (CreateLogStream/PutLogEvents); it grants no data access.",
     );
-    acknowledge(this.function, 'AwsSolutions-L1', 'Node.js 22 is the runtime every function of this product is built and tested for.');
     acknowledge(
       this.function,
       'AwsSolutions-IAM5[Resource::*]',

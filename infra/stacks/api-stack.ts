@@ -324,11 +324,6 @@ export class ApiStack extends Stack {
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         "AWSLambdaBasicExecutionRole is AWS's managed minimum for log writing (CreateLogStream/PutLogEvents); it grants no data access.",
       );
-      acknowledge(
-        fn,
-        'AwsSolutions-L1',
-        'Node.js 24 is the runtime the handlers and their esbuild target (node24) are built and tested for; a later runtime is a deliberate upgrade, not a drift.',
-      );
       return fn;
     };
     const routeSpec = (code: string, description: string, route?: RouteDef): FunctionSpec => ({
