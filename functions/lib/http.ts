@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import type { ApiRouteKey, Contract } from '#shared/api/contract.ts';
+import { type PathOf, type PathParamNames, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { edgeOrigin } from './edge.ts';
@@ -21,6 +22,55 @@ type ApiEvent = APIGatewayProxyEventV2 & {
 };
 type ApiResult = APIGatewayProxyStructuredResultV2;
 
+// ---- Handlers typed by their route ---------------------------------------------------------------
+// Types only: none of this exists at run time. A handler is `route('<key>', fn)`; the compiler
+// checks what fn answers, the path parameters it reads and the schemas it validates its body and
+// query with against the route's contract entry (shared/api/contract.ts).
+
+declare const answerOf: unique symbol;
+declare const routeOf: unique symbol;
+declare const serializedAs: unique symbol;
+
+/** An answer whose status and body the compiler knows. */
+export type Answer<S extends number = number, B = unknown> = ApiResult & { readonly [answerOf]: { status: S; body: B } };
+
+/** What a contract schema accepts (a zod schema's input type) and what it yields (its output type). */
+type InputOf<C> = C extends { _zod: { input: infer I } } ? I : never;
+type OutputOf<C> = C extends Schema<infer T> ? T : never;
+
+type Responses<K extends ApiRouteKey> = Contract[K]['responses'];
+/** An answer may be built of read-only values: it is only serialised. */
+type Sendable<T> = T extends readonly (infer U)[] ? readonly Sendable<U>[] : T extends object ? { readonly [P in keyof T]: Sendable<T[P]> } : T;
+type BodyAtStatus<R, S extends keyof R> = R[S] extends null ? undefined : Sendable<InputOf<R[S]>>;
+/** What route K may answer: one of its success statuses, with that status's body (errors are thrown). */
+export type RouteAnswer<K extends ApiRouteKey> = {
+  [S in keyof Responses<K> & number]: Answer<S, BodyAtStatus<Responses<K>, S>>;
+}[keyof Responses<K> & number];
+
+/** A request to route K (ApiEvent, with the route key known to the compiler). */
+export type RouteEvent<K extends ApiRouteKey> = ApiEvent & { readonly [routeOf]?: K };
+
+type KeyOf<E> = E extends { readonly [routeOf]?: infer K extends ApiRouteKey } ? K : never;
+type EntryOf<E> = Contract[KeyOf<E>];
+/** The path parameters a request may read: its route's `{name}`s. */
+type ParamName<E> = [KeyOf<E>] extends [never] ? string : PathParamNames<PathOf<KeyOf<E>>>;
+/** What the contract says one path parameter, the body, the query is (anything, outside a route). */
+type ParamType<E, N> = [KeyOf<E>] extends [never]
+  ? unknown
+  : EntryOf<E> extends { params: { shape: infer P } }
+    ? N extends keyof P
+      ? OutputOf<P[N]>
+      : never
+    : never;
+type BodyType<E> = [KeyOf<E>] extends [never] ? unknown : EntryOf<E> extends { body: infer B } ? OutputOf<B> : never;
+type QueryType<E> = [KeyOf<E>] extends [never] ? unknown : EntryOf<E> extends { query: infer Q } ? OutputOf<Q> : never;
+
+/** A value's JSON, serialised once (static data served on every request), with its type kept for the compiler. */
+export type Serialized<T> = string & { readonly [serializedAs]: T };
+export function serialized<T>(value: T): Serialized<T> {
+  return JSON.stringify(value) as Serialized<T>;
+}
+
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Security headers on every API response. */
@@ -31,17 +81,27 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
-  return jsonText(statusCode, JSON.stringify(body), headers);
+export function json<S extends number, B>(statusCode: S, body: B, headers: Record<string, string> = {}): Answer<S, B> {
+  return jsonText(statusCode, JSON.stringify(body) as Serialized<B>, headers);
 }
 
 /** A JSON response from text serialised once (static data served on every request). */
-export function jsonText(statusCode: number, text: string, headers: Record<string, string> = {}): ApiResult {
+export function jsonText<S extends number, B>(statusCode: S, text: Serialized<B>, headers: Record<string, string> = {}): Answer<S, B> {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: text,
-  };
+  } as ApiResult as unknown as Answer<S, B>;
+}
+
+/** A 204: done, nothing to answer. */
+export function noContent(): Answer<204, undefined> {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } } as ApiResult as unknown as Answer<204, undefined>;
+}
+
+/** A text answer that is not JSON (its media type in `headers`). */
+export function textAnswer<S extends number>(statusCode: S, text: string, headers: Record<string, string>): Answer<S, string> {
+  return { statusCode, headers: { 'cache-control': 'no-store', ...headers }, body: text } as ApiResult as unknown as Answer<S, string>;
 }
 
 /** The one shape of every error answer: `{ error, code, details?, ...extras }`, Retry-After when set. */
@@ -86,12 +146,22 @@ export function validate<T>(schema: Schema<T>, input: unknown, what = 'Request b
   throw new ValidationError(`${what} is invalid: check ${fields.join(', ')}`, Object.fromEntries(details));
 }
 
-/** Path parameter, validated; a missing or malformed one is a 400. */
-export function pathParam<T>(event: ApiEvent, name: string, schema: Schema<T>): T {
+/** Path parameter, validated; a missing or malformed one is a 400. In a route, one of its path's `{name}`s, checked with a schema of the contract's type. */
+export function pathParam<E extends ApiEvent, N extends ParamName<E>, T extends ParamType<E, N>>(event: E, name: N, schema: Schema<T>): T {
   const value = event.pathParameters?.[name];
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(`Path parameter "${name}" is invalid`, { [name]: result.error.issues.map((i) => i.message) });
   return result.data;
+}
+
+/** The request's JSON body, validated (400 when it is missing or invalid) with a schema of the contract's body type. */
+export function requestBody<E extends ApiEvent, T extends BodyType<E>>(event: E, schema: Schema<T>): T {
+  return validate(schema, event.jsonBody);
+}
+
+/** The request's query, validated (400 when invalid) with a schema of the contract's query type. */
+export function requestQuery<E extends ApiEvent, T extends QueryType<E>>(event: E, schema: Schema<T>): T {
+  return validate(schema, event.queryStringParameters ?? {}, 'Query');
 }
 
 /** The signed-in person of a staff route (set by the middleware's session check), for the audit trail. */
@@ -195,10 +265,11 @@ const perAddressLimit = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   },
 });
 
-/** JSON body: size limit, content type, parse. Raw-body routes only get the size limit. */
-const jsonBody = (raw: boolean): MiddlewareObj<ApiEvent, ApiResult> => ({
+/** JSON body: size limit, content type, parse. Raw-body routes (route table `rawBody`) only get the size limit. */
+const jsonBody = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   before: (request) => {
     const event = request.event;
+    const raw = event.route?.rawBody ?? false;
     if (event.body === undefined || event.body === null || event.body === '') return;
     const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
     if (bytes.byteLength > MAX_BODY_BYTES)
@@ -215,11 +286,6 @@ const jsonBody = (raw: boolean): MiddlewareObj<ApiEvent, ApiResult> => ({
   },
 });
 
-interface HandlerOptions {
-  /** Keep the body untouched (for signature verification). */
-  rawBody?: boolean;
-}
-
 /**
  * Wraps a route's function in the API's middleware: structured logs with the request id, the
  * route table's checks (staff token, query parameters, per-address limit), the JSON body parser
@@ -228,12 +294,22 @@ interface HandlerOptions {
  * payload 2.0 events, and the local adapter as it does (scripts/local/adapter.ts), so nothing
  * here normalises them again (docs/decisions/0184).
  */
-export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>, options: HandlerOptions = {}) {
+export function httpHandler(fn: (event: ApiEvent, context: Context) => Promise<ApiResult>) {
   return middy<ApiEvent, ApiResult>()
     .use(errorsAndHeaders())
     .use(logRequestContext())
     .use(routeGuard())
     .use(perAddressLimit())
-    .use(jsonBody(options.rawBody ?? false))
+    .use(jsonBody())
     .handler((event, context) => fn(event, context));
+}
+
+/**
+ * A route's handler: `export const handler = route('PATCH /api/llc-applications/{id}', async (event) => ...)`.
+ * The key types the function (what it may answer, which path parameters it reads, the schemas of
+ * its body and query) against the contract; at run time this is httpHandler, and the route's
+ * facts (access, role, query, rate limit, raw body) come from the route table per request.
+ */
+export function route<K extends ApiRouteKey>(_key: K, fn: (event: RouteEvent<K>, context: Context) => Promise<RouteAnswer<K>>) {
+  return httpHandler(fn);
 }

@@ -8,6 +8,7 @@ import {
   applicationResponseSchema,
   contentItemSchema,
   dashboardStatsSchema,
+  type openApiDocumentSchema,
   orderPriceSchema,
   paymentMethodsSchema,
   paymentStatusResponseSchema,
@@ -65,7 +66,10 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Not configured or unavailable',
 };
 
-export function openApiDocument(): Json {
+/** The document, as GET /api/openapi.json answers it. */
+export type OpenApiDocument = z.output<typeof openApiDocumentSchema>;
+
+export function openApiDocument(): OpenApiDocument {
   const components = new Components();
   const paths: Record<string, Record<string, Json>> = {};
   for (const key of API_ROUTE_KEYS) {

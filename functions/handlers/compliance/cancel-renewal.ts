@@ -1,10 +1,10 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { cancelRegisteredAgentRenewal } from '../../compliance/renewal.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
-import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
+import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 
 /** POST /api/orders/{id}/registered-agent/cancel-renewal (holder only): one step, no charge follows. */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/orders/{id}/registered-agent/cancel-renewal', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const app = await getApplicationForHolder(id, resumeSecret(event));
   return json(200, { registeredAgent: await cancelRegisteredAgentRenewal(app) });

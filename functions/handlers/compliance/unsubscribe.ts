@@ -2,9 +2,9 @@ import { unsubscribeBodySchema, unsubscribeQuerySchema } from '#shared/complianc
 import { checkUnsubscribeToken } from '../../compliance/unsubscribe-token.ts';
 import { unsubscribeReminders } from '../../data/applications/order-page.ts';
 import { DomainError, ValidationError } from '../../lib/errors.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { json, type RouteEvent, requestQuery, route, validate } from '../../lib/http.ts';
 
-type Event = Parameters<Parameters<typeof httpHandler>[0]>[0];
+type Event = RouteEvent<'POST /api/reminders/unsubscribe'>;
 
 /** The JSON body of the site's unsubscribe page (the route keeps its raw body for mail clients' form posts). */
 function jsonBody(event: Event): unknown {
@@ -23,15 +23,12 @@ function jsonBody(event: Event): unknown {
  * query when a mail client posts `List-Unsubscribe=One-Click` (RFC 8058), else in the JSON body
  * (the site's unsubscribe page). Repeating it is harmless.
  */
-export const handler = httpHandler(
-  async (event) => {
-    const query = validate(unsubscribeQuerySchema, event.queryStringParameters ?? {}, 'Query');
-    const token = query.token ?? validate(unsubscribeBodySchema, jsonBody(event)).token;
-    const applicationId = await checkUnsubscribeToken(token);
-    if (!applicationId)
-      throw new ValidationError('This unsubscribe link is not valid', { token: ['This unsubscribe link is not valid'] }, 'invalid_unsubscribe_link');
-    await unsubscribeReminders(applicationId);
-    return json(200, { unsubscribed: true });
-  },
-  { rawBody: true },
-);
+export const handler = route('POST /api/reminders/unsubscribe', async (event) => {
+  const query = requestQuery(event, unsubscribeQuerySchema);
+  const token = query.token ?? validate(unsubscribeBodySchema, jsonBody(event)).token;
+  const applicationId = await checkUnsubscribeToken(token);
+  if (!applicationId)
+    throw new ValidationError('This unsubscribe link is not valid', { token: ['This unsubscribe link is not valid'] }, 'invalid_unsubscribe_link');
+  await unsubscribeReminders(applicationId);
+  return json(200, { unsubscribed: true });
+});

@@ -1,5 +1,7 @@
 import { createContentSchema } from '#shared/content/content-item.schema.ts';
 import { createContentItem } from '../../data/content-writes.ts';
-import { httpHandler, json, staffActor, validate } from '../../lib/http.ts';
+import { json, requestBody, route, staffActor } from '../../lib/http.ts';
 
-export const handler = httpHandler(async (event) => json(201, await createContentItem(validate(createContentSchema, event.jsonBody), staffActor(event))));
+export const handler = route('POST /api/content', async (event) =>
+  json(201, await createContentItem(requestBody(event, createContentSchema), staffActor(event))),
+);

@@ -1,8 +1,8 @@
 import { recordIdSchema } from '#shared/record-id.schema.ts';
 import { deleteContentItem } from '../../data/content.ts';
-import { httpHandler, pathParam, staffActor } from '../../lib/http.ts';
+import { noContent, pathParam, route, staffActor } from '../../lib/http.ts';
 
-export const handler = httpHandler(async (event) => {
+export const handler = route('DELETE /api/content/{id}', async (event) => {
   await deleteContentItem(pathParam(event, 'id', recordIdSchema), staffActor(event));
-  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+  return noContent();
 });

@@ -1,5 +1,5 @@
 import { listContentItems } from '../../data/content.ts';
-import { httpHandler, json } from '../../lib/http.ts';
+import { json, route } from '../../lib/http.ts';
 
 /** Public: the site reads its texts from these. Not cached, so a staff edit shows on the next load. */
-export const handler = httpHandler(async () => json(200, await listContentItems(), { 'cache-control': 'no-cache' }));
+export const handler = route('GET /api/content', async () => json(200, await listContentItems(), { 'cache-control': 'no-cache' }));

@@ -3,7 +3,7 @@ import { orderAccessSchema } from '#shared/orders/requests.schema.ts';
 import { grantOrderAccess } from '../../data/applications/order-page.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { applicationNotFound, ForbiddenError } from '../../lib/errors.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { json, pathParam, requestBody, route } from '../../lib/http.ts';
 import { checkOrderToken } from '../../orders/order-link.ts';
 
 /**
@@ -12,9 +12,9 @@ import { checkOrderToken } from '../../orders/order-link.ts';
  * browser. 200 { resumeSecret } | 403 link_expired (the page offers a new link) | 404 a token
  * that is not this order's, or an order that does not exist.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/orders/{id}/access', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
-  const { token } = validate(orderAccessSchema, event.jsonBody);
+  const { token } = requestBody(event, orderAccessSchema);
   const check = await checkOrderToken(id, token);
   if (check === 'invalid') throw applicationNotFound();
   if (check === 'expired') throw new ForbiddenError('This link has expired: ask for a new one below and we will email it to you', 'link_expired');

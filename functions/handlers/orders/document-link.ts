@@ -1,7 +1,7 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
-import { httpHandler, json, pathParam, resumeSecret } from '../../lib/http.ts';
+import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 import { vaultLink } from '../../order-documents/links.ts';
 
 /**
@@ -9,7 +9,7 @@ import { vaultLink } from '../../order-documents/links.ts';
  * document of the customer's vault. 404 for an unknown order, another order's holder, or a
  * document that is not in this order's vault.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('GET /api/orders/{id}/documents/{documentId}', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const documentId = pathParam(event, 'documentId', documentIdSchema);
   const app = await getApplicationForHolder(id, resumeSecret(event));

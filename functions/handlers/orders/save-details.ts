@@ -5,7 +5,7 @@ import { detailsEditable, detailsLocked, orderNotPaid, saveFilingDetails } from 
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
-import { httpHandler, json, pathParam, resumeSecret, validate } from '../../lib/http.ts';
+import { json, pathParam, resumeSecret, route, validate } from '../../lib/http.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
 import { orderView } from '../../orders/view.ts';
 
@@ -15,7 +15,7 @@ import { orderView } from '../../orders/view.ts';
  * before it is stored and replaced by its last four digits. 200 the order page | 400 with a
  * sentence per field | 409 not paid / processing started / changed meanwhile.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('PUT /api/orders/{id}/filing-details', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const app = await getApplicationForHolder(id, resumeSecret(event));
   if (app.paymentStatus !== 'paid') throw orderNotPaid();

@@ -3,7 +3,7 @@ import { orderLinkRequestSchema } from '#shared/orders/requests.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { json, pathParam, requestBody, route } from '../../lib/http.ts';
 
 /** At most one new link per order in this many minutes, however often it is asked for. */
 export const ORDER_LINK_WINDOW_MINUTES = 10;
@@ -13,9 +13,9 @@ export const ORDER_LINK_WINDOW_MINUTES = 10;
  * placed with (never to one given in the request). The answer is the same whether or not the
  * order exists or is paid, so it tells nothing about an id. 200 { sent: true }.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/orders/{id}/links', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
-  validate(orderLinkRequestSchema, event.jsonBody);
+  requestBody(event, orderLinkRequestSchema);
   const app = await getApplication(id).catch((err) => {
     if (hasErrorCode(err, 'application_not_found')) return undefined;
     throw err;

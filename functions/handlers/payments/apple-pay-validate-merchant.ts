@@ -1,7 +1,7 @@
 import { applePayValidateSchema } from '#shared/payments/requests.schema.ts';
-import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
+import { json, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { validateApplePayMerchant } from '../../payments/apple-pay-merchant.ts';
 
-export const handler = httpHandler(async (event) =>
-  json(200, await validateApplePayMerchant(validate(applePayValidateSchema, event.jsonBody), resumeSecret(event))),
+export const handler = route('POST /api/apple-pay/validate-merchant', async (event) =>
+  json(200, await validateApplePayMerchant(requestBody(event, applePayValidateSchema), resumeSecret(event))),
 );

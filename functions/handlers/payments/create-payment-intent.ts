@@ -1,7 +1,7 @@
 import { createPaymentIntentSchema } from '#shared/payments/requests.schema.ts';
-import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
+import { json, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { startCardPayment } from '../../payments/card.ts';
 
-export const handler = httpHandler(async (event) =>
-  json(200, await startCardPayment(validate(createPaymentIntentSchema, event.jsonBody), resumeSecret(event))),
+export const handler = route('POST /api/create-payment-intent', async (event) =>
+  json(200, await startCardPayment(requestBody(event, createPaymentIntentSchema), resumeSecret(event))),
 );

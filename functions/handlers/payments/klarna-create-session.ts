@@ -1,5 +1,7 @@
 import { klarnaSessionSchema } from '#shared/payments/requests.schema.ts';
-import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
+import { json, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { startKlarnaSession } from '../../payments/klarna-payment.ts';
 
-export const handler = httpHandler(async (event) => json(200, await startKlarnaSession(validate(klarnaSessionSchema, event.jsonBody), resumeSecret(event))));
+export const handler = route('POST /api/klarna/create-session', async (event) =>
+  json(200, await startKlarnaSession(requestBody(event, klarnaSessionSchema), resumeSecret(event))),
+);

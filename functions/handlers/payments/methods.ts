@@ -1,4 +1,4 @@
-import { httpHandler, json } from '../../lib/http.ts';
+import { json, route } from '../../lib/http.ts';
 import { availablePaymentMethods } from '../../payments/availability.ts';
 
-export const handler = httpHandler(async () => json(200, await availablePaymentMethods()));
+export const handler = route('GET /api/payment-methods', async () => json(200, await availablePaymentMethods()));

@@ -1,5 +1,7 @@
 import { testConfirmSchema } from '#shared/payments/requests.schema.ts';
-import { httpHandler, json, resumeSecret, validate } from '../../lib/http.ts';
+import { json, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { confirmTestPayment } from '../../payments/test-payment.ts';
 
-export const handler = httpHandler(async (event) => json(200, await confirmTestPayment(validate(testConfirmSchema, event.jsonBody), resumeSecret(event))));
+export const handler = route('POST /api/test-payments/confirm', async (event) =>
+  json(200, await confirmTestPayment(requestBody(event, testConfirmSchema), resumeSecret(event))),
+);

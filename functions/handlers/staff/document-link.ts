@@ -1,11 +1,11 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { httpHandler, json, pathParam } from '../../lib/http.ts';
+import { json, pathParam, route } from '../../lib/http.ts';
 import { staffLink } from '../../order-documents/links.ts';
 
 /** GET /api/staff/applications/{id}/documents/{documentId}: a 5-minute download link to any version. */
-export const handler = httpHandler(async (event) => {
+export const handler = route('GET /api/staff/applications/{id}/documents/{documentId}', async (event) => {
   const app = await getApplication(pathParam(event, 'id', applicationIdSchema));
   return json(200, await staffLink(app, pathParam(event, 'documentId', documentIdSchema)));
 });

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';
+import { json, pathParam, route, staffActor } from '../../lib/http.ts';
 import { generateOrderDocuments } from '../../order-documents/generate.ts';
 import { staffDocuments } from '../../order-documents/view.ts';
 
@@ -9,7 +9,7 @@ import { staffDocuments } from '../../order-documents/view.ts';
  * with complete details, in processing or later. Earlier versions are kept. 409 order_not_paid
  * or documents_unavailable otherwise.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/staff/applications/{id}/documents', async (event) => {
   const app = await getApplication(pathParam(event, 'id', applicationIdSchema));
   return json(200, staffDocuments(await generateOrderDocuments(app, { actor: staffActor(event) })));
 });

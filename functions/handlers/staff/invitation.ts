@@ -1,14 +1,15 @@
 import { acceptInvitationSchema, openInvitationSchema } from '#shared/staff/people.schema.ts';
 import { acceptInvitation, openInvitation } from '../../data/sign-in.ts';
-import { deviceOf, httpHandler, json, validate } from '../../lib/http.ts';
+import { deviceOf, json, requestBody, route } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/invitations, in two steps: the link's token alone opens the invitation (who is
  * invited, and the authenticator-app secret to enrol); with the step's ticket, the chosen password
  * and the app's first code it is accepted, and the person is signed in.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/staff/invitations', async (event) => {
   const body = event.jsonBody;
-  if (body && typeof body === 'object' && 'ticket' in body) return json(200, await acceptInvitation(validate(acceptInvitationSchema, body), deviceOf(event)));
-  return json(200, await openInvitation(validate(openInvitationSchema, body).invite));
+  if (body && typeof body === 'object' && 'ticket' in body)
+    return json(200, await acceptInvitation(requestBody(event, acceptInvitationSchema), deviceOf(event)));
+  return json(200, await openInvitation(requestBody(event, openInvitationSchema).invite));
 });

@@ -1,8 +1,8 @@
 import { ticketListQuerySchema } from '#shared/staff/tickets.schema.ts';
 import { listTickets } from '../../data/tickets.ts';
-import { httpHandler, json, validate } from '../../lib/http.ts';
+import { json, requestQuery, route } from '../../lib/http.ts';
 
-export const handler = httpHandler(async (event) => {
-  const { cursor } = validate(ticketListQuerySchema, event.queryStringParameters ?? {}, 'Query');
+export const handler = route('GET /api/staff/tickets', async (event) => {
+  const { cursor } = requestQuery(event, ticketListQuerySchema);
   return json(200, await listTickets(cursor));
 });

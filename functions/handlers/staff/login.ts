@@ -1,17 +1,17 @@
 import { secondFactorSchema, staffLoginSchema } from '#shared/staff/people.schema.ts';
 import { completeSecondFactor, signIn } from '../../data/sign-in.ts';
-import { deviceOf, httpHandler, json, sourceIp, validate } from '../../lib/http.ts';
+import { deviceOf, json, requestBody, route, sourceIp } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/login, in two steps (functions/data/sign-in.ts): email and password, answered
  * signed in or with the second step's ticket; then the ticket and the authenticator app's code.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/staff/login', async (event) => {
   const body = event.jsonBody;
   if (body && typeof body === 'object' && 'ticket' in body) {
-    const { ticket, totpCode } = validate(secondFactorSchema, body);
+    const { ticket, totpCode } = requestBody(event, secondFactorSchema);
     return json(200, await completeSecondFactor(ticket, totpCode, sourceIp(event), deviceOf(event)));
   }
-  const { email, password } = validate(staffLoginSchema, body);
+  const { email, password } = requestBody(event, staffLoginSchema);
   return json(200, await signIn(email, password, sourceIp(event), deviceOf(event)));
 });

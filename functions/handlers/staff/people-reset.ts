@@ -1,6 +1,8 @@
 import { staffIdSchema } from '#shared/staff/people.schema.ts';
 import { resetSignIn } from '../../data/staff-accounts.ts';
-import { httpHandler, json, pathParam, staffActor } from '../../lib/http.ts';
+import { json, pathParam, route, staffActor } from '../../lib/http.ts';
 
 /** POST /api/staff/people/{id}/reset (owner): clears the password and second factor, ends the sessions, sends a new invitation. */
-export const handler = httpHandler(async (event) => json(200, await resetSignIn(staffActor(event), pathParam(event, 'id', staffIdSchema))));
+export const handler = route('POST /api/staff/people/{id}/reset', async (event) =>
+  json(200, await resetSignIn(staffActor(event), pathParam(event, 'id', staffIdSchema))),
+);

@@ -1,6 +1,6 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { recordUploadSchema, uploadIdSchema } from '#shared/orders/documents.schema.ts';
-import { httpHandler, json, pathParam, staffActor, validate } from '../../lib/http.ts';
+import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
 import { recordUpload } from '../../order-documents/uploads.ts';
 import { staffDocuments } from '../../order-documents/view.ts';
 
@@ -9,9 +9,9 @@ import { staffDocuments } from '../../order-documents/view.ts';
  * of at most 10 MB, or 400 not_a_pdf / file_too_large and it is removed) and records it with its
  * kind and the state's file number. The EIN letter deletes the sealed SSN/ITIN.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('POST /api/staff/applications/{id}/uploads/{uploadId}/record', async (event) => {
   const id = pathParam(event, 'id', applicationIdSchema);
   const uploadId = pathParam(event, 'uploadId', uploadIdSchema);
-  const body = validate(recordUploadSchema, event.jsonBody);
+  const body = requestBody(event, recordUploadSchema);
   return json(200, staffDocuments(await recordUpload(id, uploadId, body, staffActor(event))));
 });

@@ -5,15 +5,15 @@ import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { findState } from '#shared/states.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { httpHandler, json, pathParam, validate } from '../../lib/http.ts';
+import { json, pathParam, requestQuery, route } from '../../lib/http.ts';
 
 /**
  * GET /api/state-costs/{stateCode}?residence=: the itemised first three years of an LLC filed in
  * the state by an owner living in `residence`, from the shared cost function the pages use.
  */
-export const handler = httpHandler(async (event) => {
+export const handler = route('GET /api/state-costs/{stateCode}', async (event) => {
   const code = pathParam(event, 'stateCode', stateCodeParamSchema).toUpperCase();
-  const { residence } = validate(stateCostsQuerySchema, event.queryStringParameters ?? {}, 'Query');
+  const { residence } = requestQuery(event, stateCostsQuerySchema);
   for (const c of [code, residence?.toUpperCase()]) {
     if (c && !findState(c)) throw new NotFoundError(`Unknown state code: ${c}`, 'state_not_found');
   }

@@ -1,9 +1,9 @@
 import { stateCodeParamSchema } from '#shared/api/params.schema.ts';
 import { findStatePricing } from '#shared/states.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { httpHandler, json, pathParam } from '../../lib/http.ts';
+import { json, pathParam, route } from '../../lib/http.ts';
 
-export const handler = httpHandler(async (event) => {
+export const handler = route('GET /api/state-pricing/{stateCode}', async (event) => {
   const code = pathParam(event, 'stateCode', stateCodeParamSchema).toUpperCase();
   const state = findStatePricing(code);
   if (!state) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');

@@ -1,7 +1,7 @@
 import { STATE_PRICING } from '#shared/states.ts';
-import { httpHandler, jsonText } from '../../lib/http.ts';
+import { jsonText, route, serialized } from '../../lib/http.ts';
 
 // Static data: serialised once per cold start, no database call.
-const body = JSON.stringify(STATE_PRICING);
+const body = serialized(STATE_PRICING);
 
-export const handler = httpHandler(async () => jsonText(200, body, { 'cache-control': 'public, max-age=3600' }));
+export const handler = route('GET /api/states', async () => jsonText(200, body, { 'cache-control': 'public, max-age=3600' }));

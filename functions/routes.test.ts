@@ -1,0 +1,40 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeKey } from './routes.ts';
+
+/**
+ * A route is one contract entry plus one handler file (and its test): each needs the other.
+ * A module under functions/handlers/ that exports `handler` is a route's handler; the others
+ * are helpers the handlers share.
+ */
+const HANDLERS_DIR = join(import.meta.dirname, 'handlers');
+/** The API's `$default` route (404 and 405): a handler, but of no route key. */
+const NOT_A_ROUTE = new Set(['fallback']);
+
+function handlerModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return handlerModules(path);
+    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) return [];
+    return /^export (const|async function|function) handler\b/m.test(readFileSync(path, 'utf8')) ? [relative(HANDLERS_DIR, path).slice(0, -'.ts'.length)] : [];
+  });
+}
+
+describe('routes and their handler files', () => {
+  it('every route has its handler file under functions/handlers/', () => {
+    const missing = ROUTES.filter((r) => !existsSync(join(HANDLERS_DIR, `${r.handler}.ts`))).map((r) => `${routeKey(r)} -> ${r.handler}.ts`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every handler file is the handler of a route of the contract', () => {
+    const named = new Set(ROUTES.map((r) => r.handler));
+    expect(handlerModules(HANDLERS_DIR).filter((m) => !named.has(m) && !NOT_A_ROUTE.has(m))).toEqual([]);
+  });
+
+  it('each handler is typed by the key of the route it serves', () => {
+    // `route('<key>', ...)` (or a shared handler given the key): the key the compiler checks the handler against.
+    const mistyped = ROUTES.filter((r) => !readFileSync(join(HANDLERS_DIR, `${r.handler}.ts`), 'utf8').includes(`'${routeKey(r)}'`)).map(routeKey);
+    expect(mistyped).toEqual([]);
+  });
+});
