@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsBucket, s3 } from '../../functions/lib/clients/s3.ts';
 import { resetConfigForTests } from '../../functions/lib/config.ts';
 import { downloadLink, orderDocumentKey, uploadKey, uploadLink } from '../../functions/order-documents/storage.ts';
-import { DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
+import { checkDocumentRequest, DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
 
 /**
  * Document links through the site's `/documents/` path (the local twin of CloudFront's
@@ -72,5 +72,64 @@ describe('document links through /documents/', () => {
     }
     expect(expired.status).toBe(403);
     expect(expired.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+/** One raw HTTP request: the path goes out exactly as written (fetch would resolve `..` itself). */
+function raw(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname: url.hostname, port: url.port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the /documents/ path serves only what a signed, unexpired link names', () => {
+  it('refuses to read, overwrite or delete a document without its link, and a tampered or wrong-method link', async () => {
+    const key = orderDocumentKey(randomUUID(), randomUUID());
+    await putRaw(key, '%PDF-1.7 the customer', 'application/pdf');
+    const path = `/${key}`;
+    expect((await raw('GET', path)).status).toBe(403);
+    expect((await raw('HEAD', path)).status).toBe(403);
+    expect((await raw('PUT', path, '%PDF-1.7 overwritten', { 'content-type': 'application/pdf' })).status).toBe(403);
+    expect((await raw('DELETE', path)).status).toBe(405);
+    expect((await raw('POST', path, 'x')).status).toBe(405);
+    const link = new URL((await downloadLink(key, 'a.pdf', 3600)).url);
+    const signed = `${link.pathname}${link.search}`;
+    // The read link reads, and does nothing else.
+    expect((await raw('GET', signed)).text).toBe('%PDF-1.7 the customer');
+    expect((await raw('DELETE', signed)).status).toBe(405);
+    expect((await raw('PUT', signed, '%PDF-1.7 overwritten', { 'content-type': 'application/pdf' })).status).toBe(403);
+    const tampered = new URL(link);
+    tampered.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+    expect((await raw('GET', `${tampered.pathname}${tampered.search}`)).status).toBe(403);
+    // Another document under the same signature.
+    expect((await raw('GET', `${link.pathname.replace(/[^/]+\.pdf$/, `${randomUUID()}.pdf`)}${link.search}`)).status).toBe(403);
+    const stale = new URL(link);
+    stale.searchParams.set('X-Amz-Date', '20200101T000000Z');
+    expect((await raw('GET', `${stale.pathname}${stale.search}`)).status).toBe(403);
+    // Still the customer's document.
+    expect((await raw('GET', signed)).text).toBe('%PDF-1.7 the customer');
+  });
+
+  it('refuses `..` and `.` segments, encoded or not, before anything reaches the store', async () => {
+    const up = new URL((await uploadLink(uploadKey(randomUUID(), randomUUID()))).url);
+    for (const path of [
+      `/documents/../../outside.pdf${up.search}`,
+      `/documents/uploads/%2e%2e/%2E%2E/outside.pdf${up.search}`,
+      `/documents/uploads/..%2f..%2foutside.pdf${up.search}`,
+      `/documents/./uploads/x.pdf${up.search}`,
+      `/documents/uploads/..\\..\\outside.pdf${up.search}`,
+    ]) {
+      const res = await raw('PUT', path, '%PDF-1.7 escaped', { 'content-type': 'application/pdf' });
+      expect(res.status, path).toBe(400);
+    }
+    expect(checkDocumentRequest({ method: 'GET', url: `/documents/%E0%A4%A.pdf${up.search}`, headers: {} }, documentsBucket(), 'store').ok).toBe(false);
   });
 });
