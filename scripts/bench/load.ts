@@ -20,7 +20,7 @@ import { type BenchRow, printTable } from './table.ts';
  * from each request's sending, per request kind too.
  *
  * Each round comes from its own address, as visitors do: the API's per-address limits
- * (functions/routes.ts RATE_LIMITS) stay as they are. The server is started with an
+ * (shared/api/contract.ts RATE_LIMITS) stay as they are. The server is started with an
  * origin-verify value, as CloudFront is deployed with one, and each request carries it with a
  * CloudFront-Viewer-Address header: the way the API learns a viewer's address behind CloudFront
  * (functions/lib/edge.ts), nothing added for the bench.

@@ -20,7 +20,7 @@ export function contractDrift(routeKey: string, status: number, body: unknown, r
     const wrongStatus = documented.status === status ? [] : [`error ${code} comes with status ${documented.status} in the contract, not ${status}`];
     return [...wrongStatus, ...schemaProblems(documented.schema, body, false)];
   }
-  if (!route) return [`${routeKey} is not a route of the contract (shared/api/routes.ts)`];
+  if (!route) return [`${routeKey} is not a route of the contract (shared/api/contract.ts)`];
   const declared = Object.keys(route.responses);
   if (!declared.includes(String(status))) return [`status ${status} is not one the contract declares (${declared.join(', ')})`];
   const schema = route.responses[status as keyof typeof route.responses];

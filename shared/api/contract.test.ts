@@ -83,7 +83,7 @@ describe('contractDrift (what every handler test checks)', () => {
 
   it('reports a body on a 204 and an answer for a key that is not a route', () => {
     expect(contractDrift('DELETE /api/content/{id}', 204, {}, '{}')).toEqual(['status 204 has no body in the contract, got {}']);
-    expect(contractDrift('GET /api/nothing', 200, {}, '{}')).toEqual(['GET /api/nothing is not a route of the contract (shared/api/routes.ts)']);
+    expect(contractDrift('GET /api/nothing', 200, {}, '{}')).toEqual(['GET /api/nothing is not a route of the contract (shared/api/contract.ts)']);
   });
 
   it('an error needs the sentence and the code; documented extras are checked, others pass', () => {

@@ -54,7 +54,7 @@ export interface ApplicationItem extends Partial<WizardData> {
   amountRefundedCents?: number;
   refundedAt?: string;
 
-  /** SHA-256 of the resume secret the creating browser holds (shared/api/routes.ts, holder routes). */
+  /** SHA-256 of the resume secret the creating browser holds (shared/api/contract.ts, `holder` routes). */
   resumeSecretHash?: string;
   /** Epoch seconds after which DynamoDB deletes an abandoned draft or unpaid application. */
   expiresAt?: number;
