@@ -38,6 +38,28 @@ describe('compliance emails', () => {
     expect({ subject: out.subject, text: out.text }).toMatchSnapshot();
   });
 
+  it('the home-state registration, reminded on the day it is owed, says it is due now and names the home state', async () => {
+    const out = await renderEmail(
+      {
+        kind: 'deadline_reminder',
+        payload: {
+          ...reminder,
+          stateName: 'California',
+          title: 'Register the LLC in California, your home state (Application to Register)',
+          dueOn: '2026-11-22',
+          daysBefore: 0,
+          description: 'File the Application to Register with the California Secretary of State. The fee: $70.',
+        },
+      },
+      LINK,
+      undefined,
+      UNSUBSCRIBE,
+    );
+    expect(out.text).toMatch(/Register the LLC in California, your home state \(Application to Register\): due now/i);
+    expect(out.text).not.toMatch(/in 0 days/);
+    expect(out.text).toContain('has a deadline with California on');
+  });
+
   it('a renewal notice states the date, the price, that it is the only recurring charge, and how to cancel', async () => {
     const out = await renderEmail(
       {

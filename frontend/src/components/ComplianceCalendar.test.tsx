@@ -106,6 +106,35 @@ describe('ComplianceCalendar', () => {
     click.mockRestore();
   });
 
+  it('carries the home state: says so, and shows each home-state payment with its amount, kind and source', async () => {
+    const ftb = { name: 'Franchise Tax Board, Limited liability company', url: 'https://www.ftb.ca.gov/llc', verifiedAt: '2026-08-07' };
+    const withHome: OrderCalendar = {
+      ...CALENDAR,
+      homeState: 'CA',
+      homeStateName: 'California',
+      events: [
+        {
+          id: 'home-state-tax:1',
+          kind: 'home-state-tax',
+          title: 'California Annual Tax (home state)',
+          date: '2027-04-15',
+          description: 'Annual Tax due to California: At least $800 a year.',
+          source: ftb,
+          state: 'CA',
+          amountUsd: 800,
+        },
+      ],
+    };
+    fetchMock.mockImplementation(async (url: string) => (url === `/api/orders/${ID}/calendar` ? json(withHome) : json({ error: 'not stubbed' }, 500)));
+    renderCalendar();
+    const [event] = await screen.findAllByTestId('calendar-event');
+    expect(event).toHaveAttribute('data-kind', 'home-state-tax');
+    expect(event).toHaveTextContent('California Annual Tax (home state) · $800');
+    expect(event).toHaveTextContent('Home state tax');
+    expect(within(event).getByRole('link', { name: ftb.name })).toHaveAttribute('href', ftb.url);
+    expect(screen.getByTestId('home-state-note')).toHaveTextContent('You live in California: the calendar also carries registering the LLC there');
+  });
+
   it('cancels the registered agent renewal in one click', async () => {
     const user = userEvent.setup();
     renderCalendar();
