@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRouteKey } from '#shared/api/contract.ts';
-import { splitRouteKey } from '#shared/api/routes.ts';
+import { RESUME_SECRET_HEADER, splitRouteKey } from '#shared/api/routes.ts';
 import { ApiError, apiJson, failureMessage, getJson, setUnauthorizedHandler } from './api.ts';
 import { apiCall, apiUrl } from './api-client.ts';
+import { rememberResumeSecret } from './resume-secrets.ts';
 
 let reply: () => Response;
 const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply());
@@ -108,6 +109,16 @@ describe('the typed client (apiUrl, apiCall)', () => {
     expect(url).toBe(pathOf('POST /api/content'));
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"page":"landing","section":"hero","content":"Hi"}' });
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'staff-token': 't' });
+  });
+
+  it('a call about an application this browser holds carries its resume secret in a header, and a call about another carries none', async () => {
+    rememberResumeSecret('app_1', 'secret-of-app-1');
+    await apiCall('GET /api/orders/{id}', { params: { id: 'app_1' } });
+    await apiCall('POST /api/create-payment-intent', { body: { applicationId: 'app_1', amount: 100 } });
+    await apiCall('GET /api/orders/{id}', { params: { id: 'app_2' } });
+    const headers = fetchMock.mock.calls.map(([, init]) => (init.headers ?? {}) as Record<string, string>);
+    expect(headers.map((h) => h[RESUME_SECRET_HEADER])).toEqual(['secret-of-app-1', 'secret-of-app-1', undefined]);
+    for (const [url] of fetchMock.mock.calls) expect(url).not.toContain('secret-of-app-1');
   });
 
   it('a 204 resolves with undefined', async () => {
