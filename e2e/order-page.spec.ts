@@ -4,6 +4,7 @@ import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
 import { staffToken } from './staff-session.ts';
+import { recordStampedDocument } from './uploads.ts';
 
 /**
  * After payment (docs/product.md section 10): the receipt email's link opens the order page in
@@ -112,7 +113,8 @@ test('receipt email → order page in a new browser → filing details (PO box r
 
   // Staff: Start Processing now goes through; then Mark Filed with the state's file number, then Mark Complete.
   expect((await staffMove(request, token, id, { status: 'processing' })).status()).toBe(200);
-  const filedOn = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  // The filing date is the state's: not before the payment (today), not in the future.
+  const filedOn = new Date().toISOString().slice(0, 10);
   const filed = await staffMove(request, token, id, { status: 'filed', fileNumber: 'L26000123456', filedOn });
   expect(filed.status(), await filed.text()).toBe(200);
 
@@ -130,6 +132,11 @@ test('receipt email → order page in a new browser → filing details (PO box r
   await expect(timeline.locator('[data-step="completed"]')).toHaveAttribute('data-state', 'current');
   await expect(order.getByText('These are the details we filed with Florida.', { exact: false })).toBeVisible();
 
+  // Mark Complete waits for the state-stamped document.
+  const notYet = await staffMove(request, token, id, { status: 'completed' });
+  expect(notYet.status()).toBe(409);
+  expect((await notYet.json()).error).toContain('the state-stamped formation document is not uploaded');
+  await recordStampedDocument(request, token, id, 'L26000123456');
   expect((await staffMove(request, token, id, { status: 'completed' })).status()).toBe(200);
   // Completion's email is "documents ready", with the link to the vault on the order page.
   const completedEmail = await sentEmail(`status:${id}:completed`);

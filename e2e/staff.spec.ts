@@ -6,6 +6,7 @@ import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#s
 import { expectAxeClean } from './axe.ts';
 import { createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { fillSignIn } from './staff-session.ts';
+import { onePagePdf } from './uploads.ts';
 
 /**
  * The staff back office end to end: login with the printed password, run an application from
@@ -222,11 +223,27 @@ test('staff run an application from submitted to completed with its generated do
 
   // Mark Filed records what the state returned: its file number and the filing date.
   await dialog.getByLabel('State file number').fill('L26000123456');
-  await dialog.getByLabel('Filing date').fill('2026-11-20');
+  // The state's filing date: not before the payment (today), not in the future.
+  await dialog.getByLabel('Filing date').fill(new Date().toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: 'Mark Filed' }).click();
   await expect(dialog.getByText('filed', { exact: true })).toBeVisible();
   await expect(dialog.getByText('L26000123456')).toBeVisible();
   await expectStats(page, { ...start, pending: start.pending - 1 });
+  // Mark Complete waits for what was sold: the stamped document, and the EIN with its IRS letter.
+  await expect(dialog.getByRole('button', { name: 'Mark Complete' })).toBeDisabled();
+  await expect(dialog.getByText(/Not everything the order bought is delivered: the state-stamped formation document is not uploaded/)).toBeVisible();
+  const panel = dialog.getByRole('region', { name: 'Documents' });
+  await panel.getByLabel('Kind').selectOption('approved_articles');
+  await panel.getByLabel('PDF file').setInputFiles({ name: 'stamped.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('FILED L26000123456') });
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(documents.getByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeVisible();
+  // The form is cleared once the upload is recorded (then the toast shows): only then choose the next file.
+  await expect(page.getByText('Document Uploaded')).toBeVisible();
+  await panel.getByLabel('Kind').selectOption('ein_letter');
+  await panel.getByLabel('EIN (on the IRS letter)').fill('88-1234567');
+  await panel.getByLabel('PDF file').setInputFiles({ name: 'cp575.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('CP 575 88-1234567') });
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('EIN 88-1234567', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Mark Complete' }).click();
   await expect(dialog.getByText('completed', { exact: true })).toBeVisible();
   await expectStats(page, { ...start, pending: start.pending - 1, completed: start.completed + 1 });

@@ -31,3 +31,15 @@ describe('application status workflow', () => {
     expect(COUNTED_STATUSES).not.toContain('draft');
   });
 });
+
+describe('filedDateProblem', () => {
+  it('refuses a filing date before the payment or after today, and accepts the days between', async () => {
+    const { filedDateProblem } = await import('./application-status.ts');
+    expect(filedDateProblem('2026-09-12', '2026-11-27T09:00:00.000Z', '2026-11-27')).toBe(
+      "The filing date cannot be before the order was paid (2026-11-27): enter the date on the state's approval",
+    );
+    expect(filedDateProblem('2026-11-28', '2026-11-20T09:00:00.000Z', '2026-11-27')).toBe('The filing date cannot be in the future (today is 2026-11-27)');
+    expect(filedDateProblem('2026-11-20', '2026-11-20T23:59:00.000Z', '2026-11-27')).toBeUndefined();
+    expect(filedDateProblem('2026-11-27', '2026-11-20T09:00:00.000Z', '2026-11-27')).toBeUndefined();
+  });
+});

@@ -1,3 +1,5 @@
+import { completionBlocker, type Deliverable, type DeliverablesInput } from './orders/deliverables.ts';
+
 /** The application lifecycle. `draft` is an unfinished wizard; staff work starts at `submitted`. */
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'processing', 'filed', 'completed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -32,10 +34,12 @@ export function staffMoveTo(to: string) {
 /**
  * Why a staff move cannot happen now, in a sentence the dashboard shows beside the button, or
  * undefined when it can. The server refuses the same moves with the same sentence: every move
- * needs a recorded payment (docs/product.md section 10).
+ * needs a recorded payment (docs/product.md section 10), and Mark Complete needs every
+ * deliverable we owe delivered (shared/orders/deliverables.ts): the staff view carries its
+ * computed `deliverables`, an application item is computed from its documents and fields.
  */
 export function staffMoveBlocker(
-  app: { status?: string | null; paymentStatus?: string | null; detailsCompletedAt?: string | null },
+  app: { status?: string | null; paymentStatus?: string | null; detailsCompletedAt?: string | null; deliverables?: readonly Deliverable[] } & DeliverablesInput,
   to: string,
 ): string | undefined {
   const move = staffMoveTo(to);
@@ -46,6 +50,22 @@ export function staffMoveBlocker(
   if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
   if (to === 'processing' && !app.detailsCompletedAt)
     return 'The customer has not completed the filing details yet: the state filing cannot be prepared without them';
+  if (to === 'completed') return completionBlocker(app.deliverables ? { deliverables: app.deliverables } : app);
+  return undefined;
+}
+
+/** A completed order goes back to filed when an owner reopens it (with a reason, audited). */
+export const REOPEN_MOVE = { from: 'completed', to: 'filed', action: 'Reopen' } as const;
+
+/**
+ * Why Mark Filed's date cannot be `filedOn` (YYYY-MM-DD), or undefined: the state filed the LLC
+ * after the order was paid (`paidAt`, its day as the payment recorded it) and not after today.
+ */
+export function filedDateProblem(filedOn: string, paidAt: string | null | undefined, today = new Date().toISOString().slice(0, 10)): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(filedOn)) return 'Enter the filing date as YYYY-MM-DD';
+  if (filedOn > today) return `The filing date cannot be in the future (today is ${today})`;
+  const paidOn = paidAt ? paidAt.slice(0, 10) : undefined;
+  if (paidOn && filedOn < paidOn) return `The filing date cannot be before the order was paid (${paidOn}): enter the date on the state's approval`;
   return undefined;
 }
 

@@ -34,6 +34,8 @@ const CATEGORY_OF_ACTION = {
   details_completed: 'filing',
   tax_id_revealed: 'filing',
   tax_id_deleted: 'filing',
+  order_reopened: 'filing',
+  ein_recorded: 'filing',
   renewal_cancelled: 'money',
   order_change_requested: 'support',
   ticket_replied: 'support',

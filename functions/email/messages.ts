@@ -34,7 +34,10 @@ export interface EmailPayloads {
     filedOn?: string;
   };
   /** The documents are in the customer's vault. */
-  documents_ready: { firstName: string; businessName: string };
+  /** `delivered`: what the order bought that is delivered, one line each (shared/orders/deliverables.ts); absent on messages queued before the list. */
+  documents_ready: { firstName: string; businessName: string; delivered?: string[] };
+  /** One deliverable arrived before the order is complete: the state-stamped document, or the EIN with its letter. */
+  deliverable_ready: { firstName: string; businessName: string; title: string; detail: string };
   /** A staff reply to a support ticket. */
   ticket_reply: { subject: string; reply: string; staffName: string };
   /** A new order-page link, asked for on the page when an old link expired. */
@@ -68,6 +71,7 @@ export const EMAIL_KINDS = [
   'details_reminder',
   'status_changed',
   'documents_ready',
+  'deliverable_ready',
   'ticket_reply',
   'order_link',
   'staff_invite',

@@ -27,6 +27,12 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     filedOn: '2026-11-25',
   },
   documents_ready: { firstName: 'Ada', businessName: 'Byte Works LLC' },
+  deliverable_ready: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    title: 'Your EIN is ready',
+    detail: 'The IRS assigned Byte Works LLC the Employer Identification Number 88-1234567.',
+  },
   ticket_reply: { subject: 'Change my address', reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks', staffName: 'Sam from CreatorLLC' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   staff_invite: {
@@ -98,6 +104,16 @@ describe('email templates', () => {
     const reset = await renderEmail({ kind: 'staff_invite', payload: { ...SAMPLES.staff_invite, reset: true } } as never, LINK);
     expect(reset.subject).toBe('Set up your CreatorLLC staff sign-in again');
     expect(reset.text).toContain('your password and authenticator app were cleared and your sessions ended');
+  });
+
+  it('lists exactly what was delivered in the "documents ready" email', async () => {
+    const delivered = [
+      'State-approved formation document: In your vault since 2026-11-25',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-26',
+    ];
+    const out = await renderEmail({ kind: 'documents_ready', payload: { ...SAMPLES.documents_ready, delivered } } as never, LINK);
+    for (const line of delivered) expect(out.text).toContain(line);
+    expect(out.text).not.toContain('Operating agreement');
   });
 
   it("signs the footer with the operator's name, address and support contacts, and leaves out what is not set", async () => {

@@ -4,6 +4,7 @@ import { formatUsd } from '#shared/money.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
 import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
+  DeliverableReadyEmail,
   DetailsReminderEmail,
   DocumentsReadyEmail,
   OrderLinkEmail,
@@ -36,6 +37,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     component: StatusChangedEmail,
   },
   documents_ready: { subject: (p) => `Your documents for ${p.businessName} are ready`, component: DocumentsReadyEmail },
+  deliverable_ready: { subject: (p) => `${p.title}: ${p.businessName}`, component: DeliverableReadyEmail },
   ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   staff_invite: {

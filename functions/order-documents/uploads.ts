@@ -1,6 +1,7 @@
-import type { RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
+import type { RecordEin, RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
-import { deleteTaxId, documentsNotPaid, recordDocuments } from '../data/applications/documents.ts';
+import { findState } from '#shared/states.ts';
+import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import type { AuditActor } from '../data/audit.ts';
@@ -96,6 +97,7 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
         app = await recordDocuments(app, [doc], {
           activity: { action: 'document_uploaded', text },
           actor,
+          ...(body.kind === 'approved_articles' ? { notify: approvedNotice(app, body.fileNumber ?? app.fileNumber) } : {}),
           ...(filed ? { filedId: filed.id } : {}),
           ...(body.fileNumber ? { fileNumber: body.fileNumber } : {}),
         });
@@ -113,6 +115,45 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
   }
   const recorded = app.documents?.find((d) => d.id === uploadId);
   if (recorded?.kind === 'ein_letter') app = await forgetTaxId(app);
+  return app;
+}
+
+/** The customer's email when the state-stamped document is recorded. */
+function approvedNotice(app: ApplicationItem, fileNumber: string | undefined): { title: string; detail: string } {
+  const state = findState(app.pricedOrder?.state ?? app.state ?? '')?.name ?? 'The state';
+  return {
+    title: 'Your state-approved formation document is ready',
+    detail: `${state} approved the formation of ${app.businessName || 'your LLC'}${fileNumber ? ` (file number ${fileNumber})` : ''}. The state-stamped document is in the document vault on your order page.`,
+  };
+}
+
+/**
+ * POST /api/staff/applications/{id}/ein: the EIN and its IRS letter (an upload) recorded
+ * together, the sealed tax id deleted in the same write (../data/applications/documents.ts
+ * recordEin). The order must have bought the EIN. Recording the same upload again answers the
+ * order as it is.
+ */
+export async function recordEinWithLetter(id: string, body: RecordEin, actor: AuditActor): Promise<ApplicationItem> {
+  let app = await getApplication(id);
+  mustBePaid(app);
+  if (app.documents?.some((d) => d.id === body.uploadId)) return app;
+  if (!(app.pricedOrder?.feinFiling ?? app.feinFiling)) throw new ConflictError('This order did not buy the EIN: there is no EIN to record', 'ein_not_bought');
+  const upload = await storeUpload(app, body.uploadId, 'ein_letter');
+  const letter = { ...upload, title: DOCUMENT_KIND_LABELS.ein_letter, createdAt: new Date().toISOString(), createdBy: actor.email };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      app = await recordEin(app, { ein: body.ein, letter }, actor);
+      break;
+    } catch (err) {
+      if (!hasErrorCode(err, 'version_conflict') || attempt >= RECORD_ATTEMPTS) throw err;
+      app = await getApplication(id);
+      mustBePaid(app);
+      if (app.documents?.some((d) => d.id === body.uploadId)) break;
+    }
+  }
+  await deleteObject(uploadKey(id, body.uploadId)).catch((err: unknown) =>
+    logger.warn('upload not removed after recording', { applicationId: id, error: String(err) }),
+  );
   return app;
 }
 

@@ -1,3 +1,4 @@
+import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
@@ -67,6 +68,8 @@ export function staffDocuments(app: ApplicationItem): StaffDocuments {
     documents: [...(app.documents ?? [])].sort(newestFirst).map(staffDocument),
     missing: missingKinds(app),
     ...(blocker ? { generateBlocker: blocker } : {}),
+    deliverables: deliverablesFor(app),
+    ...(app.ein ? { ein: app.ein } : {}),
   };
 }
 

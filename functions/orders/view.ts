@@ -1,5 +1,6 @@
 import { normaliseStatus } from '#shared/application-status.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
+import { deliverablesFor, missingDeliverables } from '#shared/orders/deliverables.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.schema.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
@@ -65,7 +66,12 @@ function nextSteps(app: ApplicationItem, stateName: string, processingTime: stri
     !facts || processingTime === noStandardTimeSentence(facts)
       ? `${facts ? processingTime : `We have no processing time for ${stateName}`}, so we cannot say how long the state takes to approve the filing.`
       : `${stateName} currently takes ${processingTime} to approve a filing, by its own published figure.`;
-  if (status === 'completed') return ['Your LLC is formed and every document of your order is in the vault below.'];
+  if (status === 'completed') {
+    const owed = missingDeliverables(app);
+    return owed.length === 0
+      ? ['Your LLC is formed and everything your order bought is delivered: see the checklist and the vault below.']
+      : ['Your LLC is formed. The checklist below says what of your order is still on its way.'];
+  }
   if (status === 'filed')
     return [
       `${stateName} approved the filing${app.fileNumber ? ` (file number ${app.fileNumber})` : ''}.`,
@@ -129,6 +135,8 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     nextSteps: nextSteps(app, stateName, processingTime),
     processingTime,
     documents,
+    deliverables: deliverablesFor(app),
+    ...(app.ein ? { ein: app.ein } : {}),
     version: versionOf(app),
   };
 }

@@ -15,6 +15,7 @@ import { operatorSettingsUpdateSchema } from '../operator/settings.schema.ts';
 import {
   documentIdSchema,
   documentLinkSchema,
+  recordEinSchema,
   recordUploadSchema,
   staffDocumentsSchema,
   uploadIdSchema,
@@ -35,7 +36,7 @@ import {
 } from '../payments/requests.schema.ts';
 import { calculatorInputSchema } from '../savings.schema.ts';
 import type { StaffRole } from '../staff/accounts.ts';
-import { applicationListQuerySchema, applicationUpdateSchema } from '../staff/applications.schema.ts';
+import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
 import {
   acceptInvitationSchema,
@@ -728,8 +729,38 @@ export const CONTRACT = {
     params: z.strictObject({ id: applicationIdSchema, uploadId: uploadIdSchema }),
     body: recordUploadSchema,
     responses: { 200: staffDocumentsSchema },
-    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
     bucket: 'write',
+  },
+
+  'POST /api/staff/applications/{id}/ein': {
+    handler: 'staff/record-ein',
+    operationId: 'recordEin',
+    summary: 'Records the EIN the IRS assigned with its confirmation letter (an upload), and deletes the stored SSN/ITIN',
+    description:
+      'Upload the letter first (POST …/uploads), then send its uploadId with the EIN: 9 digits with a prefix the IRS issues (400 otherwise). One write sets the EIN, records the letter, deletes the sealed tax id and queues the customer’s email. 409 `order_not_paid`, `ein_not_bought`, `upload_missing`.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    params: idParam,
+    body: recordEinSchema,
+    responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
+    bucket: 'write',
+  },
+  'POST /api/staff/applications/{id}/reopen': {
+    handler: 'staff/reopen',
+    operationId: 'reopenApplication',
+    summary: 'Moves a completed order back to filed, with the reason (owners only; audited)',
+    description: '409 `status_conflict` when the order is not completed.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'owner',
+    params: idParam,
+    body: reopenSchema,
+    responses: { 200: staffApplicationSchema },
+    errors: { status_conflict: STATUS_CONFLICT },
+    tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write', audit: 'append' },
   },
 
   'POST /api/staff/applications/{id}/refund': {

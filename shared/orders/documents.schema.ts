@@ -1,7 +1,9 @@
 import { FILE_NUMBER } from '../staff/applications.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
+import { deliverableSchema } from './deliverables.schema.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
+import { einProblem, formatEin } from './ein.ts';
 
 // The documents' request and response schemas; the kinds and rules they are built from are in
 // ./documents.ts.
@@ -46,6 +48,26 @@ export const recordUploadSchema = z.strictObject({
 });
 export type RecordUpload = z.infer<typeof recordUploadSchema>;
 
+/**
+ * POST /api/staff/applications/{id}/ein: the EIN the IRS assigned (9 digits, a prefix the IRS
+ * issues; answered as XX-XXXXXXX) and the upload holding its confirmation letter (a PDF put to
+ * a link from POST .../uploads).
+ */
+export const recordEinSchema = z.strictObject({
+  ein: z.pipe(
+    z.string({ error: 'Enter the EIN' }).check(
+      z.trim(),
+      z.superRefine((v, ctx) => {
+        const problem = einProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+      }),
+    ),
+    z.transform((v: string) => formatEin(v)),
+  ),
+  uploadId: uploadIdSchema,
+});
+export type RecordEin = z.infer<typeof recordEinSchema>;
+
 /** POST /api/staff/applications/{id}/documents: regenerate every document of the order (no body). */
 export const generateDocumentsSchema = z.optional(z.strictObject({}));
 
@@ -72,6 +94,10 @@ export const staffDocumentsSchema = z.object({
   missing: z.array(z.enum(DOCUMENT_KINDS)),
   /** Why documents cannot be generated now, or absent when they can. */
   generateBlocker: z.optional(z.string()),
+  /** What the order owes and what of it is delivered, as these documents make it (shared/orders/deliverables.ts). */
+  deliverables: z.array(deliverableSchema),
+  /** The EIN recorded with the IRS letter, if any. */
+  ein: z.optional(z.string()),
 });
 export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
 

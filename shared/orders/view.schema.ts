@@ -1,5 +1,6 @@
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import * as z from '../zod.ts';
+import { deliverableSchema } from './deliverables.schema.ts';
 
 /**
  * The customer's order page (docs/product.md section 10): what GET /api/orders/{id} answers and
@@ -80,6 +81,10 @@ export const orderViewSchema = z.object({
   nextSteps: z.array(z.string()),
   processingTime: z.string(),
   documents: z.array(orderDocumentSchema),
+  /** What the order bought and what of it is delivered, with dates (shared/orders/deliverables.ts). */
+  deliverables: z.array(deliverableSchema),
+  /** The EIN the IRS assigned, once recorded. */
+  ein: z.optional(z.string()),
   version: z.number(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

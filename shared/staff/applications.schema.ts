@@ -1,6 +1,7 @@
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
 import { cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
+import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -42,6 +43,12 @@ export const staffApplicationSchema = z.object({
   taxIdOnFile: z.optional(z.boolean()),
   /** The Terms of Service version agreed to at payment (shared/legal/versions.ts). */
   termsVersion: z.optional(z.string()),
+  /** Where the customer lives (the home state), when given. */
+  residenceState: z.optional(z.string()),
+  /** The EIN the IRS assigned, once staff recorded it. */
+  ein: z.optional(z.string()),
+  /** What the order owes and what of it is delivered (shared/orders/deliverables.ts): Mark Complete needs all of ours. */
+  deliverables: z.array(deliverableSchema),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });
@@ -84,3 +91,7 @@ export const applicationUpdateSchema = z
     }),
   );
 export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;
+
+/** POST /api/staff/applications/{id}/reopen: why a completed order goes back to filed (kept in the audit trail). */
+export const reopenSchema = z.strictObject({ reason: text('Reason', 500, { min: 3 }) });
+export type Reopen = z.infer<typeof reopenSchema>;

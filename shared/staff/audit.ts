@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   ticket_replied: 'Ticket answered',
   application_status_changed: 'Status moved',
   application_notes_changed: 'Notes changed',
+  application_reopened: 'Order reopened',
+  ein_recorded: 'EIN recorded',
   document_generated: 'Document generated',
   document_uploaded: 'Document uploaded',
   tax_id_revealed: 'Tax id revealed',

@@ -1,3 +1,4 @@
+import { outboxPut } from '../../email/outbox.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
@@ -28,6 +29,8 @@ export async function recordDocuments(
     actor?: AuditActor;
     filedId?: string;
     fileNumber?: string;
+    /** Email the customer about this delivery (the state-stamped document), from the same transaction. */
+    notify?: { title: string; detail: string };
   },
 ): Promise<ApplicationItem> {
   const now = new Date().toISOString();
@@ -62,9 +65,83 @@ export async function recordDocuments(
         },
       }),
     );
+  if (opts.notify && app.email)
+    alongside.push(
+      outboxPut({
+        kind: 'deliverable_ready',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `deliverable:${app.id}:${added.map((d) => d.id).join(',')}`,
+        payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', ...opts.notify },
+      }),
+    );
   if (!(await updateWith(change, alongside)))
     throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the documents were recorded')));
   return { ...app, documents, ...(fileNumber ? { fileNumber } : {}), updatedAt: now, version: versionOf(app) + 1 };
+}
+
+/**
+ * Staff record the EIN the IRS assigned with its confirmation letter (an uploaded PDF): one
+ * transaction at the version read, only while the order is paid. It sets the EIN, adds the
+ * letter as the next version of its kind, deletes the sealed SSN/ITIN for good (the stored
+ * details keep that it was deleted), and writes the activity entry, the audit entry (never the
+ * tax id) and the customer's email. 409 order_not_paid or version_conflict.
+ */
+export async function recordEin(
+  app: ApplicationItem,
+  input: { ein: string; letter: Omit<StoredDocument, 'version'> },
+  actor: AuditActor,
+): Promise<ApplicationItem> {
+  const now = new Date().toISOString();
+  const documents: StoredDocument[] = [...(app.documents ?? [])];
+  documents.push({ ...input.letter, version: documents.filter((d) => d.kind === input.letter.kind).length + 1 });
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('ein', input.ein)
+    .set('einRecordedAt', now)
+    .set('documents', documents)
+    .set('updatedAt', now);
+  const rp = app.filingDetails?.ein?.responsibleParty;
+  let filingDetails = app.filingDetails;
+  if (app.sealedTaxId) {
+    change.remove('sealedTaxId');
+    if (app.filingDetails?.ein && rp) {
+      filingDetails = { ...app.filingDetails, ein: { ...app.filingDetails.ein, responsibleParty: { ...rp, taxIdDeleted: true } } };
+      change.set('filingDetails', filingDetails);
+    }
+  }
+  const name = displayName(app);
+  const alongside: TransactItem[] = [
+    activityPut('ein_recorded', `EIN recorded for ${name} with the IRS letter${app.sealedTaxId ? '; the tax id was deleted' : ''}`, app.id),
+    auditPut({
+      actor,
+      action: 'ein_recorded',
+      applicationId: app.id,
+      subject: 'EIN and IRS confirmation letter',
+      before: { ein: app.ein ?? null, taxIdOnFile: Boolean(app.sealedTaxId) },
+      after: { ein: input.ein, letter: { id: input.letter.id, key: input.letter.key, size: input.letter.size }, taxIdOnFile: false },
+    }),
+  ];
+  if (app.email)
+    alongside.push(
+      outboxPut({
+        kind: 'deliverable_ready',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `deliverable:${app.id}:${input.letter.id}`,
+        payload: {
+          firstName: app.firstName ?? '',
+          businessName: app.businessName ?? '',
+          title: 'Your EIN is ready',
+          detail: `The IRS assigned ${app.businessName || 'your LLC'} the Employer Identification Number ${input.ein}. Its confirmation letter (CP 575) is in the document vault on your order page. As promised, we deleted the SSN/ITIN you gave us for the application.`,
+        },
+      }),
+    );
+  if (!(await updateWith(change, alongside)))
+    throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the EIN was recorded')));
+  const { sealedTaxId: _gone, ...rest } = app;
+  return { ...rest, ein: input.ein, einRecordedAt: now, documents, ...(filingDetails ? { filingDetails } : {}), updatedAt: now, version: versionOf(app) + 1 };
 }
 
 /**

@@ -90,6 +90,12 @@ export interface ApplicationItem extends Partial<WizardData> {
   /** When the customer turned off the compliance calendar's deadline reminders (the emails' unsubscribe link). */
   remindersUnsubscribedAt?: string;
 
+  /** The EIN the IRS assigned (XX-XXXXXXX), recorded by staff with the IRS letter (./documents.ts recordEin). */
+  ein?: string;
+  einRecordedAt?: string;
+  /** When an owner last reopened the completed order, and why. */
+  reopenedAt?: string;
+
   notes?: string;
 
   /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./documents.ts recordDocuments. */

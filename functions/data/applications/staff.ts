@@ -1,4 +1,5 @@
-import { type ApplicationStatus, normaliseStatus, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
+import { type ApplicationStatus, filedDateProblem, normaliseStatus, REOPEN_MOVE, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
+import { deliverablesFor, deliveredLines } from '#shared/orders/deliverables.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments/methods.ts';
 import type { ApplicationListQuery, StaffApplication } from '#shared/staff/applications.schema.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
@@ -6,7 +7,7 @@ import { findState } from '#shared/states.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { QueryCommand, type TransactItem, TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
@@ -58,6 +59,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
     taxIdOnFile: Boolean(raw.sealedTaxId),
     termsVersion: optStr(raw.termsVersion),
+    residenceState: optStr(raw.residenceState),
+    ein: optStr(raw.ein),
+    deliverables: deliverablesFor(raw),
     version: versionOf(raw),
   };
 }
@@ -129,12 +133,17 @@ export async function updateApplicationByStaff(
   const move = staffMoveTo(to);
   const blocker = staffMoveBlocker(current, to);
   if (!move || blocker) throw statusConflict(`Cannot move this application to ${to}: ${blocker}`, from);
+  // The filing date is the state's: not before the order was paid, not in the future (every deadline is dated from it).
+  const badDate = to === 'filed' && changes.filedOn ? filedDateProblem(changes.filedOn, current.paidAt) : undefined;
+  if (badDate) throw new ValidationError(badDate, { filedOn: [badDate] });
   // The payment is part of the condition: a refund landing between the read and the write wins.
+  // So is everything else the blocker read (the documents and EIN Mark Complete needs): the write is at the version read.
   const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
   // The details are part of the condition too: processing starts only from complete details.
   if (to === 'processing') change.when('attribute_exists(#detailsCompletedAt)');
   if (changes.notes !== undefined) change.set('notes', changes.notes);
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
+  if (to === 'completed' && current.reopenedAt) change.remove('reopenedAt');
   change.set(`${to}At`, now);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const alongside: TransactItem[] = [
@@ -155,14 +164,15 @@ export async function updateApplicationByStaff(
   ];
   // The customer hears of every move, from the same transaction (a retried move queues one email).
   if (current.email && to === 'completed') {
-    // Completed: the documents are all in the vault, and the email says so (with its link).
+    // Completed: everything owed is delivered, and the email lists it (with its link). A reopened
+    // order completed again sends its list again (its key counts the reopenings).
     alongside.push(
       outboxPut({
         kind: 'documents_ready',
         to: current.email,
         applicationId: id,
-        dedupeKey: `status:${id}:${to}`,
-        payload: { firstName: current.firstName ?? '', businessName: current.businessName ?? '' },
+        dedupeKey: `status:${id}:${to}${current.reopenedAt ? `:${current.reopenedAt}` : ''}`,
+        payload: { firstName: current.firstName ?? '', businessName: current.businessName ?? '', delivered: deliveredLines(deliverablesFor(current)) },
       }),
     );
   } else if (current.email) {
@@ -195,6 +205,46 @@ export async function updateApplicationByStaff(
   }
   const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
   return { ...saved, status: to, ...(changes.notes !== undefined ? { notes: changes.notes } : {}), version: saved.version + 1 };
+}
+
+/**
+ * An owner reopens a completed order (something delivered was wrong, or is missing): back to
+ * filed at the version read, the completed date removed, with the status counters, an activity
+ * entry and the audit entry with the reason in the same transaction. 409 status_conflict when
+ * the order is not completed (or no longer is).
+ */
+export async function reopenOrder(id: string, reason: string, actor: AuditActor): Promise<StaffApplicationView> {
+  const current = await getApplication(id);
+  const from = normaliseStatus(current.status);
+  if (from !== REOPEN_MOVE.from) throw statusConflict(`Only completed orders can be reopened; this one is ${from}`, from);
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(id)
+    .atVersion(versionOf(current))
+    .when('#status = :completed', { ':completed': 'completed' })
+    .set('status', REOPEN_MOVE.to)
+    .set('reopenedAt', now)
+    .set('updatedAt', now)
+    .remove('completedAt');
+  const alongside: TransactItem[] = [
+    statusCounterUpdate(REOPEN_MOVE.from, REOPEN_MOVE.to),
+    activityPut('order_reopened', `${REOPEN_MOVE.action}: ${displayName(current)} moved from completed back to filed (${reason})`, id),
+    auditPut({
+      actor,
+      action: 'application_reopened',
+      applicationId: id,
+      subject: REOPEN_MOVE.action,
+      before: { status: from, completedAt: current.completedAt },
+      after: { status: REOPEN_MOVE.to, reason },
+    }),
+  ];
+  if (!(await updateWith(change, alongside)))
+    throw await whyNotWritten(id, (latest) =>
+      normaliseStatus(latest.status) === 'completed'
+        ? changedMeanwhile('reopening the order')
+        : statusConflict(`Only completed orders can be reopened; this one is ${normaliseStatus(latest.status)}`, normaliseStatus(latest.status)),
+    );
+  const { completedAt: _gone, ...rest } = current;
+  return { ...toStaffApplication({ ...rest, status: REOPEN_MOVE.to, reopenedAt: now }), version: versionOf(current) + 1 };
 }
 
 // ---- The tax id -----------------------------------------------------------------------------

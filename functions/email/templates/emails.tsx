@@ -92,14 +92,41 @@ export function StatusChangedEmail(p: Props<'status_changed'>) {
 }
 
 export function DocumentsReadyEmail(p: Props<'documents_ready'>) {
+  const delivered = p.delivered ?? [];
   return (
     <Layout preview={`Documents for ${p.businessName} are ready`}>
-      <Heading style={heading}>Your documents are ready</Heading>
+      <Heading style={heading}>Your order is complete</Heading>
       <Text style={text}>{greeting(p.firstName)}</Text>
-      <Text style={text}>
-        The documents for {p.businessName} are in the document vault on your order page. Download links there are valid for a few minutes each.
-      </Text>
+      {delivered.length > 0 ? (
+        <>
+          <Text style={text}>Everything your order for {p.businessName} bought is delivered:</Text>
+          <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
+            {delivered.map((line) => (
+              <Text key={line} style={{ ...text, margin: '4px 0' }}>
+                {line}
+              </Text>
+            ))}
+          </Section>
+          <Text style={text}>The documents are in the document vault on your order page. Download links there are valid for a few minutes each.</Text>
+        </>
+      ) : (
+        <Text style={text}>
+          The documents for {p.businessName} are in the document vault on your order page. Download links there are valid for a few minutes each.
+        </Text>
+      )}
       <OrderButton link={p.link} label="Open your documents" />
+    </Layout>
+  );
+}
+
+export function DeliverableReadyEmail(p: Props<'deliverable_ready'>) {
+  return (
+    <Layout preview={`${p.title} for ${p.businessName}`}>
+      <Heading style={heading}>{p.title}</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>{p.detail}</Text>
+      <Text style={text}>Your order page lists what of your order is delivered and what is still on its way.</Text>
+      <OrderButton link={p.link} label="Open your order" />
     </Layout>
   );
 }

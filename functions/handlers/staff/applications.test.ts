@@ -3,13 +3,15 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
 import { readApplication, writeApplication } from '../../../tests/fakes/applications.ts';
-import { applicationItem, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
+import { applicationItem, putApplication, signedInPerson, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { listAudit } from '../../data/audit.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
 import { getMessage } from '../../email/outbox.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as listApplications } from './list-applications.ts';
+import { handler as reopenHandler } from './reopen.ts';
 import { handler as updateApplication } from './update-application.ts';
 
 let headers: Record<string, string>;
@@ -138,6 +140,31 @@ describe('GET /api/staff/applications', () => {
 });
 
 const FILED = { fileNumber: 'L26000123456', filedOn: '2026-11-20' };
+/** What the fixture order (operating agreement bought, our registered agent) owes, all delivered. */
+const DELIVERED = [
+  {
+    id: randomUUID(),
+    kind: 'approved_articles',
+    title: 'Approved',
+    key: 'k1',
+    fileName: 'a.pdf',
+    version: 1,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    origin: 'uploaded',
+    size: 10,
+  },
+  {
+    id: randomUUID(),
+    kind: 'operating_agreement',
+    title: 'OA',
+    key: 'k2',
+    fileName: 'b.pdf',
+    version: 1,
+    createdAt: '2026-11-19T10:00:00.000Z',
+    origin: 'generated',
+    size: 10,
+  },
+];
 
 describe('PATCH /api/staff/applications/{id}', () => {
   beforeEach(async () => {
@@ -145,7 +172,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
   });
 
   it.each(STAFF_TRANSITIONS.map((t) => [t.action, t] as const))('%s moves %s with counters and an activity entry in one go', async (_, t) => {
-    const app = await putApplication({ status: t.from });
+    const app = await putApplication({ status: t.from, ...(t.to === 'completed' ? { documents: DELIVERED } : {}) });
     await setCounters({ [t.from]: 1 });
     const res = await patch(app.id, { status: t.to, ...(t.to === 'filed' ? FILED : {}) });
     expect(res.status).toBe(200);
@@ -232,6 +259,49 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect(await readDashboardCounts()).toEqual(before);
   });
 
+  it('Mark Complete is refused (409, with what is missing) until every deliverable owed is delivered; its email lists them', async () => {
+    const paidAt = '2026-11-18T10:00:00.000Z';
+    const pricedOrder = { totalCents: 40000, state: 'FL', expeditedFiling: false, feinFiling: true, operatingAgreement: true, pricedAt: paidAt };
+    const app = await putApplication({ status: 'filed', paidAt, pricedOrder, ...FILED, documents: [DELIVERED[1]] });
+    await setCounters({ filed: 1 });
+    const refused = await patch(app.id, { status: 'completed' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'status_conflict', currentStatus: 'filed' });
+    expect(refused.body.error).toContain('the state-stamped formation document is not uploaded');
+    expect(refused.body.error).toContain('the EIN is not recorded and the IRS confirmation letter is not uploaded');
+    expect(refused.body.error).not.toContain('operating agreement');
+    expect((await readApplication(app.id))?.status).toBe('filed');
+    expect(await getMessage(`status:${app.id}:completed`)).toBeUndefined();
+
+    const letter = { ...DELIVERED[0], id: randomUUID(), kind: 'ein_letter', createdAt: '2026-11-22T10:00:00.000Z' };
+    await writeApplication({
+      ...(await readApplication(app.id)),
+      documents: [...DELIVERED, letter],
+      ein: '88-1234567',
+      einRecordedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const done = await patch(app.id, { status: 'completed' });
+    expect(done.status).toBe(200);
+    expect(done.body.deliverables.every((d: { delivered: boolean; by: string }) => d.delivered || d.by === 'customer')).toBe(true);
+    const email = await getMessage(`status:${app.id}:completed`);
+    expect(email).toMatchObject({ kind: 'documents_ready' });
+    expect((email!.payload as { delivered: string[] }).delivered).toEqual([
+      'State-approved formation document: In your vault since 2026-11-21',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-22',
+      'Operating agreement: In your vault since 2026-11-19',
+      "Registered agent appointment: We are your registered agent, on the state's record since 2026-11-21",
+    ]);
+  });
+
+  it('Mark Filed refuses a filing date before the payment with 400 and a sentence, and changes nothing', async () => {
+    const app = await putApplication({ status: 'processing', paidAt: '2026-11-21T10:00:00.000Z' });
+    const res = await patch(app.id, { status: 'filed', ...FILED });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("The filing date cannot be before the order was paid (2026-11-21): enter the date on the state's approval");
+    expect(res.body.details).toEqual({ filedOn: [res.body.error] });
+    expect((await readApplication(app.id))?.status).toBe('processing');
+  });
+
   it('lets exactly one of two concurrent moves win', async () => {
     const app = await putApplication({ status: 'submitted' });
     await setCounters({ submitted: 1 });
@@ -261,5 +331,59 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect((await patch(unknown, { notes: 'x' })).status).toBe(404);
     expect((await patch('00000000-0000-0000-0000-000000000000', { notes: 'x' })).status).toBe(400);
     expect((await patch('../../etc', { notes: 'x' })).status).toBe(400);
+  });
+});
+
+describe('POST /api/staff/applications/{id}/reopen', () => {
+  const reopenAs = (id: string, body: unknown, as: Record<string, string>) =>
+    invoke(
+      reopenHandler,
+      apiEvent({
+        method: 'POST',
+        route: '/api/staff/applications/{id}/reopen',
+        path: `/api/staff/applications/${id}/reopen`,
+        pathParameters: { id },
+        body,
+        headers: as,
+      }),
+    );
+
+  it('an owner moves a completed order back to filed with the reason: counters, activity and audit in one go', async () => {
+    await setCounters({ submitted: 0, processing: 0, filed: 0, completed: 1 });
+    const app = await putApplication({ status: 'completed', completedAt: '2026-11-25T10:00:00.000Z', documents: DELIVERED });
+    const owner = await signedInPerson({ role: 'owner' });
+    const res = await reopenAs(app.id, { reason: 'The EIN letter was the wrong company' }, owner.headers);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('filed');
+    const stored = await readApplication(app.id);
+    expect(stored?.status).toBe('filed');
+    expect(stored?.completedAt).toBeUndefined();
+    expect(await readDashboardCounts()).toMatchObject({ completedApplications: 0 });
+    expect((await listRecentActivity(5)).find((a) => a.applicationId === app.id)?.description).toContain('The EIN letter was the wrong company');
+    const trail = await listAudit({ applicationId: app.id });
+    expect(trail.items[0]).toMatchObject({
+      action: 'application_reopened',
+      actorId: owner.person.sk,
+      after: { status: 'filed', reason: 'The EIN letter was the wrong company' },
+    });
+    // Completed again: a second "documents ready" email, not swallowed by the first one's key.
+    expect((await patch(app.id, { status: 'completed' })).status).toBe(200);
+    const emails = await Promise.all([getMessage(`status:${app.id}:completed`), getMessage(`status:${app.id}:completed:${stored?.reopenedAt}`)]);
+    expect(emails[1]).toMatchObject({ kind: 'documents_ready' });
+  });
+
+  it('is for owners only, needs a reason, and only for completed orders', async () => {
+    const app = await putApplication({ status: 'filed' });
+    const owner = await staffHeaders({ role: 'owner' });
+    expect((await reopenAs(app.id, { reason: 'Wrong letter' }, await staffHeaders({ role: 'staff' }))).status).toBe(403);
+    const noReason = await reopenAs(app.id, {}, owner);
+    expect(noReason.status).toBe(400);
+    const notCompleted = await reopenAs(app.id, { reason: 'Wrong letter' }, owner);
+    expect(notCompleted.status).toBe(409);
+    expect(notCompleted.body).toMatchObject({
+      code: 'status_conflict',
+      currentStatus: 'filed',
+      error: 'Only completed orders can be reopened; this one is filed',
+    });
   });
 });

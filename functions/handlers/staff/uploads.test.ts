@@ -5,10 +5,13 @@ import { putOperatorAgentOffices, putPaidOrder, storedKeys } from '../../../test
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { getApplication } from '../../data/applications/reads.ts';
+import { listAudit } from '../../data/audit.ts';
+import { getMessage } from '../../email/outbox.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
 import { handler as documentLink } from './document-link.ts';
 import { handler as generateDocuments } from './documents-generate.ts';
+import { handler as recordEinHandler } from './record-ein.ts';
 import { handler as recordUpload } from './upload-record.ts';
 import { handler as startUpload } from './upload-start.ts';
 
@@ -67,6 +70,19 @@ const generate = (id: string) =>
       route: '/api/staff/applications/{id}/documents',
       path: `/api/staff/applications/${id}/documents`,
       pathParameters: { id },
+      headers,
+    }),
+  );
+
+const recordEin = (id: string, body: unknown) =>
+  invoke(
+    recordEinHandler,
+    apiEvent({
+      method: 'POST',
+      route: '/api/staff/applications/{id}/ein',
+      path: `/api/staff/applications/${id}/ein`,
+      pathParameters: { id },
+      body,
       headers,
     }),
   );
@@ -191,6 +207,56 @@ describe('staff uploads', () => {
     expect(stored.sealedTaxId).toBeUndefined();
     expect(stored.filingDetails?.ein?.responsibleParty).toMatchObject({ taxIdLast4: '6789', taxIdDeleted: true });
     expect(stored.documents?.map((d) => d.kind)).toEqual(['ein_letter']);
+  });
+
+  it('recording the state-stamped document emails the customer from the same write', async () => {
+    const app = await putPaidOrder('FL', { status: 'filed', email: 'jordan@example.com' });
+    const { uploadId } = await upload(app.id, await samplePdf());
+    expect((await record(app.id, uploadId, { kind: 'approved_articles', fileNumber: 'L26000999999' })).status).toBe(200);
+    const email = await getMessage(`deliverable:${app.id}:${uploadId}`);
+    expect(email).toMatchObject({ kind: 'deliverable_ready', to: 'jordan@example.com', payload: { title: 'Your state-approved formation document is ready' } });
+    expect((email!.payload as { detail: string }).detail).toContain('Florida approved the formation of Bright Pixel Studios FL LLC (file number L26000999999)');
+  });
+
+  it('records the EIN with its IRS letter in one write: the SSN is deleted, the customer emailed, the order shows both', async () => {
+    const app = await putPaidOrder('FL', { status: 'filed', feinFiling: true, email: 'jordan@example.com', details: { ein: EIN_DETAILS } });
+    const { setApplicationFields } = await import('../../../tests/fakes/applications.ts');
+    await setApplicationFields(app.id, { sealedTaxId: await seal('123456789', taxIdContext(app.id)) });
+    const { uploadId } = await upload(app.id, await samplePdf());
+    // An EIN the IRS never issues (prefix 07) or of the wrong length: 400 with the sentence, nothing recorded.
+    for (const ein of ['07-1234567', '88-123456']) {
+      const bad = await recordEin(app.id, { ein, uploadId });
+      expect(bad.status).toBe(400);
+      expect(bad.body.details.ein[0]).toMatch(/No EIN starts with 07|9 digits/);
+    }
+    expect((await getApplication(app.id)).sealedTaxId).toBeDefined();
+
+    const res = await recordEin(app.id, { ein: '881234567', uploadId });
+    expect(res.status).toBe(200);
+    expect(res.body.ein).toBe('88-1234567');
+    expect(res.body.deliverables.find((d: { key: string }) => d.key === 'ein')).toMatchObject({ delivered: true });
+    const stored = await getApplication(app.id);
+    expect(stored).toMatchObject({ ein: '88-1234567' });
+    expect(stored.sealedTaxId).toBeUndefined();
+    expect(stored.filingDetails?.ein?.responsibleParty).toMatchObject({ taxIdDeleted: true });
+    expect(stored.documents?.map((d) => [d.kind, d.id])).toEqual([['ein_letter', uploadId]]);
+    const email = await getMessage(`deliverable:${app.id}:${uploadId}`);
+    expect(email).toMatchObject({ kind: 'deliverable_ready', payload: { title: 'Your EIN is ready' } });
+    expect((email!.payload as { detail: string }).detail).toContain('88-1234567');
+    const trail = await listAudit({ applicationId: app.id });
+    expect(trail.items.find((e) => e.action === 'ein_recorded')).toMatchObject({ after: { ein: '88-1234567', taxIdOnFile: false } });
+    expect(JSON.stringify(trail.items)).not.toContain('123456789');
+    // Sending it again changes nothing.
+    expect((await recordEin(app.id, { ein: '88-1234567', uploadId })).status).toBe(200);
+    expect((await getApplication(app.id)).version).toBe(stored.version);
+  });
+
+  it('refuses to record an EIN for an order that did not buy one', async () => {
+    const app = await putPaidOrder('FL', { status: 'filed' });
+    const { uploadId } = await upload(app.id, await samplePdf());
+    const res = await recordEin(app.id, { ein: '88-1234567', uploadId });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ein_not_bought');
   });
 
   it('is refused for an unpaid order', async () => {

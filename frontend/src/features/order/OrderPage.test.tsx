@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
@@ -40,6 +41,7 @@ function orderView(over: Partial<OrderView> = {}, details: Partial<OrderView['de
     nextSteps: ['Complete the filing details below: Florida needs them on your formation document, and we cannot file without them.'],
     processingTime: '5-7 business days',
     documents: [],
+    deliverables: [],
     version: 3,
     ...over,
   };
@@ -368,5 +370,37 @@ describe('opening the order from an email link', { timeout: 20_000 }, () => {
     replies[`POST /api/orders/${ID}/links`] = { status: 200, body: { sent: true } };
     await user.click(screen.getByRole('button', { name: 'Email me a new link' }));
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+  });
+});
+
+describe('the deliverables checklist', () => {
+  it('shows what the order bought, what is delivered with its date, and the EIN once recorded', async () => {
+    const deliverables = deliverablesFor({
+      state: 'WY',
+      residenceState: 'CA',
+      pricedOrder: { state: 'WY', feinFiling: true, operatingAgreement: true },
+      ein: '88-1234567',
+      einRecordedAt: '2026-11-26T10:00:00.000Z',
+      documents: [
+        { kind: 'approved_articles', createdAt: '2026-11-25T10:00:00.000Z' },
+        { kind: 'ein_letter', createdAt: '2026-11-26T10:00:00.000Z' },
+      ],
+    });
+    rememberResumeSecret(ID, SECRET);
+    replies[`GET /api/orders/${ID}`] = {
+      status: 200,
+      body: orderView({ status: 'filed', state: 'WY', stateName: 'Wyoming', deliverables, ein: '88-1234567' }, { complete: true, editable: false }),
+    };
+    renderAt(`/orders/${ID}`);
+    const section = await screen.findByRole('region', { name: 'What your order includes' });
+    expect(within(section).getByText('88-1234567')).toBeInTheDocument();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-deliverable'))).toEqual(['formation', 'ein', 'operating_agreement', 'home_registration']);
+    expect(items[0]).toHaveTextContent('State-approved formation document: deliveredIn your vault since 2026-11-25');
+    expect(items[1]).toHaveTextContent('EIN 88-1234567, letter in your vault since 2026-11-26');
+    expect(items[2]).toHaveTextContent('Operating agreement: not delivered yet');
+    expect(items[3]).toHaveTextContent('Registration in California, your home state: your task');
+    // Staff-only wording never reaches the customer.
+    expect(section).not.toHaveTextContent('Missing:');
   });
 });

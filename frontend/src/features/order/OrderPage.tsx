@@ -4,6 +4,7 @@ import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ComplianceCalendar } from '../../components/ComplianceCalendar.tsx';
+import { DeliverablesChecklist } from '../../components/DeliverablesChecklist.tsx';
 import { FilingDetailsSummary } from '../../components/FilingDetailsSummary.tsx';
 import { StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
@@ -160,6 +161,16 @@ function OrderContent({ order }: { order: OrderView }) {
           <Section title="What happens next" id="order-next">
             <NextSteps order={order} />
           </Section>
+          {order.paymentStatus === 'paid' && order.deliverables.length ? (
+            <Section title="What your order includes" id="order-deliverables">
+              {order.ein ? (
+                <p className="mb-3 text-sm text-slate-800">
+                  Your EIN (Employer Identification Number): <strong className="font-semibold tabular-nums">{order.ein}</strong>
+                </p>
+              ) : null}
+              <DeliverablesChecklist deliverables={order.deliverables} id="order-deliverables" />
+            </Section>
+          ) : null}
           <Section title="Filing details" id="order-details">
             <FilingDetails order={order} />
           </Section>

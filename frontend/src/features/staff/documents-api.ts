@@ -40,12 +40,14 @@ export interface UploadInput {
   fileNumber?: string;
   title?: string;
   filedDocumentId?: string;
+  /** With the EIN letter: the EIN it assigns (recorded with the letter in one write). */
+  ein?: string;
 }
 
 export function useUploadDocument(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId }: UploadInput) => {
+    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId, ein }: UploadInput) => {
       const ticket = await staffCall('POST /api/staff/applications/{id}/uploads', {
         params: { id },
         body: { contentType: 'application/pdf', size: file.size },
@@ -53,6 +55,7 @@ export function useUploadDocument(id: string) {
       // The file goes straight to the documents store under the site's /documents/ path, not through the API.
       const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file });
       if (!put.ok) throw new ApiError(put.status, '', 'The file could not be uploaded: try again');
+      if (kind === 'ein_letter' && ein) return staffCall('POST /api/staff/applications/{id}/ein', { params: { id }, body: { ein, uploadId: ticket.uploadId } });
       return staffCall('POST /api/staff/applications/{id}/uploads/{uploadId}/record', {
         params: { id, uploadId: ticket.uploadId },
         body: { kind, ...(fileNumber ? { fileNumber } : {}), ...(title ? { title } : {}), ...(filedDocumentId ? { filedDocumentId } : {}) },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import type { SupportTicket } from '#shared/staff/tickets.schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -53,6 +54,7 @@ function application(over: Partial<StaffApplication> = {}): StaffApplication {
     paymentStatus: 'paid',
     amountPaidCents: 35000,
     paidAt: '2026-11-20T10:00:00.000Z',
+    deliverables: [],
     ...over,
   } as StaffApplication;
 }
@@ -145,6 +147,34 @@ describe('the filing details in the application modal', () => {
   it('with details: Start Processing is offered', async () => {
     renderWithClient(<ModalHost app={application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never })} />);
     expect(screen.getByRole('button', { name: 'Start Processing' })).toBeEnabled();
+  });
+});
+
+describe('the deliverables in the application modal', () => {
+  it('lists what is missing, and Mark Complete says why not until the documents list says everything is delivered', async () => {
+    const owed = deliverablesFor({
+      state: 'FL',
+      pricedOrder: { state: 'FL', feinFiling: true, operatingAgreement: false },
+      documents: [{ kind: 'approved_articles', createdAt: '2026-11-24T10:00:00.000Z' }],
+    });
+    replies[`GET /api/staff/applications/${ID}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: owed } };
+    renderWithClient(<ModalHost app={application({ status: 'filed', detailsCompletedAt: '2026-11-21T09:00:00.000Z', deliverables: owed })} />);
+    const checklist = screen.getByRole('list', { name: 'Deliverables' });
+    expect(within(checklist).getByText('Missing: the EIN is not recorded and the IRS confirmation letter is not uploaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Complete' })).toBeDisabled();
+    expect(
+      screen.getByText('Not everything the order bought is delivered: the EIN is not recorded and the IRS confirmation letter is not uploaded'),
+    ).toBeInTheDocument();
+  });
+
+  it('enables Mark Complete once the documents list says everything owed is delivered', async () => {
+    const delivered = deliverablesFor({ state: 'FL', documents: [{ kind: 'approved_articles', createdAt: '2026-11-24T10:00:00.000Z' }] });
+    const missing = deliverablesFor({ state: 'FL' });
+    replies[`GET /api/staff/applications/${ID}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: delivered } };
+    renderWithClient(
+      <ModalHost app={application({ status: 'filed', feinFiling: false, detailsCompletedAt: '2026-11-21T09:00:00.000Z', deliverables: missing })} />,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark Complete' })).toBeEnabled());
   });
 });
 

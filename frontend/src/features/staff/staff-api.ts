@@ -66,6 +66,15 @@ export function useRefund() {
   });
 }
 
+/** An owner moves a completed order back to filed, with the reason. */
+export function useReopen() {
+  const refresh = useRefreshStaffData();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => staffCall('POST /api/staff/applications/{id}/reopen', { params: { id }, body: { reason } }),
+    onSettled: refresh,
+  });
+}
+
 export function useSetTicketStatus() {
   const refresh = useRefreshStaffData();
   return useMutation({

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { nextStaffTransition, staffMoveBlocker } from '#shared/application-status.ts';
+import { filedDateProblem, nextStaffTransition, REOPEN_MOVE, staffMoveBlocker } from '#shared/application-status.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { DialogToaster } from '../../../components/AppToaster.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { DeliverablesChecklist } from '../../../components/DeliverablesChecklist.tsx';
 import { failureMessage } from '../../../lib/api.ts';
+import { useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
-import { useRefund, useUpdateApplication } from '../staff-api.ts';
+import { useRefund, useReopen, useUpdateApplication } from '../staff-api.ts';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -30,12 +33,20 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const [notes, setNotes] = useState(application.notes);
   const update = useUpdateApplication();
   const refund = useRefund();
+  const reopen = useReopen();
+  const account = useStaffAccount();
+  const owner = account.data?.role === 'owner';
+  // The documents panel's list is the freshest word on what is delivered (an upload changes it).
+  const documents = useOrderDocuments(app.id);
+  const deliverables = documents.data?.deliverables ?? app.deliverables;
   const next = nextStaffTransition(app.status);
   // The server refuses the same moves with the same sentence (shared/application-status.ts).
-  const blocker = next ? staffMoveBlocker(app, next.to) : undefined;
+  const blocker = next ? staffMoveBlocker({ ...app, deliverables }, next.to) : undefined;
   const [fileNumber, setFileNumber] = useState('');
   const [filedOn, setFiledOn] = useState('');
+  const [reopenReason, setReopenReason] = useState('');
   const filing = next?.to === 'filed';
+  const dateProblem = filing && filedOn ? filedDateProblem(filedOn, app.paidAt) : undefined;
   const refundable = app.paymentStatus === 'paid' || app.paymentStatus === 'needs_review';
 
   useEffect(() => {
@@ -51,6 +62,17 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       toast('Status Updated', `${updated.businessName || 'Application'} is now ${updated.status}.`);
     } catch (err) {
       toast('Update Failed', failureMessage(err), 'error');
+    }
+  }
+
+  async function reopenOrder() {
+    try {
+      const updated = await reopen.mutateAsync({ id: app.id, reason: reopenReason.trim() });
+      setApp(updated);
+      setReopenReason('');
+      toast('Order Reopened', `${updated.businessName || 'The order'} is back to filed.`);
+    } catch (err) {
+      toast('Reopen Failed', failureMessage(err), 'error');
     }
   }
 
@@ -123,6 +145,15 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           {app.fileNumber ? <Field label="State file number">{app.fileNumber}</Field> : null}
           {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>
+        {app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' ? (
+          <section aria-labelledby="deliverables-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+            <h3 id="deliverables-title" className="text-sm font-semibold text-slate-900">
+              Deliverables
+            </h3>
+            {(documents.data?.ein ?? app.ein) ? <p className="mt-1 text-sm text-slate-800">EIN {documents.data?.ein ?? app.ein}</p> : null}
+            <DeliverablesChecklist deliverables={deliverables} staff id="deliverables-title" />
+          </section>
+        ) : null}
         <FilingDetailsPanel app={app} />
         <OrderDocumentsPanel app={app} />
         {app.paymentStatus === 'needs_review' ? (
@@ -148,10 +179,35 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
                 type="date"
                 value={filedOn}
                 max={new Date().toISOString().slice(0, 10)}
+                min={app.paidAt?.slice(0, 10)}
                 onChange={(e) => setFiledOn(e.target.value)}
+                aria-invalid={dateProblem ? true : undefined}
+                aria-describedby={dateProblem ? 'filed-on-problem' : undefined}
                 className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
               />
             </label>
+            {dateProblem ? (
+              <p id="filed-on-problem" role="alert" className="text-sm text-red-700 sm:col-span-2">
+                {dateProblem}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        {app.status === REOPEN_MOVE.from && owner ? (
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-slate-800">Reopen the order (back to filed)</legend>
+            <label className="mt-2 block text-sm text-slate-800">
+              Reason (kept in the audit trail)
+              <input
+                value={reopenReason}
+                maxLength={500}
+                onChange={(e) => setReopenReason(e.target.value)}
+                className="mt-1 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+              />
+            </label>
+            <Button variant="secondary" className="mt-2" onClick={reopenOrder} disabled={reopen.isPending || reopenReason.trim().length < 3}>
+              {reopen.isPending ? 'Reopening…' : 'Reopen order'}
+            </Button>
           </fieldset>
         ) : null}
         <div className="mt-6">
@@ -185,7 +241,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         {next ? (
           <Button
             onClick={move}
-            disabled={update.isPending || Boolean(blocker) || (filing && (!fileNumber.trim() || !filedOn))}
+            disabled={update.isPending || Boolean(blocker) || (filing && (!fileNumber.trim() || !filedOn || Boolean(dateProblem)))}
             aria-describedby={blocker ? 'move-blocked' : undefined}
           >
             {next.action}

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -57,9 +58,13 @@ function renderPanel() {
 
 describe('OrderDocumentsPanel', () => {
   it('says which documents were not generated, and Generate makes them', async () => {
-    const made: StaffDocuments = { documents: [doc({ kind: 'cover_sheet', title: 'Staff cover sheet - Florida filing' }), doc({})], missing: [] };
+    const made: StaffDocuments = {
+      documents: [doc({ kind: 'cover_sheet', title: 'Staff cover sheet - Florida filing' }), doc({})],
+      missing: [],
+      deliverables: [],
+    };
     replies[`GET ${BASE}/documents`] = [
-      { status: 200, body: { documents: [], missing: ['cover_sheet', 'formation'] } },
+      { status: 200, body: { documents: [], missing: ['cover_sheet', 'formation'], deliverables: [] } },
       { status: 200, body: made },
     ];
     replies[`POST ${BASE}/documents`] = { status: 200, body: made };
@@ -82,6 +87,7 @@ describe('OrderDocumentsPanel', () => {
           doc({ kind: 'approved_articles', title: 'Approved formation document (state-stamped)', origin: 'uploaded', fileNumber: 'L26000123456' }),
         ],
         missing: [],
+        deliverables: [],
       },
     };
     renderPanel();
@@ -95,7 +101,7 @@ describe('OrderDocumentsPanel', () => {
   });
 
   it('refuses a file that is not a PDF without calling the server', async () => {
-    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [] } };
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: [] } };
     const user = userEvent.setup({ applyAccept: false });
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -130,11 +136,11 @@ describe('OrderDocumentsPanel', () => {
       origin: 'uploaded',
       fileNumber: 'L26000123456',
     });
-    const after = { documents: [approved, doc({ filed: true })], missing: [] };
+    const after = { documents: [approved, doc({ filed: true })], missing: [], deliverables: [] };
     replies[`POST ${BASE}/uploads/${uploadId}/record`] = { status: 200, body: after };
     // The list is read again after the change: the server then lists the upload too.
     replies[`GET ${BASE}/documents`] = [
-      { status: 200, body: { documents: [doc({})], missing: [] } },
+      { status: 200, body: { documents: [doc({})], missing: [], deliverables: [] } },
       { status: 200, body: after },
     ];
     const user = renderPanel();
@@ -154,10 +160,44 @@ describe('OrderDocumentsPanel', () => {
     await waitFor(() => expect(screen.getByText('Document Uploaded')).toBeInTheDocument());
   });
 
+  it('records the EIN letter with its EIN (checked first) when the order bought the EIN', async () => {
+    const uploadId = crypto.randomUUID();
+    const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?sig`;
+    const owed = deliverablesFor({ state: 'FL', pricedOrder: { state: 'FL', feinFiling: true, operatingAgreement: false } });
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: owed } };
+    replies[`POST ${BASE}/uploads`] = {
+      status: 200,
+      body: {
+        uploadId,
+        url: ticketUrl,
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        maxBytes: 10485760,
+        expiresAt: '2026-11-20T10:10:00.000Z',
+      },
+    };
+    replies[`PUT ${ticketUrl}`] = { status: 200 };
+    const letter = doc({ id: uploadId, kind: 'ein_letter', title: 'EIN confirmation letter (IRS)', origin: 'uploaded' });
+    replies[`POST ${BASE}/ein`] = { status: 200, body: { documents: [letter], missing: [], deliverables: owed, ein: '88-1234567' } };
+    const user = renderPanel();
+    await user.selectOptions(await screen.findByLabelText('Kind'), 'ein_letter');
+    await user.upload(screen.getByLabelText('PDF file'), new File(['%PDF-1.7 letter'], 'cp575.pdf', { type: 'application/pdf' }));
+    await user.type(screen.getByLabelText('EIN (on the IRS letter)'), '07-1234567');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No EIN starts with 07');
+    expect(calls.some((c) => c.key.includes('/uploads'))).toBe(false);
+    await user.clear(screen.getByLabelText('EIN (on the IRS letter)'));
+    await user.type(screen.getByLabelText('EIN (on the IRS letter)'), '88-1234567');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${BASE}/ein`)).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.key === `POST ${BASE}/ein`)?.init.body))).toEqual({ ein: '88-1234567', uploadId });
+    expect(calls.some((c) => c.key.endsWith('/record'))).toBe(false);
+  });
+
   it("shows the server's sentence when an upload is refused", async () => {
     const uploadId = crypto.randomUUID();
     const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?sig`;
-    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [] } };
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: [] } };
     replies[`POST ${BASE}/uploads`] = {
       status: 200,
       body: {

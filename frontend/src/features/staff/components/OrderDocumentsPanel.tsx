@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { StaffDocument } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
+import { einProblem } from '#shared/orders/ein.ts';
 import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -63,7 +64,7 @@ function DocumentRow({ applicationId, doc }: { applicationId: string; doc: Staff
   );
 }
 
-function UploadForm({ applicationId, documents }: { applicationId: string; documents: StaffDocument[] }) {
+function UploadForm({ applicationId, documents, einBought }: { applicationId: string; documents: StaffDocument[]; einBought: boolean }) {
   const ids = useId();
   const upload = useUploadDocument(applicationId);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -71,6 +72,9 @@ function UploadForm({ applicationId, documents }: { applicationId: string; docum
   const [fileNumber, setFileNumber] = useState('');
   const [title, setTitle] = useState('');
   const [filedId, setFiledId] = useState('');
+  const [ein, setEin] = useState('');
+  // The EIN letter of an order that bought the EIN is recorded with its number (and deletes the SSN).
+  const withEin = kind === 'ein_letter' && einBought;
   const [problem, setProblem] = useState<string | undefined>();
   const formations = documents.filter((d) => FILEABLE_KINDS.includes(d.kind) && d.origin === 'generated');
 
@@ -80,7 +84,9 @@ function UploadForm({ applicationId, documents }: { applicationId: string; docum
     const number = fileNumber.trim();
     const issue = !file
       ? 'Choose the PDF to upload'
-      : (uploadFileProblem(file) ?? (number && !FILE_NUMBER.test(number) ? 'Enter the file number the state gave (3-40 letters and digits)' : undefined));
+      : (uploadFileProblem(file) ??
+        (number && !FILE_NUMBER.test(number) ? 'Enter the file number the state gave (3-40 letters and digits)' : undefined) ??
+        (withEin ? einProblem(ein) : undefined));
     setProblem(issue);
     if (issue || !file) return;
     try {
@@ -90,11 +96,13 @@ function UploadForm({ applicationId, documents }: { applicationId: string; docum
         ...(kind === 'approved_articles' && number ? { fileNumber: number } : {}),
         ...(kind === 'other' && title.trim() ? { title: title.trim() } : {}),
         ...(kind === 'approved_articles' && filedId ? { filedDocumentId: filedId } : {}),
+        ...(withEin ? { ein: ein.trim() } : {}),
       });
       toast('Document Uploaded', `${DOCUMENT_KIND_LABELS[kind]} is on the order.`);
       if (fileInput.current) fileInput.current.value = '';
       setFileNumber('');
       setTitle('');
+      setEin('');
     } catch (err) {
       setProblem(failureMessage(err));
     }
@@ -132,6 +140,12 @@ function UploadForm({ applicationId, documents }: { applicationId: string; docum
               </option>
             ))}
           </select>
+        </label>
+      ) : null}
+      {withEin ? (
+        <label className="text-sm text-slate-800">
+          EIN (on the IRS letter)
+          <input value={ein} onChange={(e) => setEin(e.target.value)} className={INPUT} autoComplete="off" inputMode="numeric" placeholder="12-3456789" />
         </label>
       ) : null}
       {kind === 'other' ? (
@@ -214,7 +228,9 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
           ))}
         </ul>
       ) : null}
-      {data && app.paymentStatus === 'paid' ? <UploadForm applicationId={app.id} documents={documents} /> : null}
+      {data && app.paymentStatus === 'paid' ? (
+        <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} />
+      ) : null}
     </section>
   );
 }

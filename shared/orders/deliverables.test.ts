@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { staffMoveBlocker } from '../application-status.ts';
+import { completionBlocker, deliverablesFor, deliveredLines, missingDeliverables } from './deliverables.ts';
+
+const doc = (kind: string, createdAt = '2026-11-25T10:00:00.000Z') => ({ kind, createdAt });
+const sold = (over: { feinFiling?: boolean; operatingAgreement?: boolean } = {}) => ({
+  state: 'WY',
+  pricedOrder: { state: 'WY', feinFiling: false, operatingAgreement: false, ...over },
+});
+
+describe('deliverablesFor', () => {
+  it('owes only the state-approved document when nothing else was bought and the customer named their own agent', () => {
+    const list = deliverablesFor({ ...sold(), filingDetails: { registeredAgent: { kind: 'own' } } });
+    expect(list.map((d) => d.key)).toEqual(['formation']);
+    expect(list[0]).toMatchObject({ by: 'us', delivered: false, missing: 'the state-stamped formation document is not uploaded' });
+  });
+
+  it('reads what was sold from the order frozen at payment, not the add-on flags', () => {
+    const list = deliverablesFor({ ...sold({ feinFiling: true }), feinFiling: false, operatingAgreement: true });
+    expect(list.map((d) => d.key)).toEqual(['formation', 'ein']);
+    // An order from before the snapshot falls back to its flags.
+    expect(deliverablesFor({ state: 'WY', operatingAgreement: true }).map((d) => d.key)).toEqual(['formation', 'operating_agreement']);
+  });
+
+  it('delivers the EIN only with both the number and the IRS letter, dated by the later of the two', () => {
+    const base = sold({ feinFiling: true });
+    expect(deliverablesFor({ ...base, documents: [doc('ein_letter')] })[1]).toMatchObject({ delivered: false, missing: 'the EIN is not recorded' });
+    expect(deliverablesFor({ ...base, ein: '88-1234567', einRecordedAt: '2026-11-26T09:00:00.000Z' })[1]).toMatchObject({
+      delivered: false,
+      missing: 'the IRS confirmation letter is not uploaded',
+    });
+    const done = deliverablesFor({ ...base, ein: '88-1234567', einRecordedAt: '2026-11-26T09:00:00.000Z', documents: [doc('ein_letter')] })[1];
+    expect(done).toMatchObject({ delivered: true, deliveredAt: '2026-11-26T09:00:00.000Z', status: 'EIN 88-1234567, letter in your vault since 2026-11-26' });
+  });
+
+  it('counts our registered agent appointment delivered with the state-stamped document that records it', () => {
+    const ours = { ...sold(), filingDetails: { registeredAgent: { kind: 'ours' } } };
+    expect(deliverablesFor(ours).find((d) => d.key === 'registered_agent')).toMatchObject({ delivered: false });
+    expect(deliverablesFor({ ...ours, documents: [doc('approved_articles')] }).find((d) => d.key === 'registered_agent')).toMatchObject({
+      delivered: true,
+      deliveredAt: '2026-11-25T10:00:00.000Z',
+    });
+  });
+
+  it("puts the home-state registration on the customer's side when they live elsewhere: it never blocks completion", () => {
+    const list = deliverablesFor({ ...sold(), residenceState: 'CA', documents: [doc('approved_articles')] });
+    expect(list.find((d) => d.key === 'home_registration')).toMatchObject({ by: 'customer', label: 'Registration in California, your home state' });
+    expect(missingDeliverables({ ...sold(), residenceState: 'CA', documents: [doc('approved_articles')] })).toEqual([]);
+    expect(deliverablesFor({ ...sold(), residenceState: 'WY' }).some((d) => d.key === 'home_registration')).toBe(false);
+  });
+});
+
+describe('Mark Complete needs everything owed delivered', () => {
+  const filed = { status: 'filed', paymentStatus: 'paid', detailsCompletedAt: '2026-11-20T10:00:00.000Z' };
+  const full = {
+    ...filed,
+    ...sold({ feinFiling: true, operatingAgreement: true }),
+    filingDetails: { registeredAgent: { kind: 'ours' } },
+  };
+
+  it('says what is missing, one item after another, until nothing is', () => {
+    expect(staffMoveBlocker(full, 'completed')).toBe(
+      'Not everything the order bought is delivered: the state-stamped formation document is not uploaded; the EIN is not recorded and the IRS confirmation letter is not uploaded; the operating agreement is not generated; the state has not approved the filing that appoints us (no state-stamped document)',
+    );
+    const withStamped = { ...full, documents: [doc('approved_articles'), doc('operating_agreement')] };
+    expect(staffMoveBlocker(withStamped, 'completed')).toBe(
+      'Not everything the order bought is delivered: the EIN is not recorded and the IRS confirmation letter is not uploaded',
+    );
+    const all = { ...withStamped, ein: '88-1234567', documents: [...withStamped.documents, doc('ein_letter')] };
+    expect(staffMoveBlocker(all, 'completed')).toBeUndefined();
+    expect(deliveredLines(deliverablesFor(all))).toEqual([
+      'State-approved formation document: In your vault since 2026-11-25',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-25',
+      'Operating agreement: In your vault since 2026-11-25',
+      "Registered agent appointment: We are your registered agent, on the state's record since 2026-11-25",
+    ]);
+  });
+
+  it('uses the computed list a staff view carries', () => {
+    const list = deliverablesFor(full);
+    expect(staffMoveBlocker({ ...filed, deliverables: list }, 'completed')).toBe(completionBlocker(full));
+    expect(staffMoveBlocker({ ...filed, deliverables: [] }, 'completed')).toBeUndefined();
+  });
+});
