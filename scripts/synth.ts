@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { DEFAULT_SITE_ASSETS } from '../infra/stacks/web-stack.ts';
@@ -11,7 +11,8 @@ import { runIfMain } from './cli.ts';
  * `npm run synth`: builds every Lambda function (scripts/build-functions.ts: the code the stacks
  * deploy as it is), then synthesises the CDK app for both stages, offline and without
  * credentials, with the cdk-nag AwsSolutions checks (an unacknowledged finding fails the synth)
- * and cfn-lint over every template. The site deployment needs the built frontend, so it is
+ * and cfn-lint over every template, then prints each template's resource count and size (the
+ * route groups' nested stacks included). The site deployment needs the built frontend, so it is
  * built first when missing.
  *
  * Options: `--stage dev|prod` (default both), any other argument is passed to `cdk synth`.
@@ -67,6 +68,23 @@ function lintTemplates(dir: string): void {
   console.log(`== cfn-lint: 0 errors in ${templates.length} templates`);
 }
 
+/**
+ * Each template's resource count and size against CloudFormation's per-template limits (500
+ * resources, 1 MB), the nested route-group stacks included; infra/stack-quotas.test.ts fails a
+ * stack past 80% of either.
+ */
+export function reportTemplates(dir: string): void {
+  const rows = readdirSync(dir)
+    .filter((f) => f.endsWith('.template.json'))
+    .sort()
+    .map((f) => {
+      const path = join(dir, f);
+      const resources = Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { Resources?: object }).Resources ?? {}).length;
+      return `   ${f.replace(/\.template\.json$/, '').padEnd(52)} ${String(resources).padStart(4)} resources ${(statSync(path).size / 1024).toFixed(1).padStart(7)} KB`;
+    });
+  console.log(`== templates (CloudFormation allows 500 resources and 1 MB each):\n${rows.join('\n')}`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const stageAt = argv.indexOf('--stage');
   const stages = stageAt >= 0 ? [argv[stageAt + 1]] : [...STAGES];
@@ -85,6 +103,7 @@ async function main(argv: string[]): Promise<void> {
         : [];
     run(CDK_BIN, ['synth', '--quiet', '--context', `stage=${stage}`, ...example, '--output', join('cdk.out', stage), ...passThrough]);
     lintTemplates(join(REPO_ROOT, 'cdk.out', stage));
+    reportTemplates(join(REPO_ROOT, 'cdk.out', stage));
     console.log(
       `== synth ${stage}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s (cdk-nag AwsSolutions: no unacknowledged findings) -> cdk.out/${stage}`,
     );
