@@ -45,6 +45,8 @@ export function javaAvailable(): boolean {
 export interface RunningService {
   endpoint: string;
   stop(): Promise<void>;
+  /** The service's own process, where it has one (DynamoDB Local): tests pause it to freeze the store. */
+  pid?: () => number | undefined;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +127,7 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   client.destroy();
   return {
     endpoint,
+    pid: () => child.pid,
     stop: async () => {
       stopping = true;
       if (exited) return;

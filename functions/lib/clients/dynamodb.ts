@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
-import { UnavailableError } from '../errors.ts';
 import { ConditionalCheckFailedException, DynamoDBClient, DynamoDBDocumentClient } from './dynamodb-sdk.ts';
+import { STORE_CLIENT_LIMITS, unavailableWhenUnreachable } from './store-limits.ts';
 
 let client: DynamoDBDocumentClient | undefined;
 let commandLog: string[] | undefined;
@@ -11,32 +11,13 @@ export function ddb(): DynamoDBDocumentClient {
   const cfg = config();
   const base = new DynamoDBClient({
     region: cfg.AWS_REGION,
+    ...STORE_CLIENT_LIMITS,
     ...(cfg.DYNAMODB_ENDPOINT ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
-  base.middlewareStack.add(
-    (next) => async (args) => {
-      try {
-        return await next(args);
-      } catch (err) {
-        throw unreachable(err) ? new UnavailableError('The service is briefly unavailable; please try again in a few seconds') : err;
-      }
-    },
-    { step: 'initialize', name: 'unavailableWhenUnreachable' },
-  );
+  unavailableWhenUnreachable(base);
   if (commandLog) logCommands(base, commandLog);
   client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   return client;
-}
-
-const NETWORK_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/**
- * DynamoDB could not be reached, or failed on its side, even after the SDK's retries: a 503 with
- * Retry-After (the caller may simply try again), not a 500.
- */
-function unreachable(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; $fault?: unknown } | undefined;
-  return NETWORK_FAILURES.has(String(e?.code)) || e?.name === 'TimeoutError' || e?.$fault === 'server';
 }
 
 function logCommands(base: DynamoDBClient | DynamoDBDocumentClient, log: string[]): void {
