@@ -89,3 +89,34 @@ export async function payWithTestCard(request: APIRequestContext, id: string): P
   });
   expect(paid.status(), await paid.text()).toBe(200);
 }
+
+/** Gives paid application `id` the filing details the order page asks for (Start Processing needs them); `data` is its wizardData. */
+export async function completeFilingDetails(request: APIRequestContext, id: string, data: Record<string, unknown>): Promise<void> {
+  const address =
+    data.state === 'TX'
+      ? { line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' }
+      : { line1: '1 Ocean Dr', city: 'Miami', state: 'FL', zip: '33139' };
+  const name = `${data.firstName} ${data.lastName}`;
+  const details = await request.put(`/api/orders/${id}/filing-details`, {
+    data: {
+      principalOffice: address,
+      registeredAgent: { kind: 'own', name: 'Capitol Registered Agents Inc.', address, consent: true },
+      organizer: { name, title: 'Organizer', address },
+      signature: { typedName: name, consent: true },
+      management: 'member',
+      members: [{ name, address, ownershipPercent: 100 }],
+      ...(data.feinFiling
+        ? {
+            ein: {
+              responsibleParty: { name, taxIdType: 'ssn', taxId: '123-45-6789' },
+              businessActivity: 'Online video content',
+              startDate: '2026-12-01',
+              fiscalYearEndMonth: 12,
+            },
+          }
+        : {}),
+    },
+    headers: holderHeaders(id),
+  });
+  expect(details.status(), await details.text()).toBe(200);
+}

@@ -163,6 +163,11 @@ test('the person signs in with the second factor, works, and is refused the owne
   // Work: notes on an order.
   await page.getByRole('button', { name: 'View details of Audit Trail Media LLC' }).click();
   const dialog = page.getByRole('dialog', { name: 'Audit Trail Media LLC' });
+  // The order is paid, but Refund is the owner's: once the page knows who is signed in, a
+  // staff-role person is not shown it.
+  await expect(page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Your account' })).toHaveAttribute('title', `Signed in as ${RILEY}`);
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Refund payment' })).toHaveCount(0);
   await dialog.getByLabel('Notes').fill('Called Nia about the address.');
   await dialog.getByRole('button', { name: 'Save notes' }).click();
   await expect(page.getByText('Notes Saved')).toBeVisible();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
 import { expectAxeClean } from './axe.ts';
-import { createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
+import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { fillSignIn } from './staff-session.ts';
 import { onePagePdf } from './uploads.ts';
 
@@ -49,33 +49,7 @@ async function submitApplication(request: APIRequestContext, overrides: Record<s
   const id = await createSubmitted(request, data);
   if (!pay) return id;
   await payWithTestCard(request, id);
-  // The filing details the order page asks for (Start Processing needs them).
-  const address =
-    data.state === 'TX'
-      ? { line1: '500 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' }
-      : { line1: '1 Ocean Dr', city: 'Miami', state: 'FL', zip: '33139' };
-  const details = await request.put(`/api/orders/${id}/filing-details`, {
-    data: {
-      principalOffice: address,
-      registeredAgent: { kind: 'own', name: 'Capitol Registered Agents Inc.', address, consent: true },
-      organizer: { name: `${data.firstName} ${data.lastName}`, title: 'Organizer', address },
-      signature: { typedName: `${data.firstName} ${data.lastName}`, consent: true },
-      management: 'member',
-      members: [{ name: `${data.firstName} ${data.lastName}`, address, ownershipPercent: 100 }],
-      ...(data.feinFiling
-        ? {
-            ein: {
-              responsibleParty: { name: `${data.firstName} ${data.lastName}`, taxIdType: 'ssn', taxId: '123-45-6789' },
-              businessActivity: 'Online video content',
-              startDate: '2026-12-01',
-              fiscalYearEndMonth: 12,
-            },
-          }
-        : {}),
-    },
-    headers: holderHeaders(id),
-  });
-  expect(details.status(), await details.text()).toBe(200);
+  await completeFilingDetails(request, id, data);
   return id;
 }
 

@@ -36,6 +36,7 @@ import {
 } from '../payments/requests.schema.ts';
 import { calculatorInputSchema } from '../savings.schema.ts';
 import type { StaffRole } from '../staff/accounts.ts';
+import { ACTION_ROLES } from '../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
 import {
@@ -755,7 +756,7 @@ export const CONTRACT = {
     description: '409 `status_conflict` when the order is not completed.',
     tag: 'Staff',
     access: 'staff',
-    role: 'owner',
+    role: ACTION_ROLES.reopen,
     params: idParam,
     body: reopenSchema,
     responses: { 200: staffApplicationSchema },
@@ -771,7 +772,7 @@ export const CONTRACT = {
       'Card and Apple Pay payments are refunded through Stripe; Klarna and Amazon Pay payments are refunded in their merchant portals (409 refund_in_provider_portal).',
     tag: 'Staff',
     access: 'staff',
-    role: 'owner',
+    role: ACTION_ROLES.refund,
     params: idParam,
     responses: { 200: staffApplicationSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
@@ -784,7 +785,7 @@ export const CONTRACT = {
     summary: "The responsible party's full SSN/ITIN, for the EIN application; every reveal is recorded",
     tag: 'Staff',
     access: 'staff',
-    role: 'owner',
+    role: ACTION_ROLES.revealTaxId,
     params: idParam,
     responses: { 200: revealedTaxIdSchema },
     tables: { ...staffSession, applications: 'read', activity: 'write', audit: 'append' },

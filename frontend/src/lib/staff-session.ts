@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { mayPerform, type StaffAction } from '#shared/staff/actions.ts';
 import { paths, staffReturnPath } from '../paths.ts';
 import { setUnauthorizedHandler } from './api.ts';
 import { type ApiRouteKey, apiCall, type CallArgs, type ResponseOf } from './api-client.ts';
@@ -58,6 +59,15 @@ export function useStaffSession(): boolean {
 /** The signed-in person (role, second factor, sessions): the staff frame shows the owner's screens only to owners. */
 export function useStaffAccount() {
   return useQuery({ queryKey: ['staff', 'account'], queryFn: () => staffCall('GET /api/staff/account') });
+}
+
+/**
+ * Whether the signed-in person's role allows `action` (shared/staff/actions.ts): its button is
+ * shown only then. False until the account is known, so a refused button never flashes up.
+ */
+export function useMayPerform(action: StaffAction): boolean {
+  const account = useStaffAccount();
+  return mayPerform(account.data?.role, action);
 }
 
 /**

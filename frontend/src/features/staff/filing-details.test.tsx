@@ -60,6 +60,14 @@ function application(over: Partial<StaffApplication> = {}): StaffApplication {
 }
 
 type Reply = { status: number; body?: unknown };
+
+/** The signed-in person as GET /api/staff/account answers. */
+function account(role: 'owner' | 'staff'): Reply {
+  return {
+    status: 200,
+    body: { id: 'p-1', email: `${role}@example.com`, name: 'Sam', role, secondFactors: [], secondFactorRequired: false, sessions: [] },
+  };
+}
 let replies: Record<string, Reply>;
 let calls: { key: string; init: RequestInit }[];
 
@@ -103,10 +111,10 @@ function ModalHost({ app }: { app: StaffApplication }) {
   );
 }
 
-function renderWithClient(ui: React.ReactNode) {
+function renderWithClient(ui: React.ReactNode, client = createQueryClient()) {
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
@@ -115,16 +123,16 @@ function renderWithClient(ui: React.ReactNode) {
 
 describe('the filing details in the application modal', () => {
   it('shows the SSN as its last four digits; Reveal shows the whole number (recorded) until the modal closes', async () => {
+    replies['GET /api/staff/account'] = account('owner');
     replies[`POST /api/staff/applications/${ID}/tax-id/reveal`] = { status: 200, body: { taxId: '123-45-6789', taxIdType: 'ssn' } };
     const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
     const user = renderWithClient(<ModalHost app={app} />);
     const details = screen.getByRole('region', { name: /Filing details/ });
     expect(within(details).getByText('100 Main St, Miami, Florida 33101')).toBeInTheDocument();
+    expect(await within(details).findByText(/Each reveal is recorded in the activity log/)).toBeInTheDocument();
     expect(within(details).getByText('•••-••-6789')).toBeInTheDocument();
     expect(within(details).queryByText('123-45-6789')).toBeNull();
-    expect(within(details).getByText(/Each reveal is recorded in the activity log/)).toBeInTheDocument();
-
-    await user.click(within(details).getByRole('button', { name: 'Reveal' }));
+    await user.click(await within(details).findByRole('button', { name: 'Reveal' }));
     expect(await within(details).findByText('123-45-6789')).toBeInTheDocument();
     const reveal = calls.find((c) => c.key === `POST /api/staff/applications/${ID}/tax-id/reveal`);
     expect(reveal?.init.headers).toMatchObject({ 'staff-token': 'token-0123456789abcdef' });
@@ -134,6 +142,27 @@ describe('the filing details in the application modal', () => {
     const again = screen.getByRole('region', { name: /Filing details/ });
     expect(within(again).getByText('•••-••-6789')).toBeInTheDocument();
     expect(screen.queryByText('123-45-6789')).toBeNull();
+  });
+
+  it('a person whose role may not reveal or refund sees neither button, only the last four digits', async () => {
+    replies['GET /api/staff/account'] = account('staff');
+    const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
+    const client = createQueryClient();
+    renderWithClient(<ModalHost app={app} />, client);
+    // Once the screen knows the person's role (before that, no refused button shows either).
+    await waitFor(() => expect(client.getQueryData(['staff', 'account'])).toMatchObject({ role: 'staff' }));
+    // Start Processing (which staff may do) is there; the owner's buttons are not.
+    expect(await screen.findByRole('button', { name: 'Start Processing' })).toBeEnabled();
+    const details = screen.getByRole('region', { name: /Filing details/ });
+    expect(within(details).getByText('•••-••-6789')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+  });
+
+  it('the owner sees Refund on a paid order', async () => {
+    replies['GET /api/staff/account'] = account('owner');
+    renderWithClient(<ModalHost app={application()} />);
+    expect(await screen.findByRole('button', { name: 'Refund payment' })).toBeEnabled();
   });
 
   it('without details: says so, and Start Processing is unavailable with the sentence why', async () => {

@@ -8,7 +8,7 @@ import { DialogToaster } from '../../../components/AppToaster.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { DeliverablesChecklist } from '../../../components/DeliverablesChecklist.tsx';
 import { failureMessage } from '../../../lib/api.ts';
-import { useStaffAccount } from '../../../lib/staff-session.ts';
+import { useMayPerform } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
@@ -34,8 +34,9 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const update = useUpdateApplication();
   const refund = useRefund();
   const reopen = useReopen();
-  const account = useStaffAccount();
-  const owner = account.data?.role === 'owner';
+  // Reopen and Refund are shown only to a role that may use them (shared/staff/actions.ts).
+  const mayReopen = useMayPerform('reopen');
+  const mayRefund = useMayPerform('refund');
   // The documents panel's list is the freshest word on what is delivered (an upload changes it).
   const documents = useOrderDocuments(app.id);
   const deliverables = documents.data?.deliverables ?? app.deliverables;
@@ -47,7 +48,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const [reopenReason, setReopenReason] = useState('');
   const filing = next?.to === 'filed';
   const dateProblem = filing && filedOn ? filedDateProblem(filedOn, app.paidAt) : undefined;
-  const refundable = app.paymentStatus === 'paid' || app.paymentStatus === 'needs_review';
+  const refundable = mayRefund && (app.paymentStatus === 'paid' || app.paymentStatus === 'needs_review');
 
   useEffect(() => {
     const d = dialog.current;
@@ -103,9 +104,11 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       ref={dialog}
       aria-labelledby="application-details-title"
       onClose={onClose}
-      className="m-auto w-[calc(100%-1.5rem)] max-w-3xl rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      // A column as tall as the screen allows: header and actions stay in view, only the body
+      // scrolls, so every action is reachable on a 375 px phone.
+      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-3xl flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/50 open:flex"
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+      <div className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4">
         <div>
           <h2 id="application-details-title" className="text-lg font-bold text-slate-900">
             {app.businessName || 'Unnamed business'}
@@ -121,7 +124,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           </svg>
         </button>
       </div>
-      <div className="max-h-[70vh] overflow-y-auto px-5 py-5 sm:px-6">
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Field label="First name">{app.firstName}</Field>
           <Field label="Last name">{app.lastName}</Field>
@@ -193,7 +196,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             ) : null}
           </fieldset>
         ) : null}
-        {app.status === REOPEN_MOVE.from && owner ? (
+        {app.status === REOPEN_MOVE.from && mayReopen ? (
           <fieldset className="mt-6">
             <legend className="text-sm font-medium text-slate-800">Reopen the order (back to filed)</legend>
             <label className="mt-2 block text-sm text-slate-800">
@@ -227,7 +230,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
+      <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-6 sm:py-4">
         {next && blocker ? (
           <p id="move-blocked" className="mr-auto self-center text-sm text-slate-600">
             {blocker}

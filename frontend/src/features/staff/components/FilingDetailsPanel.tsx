@@ -4,7 +4,7 @@ import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FilingDetailsSummary, maskedTaxId } from '../../../components/FilingDetailsSummary.tsx';
 import { failureMessage } from '../../../lib/api.ts';
-import { staffCall } from '../../../lib/staff-session.ts';
+import { staffCall, useMayPerform } from '../../../lib/staff-session.ts';
 import { formatDateTime } from '../format.ts';
 
 /**
@@ -48,6 +48,8 @@ function TaxIdReveal({ applicationId, last4 }: { applicationId: string; last4: s
 export function FilingDetailsPanel({ app }: { app: StaffApplication }) {
   const details = app.filingDetails;
   const last4 = details?.ein?.responsibleParty.taxIdLast4;
+  // Only a role that may reveal gets the button; others see the last four digits.
+  const mayReveal = useMayPerform('revealTaxId');
   return (
     <section aria-labelledby="filing-details-title" className="mt-6 rounded-xl border border-slate-200 p-4">
       <h3 id="filing-details-title" className="text-sm font-semibold text-slate-900">
@@ -56,7 +58,10 @@ export function FilingDetailsPanel({ app }: { app: StaffApplication }) {
       </h3>
       <div className="mt-3">
         {details ? (
-          <FilingDetailsSummary details={details} taxId={app.taxIdOnFile && last4 ? <TaxIdReveal applicationId={app.id} last4={last4} /> : undefined} />
+          <FilingDetailsSummary
+            details={details}
+            taxId={app.taxIdOnFile && last4 && mayReveal ? <TaxIdReveal applicationId={app.id} last4={last4} /> : undefined}
+          />
         ) : (
           <p className="text-sm text-slate-600">The customer has not completed the filing details yet.</p>
         )}
