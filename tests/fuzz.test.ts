@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../functions/data/sessions.ts';
+import { readPerson } from '../functions/data/staff-accounts.ts';
 import { ddb, tableName } from '../functions/lib/clients/dynamodb.ts';
 import { hashPassword } from '../functions/lib/password.ts';
 import { type HttpMethod, ROUTES, type RouteDef } from '../functions/routes.ts';
 import { TABLE_KEYS } from '../functions/tables.ts';
 import { dispatch, type RawRequest } from '../scripts/local/adapter.ts';
+import { signedInPerson } from './fakes/staff.ts';
 
 /**
  * Bad input over the whole route table: every route gets at least 30 malformed requests
@@ -84,6 +86,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 
 const INJECTIONS = ["' OR 1=1 --", '{"$gt":""}', '<script>alert(1)</script>'];
 const CONTROL = 'bad\u0000value\u0007\u001b[2J';
+/** Keys every plain object has through its prototype: a path value must never find one of these. */
+const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface Case {
@@ -159,6 +163,13 @@ function casesFor(route: RouteDef, token?: string): Case[] {
     add('path injection', rawReq(m, route.path.replace(/\{\w+\}/g, encodeURIComponent(INJECTIONS[0])), hasBody(route) ? '{}' : undefined));
     add('path operator', rawReq(m, route.path.replace(/\{\w+\}/g, encodeURIComponent('{"$gt":""}')), hasBody(route) ? '{}' : undefined));
     add('path unicode+control', rawReq(m, route.path.replace(/\{\w+\}/g, encodeURIComponent(`é${CONTROL}`)), hasBody(route) ? '{}' : undefined));
+    // Names every plain object inherits: a path value used as an object key would find these.
+    for (const inherited of PROTOTYPE_KEYS) {
+      for (const param of route.path.match(/\{\w+\}/g) ?? []) {
+        const path = concretePath({ ...route, path: route.path.replace(param, inherited) as RouteDef['path'] });
+        add(`path ${param} = ${inherited}`, rawReq(m, path, hasBody(route) ? '{}' : undefined));
+      }
+    }
   }
 
   if (!hasBody(route)) {
@@ -290,4 +301,38 @@ describe('bad input over the route table', () => {
     expect(total).toBeGreaterThanOrEqual(1000);
     expect(await snapshot()).toEqual(before);
   }, 240_000);
+
+  it('answers a path value naming an inherited object key (constructor, __proto__ ...) with a 4xx, for a signed-in owner with sessions too', async () => {
+    // A real person with a session on their account: their own records are where such a key would be looked up.
+    const owner = await signedInPerson({ role: 'owner' });
+    const failures: string[] = [];
+    let total = 0;
+    for (const route of routes.filter((r) => r.path.includes('{'))) {
+      for (const param of route.path.match(/\{\w+\}/g) ?? []) {
+        for (const inherited of PROTOTYPE_KEYS) {
+          const req = rawReq(
+            route.method,
+            concretePath({ ...route, path: route.path.replace(param, inherited) as RouteDef['path'] }),
+            hasBody(route) ? '{}' : undefined,
+          );
+          if (route.access === 'staff') Object.assign(req.headers, owner.headers);
+          total++;
+          const res = await dispatch(req);
+          const body = (() => {
+            try {
+              return JSON.parse(res.body.toString('utf8')) as { error?: unknown; code?: unknown };
+            } catch {
+              return undefined;
+            }
+          })();
+          if (res.statusCode < 400 || res.statusCode >= 500 || typeof body?.code !== 'string')
+            failures.push(`${route.method} ${route.path} ${param}=${inherited}: ${res.statusCode} ${res.body.toString('utf8').slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(total).toBeGreaterThanOrEqual(40);
+    // Their session is still there: nothing was ended by a key it does not have.
+    expect((await readPerson(owner.person.id))?.sessions?.[owner.sessionId]).toBeDefined();
+  }, 120_000);
 });

@@ -258,7 +258,8 @@ async function retrying<T>(attempt: () => Promise<T | undefined>): Promise<T> {
 /** Ends one of the signed-in person's own sessions (GET /api/staff/account lists them). */
 export async function endOwnSession(actor: StaffPerson, sessionId: string): Promise<void> {
   const person = await requirePerson(actor.id);
-  const session = person.sessions?.[sessionId];
+  // Only the account's own sessions: an id such as `constructor` must not find what every object inherits.
+  const session = person.sessions && Object.hasOwn(person.sessions, sessionId) ? person.sessions[sessionId] : undefined;
   if (!session) throw new NotFoundError('No such session', 'session_not_found');
   const change = new PersonChange(person.id).whenExists(['sessions', sessionId]).remove(['sessions', sessionId]);
   const ended = await writeTogether([
