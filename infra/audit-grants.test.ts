@@ -23,7 +23,7 @@ let dev: SynthesisedProduct;
 let prod: SynthesisedProduct;
 beforeAll(() => {
   dev = synthProduct({ stage: 'dev', requireSecondFactor: 'false' });
-  prod = synthProduct({ stage: 'prod', alarmEmail: 'ops@example.com', ownerEmail: 'owner@example.com', ...EXAMPLE_API_DOMAIN_CONTEXT });
+  prod = synthProduct({ stage: 'prod', alarmEmail: 'ops@example.com', ...EXAMPLE_API_DOMAIN_CONTEXT, ownerEmail: 'owner@example.com' });
 }, 120_000);
 afterAll(() => {
   dev?.cleanup();

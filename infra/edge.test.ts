@@ -266,7 +266,7 @@ describe('stage configuration for the edge', () => {
     expect(() => parseStageConfig({ stage: 'dev', apiCertificateArn: cert })).toThrow(/go together/);
     expect(() =>
       parseStageConfig({ stage: 'prod', apiDomainName: 'api.example.com', apiCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' }),
-    ).toThrow(/apiCertificateArn: must be an ACM certificate ARN in us-east-1/);
+    ).toThrow(/apiCertificateArn: is a certificate in eu-west-1, but CloudFront and the API's domain only read certificates issued in us-east-1/);
     expect(() => parseStageConfig({ stage: 'prod', apiDomainName: 'https://api.example.com', apiCertificateArn: cert })).toThrow(/host name/);
   });
 

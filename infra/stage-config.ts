@@ -1,9 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Node } from 'constructs';
 import * as z from 'zod';
 
 /**
- * Deployment settings, from CDK context (`-c key=value` or cdk.json). Validated here so a typo
- * fails the synth with a readable message instead of producing a half-configured stack.
+ * Deployment settings of a stage, from its config file (`config/<stage>.json`, copied from
+ * `config/<stage>.example.json` and kept out of git) with CDK context (`-c key=value`) overriding
+ * single values. Validated here so a missing or inconsistent value fails the synth with one
+ * sentence each instead of producing a half-configured stack.
  */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 
@@ -19,7 +24,11 @@ const acmCertificateArn = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string()
-    .regex(new RegExp(`^arn:aws:acm:${DEPLOY_REGION}:\\d{12}:certificate/[\\w-]+$`), `must be an ACM certificate ARN in ${DEPLOY_REGION}`)
+    .regex(/^arn:aws:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN (arn:aws:acm:us-east-1:<account>:certificate/<id>)')
+    .refine((arn) => !/^arn:aws:acm:/.test(arn) || arn.split(':')[3] === DEPLOY_REGION, {
+      error: (issue) =>
+        `is a certificate in ${String(issue.input).split(':')[3]}, but CloudFront and the API's domain only read certificates issued in ${DEPLOY_REGION}: request it again there (docs/deploy.md, Certificates)`,
+    })
     .optional(),
 );
 const hostName = z.preprocess(
@@ -33,8 +42,20 @@ const hostName = z.preprocess(
 export const stageConfigSchema = z
   .object({
     stage: z.enum(['dev', 'prod']),
-    /** Receives the CloudWatch alarm notifications (an SNS email subscription to confirm). */
-    alarmEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+    /**
+     * Receive the CloudWatch alarm notifications (an SNS email subscription each, to confirm).
+     * Required in prod. `-c alarmEmail=a@example.com,b@example.com` overrides the file's list.
+     */
+    alarmEmails: z.preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : (v ?? []),
+      z.array(z.email('must list plain addresses such as ops@example.com')),
+    ),
     /** Custom domain for the site, e.g. www.example.com (with certificateArn). */
     domainName: optionalText,
     /** ACM certificate in us-east-1 covering domainName (CloudFront only reads that region). */
@@ -76,6 +97,22 @@ export const stageConfigSchema = z
     /** The owner's email address: the first sign-in with it and the staff password (a secret) creates the owner account. */
     ownerEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as owner@example.com').optional()),
   })
+  .refine((c) => c.stage !== 'prod' || Boolean(c.stripePublishableKey), {
+    message: 'prod needs the Stripe publishable key (pk_live_...): without it the checkout offers no payment method, even with the secret key stored',
+    path: ['stripePublishableKey'],
+  })
+  .refine((c) => c.stage !== 'prod' || !c.stripePublishableKey?.startsWith('pk_test_'), {
+    message: 'prod takes the live publishable key (pk_live_...), not a test key (pk_test_): test cards would be the only ones accepted',
+    path: ['stripePublishableKey'],
+  })
+  .refine((c) => c.stage !== 'prod' || Boolean(c.ownerEmail), {
+    message: 'prod needs the owner\'s email address: without it the owner\'s correct password answers "Invalid credentials" and nobody can sign in',
+    path: ['ownerEmail'],
+  })
+  .refine((c) => c.stage !== 'prod' || c.alarmEmails.length > 0, {
+    message: 'prod needs at least one alarm recipient: without one every alarm goes to a topic nobody reads',
+    path: ['alarmEmails'],
+  })
   .refine((c) => !c.domainName === !c.certificateArn, { message: 'domainName and certificateArn go together', path: ['certificateArn'] })
   .refine((c) => !c.apiDomainName === !c.apiCertificateArn, { message: 'apiDomainName and apiCertificateArn go together', path: ['apiCertificateArn'] })
   // Without an API domain the execute-api endpoint must stay on (CloudFront's only way in), and prod must not expose it.
@@ -114,11 +151,14 @@ export const EXAMPLE_API_DOMAIN_CONTEXT = {
   apiDomainName: 'api.example.com',
   apiCertificateArn: `arn:aws:acm:${DEPLOY_REGION}:123456789012:certificate/00000000-0000-4000-8000-000000000000`,
   emailFrom: 'orders@example.com',
-} as const;
+  stripePublishableKey: 'pk_live_example',
+  ownerEmail: 'owner@example.com',
+  alarmEmails: ['ops@example.com'],
+};
 
 export const CONTEXT_KEYS = [
   'stage',
-  'alarmEmail',
+  'alarmEmails',
   'domainName',
   'certificateArn',
   'apiDomainName',
@@ -133,23 +173,65 @@ export const CONTEXT_KEYS = [
   'ownerEmail',
 ] as const;
 
-/**
- * Reads the stage configuration from context. `siteUrl:<stage>` (written by `npm run deploy`
- * into cdk.context.json after the first deploy) is used when no siteUrl was given.
- */
-export function stageConfigFromContext(node: Node): StageConfig {
-  const raw: Record<string, unknown> = {};
-  for (const key of CONTEXT_KEYS) raw[key] = node.tryGetContext(key);
-  raw.stage ??= 'dev';
-  raw.siteUrl ??= node.tryGetContext(`siteUrl:${raw.stage}`);
-  return parseStageConfig(raw);
+/** Where each stage's config file lives: `config/<stage>.json` (ignored by git), next to its committed example. */
+export const CONFIG_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'config');
+
+/** `config/<stage>.json`, or the file given with `-c configFile=...` (the offline synth uses the example). */
+export function stageConfigPath(stage: string, dir = CONFIG_DIR): string {
+  return join(dir, `${stage}.json`);
 }
 
-export function parseStageConfig(raw: Record<string, unknown>): StageConfig {
-  const parsed = stageConfigSchema.safeParse(raw);
+/** The example an operator copies: `config/<stage>.example.json`. */
+export function exampleConfigPath(stage: string, dir = CONFIG_DIR): string {
+  return join(dir, `${stage}.example.json`);
+}
+
+/** Reads a stage's config file; a missing file is an empty configuration (prod then fails validation). */
+export function readConfigFile(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path} must hold one JSON object of settings`);
+  const { $comment: _comment, ...settings } = parsed as Record<string, unknown>;
+  const unknown = Object.keys(settings).filter((k) => !(CONTEXT_KEYS as readonly string[]).includes(k));
+  if (unknown.length) throw new Error(`${path}: unknown setting ${unknown.join(', ')} (settings: ${CONTEXT_KEYS.filter((k) => k !== 'stage').join(', ')})`);
+  return settings;
+}
+
+/**
+ * The stage's settings: its config file, then any `-c key=value` on top. `siteUrl:<stage>`
+ * (written by `npm run deploy` into cdk.context.json after the first deploy) is used when no
+ * siteUrl was given.
+ */
+export function stageConfigFromContext(node: Node): StageConfig {
+  const stage = (node.tryGetContext('stage') as string | undefined) ?? 'dev';
+  const file = (node.tryGetContext('configFile') as string | undefined) ?? stageConfigPath(stage);
+  const raw: Record<string, unknown> = { ...readConfigFile(file), stage };
+  for (const key of CONTEXT_KEYS) {
+    const value = node.tryGetContext(key);
+    if (value !== undefined) raw[key] = value;
+  }
+  const single = node.tryGetContext('alarmEmail');
+  if (single !== undefined) raw.alarmEmails = single;
+  raw.siteUrl ??= node.tryGetContext(`siteUrl:${stage}`);
+  return parseStageConfig(raw, file);
+}
+
+/**
+ * Validates settings; every problem is one sentence on its own line, naming the setting.
+ * `alarmEmail` (one address or a comma-separated list) is accepted for `alarmEmails`.
+ */
+export function parseStageConfig(raw: Record<string, unknown>, source = 'config/<stage>.json'): StageConfig {
+  const { alarmEmail, ...rest } = raw;
+  const input = rest.alarmEmails === undefined && alarmEmail !== undefined ? { ...rest, alarmEmails: alarmEmail } : rest;
+  const parsed = stageConfigSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'context'}: ${i.message}`).join('; ');
-    throw new Error(`Invalid CDK context (-c key=value): ${problems}`);
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'config'}: ${i.message}.`).join('\n');
+    throw new Error(`The ${String(raw.stage ?? 'dev')} configuration (${source}, -c key=value overrides) is not deployable:\n${problems}`);
   }
   return parsed.data;
 }

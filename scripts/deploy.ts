@@ -1,26 +1,60 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
-import { stackPrefix } from '../infra/stage-config.ts';
+import { CONTEXT_KEYS, exampleConfigPath, parseStageConfig, readConfigFile, type StageConfig, stackPrefix, stageConfigPath } from '../infra/stage-config.ts';
 import { buildAllFunctions } from './build-functions.ts';
 import { runIfMain } from './cli.ts';
 import { CDK_BIN, ensureFrontendBuilt, run } from './synth.ts';
 
 /**
- * `npm run deploy -- -c stage=prod [-c alarmEmail=...] [other cdk deploy options]`
+ * `npm run deploy -- --stage prod [-c key=value ...] [other cdk deploy options]`
  *
- * Builds the frontend and the functions (scripts/build-functions.ts), deploys every stack of the stage with the pinned CDK CLI, and prints the
- * URLs to use next. Without a custom domain the site URL (needed by the API for payment return
- * URLs) is only known after the first deploy: it is then saved in cdk.context.json as
- * `siteUrl:<stage>` and the API stack is updated once with it.
+ * The stage's settings come from `config/<stage>.json` (copied from `config/<stage>.example.json`;
+ * a `-c key=value` overrides one of them) and are checked before anything is built: a missing or
+ * inconsistent value stops the deploy with one sentence each. Then it builds the frontend and the
+ * functions (scripts/build-functions.ts), deploys every stack of the stage with the pinned CDK CLI,
+ * and prints the URLs to use next. Without a custom domain the site URL (needed by the API for
+ * payment return URLs) is only known after the first deploy: it is then saved in cdk.context.json
+ * as `siteUrl:<stage>` and the API stack is updated once with it.
  */
 export function stageFromArgs(args: string[]): string {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    if (arg === '--stage' && args[i + 1] !== undefined) return args[i + 1];
     const value = arg === '-c' || arg === '--context' ? args[i + 1] : arg.startsWith('--context=') ? arg.slice('--context='.length) : undefined;
     if (value?.startsWith('stage=')) return value.slice('stage='.length);
   }
   return 'dev';
+}
+
+/** The `-c key=value` settings among the arguments (they override the config file's). */
+export function contextOverrides(args: string[]): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const pair = arg === '-c' || arg === '--context' ? args[i + 1] : arg.startsWith('--context=') ? arg.slice('--context='.length) : undefined;
+    const at = pair?.indexOf('=') ?? -1;
+    if (pair && at > 0) overrides[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return overrides;
+}
+
+/**
+ * The stage's checked settings before a deploy: its config file must exist (a deploy never falls
+ * back to the example), and with the `-c` overrides it must validate.
+ */
+export function deployConfig(stage: string, args: string[], configDir?: string): StageConfig {
+  const file = stageConfigPath(stage, configDir);
+  if (!existsSync(file)) {
+    throw new Error(
+      `No ${file}: copy ${exampleConfigPath(stage, configDir)} to it, replace every example value, then run npm run deploy -- --stage ${stage} again (docs/deploy.md).`,
+    );
+  }
+  const raw: Record<string, unknown> = { ...readConfigFile(file), stage };
+  const overrides = contextOverrides(args);
+  for (const key of CONTEXT_KEYS) if (overrides[key] !== undefined) raw[key] = overrides[key];
+  if (overrides.alarmEmail !== undefined) raw.alarmEmails = overrides.alarmEmail;
+  return parseStageConfig(raw, file);
 }
 
 export function hasContext(args: string[], key: string): boolean {
@@ -37,7 +71,9 @@ async function main(args: string[]): Promise<void> {
   const stage = stageFromArgs(args);
   if (stage !== 'dev' && stage !== 'prod') throw new Error(`stage must be dev or prod, not "${stage}"`);
   const prefix = stackPrefix({ stage });
-  const withStage = hasContext(args, 'stage') ? args : ['-c', `stage=${stage}`, ...args];
+  const config = deployConfig(stage, args);
+  const cdkArgs = args.filter((a, i) => a !== '--stage' && args[i - 1] !== '--stage');
+  const withStage = hasContext(cdkArgs, 'stage') ? cdkArgs : ['-c', `stage=${stage}`, ...cdkArgs];
   const outputsFile = join('cdk.out', `outputs-${stage}.json`);
 
   ensureFrontendBuilt(true);
@@ -47,7 +83,7 @@ async function main(args: string[]): Promise<void> {
   const outputs = JSON.parse(readFileSync(join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;
   const ops = outputs[`${prefix}-Operations`] ?? {};
 
-  const siteUrlKnown = hasContext(args, 'siteUrl') || hasContext(args, 'domainName') || readContextFile()[`siteUrl:${stage}`] !== undefined;
+  const siteUrlKnown = Boolean(config.siteUrl || config.domainName) || readContextFile()[`siteUrl:${stage}`] !== undefined;
   if (!siteUrlKnown && ops.SiteUrl) {
     console.log(`== saving siteUrl:${stage}=${ops.SiteUrl} in cdk.context.json and updating the API with it`);
     writeFileSync(CONTEXT_FILE, `${JSON.stringify({ ...readContextFile(), [`siteUrl:${stage}`]: ops.SiteUrl }, null, 2)}\n`);

@@ -5,7 +5,7 @@ import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import * as z from 'zod';
 import { hashPassword } from '../functions/lib/password.ts';
 import { GENERATED_SECRET_KEYS, OPERATOR_SECRET_KEYS, SECRET_KEYS, SECRETS, type SecretKey } from '../functions/secrets-catalog.ts';
-import { DEPLOY_REGION, secretName } from '../infra/stage-config.ts';
+import { DEPLOY_REGION, readConfigFile, secretName, stageConfigPath } from '../infra/stage-config.ts';
 import { runIfMain } from './cli.ts';
 
 /**
@@ -68,6 +68,29 @@ export async function prepareSecretValue(key: SecretKey, input: string): Promise
     if (!result.success) throw new Error(`${key}: ${result.error.issues[0].message}`);
   }
   return raw;
+}
+
+/** `live` or `test`, from a Stripe key's prefix (sk_live_, rk_test_, pk_live_, ...). */
+export function stripeKeyMode(key: string): 'live' | 'test' | undefined {
+  return /^(?:sk|rk|pk)_(live|test)_/.exec(key)?.[1] as 'live' | 'test' | undefined;
+}
+
+/**
+ * Refuses a Stripe secret key that cannot work with the stage: a test key on prod (no charge would
+ * be real), or a key whose mode differs from the publishable key in config/<stage>.json (the
+ * browser would confirm payments in the other mode, and every one would fail).
+ */
+export function checkStripeSecretKey(stage: SecretsSetOptions['stage'], secretKey: string, publishableKey: string | undefined): void {
+  const mode = stripeKeyMode(secretKey);
+  if (stage === 'prod' && mode === 'test') {
+    throw new Error('stripeSecretKey: a test key (sk_test_/rk_test_) on prod would take no real payment; store the live key (sk_live_...).');
+  }
+  const publishableMode = publishableKey ? stripeKeyMode(publishableKey) : undefined;
+  if (mode && publishableMode && mode !== publishableMode) {
+    throw new Error(
+      `stripeSecretKey: a ${mode} key, but the publishable key in config/${stage}.json is a ${publishableMode} key; both must come from the same Stripe mode.`,
+    );
+  }
 }
 
 export interface SecretsSetOptions {
@@ -152,10 +175,12 @@ async function main(argv: string[]): Promise<void> {
       console.log(`- ${key}: unchanged (set ${envVar} or answer the prompt to change it)`);
       continue;
     }
-    values[key] = await prepareSecretValue(key, input);
-    if (key === 'stripeSecretKey' && options.stage === 'prod' && values[key]?.includes('_test_')) {
-      console.warn('! stripeSecretKey: a test key in prod; payments will not be real.');
+    const value = await prepareSecretValue(key, input);
+    if (key === 'stripeSecretKey') {
+      const publishableKey = readConfigFile(stageConfigPath(options.stage)).stripePublishableKey;
+      checkStripeSecretKey(options.stage, value, typeof publishableKey === 'string' ? publishableKey : undefined);
     }
+    values[key] = value;
   }
   const keys = Object.keys(values);
   if (!keys.length) {
@@ -168,12 +193,16 @@ async function main(argv: string[]): Promise<void> {
   }
   const written = await storeSecrets(values, options.stage, new SecretsManagerClient({ region: options.region }));
   for (const name of written) console.log(`✓ stored ${name}`);
-  console.log('Functions read secrets at cold start: new values apply to new instances within minutes (or redeploy the Api stack to apply at once).');
+  console.log(
+    'Functions read secrets at cold start: new values apply to new instances only. To apply them at once, force new containers (docs/deploy.md, "After changing a secret").',
+  );
 }
 
 runIfMain(
   import.meta.url,
   () => main(process.argv.slice(2)),
   (err) =>
-    err.name === 'ResourceNotFoundException' ? `${err.message}\nDeploy the stage first (npm run deploy -- -c stage=...), then set its secrets.` : err.message,
+    err.name === 'ResourceNotFoundException'
+      ? `${err.message}\nDeploy the stage first (npm run deploy -- --stage ${process.argv.includes('prod') ? 'prod' : 'dev'}), then set its secrets.`
+      : err.message,
 );

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../infra/lambda-bundle.ts';
 import { DEFAULT_SITE_ASSETS } from '../infra/stacks/web-stack.ts';
-import { EXAMPLE_API_DOMAIN_CONTEXT } from '../infra/stage-config.ts';
+import { exampleConfigPath, stageConfigPath } from '../infra/stage-config.ts';
 import { buildAllFunctions } from './build-functions.ts';
 import { runIfMain } from './cli.ts';
 
@@ -15,7 +15,11 @@ import { runIfMain } from './cli.ts';
  * route groups' nested stacks included). The site deployment needs the built frontend, so it is
  * built first when missing.
  *
- * Options: `--stage dev|prod` (default both), any other argument is passed to `cdk synth`.
+ * Each stage reads its config file, `config/<stage>.json`; without one (CI, a fresh checkout) the
+ * committed example `config/<stage>.example.json` is synthesised instead, and the synth says so.
+ *
+ * Options: `--stage dev|prod` or `-c stage=dev|prod` (default both), any other argument is passed
+ * to `cdk synth` (`-c key=value` overrides one setting of the config file).
  */
 export const CDK_ENV = {
   CDK_DISABLE_VERSION_CHECK: '1',
@@ -85,10 +89,27 @@ export function reportTemplates(dir: string): void {
   console.log(`== templates (CloudFormation allows 500 resources and 1 MB each):\n${rows.join('\n')}`);
 }
 
+/** The stages named by `--stage X` or `-c stage=X` / `--context stage=X` (none: every stage), and the other arguments. */
+export function synthArgs(argv: string[]): { stages: string[]; passThrough: string[] } {
+  const stages: string[] = [];
+  const passThrough: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = argv[i + 1];
+    if (arg === '--stage' && next !== undefined) {
+      stages.push(next);
+      i++;
+    } else if ((arg === '-c' || arg === '--context') && next?.startsWith('stage=')) {
+      stages.push(next.slice('stage='.length));
+      i++;
+    } else if (arg.startsWith('--context=stage=')) stages.push(arg.slice('--context=stage='.length));
+    else passThrough.push(arg);
+  }
+  return { stages: stages.length ? stages : [...STAGES], passThrough };
+}
+
 async function main(argv: string[]): Promise<void> {
-  const stageAt = argv.indexOf('--stage');
-  const stages = stageAt >= 0 ? [argv[stageAt + 1]] : [...STAGES];
-  const passThrough = stageAt >= 0 ? argv.filter((_, i) => i !== stageAt && i !== stageAt + 1) : argv;
+  const { stages, passThrough } = synthArgs(argv);
   for (const stage of stages) {
     if (!STAGES.includes(stage as (typeof STAGES)[number])) throw new Error(`Unknown stage "${stage}": use dev or prod`);
   }
@@ -96,11 +117,11 @@ async function main(argv: string[]): Promise<void> {
   await buildAllFunctions();
   for (const stage of stages) {
     const started = Date.now();
-    // Prod needs the API's own domain; an offline synth without one uses the example values.
-    const example =
-      stage === 'prod' && !passThrough.some((a) => a.startsWith('apiDomainName='))
-        ? Object.entries(EXAMPLE_API_DOMAIN_CONTEXT).flatMap(([k, v]) => ['--context', `${k}=${v}`])
-        : [];
+    // The stage's own config file when there is one; otherwise its committed example (offline synth).
+    const own = stageConfigPath(stage);
+    const configFile = existsSync(own) ? own : exampleConfigPath(stage);
+    if (configFile !== own) console.log(`== ${stage}: no config/${stage}.json, synthesising config/${stage}.example.json`);
+    const example = ['--context', `configFile=${configFile}`];
     run(CDK_BIN, ['synth', '--quiet', '--context', `stage=${stage}`, ...example, '--output', join('cdk.out', stage), ...passThrough]);
     lintTemplates(join(REPO_ROOT, 'cdk.out', stage));
     reportTemplates(join(REPO_ROOT, 'cdk.out', stage));

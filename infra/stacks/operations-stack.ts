@@ -47,11 +47,11 @@ export class OperationsStack extends Stack {
       'AwsSolutions-SNS2',
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key, and alarm notifications carry no customer data (alarm name and metric only).',
     );
-    if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
-    else
+    for (const address of config.alarmEmails) this.alarmTopic.addSubscription(new EmailSubscription(address));
+    if (!config.alarmEmails.length)
       Annotations.of(this).addWarningV2(
         'creator-llc:no-alarm-email',
-        'No alarmEmail in context: alarms go to an SNS topic with no subscriber. Deploy with -c alarmEmail=you@example.com.',
+        `No alarmEmails in config/${config.stage}.json: alarms go to an SNS topic with no subscriber.`,
       );
     const notify = new SnsAction(this.alarmTopic);
 

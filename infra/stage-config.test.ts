@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contextOverrides, deployConfig, stageFromArgs } from '../scripts/deploy.ts';
+import { synthArgs } from '../scripts/synth.ts';
+import { CONFIG_DIR, EXAMPLE_API_DOMAIN_CONTEXT, exampleConfigPath, parseStageConfig, readConfigFile } from './stage-config.ts';
+
+/** The message of what `fn` throws ('' when it does not throw). */
+function problems(fn: () => unknown): string {
+  try {
+    fn();
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+const complete = { stage: 'prod', ...EXAMPLE_API_DOMAIN_CONTEXT };
+const without = (key: keyof typeof EXAMPLE_API_DOMAIN_CONTEXT) => Object.fromEntries(Object.entries(complete).filter(([k]) => k !== key));
+
+describe('stage configuration: one sentence per missing or inconsistent prod value', () => {
+  it('accepts the complete prod settings and each committed example', () => {
+    expect(() => parseStageConfig(complete)).not.toThrow();
+    for (const stage of ['prod', 'dev']) {
+      const config = parseStageConfig({ ...readConfigFile(exampleConfigPath(stage)), stage });
+      expect(config.stage).toBe(stage);
+      expect(config.alarmEmails.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names a missing publishable key', () => {
+    expect(problems(() => parseStageConfig(without('stripePublishableKey')))).toContain(
+      'stripePublishableKey: prod needs the Stripe publishable key (pk_live_...): without it the checkout offers no payment method, even with the secret key stored.',
+    );
+  });
+
+  it('refuses a test publishable key on prod, and only on prod', () => {
+    expect(problems(() => parseStageConfig({ ...complete, stripePublishableKey: 'pk_test_abc' }))).toContain(
+      'stripePublishableKey: prod takes the live publishable key (pk_live_...), not a test key (pk_test_)',
+    );
+    expect(parseStageConfig({ stage: 'dev', stripePublishableKey: 'pk_test_abc' }).stripePublishableKey).toBe('pk_test_abc');
+  });
+
+  it('names a missing owner email', () => {
+    expect(problems(() => parseStageConfig(without('ownerEmail')))).toContain(
+      'ownerEmail: prod needs the owner\'s email address: without it the owner\'s correct password answers "Invalid credentials"',
+    );
+  });
+
+  it('names missing alarm recipients', () => {
+    expect(problems(() => parseStageConfig(without('alarmEmails')))).toContain('alarmEmails: prod needs at least one alarm recipient');
+    expect(problems(() => parseStageConfig({ ...complete, alarmEmails: [] }))).toContain('alarmEmails: prod needs at least one alarm recipient');
+    expect(problems(() => parseStageConfig({ ...complete, alarmEmails: ['not an address'] }))).toContain('alarmEmails.0: must list plain addresses');
+  });
+
+  it('names a certificate outside us-east-1 with its region', () => {
+    const euCert = 'arn:aws:acm:eu-west-1:123456789012:certificate/abc';
+    const message = problems(() => parseStageConfig({ ...complete, apiCertificateArn: euCert }));
+    expect(message).toContain(
+      "apiCertificateArn: is a certificate in eu-west-1, but CloudFront and the API's domain only read certificates issued in us-east-1: request it again there",
+    );
+    expect(problems(() => parseStageConfig({ ...complete, domainName: 'www.example.com', certificateArn: euCert }))).toContain(
+      'certificateArn: is a certificate in eu-west-1',
+    );
+    expect(problems(() => parseStageConfig({ ...complete, certificateArn: 'not-an-arn', domainName: 'www.example.com' }))).toContain(
+      'certificateArn: must be an ACM certificate ARN',
+    );
+  });
+
+  it('lists every problem of an empty prod config, one line each', () => {
+    const lines = problems(() => parseStageConfig({ stage: 'prod' }, 'config/prod.json')).split('\n');
+    expect(lines[0]).toBe('The prod configuration (config/prod.json, -c key=value overrides) is not deployable:');
+    const keys = lines.slice(1).map((l) => /^ {2}- (\w+):/.exec(l)?.[1]);
+    expect(keys).toEqual(expect.arrayContaining(['stripePublishableKey', 'ownerEmail', 'alarmEmails', 'apiDomainName', 'emailFrom']));
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}- [\w.]+: .+\.$/);
+  });
+
+  it('takes -c alarmEmail (one address or a comma-separated list) for alarmEmails', () => {
+    expect(parseStageConfig({ stage: 'dev', alarmEmail: 'a@example.com, b@example.com' }).alarmEmails).toEqual(['a@example.com', 'b@example.com']);
+    expect(parseStageConfig({ stage: 'dev' }).alarmEmails).toEqual([]);
+  });
+
+  it('refuses an unknown setting in a config file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stage-config-'));
+    try {
+      writeFileSync(join(dir, 'prod.json'), JSON.stringify({ alarmEmial: 'ops@example.com' }));
+      expect(() => readConfigFile(join(dir, 'prod.json'))).toThrow(/unknown setting alarmEmial/);
+      writeFileSync(join(dir, 'prod.json'), '{');
+      expect(() => readConfigFile(join(dir, 'prod.json'))).toThrow(/is not valid JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('deploy and synth read the stage from --stage or -c stage=', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'deploy-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds the stage and the -c overrides', () => {
+    expect(stageFromArgs(['--stage', 'prod'])).toBe('prod');
+    expect(stageFromArgs(['-c', 'stage=prod'])).toBe('prod');
+    expect(stageFromArgs([])).toBe('dev');
+    expect(contextOverrides(['-c', 'ownerEmail=o@example.com', '--context=logLevel=DEBUG', '--require-approval', 'never'])).toEqual({
+      ownerEmail: 'o@example.com',
+      logLevel: 'DEBUG',
+    });
+    expect(synthArgs(['-c', 'stage=prod', '--quiet'])).toEqual({ stages: ['prod'], passThrough: ['--quiet'] });
+    expect(synthArgs([]).stages).toEqual(['dev', 'prod']);
+  });
+
+  it('refuses to deploy without the stage config file, naming the example to copy', () => {
+    expect(() => deployConfig('prod', [], dir)).toThrow(`No ${join(dir, 'prod.json')}: copy ${join(dir, 'prod.example.json')} to it`);
+  });
+
+  it('validates the file with the -c overrides before building anything', () => {
+    const { alarmEmails, ...rest } = EXAMPLE_API_DOMAIN_CONTEXT;
+    writeFileSync(join(dir, 'prod.json'), JSON.stringify({ ...rest, stripePublishableKey: 'pk_test_abc' }));
+    const message = problems(() => deployConfig('prod', ['--stage', 'prod'], dir));
+    expect(message).toContain('stripePublishableKey: prod takes the live publishable key');
+    expect(message).toContain('alarmEmails: prod needs at least one alarm recipient');
+    const config = deployConfig('prod', ['-c', 'stripePublishableKey=pk_live_abc', '-c', `alarmEmail=${alarmEmails[0]}`], dir);
+    expect(config).toMatchObject({ stripePublishableKey: 'pk_live_abc', alarmEmails });
+  });
+
+  it('keeps the real config files out of git and the examples in', () => {
+    const ignored = (file: string) => spawnSync('git', ['check-ignore', '-q', join(CONFIG_DIR, file)]).status === 0;
+    expect(ignored('prod.json')).toBe(true);
+    expect(ignored('dev.json')).toBe(true);
+    expect(ignored('prod.example.json')).toBe(false);
+    expect(ignored('dev.example.json')).toBe(false);
+  });
+});
