@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freePort } from '../scripts/local/services.ts';
 import { killAllServers, processAlive, processGone, runServerToExit, startLocalServer, stopServer } from './helpers/local-server.ts';
 
@@ -75,6 +75,7 @@ describe('npm start (local runtime)', () => {
     async () => {
       const dataDir = tempDir();
       const server = await startLocalServer({ dataDir });
+      onTestFailed(() => console.error(`the runtime's output:\n${server.output()}`));
       try {
         const big = await fetch(`${server.url}/api/llc-applications`, {
           method: 'POST',

@@ -72,6 +72,7 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
+  child.on('exit', (code, signal) => (out += `\n[the runtime exited: code ${code}, signal ${signal}]\n`));
   try {
     await new Promise<void>((resolve, reject) => {
       const check = () => {
