@@ -43,6 +43,9 @@ export const TABLES = {
       // Name availability: normalised business name -> applications using it (all attributes
       // projected so the check can leave drafts out without a read per match).
       { indexName: 'byNameKey', partitionKey: { name: 'nameKey', type: 'S' } },
+      // Find my order: the normalised email (shared/orders/email-key.ts) -> the applications placed
+      // with it, written by the wizard's saves. Keys only: the lookup reads each match by id.
+      { indexName: 'byEmailKey', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' },
     ],
   },
   /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks); removed 30 days after their last write. */

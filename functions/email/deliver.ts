@@ -2,7 +2,7 @@ import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
 import { logger } from '../lib/logger.ts';
-import { orderLink } from '../orders/order-link.ts';
+import { continueLink, orderLink } from '../orders/order-link.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
 import type { EmailMessage, EmailPayloads } from './messages.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
@@ -77,6 +77,7 @@ async function linkFor(item: OutboxItem): Promise<string | undefined> {
     const invite = item.payload as EmailPayloads['staff_invite'];
     return staffInviteLink({ personId: invite.personId, inviteId: invite.inviteId }, invite.expiresAt);
   }
+  if (item.kind === 'continue_link' && item.applicationId) return continueLink(item.applicationId);
   return item.applicationId ? orderLink(item.applicationId) : undefined;
 }
 

@@ -42,6 +42,8 @@ export interface EmailPayloads {
   ticket_reply: { subject: string; reply: string; staffName: string };
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
+  /** A link that continues an unpaid application in any browser ("Email me a link to continue", or found by email). */
+  continue_link: { firstName: string; businessName: string };
   /**
    * An invitation to the staff (or, `reset`, a new one after the owner reset the sign-in). The
    * accept link is signed when the message is sent (functions/staff/invite-link.ts): the outbox
@@ -74,6 +76,7 @@ export const EMAIL_KINDS = [
   'deliverable_ready',
   'ticket_reply',
   'order_link',
+  'continue_link',
   'staff_invite',
   'deadline_reminder',
   'renewal_notice',

@@ -35,6 +35,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
   },
   ticket_reply: { subject: 'Change my address', reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks', staffName: 'Sam from CreatorLLC' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
+  continue_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   staff_invite: {
     personId: '0b7c1f0e-5d7a-4a43-9a31-6c1f2b7e9d10',
     inviteId: 'inv1234567890abcdefghi',

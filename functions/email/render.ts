@@ -4,6 +4,7 @@ import { formatUsd } from '#shared/money.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
 import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
+  ContinueLinkEmail,
   DeliverableReadyEmail,
   DetailsReminderEmail,
   DocumentsReadyEmail,
@@ -40,6 +41,10 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   deliverable_ready: { subject: (p) => `${p.title}: ${p.businessName}`, component: DeliverableReadyEmail },
   ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
+  continue_link: {
+    subject: (p) => (p.businessName ? `Continue your application for ${p.businessName}` : 'Continue your LLC application'),
+    component: ContinueLinkEmail,
+  },
   staff_invite: {
     subject: (p) => (p.reset ? 'Set up your CreatorLLC staff sign-in again' : 'You are invited to the CreatorLLC staff dashboard'),
     component: StaffInviteEmail,

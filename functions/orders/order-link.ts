@@ -42,3 +42,12 @@ export async function orderLink(applicationId: string): Promise<string> {
   const base = config().SITE_URL ?? 'http://127.0.0.1:3000';
   return `${base}/orders/${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
 }
+
+/**
+ * The absolute link that continues an unpaid application in any browser: the checkout, with the
+ * same signed token in the fragment; the page exchanges it as the order page does.
+ */
+export async function continueLink(applicationId: string): Promise<string> {
+  const base = config().SITE_URL ?? 'http://127.0.0.1:3000';
+  return `${base}/checkout?applicationId=${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
+}

@@ -22,7 +22,7 @@ import {
   uploadRequestSchema,
   uploadTicketSchema,
 } from '../orders/documents.schema.ts';
-import { changeRequestSchema, orderAccessSchema, orderLinkRequestSchema } from '../orders/requests.schema.ts';
+import { changeRequestSchema, continueLinkRequestSchema, orderAccessSchema, orderLinkRequestSchema, orderLookupSchema } from '../orders/requests.schema.ts';
 import { changeRequestResultSchema, orderAccessResultSchema, orderLinkSentSchema, orderViewSchema, revealedTaxIdSchema } from '../orders/view.schema.ts';
 import {
   amazonPayCompleteSchema,
@@ -538,6 +538,34 @@ export const CONTRACT = {
     access: 'public',
     params: idParam,
     body: orderLinkRequestSchema,
+    responses: { 200: orderLinkSentSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', outbox: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-links', perMinute: RATE_LIMITS.orderLinks },
+  },
+  'POST /api/order-lookups': {
+    handler: 'orders/find',
+    operationId: 'findOrders',
+    summary: 'Find my order: emails a link to each order (and unpaid application) placed with the address',
+    description: 'The answer is the same whether or not the address has orders; each address gets at most a few such emails an hour.',
+    tag: 'Orders',
+    access: 'public',
+    body: orderLookupSchema,
+    responses: { 200: orderLinkSentSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', outbox: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-lookups', perMinute: RATE_LIMITS.orderLinks },
+  },
+  'POST /api/llc-applications/{id}/continue-links': {
+    handler: 'applications/continue-link',
+    operationId: 'emailContinueLink',
+    summary: 'Emails the application’s address a link that continues the unpaid application in any browser',
+    description: '409 application_locked once paid (the order page has its own links); 400 no_email before the wizard has one.',
+    tag: 'Wizard',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: continueLinkRequestSchema,
     responses: { 200: orderLinkSentSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
     tables: { applications: 'read', outbox: 'write', rateLimits: 'write' },

@@ -13,6 +13,14 @@ export const orderAccessSchema = z.strictObject({
 /** POST /api/orders/{id}/links: a new link to the order's email. */
 export const orderLinkRequestSchema = z.strictObject({});
 
+/** POST /api/order-lookups: "find my order", the email the orders were placed with. */
+export const orderLookupSchema = z.strictObject({
+  email: text('Email', 254, { min: 1 }).check(z.refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v.trim()), 'Email must be an address like name@example.com')),
+});
+
+/** POST /api/llc-applications/{id}/continue-links: a link to continue the unpaid application in another browser. */
+export const continueLinkRequestSchema = z.strictObject({});
+
 /** POST /api/orders/{id}/change-requests: opens a support ticket about the order. */
 export const CHANGE_REQUEST_MAX = 2000;
 export const changeRequestSchema = z.strictObject({

@@ -37,6 +37,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   listPartition?: typeof LIST_PARTITION;
   /** The business name's collision key: byNameKey, name availability. */
   nameKey?: string;
+  /** The email's lookup key (shared/orders/email-key.ts): byEmailKey, "find my order". */
+  emailKey?: string;
 
   /** The open payment intent / session at the provider and the amount it was made for. */
   paymentIntentId?: string;
@@ -146,7 +148,7 @@ export interface PaymentReview {
 export const LIST_PARTITION = 'ALL';
 
 /** The table's secondary indexes (functions/tables.ts). */
-export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey' } as const;
+export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey', byEmailKey: 'byEmailKey' } as const;
 
 export const versionOf = (item: Pick<ApplicationItem, 'version'>): number => (typeof item.version === 'number' ? item.version : 0);
 

@@ -57,6 +57,29 @@ export async function isNameKeyTaken(key: string, exceptId?: string): Promise<bo
   return (out.Count ?? 0) > 0;
 }
 
+/** How many applications one email's lookup reports at most (newest matches are not ordered: a cap, not a page). */
+export const EMAIL_LOOKUP_MAX = 20;
+
+/**
+ * "Find my order": the applications placed with this email key (shared/orders/email-key.ts), one
+ * Query on byEmailKey then a read of each (the index holds keys only). Unknown: an empty list.
+ */
+export async function applicationsForEmailKey(key: string): Promise<ApplicationItem[]> {
+  if (!key) return [];
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: APPLICATION_INDEXES.byEmailKey,
+      KeyConditionExpression: 'emailKey = :k',
+      ExpressionAttributeValues: { ':k': key },
+      Limit: EMAIL_LOOKUP_MAX,
+    }),
+  );
+  const items = await Promise.all((out.Items ?? []).map((i) => readItem(String(i.id))));
+  // The index is eventually consistent: keep only items whose email still has this key.
+  return items.filter((i): i is ApplicationItem => Boolean(i && i.emailKey === key));
+}
+
 // ---- The visitor's view ----------------------------------------------------------------------
 
 /** GET /api/llc-applications/{id}'s application: no internal attributes; `version` for later writes. */

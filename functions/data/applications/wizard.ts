@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { emailKey } from '#shared/orders/email-key.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { DEFAULT_STATE_CODE } from '#shared/states.ts';
@@ -10,7 +11,7 @@ import { applicationNotFound, ConflictError, type DomainError, ValidationError }
 import { activityPut } from '../activity.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import { type ApplicationItem, changedMeanwhile, ItemUpdate, LIST_PARTITION, readItem, table, update, updateWith } from './item.ts';
-import { hashSecret, isNameKeyTaken } from './reads.ts';
+import { hashSecret, isHolder, isNameKeyTaken } from './reads.ts';
 
 /**
  * The wizard's writes: the visitor's first save creates the draft, autosaves change it, and the
@@ -18,8 +19,12 @@ import { hashSecret, isNameKeyTaken } from './reads.ts';
  * only while no payment has started (./payments.ts freezes the order).
  */
 
-/** The holder's condition: the stored hash equals the hash of the secret the request carried. */
-const HOLDER = '#resumeSecretHash = :secretHash';
+/**
+ * The holder's condition: the hash of the secret the request carried is the stored resume
+ * secret's, or one an emailed link handed out (./order-page.ts grantOrderAccess), so an unpaid
+ * application continues in any browser that opened its "continue" link.
+ */
+const HOLDER = '(#resumeSecretHash = :secretHash OR contains(#orderAccessHashes, :secretHash))';
 
 /**
  * Payment statuses in which the visitor may still change the application. `pending` is not one:
@@ -45,6 +50,7 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
   const resumeSecret = randomBytes(24).toString('base64url');
   const { completed: _ignored, ...fields } = data;
   const key = fields.businessName ? nameKey(fields.businessName) : '';
+  const mailKey = fields.email ? emailKey(fields.email) : '';
   const item = {
     state: DEFAULT_STATE_CODE,
     expeditedFiling: false,
@@ -62,6 +68,7 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
     resumeSecretHash: hashSecret(resumeSecret),
     expiresAt: expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS),
     ...(key ? { nameKey: key } : {}),
+    ...(mailKey ? { emailKey: mailKey } : {}),
   } satisfies ApplicationItem;
   await ddb().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
   return { id, resumeSecret };
@@ -78,6 +85,11 @@ function wizardUpdate(id: string, secret: string, patch: WizardPatch, now: strin
     const key = nameKey(patch.businessName);
     if (key) change.set('nameKey', key);
     else change.remove('nameKey');
+  }
+  if (patch.email !== undefined) {
+    const key = emailKey(patch.email);
+    if (key) change.set('emailKey', key);
+    else change.remove('emailKey');
   }
   // An abandoned application is deleted a set time after its last change (docs/product.md section 11).
   return change.set('expiresAt', expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS)).set('updatedAt', now);
@@ -103,7 +115,7 @@ export const paymentInProgress = () =>
 /** Why a visitor's write did not apply, from the item as it is now. */
 async function whyVisitorWriteFailed(id: string, secret: string): Promise<DomainError> {
   const item = await readItem(id);
-  if (!item || item.resumeSecretHash !== hashSecret(secret)) return applicationNotFound();
+  if (!item || !isHolder(item, secret)) return applicationNotFound();
   if (item.paymentStatus === 'pending') return item.paymentConfirming ? paymentInProgress() : paymentPending();
   if (isSettledPayment(item.paymentStatus)) return applicationLocked();
   return changedMeanwhile('saving');

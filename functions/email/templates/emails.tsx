@@ -1,5 +1,6 @@
 import { Button, Heading, Section, Text } from '@react-email/components';
 import { formatUsd } from '#shared/money.ts';
+import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import type { EmailPayloads } from '../messages.ts';
 import { BRAND, button, heading, Layout, text } from './Layout.tsx';
 
@@ -156,6 +157,22 @@ export function OrderLinkEmail(p: Props<'order_link'>) {
         did not ask for it, you can ignore this email.
       </Text>
       <OrderButton link={p.link} label="Open your order" />
+    </Layout>
+  );
+}
+
+export function ContinueLinkEmail(p: Props<'continue_link'>) {
+  const what = p.businessName ? `your application for ${p.businessName}` : 'your LLC application';
+  return (
+    <Layout preview={`Continue ${what}`}>
+      <Heading style={heading}>Continue your application</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Here is the link to continue {what}, as you asked. It opens the application in any browser, with everything you have entered so far, so keep this email
+        to yourself. Unpaid applications are deleted {UNPAID_APPLICATION_RETENTION_DAYS} days after their last change. If you did not ask for it, you can ignore
+        this email.
+      </Text>
+      <OrderButton link={p.link} label="Continue your application" />
     </Layout>
   );
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { putApplication, readApplication, TEST_RESUME_SECRET } from '../../../tests/fakes/applications.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { hashSecret } from '../../data/applications/reads.ts';
+import { createApplication, saveApplication } from '../../data/applications/wizard.ts';
+import { consumeRateLimit } from '../../data/rate-limits.ts';
+import { getMessage } from '../../email/outbox.ts';
+import { handler as continueLinkHandler } from '../applications/continue-link.ts';
+import { handler as find } from './find.ts';
+
+let ip = 0;
+const nextIp = () => `100.64.7.${(ip++ % 250) + 1}`;
+const window = () => Math.floor(Date.now() / (10 * 60_000));
+const ask = (email: unknown, sourceIp = nextIp()) =>
+  invoke(find, apiEvent({ method: 'POST', route: '/api/order-lookups', path: '/api/order-lookups', body: { email }, sourceIp }));
+const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+describe('find my order', () => {
+  it('the wizard writes the lookup key of the email it saves, trimmed and lower-cased', async () => {
+    const { id, resumeSecret } = await createApplication({ email: ' Ava.Finder@Example.COM ' });
+    expect((await readApplication(id))?.emailKey).toBe('ava.finder@example.com');
+    await saveApplication(id, resumeSecret, { email: 'other@example.com' });
+    expect((await readApplication(id))?.emailKey).toBe('other@example.com');
+    await saveApplication(id, resumeSecret, { email: '' });
+    expect((await readApplication(id))?.emailKey).toBeUndefined();
+  });
+
+  it('emails a link to each order placed with the address, the order page when paid and the wizard when not', async () => {
+    const email = unique('finder');
+    const paid = await putApplication({ email, emailKey: email, status: 'submitted', paymentStatus: 'paid' });
+    const draft = await putApplication({ email, emailKey: email });
+    const res = await ask(email.toUpperCase());
+    expect(res).toMatchObject({ status: 200, body: { sent: true } });
+    expect(await getMessage(`order-link:${paid.id}:${window()}`)).toMatchObject({ kind: 'order_link', to: email, applicationId: paid.id });
+    expect(await getMessage(`continue-link:${draft.id}:${window()}`)).toMatchObject({ kind: 'continue_link', to: email, applicationId: draft.id });
+  });
+
+  it('answers the same for an address with no orders, and sends an address at most three lookups an hour', async () => {
+    expect(await ask(unique('nobody'))).toEqual(expect.objectContaining({ status: 200, body: { sent: true } }));
+    const email = unique('limited');
+    const app = await putApplication({ email, emailKey: email, status: 'submitted', paymentStatus: 'paid' });
+    for (let i = 0; i < 4; i++) expect(await ask(email)).toMatchObject({ status: 200, body: { sent: true } });
+    // Each ask came from a fresh address, yet the email's own hourly limit is spent: the same answer, nothing more sent.
+    const after = await consumeRateLimit(`order-lookup:${hashSecret(email)}`, 3, 3600);
+    expect(after.allowed).toBe(false);
+    expect(await getMessage(`order-link:${app.id}:${window()}`)).toMatchObject({ to: email });
+  });
+
+  it('refuses a value that is not an email with a 400 naming the field', async () => {
+    const res = await ask('not-an-email');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_request' });
+    expect(JSON.stringify(res.body)).toContain('Email');
+  });
+});
+
+describe('email me a link to continue', () => {
+  const sendContinue = (id: string, resumeSecret?: string | null) =>
+    invoke(
+      continueLinkHandler,
+      apiEvent({
+        method: 'POST',
+        route: '/api/llc-applications/{id}/continue-links',
+        path: `/api/llc-applications/${id}/continue-links`,
+        pathParameters: { id },
+        body: {},
+        resumeSecret,
+        sourceIp: nextIp(),
+      }),
+    );
+
+  it('sends the holder’s own address a continue link; a stranger learns nothing; a paid order is refused', async () => {
+    const email = unique('continue');
+    const app = await putApplication({ email });
+    expect(await sendContinue(app.id)).toMatchObject({ status: 200, body: { sent: true } });
+    expect(await getMessage(`continue-link:${app.id}:${window()}`)).toMatchObject({ kind: 'continue_link', to: email });
+    expect((await sendContinue(app.id, 'not-the-secret')).status).toBe(404);
+    const paid = await putApplication({ status: 'submitted', paymentStatus: 'paid' });
+    expect(await sendContinue(paid.id, TEST_RESUME_SECRET)).toMatchObject({ status: 409, body: { code: 'application_locked' } });
+  });
+});
