@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
  */
 export function tetherToThisProcess(pid: number, options: { group?: boolean } = {}): () => void {
   const target = options.group ? `-${pid}` : String(pid);
-  const watcher = spawn('/bin/sh', ['-c', `read _ignored; kill -9 -- ${target} 2>/dev/null`], {
+  const watcher = spawn('/bin/sh', ['-c', `read _ignored; kill -9 ${target} 2>/dev/null`], {
     stdio: ['pipe', 'ignore', 'ignore'],
     // Its own session: a Ctrl-C or a group kill aimed at this process's group does not take it
     // down before it has done its one job.
