@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
+import { ensureAgentOffice } from './operator.ts';
 import { staffToken } from './staff-session.ts';
 import { recordStampedDocument } from './uploads.ts';
 
@@ -57,6 +58,8 @@ test('receipt email → order page in a new browser → filing details (PO box r
 
   // Staff cannot start before the details are complete.
   const token = await staffToken(request);
+  // We act as registered agent in Florida: the form offers it.
+  await ensureAgentOffice(request, token, 'FL', { line1: '100 Biscayne Blvd', city: 'Miami', zip: '33132' });
   const early = await staffMove(request, token, id, { status: 'processing' });
   expect(early.status()).toBe(409);
   expect((await early.json()).error).toMatch(/has not completed the filing details/);

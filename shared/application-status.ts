@@ -50,6 +50,9 @@ export function staffMoveBlocker(
   if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
   if (to === 'processing' && !app.detailsCompletedAt)
     return 'The customer has not completed the filing details yet: the state filing cannot be prepared without them';
+  // Mark Filed files our formation document: it must exist (generation refuses while it would have a gap).
+  if (to === 'filed' && Array.isArray(app.documents) && !app.documents.some((d) => d.kind === 'formation' || d.kind === 'formation_worksheet'))
+    return 'The formation document is not generated: fix what the documents panel says, press Generate, then file';
   if (to === 'completed') return completionBlocker(app.deliverables ? { deliverables: app.deliverables } : app);
   return undefined;
 }

@@ -48,6 +48,13 @@ export function orderSummary(app: ApplicationItem): OrderSummary {
   };
 }
 
+/** 409 documents_incomplete: what must be fixed (operator settings, the order's details) before the documents can be made. */
+export const documentsIncomplete = (blockers: readonly string[]) =>
+  new ConflictError(
+    `The documents were not generated, so no customer sees a gap in them. Fix first: ${blockers.map((b) => b.replace(/^Missing: /, '')).join('; ')}`,
+    'documents_incomplete',
+  );
+
 /** Why the order's documents cannot be generated: 409 order_not_paid or documents_unavailable. */
 function refuse(app: ApplicationItem): void {
   const blocker = documentsBlocker(app);
@@ -68,7 +75,9 @@ export async function generateOrderDocuments(app: ApplicationItem, opts: { actor
   if (!details) throw new ConflictError('The customer has not completed the filing details yet', 'documents_unavailable');
   const summary = orderSummary(app);
   const settings = await getOperatorSettings();
-  const { documents: generated, problems } = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+  const { documents: generated, problems, blockers } = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+  // A gap would print as a placeholder in a document the customer downloads: nothing is stored, staff are told what to fix.
+  if (blockers.length) throw documentsIncomplete(blockers);
   const wanted = opts.onlyMissing ? new Set(missingKinds(app)) : undefined;
   const made = generated.filter((g) => {
     const kind = KIND_OF[g.kind];
@@ -139,7 +148,8 @@ export async function documentsAfterStartProcessing(id: string, actor: AuditActo
     return recorded === app ? undefined : recorded.version;
   } catch (err) {
     logger.error('documents not generated at Start Processing', { applicationId: id, error: err as Error });
-    await recordActivity('documents_not_generated', 'Documents were not generated at Start Processing: open the order and press Generate', id).catch(
+    const why = hasErrorCode(err, 'documents_incomplete') ? ` (${(err as Error).message})` : '';
+    await recordActivity('documents_not_generated', `Documents were not generated at Start Processing: open the order and press Generate${why}`, id).catch(
       () => undefined,
     );
     return undefined;

@@ -710,7 +710,7 @@ export const CONTRACT = {
     operationId: 'generateOrderDocuments',
     summary: 'Generates the filing packet, and the operating agreement and EIN worksheet as bought, as new versions',
     description:
-      'For a paid order with complete filing details, in processing or later (409 `order_not_paid`, `documents_unavailable`). Earlier versions are kept.',
+      'For a paid order with complete filing details, in processing or later (409 `order_not_paid`, `documents_unavailable`). 409 `documents_incomplete` names what to fix (e.g. no registered-agent office of ours in the filing state) when a document the customer sees would have a gap: nothing is stored then. Earlier versions are kept.',
     tag: 'Staff',
     access: 'staff',
     role: 'staff',

@@ -81,3 +81,12 @@ export function ourRegisteredAgentFor(s: OperatorSettings, state: string): { nam
   const office = s.registeredAgentOffices.find((o) => o.state === state.toUpperCase());
   return s.legalName && office ? { name: s.legalName, address: office } : undefined;
 }
+
+/**
+ * Whether "Use our registered agent" may be offered for an LLC formed in `state`: only where the
+ * operator has an office there (and a legal name to act under). Elsewhere the customer names
+ * their own agent, and nothing of ours renews.
+ */
+export function offersOurAgent(s: OperatorSettings | undefined, state: string): boolean {
+  return Boolean(s && ourRegisteredAgentFor(s, state));
+}

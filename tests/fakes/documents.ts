@@ -25,12 +25,15 @@ export const agentOffice = (code: string) => ({
   zip: PLACES[code].zip,
 });
 
-/** The operator settings with our agent's offices in every state the fixtures cover. */
-export async function putOperatorAgentOffices(): Promise<void> {
+/** The operator settings with our agent's offices in every state the fixtures cover (but those `except`). */
+export async function putOperatorAgentOffices(except: readonly string[] = []): Promise<void> {
+  const offices = Object.keys(PLACES)
+    .filter((code) => !except.includes(code))
+    .map(agentOffice);
   await ddb().send(
     new PutCommand({
       TableName: tableName('operatorSettings'),
-      Item: { id: 'OPERATOR', ...EMPTY_OPERATOR_SETTINGS, legalName: OUR_AGENT_NAME, registeredAgentOffices: Object.keys(PLACES).map(agentOffice), version: 1 },
+      Item: { id: 'OPERATOR', ...EMPTY_OPERATOR_SETTINGS, legalName: OUR_AGENT_NAME, registeredAgentOffices: offices, version: 1 },
     }),
   );
 }

@@ -131,7 +131,8 @@ export async function updateApplicationByStaff(
   const to = changes.status;
   const from = normaliseStatus(current.status);
   const move = staffMoveTo(to);
-  const blocker = staffMoveBlocker(current, to);
+  // An item without documents has none (the staff view, without the list, leaves `documents` out).
+  const blocker = staffMoveBlocker({ ...current, documents: current.documents ?? [] }, to);
   if (!move || blocker) throw statusConflict(`Cannot move this application to ${to}: ${blocker}`, from);
   // The filing date is the state's: not before the order was paid, not in the future (every deadline is dated from it).
   const badDate = to === 'filed' && changes.filedOn ? filedDateProblem(changes.filedOn, current.paidAt) : undefined;
@@ -200,7 +201,10 @@ export async function updateApplicationByStaff(
       const actual = normaliseStatus(latest.status);
       return actual === from && latest.paymentStatus === 'paid'
         ? new ConflictError('The application changed while saving; reload it and try again', 'version_conflict', { currentStatus: actual })
-        : statusConflict(`Cannot move this application to ${to}: ${staffMoveBlocker(latest, to) ?? 'it changed meanwhile'}`, actual);
+        : statusConflict(
+            `Cannot move this application to ${to}: ${staffMoveBlocker({ ...latest, documents: latest.documents ?? [] }, to) ?? 'it changed meanwhile'}`,
+            actual,
+          );
     });
   }
   const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });

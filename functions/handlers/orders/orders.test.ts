@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication, TEST_RESUME_SECRET } from '../../../tests/fakes/applications.ts';
+import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { filingDetailsInput } from '../../../tests/fakes/filing-details.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
@@ -91,6 +92,17 @@ describe('the order page', () => {
 });
 
 describe('PUT /api/orders/{id}/filing-details', () => {
+  // Our registered agent is offered where the operator has an office: the fixtures' states (FL among them), not Montana.
+  beforeAll(() => putOperatorAgentOffices());
+
+  it('refuses our registered agent in a state where we have no office, with the sentence beside the choice', async () => {
+    const app = await paidOrder({ state: 'MT' });
+    const res = await put(app.id, filingDetailsInput());
+    expect(res.status).toBe(400);
+    expect(res.body.details.registeredAgent).toEqual(['We do not act as registered agent in Montana: name your own registered agent']);
+    expect((await readApplication(app.id))?.filingDetails).toBeUndefined();
+  });
+
   it('names the field it refuses (a PO box as the principal office) and writes nothing', async () => {
     const app = await paidOrder();
     const res = await put(app.id, filingDetailsInput({ principalOffice: { line1: 'PO Box 12', city: 'Miami', state: 'FL', zip: '33101' } }));

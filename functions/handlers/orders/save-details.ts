@@ -1,10 +1,12 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { findState } from '#shared/states.ts';
 import { detailsEditable, detailsLocked, orderNotPaid, saveFilingDetails } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
+import { ValidationError } from '../../lib/errors.ts';
 import { json, pathParam, resumeSecret, route, validate } from '../../lib/http.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
 import { orderView } from '../../orders/view.ts';
@@ -26,11 +28,13 @@ export const handler = route('PUT /api/orders/{id}/filing-details', async (event
 
   const { ein: einAnswers, signature, ...rest } = details;
   let sealed: Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
-  // Our agent: the renewal price in force now is the one the customer's answer agrees to.
-  const registeredAgent =
-    rest.registeredAgent.kind === 'ours'
-      ? { ...rest.registeredAgent, renewalPriceUsd: registeredAgentRenewalUsd(await getOperatorSettings()) }
-      : rest.registeredAgent;
+  // Our agent only where the operator has an office in the filing state; the renewal price in force now is the one the answer agrees to.
+  const settings = rest.registeredAgent.kind === 'ours' ? await getOperatorSettings() : undefined;
+  if (settings && !offersOurAgent(settings, state)) {
+    const sentence = `We do not act as registered agent in ${findState(state)?.name ?? state}: name your own registered agent`;
+    throw new ValidationError(sentence, { registeredAgent: [sentence] });
+  }
+  const registeredAgent = settings ? { ...rest.registeredAgent, renewalPriceUsd: registeredAgentRenewalUsd(settings) } : rest.registeredAgent;
   let stored: StoredFilingDetails = { ...rest, registeredAgent, signature: { ...signature, signedAt: new Date().toISOString() } };
   if (einAnswers) {
     const { taxId, ...party } = einAnswers.responsibleParty;

@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
 import { readApplication, writeApplication } from '../../../tests/fakes/applications.ts';
+import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, putApplication, signedInPerson, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
@@ -17,6 +18,8 @@ import { handler as updateApplication } from './update-application.ts';
 let headers: Record<string, string>;
 beforeAll(async () => {
   headers = await staffHeaders();
+  // Start Processing generates the documents: our registered agent has its office in the fixtures' states.
+  await putOperatorAgentOffices();
 });
 
 const list = (query: Record<string, string> = {}) => invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', query, headers }));
@@ -140,6 +143,18 @@ describe('GET /api/staff/applications', () => {
 });
 
 const FILED = { fileNumber: 'L26000123456', filedOn: '2026-11-20' };
+/** Mark Filed files our formation document: the order has one. */
+const FORMATION = {
+  id: randomUUID(),
+  kind: 'formation',
+  title: 'Articles',
+  key: 'k0',
+  fileName: 'f.pdf',
+  version: 1,
+  createdAt: '2026-11-19T09:00:00.000Z',
+  origin: 'generated',
+  size: 10,
+};
 /** What the fixture order (operating agreement bought, our registered agent) owes, all delivered. */
 const DELIVERED = [
   {
@@ -172,7 +187,10 @@ describe('PATCH /api/staff/applications/{id}', () => {
   });
 
   it.each(STAFF_TRANSITIONS.map((t) => [t.action, t] as const))('%s moves %s with counters and an activity entry in one go', async (_, t) => {
-    const app = await putApplication({ status: t.from, ...(t.to === 'completed' ? { documents: DELIVERED } : {}) });
+    const app = await putApplication({
+      status: t.from,
+      ...(t.to === 'completed' ? { documents: DELIVERED } : t.to === 'filed' ? { documents: [FORMATION] } : {}),
+    });
     await setCounters({ [t.from]: 1 });
     const res = await patch(app.id, { status: t.to, ...(t.to === 'filed' ? FILED : {}) });
     expect(res.status).toBe(200);
@@ -228,8 +246,17 @@ describe('PATCH /api/staff/applications/{id}', () => {
     expect(moved.status).toBe(200);
   });
 
-  it('Mark Filed records the state file number and the filing date, and needs both', async () => {
+  it('Mark Filed waits for the formation document (generation refuses while it would have a gap)', async () => {
     const app = await putApplication({ status: 'processing' });
+    const res = await patch(app.id, { status: 'filed', ...FILED });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      'Cannot move this application to filed: The formation document is not generated: fix what the documents panel says, press Generate, then file',
+    );
+  });
+
+  it('Mark Filed records the state file number and the filing date, and needs both', async () => {
+    const app = await putApplication({ status: 'processing', documents: [FORMATION] });
     const missing = await patch(app.id, { status: 'filed' });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.details).sort()).toEqual(['fileNumber', 'filedOn']);
@@ -294,7 +321,7 @@ describe('PATCH /api/staff/applications/{id}', () => {
   });
 
   it('Mark Filed refuses a filing date before the payment with 400 and a sentence, and changes nothing', async () => {
-    const app = await putApplication({ status: 'processing', paidAt: '2026-11-21T10:00:00.000Z' });
+    const app = await putApplication({ status: 'processing', paidAt: '2026-11-21T10:00:00.000Z', documents: [FORMATION] });
     const res = await patch(app.id, { status: 'filed', ...FILED });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("The filing date cannot be before the order was paid (2026-11-21): enter the date on the state's approval");

@@ -203,6 +203,40 @@ describe('a generation failure after the move', () => {
     expect(made.body.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['cover_sheet', 'formation', 'operating_agreement']);
   });
 
+  it('our agent chosen where the operator has no office: nothing is stored, staff are told what to fix, and Mark Filed waits', async () => {
+    await putOperatorAgentOffices(['FL']);
+    try {
+      const app = await putPaidOrder('FL');
+      expect((await startProcessing(app.id)).status).toBe(200);
+      expect((await getApplication(app.id)).documents ?? []).toEqual([]);
+      expect(await storedKeys(`documents/orders/${app.id}/`)).toEqual([]);
+      const entry = (await listRecentActivity(10)).find((a) => a.applicationId === app.id && a.action === 'documents_not_generated');
+      expect(entry?.description).toContain('Fix first: Registered agent');
+      const again = await generate(app.id);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('documents_incomplete');
+      expect(again.body.error).toMatch(/^The documents were not generated, so no customer sees a gap in them\. Fix first: /);
+      const filed = await invoke(
+        updateApplication,
+        apiEvent({
+          method: 'PATCH',
+          route: '/api/staff/applications/{id}',
+          ...path(app.id),
+          body: { status: 'filed', fileNumber: 'L26000123456', filedOn: new Date().toISOString().slice(0, 10) },
+          headers,
+        }),
+      );
+      expect(filed.status).toBe(409);
+      expect(filed.body.error).toContain('The formation document is not generated');
+      // With the office configured, Generate makes them.
+      await putOperatorAgentOffices();
+      expect((await generate(app.id)).status).toBe(200);
+      expect(await textOf(app.id, 'formation')).not.toContain('[Missing');
+    } finally {
+      await putOperatorAgentOffices();
+    }
+  });
+
   it('Start Processing of an order with documents already (a retried move) adds none', async () => {
     const app = await putApplication({ status: 'submitted', state: 'FL', operatingAgreement: false });
     await startProcessing(app.id);

@@ -51,8 +51,22 @@ type Reply = { status: number; body?: unknown };
 let replies: Record<string, Reply | ((init: RequestInit) => Reply)>;
 let calls: { key: string; init: RequestInit }[];
 
+/** The operator acts as registered agent in Florida only (its office there). */
+const OPERATOR = {
+  legalName: 'Creator Filings LLC',
+  address: null,
+  supportEmail: null,
+  supportPhone: null,
+  registeredAgentRenewalUsd: null,
+  refundTerms: null,
+  liveChatUrl: null,
+  socialLinks: {},
+  registeredAgentOffices: [{ line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' }],
+  version: 1,
+};
+
 beforeEach(() => {
-  replies = {};
+  replies = { 'GET /api/operator-settings': { status: 200, body: OPERATOR } };
   calls = [];
   localStorage.clear();
   sessionStorage.clear();
@@ -370,6 +384,22 @@ describe('opening the order from an email link', { timeout: 20_000 }, () => {
     replies[`POST /api/orders/${ID}/links`] = { status: 200, body: { sent: true } };
     await user.click(screen.getByRole('button', { name: 'Email me a new link' }));
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+  });
+});
+
+describe('our registered agent', () => {
+  it('is offered only where the operator has an office: elsewhere the form asks for the customer’s own agent', async () => {
+    await openAsHolder(orderView({ state: 'MT', stateName: 'Montana' }));
+    expect(await screen.findByTestId('agent-not-offered')).toHaveTextContent('We do not have a registered agent office in Montana');
+    expect(screen.queryByRole('radio', { name: /Use CreatorLLC as the registered agent/ })).toBeNull();
+    expect(screen.getByRole('radio', { name: /I have my own registered agent/ })).toBeChecked();
+    expect(screen.queryByRole('group', { name: /may we renew/ })).toBeNull();
+  });
+
+  it('is offered in Florida, where the office is', async () => {
+    await openAsHolder();
+    expect(await screen.findByRole('radio', { name: /Use CreatorLLC as the registered agent/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('agent-not-offered')).toBeNull();
   });
 });
 

@@ -3,11 +3,12 @@ import { REGISTERED_AGENT_OPTIONAL } from '#shared/compliance/rules.ts';
 import { SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
 import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
+import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { apiCall } from '../../../lib/api-client.ts';
+import { useOperatorSettings } from '../../../lib/operator.ts';
 import { type DetailsDraft, emptyPerson, type FieldErrors, type FormContext, initialDraft, validateDraft } from './draft.ts';
 import { EinFields } from './EinFields.tsx';
 import { coveredBy, type FieldState, FieldStateContext, unclaimedSentences } from './field-state.ts';
@@ -91,6 +92,13 @@ export function FilingDetailsForm({
   const update = (patch: Partial<DetailsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const stateName = order.stateName;
   const agentOptional = order.state ? REGISTERED_AGENT_OPTIONAL[order.state] : undefined;
+  // Our registered agent only where the operator has an office in the filing state (the server refuses it elsewhere).
+  const operator = useOperatorSettings();
+  const oursOffered = offersOurAgent(operator, order.state);
+  const renewalUsd = registeredAgentRenewalUsd(operator);
+  useEffect(() => {
+    if (operator && !oursOffered && draft.agentKind === 'ours') setDraft((d) => ({ ...d, agentKind: 'own' }));
+  }, [operator, oursOffered, draft.agentKind]);
   const last4 = order.details.value?.ein?.responsibleParty.taxIdLast4;
 
   async function submit(e: FormEvent) {
@@ -123,15 +131,18 @@ export function FilingDetailsForm({
   }
 
   const agentOptions = [
-    {
-      value: 'ours' as const,
-      label: (
-        <>
-          <strong className="font-semibold">Use CreatorLLC as the registered agent.</strong> Free for the first year, then{' '}
-          {formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year.
-        </>
-      ),
-    },
+    ...(oursOffered
+      ? [
+          {
+            value: 'ours' as const,
+            label: (
+              <>
+                <strong className="font-semibold">Use CreatorLLC as the registered agent.</strong> Free for the first year, then {formatUsd(renewalUsd)} a year.
+              </>
+            ),
+          },
+        ]
+      : []),
     { value: 'own' as const, label: <strong className="font-semibold">I have my own registered agent.</strong> },
   ];
 
@@ -185,6 +196,11 @@ export function FilingDetailsForm({
                 Every LLC needs an agent with a street address in {stateName} to receive legal papers during business hours.
               </p>
             )}
+            {operator && !oursOffered ? (
+              <p className="text-sm text-slate-600" data-testid="agent-not-offered">
+                We do not have a registered agent office in {stateName}, so name your own agent there: nothing of ours renews.
+              </p>
+            ) : null}
             <RadioGroup
               path="registeredAgent"
               alsoPaths={['registeredAgent.kind']}
@@ -196,11 +212,11 @@ export function FilingDetailsForm({
             {draft.agentKind === 'ours' ? (
               <RadioGroup
                 path="registeredAgent.renewalConsent"
-                legend={`After the first year, may we renew the registered agent service at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year?`}
+                legend={`After the first year, may we renew the registered agent service at ${formatUsd(renewalUsd)} a year?`}
                 value={draft.renewalConsent}
                 onValue={(renewalConsent) => update({ renewalConsent })}
                 options={[
-                  { value: 'yes', label: `Yes, renew it each year at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)}` },
+                  { value: 'yes', label: `Yes, renew it each year at ${formatUsd(renewalUsd)}` },
                   { value: 'no', label: 'No, do not renew it: I will name another agent before the first year ends' },
                 ]}
               />
