@@ -64,11 +64,11 @@ describe('reminder rows', () => {
 
   it('are re-dated from the filing date when staff record the filing', async () => {
     const id = await paidOrder({ status: 'processing', detailsCompletedAt: PAID_AT }, { filed: false });
-    await updateApplicationByStaff(id, { status: 'filed', fileNumber: '2026-000123', filedOn: '2026-12-15' }, STAFF);
+    await updateApplicationByStaff(id, { status: 'filed', fileNumber: '2026-000123', filedOn: '2026-11-25' }, STAFF);
     const report = row(await remindersOf(id), 'annual-report')!;
-    expect(report.dueOn).toBe(nextDueDates('WY', '2026-12-15', 1)![0]);
-    expect(report.dueOn).toBe('2027-12-01');
-    expect(row(await remindersOf(id), 'registered-agent-renewal')!.dueOn).toBe('2027-12-15');
+    expect(report.dueOn).toBe(nextDueDates('WY', '2026-11-25', 1)![0]);
+    expect(report.dueOn).toBe('2027-11-01');
+    expect(row(await remindersOf(id), 'registered-agent-renewal')!.dueOn).toBe('2027-11-25');
   });
 });
 
