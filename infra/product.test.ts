@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { JOBS } from '../functions/jobs.ts';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/lib/logger.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
 import { GENERATED_SECRET_KEYS, SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
@@ -354,9 +355,31 @@ describe('Operations stack', () => {
   it('alarms on API 5xx rate, webhook errors and throttles, every table’s throttles and each stream job’s failures, to the SNS topic', () => {
     const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
     const streamJobs = Object.values(JOBS).filter((j) => j.trigger.kind === 'stream');
-    expect(alarms).toHaveLength(1 + 2 + TABLE_KEYS.length + streamJobs.length);
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    expect(alarms).toHaveLength(1 + 2 + METRIC_NAMES.length + TABLE_KEYS.length + streamJobs.length);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    }
     prod.templates.operations.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     dev.templates.operations.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  // Each metric is emitted by the handler (functions/handlers/payments/stripe-webhook-metrics.test.ts).
+  it('alarms on every metric the functions emit, by the emitting function, at the first occurrence', () => {
+    const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
+    for (const name of METRIC_NAMES) {
+      const alarm = alarms.find((a) => a.Properties.MetricName === name);
+      expect(alarm, name).toBeDefined();
+      expect(alarm?.Properties).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        Statistic: 'Sum',
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      expect(alarm?.Properties.Dimensions).toEqual([{ Name: 'FunctionName', Value: expect.anything() }]);
+      expect(JSON.stringify(alarm?.Properties.Dimensions)).toMatch(/StripeWebhook|PaymentsRoutes|stripe/i);
+    }
   });
 });

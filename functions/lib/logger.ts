@@ -71,7 +71,36 @@ export class Logger {
   error(message: string, extra?: Extra): void {
     this.log('ERROR', message, extra);
   }
+
+  /**
+   * A CloudWatch metric in embedded metric format: one log line CloudWatch turns into a data
+   * point of `METRICS_NAMESPACE`/`name`, by the function's name (the alarms in
+   * infra/stacks/operations-stack.ts watch these). Written at every level but SILENT.
+   */
+  metric(name: MetricName, value = 1, extra?: Extra): void {
+    if (this.level === 'SILENT') return;
+    const functionName = process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local';
+    const entry: Extra = {
+      ...extra,
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['FunctionName']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+      },
+      FunctionName: functionName,
+      [name]: value,
+      service: SERVICE_NAME,
+    };
+    if (this.requestId) entry.requestId = this.requestId;
+    this.write(JSON.stringify(entry));
+  }
 }
+
+/** The CloudWatch namespace of the product's own metrics. */
+export const METRICS_NAMESPACE = 'CreatorLLC';
+
+/** Every metric the functions emit; each has an alarm (infra/stacks/operations-stack.ts). */
+export const METRIC_NAMES = ['StripeWebhookBadSignature', 'StripeWebhookNotConfigured'] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
 
 export const logger = new Logger();
 

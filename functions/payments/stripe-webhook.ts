@@ -23,7 +23,11 @@ type WebhookOutcome = { received: true; duplicate?: true; ignored?: true; result
  */
 export async function handleStripeEvent(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
   const secret = await getSecret('stripeWebhookSecret');
-  if (!secret) throw new NotConfiguredError('Stripe webhooks are not configured');
+  if (!secret) {
+    // Customers may be charged while orders stay unpaid: the alarm on this metric tells the operator.
+    logger.metric('StripeWebhookNotConfigured');
+    throw new NotConfiguredError('Stripe webhooks are not configured');
+  }
   if (!signature) throw new ValidationError('Missing Stripe-Signature header', undefined, 'missing_signature');
   const StripeSdk = await loadStripe();
   let event: Stripe.Event;
@@ -31,6 +35,8 @@ export async function handleStripeEvent(rawBody: Buffer, signature: string | und
     // Verification needs no API key; the shared SDK helper keeps this route usable without one.
     event = StripeSdk.webhooks.constructEvent(rawBody, signature, secret, TOLERANCE_SECONDS);
   } catch {
+    // A signed delivery that fails verification: most often a stored secret that is not this endpoint's.
+    logger.metric('StripeWebhookBadSignature');
     throw new ValidationError('Invalid Stripe signature', undefined, 'invalid_signature');
   }
   if (!HANDLED.has(event.type)) return { received: true, ignored: true };

@@ -1,6 +1,6 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -9,6 +9,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { JobKey } from '../../functions/jobs.ts';
+import { METRICS_NAMESPACE, type MetricName } from '../../functions/lib/logger.ts';
 import type { RouteKey } from '../../functions/routes.ts';
 import { TABLE_KEYS, type TableKey } from '../../functions/tables.ts';
 import { acknowledge } from '../nag.ts';
@@ -74,24 +75,43 @@ export class OperationsStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     api5xx.addAlarmAction(notify);
+    api5xx.addOkAction(notify);
 
     const webhook = props.functions.get(STRIPE_WEBHOOK_ROUTE);
     if (!webhook) throw new Error(`functions/routes.ts has no ${STRIPE_WEBHOOK_ROUTE} route: payments could never be confirmed.`);
     /** Any occurrence in a 5-minute period raises the alarm. */
-    const onAny = (id: string, alarmDescription: string, metric: IMetric) =>
-      new Alarm(this, id, {
+    const onAny = (id: string, alarmDescription: string, metric: IMetric) => {
+      const alarm = new Alarm(this, id, {
         alarmDescription,
         metric,
         threshold: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(notify);
+      });
+      alarm.addAlarmAction(notify);
+      // The recipients also learn when it clears.
+      alarm.addOkAction(notify);
+    };
 
     onAny(
       'StripeWebhookErrors',
       'The Stripe webhook function failed: paid applications may not be marked paid',
       webhook.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+    );
+    /** A metric the function itself emits (embedded metric format, functions/lib/logger.ts), by its name. */
+    const emitted = (name: MetricName, fn: IFunction) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { FunctionName: fn.functionName }, period: fiveMinutes, statistic: 'Sum' });
+    // The middleware answers every error (4xx/5xx), so Lambda's Errors stays 0 on a bad secret: these come from the handler.
+    onAny(
+      'StripeWebhookBadSignature',
+      "Signed Stripe deliveries failed verification: the stored stripeWebhookSecret is likely not this endpoint's, and paid orders stay unpaid (docs/deploy.md)",
+      emitted('StripeWebhookBadSignature', webhook),
+    );
+    onAny(
+      'StripeWebhookNotConfigured',
+      'Stripe delivered an event but stripeWebhookSecret is not stored: paid orders stay unpaid until it is (npm run secrets:set -- --only stripeWebhookSecret)',
+      emitted('StripeWebhookNotConfigured', webhook),
     );
     onAny(
       'StripeWebhookThrottles',

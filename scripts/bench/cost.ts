@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { JOBS } from '../../functions/jobs.ts';
 import { matchRoute } from '../../functions/route-match.ts';
 import { DEFAULT_MEMORY_MB } from '../../infra/stacks/api-stack.ts';
+import { EXAMPLE_API_DOMAIN_CONTEXT } from '../../infra/stage-config.ts';
 import { synthProduct, type TemplateResource } from '../../infra/test-support.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { type BenchRow, printTable } from './table.ts';
@@ -21,6 +22,15 @@ import { type BenchRow, printTable } from './table.ts';
  *   rules, secrets, alarms, KMS key) and the scheduled jobs' invocations.
  * Durations are this machine's: a deployed function on arm64 is of the same order.
  */
+/**
+ * CloudWatch bills an alarm per metric it reads: a single-metric alarm is one, a metric-math
+ * alarm is one per metric in its expression (the expressions themselves are free).
+ */
+export function billedAlarmMetrics(alarm: TemplateResource): number {
+  const metrics = alarm.Properties.Metrics as { MetricStat?: unknown }[] | undefined;
+  return metrics ? metrics.filter((m) => m.MetricStat).length : 1;
+}
+
 export const PRICES = {
   source: 'AWS list prices, us-east-1, on-demand, no free tier (aws.amazon.com/<service>/pricing), as of 2025-11; check them before relying on a figure',
   httpApiPerMillion: 1.0, // API Gateway HTTP API requests (first 300 million a month)
@@ -36,7 +46,7 @@ export const PRICES = {
   wafWebAclMonth: 5.0,
   wafRuleMonth: 1.0,
   secretMonth: 0.4,
-  alarmMonth: 0.1, // standard-resolution metric alarm
+  alarmMonth: 0.1, // standard-resolution alarm, per metric it reads
   kmsKeyMonth: 1.0,
 } as const;
 
@@ -279,19 +289,15 @@ export async function benchCost(): Promise<BenchRow[]> {
   const perOrder = Object.values(lines).reduce((a, b) => a + b, 0);
 
   // At rest: what the prod stage deploys at a fixed monthly price, counted in its templates.
-  const product = synthProduct({
-    stage: 'prod',
-    apiDomainName: 'api.example.com',
-    apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000',
-    emailFrom: 'orders@example.com',
-  });
-  let atRest: { secrets: number; alarms: number; kmsKeys: number; webAcls: number; wafRules: number };
+  const product = synthProduct({ stage: 'prod', ...EXAMPLE_API_DOMAIN_CONTEXT });
+  let atRest: { secrets: number; alarms: number; alarmMetrics: number; kmsKeys: number; webAcls: number; wafRules: number };
   try {
     const all = Object.values(product.templates).flatMap((t) => Object.values(t.toJSON().Resources as Record<string, TemplateResource>));
     const count = (type: string) => all.filter((r) => r.Type === type).length;
     atRest = {
       secrets: count('AWS::SecretsManager::Secret'),
       alarms: count('AWS::CloudWatch::Alarm'),
+      alarmMetrics: all.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').reduce((n, r) => n + billedAlarmMetrics(r), 0),
       kmsKeys: count('AWS::KMS::Key'),
       webAcls: count('AWS::WAFv2::WebACL'),
       wafRules: all.filter((r) => r.Type === 'AWS::WAFv2::WebACL').reduce((n, r) => n + ((r.Properties.Rules as unknown[]) ?? []).length, 0),
@@ -307,7 +313,7 @@ export async function benchCost(): Promise<BenchRow[]> {
     atRest.webAcls * PRICES.wafWebAclMonth +
     atRest.wafRules * PRICES.wafRuleMonth +
     atRest.secrets * PRICES.secretMonth +
-    atRest.alarms * PRICES.alarmMonth +
+    atRest.alarmMetrics * PRICES.alarmMonth +
     atRest.kmsKeys * PRICES.kmsKeyMonth;
 
   return [
@@ -343,7 +349,7 @@ export async function benchCost(): Promise<BenchRow[]> {
     { area: 'cost', metric: 'per 1,000 orders', value: usd(perOrder * 1000), budget: '-', ok: true },
     {
       area: 'cost',
-      metric: `at rest, a month (prod): web ACL + ${atRest.wafRules} rules, ${atRest.secrets} secrets, ${atRest.alarms} alarms, ${atRest.kmsKeys} KMS key, ${Math.round(scheduledInvocations)} scheduled job runs (${scheduledGbSeconds.toFixed(0)} GB-s)`,
+      metric: `at rest, a month (prod): web ACL + ${atRest.wafRules} rules, ${atRest.secrets} secrets, ${atRest.alarms} alarms on ${atRest.alarmMetrics} billed metrics, ${atRest.kmsKeys} KMS key, ${Math.round(scheduledInvocations)} scheduled job runs (${scheduledGbSeconds.toFixed(0)} GB-s)`,
       value: usd(monthly),
       budget: '-',
       ok: true,
