@@ -68,7 +68,10 @@ function refuse(app: ApplicationItem): void {
  * otherwise (staff regenerate) every document gets a new version. Refused for an order that is
  * not paid, has no complete details, or is not yet in processing. Returns the order as recorded.
  */
-export async function generateOrderDocuments(app: ApplicationItem, opts: { actor?: AuditActor; onlyMissing?: boolean } = {}): Promise<ApplicationItem> {
+export async function generateOrderDocuments(
+  app: ApplicationItem,
+  opts: { actor?: AuditActor; onlyMissing?: boolean; only?: readonly DocumentKind[] } = {},
+): Promise<ApplicationItem> {
   refuse(app);
   if (opts.onlyMissing && !missingKinds(app).length) return app;
   const details = app.filingDetails;
@@ -82,6 +85,7 @@ export async function generateOrderDocuments(app: ApplicationItem, opts: { actor
   const made = generated.filter((g) => {
     const kind = KIND_OF[g.kind];
     // A missing formation document is made by either the state's form or the worksheet.
+    if (opts.only && !opts.only.includes(kind)) return false;
     return !wanted || wanted.has(kind) || (kind === 'formation_worksheet' && wanted.has('formation'));
   });
   if (!made.length) return app;

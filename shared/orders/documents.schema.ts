@@ -104,3 +104,7 @@ export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
 /** A short-lived download link (the store refuses it after `expiresAt`). */
 export const documentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type DocumentLink = z.infer<typeof documentLinkSchema>;
+
+/** POST /api/staff/sunbiz/{id}: the Florida Articles as Sunbiz takes them (a new version) and a 5-minute link to the PDF. */
+export const sunbizResultSchema = z.object({ document: staffDocumentSchema, link: documentLinkSchema });
+export type SunbizResult = z.infer<typeof sunbizResultSchema>;

@@ -65,3 +65,21 @@ export function useUploadDocument(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }
+
+/** "Generate Sunbiz": the Florida Articles as Sunbiz takes them (a new version), then downloaded. */
+export function useGenerateSunbiz(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const result = await staffCall('POST /api/staff/sunbiz/{id}', { params: { id } });
+      const a = document.createElement('a');
+      a.href = result.link.url;
+      a.rel = 'noopener';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      return result;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}

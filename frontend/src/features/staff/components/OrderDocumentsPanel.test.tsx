@@ -194,6 +194,33 @@ describe('OrderDocumentsPanel', () => {
     expect(calls.some((c) => c.key.endsWith('/record'))).toBe(false);
   });
 
+  it('offers Generate Sunbiz for a Florida order in processing, and not elsewhere', async () => {
+    replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [], missing: [], deliverables: [] } };
+    const made = doc({ version: 2, title: 'Articles of Organization - Glow LLC' });
+    replies[`POST /api/staff/sunbiz/${ID}`] = {
+      status: 200,
+      body: { document: made, link: { url: '/documents/orders/x.pdf?sig', expiresAt: '2026-11-20T10:05:00.000Z' } },
+    };
+    const user = userEvent.setup();
+    const { unmount } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OrderDocumentsPanel app={{ ...app, state: 'TX' }} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(/Upload a filed document/);
+    expect(screen.queryByRole('button', { name: 'Generate Sunbiz' })).toBeNull();
+    unmount();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OrderDocumentsPanel app={{ ...app, state: 'FL' }} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Generate Sunbiz' }));
+    expect(await screen.findByText('Sunbiz Articles Generated')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === `POST /api/staff/sunbiz/${ID}`)).toBe(true);
+  });
+
   it("shows the server's sentence when an upload is refused", async () => {
     const uploadId = crypto.randomUUID();
     const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?sig`;

@@ -6,7 +6,7 @@ import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.s
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { downloadDocument, useGenerateDocuments, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
+import { downloadDocument, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 
 /**
@@ -181,6 +181,18 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
 export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
   const list = useOrderDocuments(app.id);
   const generate = useGenerateDocuments(app.id);
+  const sunbiz = useGenerateSunbiz(app.id);
+  // The original brief's "Generate Sunbiz": Florida orders in processing (the server refuses the rest).
+  const sunbizOffered = app.state === 'FL' && app.status === 'processing';
+
+  async function generateSunbiz() {
+    try {
+      const { document } = await sunbiz.mutateAsync();
+      toast('Sunbiz Articles Generated', `Version ${document.version} of the Florida Articles is downloading.`);
+    } catch (err) {
+      toast('Sunbiz Failed', failureMessage(err), 'error');
+    }
+  }
   const data = list.data;
   const documents = data?.documents ?? [];
   const missing = data?.missing ?? [];
@@ -200,11 +212,18 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
         <h3 id="order-documents-title" className="text-sm font-semibold text-slate-900">
           Documents
         </h3>
-        {data && !data.generateBlocker && !missing.length ? (
-          <Button variant="secondary" className="!px-3 !py-1.5" onClick={generateAgain} disabled={generate.isPending}>
-            {generate.isPending ? 'Generating…' : 'Regenerate'}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {sunbizOffered ? (
+            <Button variant="secondary" className="!px-3 !py-1.5" onClick={generateSunbiz} disabled={sunbiz.isPending}>
+              {sunbiz.isPending ? 'Generating…' : 'Generate Sunbiz'}
+            </Button>
+          ) : null}
+          {data && !data.generateBlocker && !missing.length ? (
+            <Button variant="secondary" className="!px-3 !py-1.5" onClick={generateAgain} disabled={generate.isPending}>
+              {generate.isPending ? 'Generating…' : 'Regenerate'}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {list.isPending ? <p className="mt-3 text-sm text-slate-600">Loading documents…</p> : null}
       {list.isError ? (
