@@ -1,0 +1,317 @@
+// The creator's federal tax plan (docs/decisions/0283): one filer's 2026 federal tax as a sole
+// proprietor / single-member LLC and as an S-corporation owner paying themselves a salary, the
+// election's savings and break-even, and the quarterly estimates. Pure functions; every figure
+// comes from ./data/federal-tax-2026.json (IRS Rev. Proc. 2025-32, SSA, P.L. 119-21) and is named
+// with its source in TAX_PLAN_SOURCES. Its input schema is in shared/tax-plan.schema.ts.
+import federal from './data/federal-tax-2026.json' with { type: 'json' };
+
+export const TAX_PLAN_YEARS = [2026] as const;
+export type TaxPlanYear = (typeof TAX_PLAN_YEARS)[number];
+export const FILING_STATUSES = ['single', 'joint'] as const;
+export type FilingStatus = (typeof FILING_STATUSES)[number];
+
+/** The largest profit or wage the plan computes (whole dollars). */
+export const MAX_TAX_PLAN_AMOUNT = 10_000_000;
+
+/**
+ * What electing S-corporation status costs to run each year, in whole dollars, before the
+ * operator or the creator changes them: a payroll service for the owner's salary (about $45 a
+ * month), the preparer's extra fee for the corporation's own return (Form 1120-S), and the
+ * state's S-corporation fees (none by default: the state data has no S-corporation fee).
+ */
+export interface RunningCosts {
+  payrollService: number;
+  taxPreparer: number;
+  stateFees: number;
+}
+export const DEFAULT_RUNNING_COSTS: RunningCosts = { payrollService: 540, taxPreparer: 1200, stateFees: 0 };
+
+export function runningCostsTotal(costs: RunningCosts): number {
+  return costs.payrollService + costs.taxPreparer + costs.stateFees;
+}
+
+/** Where each figure comes from, shown beside it. */
+export const TAX_PLAN_SOURCES = {
+  figures: `${federal.source.primary}; copied from ${federal.source.copiedFrom}`,
+  selfEmploymentTax:
+    'Schedule SE (Form 1040): 15.3% of 92.35% of net profit; the 12.4% Social Security part only up to the $184,500 wage base (less W-2 wages), the 2.9% Medicare part on all of it; none below $400 of net earnings',
+  deductibleHalf: 'Schedule 1 (Form 1040) line 15: half of the self-employment tax is an adjustment to income',
+  standardDeduction: 'Form 1040 line 12, Rev. Proc. 2025-32: $16,100 single, $32,200 married filing jointly',
+  qbiDeduction:
+    "Form 8995 / IRC section 199A: 20% of qualified business income (net profit less the deductible half of self-employment tax; for an S-corporation, its profit after the owner's salary), at most 20% of taxable income before it, at least $400 when that income is $1,000 or more; above $201,750 ($403,500 joint) of taxable income the W-2 wage limit phases in over $75,000 ($150,000)",
+  incomeTax: 'Tax Computation Worksheet (Form 1040 instructions) with the 2026 brackets of Rev. Proc. 2025-32',
+  additionalMedicareTax: 'Form 8959: 0.9% of wages and self-employment earnings above $200,000 single, $250,000 joint',
+  payrollTax:
+    "Form 941 / Publication 15: 6.2% Social Security (up to the $184,500 wage base) and 1.45% Medicare, paid by the employee and again by the employer; the employer's half is a business expense",
+  runningCosts:
+    "Estimates of what the election costs to run each year (payroll service, the corporation's Form 1120-S return, state S-corporation fees); change them to your own quotes. They are business expenses, so they also lower the corporation's profit",
+  total: 'Self-employment or payroll tax, income tax and Additional Medicare tax; for the S-corporation, plus its running costs',
+  breakEvenProfit: "The smallest profit at which the S-corporation's total is no more than the sole proprietor's, at the same salary share and running costs",
+  quarterly:
+    "Form 1040-ES and IRC section 6654(d): four instalments that together pay at least the lesser of 90% of this year's tax and 100% of last year's (110% when last year's AGI was above $150,000); due April 15, June 15 and September 15, 2026 and January 15, 2027",
+} as const;
+
+/**
+ * The IRS's reasonable-compensation guidance in plain words (IRS fact sheet FS-2008-25, "Wage
+ * compensation for S corporation officers").
+ */
+export const REASONABLE_COMPENSATION_TEXT =
+  "As an S-corporation owner who works in the business, you must pay yourself a reasonable salary before you take profit out: no salary share is safe by itself. The IRS asks what the business would pay someone else to do your work, and looks at your training and experience, your duties and the time you spend, what comparable businesses pay for similar work, where the money comes from (your own videos, posts and deals rather than others' work or equipment), and what you took as salary and as distributions in earlier years. A salary too low for the work can be recharacterised as wages, with the payroll tax, interest and penalties due.";
+
+/** The Form 2553 deadline rule and the late-election relief path, in plain words. */
+export const FORM_2553_TEXT =
+  "To be taxed as an S-corporation from your LLC's first day, file IRS Form 2553 no more than 2 months and 15 days after the LLC first has members, acquires assets or begins business. Filed later, the election starts the next year, unless you ask for late-election relief under Rev. Proc. 2013-30: within 3 years and 75 days of the date you wanted, with a reasonable cause for the delay written on the form.";
+
+export interface TaxPlanInput {
+  filingStatus: FilingStatus;
+  /** The business's net profit before any owner's salary (Schedule C line 31). */
+  profit: number;
+  /** The owner's salary as an S-corporation owner; no S-corporation plan without it. */
+  salary?: number;
+  /** W-2 wages from other jobs (the filer's, or both spouses' when joint). */
+  otherWages?: number;
+  runningCosts?: RunningCosts;
+  /** Last year's total tax and AGI, for the prior-year safe harbour. */
+  priorYear?: { tax: number; agi: number };
+}
+
+/** One filer's federal tax on a plan, in whole dollars. */
+export interface TaxComputation {
+  adjustedGrossIncome: number;
+  taxableIncomeBeforeQbi: number;
+  qbiDeduction: number;
+  taxableIncome: number;
+  incomeTax: number;
+  additionalMedicareTax: number;
+  total: number;
+}
+
+export interface SoleProprietorPlan extends TaxComputation {
+  selfEmploymentTax: number;
+}
+
+export interface SCorpPlan extends TaxComputation {
+  salary: number;
+  /** Employee and employer halves together. */
+  payrollTax: number;
+  employerPayrollTax: number;
+  /** The corporation's profit passed through to the owner: profit less salary, employer payroll tax and running costs. */
+  passThroughProfit: number;
+  runningCosts: number;
+  /** The sole proprietor's total less the S-corporation's (negative: the election costs money). */
+  savings: number;
+}
+
+export interface QuarterlyEstimate {
+  due: string;
+  amount: number;
+}
+
+export interface TaxPlan {
+  year: TaxPlanYear;
+  filingStatus: FilingStatus;
+  profit: number;
+  soleProprietor: SoleProprietorPlan;
+  sCorp?: SCorpPlan;
+  breakEvenProfit?: number;
+  quarterly: QuarterlyEstimate[];
+}
+
+const { ordinaryIncomeBrackets, standardDeduction, selfEmployment, payroll, additionalMedicare, qualifiedBusinessIncome } = federal;
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+const dollars = (n: number) => Math.round(n);
+
+/** Income tax on a taxable income from the 2026 brackets (the Tax Computation Worksheet's rule), to the cent. */
+export function incomeTaxOn(taxableIncome: number, status: FilingStatus): number {
+  const edges = ordinaryIncomeBrackets[status];
+  const rates = ordinaryIncomeBrackets.rates;
+  let tax = 0;
+  let lower = 0;
+  for (let i = 0; i < rates.length; i++) {
+    const upper = i < edges.length ? edges[i]! : Number.POSITIVE_INFINITY;
+    if (taxableIncome <= lower) break;
+    tax += (Math.min(taxableIncome, upper) - lower) * rates[i]!;
+    lower = upper;
+  }
+  return cents(tax);
+}
+
+/** Schedule SE: self-employment tax on a net profit, with W-2 wages using up part of the Social Security wage base. */
+export function selfEmploymentTaxOn(profit: number, wages = 0): number {
+  const netEarnings = profit * selfEmployment.netEarningsFactor;
+  if (netEarnings < 400) return 0;
+  const socialSecurityBase = Math.max(0, selfEmployment.socialSecurityWageBase - wages);
+  const socialSecurity = Math.min(netEarnings, socialSecurityBase) * selfEmployment.socialSecurityRate;
+  const medicare = netEarnings * selfEmployment.medicareRate;
+  return cents(socialSecurity + medicare);
+}
+
+/**
+ * Form 8995 below the threshold (the lesser of 20% of qualified business income and 20% of taxable
+ * income, at least $400 from $1,000 of it); above the threshold, the W-2 wage limit (50% of the
+ * business's W-2 wages) phases in across the range, as Form 8995-A computes for a business that is
+ * not a specified service business.
+ */
+export function qbiDeductionFor(qualifiedIncome: number, taxableIncomeBeforeQbi: number, w2Wages: number, status: FilingStatus): number {
+  if (qualifiedIncome <= 0 || taxableIncomeBeforeQbi <= 0) return 0;
+  const { rate, taxableIncomeThreshold, phaseInRange, minimumDeduction, minimumQualifiedIncomeForMinimum } = qualifiedBusinessIncome;
+  const tentative = qualifiedIncome * rate;
+  const threshold = taxableIncomeThreshold[status];
+  let component = tentative;
+  if (taxableIncomeBeforeQbi > threshold) {
+    const wageLimit = w2Wages * 0.5;
+    const share = Math.min(1, (taxableIncomeBeforeQbi - threshold) / phaseInRange[status]);
+    if (wageLimit < tentative) component = tentative - (tentative - wageLimit) * share;
+  }
+  const minimum = qualifiedIncome >= minimumQualifiedIncomeForMinimum ? minimumDeduction : 0;
+  // The $400 minimum (P.L. 119-21) replaces a smaller deduction after the taxable-income limit; it
+  // never takes taxable income below zero.
+  return cents(Math.min(Math.max(Math.min(component, taxableIncomeBeforeQbi * rate), minimum), taxableIncomeBeforeQbi));
+}
+
+/** Form 8959: 0.9% of Medicare wages and self-employment earnings together above the threshold. */
+export function additionalMedicareTaxOn(wages: number, selfEmploymentEarnings: number, status: FilingStatus): number {
+  return cents(Math.max(0, wages + Math.max(0, selfEmploymentEarnings) - additionalMedicare.threshold[status]) * additionalMedicare.rate);
+}
+
+function incomeTaxes(status: FilingStatus, agi: number, qualifiedIncome: number, w2Wages: number) {
+  const taxableIncomeBeforeQbi = Math.max(0, agi - standardDeduction[status]);
+  const qbiDeduction = qbiDeductionFor(qualifiedIncome, taxableIncomeBeforeQbi, w2Wages, status);
+  const taxableIncome = Math.max(0, taxableIncomeBeforeQbi - qbiDeduction);
+  return { taxableIncomeBeforeQbi, qbiDeduction, taxableIncome, incomeTax: incomeTaxOn(taxableIncome, status) };
+}
+
+/** The plan as a sole proprietor or single-member LLC taxed as one. */
+export function soleProprietorPlan(filingStatus: FilingStatus, profit: number, otherWages = 0): SoleProprietorPlan {
+  const selfEmploymentTax = selfEmploymentTaxOn(profit, otherWages);
+  const deductibleHalf = cents(selfEmploymentTax * selfEmployment.deductibleShare);
+  const agi = profit + otherWages - deductibleHalf;
+  const taxes = incomeTaxes(filingStatus, agi, profit - deductibleHalf, 0);
+  const netEarnings = profit * selfEmployment.netEarningsFactor;
+  const additionalMedicareTax = additionalMedicareTaxOn(otherWages, netEarnings >= 400 ? netEarnings : 0, filingStatus);
+  // Each line in whole dollars, as the forms round them; the total is the sum of the shown lines.
+  const shown = { selfEmploymentTax: dollars(selfEmploymentTax), incomeTax: dollars(taxes.incomeTax), additionalMedicareTax: dollars(additionalMedicareTax) };
+  return {
+    adjustedGrossIncome: dollars(agi),
+    taxableIncomeBeforeQbi: dollars(taxes.taxableIncomeBeforeQbi),
+    qbiDeduction: dollars(taxes.qbiDeduction),
+    taxableIncome: dollars(taxes.taxableIncome),
+    ...shown,
+    total: shown.selfEmploymentTax + shown.incomeTax + shown.additionalMedicareTax,
+  };
+}
+
+/** Payroll tax on an owner's salary: the employee's half (less the Social Security already paid on other wages, refunded as a credit) and the employer's. */
+export function payrollTaxOn(salary: number, otherWages = 0): { employee: number; employer: number } {
+  const base = payroll.socialSecurityWageBase;
+  const employer = Math.min(salary, base) * payroll.socialSecurityRateEach + salary * payroll.medicareRateEach;
+  const employee = Math.min(salary, Math.max(0, base - otherWages)) * payroll.socialSecurityRateEach + salary * payroll.medicareRateEach;
+  return { employee: cents(employee), employer: cents(employer) };
+}
+
+/** The plan as an S-corporation owner with this salary; savings against the sole proprietor's total. */
+export function sCorpPlan(
+  filingStatus: FilingStatus,
+  profit: number,
+  salary: number,
+  otherWages = 0,
+  costs: RunningCosts = DEFAULT_RUNNING_COSTS,
+  soleProprietor: SoleProprietorPlan = soleProprietorPlan(filingStatus, profit, otherWages),
+): SCorpPlan {
+  const runningCosts = runningCostsTotal(costs);
+  const payrollTax = payrollTaxOn(salary, otherWages);
+  const passThroughProfit = profit - salary - payrollTax.employer - runningCosts;
+  const agi = salary + otherWages + passThroughProfit;
+  const taxes = incomeTaxes(filingStatus, agi, passThroughProfit, salary);
+  const additionalMedicareTax = additionalMedicareTaxOn(otherWages + salary, 0, filingStatus);
+  const shown = {
+    payrollTax: dollars(payrollTax.employee + payrollTax.employer),
+    incomeTax: dollars(taxes.incomeTax),
+    additionalMedicareTax: dollars(additionalMedicareTax),
+  };
+  const total = shown.payrollTax + shown.incomeTax + shown.additionalMedicareTax + runningCosts;
+  return {
+    salary,
+    employerPayrollTax: dollars(payrollTax.employer),
+    passThroughProfit: dollars(passThroughProfit),
+    runningCosts,
+    adjustedGrossIncome: dollars(agi),
+    taxableIncomeBeforeQbi: dollars(taxes.taxableIncomeBeforeQbi),
+    qbiDeduction: dollars(taxes.qbiDeduction),
+    taxableIncome: dollars(taxes.taxableIncome),
+    ...shown,
+    total,
+    savings: soleProprietor.total - total,
+  };
+}
+
+/** The search's ceiling: past it the election's break-even is reported as none. */
+export const BREAK_EVEN_CEILING = 2_000_000;
+
+/**
+ * The smallest whole-dollar profit at which the election saves money (savings >= 0) with the
+ * salary at this share of profit: a $250 scan for the first profit that pays, then a bisection to
+ * the dollar. Undefined when none up to BREAK_EVEN_CEILING does.
+ */
+export function breakEvenProfit(
+  filingStatus: FilingStatus,
+  salaryShare: number,
+  otherWages = 0,
+  costs: RunningCosts = DEFAULT_RUNNING_COSTS,
+): number | undefined {
+  const pays = (profit: number) => sCorpPlan(filingStatus, profit, Math.round(profit * salaryShare), otherWages, costs).savings >= 0;
+  const step = 250;
+  let high = step;
+  while (high <= BREAK_EVEN_CEILING && !pays(high)) high += step;
+  if (high > BREAK_EVEN_CEILING) return undefined;
+  let low = high - step;
+  if (pays(low)) return low;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (pays(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
+/**
+ * The four instalments (Form 1040-ES): the year's required payment (the lesser of 90% of this
+ * year's tax and 100%/110% of last year's when it is known) in four equal parts, rounded up so
+ * they pay it in full. With an S-corporation, the payroll tax is paid through payroll, so the
+ * instalments cover the income tax and the Additional Medicare tax (less any income tax withheld
+ * from the salary).
+ */
+export function quarterlyEstimates(yearTax: number, priorYear?: { tax: number; agi: number }): QuarterlyEstimate[] {
+  const harbour = federal.estimatedTaxSafeHarbour;
+  let required = yearTax * harbour.currentYearShare;
+  if (priorYear) {
+    const share = priorYear.agi > harbour.agiThreshold ? harbour.priorYearShareAboveAgi : harbour.priorYearShare;
+    required = Math.min(required, priorYear.tax * share);
+  }
+  const amount = Math.ceil(Math.max(0, required) / federal.estimatedTaxDueDates.length);
+  return federal.estimatedTaxDueDates.map((due) => ({ due, amount }));
+}
+
+/** The whole plan: the sole proprietor's, the S-corporation's when a salary is given, its break-even and the quarterly estimates. */
+export function taxPlan(input: TaxPlanInput): TaxPlan {
+  const { filingStatus, profit, salary, otherWages = 0, runningCosts = DEFAULT_RUNNING_COSTS } = input;
+  const soleProprietor = soleProprietorPlan(filingStatus, profit, otherWages);
+  if (salary === undefined) {
+    return { year: 2026, filingStatus, profit, soleProprietor, quarterly: quarterlyEstimates(soleProprietor.total, input.priorYear) };
+  }
+  const sCorp = sCorpPlan(filingStatus, profit, salary, otherWages, runningCosts, soleProprietor);
+  const share = profit > 0 ? salary / profit : 0;
+  const breakEven = breakEvenProfit(filingStatus, share, otherWages, runningCosts);
+  // With a salary the estimates follow the S-corporation plan: its payroll tax is paid through payroll.
+  const chosenTax = sCorp.incomeTax + sCorp.additionalMedicareTax;
+  return {
+    year: 2026,
+    filingStatus,
+    profit,
+    soleProprietor,
+    sCorp,
+    ...(breakEven === undefined ? {} : { breakEvenProfit: breakEven }),
+    quarterly: quarterlyEstimates(chosenTax, input.priorYear),
+  };
+}
