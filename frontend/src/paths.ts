@@ -14,6 +14,7 @@ export const PAGE_PATTERNS = {
   pricing: '/pricing',
   contact: '/contact',
   order: '/orders/:id',
+  findOrder: '/find-order',
   remindersUnsubscribe: '/reminders/unsubscribe',
   staffLogin: '/staff/login',
   staffDashboard: '/staff',
@@ -74,6 +75,8 @@ export const paths = {
   contact: PAGE_PATTERNS.contact,
   /** The customer's order page (emails link here with `#access=<token>`, which only the page reads). */
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  /** "Find my order": a link to each order placed with an email, sent to that email. */
+  findOrder: PAGE_PATTERNS.findOrder,
   /** Where a deadline reminder's unsubscribe link lands (`#token=<signed token>`, which only the page reads). */
   remindersUnsubscribe: PAGE_PATTERNS.remindersUnsubscribe,
   staffLogin: PAGE_PATTERNS.staffLogin,

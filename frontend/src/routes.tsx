@@ -35,6 +35,7 @@ const StaffDashboardPage = screen(() => import('./features/staff/StaffDashboardP
 const ContentEditorPage = screen(() => import('./features/content/ContentEditorPage.tsx'));
 const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
 const OrderPage = screen(() => import('./features/order/OrderPage.tsx'));
+const FindOrderPage = screen(() => import('./features/order/FindOrderPage.tsx'));
 const UnsubscribePage = screen(() => import('./features/reminders/UnsubscribePage.tsx'));
 const AcceptInvitationPage = screen(() => import('./features/staff/AcceptInvitationPage.tsx'));
 const StaffAccountPage = screen(() => import('./features/staff/AccountPage.tsx'));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.pricing, element: <PricingPage /> },
   { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
   { path: PAGE_PATTERNS.order, element: <OrderPage /> },
+  { path: PAGE_PATTERNS.findOrder, element: <FindOrderPage /> },
   { path: PAGE_PATTERNS.remindersUnsubscribe, element: <UnsubscribePage /> },
   { path: PAGE_PATTERNS.staffLogin, element: <StaffLoginPage /> },
   { path: PAGE_PATTERNS.staffDashboard, element: <StaffDashboardPage /> },

@@ -117,6 +117,18 @@ describe('email templates', () => {
     expect(out.text).not.toContain('Operating agreement');
   });
 
+  it('every customer email links to "find my order"; the staff invitation does not', async () => {
+    const findOrderUrl = 'https://creatorllc.example/find-order';
+    for (const kind of EMAIL_KINDS) {
+      const out = await renderEmail({ kind, payload: SAMPLES[kind] } as never, LINK, { findOrderUrl });
+      if (kind === 'staff_invite') expect(out.html, kind).not.toContain(findOrderUrl);
+      else {
+        expect(out.html, kind).toContain(`href="${findOrderUrl}"`);
+        expect(out.text, kind).toContain('Find your orders');
+      }
+    }
+  });
+
   it("signs the footer with the operator's name, address and support contacts, and leaves out what is not set", async () => {
     const operator = {
       legalName: 'Creator Filings LLC',

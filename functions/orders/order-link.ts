@@ -51,3 +51,8 @@ export async function continueLink(applicationId: string): Promise<string> {
   const base = config().SITE_URL ?? 'http://127.0.0.1:3000';
   return `${base}/checkout?applicationId=${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
 }
+
+/** The site's "find my order" page, which every customer email links to. */
+export function findOrderLink(): string {
+  return `${config().SITE_URL ?? 'http://127.0.0.1:3000'}/find-order`;
+}

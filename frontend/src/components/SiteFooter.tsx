@@ -104,6 +104,11 @@ export function SiteFooter() {
                   Contact
                 </Link>
               </li>
+              <li>
+                <Link to={paths.findOrder} className={LINK}>
+                  Find My Order
+                </Link>
+              </li>
               {operator?.liveChatUrl ? (
                 <li>
                   <a href={operator.liveChatUrl} rel="noopener noreferrer" className={LINK}>

@@ -20,13 +20,16 @@ function NavLinks({ inMenu = false }: { inMenu?: boolean }) {
       <Link to={paths.pricing} className={NAV_LINK} onClick={onClick}>
         Pricing
       </Link>
+      <Link to={paths.findOrder} className={NAV_LINK} onClick={onClick}>
+        Find My Order
+      </Link>
     </>
   );
 }
 
 /**
  * The sticky site header (docs/product.md "Landing page"): logo home, the how-it-works anchor, pricing and
- * Get Started. On phones the two text links fold into a native popover menu.
+ * Get Started. On phones the text links fold into a native popover menu.
  */
 export function SiteHeader() {
   return (

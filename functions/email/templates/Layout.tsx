@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** Brand frame of every email: one narrow column that reads at 375 px, system fonts, no images. */
@@ -23,12 +23,25 @@ export interface EmailOperator {
   address?: string | null;
   supportEmail?: string | null;
   supportPhone?: string | null;
+  /** The site's "find my order" page, linked from every customer email. */
+  findOrderUrl?: string;
 }
 export const OperatorContext = createContext<EmailOperator | undefined>(undefined);
 
 const DEFAULT_REASON = `You receive this email because you placed an order with ${BRAND}. Reply to this email if anything is wrong.`;
 
-export function Layout({ preview, children, reason = DEFAULT_REASON }: { preview: string; children: ReactNode; reason?: string }) {
+export function Layout({
+  preview,
+  children,
+  reason = DEFAULT_REASON,
+  customer = true,
+}: {
+  preview: string;
+  children: ReactNode;
+  reason?: string;
+  /** A customer's email (not a staff invitation): it links to "find my order". */
+  customer?: boolean;
+}) {
   const operator = useContext(OperatorContext);
   const sender = [operator?.legalName, operator?.address].filter(Boolean).join(', ');
   const contact = [operator?.supportEmail, operator?.supportPhone].filter(Boolean).join(' · ');
@@ -42,6 +55,11 @@ export function Layout({ preview, children, reason = DEFAULT_REASON }: { preview
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
           <Text style={footer}>{reason}</Text>
+          {customer && operator?.findOrderUrl ? (
+            <Text style={footer}>
+              Looking for another order? <Link href={operator.findOrderUrl}>Find your orders</Link> with the email you gave us.
+            </Text>
+          ) : null}
           {sender ? <Text style={footer}>{sender}</Text> : null}
           {contact ? <Text style={footer}>Questions: {contact}</Text> : null}
           <Text style={footer}>{BRAND} is not a law firm or an accounting firm and gives no tax, legal or accounting advice.</Text>

@@ -182,6 +182,7 @@ export function StaffInviteEmail(p: Props<'staff_invite'>) {
   return (
     <Layout
       preview={what}
+      customer={false}
       reason={`You receive this email because ${p.invitedBy} ${p.reset ? 'reset your sign-in' : 'invited you'} to the ${BRAND} staff dashboard.`}
     >
       <Heading style={heading}>{what}</Heading>

@@ -14,6 +14,7 @@ import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useOrderAccess } from '../../lib/link-access.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { AddOnToggles } from './AddOnToggles.tsx';
@@ -32,6 +33,7 @@ import {
   useApplication,
   usePaymentMethods,
 } from './api.ts';
+import { ContinueLinkOffer } from './ContinueLinkOffer.tsx';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary, OrderSummarySkeleton } from './OrderSummary.tsx';
 import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';
@@ -47,6 +49,15 @@ function savedApplicationId(): string | null {
     return localStorage.getItem(APPLICATION_ID_KEY) || null;
   } catch {
     return null;
+  }
+}
+
+/** This browser continues the application (the wizard and a later checkout find it). */
+function rememberApplicationId(id: string): void {
+  try {
+    localStorage.setItem(APPLICATION_ID_KEY, id);
+  } catch {
+    // Storage blocked: the link still opens the checkout itself.
   }
 }
 
@@ -73,7 +84,12 @@ export default function CheckoutPage() {
   const saved = useSavedApplicationId();
   // undefined: not known yet (the prerendered page and its hydration show the skeleton).
   const applicationId = params.get('applicationId') || saved;
-  const application = useApplication(applicationId ?? null);
+  // An emailed "continue" link (#access=<token>) first opens the application in this browser.
+  const access = useOrderAccess(applicationId ?? '');
+  useEffect(() => {
+    if (access.state === 'ready' && applicationId && params.get('applicationId')) rememberApplicationId(applicationId);
+  }, [access.state, applicationId, params]);
+  const application = useApplication(access.state === 'ready' ? (applicationId ?? null) : null);
   const missing = applicationId === null || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
 
   useEffect(() => {
@@ -230,6 +246,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-6">
         <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} />
+        <ContinueLinkOffer applicationId={applicationId} email={data.application.email || undefined} />
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Payment method</h2>
           {methods.isPending ? (

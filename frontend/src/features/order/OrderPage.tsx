@@ -11,13 +11,13 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useOrderAccess } from '../../lib/link-access.ts';
 import { paths } from '../../paths.ts';
 import { ChangeRequestForm } from './ChangeRequestForm.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
 import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
 import { LinkOffer } from './LinkOffer.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
-import { useOrderAccess } from './order-access.ts';
 import { useOrder, useSetOrder } from './order-api.ts';
 import { Receipt } from './Receipt.tsx';
 

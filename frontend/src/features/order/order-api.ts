@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { apiCall, apiUrl } from '../../lib/api-client.ts';
-import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 
 /** The order page's reads and writes (docs/product.md section 10), through the typed API client. */
 
@@ -18,12 +17,6 @@ export function useSetOrder(id: string) {
     set: (view: OrderView) => queryClient.setQueryData(orderQueryKey(id), view),
     refetch: () => queryClient.invalidateQueries({ queryKey: orderQueryKey(id) }),
   };
-}
-
-/** Exchanges an emailed link's token for a resume secret, which this browser keeps (like the browser that placed the order). */
-export async function openOrderLink(id: string, token: string): Promise<void> {
-  const { resumeSecret } = await apiCall('POST /api/orders/{id}/access', { params: { id }, body: { token } });
-  rememberResumeSecret(id, resumeSecret);
 }
 
 export function sendOrderLink(id: string) {

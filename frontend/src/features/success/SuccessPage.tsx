@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SUCCESS_TEXTS } from '#shared/content/texts/success.ts';
 import { formatCents } from '#shared/money.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -160,6 +160,13 @@ export default function SuccessPage() {
                 Back to home
               </ButtonLink>
             </div>
+            <p className="mt-6 text-sm text-slate-600">
+              On another device later?{' '}
+              <Link to={paths.findOrder} className="font-medium text-indigo-700 underline">
+                Find your order
+              </Link>{' '}
+              with the email you gave us.
+            </p>
           </Card>
         ) : paymentStatus === 'failed' ? (
           <Card role="alert" className="text-center">

@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
-import { openOrderLink } from './order-api.ts';
+import { ApiError } from './api.ts';
+import { apiCall } from './api-client.ts';
+import { rememberResumeSecret } from './resume-secrets.ts';
 
 /**
- * The way into the order page from an email: the link carries `#access=<token>` in the URL
+ * The way into the order page (and, for an unpaid application, the checkout) from an email: the link carries `#access=<token>` in the URL
  * fragment (browsers never send it to a server). The page reads it once, removes it from the
  * address bar and the history entry at once (so it is not left in the history, a bookmark or a
  * shared screenshot), and exchanges it for the order's resume secret.
  */
+
+/** Exchanges an emailed link's token for a resume secret, which this browser keeps (like the browser that placed the order). */
+export async function openOrderLink(id: string, token: string): Promise<void> {
+  const { resumeSecret } = await apiCall('POST /api/orders/{id}/access', { params: { id }, body: { token } });
+  rememberResumeSecret(id, resumeSecret);
+}
 
 /** The `access` token of a fragment such as "#access=123.abc", if any. */
 export function accessTokenFrom(hash: string): string | undefined {
@@ -23,7 +30,7 @@ export type OrderAccess =
   | { state: 'ready'; linkExpired: boolean };
 
 export function useOrderAccess(id: string): OrderAccess {
-  const [token] = useState(() => accessTokenFrom(window.location.hash));
+  const [token] = useState(() => (typeof window === 'undefined' ? undefined : accessTokenFrom(window.location.hash)));
   useEffect(() => {
     if (!token) return;
     const { pathname, search } = window.location;
@@ -33,10 +40,10 @@ export function useOrderAccess(id: string): OrderAccess {
   const exchange = useQuery({
     queryKey: ['order-access', id, token],
     queryFn: () => openOrderLink(id, token ?? '').then(() => true),
-    enabled: Boolean(token),
+    enabled: Boolean(token && id),
     gcTime: Number.POSITIVE_INFINITY,
   });
-  if (!token || exchange.isSuccess) return { state: 'ready', linkExpired: false };
+  if (!token || !id || exchange.isSuccess) return { state: 'ready', linkExpired: false };
   if (exchange.isPending) return { state: 'opening' };
   // An expired or unknown link still leaves what this browser already holds (it may have placed the order).
   return { state: 'ready', linkExpired: exchange.error instanceof ApiError && exchange.error.code === 'link_expired' };
