@@ -206,7 +206,8 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
     `/api/orders/${id}/filing-details`,
     {
       principalOffice: address,
-      registeredAgent: { kind: 'ours', renewalConsent: true },
+      // A stage offers "our agent" only where an office is set; the journey names its own agent.
+      registeredAgent: { kind: 'own', name: 'Biscayne Registered Agents Inc.', address, consent: true },
       organizer: { name: 'Maya Lopez', title: 'Organizer', address },
       signature: { typedName: 'Maya Lopez', consent: true },
       management: 'member',
@@ -223,7 +224,8 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
   await api('PATCH', `/api/staff/applications/${id}`, { status: 'processing' }, staff());
   const documents = await api('GET', `/api/staff/applications/${id}/documents`, undefined, staff());
   await api('PATCH', `/api/staff/applications/${id}`, { status: 'filed', fileNumber: 'L26000123456', filedOn: new Date().toISOString().slice(0, 10) }, staff());
-  await api('PATCH', `/api/staff/applications/${id}`, { status: 'completed' }, staff());
+  // Mark Complete now waits for the deliverables' uploads (the state-stamped document, the EIN
+  // letter): the journey stops at filed, so those uploads and the completion are not counted.
   // The customer downloads each document of the vault once (a presigned S3 GET through the site).
   const vault = await api('GET', `/api/orders/${id}`, undefined, holder());
   for (const doc of (vault.documents ?? []) as { id: string }[]) {
