@@ -315,3 +315,41 @@ export function taxPlan(input: TaxPlanInput): TaxPlan {
     quarterly: quarterlyEstimates(chosenTax, input.priorYear),
   };
 }
+
+/** POST /api/tax-plan's answer: the shape (payrollTax counts both halves) and the source of each figure. */
+export interface TaxPlanAnswer {
+  year: TaxPlanYear;
+  filingStatus: FilingStatus;
+  profit: number;
+  soleProprietor: Pick<SoleProprietorPlan, 'selfEmploymentTax' | 'incomeTax' | 'qbiDeduction' | 'total'>;
+  sCorp?: Pick<SCorpPlan, 'salary' | 'payrollTax' | 'incomeTax' | 'qbiDeduction' | 'runningCosts' | 'total' | 'savings'>;
+  breakEvenProfit?: number;
+  quarterly: QuarterlyEstimate[];
+  sources: Record<keyof typeof TAX_PLAN_SOURCES, string>;
+}
+
+export function taxPlanAnswer(plan: TaxPlan): TaxPlanAnswer {
+  const { soleProprietor: sp, sCorp } = plan;
+  return {
+    year: plan.year,
+    filingStatus: plan.filingStatus,
+    profit: plan.profit,
+    soleProprietor: { selfEmploymentTax: sp.selfEmploymentTax, incomeTax: sp.incomeTax, qbiDeduction: sp.qbiDeduction, total: sp.total },
+    ...(sCorp
+      ? {
+          sCorp: {
+            salary: sCorp.salary,
+            payrollTax: sCorp.payrollTax,
+            incomeTax: sCorp.incomeTax,
+            qbiDeduction: sCorp.qbiDeduction,
+            runningCosts: sCorp.runningCosts,
+            total: sCorp.total,
+            savings: sCorp.savings,
+          },
+        }
+      : {}),
+    ...(plan.breakEvenProfit === undefined ? {} : { breakEvenProfit: plan.breakEvenProfit }),
+    quarterly: plan.quarterly,
+    sources: { ...TAX_PLAN_SOURCES },
+  };
+}

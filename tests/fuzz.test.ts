@@ -24,6 +24,7 @@ import { signedInPerson } from './fakes/staff.ts';
 // A plausible body per route: each field is then mutated into something invalid.
 const SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/calculate-savings': { income: 1000, expenses: { clothing: 1, meals: 1, equipment: 1, travel: 1, entertainment: 1, other: 1 } },
+  'POST /api/tax-plan': { year: 2026, filingStatus: 'single', profit: 100000, salary: 40000, otherWages: 0 },
   'POST /api/llc-applications': {
     firstName: 'Ana',
     lastName: 'Lee',

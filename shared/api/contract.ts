@@ -50,6 +50,7 @@ import {
 } from '../staff/people.schema.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.schema.ts';
 import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.schema.ts';
+import { taxPlanInputSchema, taxPlanSchema } from '../tax-plan.schema.ts';
 import { wizardPatchSchema } from '../wizard/data.schema.ts';
 import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.schema.ts';
 import { checkNameSchema, generateNamesSchema } from '../wizard/names.schema.ts';
@@ -249,6 +250,17 @@ export const CONTRACT = {
     access: 'public',
     body: calculatorInputSchema,
     responses: { 200: calculatorResultSchema },
+  },
+  'POST /api/tax-plan': {
+    handler: 'tax-plan/compute',
+    operationId: 'computeTaxPlan',
+    summary: "A creator's 2026 federal tax as a sole proprietor and as an S-corporation owner with a salary",
+    description:
+      'Self-employment tax, income tax and the qualified-business-income deduction as a sole proprietor or single-member LLC; with a `salary`, the same as an S-corporation owner (payrollTax counts the employee and employer halves; runningCosts are the default estimates), the savings of the election and its break-even profit at that salary share; the four quarterly estimates under the 90% safe harbour. Whole dollars; `sources` names where each figure comes from. An estimate, not tax advice.',
+    tag: 'Pricing',
+    access: 'public',
+    body: taxPlanInputSchema,
+    responses: { 200: taxPlanSchema },
   },
 
   // The wizard.

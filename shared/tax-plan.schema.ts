@@ -1,0 +1,54 @@
+import { dollars, int } from './common.schema.ts';
+import { groupThousands } from './money.ts';
+import { FILING_STATUSES, MAX_TAX_PLAN_AMOUNT, TAX_PLAN_SOURCES, TAX_PLAN_YEARS, type TaxPlanAnswer } from './tax-plan.ts';
+import * as z from './zod.ts';
+
+// z.number() refuses NaN, ±Infinity and strings ("must be a number"), so a non-numeric value is a 400 naming its field.
+const amount = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .check(z.gte(0, `${what} cannot be negative`), z.lte(MAX_TAX_PLAN_AMOUNT, `${what} cannot exceed ${groupThousands(MAX_TAX_PLAN_AMOUNT)}`));
+
+export const taxPlanInputSchema = z
+  .strictObject({
+    year: z.union(
+      TAX_PLAN_YEARS.map((y) => z.literal(y)),
+      { error: `Year must be ${TAX_PLAN_YEARS.join(' or ')}: the plan has that year's figures only` },
+    ),
+    filingStatus: z.enum(FILING_STATUSES, { error: "Filing status must be 'single' or 'joint'" }),
+    profit: amount('Profit'),
+    salary: z.optional(amount('Salary')),
+    otherWages: z.optional(amount('Other wages')),
+  })
+  .check(
+    z.refine((v) => v.salary === undefined || typeof v.profit !== 'number' || v.salary <= v.profit, {
+      message: 'Salary cannot exceed the profit it is paid from',
+      path: ['salary'],
+    }),
+  );
+export type TaxPlanRequest = z.infer<typeof taxPlanInputSchema>;
+
+const sourceKeys = Object.keys(TAX_PLAN_SOURCES) as (keyof typeof TAX_PLAN_SOURCES)[];
+
+/** POST /api/tax-plan's answer: the plan in whole dollars (payrollTax counts both halves), and where each figure comes from. */
+export const taxPlanSchema = z.object({
+  year: z.literal(2026),
+  filingStatus: z.enum(FILING_STATUSES),
+  profit: dollars(),
+  soleProprietor: z.object({ selfEmploymentTax: dollars(), incomeTax: dollars(), qbiDeduction: dollars(), total: dollars() }),
+  sCorp: z.optional(
+    z.object({
+      salary: dollars(),
+      payrollTax: dollars(),
+      incomeTax: dollars(),
+      qbiDeduction: dollars(),
+      runningCosts: dollars(),
+      total: dollars(),
+      /** Negative when the election costs more than it saves. */
+      savings: int(),
+    }),
+  ),
+  breakEvenProfit: z.optional(dollars()),
+  quarterly: z.array(z.object({ due: z.string(), amount: dollars() })),
+  sources: z.object(Object.fromEntries(sourceKeys.map((k) => [k, z.string()])) as Record<keyof typeof TAX_PLAN_SOURCES, z.ZodMiniString>),
+}) satisfies z.ZodMiniType<TaxPlanAnswer>;
