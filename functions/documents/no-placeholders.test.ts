@@ -68,3 +68,15 @@ describe('customer-visible documents never show a [Missing ...] placeholder', ()
     expect(made.blockers).toEqual([expect.stringContaining('County')]);
   });
 });
+
+describe('the EIN documents', () => {
+  it("gives the customer a plain-language summary, never the staff worksheet's wording or any digit of the tax id", async () => {
+    const made = await orderDocuments(order('WY'), details('WY', 'own'), null);
+    const summary = made.documents.find((d) => d.kind === 'ein_summary');
+    expect(summary?.title).toBe('EIN application summary - Bright Pixel Studios WY LLC');
+    const text = await pdfFlatText(summary!.bytes);
+    expect(text).toContain('Your EIN application');
+    expect(text).toContain('Online video content creation and brand partnerships');
+    for (const staffOnly of ['for staff', 'Ask the customer', 'Confirm with the customer', 'SS-4', '6789']) expect(text).not.toContain(staffOnly);
+  });
+});

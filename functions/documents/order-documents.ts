@@ -1,4 +1,5 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import { einSummary } from './ein-summary.ts';
 import { einWorksheet } from './ein-worksheet.ts';
 import { filingPacket } from './filing-packet.ts';
 import { operatingAgreement } from './operating-agreement.ts';
@@ -21,7 +22,8 @@ export async function orderDocuments(
   const problems = [...packet.problems];
   if (order.addOns.operatingAgreement) documents.push(await operatingAgreement(order, details));
   if (order.addOns.feinFiling) {
-    if (details.ein) documents.push(await einWorksheet(order, details));
+    // The SS-4 worksheet is for staff; the customer's vault gets the plain-language summary.
+    if (details.ein) documents.push(await einWorksheet(order, details), await einSummary(order, details));
     else problems.push('Missing: EIN answers - the order includes the EIN application and its filing details have no EIN section.');
   }
   return { documents, problems, blockers: problems.filter((p) => p.startsWith('Missing:')) };

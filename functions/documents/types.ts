@@ -27,7 +27,7 @@ export interface OurRegisteredAgent {
 }
 
 export type FilingDocumentKind = 'cover_sheet' | 'formation_document' | 'formation_worksheet';
-export type DocumentKind = FilingDocumentKind | 'operating_agreement' | 'ein_worksheet';
+export type DocumentKind = FilingDocumentKind | 'operating_agreement' | 'ein_worksheet' | 'ein_summary';
 
 export interface GeneratedDocument<K extends DocumentKind = DocumentKind> {
   kind: K;

@@ -29,6 +29,7 @@ const KIND_OF: Record<GeneratedDocument['kind'], DocumentKind> = {
   formation_worksheet: 'formation_worksheet',
   operating_agreement: 'operating_agreement',
   ein_worksheet: 'ein_worksheet',
+  ein_summary: 'ein_summary',
 };
 
 /** Attempts at recording when someone else wrote the order meanwhile (each reads it again). */

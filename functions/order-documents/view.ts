@@ -33,7 +33,7 @@ export function expectedKinds(app: ApplicationItem): DocumentKind[][] {
   const sold = soldOrder(app);
   const kinds: DocumentKind[][] = [['cover_sheet'], ['formation', 'formation_worksheet']];
   if (sold.operatingAgreement) kinds.push(['operating_agreement']);
-  if (sold.feinFiling && app.filingDetails?.ein) kinds.push(['ein_worksheet']);
+  if (sold.feinFiling && app.filingDetails?.ein) kinds.push(['ein_worksheet'], ['ein_summary']);
   return kinds;
 }
 

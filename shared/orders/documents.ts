@@ -8,13 +8,14 @@ import { normaliseStatus } from '../application-status.ts';
  * the staff panel and the handlers.
  */
 
-/** What a document is. The first five are generated from the filing details; the last three are uploaded by staff. */
+/** What a document is. The first six are generated from the filing details; the last three are uploaded by staff. */
 export const DOCUMENT_KINDS = [
   'formation',
   'formation_worksheet',
   'cover_sheet',
   'operating_agreement',
   'ein_worksheet',
+  'ein_summary',
   'approved_articles',
   'ein_letter',
   'other',
@@ -27,6 +28,7 @@ export const GENERATED_KINDS = [
   'cover_sheet',
   'operating_agreement',
   'ein_worksheet',
+  'ein_summary',
 ] as const satisfies readonly DocumentKind[];
 export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'other'] as const satisfies readonly DocumentKind[];
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -37,13 +39,17 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   cover_sheet: 'Staff cover sheet',
   operating_agreement: 'Operating agreement',
   ein_worksheet: 'EIN worksheet',
+  ein_summary: 'EIN application summary',
   approved_articles: 'Approved formation document (state-stamped)',
   ein_letter: 'EIN confirmation letter (IRS)',
   other: 'Other document',
 };
 
-/** Staff-only kinds: the cover sheet is our filing checklist, not the customer's document. */
-export const STAFF_ONLY_KINDS: readonly DocumentKind[] = ['cover_sheet'];
+/**
+ * Staff-only kinds: the cover sheet is our filing checklist, and the EIN worksheet our SS-4
+ * line-by-line answers for staff; the customer gets the plain-language EIN application summary.
+ */
+export const STAFF_ONLY_KINDS: readonly DocumentKind[] = ['cover_sheet', 'ein_worksheet'];
 
 /** The kinds staff may mark as the version filed with the state. */
 export const FILEABLE_KINDS: readonly DocumentKind[] = ['formation', 'formation_worksheet'];

@@ -12,6 +12,7 @@ import { listAudit } from '../../data/audit.ts';
 import { setFontDirectory } from '../../documents/fonts.ts';
 import { addressLine } from '../../documents/format.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
+import { handler as getOrder } from '../orders/get.ts';
 import { handler as documentLink } from './document-link.ts';
 import { handler as listDocuments } from './documents.ts';
 import { handler as generateDocuments } from './documents-generate.ts';
@@ -66,7 +67,7 @@ async function textOf(id: string, kind: string): Promise<string> {
 }
 
 describe('Start Processing generates the documents that were sold', () => {
-  it('stores the packet, the operating agreement and the EIN worksheet, each its own object, and lists them', async () => {
+  it('stores the packet, the operating agreement, the EIN worksheet and the customer’s EIN summary, each its own object, and lists them', async () => {
     const app = await putPaidOrder('FL', { operatingAgreement: true, feinFiling: true, details: { ein: EIN_DETAILS } });
     const res = await startProcessing(app.id);
     expect(res.status).toBe(200);
@@ -79,6 +80,7 @@ describe('Start Processing generates the documents that were sold', () => {
       ['formation', 1, 'generated'],
       ['operating_agreement', 1, 'generated'],
       ['ein_worksheet', 1, 'generated'],
+      ['ein_summary', 1, 'generated'],
     ]);
     expect(res.body.version).toBe(stored.version);
     expect(await storedKeys(`documents/orders/${app.id}/`)).toEqual(stored.documents?.map((d) => d.key).sort());
@@ -88,18 +90,21 @@ describe('Start Processing generates the documents that were sold', () => {
       expect(object.ContentDisposition).toMatch(/^attachment; filename="[A-Za-z0-9._-]+\.pdf"$/);
       expect(object.ContentLength).toBe(doc.size);
     }
-    expect(stored.documents?.map((d) => d.createdBy)).toEqual(Array(4).fill(staffEmail));
+    expect(stored.documents?.map((d) => d.createdBy)).toEqual(Array(5).fill(staffEmail));
 
     const listed = await list(app.id);
     expect(listed.status).toBe(200);
     expect(listed.body.missing).toEqual([]);
-    expect(listed.body.documents).toHaveLength(4);
+    expect(listed.body.documents).toHaveLength(5);
     expect((await listRecentActivity(20)).some((a) => a.applicationId === app.id && a.action === 'documents_generated')).toBe(true);
     const audit = await listAudit({ applicationId: app.id });
     expect(audit.items.map((e) => [e.action, e.actorEmail])).toContainEqual(['document_generated', staffEmail]);
 
     const ein = await textOf(app.id, 'ein_worksheet');
     expect(ein).toContain('***-**-6789');
+    // The customer's vault: the plain-language summary, never the staff worksheet (nor the cover sheet).
+    const vault = await invoke(getOrder, apiEvent({ method: 'GET', route: '/api/orders/{id}', path: `/api/orders/${app.id}`, pathParameters: { id: app.id } }));
+    expect(vault.body.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['ein_summary', 'formation', 'operating_agreement']);
     const agreement = await textOf(app.id, 'operating_agreement');
     for (const member of ['Jordan Rivera', 'Sam Okafor']) expect(agreement).toContain(member);
     expect(agreement).toMatch(/60(\.0+)?%/);
