@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { sentEmail } from './mail.ts';
-import { signInOnPage, staffToken } from './staff-session.ts';
+import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
 import { onePagePdf } from './uploads.ts';
 
 /**
@@ -88,6 +88,7 @@ test('EIN and operating agreement: Mark Complete waits for the stamped document 
 
   // The staff modal: the checklist with what is missing, and the button says why not.
   await signInOnPage(page);
+  await showApplications(page);
   await page.getByRole('button', { name: `View details of ${businessName}` }).click();
   const dialog = page.getByRole('dialog', { name: businessName });
   const checklist = dialog.getByRole('list', { name: 'Deliverables' });

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { pdfFlatText } from '../tests/documents/pdf-text.ts';
 import { expectAxeClean } from './axe.ts';
 import { asHolder, createSubmitted, holderHeaders, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
-import { signInOnPage } from './staff-session.ts';
+import { showApplications, signInOnPage } from './staff-session.ts';
 
 /**
  * Documents that match what was sold (docs/product.md section 10, "Documents"): a paid order
@@ -95,6 +95,7 @@ test('pay → details → Start Processing → vault → approved articles and f
 
   // Staff start processing in the dashboard: the documents are generated with the move.
   await signInOnPage(page);
+  await showApplications(page);
   await page.getByRole('button', { name: `View details of ${businessName}` }).click();
   const dialog = page.getByRole('dialog', { name: businessName });
   await dialog.getByRole('button', { name: 'Start Processing' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { asHolder, createSubmitted, wizardData } from './holder.ts';
-import { signInOnPage } from './staff-session.ts';
+import { showApplications, signInOnPage } from './staff-session.ts';
 
 /**
  * Layout at phone and desktop widths: figures stay inside their tiles, the landing page has no
@@ -82,6 +82,7 @@ test('a toast on a phone does not cover the sticky header', async ({ page }) => 
 test('a toast raised inside the staff modal shows above its backdrop', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInOnPage(page);
+  await showApplications(page);
   await page.getByRole('button', { name: `View details of ${businessName}` }).click();
   const dialog = page.getByRole('dialog', { name: businessName });
   await dialog.getByLabel('Notes').fill('Checked the name.');

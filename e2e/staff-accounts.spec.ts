@@ -7,7 +7,7 @@ import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { expectAxeClean } from './axe.ts';
 import { createSubmitted, payWithTestCard, wizardData } from './holder.ts';
 import { parseEml, type SentEmail } from './mail.ts';
-import { signInOnPage, staffToken } from './staff-session.ts';
+import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
 
 /**
  * Running the business with a person behind every staff action: the owner invites a person by
@@ -161,6 +161,7 @@ test('the person signs in with the second factor, works, and is refused the owne
   await expect(page).toHaveURL(/\/staff$/);
 
   // Work: notes on an order.
+  await showApplications(page);
   await page.getByRole('button', { name: 'View details of Audit Trail Media LLC' }).click();
   const dialog = page.getByRole('dialog', { name: 'Audit Trail Media LLC' });
   // The order is paid, but Refund is the owner's: once the page knows who is signed in, a

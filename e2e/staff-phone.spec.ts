@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
-import { signInOnPage } from './staff-session.ts';
+import { showApplications, signInOnPage } from './staff-session.ts';
 
 /**
  * Staff work from a phone: on a 375 x 667 screen the application modal keeps its actions in view
@@ -30,6 +30,7 @@ test.beforeAll(async ({ request }) => {
 test('at 375 px every action of the application modal is on screen and works', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await signInOnPage(page);
+  await showApplications(page);
   await page.getByRole('button', { name: `View details of ${data.businessName}` }).click();
   const dialog = page.getByRole('dialog', { name: data.businessName as string });
   await expect(dialog).toBeVisible();

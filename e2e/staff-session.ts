@@ -30,3 +30,9 @@ export async function fillSignIn(page: Page, password = E2E_STAFF_PASSWORD): Pro
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** The dashboard opens on the work queue; this shows the list of every application. */
+export async function showApplications(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Applications' })).toBeVisible();
+}

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
 import { expectAxeClean } from './axe.ts';
 import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
-import { fillSignIn } from './staff-session.ts';
+import { fillSignIn, showApplications } from './staff-session.ts';
 import { onePagePdf } from './uploads.ts';
 
 /**
@@ -163,6 +163,10 @@ test('staff run an application from submitted to completed with its generated do
   expect(start.total).toBeGreaterThanOrEqual(2);
   await expectStats(page, start);
   expect(await stat(page, 'Open Tickets')).toBe(String(await openTickets(page)));
+  // The dashboard opens on the work queue: the paid order with its details waits, ready to start.
+  await expect(page.getByRole('region', { name: /Ready to start/ }).locator(`[data-order="${floridaId}"]`)).toBeVisible();
+  await shoot(page, 'work-queue');
+  await showApplications(page);
   await expect(page.getByRole('cell', { name: SUNNY, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: LONE_STAR, exact: true })).toBeVisible();
   await expectAxeClean(page);
@@ -240,6 +244,7 @@ test('staff run an application from submitted to completed with its generated do
 test('an unpaid order cannot be processed, and the dashboard says why', async ({ page, request }) => {
   await submitApplication(request, { businessName: 'Not Paid Yet LLC', firstName: 'Una' }, false);
   await login(page);
+  await showApplications(page);
   await page.getByRole('button', { name: 'View details of Not Paid Yet LLC' }).click();
   const dialog = page.getByRole('dialog', { name: 'Not Paid Yet LLC' });
   await expect(dialog.getByRole('button', { name: 'Start Processing' })).toBeDisabled();

@@ -46,6 +46,9 @@ export const TABLES = {
       // Find my order: the normalised email (shared/orders/email-key.ts) -> the applications placed
       // with it, written by the wizard's saves. Keys only: the lookup reads each match by id.
       { indexName: 'byEmailKey', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' },
+      // The staff work queue: sparse, only orders that need a person (or are unpaid) carry
+      // `queue` (the stage), oldest first by `queueSince` (shared/staff/work-queue.ts).
+      { indexName: 'byQueue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'queueSince', type: 'S' } },
     ],
   },
   /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks); removed 30 days after their last write. */

@@ -50,6 +50,7 @@ import {
 } from '../staff/people.schema.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.schema.ts';
 import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.schema.ts';
+import { workQueueQuerySchema, workQueueSchema } from '../staff/work-queue.schema.ts';
 import { taxPlanInputSchema, taxPlanSchema } from '../tax-plan.schema.ts';
 import { wizardPatchSchema } from '../wizard/data.schema.ts';
 import { stage1LeadSchema, stage2LeadSchema } from '../wizard/leads.schema.ts';
@@ -656,6 +657,19 @@ export const CONTRACT = {
     role: 'staff',
     query: applicationListQuerySchema,
     responses: { 200: staffApplicationPageSchema },
+    tables: { ...staffSession, applications: 'read' },
+  },
+  'GET /api/staff/queue': {
+    handler: 'staff/work-queue',
+    operationId: 'getWorkQueue',
+    summary: 'What needs a person, oldest first: ready to start, payments held for review, processing for 3 days, filed not completed (or the unpaid list)',
+    description:
+      'Without `stage`, the first 25 of every work stage; with `stage` (and the `nextCursor` it answered), that stage alone. Each stage is one DynamoDB Query of the byQueue index.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    query: workQueueQuerySchema,
+    responses: { 200: workQueueSchema },
     tables: { ...staffSession, applications: 'read' },
   },
   'GET /api/staff/tickets': {

@@ -49,6 +49,9 @@ export const staffApplicationSchema = z.object({
   ein: z.optional(z.string()),
   /** What the order owes and what of it is delivered (shared/orders/deliverables.ts): Mark Complete needs all of ours. */
   deliverables: z.array(deliverableSchema),
+  /** Its work-queue stage and since when (shared/staff/work-queue.ts); absent: nobody's work now. */
+  queue: z.optional(z.string()),
+  queueSince: z.optional(timestamp()),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });

@@ -1,6 +1,7 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
+import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
 import { GetCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand, UpdateCommand } from '../../lib/clients/dynamodb-sdk.ts';
@@ -39,6 +40,9 @@ export interface ApplicationItem extends Partial<WizardData> {
   nameKey?: string;
   /** The email's lookup key (shared/orders/email-key.ts): byEmailKey, "find my order". */
   emailKey?: string;
+  /** The work-queue stage and since when (byQueue; absent: nobody's work now): ItemUpdate.queueAt. */
+  queue?: QueueStage;
+  queueSince?: string;
 
   /** The open payment intent / session at the provider and the amount it was made for. */
   paymentIntentId?: string;
@@ -148,7 +152,7 @@ export interface PaymentReview {
 export const LIST_PARTITION = 'ALL';
 
 /** The table's secondary indexes (functions/tables.ts). */
-export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey', byEmailKey: 'byEmailKey' } as const;
+export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey', byEmailKey: 'byEmailKey', byQueue: 'byQueue' } as const;
 
 export const versionOf = (item: Pick<ApplicationItem, 'version'>): number => (typeof item.version === 'number' ? item.version : 0);
 
@@ -182,6 +186,15 @@ export class ItemUpdate {
     this.names[`#${field}`] = field;
     this.removes.push(`#${field}`);
     return this;
+  }
+
+  /**
+   * The order's place in the work queue (shared/staff/work-queue.ts queueStageOf of the item as
+   * this write leaves it): `stage` since `at`, or out of the queue. Every write that changes the
+   * status, the payment or the details sets it, so the queue is as current as the item.
+   */
+  queueAt(stage: QueueStage | undefined, at: string): this {
+    return stage ? this.set('queue', stage).set('queueSince', at) : this.remove('queue').remove('queueSince');
   }
 
   /** An extra condition; its `#name` placeholders must be attribute names, `values` its `:placeholders`. */

@@ -52,6 +52,8 @@ export async function saveFilingDetails(app: ApplicationItem, details: StoredFil
     .when('#paymentStatus = :paid AND (attribute_not_exists(#status) OR #status = :submitted)', { ':paid': 'paid', ':submitted': 'submitted' })
     .set('filingDetails', details)
     .set('detailsCompletedAt', now)
+    // Paid, submitted and now complete (the condition): ready for a person, the promise's clock from now.
+    .queueAt('ready', now)
     .set('updatedAt', now);
   if (sealedTaxId && sealedTaxId !== 'keep') change.set('sealedTaxId', sealedTaxId);
   else if (!sealedTaxId) change.remove('sealedTaxId');

@@ -183,7 +183,9 @@ export async function markPaid(
     .set('updatedAt', now)
     .remove('paymentError')
     .remove('paymentConfirming')
-    .remove('expiresAt');
+    .remove('expiresAt')
+    // Paid: off the unpaid list. Details are saved only once paid (./order-page.ts), which then queues it as ready.
+    .queueAt(undefined, now);
   if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);
   const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
   const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
@@ -242,6 +244,7 @@ export async function markNeedsReview(app: PaymentApplication, review: Omit<Paym
     .atVersion(app.version)
     .set('paymentStatus', 'needs_review')
     .set('review', { ...review, at: now })
+    .queueAt('review', now)
     .set('updatedAt', now)
     .remove('paymentConfirming')
     .remove('expiresAt');
@@ -291,6 +294,7 @@ export async function recordRefund(
     .set('amountRefundedCents', amountRefundedCents)
     .set('refundedAt', now)
     .set('updatedAt', now)
+    .queueAt(undefined, now)
     .remove('paymentConfirming')
     .remove('expiresAt');
   // A staff refund (not a provider's notice) is audited with the person, in the same transaction.

@@ -3,6 +3,7 @@ import { deliverablesFor, deliveredLines } from '#shared/orders/deliverables.ts'
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments/methods.ts';
 import type { ApplicationListQuery, StaffApplication } from '#shared/staff/applications.schema.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
+import { queueStageOf } from '#shared/staff/work-queue.ts';
 import { findState } from '#shared/states.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
@@ -62,6 +63,8 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     residenceState: optStr(raw.residenceState),
     ein: optStr(raw.ein),
     deliverables: deliverablesFor(raw),
+    queue: optStr(raw.queue),
+    queueSince: optStr(raw.queueSince),
     version: versionOf(raw),
   };
 }
@@ -146,6 +149,7 @@ export async function updateApplicationByStaff(
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
   if (to === 'completed' && current.reopenedAt) change.remove('reopenedAt');
   change.set(`${to}At`, now);
+  change.queueAt(queueStageOf({ status: to, paymentStatus: 'paid' }), now);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),
@@ -228,6 +232,7 @@ export async function reopenOrder(id: string, reason: string, actor: AuditActor)
     .set('status', REOPEN_MOVE.to)
     .set('reopenedAt', now)
     .set('updatedAt', now)
+    .queueAt(queueStageOf({ status: REOPEN_MOVE.to, paymentStatus: current.paymentStatus }), now)
     .remove('completedAt');
   const alongside: TransactItem[] = [
     statusCounterUpdate(REOPEN_MOVE.from, REOPEN_MOVE.to),

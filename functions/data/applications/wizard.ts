@@ -149,6 +149,7 @@ export async function submitApplication(id: string, secret: string, data: Wizard
     .set('status', 'submitted')
     .set('submittedAt', now)
     .set('listPartition', LIST_PARTITION)
+    .queueAt('unpaid', now)
     .when('#status = :draft', { ':draft': 'draft' });
   const who = [data.firstName, data.lastName].filter(Boolean).join(' ') || 'A visitor';
   const what = data.businessName ? `"${data.businessName}"` : 'an LLC';

@@ -9,9 +9,11 @@ import { paths } from '../../paths.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
+import { WorkQueueTab } from './components/WorkQueueTab.tsx';
 import { useDashboard } from './staff-api.ts';
 
 const TABS = [
+  { id: 'queue', label: 'Queue' },
   { id: 'applications', label: 'Applications' },
   { id: 'tickets', label: 'Support Tickets' },
   { id: 'activity', label: 'Recent Activity' },
@@ -37,7 +39,7 @@ export default function StaffDashboardPage() {
 }
 
 function Dashboard() {
-  const [tab, setTab] = useState<TabId>('applications');
+  const [tab, setTab] = useState<TabId>('queue');
   const stats = useDashboard();
   useEffect(() => {
     if (stats.isError) toast('Error', 'Failed to fetch stats', 'error');
@@ -58,14 +60,22 @@ function Dashboard() {
         active={tab}
         onChange={setTab}
         label="Dashboard sections"
-        className="mt-8 flex gap-1 border-b border-slate-200"
+        className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200"
         tabClassName={(selected) =>
           `-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
         }
       />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
         <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
-        {tab === 'applications' ? <ApplicationsTab /> : tab === 'tickets' ? <TicketsTab /> : <ActivityTab items={s?.recentActivity} failed={stats.isError} />}
+        {tab === 'queue' ? (
+          <WorkQueueTab />
+        ) : tab === 'applications' ? (
+          <ApplicationsTab />
+        ) : tab === 'tickets' ? (
+          <TicketsTab />
+        ) : (
+          <ActivityTab items={s?.recentActivity} failed={stats.isError} />
+        )}
       </div>
     </StaffShell>
   );

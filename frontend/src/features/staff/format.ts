@@ -10,3 +10,14 @@ export function formatDateTime(iso: string | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
+
+/** How long ago `iso` was, in the largest whole unit: "45 min", "5 h", "3 d". */
+export function formatAge(iso: string | undefined, now: Date = new Date()): string {
+  if (!iso) return '—';
+  const ms = now.getTime() - new Date(iso).getTime();
+  if (Number.isNaN(ms)) return '—';
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}

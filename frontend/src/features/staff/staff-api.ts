@@ -34,6 +34,19 @@ export function useApplications(filter: ApplicationFilter) {
   });
 }
 
+/** The work queue: every work stage's first page, or the unpaid list (`stage` 'unpaid'). */
+export function useWorkQueue(stage?: 'unpaid') {
+  return useQuery({
+    queryKey: ['staff', 'queue', stage ?? 'work'],
+    queryFn: () => staffCall('GET /api/staff/queue', { query: stage ? { stage } : {} }),
+  });
+}
+
+/** The rest of one stage, from the cursor its page answered. */
+export function fetchQueueStage(stage: string, cursor: string) {
+  return staffCall('GET /api/staff/queue', { query: { stage: stage as QueryOf<'GET /api/staff/queue'>['stage'], cursor } });
+}
+
 export function useTickets() {
   return useInfiniteQuery({
     queryKey: ['staff', 'tickets'],

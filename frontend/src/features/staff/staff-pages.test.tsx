@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
@@ -194,7 +195,10 @@ describe('staff screens', () => {
     replies['GET /api/staff/dashboard'] = { status: 500, body: { error: 'Internal error' } };
     replies['GET /api/staff/applications'] = { status: 500, body: { error: 'Internal error' } };
     replies['GET /api/staff/tickets'] = { status: 500, body: { error: 'Internal error' } };
+    replies['GET /api/staff/queue'] = { status: 500, body: { error: 'Internal error' } };
     const user = renderAt('/staff');
+    expect(await screen.findByText(/The queue could not be loaded/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Applications' }));
     expect(await screen.findByText('The applications could not be loaded. Reload the page to try again.')).toBeInTheDocument();
     expect(screen.queryByText('No applications to show.')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Support Tickets' }));
@@ -220,6 +224,77 @@ describe('staff screens', () => {
     expect(previews[0].textContent).toBe(`${'a'.repeat(100)}…`);
     expect(previews[1].textContent).toBe('<b>bold</b>');
     expect(previews[1].querySelector('b')).toBeNull();
+  });
+});
+
+describe('the work queue', () => {
+  const HOUR = 3_600_000;
+  function queued(id: string, businessName: string, queueSince: string, over: Partial<StaffApplication> = {}): StaffApplication {
+    return {
+      id,
+      firstName: 'Ava',
+      lastName: 'Creator',
+      email: 'ava@example.com',
+      phone: '3055550100',
+      state: 'WY',
+      businessName,
+      annualIncome: null,
+      contentTypes: [],
+      platforms: [],
+      notes: '',
+      status: 'submitted',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      expeditedFiling: false,
+      feinFiling: true,
+      operatingAgreement: false,
+      paymentStatus: 'paid',
+      deliverables: [],
+      queue: 'ready',
+      queueSince,
+      detailsCompletedAt: queueSince,
+      ...over,
+    } as StaffApplication;
+  }
+
+  it('opens the dashboard on the queue: stages in order, each row with its number, state, add-ons, age and the promise clock', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    // Details completed 30 minutes ago: most of the 2 business days are left; 5 days ago: overdue.
+    const fresh = new Date(Date.now() - 0.5 * HOUR).toISOString();
+    const old = new Date(Date.now() - 5 * 24 * HOUR).toISOString();
+    replies['GET /api/staff/queue'] = {
+      status: 200,
+      body: {
+        sections: [
+          {
+            stage: 'ready',
+            items: [
+              queued('aaaaaaaa-0000-4000-8000-000000000001', 'Old Order LLC', old),
+              queued('bbbbbbbb-0000-4000-8000-000000000002', 'New Order LLC', fresh),
+            ],
+            nextCursor: 'next',
+          },
+          { stage: 'review', items: [], nextCursor: null },
+          { stage: 'processing', items: [], nextCursor: null },
+          { stage: 'filed', items: [], nextCursor: null },
+        ],
+      },
+    };
+    renderAt('/staff');
+    const ready = await screen.findByRole('region', { name: /Ready to start/ });
+    const rows = within(ready).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('data-order'))).toEqual(['aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002']);
+    expect(within(rows[0]).getByText('AAAAAAAA')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('WY')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('FEIN (EIN) filing')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('waiting 5 d')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(/^overdue \d+ h$/)).toBeInTheDocument();
+    expect(within(rows[1]).getByText(/^\d+ h left$/)).toBeInTheDocument();
+    // More follow: the count says so and "Show more" continues the stage.
+    expect(within(ready).getByText('(2+)')).toBeInTheDocument();
+    expect(within(ready).getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+    const stages = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') ?? '');
+    expect(stages.filter((id) => id.startsWith('queue-'))).toEqual(['queue-ready', 'queue-review', 'queue-processing', 'queue-filed']);
   });
 });
 
@@ -337,7 +412,9 @@ describe('application details', () => {
     };
     replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
     replies['GET /api/staff/applications'] = { status: 200, body: { items: [app], nextCursor: null } };
+    replies['GET /api/staff/queue'] = { status: 200, body: { sections: [] } };
     const user = renderAt('/staff');
+    await user.click(await screen.findByRole('tab', { name: 'Applications' }));
     // The list has a card (phones) and a table row (wide screens) per application.
     await user.click((await screen.findAllByRole('button', { name: 'View details of Byte Works LLC' }))[0]);
     expect(await screen.findByText('DIY, Tech')).toBeInTheDocument();
