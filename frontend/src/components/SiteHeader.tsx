@@ -3,7 +3,7 @@ import { paths } from '../paths.ts';
 import { ButtonLink } from './Button.tsx';
 import { Logo } from './Logo.tsx';
 
-const NAV_LINK = 'block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const NAV_LINK = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 /** In the phone menu, a link click also closes the menu. */
 function closeMenu() {
@@ -29,23 +29,28 @@ function NavLinks({ inMenu = false }: { inMenu?: boolean }) {
 
 /**
  * The sticky site header (docs/product.md "Landing page"): logo home, the how-it-works anchor, pricing and
- * Get Started. On phones the text links fold into a native popover menu.
+ * Get Started. Below 768 px the text links fold into a native popover menu.
  */
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 px-4 backdrop-blur sm:px-6">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 sm:gap-3">
         <Link to={paths.home} aria-label="CreatorLLC home" className="rounded-lg">
           <Logo />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <div className="hidden gap-1 sm:flex">
+          <div className="hidden gap-1 md:flex">
             <NavLinks />
           </div>
-          <ButtonLink to={paths.wizard()} className="ml-1">
+          <ButtonLink to={paths.wizard()} className="whitespace-nowrap max-sm:px-3 sm:ml-1">
             Get Started
           </ButtonLink>
-          <button type="button" popoverTarget="site-menu" aria-label="Menu" className="ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 sm:hidden">
+          <button
+            type="button"
+            popoverTarget="site-menu"
+            aria-label="Menu"
+            className="ml-0.5 rounded-lg p-1.5 text-slate-700 hover:bg-slate-100 sm:p-2 md:hidden"
+          >
             <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
