@@ -43,6 +43,7 @@ const screens: {
 }[] = [
   { name: 'landing', path: () => '/', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'pricing', path: () => '/pricing', ready: (p) => expect(p.locator('a[href="/wizard?state=TX"]')).toBeVisible() },
+  { name: 'tax planner', path: () => '/tax-plan', ready: (p) => expect(p.getByTestId('tax-plan-verdict')).toBeVisible() },
   { name: 'wizard step 1', path: () => '/wizard/1', ready: (p) => expect(p.getByLabel('First name')).toBeVisible() },
   {
     name: 'checkout',

@@ -12,6 +12,7 @@ export const PAGE_PATTERNS = {
   checkout: '/checkout',
   success: '/success',
   pricing: '/pricing',
+  taxPlan: '/tax-plan',
   contact: '/contact',
   order: '/orders/:id',
   findOrder: '/find-order',
@@ -72,6 +73,7 @@ export const paths = {
   checkout: (applicationId?: string) => withQuery(PAGE_PATTERNS.checkout, { applicationId }),
   success: (provider: SuccessProvider, applicationId: string) => withQuery(PAGE_PATTERNS.success, { provider, applicationId }),
   pricing: PAGE_PATTERNS.pricing,
+  taxPlan: PAGE_PATTERNS.taxPlan,
   contact: PAGE_PATTERNS.contact,
   /** The customer's order page (emails link here with `#access=<token>`, which only the page reads). */
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

@@ -27,6 +27,7 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const PricingPage = screen(() => import('./features/pricing/PricingPage.tsx'));
+const TaxPlanPage = screen(() => import('./features/tax-plan/TaxPlanPage.tsx'));
 const WizardPage = screen(() => import('./features/wizard/WizardPage.tsx'));
 const CheckoutPage = screen(() => import('./features/checkout/CheckoutPage.tsx'));
 const SuccessPage = screen(() => import('./features/success/SuccessPage.tsx'));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.checkout, element: <CheckoutPage /> },
   { path: PAGE_PATTERNS.success, element: <SuccessPage /> },
   { path: PAGE_PATTERNS.pricing, element: <PricingPage /> },
+  { path: PAGE_PATTERNS.taxPlan, element: <TaxPlanPage /> },
   { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
   { path: PAGE_PATTERNS.order, element: <OrderPage /> },
   { path: PAGE_PATTERNS.findOrder, element: <FindOrderPage /> },

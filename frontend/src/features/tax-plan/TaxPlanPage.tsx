@@ -1,0 +1,243 @@
+import { useId, useMemo, useState } from 'react';
+import { formatUsd } from '#shared/money.ts';
+import { EXPENSE_CATEGORIES } from '#shared/savings.ts';
+import {
+  breakEvenProfit,
+  DEFAULT_RUNNING_COSTS,
+  type FilingStatus,
+  FORM_2553_TEXT,
+  MAX_TAX_PLAN_AMOUNT,
+  REASONABLE_COMPENSATION_TEXT,
+  type RunningCosts,
+  sCorpPlan,
+  soleProprietorPlan,
+  TAX_PLAN_SOURCES,
+} from '#shared/tax-plan.ts';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { usePageMeta } from '../../components/usePageMeta.ts';
+import { loadWizardData } from '../wizard/wizard-storage.ts';
+
+/** The wizard's yearly income less its monthly expenses x 12, when the browser has them. */
+function wizardProfit(): number | undefined {
+  const data = loadWizardData();
+  if (!data.annualIncome) return undefined;
+  const monthly = EXPENSE_CATEGORIES.reduce((sum, c) => sum + (data.monthlyExpenses[c.key] ?? 0), 0);
+  return Math.max(0, data.annualIncome - monthly * 12);
+}
+
+function clampAmount(raw: string): number {
+  const n = Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, MAX_TAX_PLAN_AMOUNT) : 0;
+}
+
+function AmountField({ label, value, onChange, hint }: { label: string; value: number; onChange: (n: number) => void; hint?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_TAX_PLAN_AMOUNT}
+        value={String(value)}
+        onChange={(e) => onChange(clampAmount(e.target.value))}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The S-corporation planner (docs/product.md "Tax planner"): the creator's profit, salary share
+ * and running costs, their 2026 federal tax as a sole proprietor and as an S-corporation owner,
+ * the break-even, the reasonable-compensation guidance and the Form 2553 deadline. Computed in
+ * the browser by the same engine POST /api/tax-plan answers from (shared/tax-plan.ts).
+ */
+export default function TaxPlanPage() {
+  usePageMeta({
+    title: 'Does an LLC save me tax? The S-corporation planner | CreatorLLC',
+    description: 'Your 2026 federal tax as a sole proprietor and as an S-corporation owner, the break-even profit and what the IRS expects of your salary.',
+  });
+  const prefilled = useMemo(wizardProfit, []);
+  const [profit, setProfit] = useState(prefilled ?? 80_000);
+  const [filingStatus, setFilingStatus] = useState<FilingStatus>('single');
+  const [sharePercent, setSharePercent] = useState(40);
+  const [costs, setCosts] = useState<RunningCosts>(DEFAULT_RUNNING_COSTS);
+  const shareId = useId();
+  const statusName = useId();
+
+  const salary = Math.round((profit * sharePercent) / 100);
+  const sole = soleProprietorPlan(filingStatus, profit);
+  const sCorp = sCorpPlan(filingStatus, profit, salary, 0, costs, sole);
+  const breakEven = useMemo(() => breakEvenProfit(filingStatus, sharePercent / 100, 0, costs), [filingStatus, sharePercent, costs]);
+
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+        <h1 className="text-3xl font-bold text-slate-900">Does an LLC save you tax?</h1>
+        <p className="mt-3 text-slate-800">
+          Not by itself. A single-member LLC is taxed like a sole proprietor, and any self-employed creator may deduct business expenses, LLC or not. The change
+          comes from electing S-corporation status: you pay yourself a salary, and the rest of the profit escapes self-employment tax. That pays only above a
+          break-even, because payroll and an extra tax return cost money. Try your own figures.
+        </p>
+
+        <form className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
+          <AmountField
+            label="Your yearly profit (income less business expenses), $"
+            value={profit}
+            onChange={setProfit}
+            hint={prefilled !== undefined ? 'Filled in from the income and expenses you gave in the wizard.' : undefined}
+          />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">How you file</legend>
+            <div className="mt-2 flex gap-4">
+              {(['single', 'joint'] as const).map((s) => (
+                <label key={s} className="flex items-center gap-2 text-slate-900">
+                  <input type="radio" name={statusName} checked={filingStatus === s} onChange={() => setFilingStatus(s)} />
+                  {s === 'single' ? 'Single' : 'Married filing jointly'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="sm:col-span-2">
+            <label htmlFor={shareId} className="block text-sm font-medium text-slate-800">
+              Your salary as a share of profit: {sharePercent}% ({formatUsd(salary)})
+            </label>
+            <input
+              id={shareId}
+              type="range"
+              min={10}
+              max={100}
+              step={5}
+              value={sharePercent}
+              onChange={(e) => setSharePercent(Number(e.target.value))}
+              className="mt-2 w-full"
+            />
+          </div>
+          <AmountField label="Payroll service, $ a year" value={costs.payrollService} onChange={(n) => setCosts({ ...costs, payrollService: n })} />
+          <AmountField
+            label="Tax preparer for the S-corporation's return, $ a year"
+            value={costs.taxPreparer}
+            onChange={(n) => setCosts({ ...costs, taxPreparer: n })}
+          />
+          <AmountField
+            label="Your state's S-corporation fees, $ a year"
+            value={costs.stateFees}
+            onChange={(n) => setCosts({ ...costs, stateFees: n })}
+            hint="Our estimates; change them to your own quotes."
+          />
+        </form>
+
+        <section aria-labelledby="comparison" className="mt-8">
+          <h2 id="comparison" className="text-2xl font-semibold text-slate-900">
+            Your 2026 federal tax
+          </h2>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[18rem] text-left text-sm text-slate-900" data-testid="tax-plan-table">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-2">
+                    Figure
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    Sole proprietor or LLC
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    S-corporation
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="tabular-nums">
+                <tr className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    Self-employment or payroll tax
+                  </th>
+                  <td className="py-2 pr-2 text-right">{formatUsd(sole.selfEmploymentTax)}</td>
+                  <td className="py-2 text-right">{formatUsd(sCorp.payrollTax)}</td>
+                </tr>
+                <tr className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    Qualified business income deduction
+                  </th>
+                  <td className="py-2 pr-2 text-right">{formatUsd(sole.qbiDeduction)}</td>
+                  <td className="py-2 text-right">{formatUsd(sCorp.qbiDeduction)}</td>
+                </tr>
+                <tr className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    Income tax (with Additional Medicare tax)
+                  </th>
+                  <td className="py-2 pr-2 text-right">{formatUsd(sole.incomeTax + sole.additionalMedicareTax)}</td>
+                  <td className="py-2 text-right">{formatUsd(sCorp.incomeTax + sCorp.additionalMedicareTax)}</td>
+                </tr>
+                <tr className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    Running costs
+                  </th>
+                  <td className="py-2 pr-2 text-right">{formatUsd(0)}</td>
+                  <td className="py-2 text-right">{formatUsd(sCorp.runningCosts)}</td>
+                </tr>
+                <tr className="font-semibold">
+                  <th scope="row" className="py-2 pr-2">
+                    Total
+                  </th>
+                  <td className="py-2 pr-2 text-right">{formatUsd(sole.total)}</td>
+                  <td className="py-2 text-right">{formatUsd(sCorp.total)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-4 text-lg text-slate-900" data-testid="tax-plan-verdict" aria-live="polite">
+            {sCorp.savings > 0
+              ? `Electing S-corporation status would save you about ${formatUsd(sCorp.savings)} a year.`
+              : `At this profit the S-corporation would cost you about ${formatUsd(-sCorp.savings)} more a year: stay as you are.`}{' '}
+            {breakEven === undefined
+              ? 'At this salary share it does not pay at any profit we compute.'
+              : `At a ${sharePercent}% salary it starts to pay from about ${formatUsd(breakEven)} of profit.`}
+          </p>
+        </section>
+
+        <section aria-labelledby="salary" className="mt-8">
+          <h2 id="salary" className="text-xl font-semibold text-slate-900">
+            What salary is reasonable?
+          </h2>
+          <p className="mt-2 text-slate-800">{REASONABLE_COMPENSATION_TEXT}</p>
+        </section>
+
+        <section aria-labelledby="form-2553" className="mt-8">
+          <h2 id="form-2553" className="text-xl font-semibold text-slate-900">
+            When to elect: Form 2553
+          </h2>
+          <p className="mt-2 text-slate-800">{FORM_2553_TEXT}</p>
+        </section>
+
+        <section aria-labelledby="sources" className="mt-8">
+          <h2 id="sources" className="text-xl font-semibold text-slate-900">
+            Where the figures come from
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {Object.entries(TAX_PLAN_SOURCES).map(([key, text]) => (
+              <li key={key}>{text}</li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">
+            One filer, federal tax only, with no other income; above $201,750 of taxable income ($403,500 joint) we assume your business is not a specified
+            service business. An estimate, not tax advice: check with a tax professional.
+          </p>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
