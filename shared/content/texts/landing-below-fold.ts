@@ -12,6 +12,8 @@ export const LANDING_BELOW_FOLD_TEXTS = {
 
   'calculator.title': 'See what you could save',
   'calculator.subtitle': 'Common creator expenses that can become business deductions:',
+  'calculator.llcTax':
+    'A single-member LLC saves no federal tax by itself: it is taxed like a sole proprietor, and any self-employed creator may deduct business expenses, LLC or not. The tax change comes from electing S-corporation status, which pays only above a break-even that depends on your profit, your salary and the running costs.',
   'calculator.category1': 'Clothing and fashion for your shoots',
   'calculator.category2': 'Meals and dining with collaborators',
   'calculator.category3': 'Travel and experiences you film',

@@ -4,6 +4,7 @@ import { formatUsd } from '#shared/money.ts';
 import { estimatedSavingsFor, NOT_ADVICE_TEXT, SAVINGS_RULE_TEXT } from '#shared/savings.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
+import { LlcTaxNote } from '../../components/LlcTaxNote.tsx';
 import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { useStates } from '../../lib/pricing-queries.ts';
@@ -136,6 +137,7 @@ function CalculatorSection() {
           </ul>
         </div>
         <SavingsCalculator heading="Tax Savings Calculator" ctaHref={paths.wizard()} />
+        <LlcTaxNote page="landing" />
       </div>
     </section>
   );

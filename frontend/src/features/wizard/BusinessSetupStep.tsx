@@ -3,6 +3,7 @@ import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import type { NameAvailability } from '#shared/wizard/names.schema.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
+import { LlcTaxNote } from '../../components/LlcTaxNote.tsx';
 import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { type AvailabilityNote, NameIdeas } from './NameIdeas.tsx';
@@ -148,6 +149,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
           initialExpenses={data.monthlyExpenses}
           onCalculated={onCalculated}
         />
+        <LlcTaxNote page="wizard" />
       </div>
 
       {(problems.length > 0 || unavailable) && (
