@@ -119,9 +119,8 @@ class LocalContext implements Context {
   get logGroupName(): string {
     return `/aws/lambda/${this.functionName}`;
   }
-  getRemainingTimeInMillis(): number {
-    return Math.max(0, this.deadline - Date.now());
-  }
+  // Bound to the instance, as Lambda's own context is: middy calls it detached from the context.
+  readonly getRemainingTimeInMillis = (): number => Math.max(0, this.deadline - Date.now());
   done(): void {}
   fail(): void {}
   succeed(): void {}

@@ -13,20 +13,21 @@ const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pac
 
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
-async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/** The opened document, and `close` to release it (PDF.js 6 closes a document through its loading task). */
+async function openPdf(bytes: Uint8Array): Promise<{ pdf: PDFDocumentProxy; close: () => Promise<void> }> {
   // The legacy build is the one for Node; loaded once per test file.
   const { getDocument, VerbosityLevel } = await (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
-  return getDocument({
+  const task = getDocument({
     // A copy: PDF.js may take over the buffer it is given, and a test reads the same bytes again.
     data: new Uint8Array(bytes),
     useSystemFonts: false,
     disableFontFace: true,
-    isEvalSupported: false,
     standardFontDataUrl: `${join(PDFJS_DIR, 'standard_fonts')}/`,
     cMapUrl: `${join(PDFJS_DIR, 'cmaps')}/`,
     cMapPacked: true,
     verbosity: VerbosityLevel.ERRORS,
-  }).promise;
+  });
+  return { pdf: await task.promise, close: () => task.destroy() };
 }
 
 /** One page's text: a line break where PDF.js ends a line or the baseline moves. */
@@ -54,7 +55,7 @@ function pageText(items: (TextItem | TextMarkedContent)[]): string {
 
 /** The PDF's text in reading order, NFC-normalised; each page ends with a form feed. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await openPdf(bytes);
+  const { pdf, close } = await openPdf(bytes);
   try {
     const pages: string[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
@@ -64,7 +65,7 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     }
     return pages.join('').normalize('NFC');
   } finally {
-    await pdf.destroy();
+    await close();
   }
 }
 
@@ -80,10 +81,10 @@ export async function pdfFlatText(bytes: Uint8Array): Promise<string> {
 
 /** Number of pages, from the PDF's own page count. */
 export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
-  const pdf = await openPdf(bytes);
+  const { pdf, close } = await openPdf(bytes);
   try {
     return pdf.numPages;
   } finally {
-    await pdf.destroy();
+    await close();
   }
 }
