@@ -49,6 +49,8 @@ export const staffApplicationSchema = z.object({
   ein: z.optional(z.string()),
   /** What the order owes and what of it is delivered (shared/orders/deliverables.ts): Mark Complete needs all of ours. */
   deliverables: z.array(deliverableSchema),
+  /** Every note added, oldest first, with who (staff email) and when: appended to, never rewritten. */
+  noteHistory: z.optional(z.array(z.object({ text: z.string(), by: z.string(), at: z.string() }))),
   /** Its work-queue stage and since when (shared/staff/work-queue.ts); absent: nobody's work now. */
   queue: z.optional(z.string()),
   queueSince: z.optional(timestamp()),

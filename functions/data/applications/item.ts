@@ -102,10 +102,20 @@ export interface ApplicationItem extends Partial<WizardData> {
   /** When an owner last reopened the completed order, and why. */
   reopenedAt?: string;
 
+  /** The newest note (older items: the only one). */
   notes?: string;
+  /** Every note staff added, oldest first, with who and when: appended to, never rewritten. */
+  noteHistory?: StaffNote[];
 
   /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./documents.ts recordDocuments. */
   documents?: StoredDocument[];
+}
+
+/** A note on the order: its text, the staff email of who wrote it, and when. */
+export interface StaffNote {
+  text: string;
+  by: string;
+  at: string;
 }
 
 /** A document recorded on the order (shared/orders/documents.ts): what it is and its object in the documents bucket. */
@@ -179,6 +189,15 @@ export class ItemUpdate {
     this.names[`#${field}`] = field;
     this.values[`:${field}`] = value;
     this.sets.push(`#${field} = :${field}`);
+    return this;
+  }
+
+  /** Appends `values` to the list `field` (created when missing): history is added to, never rewritten. */
+  append(field: string, values: unknown[]): this {
+    this.names[`#${field}`] = field;
+    this.values[`:${field}`] = values;
+    this.values[':emptyList'] = [];
+    this.sets.push(`#${field} = list_append(if_not_exists(#${field}, :emptyList), :${field})`);
     return this;
   }
 

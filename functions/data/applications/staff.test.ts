@@ -17,4 +17,17 @@ describe('staff changes to an application', () => {
     });
     expect((await readApplication(app.id))?.version).toBe(2);
   });
+
+  it('keeps every note with who wrote it and when: a new note is added, never written over', async () => {
+    const app = await putApplication({ status: 'submitted', paymentStatus: 'paid', notes: 'Old single note.' });
+    await updateApplicationByStaff(app.id, { notes: 'Called the customer.' }, STAFF_ACTOR);
+    const second = await updateApplicationByStaff(app.id, { notes: 'Name confirmed.' }, { ...STAFF_ACTOR, email: 'riley@staff.example.com' });
+    expect(second.noteHistory).toEqual([
+      { text: 'Called the customer.', by: STAFF_ACTOR.email, at: expect.any(String) },
+      { text: 'Name confirmed.', by: 'riley@staff.example.com', at: expect.any(String) },
+    ]);
+    const stored = await readApplication(app.id);
+    expect((stored?.noteHistory as { text: string }[]).map((n) => n.text)).toEqual(['Called the customer.', 'Name confirmed.']);
+    expect(stored?.notes).toBe('Name confirmed.');
+  });
 });

@@ -63,6 +63,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     residenceState: optStr(raw.residenceState),
     ein: optStr(raw.ein),
     deliverables: deliverablesFor(raw),
+    noteHistory: Array.isArray(raw.noteHistory)
+      ? raw.noteHistory.filter((n) => n && typeof n.text === 'string').map((n) => ({ text: n.text, by: str(n.by), at: str(n.at) }))
+      : [],
     queue: optStr(raw.queue),
     queueSince: optStr(raw.queueSince),
     version: versionOf(raw),
@@ -124,10 +127,12 @@ export async function updateApplicationByStaff(
     // Notes with their audit entry (before and after), at the version read.
     const read = await getApplication(id);
     const notes = changes.notes ?? '';
-    const change = new ItemUpdate(id).atVersion(versionOf(read)).set('notes', notes).set('updatedAt', now);
+    // A note is added to the history (who, when), never written over; `notes` keeps the newest.
+    const note = { text: notes, by: actor.email, at: now };
+    const change = new ItemUpdate(id).atVersion(versionOf(read)).set('notes', notes).append('noteHistory', [note]).set('updatedAt', now);
     const audit = auditPut({ actor, action: 'application_notes_changed', applicationId: id, before: { notes: read.notes ?? '' }, after: { notes } });
     if (!(await updateWith(change, [audit]))) throw await whyNotWritten(id, () => changedMeanwhile('saving the notes'));
-    return toStaffApplication({ ...read, notes, updatedAt: now, version: versionOf(read) + 1 });
+    return toStaffApplication({ ...read, notes, noteHistory: [...(read.noteHistory ?? []), note], updatedAt: now, version: versionOf(read) + 1 });
   }
 
   const current = await getApplication(id);
@@ -145,7 +150,7 @@ export async function updateApplicationByStaff(
   const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
   // The details are part of the condition too: processing starts only from complete details.
   if (to === 'processing') change.when('attribute_exists(#detailsCompletedAt)');
-  if (changes.notes !== undefined) change.set('notes', changes.notes);
+  if (changes.notes !== undefined) change.set('notes', changes.notes).append('noteHistory', [{ text: changes.notes, by: actor.email, at: now }]);
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
   if (to === 'completed' && current.reopenedAt) change.remove('reopenedAt');
   change.set(`${to}At`, now);
@@ -212,7 +217,9 @@ export async function updateApplicationByStaff(
     });
   }
   const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
-  return { ...saved, status: to, ...(changes.notes !== undefined ? { notes: changes.notes } : {}), version: saved.version + 1 };
+  const noted =
+    changes.notes !== undefined ? { notes: changes.notes, noteHistory: [...(saved.noteHistory ?? []), { text: changes.notes, by: actor.email, at: now }] } : {};
+  return { ...saved, status: to, ...noted, version: saved.version + 1 };
 }
 
 /**

@@ -159,6 +159,29 @@ describe('the filing details in the application modal', () => {
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
   });
 
+  it('notes are a history with who and when; a saved note joins it and the box empties', async () => {
+    replies['GET /api/staff/account'] = account('staff');
+    const first = { text: 'Called the customer.', by: 'sam@example.com', at: '2026-11-21T09:00:00.000Z' };
+    const second = { text: 'Name confirmed.', by: 'riley@example.com', at: '2026-11-21T10:00:00.000Z' };
+    replies[`PATCH /api/staff/applications/${ID}`] = {
+      status: 200,
+      body: { ...application({ notes: second.text }), deliverables: [], noteHistory: [first, second] },
+    };
+    const user = renderWithClient(<ModalHost app={application({ notes: first.text, noteHistory: [first] })} />);
+    const history = screen.getByRole('list', { name: 'Note history' });
+    expect(within(history).getByText('Called the customer.')).toBeInTheDocument();
+    expect(within(history).getByText(/^sam@example.com · /)).toBeInTheDocument();
+    // The box is for a new note, not the old one to edit.
+    expect(screen.getByLabelText('Notes')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Save notes' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Notes'), 'Name confirmed.');
+    await user.click(screen.getByRole('button', { name: 'Save notes' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Note history' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getByLabelText('Notes')).toHaveValue('');
+    const sent = calls.find((c) => c.key === `PATCH /api/staff/applications/${ID}`);
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ notes: 'Name confirmed.' });
+  });
+
   it('the owner sees Refund on a paid order', async () => {
     replies['GET /api/staff/account'] = account('owner');
     renderWithClient(<ModalHost app={application()} />);

@@ -30,7 +30,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function ApplicationDetailsModal({ application, onClose }: { application: StaffApplication; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [app, setApp] = useState(application);
-  const [notes, setNotes] = useState(application.notes);
+  // A new note: saved notes are a history (who, when) above the box, never edited in place.
+  const [notes, setNotes] = useState('');
   const update = useUpdateApplication();
   const refund = useRefund();
   const reopen = useReopen();
@@ -88,10 +89,14 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
     }
   }
 
+  // Items from before the history kept one note, without who or when.
+  const history = app.noteHistory?.length ? app.noteHistory : app.notes ? [{ text: app.notes, by: '', at: '' }] : [];
+
   async function saveNotes() {
     try {
       const updated = await update.mutateAsync({ id: app.id, notes });
       setApp(updated);
+      setNotes('');
       toast('Notes Saved');
     } catch (err) {
       toast('Update Failed', failureMessage(err), 'error');
@@ -214,6 +219,16 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           </fieldset>
         ) : null}
         <div className="mt-6">
+          {history.length ? (
+            <ol aria-label="Note history" className="mb-3 space-y-2">
+              {history.map((n, i) => (
+                <li key={`${n.at}-${i}`} className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-900">
+                  <p className="whitespace-pre-wrap break-words">{n.text}</p>
+                  <p className="mt-1 text-xs text-slate-600">{n.by ? `${n.by} · ${formatDateTime(n.at)}` : 'Earlier note'}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
           <label htmlFor="application-notes" className="block text-sm font-medium text-slate-800">
             Notes
           </label>
@@ -225,7 +240,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             onChange={(e) => setNotes(e.target.value)}
             className="mt-2 block w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />
-          <Button variant="secondary" className="mt-2" onClick={saveNotes} disabled={update.isPending || notes === app.notes}>
+          <Button variant="secondary" className="mt-2" onClick={saveNotes} disabled={update.isPending || !notes.trim()}>
             Save notes
           </Button>
         </div>
