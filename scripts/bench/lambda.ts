@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TABLE_KEYS, TABLES } from '../../functions/tables.ts';
 import {
   type BuildOptionsFor,
@@ -172,7 +172,8 @@ export function layerSource(sdk: FunctionBuild['sdk'], layer: StackLayer): strin
   const [imports, body] = referenceParts(sdk);
   const file = (path: string) => JSON.stringify(join(REPO_ROOT, path));
   // Resolved from the repository, so an entry written anywhere (a test's temporary folder) builds.
-  const middyCore = JSON.stringify(createRequire(join(REPO_ROOT, 'package.json')).resolve('@middy/core'));
+  // Through ESM resolution: middy 7 exports only an `import` entry, which require.resolve does not see.
+  const middyCore = JSON.stringify(fileURLToPath(import.meta.resolve('@middy/core')));
   if (layer === 'middy') {
     return `${imports}\nimport middy from ${middyCore};\nexport const handler = middy(async () => ({ statusCode: 200, body: String(${body}) }));\n`;
   }
