@@ -63,7 +63,27 @@ describe('reminder rows', () => {
   });
 
   it('are re-dated from the filing date when staff record the filing', async () => {
-    const id = await paidOrder({ status: 'processing', detailsCompletedAt: PAID_AT }, { filed: false });
+    // Mark Filed files our formation document: the order has one.
+    const id = await paidOrder(
+      {
+        status: 'processing',
+        detailsCompletedAt: PAID_AT,
+        documents: [
+          {
+            id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0c',
+            kind: 'formation',
+            title: 'Articles',
+            key: 'k',
+            fileName: 'a.pdf',
+            version: 1,
+            createdAt: '2026-11-19T09:00:00.000Z',
+            origin: 'generated',
+            size: 1,
+          },
+        ],
+      },
+      { filed: false },
+    );
     await updateApplicationByStaff(id, { status: 'filed', fileNumber: '2026-000123', filedOn: '2026-11-25' }, STAFF);
     const report = row(await remindersOf(id), 'annual-report')!;
     expect(report.dueOn).toBe(nextDueDates('WY', '2026-11-25', 1)![0]);

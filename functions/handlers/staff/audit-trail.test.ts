@@ -53,7 +53,23 @@ const trail = (query: Record<string, string>, headers = sam.headers) => call(aud
 
 describe('staff actions in the audit trail', () => {
   it('a status move and notes: the person, the order, the values before and after', async () => {
-    const app = await putApplication({ status: 'processing' });
+    // Mark Filed files our formation document: the order has one.
+    const app = await putApplication({
+      status: 'processing',
+      documents: [
+        {
+          id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0c',
+          kind: 'formation',
+          title: 'Articles',
+          key: 'k',
+          fileName: 'a.pdf',
+          version: 1,
+          createdAt: '2026-11-19T09:00:00.000Z',
+          origin: 'generated',
+          size: 1,
+        },
+      ],
+    });
     const noted = await call(updateApplication, 'PATCH', '/api/staff/applications/{id}', {
       id: app.id,
       headers: sam.headers,

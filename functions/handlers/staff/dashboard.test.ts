@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
@@ -16,6 +17,8 @@ import { handler as updateApplication } from './update-application.ts';
 let headers: Record<string, string>;
 beforeAll(async () => {
   headers = await staffHeaders();
+  // Start Processing generates the documents: our registered agent has its office in the fixtures' states.
+  await putOperatorAgentOffices();
 });
 
 const STATUSES = ['submitted', 'processing', 'filed', 'completed'] as const;
