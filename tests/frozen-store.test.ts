@@ -18,7 +18,7 @@ let frozen = false;
 
 beforeAll(async () => {
   dynamo = await startDynamoDbLocal(null);
-  server = await startLocalServer({ dataDir, env: { DYNAMODB_ENDPOINT: dynamo.endpoint, LOCAL_JOBS: 'off' } });
+  server = await startLocalServer({ dataDir, env: { DYNAMODB_ENDPOINT: dynamo.endpoint, LOCAL_JOBS: 'off', STORE_REQUEST_TIMEOUT_MS: '1500' } });
 }, 180_000);
 afterAll(async () => {
   const pid = dynamo?.pid?.();

@@ -24,6 +24,9 @@ Object.assign(process.env, {
   LOCAL_MASTER_KEY_FILE: inject('masterKeyFile'),
   TEST_TABLE_PREFIX: prefix,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  // Every file's handlers share one DynamoDB Local on a machine that may be busy: a slow answer
+  // is not a frozen store here (tests/frozen-store.test.ts checks the 1.5 s production limit).
+  STORE_REQUEST_TIMEOUT_MS: '15000',
 });
 // Table names are known before creation, so config can be read at import time.
 Object.assign(

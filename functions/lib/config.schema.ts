@@ -30,6 +30,8 @@ export const environmentSchema = z.object({
   LOG_LEVEL: z.optional(z.string()),
   /** Seconds a webhook delivery holds a provider event before a retry may run it (functions/data/payments.ts); 60 unless set. */
   PAYMENT_EVENT_LEASE_SECONDS: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  /** Milliseconds of silence before a DynamoDB or S3 request is given up (store-limits.ts; 1500 when unset). */
+  STORE_REQUEST_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { ConditionalCheckFailedException, DynamoDBClient, DynamoDBDocumentClient } from './dynamodb-sdk.ts';
-import { STORE_CLIENT_LIMITS, unavailableWhenUnreachable } from './store-limits.ts';
+import { storeClientLimits, unavailableWhenUnreachable } from './store-limits.ts';
 
 let client: DynamoDBDocumentClient | undefined;
 let commandLog: string[] | undefined;
@@ -11,7 +11,7 @@ export function ddb(): DynamoDBDocumentClient {
   const cfg = config();
   const base = new DynamoDBClient({
     region: cfg.AWS_REGION,
-    ...STORE_CLIENT_LIMITS,
+    ...storeClientLimits(cfg.STORE_REQUEST_TIMEOUT_MS),
     ...(cfg.DYNAMODB_ENDPOINT ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   unavailableWhenUnreachable(base);

@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { S3Client } from './s3-sdk.ts';
-import { STORE_CLIENT_LIMITS, unavailableWhenUnreachable } from './store-limits.ts';
+import { storeClientLimits, unavailableWhenUnreachable } from './store-limits.ts';
 
 let client: S3Client | undefined;
 
@@ -14,7 +14,7 @@ export function s3(): S3Client {
     // checksum of an empty body, and every real upload through it would fail.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...STORE_CLIENT_LIMITS,
+    ...storeClientLimits(cfg.STORE_REQUEST_TIMEOUT_MS),
     ...(cfg.S3_ENDPOINT
       ? {
           endpoint: cfg.S3_ENDPOINT,
