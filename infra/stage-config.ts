@@ -94,6 +94,20 @@ export const stageConfigSchema = z
      * may turn it off with -c requireSecondFactor=false. Locally (`npm start`) it is optional.
      */
     requireSecondFactor: z.preprocess((v) => (v === 'false' ? false : v === 'true' ? true : v), z.boolean().default(true)),
+    /**
+     * Secondary indexes left out of this deploy, as `<table>.<index>` (`-c withoutIndexes=applications.byQueue`): DynamoDB adds one
+     * index per table update, so a stage gaining two takes two deploys (docs/deploy.md).
+     */
+    withoutIndexes: z.preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z.array(z.string()).default([]),
+    ),
     /** The owner's email address: the first sign-in with it and the staff password (a secret) creates the owner account. */
     ownerEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as owner@example.com').optional()),
   })
@@ -171,6 +185,7 @@ export const CONTEXT_KEYS = [
   'emailDomain',
   'requireSecondFactor',
   'ownerEmail',
+  'withoutIndexes',
 ] as const;
 
 /** Where each stage's config file lives: `config/<stage>.json` (ignored by git), next to its committed example. */

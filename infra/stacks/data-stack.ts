@@ -53,7 +53,7 @@ export class DataStack extends Stack {
         deletionProtection: prod,
         removalPolicy,
       });
-      for (const index of def.indexes ?? []) {
+      for (const index of (def.indexes ?? []).filter((i) => !props.config.withoutIndexes.includes(`${key}.${i.indexName}`))) {
         table.addGlobalSecondaryIndex({
           indexName: index.indexName,
           partitionKey: attr(index.partitionKey),
