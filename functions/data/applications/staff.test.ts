@@ -27,7 +27,7 @@ describe('staff changes to an application', () => {
       { text: 'Name confirmed.', by: 'riley@staff.example.com', at: expect.any(String) },
     ]);
     const stored = await readApplication(app.id);
-    expect((stored?.noteHistory as { text: string }[]).map((n) => n.text)).toEqual(['Called the customer.', 'Name confirmed.']);
+    expect((stored!.noteHistory as { text: string }[]).map((n) => n.text)).toEqual(['Called the customer.', 'Name confirmed.']);
     expect(stored?.notes).toBe('Name confirmed.');
   });
 });
