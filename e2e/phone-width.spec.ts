@@ -38,11 +38,16 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
     const el = document.scrollingElement!;
-    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
+    // The innermost elements that reach past the viewport, so a failure says what to fix.
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > el.clientWidth + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > el.clientWidth + 0.5))
+      .slice(0, 5)
+      .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').trim().slice(0, 40)}`);
+    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, wide };
   });
-  expect(scrollWidth, `document is ${scrollWidth} px wide in a ${clientWidth} px viewport`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `document is ${scrollWidth} px wide in a ${clientWidth} px viewport: ${wide.join('; ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 const pages: { name: string; path: () => string; setup?: (page: Page) => Promise<unknown>; ready: (page: Page) => Promise<void> }[] = [

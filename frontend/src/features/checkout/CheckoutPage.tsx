@@ -244,7 +244,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
         <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} />
         <ContinueLinkOffer applicationId={applicationId} email={data.application.email || undefined} />
         <Card>

@@ -24,7 +24,7 @@ export function ContinueLinkOffer({ applicationId, email }: { applicationId: str
   }
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:p-5">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700 [overflow-wrap:anywhere] sm:p-5">
       <p className="font-semibold text-slate-900">Finish on another device?</p>
       {state === 'sent' ? (
         <p role="status" className="mt-1">
