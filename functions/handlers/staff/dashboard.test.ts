@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
@@ -96,8 +96,18 @@ describe('GET /api/staff/dashboard', () => {
     await recordActivity('payment_needs_review', 'Payment needs review: $450 USD by stripe (pi_1) for Glow LLC: the order changed. Refund it.', 'app-1');
     await recordActivity('payment_duplicate', 'A second stripe payment (pi_2, $450) arrived for an application that is already paid: refund it', 'app-2');
     await recordActivity('status_changed', 'Start Processing: Glow LLC moved from submitted to processing', 'app-3');
-    // 100 lead posts in a few seconds, after the alerts.
-    for (let i = 0; i < 100; i++) await recordActivity('lead_captured', `Lead captured: Visitor ${i} reached stage 1 (wizard_profile_step)`);
+    // 100 lead posts in a few seconds, after the alerts, each in its own millisecond: two entries
+    // of one millisecond have no order between them, and this test names which ten are newest.
+    const start = Date.now() + 1;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 100; i++) {
+        vi.setSystemTime(start + i);
+        await recordActivity('lead_captured', `Lead captured: Visitor ${i} reached stage 1 (wizard_profile_step)`);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
     const { body, calls } = await measuredDashboard();
     const actions = body.recentActivity.map((a: { action: string }) => a.action);
     expect(actions).toContain('payment_needs_review');
