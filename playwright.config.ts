@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -9,8 +9,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
  * free port and a temporary data folder, in Debian's Chromium.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
+const ownsDataDir = !process.env.E2E_DATA_DIR;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'creator-llc-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The run that made the data folder removes it when it ends, after the server has stopped (workers
+// inherit E2E_DATA_DIR and so never own it; a folder given by the caller is left alone).
+if (ownsDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }));
 export const E2E_STAFF_PASSWORD = 'e2e-staff-password-1';
 /** The owner the first start creates (STAFF_EMAIL), who signs in with E2E_STAFF_PASSWORD. */
 export const E2E_STAFF_EMAIL = 'owner@creator-llc.local';
