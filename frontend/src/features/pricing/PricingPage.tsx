@@ -20,7 +20,7 @@ import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
-import { isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
+import { filingFeeRange, isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
 
 const POPULAR = new Set<string>(POPULAR_STATE_CODES);
 /** The page's editable texts (page 'pricing' of the site-text registry). */
@@ -129,6 +129,17 @@ function StateCard({ state }: { state: StatePricing }) {
 
 /** Table cells: narrow padding on phones, so the four columns fit a 320 px screen. */
 const CELL = 'px-2 py-3 font-semibold first:pl-3 last:pr-3 sm:px-4 sm:first:pl-4 sm:last:pr-4';
+
+/** The range of state filing fees, from the dataset the cards use (credited below the cards). */
+function FeeRange({ states }: { states: readonly StatePricing[] }) {
+  const range = filingFeeRange(states);
+  if (!range) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-700" data-testid="filing-fee-range">
+      State filing fees range from {formatUsd(range.low.fee)} ({range.low.names.join(', ')}) to {formatUsd(range.high.fee)} ({range.high.names.join(', ')}).
+    </p>
+  );
+}
 
 function ExampleTable({ states }: { states: readonly StatePricing[] }) {
   const rows = EXAMPLE_STATE_CODES.map((code) => states.find((s) => s.code === code)).filter((s): s is StatePricing => Boolean(s));
@@ -280,6 +291,7 @@ export default function PricingPage() {
                 <Text k="examples.subtitle" />
               </p>
               <div className="mt-5">{states ? <ExampleTable states={states} /> : <div className="h-48 rounded-2xl bg-white shadow-sm" />}</div>
+              {states ? <FeeRange states={states} /> : null}
             </div>
             <div className="min-w-0">
               <h2 className="text-2xl font-bold tracking-tight text-slate-900">

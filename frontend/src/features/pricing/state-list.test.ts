@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { processingDays, processingRank, searchStates, sortStates, threeYearTotal } from './state-list.ts';
+import { filingFeeRange, processingDays, processingRank, searchStates, sortStates, threeYearTotal } from './state-list.ts';
 
 describe('processingDays', () => {
   it('reads day ranges, single numbers and weeks', () => {
@@ -48,5 +48,37 @@ describe('sortStates', () => {
     const copy = [...STATE_PRICING];
     sortStates(STATE_PRICING, 'totalCost');
     expect(STATE_PRICING).toEqual(copy);
+  });
+});
+
+describe('filingFeeRange', () => {
+  it('names the cheapest and the dearest filing fee of the dataset, with their states', () => {
+    const range = filingFeeRange(STATE_PRICING)!;
+    // Every other state's fee lies between the two bounds.
+    for (const s of STATE_PRICING) {
+      expect(s.filingFee).toBeGreaterThanOrEqual(range.low.fee);
+      expect(s.filingFee).toBeLessThanOrEqual(range.high.fee);
+    }
+    expect(range.low.names).toEqual(
+      STATE_PRICING.filter((s) => s.filingFee === range.low.fee)
+        .map((s) => s.name)
+        .sort(),
+    );
+    expect(range.high.names).toEqual(
+      STATE_PRICING.filter((s) => s.filingFee === range.high.fee)
+        .map((s) => s.name)
+        .sort(),
+    );
+  });
+
+  it('lists every state tied at a bound, and nothing for no states', () => {
+    const [a, b, c] = STATE_PRICING;
+    const tied = [
+      { ...a, filingFee: 50 },
+      { ...b, filingFee: 50 },
+      { ...c, filingFee: 90 },
+    ];
+    expect(filingFeeRange(tied)).toEqual({ low: { fee: 50, names: [a.name, b.name].sort() }, high: { fee: 90, names: [c.name] } });
+    expect(filingFeeRange([])).toBeUndefined();
   });
 });

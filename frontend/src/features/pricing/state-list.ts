@@ -84,3 +84,26 @@ export function sortStates(states: readonly StatePricing[], key: SortKey): State
   };
   return [...states].sort((a, b) => compare(a, b) || byName(a, b));
 }
+
+export interface FeeBound {
+  fee: number;
+  /** Every state charging that fee, by name. */
+  names: string[];
+}
+
+/**
+ * The lowest and highest state filing fee and the states that charge them: the brief's "filing
+ * fees range from $40 to $500" sentence, computed from the dataset instead of written down.
+ */
+export function filingFeeRange(states: readonly StatePricing[]): { low: FeeBound; high: FeeBound } | undefined {
+  if (!states.length) return undefined;
+  const fees = states.map((s) => s.filingFee);
+  const bound = (fee: number): FeeBound => ({
+    fee,
+    names: states
+      .filter((s) => s.filingFee === fee)
+      .map((s) => s.name)
+      .sort(),
+  });
+  return { low: bound(Math.min(...fees)), high: bound(Math.max(...fees)) };
+}
