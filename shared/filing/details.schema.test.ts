@@ -91,6 +91,29 @@ describe('filing details', () => {
     });
   });
 
+  it('an ITIN starts with 9, and an SSN never starts with 000, 666 or 9', () => {
+    const withTaxId = (taxIdType: string, taxId: string) =>
+      problems(
+        completeDetails({
+          ein: {
+            responsibleParty: { name: 'Ada Lovelace', taxIdType, taxId },
+            businessActivity: 'Video content',
+            startDate: '2026-12-01',
+            fiscalYearEndMonth: 12,
+          },
+        }),
+        { state: 'WY', ein: true },
+      );
+    expect(withTaxId('itin', '123-45-6789')).toEqual({ 'ein.responsibleParty.taxId': ['An ITIN always starts with 9: check the number, or choose SSN'] });
+    expect(withTaxId('itin', '912-70-1234')).toEqual({});
+    expect(withTaxId('ssn', '912-70-1234')).toEqual({
+      'ein.responsibleParty.taxId': ['An SSN never starts with 9 (numbers that do are ITINs): check the number, or choose ITIN'],
+    });
+    expect(withTaxId('ssn', '666-12-3456')).toEqual({ 'ein.responsibleParty.taxId': ['An SSN never starts with 666: check the number'] });
+    expect(withTaxId('ssn', '000-12-3456')).toEqual({ 'ein.responsibleParty.taxId': ['An SSN never starts with 000: check the number'] });
+    expect(withTaxId('ssn', '123-45-6789')).toEqual({});
+  });
+
   it('names in any script are accepted', () => {
     expect(
       problems(completeDetails({ organizer: { name: 'Zoë Ünlü', title: 'Organizer', address }, signature: { typedName: 'Zoë Ünlü', consent: true } })),

@@ -3,6 +3,7 @@ import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
+import { taxIdProblem } from './tax-id.ts';
 
 /**
  * The filing details a state's formation document needs, asked on the order page after
@@ -79,18 +80,25 @@ const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
 
 /** What the EIN application (IRS Form SS-4) asks that the order does not already hold. */
 const einShape = z.strictObject({
-  responsibleParty: z.strictObject({
-    name: personName('Responsible party'),
-    taxIdType: z.enum(['ssn', 'itin'], { error: 'Choose SSN or ITIN' }),
-    /** Encrypted before it is stored; never returned whole. Left out (or empty) = keep the one on file. */
-    taxId: z.optional(
-      z.string({ error: 'Enter the SSN or ITIN' }).check(
-        z.trim(),
-        z.refine((v) => v === '' || TAX_ID.test(v), 'Enter 9 digits, like 123-45-6789'),
-        z.refine((v) => v === '' || !/^(000|666)/.test(v.replace(/-/g, '')), 'This is not a valid SSN or ITIN'),
+  responsibleParty: z
+    .strictObject({
+      name: personName('Responsible party'),
+      taxIdType: z.enum(['ssn', 'itin'], { error: 'Choose SSN or ITIN' }),
+      /** Encrypted before it is stored; never returned whole. Left out (or empty) = keep the one on file. */
+      taxId: z.optional(
+        z.string({ error: 'Enter the SSN or ITIN' }).check(
+          z.trim(),
+          z.refine((v) => v === '' || TAX_ID.test(v), 'Enter 9 digits, like 123-45-6789'),
+        ),
       ),
+    })
+    .check(
+      // Which numbers the SSA or the IRS issues depends on the kind chosen (./tax-id.ts).
+      z.superRefine((p, ctx) => {
+        const problem = p.taxId ? taxIdProblem(p.taxIdType, p.taxId) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['taxId'], message: problem, input: p.taxId });
+      }),
     ),
-  }),
   businessActivity: text(200, 'Business activity'),
   startDate: z.string({ error: 'Enter the start date' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')),
   fiscalYearEndMonth: z.int({ error: 'Choose the month your fiscal year ends' }).check(z.gte(1, 'Choose a month'), z.lte(12, 'Choose a month')),
