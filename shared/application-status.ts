@@ -65,7 +65,7 @@ export const REOPEN_MOVE = { from: 'completed', to: 'filed', action: 'Reopen' } 
  * after the order was paid (`paidAt`, its day as the payment recorded it) and not after today.
  */
 export function filedDateProblem(filedOn: string, paidAt: string | null | undefined, today = new Date().toISOString().slice(0, 10)): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(filedOn)) return 'Enter the filing date as YYYY-MM-DD';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(filedOn)) return 'Enter the filing date: month, day and year';
   if (filedOn > today) return `The filing date cannot be in the future (today is ${today})`;
   const paidOn = paidAt ? paidAt.slice(0, 10) : undefined;
   if (paidOn && filedOn < paidOn) return `The filing date cannot be before the order was paid (${paidOn}): enter the date on the state's approval`;

@@ -91,6 +91,20 @@ describe('filing details', () => {
     });
   });
 
+  it('an empty start date asks for month, day and year, as the picker shows them', () => {
+    const ein = {
+      responsibleParty: { name: 'Ada Lovelace', taxIdType: 'ssn', taxId: '123-45-6789' },
+      businessActivity: 'Video content',
+      fiscalYearEndMonth: 12,
+    };
+    expect(problems(completeDetails({ ein: { ...ein, startDate: '' } }), { state: 'WY', ein: true })).toEqual({
+      'ein.startDate': ['Enter the start date: month, day and year'],
+    });
+    expect(problems(completeDetails({ ein: { ...ein, startDate: '12/01/2026' } }), { state: 'WY', ein: true })).toEqual({
+      'ein.startDate': ['Enter the start date: month, day and year'],
+    });
+  });
+
   it('an ITIN starts with 9, and an SSN never starts with 000, 666 or 9', () => {
     const withTaxId = (taxIdType: string, taxId: string) =>
       problems(

@@ -100,7 +100,11 @@ const einShape = z.strictObject({
       }),
     ),
   businessActivity: text(200, 'Business activity'),
-  startDate: z.string({ error: 'Enter the start date' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')),
+  // The browser's date picker sends YYYY-MM-DD, or nothing until month, day and year are all set
+  // (it shows mm/dd/yyyy): the sentences speak of what the customer sees, not the wire format.
+  startDate: z
+    .string({ error: 'Enter the start date' })
+    .check(z.minLength(1, 'Enter the start date: month, day and year'), z.regex(/^(|\d{4}-\d{2}-\d{2})$/, 'Enter the start date: month, day and year')),
   fiscalYearEndMonth: z.int({ error: 'Choose the month your fiscal year ends' }).check(z.gte(1, 'Choose a month'), z.lte(12, 'Choose a month')),
 });
 

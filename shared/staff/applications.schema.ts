@@ -80,7 +80,7 @@ export const applicationUpdateSchema = z
     notes: z.optional(text('Notes', MAX_NOTES_LENGTH, { multiline: true })),
     /** Mark Filed records what the state returned: its file number and the filing date. */
     fileNumber: z.optional(z.string().check(z.trim(), z.regex(FILE_NUMBER, 'Enter the file number the state gave (3-40 letters and digits)'))),
-    filedOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the filing date as YYYY-MM-DD'))),
+    filedOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the filing date: month, day and year'))),
   })
   .check(
     z.refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' }),
