@@ -42,7 +42,9 @@ async function expectNoSidewaysScroll(page: Page) {
     const el = document.scrollingElement!;
     // The innermost elements that reach past the viewport, so a failure says what to fix.
     const wide = [...document.body.querySelectorAll('*')]
-      .filter((e) => e.getBoundingClientRect().right > el.clientWidth + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > el.clientWidth + 0.5))
+      .filter(
+        (e) => e.getBoundingClientRect().right > el.clientWidth + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > el.clientWidth + 0.5),
+      )
       .slice(0, 5)
       .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').trim().slice(0, 40)}`);
     return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, wide };
