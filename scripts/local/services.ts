@@ -75,8 +75,13 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
     if (existsSync(pidFile)) {
       const stale = Number(readFileSync(pidFile, 'utf8'));
       if (stale && processAlive(stale)) {
+        // It may still be finishing its writes after a tether's SIGTERM: give it the tether's 10 s.
         try {
-          process.kill(stale, 'SIGKILL');
+          process.kill(stale, 'SIGTERM');
+        } catch {}
+        for (let i = 0; i < 100 && processAlive(stale); i++) await sleep(100);
+        try {
+          if (processAlive(stale)) process.kill(stale, 'SIGKILL');
         } catch {}
         for (let i = 0; i < 50 && processAlive(stale); i++) await sleep(100);
       }
