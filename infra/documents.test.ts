@@ -93,9 +93,11 @@ describe('document routes', () => {
         'POST /api/staff/applications/{id}/documents',
         'POST /api/staff/applications/{id}/uploads',
         'POST /api/staff/applications/{id}/uploads/{uploadId}/record',
+        'POST /api/staff/applications/{id}/ein',
+        'POST /api/staff/sunbiz/{id}',
       ].sort(),
     );
-    for (const key of ['PATCH /api/staff/applications/{id}', 'POST /api/staff/applications/{id}/documents']) {
+    for (const key of ['PATCH /api/staff/applications/{id}', 'POST /api/staff/applications/{id}/documents', 'POST /api/staff/sunbiz/{id}']) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key);
       expect(route).toMatchObject({ memoryMb: 1024, timeoutSeconds: 29 });
       expect(route?.tables).toMatchObject({ operatorSettings: 'read', audit: 'append' });

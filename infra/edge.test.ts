@@ -127,6 +127,7 @@ describe('AWS WAF web ACL on the distribution', () => {
       '/api/apple-pay/',
       '/api/test-payments/',
       '/api/orders/',
+      '/api/order-lookups',
       '/api/reminders/',
       '/api/staff/invitations',
     ]);

@@ -34,6 +34,7 @@ export const ANONYMOUS_WRITE_PATH_PREFIXES = [
   '/api/apple-pay/',
   '/api/test-payments/',
   '/api/orders/',
+  '/api/order-lookups',
   '/api/reminders/',
   '/api/staff/invitations',
 ] as const;
