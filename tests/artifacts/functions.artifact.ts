@@ -353,8 +353,8 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
       expect(html).toContain('Prices as deployed');
       expect(html).toContain(`<link rel="canonical" href="${publisher.environment.SITE_URL}/pricing" />`);
       expect(fakes.invalidations).toEqual([{ distributionId: publisher.environment.SITE_DISTRIBUTION_ID, paths: ['/pricing', '/pricing.html'] }]);
-      // The deployment's trigger: every page.
-      expect((await invokeArtifact(publisher, {})).result.published).toEqual(PRERENDERED_PAGES.map((p) => p.path));
+      // The deployment's trigger: every page, then the crawler files written from the same list.
+      expect((await invokeArtifact(publisher, {})).result.published).toEqual([...PRERENDERED_PAGES.map((p) => p.path), '/robots.txt', '/sitemap.xml']);
     } finally {
       s3.destroy();
     }
