@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextDueDates } from '#shared/state-facts/due-dates.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
+import { GENERATED_FORMATION_DOCUMENT } from '../../tests/fakes/documents.ts';
 import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
 import { unsubscribeReminders } from '../data/applications/order-page.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
@@ -68,19 +69,7 @@ describe('reminder rows', () => {
       {
         status: 'processing',
         detailsCompletedAt: PAID_AT,
-        documents: [
-          {
-            id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0c',
-            kind: 'formation',
-            title: 'Articles',
-            key: 'k',
-            fileName: 'a.pdf',
-            version: 1,
-            createdAt: '2026-11-19T09:00:00.000Z',
-            origin: 'generated',
-            size: 1,
-          },
-        ],
+        documents: [GENERATED_FORMATION_DOCUMENT],
       },
       { filed: false },
     );

@@ -14,6 +14,19 @@ import { putApplication } from './staff.ts';
  * filing state).
  */
 
+/** A generated formation document on an order: what Mark Filed needs before it files. */
+export const GENERATED_FORMATION_DOCUMENT = {
+  id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0c',
+  kind: 'formation',
+  title: 'Articles',
+  key: 'k',
+  fileName: 'a.pdf',
+  version: 1,
+  createdAt: '2026-11-19T09:00:00.000Z',
+  origin: 'generated',
+  size: 1,
+} as const;
+
 export const OUR_AGENT_NAME = 'Harbor Registered Agents LLC';
 
 /** Our registered-agent office in `code`, as the operator settings hold it. */

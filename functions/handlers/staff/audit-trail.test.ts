@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_TEXTS } from '#shared/content/registry.ts';
 import { AUDIT_PAGE_SIZE } from '#shared/staff/audit.ts';
+import { GENERATED_FORMATION_DOCUMENT } from '../../../tests/fakes/documents.ts';
 import { putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { auditPut, recordAudit } from '../../data/audit.ts';
@@ -56,19 +57,7 @@ describe('staff actions in the audit trail', () => {
     // Mark Filed files our formation document: the order has one.
     const app = await putApplication({
       status: 'processing',
-      documents: [
-        {
-          id: '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0c',
-          kind: 'formation',
-          title: 'Articles',
-          key: 'k',
-          fileName: 'a.pdf',
-          version: 1,
-          createdAt: '2026-11-19T09:00:00.000Z',
-          origin: 'generated',
-          size: 1,
-        },
-      ],
+      documents: [GENERATED_FORMATION_DOCUMENT],
     });
     const noted = await call(updateApplication, 'PATCH', '/api/staff/applications/{id}', {
       id: app.id,
