@@ -79,7 +79,7 @@ test('an unpaid application continues in a second browser from its emailed link'
   await asHolder(page, id);
   await page.goto(`/checkout?applicationId=${id}`);
   await page.getByRole('button', { name: 'Email me a link to continue' }).click();
-  await expect(page.getByText(`We emailed a link to ${email}`)).toBeVisible();
+  await expect(page.getByText(`A link is on its way to ${email}`)).toBeVisible();
 
   const mail = await sentEmailStartingWith(`continue-link:${id}:`);
   expect(mail.subject).toBe(`Continue your application for ${businessName}`);

@@ -28,7 +28,7 @@ export function ContinueLinkOffer({ applicationId, email }: { applicationId: str
       <p className="font-semibold text-slate-900">Finish on another device?</p>
       {state === 'sent' ? (
         <p role="status" className="mt-1">
-          We emailed a link to {email}. It opens this checkout in any browser.
+          A link is on its way to {email}. It opens this checkout in any browser.
         </p>
       ) : (
         <>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { EXPENSE_CATEGORIES } from '#shared/savings.ts';
+import { calculateSavings, parseAmount } from '#shared/savings.ts';
 import {
   breakEvenProfit,
   DEFAULT_RUNNING_COSTS,
@@ -22,13 +22,11 @@ import { loadWizardData } from '../wizard/wizard-storage.ts';
 function wizardProfit(): number | undefined {
   const data = loadWizardData();
   if (!data.annualIncome) return undefined;
-  const monthly = EXPENSE_CATEGORIES.reduce((sum, c) => sum + (data.monthlyExpenses[c.key] ?? 0), 0);
-  return Math.max(0, data.annualIncome - monthly * 12);
+  return Math.max(0, data.annualIncome - calculateSavings(data.monthlyExpenses).annualExpenses);
 }
 
 function clampAmount(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, MAX_TAX_PLAN_AMOUNT) : 0;
+  return Math.min(parseAmount(raw), MAX_TAX_PLAN_AMOUNT);
 }
 
 function AmountField({ label, value, onChange, hint }: { label: string; value: number; onChange: (n: number) => void; hint?: string }) {
