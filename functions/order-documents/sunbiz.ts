@@ -30,9 +30,7 @@ export async function generateSunbiz(app: ApplicationItem, actor: AuditActor): P
   const recorded = await generateOrderDocuments(app, { actor, only: ['formation'] });
   const formation = (recorded.documents ?? []).filter((d) => d.kind === 'formation').at(-1);
   if (!formation) throw new ConflictError('The Florida Articles could not be generated: see the documents panel', 'documents_unavailable');
-  const list = staffDocuments(recorded);
-  return {
-    document: list.documents.find((d) => d.id === formation.id) ?? list.documents[0],
-    link: await staffLink(recorded, formation.id),
-  };
+  const document = staffDocuments(recorded).documents.find((d) => d.id === formation.id);
+  if (!document) throw new ConflictError('The Florida Articles could not be generated: see the documents panel', 'documents_unavailable');
+  return { document, link: await staffLink(recorded, formation.id) };
 }

@@ -9,6 +9,7 @@ import { slug } from '../documents/format.ts';
 import { ConflictError, hasErrorCode, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { copyToDocument, deleteObject, firstBytes, objectSize, orderDocumentKey, uploadKey, uploadLink } from './storage.ts';
+import { soldOrder } from './view.ts';
 
 /**
  * Staff uploads of filed evidence (docs/product.md section 10, "Documents"): the state-stamped
@@ -120,7 +121,7 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
 
 /** The customer's email when the state-stamped document is recorded. */
 function approvedNotice(app: ApplicationItem, fileNumber: string | undefined): { title: string; detail: string } {
-  const state = findState(app.pricedOrder?.state ?? app.state ?? '')?.name ?? 'The state';
+  const state = findState(soldOrder(app).state)?.name ?? 'The state';
   return {
     title: 'Your state-approved formation document is ready',
     detail: `${state} approved the formation of ${app.businessName || 'your LLC'}${fileNumber ? ` (file number ${fileNumber})` : ''}. The state-stamped document is in the document vault on your order page.`,
@@ -137,7 +138,7 @@ export async function recordEinWithLetter(id: string, body: RecordEin, actor: Au
   let app = await getApplication(id);
   mustBePaid(app);
   if (app.documents?.some((d) => d.id === body.uploadId)) return app;
-  if (!(app.pricedOrder?.feinFiling ?? app.feinFiling)) throw new ConflictError('This order did not buy the EIN: there is no EIN to record', 'ein_not_bought');
+  if (!soldOrder(app).feinFiling) throw new ConflictError('This order did not buy the EIN: there is no EIN to record', 'ein_not_bought');
   const upload = await storeUpload(app, body.uploadId, 'ein_letter');
   const letter = { ...upload, title: DOCUMENT_KIND_LABELS.ein_letter, createdAt: new Date().toISOString(), createdBy: actor.email };
   for (let attempt = 1; ; attempt++) {
