@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAxeClean } from './axe.ts';
@@ -14,7 +13,7 @@ import { onePagePdf } from './uploads.ts';
  * the EIN is recorded with its IRS letter. The customer then sees all three on the order page,
  * gets an email for each, and the SSN is gone.
  */
-const SHOTS = process.env.DELIVERABLES_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-deliverables-screens');
+const SHOTS = process.env.DELIVERABLES_SCREENSHOTS_DIR ?? join('test-results', 'deliverables-screens');
 mkdirSync(SHOTS, { recursive: true });
 
 test.beforeAll(async ({ request }) => {

@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
@@ -7,9 +6,9 @@ import { showApplications, signInOnPage } from './staff-session.ts';
 /**
  * Staff work from a phone: on a 375 x 667 screen the application modal keeps its actions in view
  * (only its body scrolls), so Start Processing, Refund and Close are reachable without scrolling
- * past the order's details. The screenshots are kept for a look.
+ * past the order's details. The screenshots are kept for a look in test-results/ (ignored by git).
  */
-const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-staff-screens');
+const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join('test-results', 'staff-screens');
 
 const data = wizardData({
   businessName: uniqueBusinessName('Pocket Screen Studios'),
