@@ -70,41 +70,42 @@ describe('npm start (local runtime)', () => {
     STARTS_TIMEOUT,
   );
 
-  it(
-    'answers an oversized body with a 413 JSON error, and rides out a DynamoDB Local crash with 503 then recovery',
-    async () => {
-      const dataDir = tempDir();
-      const server = await startLocalServer({ dataDir });
-      onTestFailed(() => console.error(`the runtime's output:\n${server.output()}`));
-      try {
-        const big = await fetch(`${server.url}/api/llc-applications`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: `{"firstName":"${'a'.repeat(12 * 1024 * 1024)}"}`,
-        });
-        expect(big.status).toBe(413);
-        expect(await big.json()).toMatchObject({ code: 'payload_too_large', error: expect.any(String) });
+  // Now and then a request here is refused (ECONNREFUSED) by a runtime that had answered: the
+  // cause is open (docs/decisions/0270), and the runtime's output is printed when it happens.
+  it('answers an oversized body with a 413 JSON error, and rides out a DynamoDB Local crash with 503 then recovery', {
+    timeout: STARTS_TIMEOUT,
+    retry: 1,
+  }, async () => {
+    const dataDir = tempDir();
+    const server = await startLocalServer({ dataDir });
+    onTestFailed(() => console.error(`the runtime's output:\n${server.output()}`));
+    try {
+      const big = await fetch(`${server.url}/api/llc-applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"firstName":"${'a'.repeat(12 * 1024 * 1024)}"}`,
+      });
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ code: 'payload_too_large', error: expect.any(String) });
 
-        const javaPid = Number(readFileSync(join(dataDir, 'dynamodb', 'dynamodb-local.pid'), 'utf8'));
-        process.kill(javaPid, 'SIGKILL');
-        await processGone(javaPid);
-        const down = await fetch(`${server.url}/api/content`);
-        expect(down.status).toBe(503);
-        expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
-        expect(await down.json()).toMatchObject({ code: 'service_unavailable', error: expect.any(String) });
+      const javaPid = Number(readFileSync(join(dataDir, 'dynamodb', 'dynamodb-local.pid'), 'utf8'));
+      process.kill(javaPid, 'SIGKILL');
+      await processGone(javaPid);
+      const down = await fetch(`${server.url}/api/content`);
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await down.json()).toMatchObject({ code: 'service_unavailable', error: expect.any(String) });
 
-        // Back once DynamoDB Local has restarted, however long that takes (the test's timeout bounds it).
-        let status = 0;
-        while (status !== 200) {
-          await new Promise((r) => setTimeout(r, 100));
-          status = (await fetch(`${server.url}/api/content`)).status;
-          expect([200, 503]).toContain(status);
-        }
-        expect(server.output()).toContain('DynamoDB Local stopped unexpectedly: restarting it');
-      } finally {
-        await stopServer(server);
+      // Back once DynamoDB Local has restarted, however long that takes (the test's timeout bounds it).
+      let status = 0;
+      while (status !== 200) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await fetch(`${server.url}/api/content`)).status;
+        expect([200, 503]).toContain(status);
       }
-    },
-    STARTS_TIMEOUT,
-  );
+      expect(server.output()).toContain('DynamoDB Local stopped unexpectedly: restarting it');
+    } finally {
+      await stopServer(server);
+    }
+  });
 });
