@@ -90,7 +90,10 @@ describe('fulfilPayment', () => {
 
 describe('failures, refunds and event ids', () => {
   it('records a failure only while unpaid, and a refund only of the recorded payment', async () => {
-    const app = await putPricedApplication();
+    const app = await putPricedApplication({}, { id: 'pi_f' });
+    // A failure of an intent that is not the order's open one (an earlier attempt) changes nothing.
+    expect(await recordPaymentFailure(app.id, 'pi_earlier', 'Your card was declined.')).toBe(false);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', paymentIntentId: 'pi_f' });
     expect(await recordPaymentFailure(app.id, 'pi_f', 'Your card was declined.')).toBe(true);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card was declined.' });
     await fulfilPayment({ applicationId: app.id, provider: 'stripe', reference: 'pi_paid', amountCents: FL_TOTAL_CENTS, currency: 'usd' });
@@ -158,7 +161,7 @@ describe('failures, refunds and event ids', () => {
   });
 
   it('stores at most 500 characters of a provider failure message', async () => {
-    const app = await putPricedApplication();
+    const app = await putPricedApplication({}, { id: 'pi_long' });
     const long = `Declined: ${'x'.repeat(600)}`;
     expect(await recordPaymentFailure(app.id, 'pi_long', long)).toBe(true);
     expect((await readApplication(app.id))?.paymentError).toBe(long.slice(0, 500));

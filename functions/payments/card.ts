@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { alreadyPaid, beginPayment } from '../data/applications/payments.ts';
 import { paymentInProgress } from '../data/applications/wizard.ts';
+import { assertFulfilled } from './fulfilment.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';
@@ -37,7 +38,8 @@ export async function startCardPayment(input: { applicationId: string; amount: n
     // The money was taken but its webhook is not recorded yet (a delivery that crashed waits for
     // Stripe's retry): record it now rather than take the money a second time.
     if (existing.status === 'succeeded') {
-      await fulfilStripeIntent(existing, app.id);
+      // Held for review (it does not match the frozen order) or paid by another payment is said as such, never "already paid".
+      assertFulfilled(await fulfilStripeIntent(existing, app.id));
       throw alreadyPaid();
     }
     if (existing.status === 'processing') throw paymentInProgress();

@@ -9,7 +9,7 @@ const FL_TOTAL_CENTS = 27500;
 
 describe('the payment writes on an application', () => {
   it('refuses to mark paid what changed since it was read, and fulfilment reads again', async () => {
-    const app = await putPricedApplication({}, { provider: 'stripe' });
+    const app = await putPricedApplication({}, { id: 'pi_declined', provider: 'stripe' });
     const read = toPaymentApplication(await getApplication(app.id));
     // A concurrent write (here a failed attempt being recorded) bumps the version.
     await recordPaymentFailure(app.id, 'pi_declined', 'Your card was declined');

@@ -254,11 +254,14 @@ export async function markNeedsReview(app: PaymentApplication, review: Omit<Paym
 }
 
 /**
- * A declined or failed attempt: recorded unless the application is paid, refunded or held (false).
+ * A declined or failed attempt of the order's current intent: recorded unless the application is
+ * paid, refunded or held (false), or the failed intent is no longer its open one (false).
  * `also`: writes that belong to the same change (a provider event marked done).
  */
 export async function recordPaymentFailure(applicationId: string, reference: string, message: string, also: TransactItem[] = []): Promise<boolean> {
   const change = new ItemUpdate(applicationId)
+    // Only the order's current attempt: a late failure of an earlier intent must not unfreeze a newer payment.
+    .when('#paymentIntentId = :failedIntent', { ':failedIntent': reference })
     .when('(attribute_not_exists(#paymentStatus) OR (#paymentStatus <> :paid AND #paymentStatus <> :refunded AND #paymentStatus <> :review))', {
       ':paid': 'paid',
       ':refunded': 'refunded',

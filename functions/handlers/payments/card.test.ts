@@ -211,6 +211,19 @@ describe('Stripe mode against a fake Stripe', () => {
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', paymentReference: intentId, amountPaidCents: FL_CENTS });
   });
 
+  it('a payment Stripe took that does not match the frozen order is said to be under review, not "already paid"', async () => {
+    const app = await putApplication();
+    expect((await intentFor(app.id, FL_CENTS)).status).toBe(200);
+    const intentId = (await readApplication(app.id))?.paymentIntentId;
+    expect(stripe.succeed(intentId)).toBe(true);
+    // Stripe took another amount than the one the order was frozen at.
+    Object.assign(stripe.intents.get(intentId)!, { amount_received: 100 });
+    const back = await intentFor(app.id, FL_CENTS);
+    expect(back.status).toBe(409);
+    expect(back.body.code).toBe('payment_needs_review');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'needs_review', review: { reference: intentId, amountCents: 100 } });
+  });
+
   it('a change to an order Stripe was paid for records the payment and says the order is paid, not "in progress" forever', async () => {
     const app = await putApplication({ userId: 'user-change-after-crash' });
     expect((await intentFor(app.id, FL_CENTS)).status).toBe(200);

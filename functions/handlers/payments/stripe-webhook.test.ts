@@ -211,7 +211,7 @@ describe('POST /api/webhook/stripe', () => {
   });
 
   it('records payment_failed and charge.refunded, and ignores other types', async () => {
-    const app = await putPricedApplication();
+    const app = await putPricedApplication({}, { id: 'pi_failed' });
     const failed = stripeEvent('payment_intent.payment_failed', {
       id: 'pi_failed',
       object: 'payment_intent',
@@ -241,6 +241,23 @@ describe('POST /api/webhook/stripe', () => {
 
     const other = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
     expect((await deliver(other, sign(other))).body).toEqual({ received: true, ignored: true });
+  });
+});
+
+describe('payment_intent.payment_failed', () => {
+  it("records only the order's current intent failing: an earlier intent's late failure leaves the newer payment frozen", async () => {
+    const app = await putPricedApplication({}, { id: 'pi_current_attempt' });
+    const late = stripeEvent('payment_intent.payment_failed', {
+      id: 'pi_earlier_attempt',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      metadata: { applicationId: app.id },
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+    expect((await deliver(late, sign(late))).body).toEqual({ received: true, result: 'failure-not-recorded' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', paymentIntentId: 'pi_current_attempt' });
+    expect((await readApplication(app.id))?.paymentError).toBeUndefined();
   });
 });
 
