@@ -24,8 +24,13 @@ export type AddOnKey = keyof typeof ADD_ONS;
 export const ADD_ON_KEYS = Object.keys(ADD_ONS) as AddOnKey[];
 export type AddOnSelection = Partial<Record<AddOnKey, boolean | undefined>>;
 
-/** How long we take to file once we have the filing details (docs/product.md "Success page"). */
-export const OUR_FILING_TIME = '1-2 business days';
+/**
+ * How long we take to file once we have the filing details, in business days (docs/product.md
+ * "Success page"): the one source of the promise the pages state and the staff queue counts down.
+ */
+export const FILING_PROMISE_BUSINESS_DAYS = { least: 1, most: 2 } as const;
+/** The promise in words: "1-2 business days". */
+export const OUR_FILING_TIME = `${FILING_PROMISE_BUSINESS_DAYS.least}-${FILING_PROMISE_BUSINESS_DAYS.most} business days`;
 
 /**
  * What an order's price is made of: the state's filing fee, our service fee, each add-on chosen,

@@ -39,6 +39,7 @@ import { calculatorInputSchema } from '../savings.schema.ts';
 import type { StaffRole } from '../staff/accounts.ts';
 import { ACTION_ROLES } from '../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
+import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../staff/assignment.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
 import {
   acceptInvitationSchema,
@@ -711,6 +712,56 @@ export const CONTRACT = {
     tables: {
       ...staffSession,
       applications: 'write',
+      counters: 'write',
+      activity: 'write',
+      outbox: 'write',
+      reminders: 'write',
+      audit: 'append',
+      operatorSettings: 'read',
+    },
+    bucket: 'write',
+    ...DOCUMENT_GENERATION,
+  },
+  'PUT /api/staff/applications/{id}/assignee': {
+    handler: 'staff/assign',
+    operationId: 'assignStaffApplication',
+    summary: 'Gives an order to a person on the staff (or to nobody), at the version the caller saw',
+    description:
+      '409 `version_conflict` when the order changed since that version (someone else may have taken it); 404 `person_not_found` for a removed or unknown person.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    params: idParam,
+    body: assignSchema,
+    responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'write', staff: 'read', audit: 'append' },
+  },
+  'GET /api/staff/assignees': {
+    handler: 'staff/assignees',
+    operationId: 'listAssignees',
+    summary: 'The people an order can be assigned to (everyone active on the staff)',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    responses: { 200: assigneesSchema },
+    tables: { ...staffSession, staff: 'read' },
+  },
+  // Start Processing also generates each order's documents, as the single move does.
+  'POST /api/staff/bulk-actions': {
+    handler: 'staff/bulk-action',
+    operationId: 'bulkStaffAction',
+    summary: 'Assigns, or starts processing, up to 25 orders: each its own conditional write',
+    description:
+      'Answers 200 with the orders changed (`done`) and each order not changed with its error code and sentence (`failed`), as the single action would have answered.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    body: bulkActionSchema,
+    responses: { 200: bulkResultSchema },
+    tables: {
+      ...staffSession,
+      applications: 'write',
+      staff: 'read',
       counters: 'write',
       activity: 'write',
       outbox: 'write',

@@ -53,6 +53,8 @@ export const staffApplicationSchema = z.object({
   noteHistory: z.optional(z.array(z.object({ text: z.string(), by: z.string(), at: z.string() }))),
   /** Its work-queue stage and since when (shared/staff/work-queue.ts); absent: nobody's work now. */
   queue: z.optional(z.string()),
+  /** Who works the order, and since when (shared/staff/assignment.schema.ts); absent: nobody. */
+  assignee: z.optional(z.object({ id: z.string(), email: z.string(), at: timestamp() })),
   queueSince: z.optional(timestamp()),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),

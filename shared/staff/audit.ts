@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   application_status_changed: 'Status moved',
   application_notes_changed: 'Notes changed',
   application_reopened: 'Order reopened',
+  application_assigned: 'Order assigned',
   ein_recorded: 'EIN recorded',
   document_generated: 'Document generated',
   document_uploaded: 'Document uploaded',

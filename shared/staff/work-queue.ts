@@ -1,3 +1,5 @@
+import { FILING_PROMISE_BUSINESS_DAYS } from '../pricing.ts';
+
 /**
  * The staff work queue (docs/product.md section 9, "Work queue"): every order that needs a
  * person sits in exactly one stage, oldest first within it. An application carries its stage
@@ -27,9 +29,6 @@ export const PROCESSING_STALE_DAYS = 3;
 /** Rows of one stage a page holds. */
 export const QUEUE_PAGE_SIZE = 25;
 
-/** Our promise: "we file within 1-2 business days of receiving your filing details". */
-export const FILING_PROMISE_BUSINESS_DAYS = 2;
-
 /** `at` plus `days` business days (Saturday and Sunday skipped, UTC), same time of day. */
 export function addBusinessDays(at: Date, days: number): Date {
   const out = new Date(at.getTime());
@@ -42,9 +41,9 @@ export function addBusinessDays(at: Date, days: number): Date {
   return out;
 }
 
-/** When the filing promise runs out for details completed at `detailsCompletedAt`. */
+/** When the filing promise ("we file within 1-2 business days") runs out for details completed at `detailsCompletedAt`. */
 export function promisedBy(detailsCompletedAt: string): Date {
-  return addBusinessDays(new Date(detailsCompletedAt), FILING_PROMISE_BUSINESS_DAYS);
+  return addBusinessDays(new Date(detailsCompletedAt), FILING_PROMISE_BUSINESS_DAYS.most);
 }
 
 /** Whole hours left of the promise at `now` (negative: overdue by that many). */

@@ -43,6 +43,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   /** The work-queue stage and since when (byQueue; absent: nobody's work now): ItemUpdate.queueAt. */
   queue?: QueueStage;
   queueSince?: string;
+  /** The staff person who works the order, and since when (./assignment.ts); absent: nobody. */
+  assignee?: { id: string; email: string; at: string };
 
   /** The open payment intent / session at the provider and the amount it was made for. */
   paymentIntentId?: string;

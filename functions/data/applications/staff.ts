@@ -68,6 +68,8 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
       : [],
     queue: optStr(raw.queue),
     queueSince: optStr(raw.queueSince),
+    assignee:
+      raw.assignee && typeof raw.assignee.id === 'string' ? { id: raw.assignee.id, email: str(raw.assignee.email), at: str(raw.assignee.at) } : undefined,
     version: versionOf(raw),
   };
 }

@@ -96,3 +96,27 @@ export function useSetTicketStatus() {
     onSettled: refresh,
   });
 }
+
+/** The people an order can be given to (everyone active on the staff). */
+export function useAssignees() {
+  return useQuery({ queryKey: ['staff', 'assignees'], queryFn: () => staffCall('GET /api/staff/assignees'), staleTime: 60_000 });
+}
+
+/** Gives an order to a person (null: nobody) at the version shown. */
+export function useAssign() {
+  const refresh = useRefreshStaffData();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & BodyOf<'PUT /api/staff/applications/{id}/assignee'>) =>
+      staffCall('PUT /api/staff/applications/{id}/assignee', { params: { id }, body }),
+    onSettled: refresh,
+  });
+}
+
+/** Assign or Start Processing for the orders chosen in the queue: each is done or reported with why. */
+export function useBulkAction() {
+  const refresh = useRefreshStaffData();
+  return useMutation({
+    mutationFn: (body: BodyOf<'POST /api/staff/bulk-actions'>) => staffCall('POST /api/staff/bulk-actions', { body }),
+    onSettled: refresh,
+  });
+}

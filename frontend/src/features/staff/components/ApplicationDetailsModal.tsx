@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 import { useRefund, useReopen, useUpdateApplication } from '../staff-api.ts';
+import { AssignmentPanel } from './AssignmentPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -153,6 +154,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           {app.fileNumber ? <Field label="State file number">{app.fileNumber}</Field> : null}
           {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>
+        <AssignmentPanel app={app} onSaved={setApp} />
         {app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' ? (
           <section aria-labelledby="deliverables-title" className="mt-6 rounded-xl border border-slate-200 p-4">
             <h3 id="deliverables-title" className="text-sm font-semibold text-slate-900">

@@ -4,9 +4,10 @@ import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { PROCESSING_STALE_DAYS, promiseHoursLeft, type QueueStage, STAGE_LABELS } from '#shared/staff/work-queue.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
+import { useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatAge } from '../format.ts';
-import { fetchQueueStage, useWorkQueue } from '../staff-api.ts';
+import { fetchQueueStage, useAssignees, useBulkAction, useWorkQueue } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 
 type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null };
@@ -26,17 +27,35 @@ function PromiseClock({ detailsCompletedAt }: { detailsCompletedAt: string }) {
   );
 }
 
-function QueueRow({ app, stage, onOpen }: { app: StaffApplication; stage: string; onOpen: () => void }) {
+interface RowProps {
+  app: StaffApplication;
+  stage: string;
+  onOpen: () => void;
+  chosen: boolean;
+  onChoose: (chosen: boolean) => void;
+}
+
+function QueueRow({ app, stage, onOpen, chosen, onChoose }: RowProps) {
   const addOns = ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label);
   const name = app.businessName || `${app.firstName} ${app.lastName}`.trim() || 'Unnamed business';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-order={app.id}>
+      <input
+        type="checkbox"
+        checked={chosen}
+        onChange={(e) => onChoose(e.target.checked)}
+        aria-label={`Choose ${name}`}
+        className="h-5 w-5 rounded border-slate-400"
+      />
       <span className="font-mono text-xs text-slate-600">{orderNumber(app.id)}</span>
       <span className="min-w-0 flex-1 basis-48 truncate font-medium text-slate-900">{name}</span>
       <span className="text-sm text-slate-700">{app.state}</span>
       <span className="text-sm text-slate-700">{addOns.length ? addOns.join(', ') : 'No add-ons'}</span>
       <span className="text-sm text-slate-700" title={app.queueSince}>
         waiting {formatAge(app.queueSince)}
+      </span>
+      <span className="text-sm text-slate-700" data-assignee={app.assignee?.id ?? ''}>
+        {app.assignee ? app.assignee.email : 'Unassigned'}
       </span>
       {stage === 'ready' && app.detailsCompletedAt ? <PromiseClock detailsCompletedAt={app.detailsCompletedAt} /> : null}
       <Button variant="secondary" className="!px-3 !py-1.5" onClick={onOpen} aria-label={`Open ${name}`}>
@@ -46,7 +65,14 @@ function QueueRow({ app, stage, onOpen }: { app: StaffApplication; stage: string
   );
 }
 
-function QueueSection({ section, onOpen }: { section: Section; onOpen: (a: StaffApplication) => void }) {
+interface SectionProps {
+  section: Section;
+  onOpen: (a: StaffApplication) => void;
+  chosen: Map<string, StaffApplication>;
+  onChoose: (a: StaffApplication, chosen: boolean) => void;
+}
+
+function QueueSection({ section, onOpen, chosen, onChoose }: SectionProps) {
   const [more, setMore] = useState<StaffApplication[]>([]);
   const [cursor, setCursor] = useState(section.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -81,7 +107,7 @@ function QueueSection({ section, onOpen }: { section: Section; onOpen: (a: Staff
       {items.length ? (
         <ul className="divide-y divide-slate-100">
           {items.map((a) => (
-            <QueueRow key={a.id} app={a} stage={section.stage} onOpen={() => onOpen(a)} />
+            <QueueRow key={a.id} app={a} stage={section.stage} onOpen={() => onOpen(a)} chosen={chosen.has(a.id)} onChoose={(c) => onChoose(a, c)} />
           ))}
         </ul>
       ) : (
@@ -98,11 +124,104 @@ function QueueSection({ section, onOpen }: { section: Section; onOpen: (a: Staff
   );
 }
 
+type Failure = { id: string; code: string; error: string; name: string };
+
+/**
+ * What to do with the orders chosen: assign them (to me or a person) or Start Processing (the
+ * ready ones). Each order is its own write; those that fail are listed with why.
+ */
+function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () => void }) {
+  const account = useStaffAccount();
+  const people = useAssignees();
+  const bulk = useBulkAction();
+  const [person, setPerson] = useState('');
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const names = new Map(chosen.map((a) => [a.id, a.businessName || orderNumber(a.id)]));
+  const startable = chosen.filter((a) => a.queue === 'ready');
+
+  async function run(body: Parameters<typeof bulk.mutateAsync>[0], what: string) {
+    try {
+      const result = await bulk.mutateAsync(body);
+      setFailures(result.failed.map((f) => ({ ...f, name: names.get(f.id) ?? orderNumber(f.id) })));
+      if (result.done.length) toast(what, `${result.done.length} of ${body.orders.length} done.`);
+      if (result.failed.length) toast(`${what}: ${result.failed.length} not done`, 'See the list above the queue for why.', 'error');
+      onDone();
+    } catch (err) {
+      toast(`${what} failed`, failureMessage(err), 'error');
+    }
+  }
+  const orders = (list: StaffApplication[]) => list.map((a) => ({ id: a.id, version: a.version ?? 0 }));
+  const me = account.data?.id;
+
+  return (
+    <div className="mt-4 rounded-2xl border border-indigo-200 bg-indigo-50 px-4 py-3">
+      {chosen.length ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium text-slate-900">{chosen.length} chosen</span>
+          {me ? (
+            <Button variant="secondary" disabled={bulk.isPending} onClick={() => run({ action: 'assign', personId: me, orders: orders(chosen) }, 'Assigned')}>
+              Assign to me
+            </Button>
+          ) : null}
+          <label className="sr-only" htmlFor="bulk-person">
+            Assign the chosen orders to
+          </label>
+          <select
+            id="bulk-person"
+            value={person}
+            onChange={(e) => setPerson(e.target.value)}
+            className="rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900"
+          >
+            <option value="">Choose a person…</option>
+            {(people.data?.people ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name ? `${p.name} (${p.email})` : p.email}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="secondary"
+            disabled={bulk.isPending || !person}
+            onClick={() => run({ action: 'assign', personId: person, orders: orders(chosen) }, 'Assigned')}
+          >
+            Assign
+          </Button>
+          <Button
+            disabled={bulk.isPending || startable.length === 0}
+            onClick={() => run({ action: 'start_processing', orders: orders(startable) }, 'Processing started')}
+          >
+            Start Processing ({startable.length} ready)
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">Choose orders to assign them or start processing several at once.</p>
+      )}
+      {failures.length ? (
+        <ul role="alert" aria-label="Orders not changed" className="mt-2 space-y-1 text-sm text-red-800">
+          {failures.map((f) => (
+            <li key={f.id}>
+              {f.name}: {f.error}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** The dashboard's first view: what needs a person, stage by stage, oldest first; the unpaid list apart. */
 export function WorkQueueTab() {
   const [unpaid, setUnpaid] = useState(false);
   const [selected, setSelected] = useState<StaffApplication | null>(null);
+  const [chosen, setChosen] = useState<Map<string, StaffApplication>>(new Map());
   const query = useWorkQueue(unpaid ? 'unpaid' : undefined);
+  const choose = (a: StaffApplication, on: boolean) =>
+    setChosen((m) => {
+      const next = new Map(m);
+      if (on) next.set(a.id, a);
+      else next.delete(a.id);
+      return next;
+    });
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
@@ -113,6 +232,7 @@ export function WorkQueueTab() {
           Unpaid
         </Button>
       </div>
+      <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />
       {query.isPending ? (
         <p className="mt-6 text-sm text-slate-600">Loading the queue…</p>
       ) : query.isError ? (
@@ -122,7 +242,7 @@ export function WorkQueueTab() {
       ) : (
         <div className="mt-4 space-y-4">
           {query.data.sections.map((s) => (
-            <QueueSection key={s.stage} section={s as Section} onOpen={setSelected} />
+            <QueueSection key={s.stage} section={s as Section} onOpen={setSelected} chosen={chosen} onChoose={choose} />
           ))}
         </div>
       )}

@@ -1,0 +1,151 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
+import { WorkQueueTab } from './components/WorkQueueTab.tsx';
+
+type Reply = { status: number; body?: unknown };
+let replies: Record<string, Reply>;
+let calls: { key: string; body: unknown }[];
+
+function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const key = `${init.method ?? 'GET'} ${url.replace(/\?.*$/, '')}`;
+  calls.push({ key, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  const reply = replies[key];
+  if (!reply) return Promise.resolve(new Response(JSON.stringify({ error: 'No fake for this call' }), { status: 404 }));
+  return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
+}
+
+const ME = { id: 'me-0000000001', email: 'ana@staff.example.com', name: 'Ana' };
+const BEN = { id: 'ben-000000001', email: 'ben@staff.example.com', name: 'Ben' };
+
+function queued(id: string, businessName: string, over: Partial<StaffApplication> = {}): StaffApplication {
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  return {
+    id,
+    firstName: 'Ava',
+    lastName: 'Creator',
+    email: 'ava@example.com',
+    phone: '3055550100',
+    state: 'WY',
+    businessName,
+    annualIncome: null,
+    contentTypes: [],
+    platforms: [],
+    notes: '',
+    status: 'submitted',
+    createdAt: at,
+    expeditedFiling: false,
+    feinFiling: false,
+    operatingAgreement: false,
+    paymentStatus: 'paid',
+    deliverables: [],
+    queue: 'ready',
+    queueSince: at,
+    detailsCompletedAt: at,
+    version: 3,
+    ...over,
+  } as StaffApplication;
+}
+
+const READY = queued('aaaaaaaa-0000-4000-8000-000000000001', 'Ready One LLC');
+const FILED = queued('bbbbbbbb-0000-4000-8000-000000000002', 'Filed Two LLC', {
+  status: 'filed',
+  queue: 'filed',
+  assignee: { id: BEN.id, email: BEN.email, at: new Date().toISOString() },
+});
+
+beforeEach(() => {
+  replies = {
+    'GET /api/staff/account': { status: 200, body: { ...ME, role: 'staff', secondFactors: { totp: true }, secondFactorRequired: true, sessions: [] } },
+    'GET /api/staff/assignees': { status: 200, body: { people: [ME, BEN] } },
+    'GET /api/staff/queue': {
+      status: 200,
+      body: {
+        sections: [
+          { stage: 'ready', items: [READY], nextCursor: null },
+          { stage: 'filed', items: [FILED], nextCursor: null },
+        ],
+      },
+    },
+  };
+  calls = [];
+  localStorage.setItem(STAFF_TOKEN_KEY, 'token-0123456789abcdef');
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderQueue() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <WorkQueueTab />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+describe('the queue: assignment and bulk actions', () => {
+  it('shows who works each order', async () => {
+    renderQueue();
+    const filed = await screen.findByRole('region', { name: /Filed, not completed/ });
+    expect(within(filed).getByText(BEN.email)).toBeInTheDocument();
+    const ready = screen.getByRole('region', { name: /Ready to start/ });
+    expect(within(ready).getByText('Unassigned')).toBeInTheDocument();
+  });
+
+  it('starts processing only the ready orders chosen, and lists each one not started with why', async () => {
+    replies['POST /api/staff/bulk-actions'] = {
+      status: 200,
+      body: { done: [], failed: [{ id: READY.id, code: 'status_conflict', error: 'Cannot move this application to processing: it changed meanwhile' }] },
+    };
+    const user = renderQueue();
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose Ready One LLC' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Filed Two LLC' }));
+    await user.click(screen.getByRole('button', { name: 'Start Processing (1 ready)' }));
+    await waitFor(() => expect(calls.some((c) => c.key.endsWith('/api/staff/bulk-actions'))).toBe(true));
+    expect(calls.find((c) => c.key.endsWith('/api/staff/bulk-actions'))?.body).toEqual({ action: 'start_processing', orders: [{ id: READY.id, version: 3 }] });
+    const failed = await screen.findByRole('alert', { name: 'Orders not changed' });
+    expect(failed).toHaveTextContent('Ready One LLC: Cannot move this application to processing: it changed meanwhile');
+  });
+
+  it('assigns the chosen orders to me, each at the version shown', async () => {
+    replies['POST /api/staff/bulk-actions'] = { status: 200, body: { done: [], failed: [] } };
+    const user = renderQueue();
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose Ready One LLC' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Filed Two LLC' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    await waitFor(() => expect(calls.some((c) => c.key.endsWith('/api/staff/bulk-actions'))).toBe(true));
+    expect(calls.find((c) => c.key.endsWith('/api/staff/bulk-actions'))?.body).toEqual({
+      action: 'assign',
+      personId: ME.id,
+      orders: [
+        { id: READY.id, version: 3 },
+        { id: FILED.id, version: 3 },
+      ],
+    });
+  });
+
+  it('"Assign to me" in the order: the assignee shows at once', async () => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    const assigned = { ...READY, assignee: { id: ME.id, email: ME.email, at: new Date().toISOString() }, version: 4 };
+    replies[`PUT /api/staff/applications/${READY.id}/assignee`] = { status: 200, body: assigned };
+    const user = renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Open Ready One LLC' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Nobody yet')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Assign to me' }));
+    expect(await within(dialog).findByText(new RegExp(`^${ME.email} · since`))).toBeInTheDocument();
+    expect(calls.find((c) => c.key.endsWith('/assignee'))?.body).toEqual({ personId: ME.id, version: 3 });
+  });
+});
