@@ -22,10 +22,19 @@ export type CalendarOrder = Pick<
   | 'remindersUnsubscribedAt'
 >;
 
-const agentOf = (order: CalendarOrder): RegisteredAgentChoice | undefined => {
+const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
   const agent = order.filingDetails?.registeredAgent as RegisteredAgentChoice | undefined;
   return agent && (agent.kind === 'ours' || agent.kind === 'own') ? agent : undefined;
 };
+
+/**
+ * The yearly renewal price the customer agreed to: the one recorded with their consent (the
+ * filing details), or the price list's for an order that predates the record. Never the price
+ * in force today: the notices, the order page and the charge all quote this one.
+ */
+export function agreedRenewalUsd(order: Pick<CalendarOrder, 'filingDetails'>): number {
+  return agentOf(order)?.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD;
+}
 
 /** The calendar's input for an order; undefined before payment (no formation date yet). */
 export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 'filing' | 'payment' }) | undefined {
@@ -53,7 +62,7 @@ export function renewalView(order: CalendarOrder): RenewalView {
   const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
   return {
     status,
-    priceUsd: agentOf(order)?.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD,
+    priceUsd: agreedRenewalUsd(order),
     ...(firstYearEndsOn ? { firstYearEndsOn } : {}),
     ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
     ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),

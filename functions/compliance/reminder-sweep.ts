@@ -1,7 +1,6 @@
 import { complianceCalendar, deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { findState } from '#shared/states.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { getApplication } from '../data/applications/reads.ts';
@@ -9,7 +8,7 @@ import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '..
 import type { NewEmail } from '../email/messages.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { NotFoundError } from '../lib/errors.ts';
-import { calendarInputOf } from './order-calendar.ts';
+import { agreedRenewalUsd, calendarInputOf } from './order-calendar.ts';
 
 export type SweepOutcome = 'queued' | 'skipped' | 'dropped' | 'taken' | 'already-queued';
 
@@ -40,7 +39,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
     return {
       ...base,
       kind: 'renewal_notice',
-      payload: { firstName, businessName, stateName, renewsOn: row.dueOn, priceUsd: REGISTERED_AGENT_RENEWAL_USD, daysBefore: row.daysBefore },
+      // The price the customer agreed to with the consent, never the one in force today.
+      payload: { firstName, businessName, stateName, renewsOn: row.dueOn, priceUsd: agreedRenewalUsd(app), daysBefore: row.daysBefore },
     };
   }
   // A state deadline counts from the formation: none is reminded before the state has filed the LLC

@@ -1,8 +1,23 @@
 import type { RenewalView } from '#shared/compliance/api.schema.ts';
+import type { FilingDetails, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { cancelRenewal } from '../data/applications/order-page.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { orderNotPaid, renewalView } from './order-calendar.ts';
+
+/**
+ * The renewal price an answer of the filing form agrees to: the one agreed before while the
+ * consent stands (correcting an address does not re-price a renewal already agreed), else the
+ * price in force now, which the form showed.
+ */
+export function renewalPriceAgreed(
+  before: StoredFilingDetails['registeredAgent'] | undefined,
+  answer: FilingDetails['registeredAgent'],
+  priceNowUsd: number,
+): number {
+  const agreedBefore = before?.kind === 'ours' && before.renewalConsent === true ? before.renewalPriceUsd : undefined;
+  return answer.kind === 'ours' && answer.renewalConsent === true && agreedBefore !== undefined ? agreedBefore : priceNowUsd;
+}
 
 /**
  * Cancels the registered agent renewal of a paid order, in one step. Cancelling again answers the

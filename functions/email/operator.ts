@@ -5,8 +5,9 @@ import type { EmailOperator } from './templates/Layout.tsx';
 
 /**
  * What the operator's settings put into an email, read when each message is sent (so a retried
- * message carries the settings of its sending): who signs the footer, and our registered-agent
- * renewal price where a message quotes it (the payload's figure, the price list's, when unset).
+ * message carries the settings of its sending): who signs the footer, and our published
+ * registered-agent renewal price in the receipt (the payload's figure, the price list's, when
+ * unset). A renewal notice quotes the price the customer agreed to, which its payload carries.
  */
 export async function emailSettings(): Promise<OperatorSettings> {
   return getOperatorSettings();
@@ -17,7 +18,7 @@ export function emailOperator(s: OperatorSettings): EmailOperator {
   return { legalName: s.legalName, address: s.address ? formatAddress(s.address) : null, supportEmail: s.supportEmail, supportPhone: s.supportPhone };
 }
 
-/** The message with the operator's renewal price where it quotes one (receipt, renewal notice). */
+/** The message with the operator's renewal price where it quotes the published one (the receipt, sent before any consent). */
 export function withOperatorPrices<M extends Pick<EmailMessage, 'kind' | 'payload'>>(message: M, s: OperatorSettings): M {
   const price = s.registeredAgentRenewalUsd;
   if (price === null) return message;
@@ -25,6 +26,5 @@ export function withOperatorPrices<M extends Pick<EmailMessage, 'kind' | 'payloa
     const payload = message.payload as EmailPayloads['payment_received'];
     return payload.registeredAgentRenewalUsd === undefined ? message : { ...message, payload: { ...payload, registeredAgentRenewalUsd: price } };
   }
-  if (message.kind === 'renewal_notice') return { ...message, payload: { ...(message.payload as EmailPayloads['renewal_notice']), priceUsd: price } };
   return message;
 }

@@ -418,7 +418,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   }
   if (input.renewal !== 'own-agent') {
     const title = {
-      renews: `Registered agent renewal: ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)}`,
+      renews: `Registered agent renewal: ${formatUsd(input.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD)}`,
       ends: 'Registered agent service ends',
       cancelled: 'Registered agent service ends (renewal cancelled)',
       undecided: 'Registered agent: first year ends',

@@ -32,7 +32,9 @@ export function maskedTaxId(last4: string): string {
 
 export function FilingDetailsSummary({ details, taxId }: { details: StoredFilingDetails; taxId?: ReactNode }) {
   const agent = details.registeredAgent;
-  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
+  // The price agreed with the consent (recorded with the details); today's only for details saved before it was recorded.
+  const published = registeredAgentRenewalUsd(useOperatorSettings());
+  const renewal = (agent.kind === 'ours' ? agent.renewalPriceUsd : undefined) ?? published;
   const party = details.ein?.responsibleParty;
   const signedAt = new Date(details.signature.signedAt);
   return (

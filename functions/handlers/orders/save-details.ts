@@ -2,6 +2,7 @@ import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { findState } from '#shared/states.ts';
+import { renewalPriceAgreed } from '../../compliance/renewal.ts';
 import { detailsEditable, detailsLocked, orderNotPaid, saveFilingDetails } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
@@ -34,7 +35,12 @@ export const handler = route('PUT /api/orders/{id}/filing-details', async (event
     const sentence = `We do not act as registered agent in ${findState(state)?.name ?? state}: name your own registered agent`;
     throw new ValidationError(sentence, { registeredAgent: [sentence] });
   }
-  const registeredAgent = settings ? { ...rest.registeredAgent, renewalPriceUsd: registeredAgentRenewalUsd(settings) } : rest.registeredAgent;
+  const registeredAgent = settings
+    ? {
+        ...rest.registeredAgent,
+        renewalPriceUsd: renewalPriceAgreed(app.filingDetails?.registeredAgent, rest.registeredAgent, registeredAgentRenewalUsd(settings)),
+      }
+    : rest.registeredAgent;
   let stored: StoredFilingDetails = { ...rest, registeredAgent, signature: { ...signature, signedAt: new Date().toISOString() } };
   if (einAnswers) {
     const { taxId, ...party } = einAnswers.responsibleParty;
