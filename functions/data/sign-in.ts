@@ -342,19 +342,42 @@ export async function acceptInvitation(input: { invite: string; ticket: string; 
 
 // ---- A factor from the account page -------------------------------------------------------------------
 
-/** Starts adding an authenticator app to the signed-in person's account (409 when they have one). */
-export async function startAddingFactor(actor: StaffPerson): Promise<Enrolment> {
+const passwordRequired = () => new ForbiddenError('Type your password to change your second factor', 'password_required');
+const wrongPassword = () => new ForbiddenError('That password is not right', 'wrong_password');
+
+/**
+ * The signed-in person's password, typed again before their second factor changes: a stolen
+ * session alone cannot bind another app or drop the factor (403 password_required, wrong_password).
+ * Counted by the same slow-down as the password step of signing in, so a stolen session cannot
+ * guess the password either.
+ */
+async function confirmPassword(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<PersonItem> {
   const person = await readPerson(actor.id);
   if (person?.status !== 'active') throw new UnauthorizedError();
-  if (person.totp)
-    throw new ConflictError(
-      'Your account already has an authenticator app. To move it to another phone, ask the owner to reset your sign-in.',
-      'factor_exists',
-    );
+  if (!password) throw passwordRequired();
+  const attempt = await claimSignInAttempt(loginAccountKey(person.id), 'password', sourceIp);
+  if (!person.passwordHash || !(await verifyPassword(password, person.passwordHash))) {
+    await Promise.all([
+      attemptFailed(attempt, 'password'),
+      recordAudit({ actor: personOf(person), action: 'password_check_failed', subject: 'changing the second factor' }),
+    ]);
+    throw wrongPassword();
+  }
+  await attemptSucceeded(attempt);
+  return person;
+}
+
+/**
+ * Starts adding an authenticator app to the signed-in person's account, or replacing the one they
+ * have (a new phone): the password first, then a new secret held by a step until the app's first
+ * code proves it (addFactor).
+ */
+export async function startChangingFactor(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<Enrolment> {
+  const person = await confirmPassword(actor, password, sourceIp);
   return enrolment(person, 'add');
 }
 
-/** Adds the authenticator app once a code from it is right. */
+/** Adds (or replaces) the authenticator app once a code from it is right. */
 export async function addFactor(actor: StaffPerson, ticket: string, code: string, sessionId: string): Promise<StaffAccount> {
   const step = await readStep(ticket, ['add']);
   if (!step || step.personId !== actor.id) throw new ConflictError('This setup has expired: start again', 'setup_expired');
@@ -367,14 +390,51 @@ export async function addFactor(actor: StaffPerson, ticket: string, code: string
   if (person?.status !== 'active') throw new UnauthorizedError();
   const now = new Date();
   const totp = { secret: step.totpSecret as string, addedAt: now.toISOString() };
-  const change = new PersonChange(person.id, now).whenStatus('active').set(['totp'], totp).set(['totpLastStep'], used);
+  const replacing = Boolean(person.totp);
+  const change = new PersonChange(person.id, now).whenStatus('active').atVersion(person.version).set(['totp'], totp).set(['totpLastStep'], used);
   const added = await writeTogether([
     change.item,
     stepDone(ticket),
-    auditPut({ actor: actor as AuditActor, action: 'second_factor_added', subject: 'authenticator app', before: { totp: false }, after: { totp: true } }, now),
+    auditPut(
+      {
+        actor: actor as AuditActor,
+        action: replacing ? 'second_factor_replaced' : 'second_factor_added',
+        subject: 'authenticator app',
+        before: { totp: replacing, ...(person.totp ? { addedAt: person.totp.addedAt } : {}) },
+        after: { totp: true, addedAt: totp.addedAt },
+      },
+      now,
+    ),
   ]);
-  if (!added) throw new ConflictError('This setup has expired: start again', 'setup_expired');
+  if (!added) throw new ConflictError('Your account changed while saving: start again', 'setup_expired');
   return viewAccount({ ...person, totp, totpLastStep: used }, sessionId, secondFactorRequired());
+}
+
+/**
+ * Removes the signed-in person's authenticator app, with their password typed again; refused
+ * (409 factor_required) where the stage requires a second factor of everyone.
+ */
+export async function removeFactor(actor: StaffPerson, password: string | undefined, sourceIp: string, sessionId: string): Promise<StaffAccount> {
+  const person = await confirmPassword(actor, password, sourceIp);
+  if (secondFactorRequired()) throw new ConflictError('Signing in here requires a second factor: replace the app instead of removing it', 'factor_required');
+  if (!person.totp) throw new ConflictError('Your account has no authenticator app', 'no_factor');
+  const now = new Date();
+  const change = new PersonChange(person.id, now).whenStatus('active').atVersion(person.version).remove(['totp']).remove(['totpLastStep']);
+  const removed = await writeTogether([
+    change.item,
+    auditPut(
+      {
+        actor: actor as AuditActor,
+        action: 'second_factor_removed',
+        subject: 'authenticator app',
+        before: { totp: true, addedAt: person.totp.addedAt },
+        after: { totp: false },
+      },
+      now,
+    ),
+  ]);
+  if (!removed) throw new ConflictError('Your account changed while saving: try again', 'version_conflict');
+  return viewAccount({ ...person, totp: undefined, totpLastStep: undefined }, sessionId, secondFactorRequired());
 }
 
 export { secondFactorRequired };

@@ -46,6 +46,7 @@ import {
   addSecondFactorSchema,
   inviteSchema,
   openInvitationSchema,
+  passwordAgainSchema,
   secondFactorSchema,
   staffIdSchema,
 } from '../staff/people.schema.ts';
@@ -955,13 +956,30 @@ export const CONTRACT = {
   'POST /api/staff/account/second-factor': {
     handler: 'staff/account-factor',
     operationId: 'addStaffSecondFactor',
-    summary: 'Without a body: a new authenticator-app secret (and its QR code); with its ticket and the app’s first code: the account gets the app',
+    summary:
+      'With the password typed again: a new authenticator-app secret (and its QR code), to add an app or replace the one the account has; with its ticket and the app’s first code: the account gets the app',
+    description: '403 password_required without the password, wrong_password with a wrong one (counted by the sign-in slow-down).',
     tag: 'Staff',
     access: 'staff',
     role: 'staff',
-    body: z.optional(addSecondFactorSchema),
+    body: z.optional(z.union([passwordAgainSchema, addSecondFactorSchema])),
     responses: { 200: z.union([enrolmentSchema, staffAccountSchema]) },
-    tables: { ...staffSession, staff: 'write', audit: 'append' },
+    errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
+    tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
+  },
+  'POST /api/staff/account/second-factor/removal': {
+    handler: 'staff/account-factor-remove',
+    operationId: 'removeStaffSecondFactor',
+    summary: 'Removes the signed-in person’s authenticator app, with the password typed again',
+    description:
+      '403 password_required or wrong_password; 409 factor_required where the stage requires a second factor of everyone (replace the app instead), no_factor without one.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    body: z.optional(passwordAgainSchema),
+    responses: { 200: staffAccountSchema },
+    errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
+    tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'DELETE /api/staff/account/sessions/{id}': {
     handler: 'staff/account-end-session',

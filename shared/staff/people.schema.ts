@@ -70,8 +70,16 @@ export const openInvitationSchema = z.strictObject({ invite: inviteTokenSchema }
 export const acceptInvitationSchema = z.strictObject({ invite: inviteTokenSchema, ticket: stepTicket, password: newPasswordSchema, ...proof });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
-/** POST /api/staff/account/second-factor: adds a factor to the signed-in person. */
+/** POST /api/staff/account/second-factor, second step: the new app's first code proves it (the step was opened with the password). */
 export const addSecondFactorSchema = z.strictObject({ ticket: stepTicket, ...proof });
+
+/**
+ * Changing the second factor starts with the password typed again: a stolen session alone must
+ * not bind another app or drop the factor. Optional in the schema so that a request without it is
+ * answered 403 password_required (a refusal, not a malformed request).
+ */
+export const passwordAgainSchema = z.strictObject({ password: z.optional(typedPassword) });
+export type PasswordAgainInput = z.infer<typeof passwordAgainSchema>;
 
 /** POST /api/staff/people: the owner invites a person. */
 export const inviteSchema = z.strictObject({

@@ -1,13 +1,18 @@
-import { addSecondFactorSchema } from '#shared/staff/people.schema.ts';
-import { addFactor, startAddingFactor } from '../../data/sign-in.ts';
-import { json, requestBody, route, staffActor } from '../../lib/http.ts';
+import { addSecondFactorSchema, passwordAgainSchema } from '#shared/staff/people.schema.ts';
+import { addFactor, startChangingFactor } from '../../data/sign-in.ts';
+import { json, requestBody, route, sourceIp, staffActor } from '../../lib/http.ts';
 
 /**
- * POST /api/staff/account/second-factor: without a body, a new authenticator-app secret to scan;
- * with its ticket and the app's first code, the account gets the app.
+ * POST /api/staff/account/second-factor: with the password typed again, a new authenticator-app
+ * secret to scan (adding an app, or replacing the one the account has); with its ticket and the
+ * app's first code, the account gets the app. Without the password: 403 password_required.
  */
 export const handler = route('POST /api/staff/account/second-factor', async (event) => {
-  if (event.jsonBody === undefined) return json(200, await startAddingFactor(staffActor(event)));
-  const { ticket, totpCode } = requestBody(event, addSecondFactorSchema);
-  return json(200, await addFactor(staffActor(event), ticket, totpCode, event.staffSessionId ?? ''));
+  const body = event.jsonBody;
+  if (body && typeof body === 'object' && 'ticket' in body) {
+    const { ticket, totpCode } = requestBody(event, addSecondFactorSchema);
+    return json(200, await addFactor(staffActor(event), ticket, totpCode, event.staffSessionId ?? ''));
+  }
+  const { password } = body === undefined ? {} : requestBody(event, passwordAgainSchema);
+  return json(200, await startChangingFactor(staffActor(event), password, sourceIp(event)));
 });

@@ -12,6 +12,7 @@ import { staffInviteLink } from '../../staff/invite-link.ts';
 import { handler as account } from './account.ts';
 import { handler as endSession } from './account-end-session.ts';
 import { handler as factor } from './account-factor.ts';
+import { handler as removeFactor } from './account-factor-remove.ts';
 import { handler as dashboard } from './dashboard.ts';
 import { handler as invitation } from './invitation.ts';
 import { handler as login } from './login.ts';
@@ -279,9 +280,9 @@ describe('the second factor on the prod stage', () => {
     }
   });
 
-  it('can be added from the account page by a signed-in person without one', async () => {
-    const sam = await signedInPerson({ role: 'staff' });
-    const started = await call(factor, '/api/staff/account/second-factor', { headers: sam.headers });
+  it('can be added from the account page by a signed-in person without one, with their password typed again', async () => {
+    const sam = await signedInPerson({ role: 'staff', passwordHash: await hashPassword('sam password 12') });
+    const started = await call(factor, '/api/staff/account/second-factor', { headers: sam.headers, body: { password: 'sam password 12' } });
     expect(started.status).toBe(200);
     const wrong = await call(factor, '/api/staff/account/second-factor', {
       headers: sam.headers,
@@ -294,7 +295,93 @@ describe('the second factor on the prod stage', () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.secondFactors.totp).toBe(true);
-    expect((await call(factor, '/api/staff/account/second-factor', { headers: sam.headers })).body.code).toBe('factor_exists');
+    expect((await listAudit({ personId: sam.person.id, action: 'second_factor_added' })).items).toHaveLength(1);
+  });
+});
+
+describe('changing the second factor asks for the password again', () => {
+  const removal = '/api/staff/account/second-factor/removal';
+
+  it('a stolen session alone cannot bind another app: no password or a wrong one is 403, and nothing is enrolled', async () => {
+    const victim = await signedInPerson({ role: 'owner', passwordHash: await hashPassword('victim password 1') });
+    const bare = await call(factor, '/api/staff/account/second-factor', { headers: victim.headers });
+    expect(bare.status).toBe(403);
+    expect(bare.body).toEqual({ error: expect.any(String), code: 'password_required' });
+    const empty = await call(factor, '/api/staff/account/second-factor', { headers: victim.headers, body: {} });
+    expect(empty.status).toBe(403);
+    expect(empty.body.code).toBe('password_required');
+    const guessed = await call(factor, '/api/staff/account/second-factor', { headers: victim.headers, body: { password: 'a guess at it' } });
+    expect(guessed.status).toBe(403);
+    expect(guessed.body).toEqual({ error: 'That password is not right', code: 'wrong_password' });
+    expect(guessed.body.ticket).toBeUndefined();
+    expect((await readPerson(victim.person.id))?.totp).toBeUndefined();
+    expect((await listAudit({ personId: victim.person.id, action: 'password_check_failed' })).items).toHaveLength(1);
+  });
+
+  it('guessing the password through a stolen session is slowed like signing in', async () => {
+    const victim = await signedInPerson({ role: 'owner', passwordHash: await hashPassword('victim password 2') });
+    const from = '203.0.113.77';
+    const tries = [];
+    for (let i = 0; i < 4; i++)
+      tries.push(await call(factor, '/api/staff/account/second-factor', { headers: victim.headers, body: { password: `guess ${i}` }, sourceIp: from }));
+    expect(tries.map((r) => r.status)).toEqual([403, 403, 403, 429]);
+    expect(tries[3].body.code).toBe('login_locked');
+    expect(tries[3].headers['retry-after']).toBe('1');
+  });
+
+  it('replacing the app (a new phone) takes the password, then a code from the new app; the old app stops working', async () => {
+    const oldSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const riley = await signedInPerson({
+      role: 'staff',
+      email: 'new-phone@creator-llc.example',
+      passwordHash: await hashPassword('riley password 1'),
+      totpSecret: oldSecret,
+    });
+    const started = await call(factor, '/api/staff/account/second-factor', { headers: riley.headers, body: { password: 'riley password 1' } });
+    expect(started.status).toBe(200);
+    const newSecret: string = started.body.totp.secret;
+    const replaced = await call(factor, '/api/staff/account/second-factor', {
+      headers: riley.headers,
+      body: { ticket: started.body.ticket, totpCode: totpCode(newSecret) },
+    });
+    expect(replaced.status).toBe(200);
+    expect((await readPerson(riley.person.id))?.totp?.secret).toBe(newSecret);
+    expect((await listAudit({ personId: riley.person.id, action: 'second_factor_replaced' })).items).toHaveLength(1);
+    // Signing in now takes the new app's code, not the old one's.
+    const later = Date.now() + 31_000;
+    vi.useFakeTimers({ now: later, toFake: ['Date'] });
+    try {
+      const first = await call(login, '/api/staff/login', { body: { email: 'new-phone@creator-llc.example', password: 'riley password 1' } });
+      const withOld = await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totpCode(oldSecret, later) } });
+      expect(withOld.body.code).toBe('invalid_code');
+      const withNew = await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totpCode(newSecret, later) } });
+      expect(withNew.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('removing the app takes the password, and is refused where the stage requires a second factor', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
+    const riley = await signedInPerson({ role: 'staff', passwordHash: await hashPassword('riley password 2'), totpSecret: secret });
+    expect((await call(removeFactor, removal, { headers: riley.headers })).body.code).toBe('password_required');
+    expect((await call(removeFactor, removal, { headers: riley.headers, body: { password: 'not it at all' } })).status).toBe(403);
+    const required = await call(removeFactor, removal, { headers: riley.headers, body: { password: 'riley password 2' } });
+    expect(required.status).toBe(409);
+    expect(required.body.code).toBe('factor_required');
+    process.env.STAFF_SECOND_FACTOR = 'optional';
+    resetConfigForTests();
+    try {
+      expect((await call(removeFactor, removal, { headers: riley.headers })).status).toBe(403);
+      const removed = await call(removeFactor, removal, { headers: riley.headers, body: { password: 'riley password 2' } });
+      expect(removed.status).toBe(200);
+      expect(removed.body.secondFactors.totp).toBe(false);
+      expect((await readPerson(riley.person.id))?.totp).toBeUndefined();
+      expect((await listAudit({ personId: riley.person.id, action: 'second_factor_removed' })).items).toHaveLength(1);
+    } finally {
+      process.env.STAFF_SECOND_FACTOR = 'required';
+      resetConfigForTests();
+    }
   });
 });
 

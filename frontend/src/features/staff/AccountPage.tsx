@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Enrolment } from '#shared/api/staff-responses.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError, failureMessage } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { clearStaffToken, useStaffAccount } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-import { useAddFactor, useEndSession, useStartFactor } from './account-api.ts';
-import { TotpEnrolment } from './components/TotpEnrolment.tsx';
+import { useEndSession } from './account-api.ts';
+import { SecondFactorCard } from './components/SecondFactorCard.tsx';
 import { formatDateTime } from './format.ts';
 import { StaffGuard } from './StaffGuard.tsx';
 
@@ -27,33 +25,8 @@ export default function AccountPage() {
 function Account() {
   const navigate = useNavigate();
   const account = useStaffAccount();
-  const start = useStartFactor();
-  const add = useAddFactor();
   const endSession = useEndSession();
-  const [enrolment, setEnrolment] = useState<Enrolment>();
-  const [codeError, setCodeError] = useState<string>();
   const a = account.data;
-
-  async function begin() {
-    try {
-      setEnrolment(await start.mutateAsync());
-    } catch (err) {
-      toast('Could not start', failureMessage(err), 'error');
-    }
-  }
-
-  async function confirm(totpCode: string) {
-    if (!enrolment) return;
-    setCodeError(undefined);
-    try {
-      await add.mutateAsync({ ticket: enrolment.ticket, totpCode });
-      setEnrolment(undefined);
-      toast('Authenticator app added', 'Signing in now asks for its code.');
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_code') setCodeError(err.serverError);
-      else toast('Could not add the app', failureMessage(err), 'error');
-    }
-  }
 
   async function end(id: string, current: boolean) {
     try {
@@ -87,26 +60,7 @@ function Account() {
                 </dd>
               </div>
             </dl>
-            <h3 className="mt-6 text-base font-semibold text-slate-900">Second factor</h3>
-            {a.secondFactors.totp ? (
-              <p className="mt-1 text-sm text-slate-700">
-                Authenticator app, added {a.secondFactors.totpAddedAt ? formatDateTime(a.secondFactors.totpAddedAt) : ''}. To move it to another phone, ask an
-                owner to reset your sign-in.
-              </p>
-            ) : enrolment ? (
-              <TotpEnrolment totp={enrolment.totp} pending={add.isPending} error={codeError} submitLabel="Add the app" onSubmit={confirm} />
-            ) : (
-              <>
-                <p className="mt-1 text-sm text-slate-700">
-                  {a.secondFactorRequired
-                    ? 'None yet. Signing in here requires one: add an authenticator app.'
-                    : 'None yet. Add an authenticator app so a stolen password alone cannot open your account.'}
-                </p>
-                <Button className="mt-3" onClick={begin} disabled={start.isPending}>
-                  Add an authenticator app
-                </Button>
-              </>
-            )}
+            <SecondFactorCard account={a} />
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Your sessions</h2>

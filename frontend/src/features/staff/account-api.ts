@@ -11,11 +11,11 @@ function useRefresh(...keys: string[][]) {
   return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** A new authenticator-app secret for the signed-in person (the route without a body). */
+/** A new authenticator-app secret for the signed-in person, after their password typed again (adding or replacing an app). */
 export function useStartFactor() {
   return useMutation({
-    mutationFn: async (): Promise<Enrolment> => {
-      const result = await staffCall('POST /api/staff/account/second-factor');
+    mutationFn: async (body: { password: string }): Promise<Enrolment> => {
+      const result = await staffCall('POST /api/staff/account/second-factor', { body });
       if (!('ticket' in result)) throw new Error('No authenticator-app secret was returned');
       return result;
     },
@@ -27,6 +27,15 @@ export function useAddFactor() {
   const refresh = useRefresh(['staff', 'account']);
   return useMutation({
     mutationFn: (body: { ticket: string; totpCode: string }) => staffCall('POST /api/staff/account/second-factor', { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Removes the authenticator app, with the password typed again. */
+export function useRemoveFactor() {
+  const refresh = useRefresh(['staff', 'account']);
+  return useMutation({
+    mutationFn: (body: { password: string }) => staffCall('POST /api/staff/account/second-factor/removal', { body }),
     onSuccess: refresh,
   });
 }

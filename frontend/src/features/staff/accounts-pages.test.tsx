@@ -231,6 +231,23 @@ describe('the account and the staff frame', () => {
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-staff-0123456789');
   });
 
+  it('moving the app to another phone asks for the password first; a wrong one is said beside the field and nothing else happens', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-staff-0123456789');
+    replies['GET /api/staff/account'] = { status: 200, body: STAFF };
+    replies['POST /api/staff/account/second-factor'] = { status: 403, body: { error: 'That password is not right', code: 'wrong_password' } };
+    const user = renderAt('/staff/account');
+    await user.click(await screen.findByRole('button', { name: 'Move to another phone' }));
+    expect(screen.queryByRole('button', { name: 'Remove the app' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Type your password to move the app to another phone'), 'not my password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That password is not right');
+    expect(calls.find((c) => c.key === 'POST /api/staff/account/second-factor')?.body).toEqual({ password: 'not my password' });
+    replies['POST /api/staff/account/second-factor'] = { status: 200, body: { ticket: 't'.repeat(43), expiresAt: '2030-01-01T00:00:00Z', totp: TOTP } };
+    await user.type(screen.getByLabelText('Type your password to move the app to another phone'), 'my real password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP');
+  });
+
   it('staff management is for owners: a staff-role person is told so and nothing is listed', async () => {
     localStorage.setItem(STAFF_TOKEN_KEY, 'tok-staff-0123456789');
     replies['GET /api/staff/account'] = { status: 200, body: STAFF };
