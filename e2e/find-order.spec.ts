@@ -106,3 +106,39 @@ test('an unpaid application continues in a second browser from its emailed link'
     .toBe(true);
   await other.close();
 });
+
+test('a draft left in the wizard continues in a second browser from its emailed link', async ({ page, browser, baseURL }) => {
+  const email = uniqueEmail('wizard');
+  await page.goto('/wizard/1');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByLabel('First name').fill('Nadia');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('305-555-0147');
+  await page.getByLabel('Which state do you live in?').selectOption('CA');
+  // The link is offered before the application was ever saved: asking saves it first.
+  const offer = page.getByRole('button', { name: 'Email me a link to continue' });
+  await offer.click();
+  await expect(page.getByText(`A link is on its way to ${email}`)).toBeVisible();
+  const id = await page.evaluate(() => localStorage.getItem('applicationId'));
+  expect(id, 'the application the wizard saved').toBeTruthy();
+
+  const mail = await sentEmailStartingWith(`continue-link:${id}:`);
+  expect(mail.to).toContain(email);
+  const link = new RegExp(`https?://[^\\s"'<>\\]]+/wizard/1\\?applicationId=${id}#access=[\\w.-]+`).exec(mail.body)?.[0]?.replace(/&amp;/g, '&');
+  expect(link, 'the continue link').toBeTruthy();
+
+  // Another browser, with nothing stored: the wizard opens with the answers, and the token leaves the address bar.
+  const other = await browser.newContext({ baseURL });
+  const second = await other.newPage();
+  await second.goto(link ?? '');
+  await expect(second.getByLabel('First name')).toHaveValue('Nadia');
+  await expect(second.getByLabel('Last name')).toHaveValue('Okafor');
+  await expect(second.getByLabel('Email')).toHaveValue(email);
+  await expect(second.getByLabel('Which state do you live in?')).toHaveValue('CA');
+  await expect(second).toHaveURL(`${baseURL}/wizard/1`);
+  // Its changes save to the same application.
+  expect(await second.evaluate(() => localStorage.getItem('applicationId'))).toBe(id);
+  await other.close();
+});

@@ -77,7 +77,7 @@ async function linkFor(item: OutboxItem): Promise<string | undefined> {
     const invite = item.payload as EmailPayloads['staff_invite'];
     return staffInviteLink({ personId: invite.personId, inviteId: invite.inviteId }, invite.expiresAt);
   }
-  if (item.kind === 'continue_link' && item.applicationId) return continueLink(item.applicationId);
+  if (item.kind === 'continue_link' && item.applicationId) return continueLink(item.applicationId, (item.payload as EmailPayloads['continue_link']).at);
   return item.applicationId ? orderLink(item.applicationId) : undefined;
 }
 

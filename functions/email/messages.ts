@@ -43,7 +43,8 @@ export interface EmailPayloads {
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
   /** A link that continues an unpaid application in any browser ("Email me a link to continue", or found by email). */
-  continue_link: { firstName: string; businessName: string };
+  /** `at`: where the link opens: the wizard for a draft, the checkout for a submitted application (the checkout when absent). */
+  continue_link: { firstName: string; businessName: string; at?: 'wizard' | 'checkout' };
   /**
    * An invitation to the staff (or, `reset`, a new one after the owner reset the sign-in). The
    * accept link is signed when the message is sent (functions/staff/invite-link.ts): the outbox

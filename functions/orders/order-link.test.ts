@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetSecretsForTests } from '../lib/secrets.ts';
-import { checkOrderToken, ORDER_LINK_TTL_DAYS, orderLink, signOrderToken } from './order-link.ts';
+import { checkOrderToken, continueLink, ORDER_LINK_TTL_DAYS, orderLink, signOrderToken } from './order-link.ts';
 
 const ID = '6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10';
 beforeAll(() => {
@@ -22,5 +22,11 @@ describe('signed order links', () => {
 
   it('the token rides in the fragment, which browsers never send to a server', async () => {
     expect(await orderLink(ID)).toMatch(new RegExp(`/orders/${ID}#access=\\d+\\.[\\w-]{43}$`));
+  });
+
+  it('a continue link opens a draft in the wizard and a submitted application at the checkout', async () => {
+    expect(await continueLink(ID, 'wizard')).toMatch(new RegExp(`/wizard/1\\?applicationId=${ID}#access=\\d+\\.[\\w-]{43}$`));
+    expect(await continueLink(ID, 'checkout')).toMatch(new RegExp(`/checkout\\?applicationId=${ID}#access=`));
+    expect(await continueLink(ID)).toContain('/checkout?');
   });
 });

@@ -44,12 +44,14 @@ export async function orderLink(applicationId: string): Promise<string> {
 }
 
 /**
- * The absolute link that continues an unpaid application in any browser: the checkout, with the
- * same signed token in the fragment; the page exchanges it as the order page does.
+ * The absolute link that continues an unpaid application in any browser: the wizard for a draft,
+ * the checkout for a submitted application, with the same signed token in the fragment; the page
+ * exchanges it as the order page does.
  */
-export async function continueLink(applicationId: string): Promise<string> {
+export async function continueLink(applicationId: string, at: 'wizard' | 'checkout' = 'checkout'): Promise<string> {
   const base = config().SITE_URL ?? 'http://127.0.0.1:3000';
-  return `${base}/checkout?applicationId=${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
+  const path = at === 'wizard' ? '/wizard/1' : '/checkout';
+  return `${base}${path}?applicationId=${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
 }
 
 /** The site's "find my order" page, which every customer email links to. */

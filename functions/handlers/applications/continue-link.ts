@@ -20,12 +20,14 @@ export const handler = route('POST /api/llc-applications/{id}/continue-links', a
   if (isSettledPayment(app.paymentStatus)) throw applicationLocked();
   if (!app.email) throw new ValidationError('Enter your email in the wizard first: the link is sent there', { email: ['Email is required'] }, 'no_email');
   const window = Math.floor(Date.now() / (ORDER_LINK_WINDOW_MINUTES * 60_000));
+  // A draft's link opens the wizard, a submitted one's the checkout.
+  const at = app.completed ? 'checkout' : 'wizard';
   await enqueueEmail({
     kind: 'continue_link',
     to: app.email,
     applicationId: id,
     dedupeKey: `continue-link:${id}:${window}`,
-    payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '' },
+    payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', at },
   });
   return json(200, { sent: true });
 });

@@ -32,7 +32,12 @@ describe('find my order', () => {
     const res = await ask(email.toUpperCase());
     expect(res).toMatchObject({ status: 200, body: { sent: true } });
     expect(await getMessage(`order-link:${paid.id}:${window()}`)).toMatchObject({ kind: 'order_link', to: email, applicationId: paid.id });
-    expect(await getMessage(`continue-link:${draft.id}:${window()}`)).toMatchObject({ kind: 'continue_link', to: email, applicationId: draft.id });
+    expect(await getMessage(`continue-link:${draft.id}:${window()}`)).toMatchObject({
+      kind: 'continue_link',
+      to: email,
+      applicationId: draft.id,
+      payload: { at: 'wizard' },
+    });
   });
 
   it('answers the same for an address with no orders, and sends an address at most three lookups an hour', async () => {
@@ -73,7 +78,11 @@ describe('email me a link to continue', () => {
     const email = unique('continue');
     const app = await putApplication({ email });
     expect(await sendContinue(app.id)).toMatchObject({ status: 200, body: { sent: true } });
-    expect(await getMessage(`continue-link:${app.id}:${window()}`)).toMatchObject({ kind: 'continue_link', to: email });
+    expect(await getMessage(`continue-link:${app.id}:${window()}`)).toMatchObject({ kind: 'continue_link', to: email, payload: { at: 'wizard' } });
+    // A submitted application's link opens the checkout.
+    const submitted = await putApplication({ email, status: 'submitted', completed: true });
+    expect(await sendContinue(submitted.id)).toMatchObject({ status: 200 });
+    expect(await getMessage(`continue-link:${submitted.id}:${window()}`)).toMatchObject({ payload: { at: 'checkout' } });
     expect((await sendContinue(app.id, 'not-the-secret')).status).toBe(404);
     const paid = await putApplication({ status: 'submitted', paymentStatus: 'paid' });
     expect(await sendContinue(paid.id, TEST_RESUME_SECRET)).toMatchObject({ status: 409, body: { code: 'application_locked' } });

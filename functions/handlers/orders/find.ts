@@ -31,7 +31,15 @@ export const handler = route('POST /api/order-lookups', async (event) => {
     if (app.paymentStatus === 'paid') {
       await enqueueEmail({ kind: 'order_link', to: app.email, applicationId: app.id, dedupeKey: `order-link:${app.id}:${window}`, payload });
     } else if (!isSettledPayment(app.paymentStatus)) {
-      await enqueueEmail({ kind: 'continue_link', to: app.email, applicationId: app.id, dedupeKey: `continue-link:${app.id}:${window}`, payload });
+      // A draft continues in the wizard, a submitted application at the checkout.
+      const at = app.completed ? 'checkout' : 'wizard';
+      await enqueueEmail({
+        kind: 'continue_link',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `continue-link:${app.id}:${window}`,
+        payload: { ...payload, at },
+      });
     }
   }
   return json(200, { sent: true });

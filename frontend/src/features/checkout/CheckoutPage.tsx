@@ -9,6 +9,7 @@ import type { TestCard } from '#shared/payments/test-cards.ts';
 import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { ContinueLinkOffer } from '../../components/ContinueLinkOffer.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
@@ -33,7 +34,6 @@ import {
   useApplication,
   usePaymentMethods,
 } from './api.ts';
-import { ContinueLinkOffer } from './ContinueLinkOffer.tsx';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary, OrderSummarySkeleton } from './OrderSummary.tsx';
 import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';

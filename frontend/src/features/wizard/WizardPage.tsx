@@ -3,26 +3,28 @@ import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } 
 import { estimatedSavingsFor } from '#shared/savings.ts';
 import { findState } from '#shared/states.ts';
 import { WIZARD_STEPS, type WizardStep } from '#shared/wizard/options.ts';
-import { FIELD_STEP, firstIncompleteStep, type WizardField } from '#shared/wizard/steps.ts';
+import { FIELD_STEP, firstIncompleteStep, isValidEmail, savableFields, type WizardField } from '#shared/wizard/steps.ts';
+import { ContinueLinkOffer } from '../../components/ContinueLinkOffer.tsx';
 import { preloadThreeYearCost } from '../../components/LazyThreeYearCost.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths, WIZARD_STATE_QUERY } from '../../paths.ts';
 import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import { CreatorProfileStep } from './CreatorProfileStep.tsx';
+import { continueLinkIn, openContinuedApplication } from './continued-application.ts';
 import { firstStepOf, ServerBlocksStep, ServerFieldErrors, SHOWN_BESIDE_FIELD, serverFieldErrors } from './field-errors.ts';
 import { setChosenState } from './filing-choice.ts';
 import { ProgressIndicator } from './ProgressIndicator.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import { useOrderLock } from './useOrderLock.ts';
-import { useWizard } from './useWizard.ts';
-import { sendStage1Lead, sendStage2Lead, submitWizard } from './wizard-api.ts';
-import { loadCurrentStep, startNewWizard } from './wizard-storage.ts';
+import { autosaveBody, useWizard } from './useWizard.ts';
+import { saveWizard, sendStage1Lead, sendStage2Lead, submitWizard } from './wizard-api.ts';
+import { loadApplicationId, loadCurrentStep, startNewWizard } from './wizard-storage.ts';
 
 function parseStep(raw: string | undefined): WizardStep | undefined {
   const n = Number(raw);
@@ -60,8 +62,10 @@ export default function WizardPage() {
   const [arrived, setArrived] = useState(false);
   const [resumeAt, setResumeAt] = useState<number>();
   const arriving = useRef(false);
+  // An emailed "continue" link: the frame stays until the linked application is opened here.
+  const [continued] = useState(() => (typeof window === 'undefined' ? undefined : continueLinkIn(window.location.search, window.location.hash)));
   useLayoutEffect(() => {
-    if (arriving.current || !step) return;
+    if (arriving.current || !step || continued) return;
     arriving.current = true;
     const handoff = takeCalculatorHandoff();
     if (handoff) {
@@ -77,7 +81,26 @@ export default function WizardPage() {
       return;
     }
     setArrived(true);
-  }, [queryState, step, data, update]);
+  }, [queryState, step, data, update, continued]);
+  const opening = useRef(false);
+  useEffect(() => {
+    if (!continued || opening.current) return;
+    opening.current = true;
+    // The token leaves the address bar and the history entry at once.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    openContinuedApplication(continued.applicationId, continued.token).then(
+      (opened) => {
+        replace(opened);
+        setArrived(true);
+        navigate(paths.wizardStep(firstIncompleteStep(opened)), { replace: true });
+      },
+      (err: unknown) => {
+        const expired = err instanceof ApiError && err.code === 'link_expired';
+        toast('Error', expired ? 'This link has expired. Ask for a new one with "Email me a link to continue".' : failureMessage(err), 'error');
+        setArrived(true);
+      },
+    );
+  }, [continued, replace, navigate]);
   // From a passive effect: on the first render the router listens only once the layout effects have run.
   useEffect(() => {
     if (resumeAt === undefined) return;
@@ -122,6 +145,18 @@ export default function WizardPage() {
   // The server's sentences about this step's answers that have no text field of their own.
   const stepServerErrors = Object.entries(serverErrors).filter(([field]) => FIELD_STEP[field as WizardField] === step);
   const otherServerErrors = stepServerErrors.filter(([field]) => !SHOWN_BESIDE_FIELD.has(field));
+
+  /** The id the continue link names: what the wizard holds is saved first (a first save creates the application). */
+  const savedApplicationId = async (): Promise<string> => {
+    await settle();
+    try {
+      const body = autosaveBody(data);
+      const saved = loadApplicationId();
+      return body ? await saveWizard(body) : (saved ?? (await saveWizard(savableFields(data))));
+    } finally {
+      resume();
+    }
+  };
 
   const submit = async () => {
     setSubmitting(true);
@@ -214,6 +249,11 @@ export default function WizardPage() {
                   )}
                   {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
                 </div>
+                {!lock.locked && arrived && isValidEmail(data.email) ? (
+                  <div className="mt-6">
+                    <ContinueLinkOffer key={data.email.trim()} applicationId={savedApplicationId} email={data.email.trim()} where="your application" />
+                  </div>
+                ) : null}
               </fieldset>
             </ServerBlocksStep.Provider>
           </ServerFieldErrors.Provider>

@@ -1,12 +1,23 @@
 import { useState } from 'react';
-import { failureMessage } from '../../lib/api.ts';
-import { apiCall } from '../../lib/api-client.ts';
+import { failureMessage } from '../lib/api.ts';
+import { apiCall } from '../lib/api-client.ts';
 
 /**
- * "Email me a link to continue": the application's own address gets a link that opens this
- * checkout, with everything entered so far, in any browser (a phone now, a laptop later).
+ * "Email me a link to continue": the application's own address gets a link that opens it (the
+ * wizard for a draft, the checkout once submitted), with everything entered so far, in any
+ * browser (a phone now, a laptop later). `applicationId` may be a function that first saves what
+ * the wizard holds and answers the id (a draft the server has not seen yet gets one there).
  */
-export function ContinueLinkOffer({ applicationId, email }: { applicationId: string; email: string | undefined }) {
+export function ContinueLinkOffer({
+  applicationId,
+  email,
+  where = 'this checkout',
+}: {
+  applicationId: string | (() => Promise<string>);
+  email: string | undefined;
+  /** What the link opens, in the sentence after sending. */
+  where?: string;
+}) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
   if (!email) return null;
@@ -15,7 +26,8 @@ export function ContinueLinkOffer({ applicationId, email }: { applicationId: str
     setState('sending');
     setError(null);
     try {
-      await apiCall('POST /api/llc-applications/{id}/continue-links', { params: { id: applicationId }, body: {} });
+      const id = typeof applicationId === 'string' ? applicationId : await applicationId();
+      await apiCall('POST /api/llc-applications/{id}/continue-links', { params: { id }, body: {} });
       setState('sent');
     } catch (err) {
       setError(failureMessage(err));
@@ -28,7 +40,7 @@ export function ContinueLinkOffer({ applicationId, email }: { applicationId: str
       <p className="font-semibold text-slate-900">Finish on another device?</p>
       {state === 'sent' ? (
         <p role="status" className="mt-1">
-          A link is on its way to {email}. It opens this checkout in any browser.
+          A link is on its way to {email}. It opens {where} in any browser.
         </p>
       ) : (
         <>
