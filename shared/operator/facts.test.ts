@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { threeYearCost } from '../state-facts/three-year-cost.ts';
-import { EMPTY_OPERATOR_SETTINGS, formatAddress, missingOperatorSettings, ourRegisteredAgentFor, registeredAgentRenewalUsd } from './facts.ts';
+import {
+  agentCostOptions,
+  agentOfficeGaps,
+  EMPTY_OPERATOR_SETTINGS,
+  formatAddress,
+  missingOperatorSettings,
+  offersOurAgent,
+  ourAgentStates,
+  ourRegisteredAgentFor,
+  registeredAgentRenewalUsd,
+} from './facts.ts';
 import { operatorSettingsSchema } from './settings.schema.ts';
 
 describe('operator settings', () => {
@@ -56,5 +66,49 @@ describe('operator settings', () => {
     expect(operatorSettingsSchema.safeParse({ ...base, socialLinks: { myspace: 'https://myspace.com/x' } }).success).toBe(false);
     const office = { line1: '200 Main St', city: 'Tallahassee', state: 'FL', zip: '32301' };
     expect(operatorSettingsSchema.safeParse({ ...base, registeredAgentOffices: [office, { ...office, line1: '300 Main St' }] }).success).toBe(false);
+  });
+
+  it('offer our registered agent only where an office is set: the three-year cost then prices no renewal of ours', () => {
+    const office = { line1: '200 Main St', city: 'Tallahassee', state: 'FL', zip: '32301' };
+    const s = { ...EMPTY_OPERATOR_SETTINGS, legalName: 'Creator Filings LLC', registeredAgentOffices: [office], registeredAgentRenewalUsd: 110 };
+    expect(ourAgentStates(s)).toEqual(['FL']);
+    expect(ourAgentStates(undefined)).toEqual([]);
+    expect(offersOurAgent(s, 'WY')).toBe(false);
+    expect(offersOurAgent(s, 'FL')).toBe(true);
+    const agentLines = (state: string, residence?: string) =>
+      threeYearCost(state, residence, agentCostOptions(s))
+        ?.lines.filter((l) => l.key === 'registered-agent')
+        .map((l) => [l.state, l.year, l.amount]);
+    expect(agentLines('FL')).toEqual([
+      ['FL', 1, 0],
+      ['FL', 2, 110],
+      ['FL', 3, 110],
+    ]);
+    expect(agentLines('WY')).toEqual([]);
+    // A Wyoming LLC run from Florida: no agent of ours in Wyoming, ours in Florida.
+    expect(agentLines('WY', 'FL')).toEqual([
+      ['FL', 1, 110],
+      ['FL', 2, 110],
+      ['FL', 3, 110],
+    ]);
+    expect(agentLines('FL', 'TX')).toEqual([
+      ['FL', 1, 0],
+      ['FL', 2, 110],
+      ['FL', 3, 110],
+    ]);
+    const wy = threeYearCost('WY', undefined, agentCostOptions(s));
+    expect(wy?.notes.join(' ')).toContain('We do not act as registered agent in Wyoming');
+    expect(wy?.total).toBe((threeYearCost('WY')?.total ?? 0) - 2 * REGISTERED_AGENT_RENEWAL_USD);
+  });
+
+  it('list the states with open orders and no office, those with orders choosing our agent first', () => {
+    const office = { line1: '200 Main St', city: 'Tallahassee', state: 'FL', zip: '32301' };
+    const s = { ...EMPTY_OPERATOR_SETTINGS, legalName: 'Creator Filings LLC', registeredAgentOffices: [office] };
+    const open = [{ state: 'FL', agent: 'ours' }, { state: 'WY' }, { state: 'wy', agent: 'own' }, { state: 'NY', agent: 'ours' }];
+    expect(agentOfficeGaps(s, open)).toEqual([
+      { state: 'NY', openOrders: 1, choseOurAgent: 1 },
+      { state: 'WY', openOrders: 2, choseOurAgent: 0 },
+    ]);
+    expect(agentOfficeGaps(s, [{ state: 'FL' }])).toEqual([]);
   });
 });

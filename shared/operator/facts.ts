@@ -90,3 +90,42 @@ export function ourRegisteredAgentFor(s: OperatorSettings, state: string): { nam
 export function offersOurAgent(s: OperatorSettings | undefined, state: string): boolean {
   return Boolean(s && ourRegisteredAgentFor(s, state));
 }
+
+/** Every state where "Use our registered agent" may be offered (none until the settings are read). */
+export function ourAgentStates(s: Pick<OperatorSettings, 'legalName' | 'registeredAgentOffices'> | undefined): string[] {
+  return s?.legalName ? s.registeredAgentOffices.map((o) => o.state.toUpperCase()) : [];
+}
+
+/**
+ * What the three-year cost prices of our registered agent (shared/state-facts/three-year-cost.ts):
+ * the renewal price in force, and only in the states where we act as one. The API and the pages
+ * pass the same options, so both quote the same total.
+ */
+export function agentCostOptions(s: OperatorSettings | undefined): { registeredAgentRenewalUsd: number; ourAgentStates: string[] } {
+  return { registeredAgentRenewalUsd: registeredAgentRenewalUsd(s), ourAgentStates: ourAgentStates(s) };
+}
+
+/**
+ * The states with open orders (paid, not completed) where we have no registered-agent office:
+ * the staff settings banner lists them, with how many of their orders chose our agent (those
+ * cannot be filed until an office is set or the customer names their own agent).
+ */
+export interface AgentOfficeGap {
+  state: string;
+  openOrders: number;
+  choseOurAgent: number;
+}
+
+export function agentOfficeGaps(s: OperatorSettings | undefined, openOrders: readonly { state: string; agent?: string }[]): AgentOfficeGap[] {
+  const offered = new Set(ourAgentStates(s));
+  const gaps = new Map<string, AgentOfficeGap>();
+  for (const o of openOrders) {
+    const state = o.state.toUpperCase();
+    if (!state || offered.has(state)) continue;
+    const gap = gaps.get(state) ?? { state, openOrders: 0, choseOurAgent: 0 };
+    gap.openOrders += 1;
+    if (o.agent === 'ours') gap.choseOurAgent += 1;
+    gaps.set(state, gap);
+  }
+  return [...gaps.values()].sort((a, b) => b.choseOurAgent - a.choseOurAgent || b.openOrders - a.openOrders || a.state.localeCompare(b.state));
+}

@@ -50,6 +50,12 @@ export interface ThreeYearCostOptions {
   formationDate?: string;
   /** Our registered-agent renewal price when the operator's settings set one; the price list's otherwise. */
   registeredAgentRenewalUsd?: number;
+  /**
+   * The states where we act as registered agent (shared/operator/facts.ts ourAgentStates). Elsewhere
+   * the customer names their own agent: nothing of ours is priced there, and a note says so.
+   * Absent: every state (the published price list, before the operator's settings are read).
+   */
+  ourAgentStates?: readonly string[];
 }
 
 const YEARS: readonly CostYear[] = [1, 2, 3];
@@ -177,9 +183,16 @@ export function threeYearCost(filingState: string, residence?: string, options: 
 
   lines.push({ key: 'formation-fee', state: code, label: `${fees.name} state filing fee`, amount: pricing.filingFee, year: 1, source: feeSource(fees) });
   our('service-fee', code, 'Our service fee', pricing.serviceFee, 1);
-  our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
+  const weAct = (state: string) => !options.ourAgentStates || options.ourAgentStates.includes(state);
   const agentOptional = REGISTERED_AGENT_OPTIONAL[code];
-  if (agentOptional) {
+  if (!weAct(code)) {
+    notes.push(`We do not act as registered agent in ${fees.name}: you name your own there, and what that agent charges is not counted.`);
+  } else {
+    our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
+  }
+  if (!weAct(code)) {
+    // Nothing of ours renews where we have no office.
+  } else if (agentOptional) {
     // Nobody has to keep an agent there: a renewal is the customer's choice, not a cost of the LLC.
     notes.push(
       `A registered agent is optional in ${fees.name}: ${agentOptional.why} (${agentOptional.source.name}). Our first year is included; its renewal (${usd(renewal)} a year) is not counted, since the LLC need not keep one.`,
@@ -231,6 +244,10 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     const homeAgentOptional = REGISTERED_AGENT_OPTIONAL[home];
     if (homeAgentOptional) {
       notes.push(`A registered agent is optional in ${homeFees.name}: ${homeAgentOptional.why} (${homeAgentOptional.source.name}); none is counted there.`);
+    } else if (!weAct(home)) {
+      notes.push(
+        `A registered LLC needs a registered agent in ${homeFees.name} too; we do not act as one there, so what your agent there charges is not counted.`,
+      );
     } else {
       for (const year of YEARS) {
         our(

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { agentCostOptions } from '#shared/operator/facts.ts';
 import { type ThreeYearCost, threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 import { ThreeYearCostLineView } from './ThreeYearCostView.tsx';
@@ -13,9 +13,9 @@ import { ThreeYearCostLineView } from './ThreeYearCostView.tsx';
 
 /** The three-year cost of filing in `state` for an owner living in `residence` (none: the same state). */
 export function useThreeYearCost(state: string, residence?: string): ThreeYearCost | undefined {
-  // Our renewal price is the operator's setting once it is read (the price list's until then).
-  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
-  return useMemo(() => threeYearCost(state, residence || undefined, { registeredAgentRenewalUsd: renewal }), [state, residence, renewal]);
+  // Our agent only where the operator has an office, at its renewal price (none of ours until the settings are read).
+  const settings = useOperatorSettings();
+  return useMemo(() => threeYearCost(state, residence || undefined, agentCostOptions(settings)), [state, residence, settings]);
 }
 
 /** The three-year line under a price, computed here (the wizard's review step). */

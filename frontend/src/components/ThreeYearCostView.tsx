@@ -2,10 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
-import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import type { FactSource } from '#shared/state-facts/facts.ts';
 import { stateName } from '#shared/states.ts';
-import { useOperatorSettings } from '../lib/operator.ts';
 import { formatIsoDate } from '../lib/processing.ts';
 import { StateDataCredit } from './ProcessingTime.tsx';
 
@@ -163,6 +161,16 @@ export function CostBreakdownButton({ cost, label = 'See the breakdown', classNa
  * three years and the link to its breakdown. Without `cost` (still loading) it keeps its place:
  * the same text with the total and the button held, so nothing moves when the figures arrive.
  */
+/** What the total counts of our registered agent: read from its lines, so it says what was priced (only where we have an office). */
+function agentText(cost: ThreeYearFigures | undefined): string {
+  if (!cost) return '';
+  const ours = cost.lines.filter((l) => l.label.startsWith('Registered agent'));
+  const renewal = ours.find((l) => l.amount > 0);
+  if (renewal) return `, and our registered agent at ${formatUsd(renewal.amount)} a year after the free first year`;
+  if (ours.length) return ", and our registered agent's free first year";
+  return ', and no registered agent of ours: you name your own';
+}
+
 export function ThreeYearCostLineView({
   state,
   residence,
@@ -174,7 +182,6 @@ export function ThreeYearCostLineView({
   cost?: ThreeYearFigures;
   className?: string;
 }) {
-  const renewal = registeredAgentRenewalUsd(useOperatorSettings());
   const home = residence || state;
   return (
     <div className={`rounded-xl bg-white/70 px-3 py-2 text-sm text-slate-700 ${className}`} data-testid="three-year-cost" aria-busy={cost ? undefined : true}>
@@ -188,7 +195,7 @@ export function ThreeYearCostLineView({
         {home !== state ? ` (with what ${stateName(home)} asks of an LLC formed elsewhere)` : ''}.
       </p>
       <p className="mt-0.5 text-xs text-slate-600">
-        State fees and taxes, our fees, and the registered agent at {formatUsd(renewal)} a year after the free first year.{' '}
+        State fees and taxes, our fees{agentText(cost)}.{' '}
         {cost ? <CostBreakdownButton cost={cost} /> : <span className="font-semibold text-slate-600">See the breakdown</span>}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { stateCodeParamSchema } from '#shared/api/params.schema.ts';
 import { stateCostsQuerySchema } from '#shared/compliance/api.schema.ts';
-import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { agentCostOptions } from '#shared/operator/facts.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { findState } from '#shared/states.ts';
 import { getOperatorSettings } from '../../data/operator-settings.ts';
@@ -17,8 +17,8 @@ export const handler = route('GET /api/state-costs/{stateCode}', async (event) =
   for (const c of [code, residence?.toUpperCase()]) {
     if (c && !findState(c)) throw new NotFoundError(`Unknown state code: ${c}`, 'state_not_found');
   }
-  // Our renewal price is the operator's setting (else the price list's): the pages quote the same.
-  const cost = threeYearCost(code, residence, { registeredAgentRenewalUsd: registeredAgentRenewalUsd(await getOperatorSettings()) });
+  // Our agent's renewal only where we have an office, at the operator's price: the pages quote the same.
+  const cost = threeYearCost(code, residence, agentCostOptions(await getOperatorSettings()));
   if (!cost) throw new NotFoundError(`Unknown state code: ${code}`, 'state_not_found');
   const lines = cost.lines.map(({ label, amount, year, source }) => ({ label, amount, year, source }));
   return json(

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { agentCostOptions } from '#shared/operator/facts.ts';
 import { JURISDICTION_CODES } from '#shared/state-facts/facts.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { getOperatorSettings } from '../../data/operator-settings.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { handler } from './get.ts';
@@ -82,7 +84,7 @@ describe('GET /api/state-costs/{stateCode}', () => {
       }
       expectSourcedAndSummed(res.body);
       // The notes the pages print under the figures, as the shared cost function writes them.
-      expect(res.body.notes, `${code}/${residence}`).toEqual(threeYearCost(code, residence)?.notes);
+      expect(res.body.notes, `${code}/${residence}`).toEqual(threeYearCost(code, residence, agentCostOptions(await getOperatorSettings()))?.notes);
     }
   });
 
@@ -98,13 +100,29 @@ describe('GET /api/state-costs/{stateCode}', () => {
   });
 });
 
-describe('our renewal price', () => {
-  it('follows the operator’s setting once the owner sets one (the pages quote the same)', async () => {
+describe('our registered agent', () => {
+  const office = { line1: '30 N Gould St', city: 'Sheridan', state: 'WY', zip: '82801' };
+  const renewals = (body: { lines: { label: string; amount: number; year: number }[] }) =>
+    body.lines.filter((l) => /Registered agent/.test(l.label) && l.year > 1).map((l) => l.amount);
+  const settings = (item: Record<string, unknown>) =>
+    ddb().send(new PutCommand({ TableName: tableName('operatorSettings'), Item: { id: 'OPERATOR', registeredAgentOffices: [], version: 1, ...item } }));
+
+  it('is priced only where the operator has an office: elsewhere no renewal of ours, and a note says the customer names their own', async () => {
+    await settings({ legalName: 'Creator Filings LLC', registeredAgentOffices: [] });
+    const none = await get('WY');
+    expect(renewals(none.body)).toEqual([]);
+    expect(none.body.notes.join(' ')).toContain('We do not act as registered agent in Wyoming');
+    await settings({ legalName: 'Creator Filings LLC', registeredAgentOffices: [office] });
+    const ours = await get('WY');
+    expect(renewals(ours.body)).toEqual([REGISTERED_AGENT_RENEWAL_USD, REGISTERED_AGENT_RENEWAL_USD]);
+    expect(ours.body.total - none.body.total).toBe(2 * REGISTERED_AGENT_RENEWAL_USD);
+  });
+
+  it('follows the operator’s renewal price once the owner sets one (the pages quote the same)', async () => {
+    await settings({ legalName: 'Creator Filings LLC', registeredAgentOffices: [office] });
     const listed = await get('WY');
-    const renewals = (body: { lines: { label: string; amount: number; year: number }[] }) =>
-      body.lines.filter((l) => /Registered agent/.test(l.label) && l.year > 1).map((l) => l.amount);
     expect(renewals(listed.body).every((a) => a === REGISTERED_AGENT_RENEWAL_USD)).toBe(true);
-    await ddb().send(new PutCommand({ TableName: tableName('operatorSettings'), Item: { id: 'OPERATOR', registeredAgentRenewalUsd: 99, version: 1 } }));
+    await settings({ legalName: 'Creator Filings LLC', registeredAgentOffices: [office], registeredAgentRenewalUsd: 99 });
     const set = await get('WY');
     expect(renewals(set.body)).toEqual([99, 99]);
     expect(listed.body.total - set.body.total).toBe(2 * (REGISTERED_AGENT_RENEWAL_USD - 99));

@@ -6,10 +6,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatUsd } from '#shared/money.ts';
+import { agentCostOptions, EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { apiUrl } from '../../lib/api-client.ts';
+import { OPERATOR_SETTINGS_URL } from '../../lib/operator.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { seedSharedGet } from '../../lib/shared-get.ts';
 import PricingPage from './PricingPage.tsx';
@@ -48,7 +50,7 @@ describe('PricingPage', () => {
     expect(codes()).toEqual(STATE_PRICING.map((s) => s.code));
     const texas = screen.getAllByTestId('state-card').find((c) => c.dataset.code === 'TX')!;
     const tx = STATE_PRICING.find((s) => s.code === 'TX')!;
-    expect(within(texas).getByText(`$${tx.totalCost}`)).toBeInTheDocument();
+    expect(within(texas).getByText('total').previousElementSibling).toHaveTextContent(`$${tx.totalCost}`);
     expect(within(texas).getByText(`$${tx.filingFee}`)).toBeInTheDocument();
   });
 
@@ -99,7 +101,7 @@ describe('PricingPage', () => {
     expect(processingRank(byProcessing.at(-1)!.code)[0]).toBe(Number.POSITIVE_INFINITY);
 
     await user.selectOptions(sort, 'threeYearCost');
-    const threeYears = codes().map((c) => threeYearCost(c!)!.total);
+    const threeYears = codes().map((c) => threeYearCost(c!, undefined, agentCostOptions(undefined))!.total);
     expect(threeYears).toEqual([...threeYears].sort((a, b) => a - b));
     expect(codes()).not.toEqual(STATE_PRICING.map((s) => s.code));
 
@@ -132,9 +134,23 @@ describe('PricingPage', () => {
   });
 
   it('shows each state’s all-in first three years, with its itemised, sourced breakdown', async () => {
+    // An office in Delaware (only): our agent is offered and priced there, and nowhere else.
+    const operator = {
+      ...EMPTY_OPERATOR_SETTINGS,
+      legalName: 'Creator Filings LLC',
+      registeredAgentOffices: [{ line1: '8 The Green', city: 'Dover', state: 'DE', zip: '19901' }],
+      version: 1,
+    };
+    seedSharedGet(OPERATOR_SETTINGS_URL, operator);
     const user = await renderPricing();
     const de = screen.getAllByTestId('state-card').find((c) => c.dataset.code === 'DE')!;
-    const cost = threeYearCost('DE')!;
+    const wy = screen.getAllByTestId('state-card').find((c) => c.dataset.code === 'WY')!;
+    const cost = threeYearCost('DE', undefined, agentCostOptions(operator))!;
+    expect(within(de).getByTestId('agent-DE')).toHaveTextContent('Ours, first year included');
+    expect(within(wy).getByTestId('agent-WY')).toHaveTextContent('Name your own');
+    expect(within(wy).getByTestId('three-year-total')).toHaveTextContent(
+      `First 3 years, all in: ${formatUsd(threeYearCost('WY', undefined, { ourAgentStates: ['DE'] })!.total)}`,
+    );
     expect(within(de).getByTestId('three-year-total')).toHaveTextContent(`First 3 years, all in: ${formatUsd(cost.total)}`);
     await user.click(within(de).getByRole('button', { name: 'Breakdown' }));
     const dialog = await screen.findByRole('dialog', { name: 'Three-year cost: Delaware' });
@@ -151,7 +167,9 @@ describe('PricingPage', () => {
     expect(recurring).toHaveTextContent(`renews at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you agree`);
     expect(recurring).toHaveTextContent('30 and 7 days before');
     expect(recurring).toHaveTextContent('We make no other recurring charge.');
-    expect(screen.getByText(/Registered agent service, free for the first year \(then \$125 a year/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Registered agent service where we have an office in the state \(each card says\), free for the first year \(then \$125 a year/),
+    ).toBeInTheDocument();
   });
 
   it("shows each state's processing time from the state data, dated and credited, with its expedite fee", async () => {

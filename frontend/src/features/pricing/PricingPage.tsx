@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
+import { agentCostOptions, offersOurAgent } from '#shared/operator/facts.ts';
 import { lowestTotal } from '#shared/price-range.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
@@ -16,6 +17,7 @@ import { useThreeYearCost } from '../../components/ThreeYearCost.tsx';
 import { CostBreakdownButton } from '../../components/ThreeYearCostView.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { DATASET_LICENSE_URL, DATASET_URL } from '../../lib/dataset.ts';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { expediteOffer, stateFeeText } from '../../lib/processing.ts';
@@ -39,7 +41,7 @@ export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
 
 const INCLUDED = [
   'Preparation and filing of your Articles of Organization with the state',
-  `Registered agent service, free for the first year (then ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you choose to renew)`,
+  `Registered agent service where we have an office in the state (each card says), free for the first year (then ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you choose to renew)`,
   'Name availability check before we file',
   'Tax savings calculator and a creator-focused setup',
   'Filing status updates by email until your LLC is approved',
@@ -63,14 +65,15 @@ function RecurringCharges() {
     <div id="registered-agent" className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recurring-charges">
       <h3 className="text-lg font-semibold text-slate-900">Our only recurring charge: the registered agent</h3>
       <p className="mt-2 text-slate-700">
-        The first year of our registered agent service is included in every order. After it, the service renews at{' '}
-        <strong className="font-semibold text-slate-900">{formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year</strong>, only if you agree when you give your filing
-        details. We email you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click. We make no other recurring
-        charge.
+        In the states where we have a registered agent office (each card says), the first year of our registered agent service is included in the order. After
+        it, the service renews at <strong className="font-semibold text-slate-900">{formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year</strong>, only if you agree
+        when you give your filing details. We email you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click.
+        We make no other recurring charge.
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Each state card's three-year total includes two renewals, the state's yearly report fees and its minimum yearly taxes. Living in another state than the
-        one you file in adds that state's registration and yearly fees: the wizard shows both options side by side.
+        Each state card's three-year total includes two renewals where we act as agent (none elsewhere: you name your own), the state's yearly report fees and
+        its minimum yearly taxes. Living in another state than the one you file in adds that state's registration and yearly fees: the wizard shows both options
+        side by side.
       </p>
     </div>
   );
@@ -78,6 +81,8 @@ function RecurringCharges() {
 
 function StateCard({ state }: { state: StatePricing }) {
   const popular = POPULAR.has(state.code);
+  // Our agent only where the operator has an office there (the filing form and the server follow the same rule).
+  const ourAgent = offersOurAgent(useOperatorSettings(), state.code);
   return (
     <li
       className={`flex min-w-0 flex-col rounded-2xl border bg-white p-5 shadow-sm ${popular ? 'border-indigo-300 ring-2 ring-indigo-500' : 'border-slate-200'}`}
@@ -102,6 +107,12 @@ function StateCard({ state }: { state: StatePricing }) {
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Service fee</dt>
           <dd className="font-medium text-slate-900">{formatUsd(state.serviceFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">Registered agent</dt>
+          <dd className="text-right font-medium text-slate-900" data-testid={`agent-${state.code}`}>
+            {ourAgent ? 'Ours, first year included' : 'Name your own'}
+          </dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">State expedite</dt>
@@ -194,7 +205,9 @@ export default function PricingPage() {
   useAdoptValueAtMount(searchRef, setQuery);
   useAdoptValueAtMount(sortRef, (value) => isSortKey(value) && setSortKey(value));
   const id = useId();
-  const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey) : []), [states, query, sortKey]);
+  // Sorted by the totals the cards show: our agent priced only where the operator has an office.
+  const operator = useOperatorSettings();
+  const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey, agentCostOptions(operator)) : []), [states, query, sortKey, operator]);
 
   return (
     <>

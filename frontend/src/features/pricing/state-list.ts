@@ -1,5 +1,5 @@
 import { processingFor } from '#shared/state-facts/processing-times.ts';
-import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
+import { type ThreeYearCostOptions, threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import type { StatePricing } from '#shared/states.ts';
 
 export const SORT_OPTIONS = [
@@ -47,12 +47,16 @@ export function processingRank(code: string): [number, number] {
 }
 
 const threeYearTotals = new Map<string, number>();
-/** A state's all-in first three years when the owner lives there (shared/state-facts/three-year-cost.ts); unknown sorts last. */
-export function threeYearTotal(code: string): number {
-  let total = threeYearTotals.get(code);
+/**
+ * A state's all-in first three years when the owner lives there (shared/state-facts/three-year-cost.ts),
+ * with our agent priced as the cards price it (`options`); unknown sorts last.
+ */
+export function threeYearTotal(code: string, options: ThreeYearCostOptions = {}): number {
+  const key = `${code} ${options.registeredAgentRenewalUsd ?? ''} ${options.ourAgentStates?.join(',') ?? '*'}`;
+  let total = threeYearTotals.get(key);
   if (total === undefined) {
-    total = threeYearCost(code)?.total ?? Number.POSITIVE_INFINITY;
-    threeYearTotals.set(code, total);
+    total = threeYearCost(code, undefined, options)?.total ?? Number.POSITIVE_INFINITY;
+    threeYearTotals.set(key, total);
   }
   return total;
 }
@@ -65,7 +69,7 @@ export function searchStates(states: readonly StatePricing[], query: string): St
 }
 
 /** Sorted copy: names A to Z, money low to high, processing fastest first (none published last); ties by name. */
-export function sortStates(states: readonly StatePricing[], key: SortKey): StatePricing[] {
+export function sortStates(states: readonly StatePricing[], key: SortKey, costOptions: ThreeYearCostOptions = {}): StatePricing[] {
   const byName = (a: StatePricing, b: StatePricing) => a.name.localeCompare(b.name);
   const compare = (a: StatePricing, b: StatePricing): number => {
     switch (key) {
@@ -77,7 +81,7 @@ export function sortStates(states: readonly StatePricing[], key: SortKey): State
         return al === bl ? (ah === bh ? 0 : ah < bh ? -1 : 1) : al < bl ? -1 : 1;
       }
       case 'threeYearCost':
-        return threeYearTotal(a.code) - threeYearTotal(b.code);
+        return threeYearTotal(a.code, costOptions) - threeYearTotal(b.code, costOptions);
       default:
         return a[key] - b[key];
     }

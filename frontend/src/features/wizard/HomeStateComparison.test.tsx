@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatUsd } from '#shared/money.ts';
 import { threeYearCost } from '#shared/state-facts/three-year-cost.ts';
+
+/** No operator settings read in these tests: no office, so no agent of ours is priced. */
+const NO_OFFICES = { ourAgentStates: [] };
+
 import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { whatItBuys } from './HomeStateComparison.tsx';
@@ -27,8 +31,8 @@ describe('the home-state comparison on step 1', () => {
     const { data } = await californianPicksPrivacy();
     expect(data()).toMatchObject({ priority: 'privacy', residenceState: 'CA', state: 'WY' });
     const card = await screen.findByTestId('home-state-comparison');
-    const home = threeYearCost('CA')!;
-    const away = threeYearCost('WY', 'CA')!;
+    const home = threeYearCost('CA', undefined, NO_OFFICES)!;
+    const away = threeYearCost('WY', 'CA', NO_OFFICES)!;
     expect(within(card).getByTestId('option-home')).toHaveTextContent(`Form in California${formatUsd(home.total)}`);
     expect(within(card).getByTestId('option-away')).toHaveTextContent(`Form in Wyoming + register in California${formatUsd(away.total)}`);
     expect(within(card).getByTestId('option-home')).toHaveTextContent('Cheaper');
@@ -54,7 +58,7 @@ describe('the home-state comparison on step 1', () => {
         .some((a) => a.getAttribute('href')?.startsWith('https://')),
     ).toBe(true);
     expect(dialog).toHaveTextContent(/checked [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    expect(within(dialog).getByTestId('breakdown-total')).toHaveTextContent(formatUsd(threeYearCost('WY', 'CA')!.total));
+    expect(within(dialog).getByTestId('breakdown-total')).toHaveTextContent(formatUsd(threeYearCost('WY', 'CA', NO_OFFICES)!.total));
   });
 
   it('"Form in California instead" files at home, with the home-state warning', async () => {

@@ -1,28 +1,34 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
+import { offersOurAgent } from '#shared/operator/facts.ts';
 import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, priceOrder } from '#shared/pricing.ts';
 import { calculateSavings } from '#shared/savings.ts';
-import { DEFAULT_STATE_CODE, findStatePricing } from '#shared/states.ts';
+import { DEFAULT_STATE_CODE, findState, findStatePricing } from '#shared/states.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { LazyThreeYearCostLine } from '../../components/LazyThreeYearCost.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
 import { StepActions } from './fields.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
-/** What every formation includes. */
-export const PACKAGE_CONTENTS = [
-  'Professional LLC filing with the state',
-  'Registered agent service (free for the first year)',
-  'Tax savings calculator and expense categories for creators',
-  'Creator-focused setup guidance',
-  'Your formation documents by email once approved',
-] as const;
+/** What every formation includes; our registered agent only where the operator has an office in the filing state. */
+export function packageContents(ourAgent: boolean, stateName: string): string[] {
+  return [
+    'Professional LLC filing with the state',
+    ourAgent
+      ? 'Registered agent service (free for the first year)'
+      : `No registered agent of ours in ${stateName}: you name your own on the filing details, and nothing of ours renews`,
+    'Tax savings calculator and expense categories for creators',
+    'Creator-focused setup guidance',
+    'Your formation documents by email once approved',
+  ];
+}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -56,6 +62,7 @@ export function ReviewStep({
   const savings = calculateSavings(data.monthlyExpenses, data.annualIncome);
   const estimatedSavings = data.estimatedSavings || savings.estimatedSavings;
   const expedite = expediteOffer(stateCode);
+  const operator = useOperatorSettings();
   const available = (key: AddOnKey) => key !== 'expeditedFiling' || Boolean(expedite?.available);
 
   return (
@@ -142,7 +149,7 @@ export function ReviewStep({
           <div className="rounded-2xl border border-slate-200 p-5">
             <h2 className="text-base font-semibold text-slate-900">Your package includes</h2>
             <ul className="mt-3 space-y-2">
-              {PACKAGE_CONTENTS.map((item) => (
+              {packageContents(offersOurAgent(operator, stateCode), findState(stateCode)?.name ?? stateCode).map((item) => (
                 <li key={item} className="flex gap-2 text-sm text-slate-700">
                   <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" fill="currentColor" aria-hidden="true">
                     <path d="M7.7 13.3 4.4 10l-1.1 1.1 4.4 4.4 9-9-1.1-1.1z" />
