@@ -65,11 +65,20 @@ export const TABLES = {
   sessions: { envVar: 'SESSIONS_TABLE', partitionKey: { name: 'tokenHash', type: 'S' }, ttlAttribute: 'ttl' },
   /** Fixed-window rate limits (login attempts, ticket creation). */
   rateLimits: { envVar: 'RATE_LIMITS_TABLE', partitionKey: { name: 'key', type: 'S' }, ttlAttribute: 'ttl' },
-  /** Support tickets; listed newest first through byFeed (feed = 'TICKETS'). */
+  /**
+   * Support tickets; listed newest first through byFeed (feed = 'TICKETS'), or by status (open or
+   * closed) through byStatus. A ticket about an order carries its `applicationId` (sparse index
+   * byApplication: the order's conversation, docs/product.md section 10). The order page's own
+   * conversation is the ticket `order-<application id>`.
+   */
   tickets: {
     envVar: 'TICKETS_TABLE',
     partitionKey: { name: 'id', type: 'S' },
-    indexes: [{ indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
+    indexes: [
+      { indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      { indexName: 'byApplication', partitionKey: { name: 'applicationId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
   },
   /** Site content items; listed through byFeed (feed = 'CONTENT'). */
   content: {

@@ -38,6 +38,7 @@ const CATEGORY_OF_ACTION = {
   ein_recorded: 'filing',
   renewal_cancelled: 'money',
   order_change_requested: 'support',
+  customer_answered: 'support',
   ticket_replied: 'support',
   lead_captured: 'lead',
   ticket_created: 'support',

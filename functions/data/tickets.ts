@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type ContactFormInput, type SupportTicket, TICKETS_PER_HOUR_PER_IP, type TicketStatus } from '#shared/staff/tickets.schema.ts';
+import { orderNumber } from '#shared/orders/conversation.schema.ts';
+import {
+  type ContactFormInput,
+  QUOTE_MAX,
+  type SupportTicket,
+  TICKETS_PER_HOUR_PER_IP,
+  type TicketEntry,
+  type TicketQuote,
+  type TicketStatus,
+} from '#shared/staff/tickets.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts';
 import { activityPut } from './activity.ts';
-import type { ApplicationItem } from './applications/item.ts';
+import { getApplication } from './applications/reads.ts';
 import { type AuditActor, auditPut } from './audit.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -15,7 +24,14 @@ import { addressKey, consumeRateLimit } from './rate-limits.ts';
 const FEED = 'TICKETS';
 const TICKET_PAGE_SIZE = 50;
 
+/** Entries kept before they had ids are numbered by position: `r1`, `r2`, ... (the list is append-only). */
+const entryId = (position: number) => `r${position}`;
+
 function toTicket(raw: Record<string, unknown>): SupportTicket {
+  const replies = Array.isArray(raw.replies)
+    ? (raw.replies as TicketEntry[]).map((r, i) => ({ ...r, id: r.id ?? entryId(i + 1), author: r.author ?? ('staff' as const) }))
+    : undefined;
+  const assignee = raw.assignee as { id?: unknown; email?: unknown } | undefined;
   return {
     id: String(raw.id),
     subject: String(raw.subject ?? ''),
@@ -26,8 +42,43 @@ function toTicket(raw: Record<string, unknown>): SupportTicket {
     priority: String(raw.priority ?? 'normal'),
     createdAt: String(raw.createdAt ?? ''),
     ...(typeof raw.applicationId === 'string' ? { applicationId: raw.applicationId } : {}),
-    ...(Array.isArray(raw.replies) ? { replies: raw.replies as NonNullable<SupportTicket['replies']> } : {}),
+    ...(replies ? { replies } : {}),
+    ...(assignee && typeof assignee.id === 'string' ? { assignee: { id: assignee.id, email: String(assignee.email ?? '') } } : {}),
+    ...(typeof raw.lastCustomerAt === 'string' ? { lastCustomerAt: raw.lastCustomerAt } : {}),
   };
+}
+
+/** The id of a ticket's first message (the contact form's or the first change request's). */
+export const FIRST_ENTRY = 'first';
+
+export type ThreadEntry = TicketEntry & Required<Pick<TicketEntry, 'id' | 'author'>>;
+
+/** A ticket as one thread: its first message, then every entry after it, oldest first. */
+export function threadOf(ticket: SupportTicket): ThreadEntry[] {
+  return [
+    { id: FIRST_ENTRY, author: 'customer' as const, from: ticket.customerName || ticket.customerEmail, at: ticket.createdAt, message: ticket.message },
+    ...(ticket.replies ?? []).map((r, i) => ({ ...r, id: r.id ?? entryId(i + 1), author: r.author ?? ('staff' as const) })),
+  ];
+}
+
+/** What a staff reply quotes: the customer message it names, else the latest one. */
+export function quoteFor(ticket: SupportTicket, quotes?: string): TicketQuote {
+  const customer = threadOf(ticket).filter((e) => e.author === 'customer');
+  const entry = quotes ? customer.find((e) => e.id === quotes) : customer.at(-1);
+  if (!entry) throw new NotFoundError('That message is not one of the customer’s in this ticket: pick it again from the thread', 'message_not_found');
+  const message = entry.message.length > QUOTE_MAX ? `${entry.message.slice(0, QUOTE_MAX - 1)}…` : entry.message;
+  return { from: entry.from, at: entry.at, message };
+}
+
+export async function readTicket(id: string): Promise<SupportTicket | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
+  return out.Item ? toTicket(out.Item) : undefined;
+}
+
+async function requireTicket(id: string): Promise<SupportTicket> {
+  const ticket = await readTicket(id);
+  if (!ticket) throw new NotFoundError('Ticket not found', 'ticket_not_found');
+  return ticket;
 }
 
 /**
@@ -48,6 +99,7 @@ export async function createTicket(input: ContactFormInput, sourceIp: string): P
     priority: 'normal',
     createdAt: new Date().toISOString(),
   };
+  Object.assign(item, { lastCustomerAt: item.createdAt });
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -61,21 +113,46 @@ export async function createTicket(input: ContactFormInput, sourceIp: string): P
 }
 
 const cursorKeys = ['id', 'feed', 'createdAt'] as const;
+const statusCursorKeys = ['id', 'status', 'createdAt'] as const;
 
-export async function listTickets(cursor?: string): Promise<{ items: SupportTicket[]; nextCursor: string | null }> {
+/** Tickets newest first, 50 a page: every one (byFeed), or the open or closed ones (byStatus). */
+export async function listTickets(cursor?: string, status?: TicketStatus): Promise<{ items: SupportTicket[]; nextCursor: string | null }> {
+  const keys = status ? statusCursorKeys : cursorKeys;
   const out = await ddb().send(
     new QueryCommand({
       TableName: tableName('tickets'),
-      IndexName: 'byFeed',
-      KeyConditionExpression: 'feed = :feed',
-      ExpressionAttributeValues: { ':feed': FEED },
+      ...(status
+        ? {
+            IndexName: 'byStatus',
+            KeyConditionExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':status': status },
+          }
+        : { IndexName: 'byFeed', KeyConditionExpression: 'feed = :feed', ExpressionAttributeValues: { ':feed': FEED } }),
       ScanIndexForward: false,
       Limit: TICKET_PAGE_SIZE,
-      ExclusiveStartKey: cursor ? decodeCursor(cursor, cursorKeys) : undefined,
+      ExclusiveStartKey: cursor ? decodeCursor(cursor, keys) : undefined,
     }),
   );
-  return { items: (out.Items ?? []).map(toTicket), nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, cursorKeys) : null };
+  return { items: (out.Items ?? []).map(toTicket), nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, keys) : null };
 }
+
+/** The tickets about one order (its conversation and any ticket tied to it), oldest first. */
+export async function listOrderTickets(applicationId: string): Promise<SupportTicket[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('tickets'),
+      IndexName: 'byApplication',
+      KeyConditionExpression: 'applicationId = :id',
+      ExpressionAttributeValues: { ':id': applicationId },
+      Limit: MAX_ORDER_TICKETS,
+    }),
+  );
+  return (out.Items ?? []).map(toTicket);
+}
+
+/** Tickets one order's page shows (its own conversation and those staff tied to it). */
+export const MAX_ORDER_TICKETS = 20;
 
 /** Close or reopen: conditional on the other status, with the counter and an activity entry. */
 export async function setTicketStatus(id: string, status: TicketStatus, actor: AuditActor): Promise<SupportTicket> {
@@ -113,72 +190,115 @@ export async function setTicketStatus(id: string, status: TicketStatus, actor: A
     const currentStatus = String(current.Item.status);
     throw new ConflictError(`The ticket is already ${currentStatus}`, 'status_conflict', { currentStatus });
   }
-  const after = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
-  return toTicket(after.Item ?? { id, status });
+  return (await readTicket(id)) ?? toTicket({ id, status });
 }
 
-/**
- * "Request a change" on the order page: a ticket about the order, from the order's own name and
- * address, under the contact form's per-address limit. One transaction with the counter and
- * the activity entry.
- */
-export async function createChangeRequest(app: ApplicationItem, message: string, sourceIp: string): Promise<SupportTicket> {
-  const slot = await consumeRateLimit(`ticket#${addressKey(sourceIp)}`, TICKETS_PER_HOUR_PER_IP, 3600);
-  if (!slot.allowed) throw new RateLimitedError('Too many messages from this network; please try again later', slot.retryAfterSeconds);
-  const business = app.businessName || 'your order';
-  const item = {
-    id: randomUUID(),
-    feed: FEED,
-    subject: `Change request for ${business}`.slice(0, 200),
-    status: 'open' as const,
-    customerEmail: app.email ?? '',
-    customerName: [app.firstName, app.lastName].filter(Boolean).join(' '),
-    message,
-    priority: 'high',
-    applicationId: app.id,
-    createdAt: new Date().toISOString(),
-  };
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName('tickets'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } },
-        openTicketsCounterUpdate(1),
-        activityPut('order_change_requested', `Change requested for ${business}`, app.id),
-      ],
-    }),
-  );
-  return toTicket(item);
-}
-
-/** Replies kept on one ticket; the reply form refuses more. */
+/** Messages kept on one ticket after its first; the reply forms refuse more. */
 export const MAX_TICKET_REPLIES = 50;
 
+/** The Update of a ticket's replies: conditional on the count read, so two writers never overwrite each other. */
+export function appendEntryUpdate(
+  id: string,
+  replies: readonly TicketEntry[],
+  entry: TicketEntry,
+  set = '',
+  values: Record<string, unknown> = {},
+  names?: Record<string, string>,
+) {
+  return {
+    ...(names ? { ExpressionAttributeNames: names } : {}),
+    TableName: tableName('tickets'),
+    Key: { id },
+    UpdateExpression: `SET replies = :replies, updatedAt = :now${set}`,
+    ConditionExpression: replies.length ? 'size(replies) = :count' : 'attribute_exists(id) AND attribute_not_exists(replies)',
+    ExpressionAttributeValues: {
+      ':replies': [...replies, entry],
+      ':now': entry.at,
+      ...(replies.length ? { ':count': replies.length } : {}),
+      ...values,
+    },
+  };
+}
+
 /**
- * A staff reply: appended to the ticket and queued for the customer in one transaction, so a
- * reply is kept exactly when it is sent.
+ * A staff reply: appended to the ticket, quoting the customer message it answers (the latest one
+ * unless `quotes` names another), and queued for the customer in one transaction, so a reply is
+ * kept exactly when it is sent. A ticket about an order is answered at the order's address as it
+ * is now (staff may have corrected it since the ticket was opened).
  */
-export async function replyToTicket(id: string, message: string, staffName: string, actor?: AuditActor): Promise<SupportTicket> {
-  const current = await ddb().send(new GetCommand({ TableName: tableName('tickets'), Key: { id }, ConsistentRead: true }));
-  if (!current.Item) throw new NotFoundError('Ticket not found', 'ticket_not_found');
-  const ticket = toTicket(current.Item);
+export async function replyToTicket(id: string, message: string, staffName: string, actor?: AuditActor, quotes?: string): Promise<SupportTicket> {
+  const ticket = await requireTicket(id);
   const replies = ticket.replies ?? [];
   if (replies.length >= MAX_TICKET_REPLIES) throw new ConflictError(`A ticket holds at most ${MAX_TICKET_REPLIES} replies: open a new one`, 'too_many_replies');
-  const reply = { message, from: staffName, at: new Date().toISOString() };
+  const quote = quoteFor(ticket, quotes);
+  const reply: TicketEntry = { id: entryId(replies.length + 1), message, from: staffName, at: new Date().toISOString(), author: 'staff', quote };
+  const app = ticket.applicationId ? await getApplication(ticket.applicationId).catch(() => undefined) : undefined;
+  const to = app?.email || ticket.customerEmail;
   const alongside: TransactItem[] = [
     activityPut('ticket_replied', `Replied to support ticket ${id.slice(0, 8)}: ${ticket.subject.slice(0, 80)}`, ticket.applicationId),
     ...(actor ? [auditPut({ actor, action: 'ticket_replied', applicationId: ticket.applicationId, subject: `ticket ${id}`, after: { reply: message } })] : []),
   ];
-  if (ticket.customerEmail) {
+  if (to) {
     alongside.push(
       outboxPut({
         kind: 'ticket_reply',
-        to: ticket.customerEmail,
-        ...(ticket.applicationId ? { applicationId: ticket.applicationId } : {}),
+        to,
+        ...(app ? { applicationId: app.id } : {}),
         dedupeKey: `ticket-reply:${id}:${replies.length + 1}`,
-        payload: { subject: ticket.subject, reply: message, staffName },
+        payload: { subject: ticket.subject, reply: message, staffName, quote, reference: app ? orderNumber(app.id) : id.slice(0, 8) },
       }),
     );
   }
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: appendEntryUpdate(id, replies, reply) }, ...alongside] }));
+  } catch (err) {
+    if (err instanceof TransactionCanceledException)
+      throw new ConflictError('Someone else replied meanwhile: reload the ticket and try again', 'version_conflict');
+    throw err;
+  }
+  return { ...ticket, replies: [...replies, reply] };
+}
+
+/** "Assign to me" (the person becomes the ticket's assignee) or give it back (nobody). */
+export async function assignTicket(id: string, assign: 'me' | 'nobody', actor: AuditActor): Promise<SupportTicket> {
+  const ticket = await requireTicket(id);
+  const assignee = assign === 'me' ? { id: actor.id, email: actor.email } : undefined;
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName('tickets'),
+            Key: { id },
+            UpdateExpression: assignee ? 'SET assignee = :a, updatedAt = :now' : 'REMOVE assignee SET updatedAt = :now',
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeValues: { ':now': new Date().toISOString(), ...(assignee ? { ':a': assignee } : {}) },
+          },
+        },
+        auditPut({
+          actor,
+          action: 'ticket_assigned',
+          applicationId: ticket.applicationId,
+          subject: `ticket ${id}`,
+          before: { assignee: ticket.assignee?.email ?? null },
+          after: { assignee: assignee?.email ?? null },
+        }),
+      ],
+    }),
+  );
+  return { ...ticket, ...(assignee ? { assignee } : { assignee: undefined }) };
+}
+
+/**
+ * Ties a ticket (a contact-form message) to the order it is about: it then shows in the order's
+ * conversation on the order page, and staff open the order from it. Once tied it stays tied.
+ */
+export async function linkTicketToOrder(id: string, applicationId: string, actor: AuditActor): Promise<SupportTicket> {
+  const ticket = await requireTicket(id);
+  if (ticket.applicationId === applicationId) return ticket;
+  if (ticket.applicationId) throw new ConflictError('This ticket is already about another order', 'ticket_linked');
+  const app = await getApplication(applicationId);
+  if (app.status === 'draft') throw new ConflictError('That order was never submitted: tie the ticket to a placed order', 'order_not_placed');
   try {
     await ddb().send(
       new TransactWriteCommand({
@@ -187,20 +307,18 @@ export async function replyToTicket(id: string, message: string, staffName: stri
             Update: {
               TableName: tableName('tickets'),
               Key: { id },
-              // Conditional on the replies read: two replies at once cannot overwrite each other.
-              UpdateExpression: 'SET replies = :replies, updatedAt = :now',
-              ConditionExpression: replies.length ? 'size(replies) = :count' : 'attribute_not_exists(replies)',
-              ExpressionAttributeValues: { ':replies': [...replies, reply], ':now': reply.at, ...(replies.length ? { ':count': replies.length } : {}) },
+              UpdateExpression: 'SET applicationId = :app, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(applicationId)',
+              ExpressionAttributeValues: { ':app': applicationId, ':now': new Date().toISOString() },
             },
           },
-          ...alongside,
+          auditPut({ actor, action: 'ticket_linked', applicationId, subject: `ticket ${id}`, after: { applicationId } }),
         ],
       }),
     );
   } catch (err) {
-    if (err instanceof TransactionCanceledException)
-      throw new ConflictError('Someone else replied meanwhile: reload the ticket and try again', 'version_conflict');
+    if (err instanceof TransactionCanceledException) throw new ConflictError('This ticket is already about another order', 'ticket_linked');
     throw err;
   }
-  return { ...ticket, replies: [...replies, reply] };
+  return { ...ticket, applicationId };
 }

@@ -2,7 +2,7 @@ import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
 import { logger } from '../lib/logger.ts';
-import { continueLink, findOrderLink, orderLink } from '../orders/order-link.ts';
+import { contactLink, continueLink, findOrderLink, orderLink } from '../orders/order-link.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
 import type { EmailMessage, EmailPayloads } from './messages.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
@@ -54,7 +54,12 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     // The React renderer is loaded with the first message a container sends: a sweep that finds
     // nothing due (most of them) never loads it (docs/decisions/0170).
     const { renderEmail } = await import('./render.ts');
-    const rendered = await renderEmail(message, await linkFor(item), { ...emailOperator(settings), findOrderUrl: findOrderLink() }, unsubscribe?.page);
+    const rendered = await renderEmail(
+      message,
+      await linkFor(item),
+      { ...emailOperator(settings), findOrderUrl: findOrderLink(), contactUrl: contactLink() },
+      unsubscribe?.page,
+    );
     const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
     await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });
   } catch (err) {

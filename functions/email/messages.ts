@@ -38,8 +38,13 @@ export interface EmailPayloads {
   documents_ready: { firstName: string; businessName: string; delivered?: string[] };
   /** One deliverable arrived before the order is complete: the state-stamped document, or the EIN with its letter. */
   deliverable_ready: { firstName: string; businessName: string; title: string; detail: string };
-  /** A staff reply to a support ticket. */
-  ticket_reply: { subject: string; reply: string; staffName: string };
+  /**
+   * A staff reply to a support ticket, quoting the customer message it answers, with the thread's
+   * reference (the order number for a ticket about an order). Absent on replies queued before them.
+   */
+  ticket_reply: { subject: string; reply: string; staffName: string; quote?: { from: string; at: string; message: string }; reference?: string };
+  /** A customer message on the order's conversation, acknowledged with the thread's reference (the order number). */
+  message_received: { firstName: string; businessName: string; reference: string; message: string; receivedAt: string };
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
   /** A link that continues an unpaid application in any browser ("Email me a link to continue", or found by email). */
@@ -76,6 +81,7 @@ export const EMAIL_KINDS = [
   'documents_ready',
   'deliverable_ready',
   'ticket_reply',
+  'message_received',
   'order_link',
   'continue_link',
   'staff_invite',

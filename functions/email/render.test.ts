@@ -33,7 +33,20 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     title: 'Your EIN is ready',
     detail: 'The IRS assigned Byte Works LLC the Employer Identification Number 88-1234567.',
   },
-  ticket_reply: { subject: 'Change my address', reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks', staffName: 'Sam from CreatorLLC' },
+  ticket_reply: {
+    subject: 'Change request for Byte Works LLC (order 6f1c1b1e)',
+    reply: 'Hello Ada,\n\nWe updated the mailing address.\n\nThanks',
+    staffName: 'Sam from CreatorLLC',
+    quote: { from: 'Ada Lovelace', at: '2026-11-26T15:00:00.000Z', message: 'Please change the mailing address to 2 Main St.' },
+    reference: '6f1c1b1e',
+  },
+  message_received: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    reference: '6f1c1b1e',
+    message: 'Please change the mailing address to 2 Main St.',
+    receivedAt: '2026-11-26T15:00:00.000Z',
+  },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   continue_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   staff_invite: {
@@ -87,6 +100,31 @@ describe('email templates', () => {
     const out = await renderEmail({ kind: 'status_changed', payload: SAMPLES.status_changed } as never, LINK);
     expect(out.text).toContain('file number 2026-001234567');
     expect(out.text).toContain('filed on 2026-11-25');
+  });
+
+  it('a staff reply quotes what it answers, with the date written out, and says where to answer', async () => {
+    const out = await renderEmail({ kind: 'ticket_reply', payload: SAMPLES.ticket_reply } as never, LINK);
+    expect(out.subject).toBe('Re: Change request for Byte Works LLC (order 6f1c1b1e)');
+    expect(out.text).toContain('On November 26, 2026, Ada Lovelace wrote:');
+    expect(out.text).toContain('Please change the mailing address to 2 Main St.');
+    expect(out.text).toContain('write to us on your order page');
+    expect(out.text).toContain('Replies to this email are not read');
+    // A contact-form ticket has no order page: the email says to write again from the contact page, with the reference.
+    const contactUrl = 'https://creatorllc.example/contact';
+    const plain = { subject: 'Question about Wyoming', reply: 'Yes.', staffName: 'The CreatorLLC team', reference: '1a2b3c4d' };
+    const noOrder = await renderEmail({ kind: 'ticket_reply', payload: plain } as never, undefined, { contactUrl });
+    expect(noOrder.subject).toBe('Re: Question about Wyoming (reference 1a2b3c4d)');
+    expect(noOrder.text).toContain('send us a new message from the contact page');
+    expect(noOrder.text).toContain('mention reference 1a2b3c4d');
+    expect(noOrder.html).toContain(`href="${contactUrl}"`);
+  });
+
+  it('acknowledges a customer message with the reference and their words', async () => {
+    const out = await renderEmail({ kind: 'message_received', payload: SAMPLES.message_received } as never, LINK);
+    expect(out.subject).toBe('We received your message about Byte Works LLC (order 6f1c1b1e)');
+    expect(out.text).toContain('Its reference is 6f1c1b1e');
+    expect(out.text).toContain('On November 26, 2026, you wrote:');
+    expect(out.text).toContain('Please change the mailing address to 2 Main St.');
   });
 
   it('escapes what a customer typed', async () => {

@@ -8,6 +8,7 @@ import {
   DeliverableReadyEmail,
   DetailsReminderEmail,
   DocumentsReadyEmail,
+  MessageReceivedEmail,
   OrderLinkEmail,
   PaymentReceivedEmail,
   StaffInviteEmail,
@@ -39,7 +40,15 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   },
   documents_ready: { subject: (p) => `Your documents for ${p.businessName} are ready`, component: DocumentsReadyEmail },
   deliverable_ready: { subject: (p) => `${p.title}: ${p.businessName}`, component: DeliverableReadyEmail },
-  ticket_reply: { subject: (p) => `Re: ${p.subject}`, component: TicketReplyEmail },
+  ticket_reply: {
+    // The reference rides in the subject unless the subject already names it (an order's conversation names its order number).
+    subject: (p) => `Re: ${p.subject}${p.reference && !p.subject.includes(p.reference) ? ` (reference ${p.reference})` : ''}`,
+    component: TicketReplyEmail,
+  },
+  message_received: {
+    subject: (p) => `We received your message about ${p.businessName || 'your order'} (order ${p.reference})`,
+    component: MessageReceivedEmail,
+  },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   continue_link: {
     subject: (p) => (p.businessName ? `Continue your application for ${p.businessName}` : 'Continue your LLC application'),
@@ -64,7 +73,7 @@ export async function renderEmail(
   unsubscribeUrl?: string,
 ): Promise<RenderedEmail> {
   const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
-  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl };
+  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl };
   const element = createElement(
     OperatorContext.Provider,
     { value: operator },

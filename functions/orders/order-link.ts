@@ -54,6 +54,11 @@ export async function continueLink(applicationId: string, at: 'wizard' | 'checko
   return `${base}${path}?applicationId=${encodeURIComponent(applicationId)}#access=${await signOrderToken(applicationId)}`;
 }
 
+/** The site's contact page: where a ticket without an order page is answered. */
+export function contactLink(): string {
+  return `${config().SITE_URL ?? 'http://127.0.0.1:3000'}/contact`;
+}
+
 /** The site's "find my order" page, which every customer email links to. */
 export function findOrderLink(): string {
   return `${config().SITE_URL ?? 'http://127.0.0.1:3000'}/find-order`;

@@ -12,6 +12,7 @@ import {
 import { createContentSchema, updateContentSchema } from '../content/content-item.schema.ts';
 import { filingDetailsBodySchema } from '../filing/details.schema.ts';
 import { operatorSettingsUpdateSchema } from '../operator/settings.schema.ts';
+import { orderConversationSchema } from '../orders/conversation.schema.ts';
 import {
   documentIdSchema,
   documentLinkSchema,
@@ -590,7 +591,9 @@ export const CONTRACT = {
   'POST /api/orders/{id}/change-requests': {
     handler: 'orders/change-request',
     operationId: 'requestOrderChange',
-    summary: 'Opens a support ticket about the order ("request a change")',
+    summary: 'A message on the order’s conversation: the first opens a ticket about the order, later ones are added to it',
+    description:
+      'Each message is acknowledged by email with the thread’s reference (the order number). 409 `conversation_full` once the thread holds its most messages.',
     tag: 'Orders',
     access: 'public',
     holder: true,
@@ -598,8 +601,19 @@ export const CONTRACT = {
     body: changeRequestSchema,
     responses: { 201: changeRequestResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
-    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write' },
     rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
+  },
+  'GET /api/orders/{id}/conversation': {
+    handler: 'orders/conversation',
+    operationId: 'getOrderConversation',
+    summary: 'The order’s conversation: the customer’s messages and our replies (each quoting what it answers), oldest first',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: orderConversationSchema },
+    tables: { applications: 'read', tickets: 'read' },
   },
   'GET /api/orders/{id}/documents/{documentId}': {
     handler: 'orders/document-link',
@@ -661,6 +675,17 @@ export const CONTRACT = {
     responses: { 200: staffApplicationPageSchema },
     tables: { ...staffSession, applications: 'read' },
   },
+  'GET /api/staff/applications/{id}': {
+    handler: 'staff/get-application',
+    operationId: 'getStaffApplication',
+    summary: 'One application as the staff modal shows it (opened from a ticket about the order)',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    params: idParam,
+    responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'read' },
+  },
   'GET /api/staff/queue': {
     handler: 'staff/work-queue',
     operationId: 'getWorkQueue',
@@ -677,7 +702,7 @@ export const CONTRACT = {
   'GET /api/staff/tickets': {
     handler: 'staff/list-tickets',
     operationId: 'listSupportTickets',
-    summary: 'Support tickets, newest first, 50 a page',
+    summary: 'Support tickets, newest first, 50 a page: every one, or the open or closed ones',
     tag: 'Staff',
     access: 'staff',
     role: 'staff',
@@ -688,7 +713,7 @@ export const CONTRACT = {
   'PATCH /api/staff/tickets/{id}': {
     handler: 'staff/update-ticket',
     operationId: 'setTicketStatus',
-    summary: 'Closes or reopens a support ticket',
+    summary: 'Closes or reopens a support ticket, assigns it to the signed-in person (or nobody), or ties it to its order',
     tag: 'Staff',
     access: 'staff',
     role: 'staff',
@@ -696,7 +721,7 @@ export const CONTRACT = {
     body: ticketUpdateSchema,
     responses: { 200: supportTicketSchema },
     errors: { status_conflict: STATUS_CONFLICT },
-    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append' },
+    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append', applications: 'read' },
   },
   // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
   'PATCH /api/staff/applications/{id}': {
@@ -917,14 +942,14 @@ export const CONTRACT = {
   'POST /api/staff/tickets/{id}/replies': {
     handler: 'staff/reply-ticket',
     operationId: 'replyToTicket',
-    summary: 'A staff reply, kept on the ticket and emailed to the customer',
+    summary: 'A staff reply quoting the customer message it answers, kept on the ticket and emailed to the customer',
     tag: 'Staff',
     access: 'staff',
     role: 'staff',
     params: recordParam,
     body: ticketReplySchema,
     responses: { 200: supportTicketSchema },
-    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write', audit: 'append' },
+    tables: { ...staffSession, tickets: 'write', activity: 'write', outbox: 'write', audit: 'append', applications: 'read' },
   },
 
   // Staff accounts (functions/data/staff-accounts.ts, sign-in.ts), the audit trail, the operator's settings.

@@ -98,4 +98,4 @@ export const orderLinkSentSchema = z.object({ sent: z.literal(true) });
 export const revealedTaxIdSchema = z.object({ taxId: z.string(), taxIdType: z.enum(['ssn', 'itin']) });
 
 /** POST /api/orders/{id}/change-requests answers the ticket opened. */
-export const changeRequestResultSchema = z.object({ ticketId: z.string() });
+export const changeRequestResultSchema = z.object({ ticketId: z.string(), reference: z.string() });

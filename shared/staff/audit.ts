@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   ticket_closed: 'Ticket closed',
   ticket_reopened: 'Ticket reopened',
   ticket_replied: 'Ticket answered',
+  ticket_assigned: 'Ticket assigned',
+  ticket_linked: 'Ticket tied to an order',
   application_status_changed: 'Status moved',
   application_notes_changed: 'Notes changed',
   application_reopened: 'Order reopened',

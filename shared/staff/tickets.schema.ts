@@ -1,3 +1,4 @@
+import { applicationIdSchema } from '../application-id.schema.ts';
 import { timestamp } from '../common.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -5,6 +6,26 @@ import * as z from '../zod.ts';
 /** Support tickets (docs/product.md section 3), created by the public contact form. */
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** What a staff reply answers: the customer's words it quotes (cut to QUOTE_MAX characters). */
+export const QUOTE_MAX = 600;
+export const ticketQuoteSchema = z.object({ from: z.string(), at: timestamp(), message: z.string() });
+export type TicketQuote = z.infer<typeof ticketQuoteSchema>;
+
+/**
+ * One message after the first: a staff reply (emailed to the customer, quoting what it answers) or
+ * the customer's answer from the order page. `author` is absent on replies kept before customers
+ * could answer: those are staff replies.
+ */
+export const ticketEntrySchema = z.object({
+  id: z.optional(z.string()),
+  message: z.string(),
+  from: z.string(),
+  at: timestamp(),
+  author: z.optional(z.enum(['staff', 'customer'])),
+  quote: z.optional(ticketQuoteSchema),
+});
+export type TicketEntry = z.infer<typeof ticketEntrySchema>;
 
 /** A ticket as staff see it. */
 export const supportTicketSchema = z.object({
@@ -18,8 +39,12 @@ export const supportTicketSchema = z.object({
   createdAt: timestamp(),
   /** A change request from an order page: the order it is about. */
   applicationId: z.optional(z.string()),
-  /** Staff replies, oldest first (each was emailed to the customer). */
-  replies: z.optional(z.array(z.object({ message: z.string(), from: z.string(), at: timestamp() }))),
+  /** The messages after the first, oldest first: staff replies (each emailed) and the customer's answers. */
+  replies: z.optional(z.array(ticketEntrySchema)),
+  /** The person on the staff who answers it. */
+  assignee: z.optional(z.object({ id: z.string(), email: z.string() })),
+  /** When the customer last wrote (the first message or an answer from the order page). */
+  lastCustomerAt: z.optional(timestamp()),
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
@@ -37,15 +62,31 @@ export const contactFormSchema = z.strictObject({
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 
-/** GET /api/staff/tickets query. */
-export const ticketListQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(2000))) });
-
-export const ticketUpdateSchema = z.strictObject({
-  status: z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' }),
+/** GET /api/staff/tickets query: every ticket, or the open or closed ones only. */
+export const ticketListQuerySchema = z.strictObject({
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  status: z.optional(z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' })),
 });
+
+/**
+ * PATCH /api/staff/tickets/{id}: close or reopen, take it ("assign": 'me'), give it back
+ * ('nobody'), or tie it to the order it is about (the order's id).
+ */
+export const ticketUpdateSchema = z
+  .strictObject({
+    status: z.optional(z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' })),
+    assign: z.optional(z.enum(['me', 'nobody'], { error: 'Assign must be "me" or "nobody"' })),
+    applicationId: z.optional(applicationIdSchema),
+  })
+  .check(
+    z.refine((v) => [v.status, v.assign, v.applicationId].filter((x) => x !== undefined).length === 1, 'Send one change: status, assign or applicationId'),
+  );
+export type TicketUpdate = z.infer<typeof ticketUpdateSchema>;
 
 /** POST /api/staff/tickets/{id}/replies: a staff reply, emailed to the customer. */
 export const TICKET_REPLY_MAX = 5000;
 export const ticketReplySchema = z.strictObject({
   message: text('Reply', TICKET_REPLY_MAX, { min: 1, multiline: true }),
+  /** The customer message it answers (its entry id, 'first' for the ticket's first message); the latest customer message when absent. */
+  quotes: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Pick the message you answer from the thread'))),
 });

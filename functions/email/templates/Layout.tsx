@@ -25,6 +25,8 @@ export interface EmailOperator {
   supportPhone?: string | null;
   /** The site's "find my order" page, linked from every customer email. */
   findOrderUrl?: string;
+  /** The site's contact page, where a ticket without an order page is answered. */
+  contactUrl?: string;
 }
 export const OperatorContext = createContext<EmailOperator | undefined>(undefined);
 

@@ -1,4 +1,4 @@
-import { Button, Heading, Section, Text } from '@react-email/components';
+import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { formatUsd } from '#shared/money.ts';
 import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import type { EmailPayloads } from '../messages.ts';
@@ -132,17 +132,71 @@ export function DeliverableReadyEmail(p: Props<'deliverable_ready'>) {
   );
 }
 
-export function TicketReplyEmail(p: Props<'ticket_reply'>) {
+/** A date as people write it, "November 26, 2026" (UTC: the day the server recorded). */
+const writtenDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+const quoteStyle = { ...text, borderLeft: '3px solid #d4d4d8', color: '#3f3f46', margin: '0 0 16px', paddingLeft: '12px', whiteSpace: 'pre-line' as const };
+
+function Quoted({ from, at, message }: { from: string; at: string; message: string }) {
   return (
-    <Layout preview={`Re: ${p.subject}`}>
+    <>
+      <Text style={{ ...text, color: '#52525b', fontSize: '13px', margin: '0 0 4px' }}>
+        On {writtenDate(at)}, {from} wrote:
+      </Text>
+      <Text style={quoteStyle}>{message}</Text>
+    </>
+  );
+}
+
+/** Where an answer goes: the order page keeps the conversation; nobody reads replies to these emails. */
+const CONVERSATION_REASON = `You receive this email because you wrote to ${BRAND}. Replies to this email are not read: answer on your order page, or through the contact page.`;
+
+function HowToAnswer({ link, reference, contactUrl }: { link?: string; reference?: string; contactUrl?: string }) {
+  if (link)
+    return (
+      <>
+        <Text style={text}>To answer, write to us on your order page: the whole conversation is kept there. Replies to this email are not read.</Text>
+        <OrderButton link={link} label="Answer on your order page" />
+      </>
+    );
+  return (
+    <Text style={text}>
+      Replies to this email are not read. To answer, send us a new message from{' '}
+      {contactUrl ? <Link href={contactUrl}>the contact page</Link> : 'the contact page of our site'}
+      {reference ? ` and mention reference ${reference}` : ''}.
+    </Text>
+  );
+}
+
+export function TicketReplyEmail(p: Props<'ticket_reply'> & { contactUrl?: string }) {
+  return (
+    <Layout preview={`Re: ${p.subject}`} reason={CONVERSATION_REASON}>
       <Heading style={heading}>Re: {p.subject}</Heading>
+      {p.reference ? <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>Reference {p.reference}</Text> : null}
+      {p.quote ? <Quoted {...p.quote} /> : null}
       {p.reply.split(/\n{2,}/).map((paragraph, i) => (
         <Text key={i} style={{ ...text, whiteSpace: 'pre-line' }}>
           {paragraph}
         </Text>
       ))}
       <Text style={text}>{p.staffName}</Text>
-      <OrderButton link={p.link} />
+      <HowToAnswer link={p.link} reference={p.reference} contactUrl={p.contactUrl} />
+    </Layout>
+  );
+}
+
+export function MessageReceivedEmail(p: Props<'message_received'>) {
+  const about = p.businessName ? `your order for ${p.businessName}` : 'your order';
+  return (
+    <Layout preview={`We received your message (reference ${p.reference})`} reason={CONVERSATION_REASON}>
+      <Heading style={heading}>We received your message</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Thank you: your message about {about} reached our team. Its reference is {p.reference}, your order number. We answer by email and on your order page,
+        where the whole conversation is kept.
+      </Text>
+      <Quoted from="you" at={p.receivedAt} message={p.message} />
+      <OrderButton link={p.link} label="Open the conversation" />
     </Layout>
   );
 }

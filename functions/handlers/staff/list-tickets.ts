@@ -3,6 +3,6 @@ import { listTickets } from '../../data/tickets.ts';
 import { json, requestQuery, route } from '../../lib/http.ts';
 
 export const handler = route('GET /api/staff/tickets', async (event) => {
-  const { cursor } = requestQuery(event, ticketListQuerySchema);
-  return json(200, await listTickets(cursor));
+  const { cursor, status } = requestQuery(event, ticketListQuerySchema);
+  return json(200, await listTickets(cursor, status));
 });

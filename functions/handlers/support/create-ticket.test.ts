@@ -54,6 +54,7 @@ describe('POST /api/support-tickets', () => {
       message: 'Can I file in Wyoming if I live in Ohio?',
       priority: 'normal',
       createdAt: expect.any(String),
+      lastCustomerAt: expect.any(String),
     });
   });
 

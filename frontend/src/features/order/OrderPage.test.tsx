@@ -335,16 +335,57 @@ describe('the rest of the order page', { timeout: 20_000 }, () => {
     expect(current).toHaveTextContent('Filing details complete');
   });
 
-  it('opens a change request as a ticket and says where the reply goes', async () => {
-    replies[`POST /api/orders/${ID}/change-requests`] = { status: 201, body: { ticketId: 'tk-0123456789' } };
+  it('shows the conversation in order, with who wrote, when and what a reply answers, and sends the next message', async () => {
+    let thread = {
+      reference: '0b7e4a52',
+      full: false,
+      messages: [
+        { id: 't/first', author: 'customer', from: 'Maya Lopez', at: '2026-11-21T10:00:00.000Z', message: 'Please spell the name Maya Makes' },
+        {
+          id: 't/r1',
+          author: 'staff',
+          from: 'The CreatorLLC team',
+          at: '2026-11-21T12:00:00.000Z',
+          message: 'Done.',
+          quote: { from: 'Maya Lopez', at: '2026-11-21T10:00:00.000Z', message: 'Please spell the name Maya Makes' },
+        },
+      ],
+    };
+    replies[`GET /api/orders/${ID}/conversation`] = () => ({ status: 200, body: thread });
+    replies[`POST /api/orders/${ID}/change-requests`] = (init) => {
+      const { message } = JSON.parse(String(init.body)) as { message: string };
+      thread = {
+        ...thread,
+        messages: [...thread.messages, { id: 't/r2', author: 'customer', from: 'Maya Lopez', at: '2026-11-21T13:00:00.000Z', message }],
+      };
+      return { status: 201, body: { ticketId: 'order-x', reference: '0b7e4a52' } };
+    };
     const user = await openAsHolder();
-    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    const list = await screen.findByRole('list', { name: 'Conversation' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Maya Lopez (you)');
+    expect(items[0]).toHaveTextContent('November 21, 2026');
+    expect(items[1]).toHaveTextContent('The CreatorLLC team');
+    expect(items[1].querySelector('blockquote')).toHaveTextContent('Please spell the name Maya Makes');
+    expect(screen.getByText(/Reference 0b7e4a52/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send the reply' }));
     expect(screen.getByText('Your request is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('What should we change?'), 'Please spell the name Maya Makes');
-    await user.click(screen.getByRole('button', { name: 'Send the request' }));
-    expect(await screen.findByText(/We reply by email to maya@example.com/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your reply'), 'Thank you!');
+    await user.click(screen.getByRole('button', { name: 'Send the reply' }));
+    expect(await screen.findByText(/We received your message \(reference 0b7e4a52\) and emailed you a copy at maya@example.com/)).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem')).toHaveLength(3));
     const call = calls.find((c) => c.key === `POST /api/orders/${ID}/change-requests`);
-    expect(JSON.parse(String(call?.init.body))).toEqual({ message: 'Please spell the name Maya Makes' });
+    expect(JSON.parse(String(call?.init.body))).toEqual({ message: 'Thank you!' });
+  });
+
+  it('offers "Request a change" while there is no conversation yet', async () => {
+    replies[`GET /api/orders/${ID}/conversation`] = { status: 200, body: { reference: '0b7e4a52', full: false, messages: [] } };
+    await openAsHolder();
+    expect(await screen.findByRole('form', { name: 'Request a change' })).toBeInTheDocument();
+    expect(screen.getByLabelText('What should we change?')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Conversation' })).not.toBeInTheDocument();
   });
 });
 

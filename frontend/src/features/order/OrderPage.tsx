@@ -13,7 +13,7 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { paths } from '../../paths.ts';
-import { ChangeRequestForm } from './ChangeRequestForm.tsx';
+import { Conversation } from './Conversation.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
 import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
 import { LinkOffer } from './LinkOffer.tsx';
@@ -174,9 +174,8 @@ function OrderContent({ order }: { order: OrderView }) {
           <Section title="Filing details" id="order-details">
             <FilingDetails order={order} />
           </Section>
-          <Section title="Request a change" id="order-change">
-            <p className="mb-3 text-sm text-slate-600">Something to correct or add? Tell us here: it reaches our team and we reply by email.</p>
-            <ChangeRequestForm id={order.id} email={order.email} />
+          <Section title="Messages and change requests" id="order-conversation">
+            <Conversation id={order.id} email={order.email} />
           </Section>
         </div>
         <div className="grid min-w-0 gap-6">

@@ -22,7 +22,3 @@ export function useSetOrder(id: string) {
 export function sendOrderLink(id: string) {
   return apiCall('POST /api/orders/{id}/links', { params: { id }, body: {} });
 }
-
-export function requestChange(id: string, message: string) {
-  return apiCall('POST /api/orders/{id}/change-requests', { params: { id }, body: { message } });
-}

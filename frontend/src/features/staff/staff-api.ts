@@ -47,11 +47,12 @@ export function fetchQueueStage(stage: string, cursor: string) {
   return staffCall('GET /api/staff/queue', { query: { stage: stage as QueryOf<'GET /api/staff/queue'>['stage'], cursor } });
 }
 
-export function useTickets() {
+/** Tickets newest first: every one, or the open or closed ones. */
+export function useTickets(status?: 'open' | 'closed') {
   return useInfiniteQuery({
-    queryKey: ['staff', 'tickets'],
+    queryKey: ['staff', 'tickets', status ?? 'all'],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => staffCall('GET /api/staff/tickets', { query: { cursor: pageParam || undefined } }),
+    queryFn: ({ pageParam }) => staffCall('GET /api/staff/tickets', { query: { cursor: pageParam || undefined, status } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -88,11 +89,12 @@ export function useReopen() {
   });
 }
 
-export function useSetTicketStatus() {
+/** One change to a ticket: close or reopen it, assign it, or tie it to its order. */
+export function useTicketChange() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string } & BodyOf<'PATCH /api/staff/tickets/{id}'>) =>
-      staffCall('PATCH /api/staff/tickets/{id}', { params: { id }, body: { status } }),
+    mutationFn: ({ id, ...change }: { id: string } & BodyOf<'PATCH /api/staff/tickets/{id}'>) =>
+      staffCall('PATCH /api/staff/tickets/{id}', { params: { id }, body: change }),
     onSettled: refresh,
   });
 }

@@ -8,32 +8,54 @@ import { staffCall } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 
+/** The first message's id in a ticket's thread (functions/data/tickets.ts FIRST_ENTRY). */
+const FIRST = 'first';
+
+type Entry = { id: string; author: 'customer' | 'staff'; from: string; at: string; message: string; quote?: { from: string; at: string; message: string } };
+
+/** The ticket as one thread: its first message, then every reply and answer, oldest first. */
+export function ticketThread(ticket: SupportTicket): Entry[] {
+  return [
+    { id: FIRST, author: 'customer', from: ticket.customerName || ticket.customerEmail, at: ticket.createdAt, message: ticket.message },
+    ...(ticket.replies ?? []).map((r, i) => ({ ...r, id: r.id ?? `r${i + 1}`, author: r.author ?? ('staff' as const) })),
+  ];
+}
+
+const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 /**
- * A ticket's order (a change request from an order page), the staff replies so far and the
- * reply form. A reply is kept on the ticket and emailed to the customer by the server.
+ * A ticket's thread (the customer's messages and the staff replies, each reply with what it
+ * quotes) and the reply form. A reply quotes the customer message picked under "Answering" (the
+ * latest by default); the server keeps it on the ticket and emails it.
  */
 export function TicketThread({ ticket }: { ticket: SupportTicket }) {
   const queryClient = useQueryClient();
+  const thread = ticketThread(ticket);
+  const customerMessages = thread.filter((e) => e.author === 'customer');
+  const latest = customerMessages.at(-1)?.id ?? FIRST;
   const [message, setMessage] = useState('');
+  const [quotes, setQuotes] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reply = useMutation({
-    mutationFn: (text: string) => staffCall('POST /api/staff/tickets/{id}/replies', { params: { id: ticket.id }, body: { message: text } }),
+    mutationFn: (body: { message: string; quotes: string }) => staffCall('POST /api/staff/tickets/{id}/replies', { params: { id: ticket.id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
   const fieldId = `ticket-reply-${ticket.id}`;
+  const answering = quotes ?? latest;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ticketReplySchema.safeParse({ message });
+    const parsed = ticketReplySchema.safeParse({ message, quotes: answering });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Write a reply');
       return;
     }
     setError(null);
     try {
-      await reply.mutateAsync(parsed.data.message);
+      await reply.mutateAsync({ message: parsed.data.message, quotes: answering });
       setMessage('');
-      toast('Reply Sent', `Emailed to ${ticket.customerEmail}.`);
+      setQuotes(null);
+      toast('Reply Sent', 'Emailed to the customer, quoting the message it answers.');
     } catch (err) {
       setError(failureMessage(err));
     }
@@ -41,24 +63,43 @@ export function TicketThread({ ticket }: { ticket: SupportTicket }) {
 
   return (
     <div className="mt-3 space-y-3">
-      {ticket.applicationId ? (
-        <p className="break-all text-xs text-slate-700">
-          About order <span className="font-mono">{ticket.applicationId}</span>
-        </p>
-      ) : null}
-      {ticket.replies?.length ? (
-        <ol className="space-y-2" aria-label={`Replies to ${ticket.subject}`}>
-          {ticket.replies.map((r, i) => (
-            <li key={i} className="rounded-xl border border-slate-200 bg-white px-3 py-2">
-              <p className="text-xs text-slate-600">
-                {r.from} · {formatDateTime(r.at)}
-              </p>
-              <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{r.message}</p>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <ol className="space-y-2" aria-label={`Thread of ${ticket.subject}`}>
+        {thread.map((entry) => (
+          <li
+            key={entry.id}
+            data-author={entry.author}
+            className={`rounded-xl border px-3 py-2 ${entry.author === 'staff' ? 'border-indigo-200 bg-indigo-50 sm:ml-6' : 'border-slate-200 bg-white'}`}
+          >
+            <p className="text-xs text-slate-600">
+              <span className="font-semibold text-slate-800">{entry.author === 'staff' ? entry.from : `${entry.from} (customer)`}</span> ·{' '}
+              {formatDateTime(entry.at)}
+            </p>
+            {entry.quote ? (
+              <blockquote className="mt-1 border-l-4 border-slate-300 pl-2 text-xs text-slate-600">
+                <p className="whitespace-pre-line break-words">{entry.quote.message}</p>
+              </blockquote>
+            ) : null}
+            <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{entry.message}</p>
+          </li>
+        ))}
+      </ol>
       <form onSubmit={submit} noValidate aria-label={`Reply to ${ticket.subject}`}>
+        {customerMessages.length > 1 ? (
+          <label className="mb-2 block text-sm text-slate-800">
+            Answering
+            <select
+              value={answering}
+              onChange={(e) => setQuotes(e.target.value)}
+              className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+            >
+              {customerMessages.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {formatDateTime(m.at)}: {excerpt(m.message)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
           Reply to {ticket.customerName || ticket.customerEmail}
         </label>

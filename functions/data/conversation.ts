@@ -1,0 +1,130 @@
+import { type ConversationMessage, type OrderConversation, orderNumber } from '#shared/orders/conversation.schema.ts';
+import { TICKETS_PER_HOUR_PER_IP, type TicketEntry } from '#shared/staff/tickets.schema.ts';
+import { outboxPut } from '../email/outbox.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError, RateLimitedError } from '../lib/errors.ts';
+import { activityPut } from './activity.ts';
+import type { ApplicationItem } from './applications/item.ts';
+import { openTicketsCounterUpdate } from './counters.ts';
+import { addressKey, consumeRateLimit } from './rate-limits.ts';
+import { appendEntryUpdate, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
+
+/**
+ * The order's conversation (docs/product.md section 10): one thread per order, the ticket
+ * `order-<application id>`. The customer's first message from the order page opens it (a
+ * high-priority ticket staff see in the tickets tab), later ones are appended to it and reopen it
+ * if it was closed; staff replies are appended by replyToTicket. Each customer message is
+ * acknowledged by email with the thread's reference, the order number. The page shows this thread
+ * merged with any other ticket staff tied to the order (a contact-form message), oldest first.
+ */
+export const conversationTicketId = (applicationId: string) => `order-${applicationId}`;
+
+/** Customer messages on one order's thread an hour, after the first (which the contact form's per-network limit covers). */
+export const ORDER_MESSAGES_PER_HOUR = 20;
+
+const customerName = (app: ApplicationItem) => [app.firstName, app.lastName].filter(Boolean).join(' ');
+
+function acknowledgement(app: ApplicationItem, ticketId: string, position: number, message: string, at: string): TransactItem {
+  return outboxPut({
+    kind: 'message_received',
+    to: app.email ?? '',
+    applicationId: app.id,
+    dedupeKey: `message:${ticketId}:${position}`,
+    payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', reference: orderNumber(app.id), message, receivedAt: at },
+  });
+}
+
+/**
+ * A message from the order page: the first opens the order's conversation, the next ones are
+ * appended to it. In one transaction with the acknowledgement email, the activity entry and (when
+ * it opens or reopens the ticket) the open-tickets counter.
+ */
+export async function postCustomerMessage(app: ApplicationItem, message: string, sourceIp: string): Promise<{ ticketId: string; reference: string }> {
+  const id = conversationTicketId(app.id);
+  const reference = orderNumber(app.id);
+  const business = app.businessName || 'your order';
+  const existing = await readTicket(id);
+  if (!existing) {
+    const slot = await consumeRateLimit(`ticket#${addressKey(sourceIp)}`, TICKETS_PER_HOUR_PER_IP, 3600);
+    if (!slot.allowed) throw new RateLimitedError('Too many messages from this network; please try again later', slot.retryAfterSeconds);
+    const at = new Date().toISOString();
+    const item = {
+      id,
+      feed: 'TICKETS',
+      subject: `Change request for ${business} (order ${reference})`.slice(0, 200),
+      status: 'open',
+      customerEmail: app.email ?? '',
+      customerName: customerName(app),
+      message,
+      priority: 'high',
+      applicationId: app.id,
+      createdAt: at,
+      lastCustomerAt: at,
+    };
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName('tickets'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } },
+            openTicketsCounterUpdate(1),
+            activityPut('order_change_requested', `Change requested for ${business}`, app.id),
+            acknowledgement(app, id, 0, message, at),
+          ],
+        }),
+      );
+      return { ticketId: id, reference };
+    } catch (err) {
+      // Another first message won the race: this one is appended after it.
+      if (!(err instanceof TransactionCanceledException)) throw err;
+    }
+  }
+  const slot = await consumeRateLimit(`order-messages#${app.id}`, ORDER_MESSAGES_PER_HOUR, 3600);
+  if (!slot.allowed) throw new RateLimitedError('Too many messages about this order in an hour; please try again later', slot.retryAfterSeconds);
+  const ticket = existing ?? (await readTicket(id));
+  if (!ticket) throw new ConflictError('Your message could not be added: send it again', 'version_conflict');
+  const replies = ticket.replies ?? [];
+  if (replies.length >= MAX_TICKET_REPLIES)
+    throw new ConflictError('This conversation is full: write to us from the contact page and mention your order number', 'conversation_full');
+  const at = new Date().toISOString();
+  const entry: TicketEntry = { id: `r${replies.length + 1}`, message, from: customerName(app) || app.email || 'Customer', at, author: 'customer' };
+  const reopens = ticket.status !== 'open';
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: appendEntryUpdate(id, replies, entry, ', lastCustomerAt = :now, #status = :open', { ':open': 'open' }, { '#status': 'status' }),
+          },
+          ...(reopens ? [openTicketsCounterUpdate(1)] : []),
+          activityPut('customer_answered', `${reopens ? 'Reopened by the customer: ' : 'The customer wrote about '}${business}`, app.id),
+          acknowledgement(app, id, replies.length + 1, message, at),
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException)
+      throw new ConflictError('Another message was added at the same moment: send yours again', 'version_conflict');
+    throw err;
+  }
+  return { ticketId: id, reference };
+}
+
+/** The order page's conversation: every message of the order's tickets, oldest first. */
+export async function readOrderConversation(applicationId: string): Promise<OrderConversation> {
+  const tickets = await listOrderTickets(applicationId);
+  const messages: ConversationMessage[] = tickets
+    .flatMap((ticket) =>
+      threadOf(ticket).map((e) => ({
+        id: `${ticket.id}/${e.id}`,
+        author: e.author,
+        from: e.from,
+        at: e.at,
+        message: e.message,
+        ...(e.quote ? { quote: e.quote } : {}),
+      })),
+    )
+    .sort((a, b) => a.at.localeCompare(b.at));
+  const own = tickets.find((t) => t.id === conversationTicketId(applicationId));
+  return { reference: orderNumber(applicationId), messages, full: (own?.replies?.length ?? 0) >= MAX_TICKET_REPLIES };
+}
