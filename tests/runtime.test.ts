@@ -74,7 +74,6 @@ describe('npm start (local runtime)', () => {
   // cause is open (docs/decisions/0270), and the runtime's output is printed when it happens.
   it('answers an oversized body with a 413 JSON error, and rides out a DynamoDB Local crash with 503 then recovery', {
     timeout: STARTS_TIMEOUT,
-    retry: 1,
   }, async () => {
     const dataDir = tempDir();
     const server = await startLocalServer({ dataDir });

@@ -76,12 +76,17 @@ export function startStreamPoller(endpoint: string, table: string, handler: Stre
     first = false;
   }
 
+  // Every call, the first included, sits inside the loop's catch: DynamoDB Local may be down
+  // (crashed, restarting) at any moment, and a rejection escaping this loop would end the runtime.
+  let streamArn: string | undefined;
   const loop = async () => {
-    const described = await ddb.send(new DescribeTableCommand({ TableName: table }));
-    const streamArn = described.Table?.LatestStreamArn;
-    if (!streamArn) throw new Error(`Table ${table} has no stream`);
     while (!stopped) {
       try {
+        if (!streamArn) {
+          const described = await ddb.send(new DescribeTableCommand({ TableName: table }));
+          streamArn = described.Table?.LatestStreamArn;
+          if (!streamArn) throw new Error(`Table ${table} has no stream`);
+        }
         if (Date.now() - lastDescribe > 5000 || iterators.size === 0) {
           lastDescribe = Date.now();
           await discoverShards(streamArn);
@@ -94,7 +99,7 @@ export function startStreamPoller(endpoint: string, table: string, handler: Stre
           if (records.length) await handler({ Records: records } as unknown as DynamoDBStreamEvent);
         }
       } catch (err) {
-        if (!stopped) console.error('outbox stream poller:', (err as Error).message);
+        if (!stopped) console.error(`stream poller (${table}):`, (err as Error).message);
         // An expired iterator or a restarted database: start over from the shards' tips.
         iterators.clear();
         seen.clear();
