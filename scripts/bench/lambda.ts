@@ -25,12 +25,12 @@ import { runIfMain } from '../cli.ts';
  *   (after the built-in modules Lambda's runtime loads first, RUNTIME_PRELOADED), measured in CPU time (the process's user + system time at that point), which a busy shared
  *   machine barely moves, and in wall time (reported);
  * - each function and its reference are measured alternately RUNS times in the same run; the
- *   ratio is the median of the per-pair ratios. Budget: every function <= 1.3x its reference.
+ *   ratio is the median of the per-pair ratios. Reported, not judged: one run moves a function's
+ *   ratio by 0.15-0.3 on a shared 2-core machine, more than any budget at that precision could
+ *   tell apart (docs/benchmarks.md says why the budget was retired).
  * `--compare-sdk` also builds everything with the runtime's SDK (docs/decisions/0170); `--stack`
  * measures only what every route handler is built on (STACK_LAYERS).
- * Exits non-zero when a function is over budget.
  */
-export const COLD_IMPORT_BUDGET_RATIO = 1.3;
 /** Far under Lambda's 250 MB (unzipped) limit; reported, not a budget of its own. */
 export const LAMBDA_UNZIPPED_LIMIT_MB = 250;
 const RUNS = 5;
@@ -226,12 +226,10 @@ export interface LambdaBenchRow {
   refCpuMs: number;
   refWallMs: number;
   ratio: number;
-  withinBudget: boolean;
 }
 
 export interface LambdaBenchResult {
   rows: LambdaBenchRow[];
-  ok: boolean;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -256,7 +254,6 @@ export async function measureFunctions(dir: string, opts: BuildOptionsFor = {}, 
       refCpuMs: round1(m.refCpuMs),
       refWallMs: round1(m.refWallMs),
       ratio: Math.round(m.ratio * 100) / 100,
-      withinBudget: m.ratio <= COLD_IMPORT_BUDGET_RATIO,
     };
     if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(row));
     return row;
@@ -265,7 +262,7 @@ export async function measureFunctions(dir: string, opts: BuildOptionsFor = {}, 
 
 export async function lambdaBench(only?: readonly string[]): Promise<LambdaBenchResult> {
   const rows = await measureFunctions(join(OUT_DIR, 'bundled'), {}, only);
-  return { rows, ok: rows.every((r) => r.withinBudget) };
+  return { rows };
 }
 
 export function formatLambdaTable(rows: LambdaBenchRow[]): string {
@@ -278,7 +275,6 @@ export function formatLambdaTable(rows: LambdaBenchRow[]): string {
     'reference CPU ms',
     'wall ms (ref)',
     'x reference',
-    'budget',
   ];
   const lines = rows.map((r) => [
     r.name,
@@ -289,7 +285,6 @@ export function formatLambdaTable(rows: LambdaBenchRow[]): string {
     r.refCpuMs.toFixed(1),
     `${r.wallMs.toFixed(0)} (${r.refWallMs.toFixed(0)})`,
     r.ratio.toFixed(2),
-    r.withinBudget ? 'ok' : 'OVER',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -299,7 +294,7 @@ export function formatLambdaTable(rows: LambdaBenchRow[]): string {
     row(widths.map((w) => '-'.repeat(w))),
     ...lines.map(row),
     '',
-    `Cold import = a fresh Node process from start until the handler module is imported, CPU time (median of ${RUNS}, alternated with the function's reference). Heaviest: ${heaviest.name} ${heaviest.ratio}x its reference (budget ${COLD_IMPORT_BUDGET_RATIO}x).`,
+    `Cold import = a fresh Node process from start until the handler module is imported, CPU time (median of ${RUNS}, alternated with the function's reference). Heaviest: ${heaviest.name} ${heaviest.ratio}x its reference (reported, not a budget).`,
   ].join('\n');
 }
 
@@ -329,5 +324,4 @@ runIfMain(import.meta.url, async () => {
   }
   const result = await lambdaBench(only.length ? only : undefined);
   console.log(formatLambdaTable(result.rows));
-  if (!result.ok) process.exit(1);
 });
