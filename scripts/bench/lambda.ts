@@ -266,16 +266,7 @@ export async function lambdaBench(only?: readonly string[]): Promise<LambdaBench
 }
 
 export function formatLambdaTable(rows: LambdaBenchRow[]): string {
-  const header = [
-    'function',
-    'SDK loaded (reference)',
-    'KB at start',
-    'KB total',
-    'cold import CPU ms',
-    'reference CPU ms',
-    'wall ms (ref)',
-    'x reference',
-  ];
+  const header = ['function', 'SDK loaded (reference)', 'KB at start', 'KB total', 'cold import CPU ms', 'reference CPU ms', 'wall ms (ref)', 'x reference'];
   const lines = rows.map((r) => [
     r.name,
     r.sdk,
