@@ -24,6 +24,7 @@ const RILEY = `riley.${Date.now().toString(36)}@creator-llc.example`;
 const RILEY_PASSWORD = 'riley has a long password';
 let rileySecret = '';
 let rileyLastCode = '';
+let rileyRecoveryCode = '';
 let applicationId = '';
 
 /** The authenticator app's code for `secret` now (what the person's phone would show). */
@@ -137,6 +138,12 @@ test('the owner invites a person, who accepts with a password and an authenticat
   rileyLastCode = codeFor(rileySecret);
   await riley.getByLabel('Authentication code').fill(rileyLastCode);
   await riley.getByRole('button', { name: 'Accept and sign in' }).click();
+  // Ten recovery codes, shown once, before the dashboard.
+  const codes = riley.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  rileyRecoveryCode = (await codes.first().textContent()) ?? '';
+  await expectAxeClean(riley);
+  await riley.getByRole('button', { name: 'I have saved them: continue' }).click();
   await expect(riley).toHaveURL(/\/staff$/);
   await expect(riley.getByRole('heading', { name: 'Staff dashboard' })).toBeVisible();
   // A staff-role person sees no owner screens.
@@ -207,8 +214,9 @@ test('each action is in the audit trail under the person; removing them ends the
   await riley.getByLabel('Email').fill(RILEY);
   await riley.getByLabel('Password').fill(RILEY_PASSWORD);
   await riley.getByRole('button', { name: 'Sign in' }).click();
-  rileyLastCode = await freshCode(rileySecret, rileyLastCode);
-  await riley.getByLabel('Authentication code').fill(rileyLastCode);
+  // Without the phone: one of the recovery codes saved at the invitation.
+  await riley.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+  await riley.getByLabel('Recovery code').fill(rileyRecoveryCode);
   await riley.getByRole('button', { name: 'Verify' }).click();
   await expect(riley).toHaveURL(/\/staff$/);
 
@@ -216,7 +224,8 @@ test('each action is in the audit trail under the person; removing them ends the
   await page.getByRole('link', { name: 'Audit trail' }).click();
   await page.getByLabel('Person').selectOption({ label: RILEY });
   const entries = page.getByRole('list', { name: 'Audit entries' });
-  for (const action of ['Invitation accepted', 'Signed in', 'Notes changed']) await expect(entries.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of ['Invitation accepted', 'Signed in', 'Recovery code used', 'Notes changed'])
+    await expect(entries.getByText(action, { exact: true }).first()).toBeVisible();
   await expect(entries.locator('li[data-audit-action="application_notes_changed"]').first()).toContainText('notes: Called Nia about the address.');
   await expect(entries.locator('li[data-audit-action="application_notes_changed"]').first()).toContainText(`By ${RILEY} (staff)`);
   await expectAxeClean(page);

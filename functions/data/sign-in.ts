@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { newTotpSecret, totpStep } from '../lib/totp.ts';
 import { checkInviteToken } from '../staff/invite-link.ts';
+import { hashRecoveryCode, newRecoveryCodes, recoveryCodesLeft } from '../staff/recovery-codes.ts';
 import { type AuditActor, auditPut, recordAudit, unknownActor } from './audit.ts';
 import { addressKey, claimBackoffAttempt, consumeRateLimit, countFailure, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
 import {
@@ -219,7 +220,7 @@ export async function signIn(email: string, password: string, sourceIp: string, 
   await attemptSucceeded(attempt);
   if (hasSecondFactor(person)) {
     const step = await newStep(person.id, 'verify');
-    return { status: 'second_factor', ...step, methods: ['totp'] };
+    return { status: 'second_factor', ...step, methods: recoveryCodesLeft(person.recoveryCodes) > 0 ? ['totp', 'recovery_code'] : ['totp'] };
   }
   if (secondFactorRequired()) return { status: 'enrol', enrolment: await enrolment(person, 'enrol') };
   const change = new PersonChange(person.id).whenStatus('active');
@@ -229,39 +230,69 @@ export async function signIn(email: string, password: string, sourceIp: string, 
   return signedIn(person, session);
 }
 
+/** What the second step was answered with: the app's code, or one of the recovery codes. */
+export type SecondFactorProof = { totpCode: string } | { recoveryCode: string };
+
 /**
  * The second step: the code of the person's authenticator app (or, enrolling, of the new secret),
- * each time step used once. Completes the sign-in in one write: the step consumed, the session
- * opened, the factor stored (enrolling), the audit entries.
+ * each time step used once; or, instead of the app's code, one of the person's recovery codes,
+ * each good once (removed in the same write, on the condition that it is still there, so two
+ * sign-ins cannot both use it). Completes the sign-in in one write: the step consumed, the
+ * session opened, the factor and its recovery codes stored (enrolling), the audit entries.
  */
-export async function completeSecondFactor(ticket: string, code: string, sourceIp: string, device: string): Promise<SignedIn> {
+export async function completeSecondFactor(ticket: string, proof: SecondFactorProof, sourceIp: string, device: string): Promise<SignedIn> {
   const step = await readStep(ticket, ['verify', 'enrol']);
   if (!step) throw stepExpired();
   const attempt = await claimSignInAttempt(loginAccountKey(step.personId), 'code', sourceIp);
   const person = await readPerson(step.personId);
   if (person?.status !== 'active') throw stepExpired();
   const enrolling = step.purpose === 'enrol';
-  const secret = enrolling ? step.totpSecret : person.totp?.secret;
-  const used = totpCodeStep(secret, code, enrolling ? undefined : person.totpLastStep);
-  if (used === undefined) {
-    await countWrongCode(ticket);
-    await Promise.all([
-      attemptFailed(attempt, 'code'),
-      recordAudit({ actor: personOf(person), action: 'sign_in_failed', subject: 'wrong authenticator code' }),
-    ]);
-    throw wrongCode();
-  }
   const now = new Date();
-  const change = new PersonChange(person.id, now).whenStatus('active').whenBelow(['totpLastStep'], used).set(['totpLastStep'], used);
-  const audits = [auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password and authenticator app' }, now)];
-  if (enrolling) {
-    change.set(['totp'], { secret, addedAt: now.toISOString() });
-    audits.push(auditPut({ actor: personOf(person), action: 'second_factor_added', subject: 'authenticator app', after: { totp: true } }, now));
+  const change = new PersonChange(person.id, now).whenStatus('active');
+  const audits: TransactItem[] = [];
+  let recoveryCodes: string[] | undefined;
+  if ('recoveryCode' in proof) {
+    const hash = hashRecoveryCode(proof.recoveryCode);
+    // Only the person's own codes: a value such as `constructor` must not find what every object inherits.
+    const known = !enrolling && person.recoveryCodes !== undefined && Object.hasOwn(person.recoveryCodes, hash);
+    if (!known) return refuseCode(ticket, attempt, person, 'wrong recovery code', wrongRecoveryCode());
+    const left = recoveryCodesLeft(person.recoveryCodes) - 1;
+    change.whenExists(['recoveryCodes', hash]).remove(['recoveryCodes', hash]);
+    audits.push(
+      auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password and a recovery code' }, now),
+      auditPut({ actor: personOf(person), action: 'recovery_code_used', subject: `${left} recovery codes left`, after: { recoveryCodesLeft: left } }, now),
+    );
+  } else {
+    const secret = enrolling ? step.totpSecret : person.totp?.secret;
+    const used = totpCodeStep(secret, proof.totpCode, enrolling ? undefined : person.totpLastStep);
+    if (used === undefined) return refuseCode(ticket, attempt, person, 'wrong authenticator code', wrongCode());
+    change.whenBelow(['totpLastStep'], used).set(['totpLastStep'], used);
+    audits.push(auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password and authenticator app' }, now));
+    if (enrolling) {
+      const fresh = newRecoveryCodes(now);
+      recoveryCodes = fresh.codes;
+      change.set(['totp'], { secret, addedAt: now.toISOString() }).set(['recoveryCodes'], fresh.stored);
+      audits.push(
+        auditPut(
+          { actor: personOf(person), action: 'second_factor_added', subject: 'authenticator app', after: { totp: true, recoveryCodes: fresh.codes.length } },
+          now,
+        ),
+      );
+    }
   }
   const session = openSession(person, change, device, now);
   if (!(await writeTogether([change.item, stepDone(ticket), ...session.items, ...audits]))) throw stepExpired();
   await attemptSucceeded(attempt);
-  return signedIn(person, session);
+  return { ...signedIn(person, session), ...(recoveryCodes ? { recoveryCodes } : {}) };
+}
+
+const wrongRecoveryCode = () => new UnauthorizedError('That recovery code is not right or was used already: each works once', 'invalid_code');
+
+/** A wrong answer at the code step: one of the step's attempts used up, counted for the slow-down and the alert, audited. */
+async function refuseCode(ticket: string, attempt: SignInAttempt, person: PersonItem, what: string, error: Error): Promise<never> {
+  await countWrongCode(ticket);
+  await Promise.all([attemptFailed(attempt, 'code'), recordAudit({ actor: personOf(person), action: 'sign_in_failed', subject: what })]);
+  throw error;
 }
 
 /** The step a code belongs to, when it is right and newer than the last one used. */
@@ -318,6 +349,7 @@ export async function acceptInvitation(input: { invite: string; ticket: string; 
     throw wrongCode();
   }
   const now = new Date();
+  const fresh = newRecoveryCodes(now);
   const change = new PersonChange(person.id, now)
     .whenStatus('invited')
     .atVersion(person.version)
@@ -325,6 +357,7 @@ export async function acceptInvitation(input: { invite: string; ticket: string; 
     .set(['passwordHash'], await hashPassword(input.password))
     .set(['totp'], { secret: step.totpSecret, addedAt: now.toISOString() })
     .set(['totpLastStep'], used)
+    .set(['recoveryCodes'], fresh.stored)
     .remove(['invite']);
   const active: PersonItem = { ...person, status: 'active' };
   const session = openSession(active, change, device, now);
@@ -333,16 +366,25 @@ export async function acceptInvitation(input: { invite: string; ticket: string; 
     change.item,
     stepDone(input.ticket),
     ...session.items,
-    auditPut({ actor, action: 'invitation_accepted', subject: person.email, before: { status: 'invited' }, after: { status: 'active', totp: true } }, now),
+    auditPut(
+      {
+        actor,
+        action: 'invitation_accepted',
+        subject: person.email,
+        before: { status: 'invited' },
+        after: { status: 'active', totp: true, recoveryCodes: fresh.codes.length },
+      },
+      now,
+    ),
     auditPut({ actor, action: 'sign_in', subject: 'invitation accepted' }, now),
   ]);
   if (!accepted) throw invitationInvalid();
-  return signedIn(active, session);
+  return { ...signedIn(active, session), recoveryCodes: fresh.codes };
 }
 
 // ---- A factor from the account page -------------------------------------------------------------------
 
-const passwordRequired = () => new ForbiddenError('Type your password to change your second factor', 'password_required');
+const passwordRequired = () => new ForbiddenError('Type your password again to change your second factor or recovery codes', 'password_required');
 const wrongPassword = () => new ForbiddenError('That password is not right', 'wrong_password');
 
 /**
@@ -351,16 +393,18 @@ const wrongPassword = () => new ForbiddenError('That password is not right', 'wr
  * Counted by the same slow-down as the password step of signing in, so a stolen session cannot
  * guess the password either.
  */
-async function confirmPassword(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<PersonItem> {
+async function confirmPassword(
+  actor: StaffPerson,
+  password: string | undefined,
+  sourceIp: string,
+  purpose = 'changing the second factor',
+): Promise<PersonItem> {
   const person = await readPerson(actor.id);
   if (person?.status !== 'active') throw new UnauthorizedError();
   if (!password) throw passwordRequired();
   const attempt = await claimSignInAttempt(loginAccountKey(person.id), 'password', sourceIp);
   if (!person.passwordHash || !(await verifyPassword(password, person.passwordHash))) {
-    await Promise.all([
-      attemptFailed(attempt, 'password'),
-      recordAudit({ actor: personOf(person), action: 'password_check_failed', subject: 'changing the second factor' }),
-    ]);
+    await Promise.all([attemptFailed(attempt, 'password'), recordAudit({ actor: personOf(person), action: 'password_check_failed', subject: purpose })]);
     throw wrongPassword();
   }
   await attemptSucceeded(attempt);
@@ -391,7 +435,13 @@ export async function addFactor(actor: StaffPerson, ticket: string, code: string
   const now = new Date();
   const totp = { secret: step.totpSecret as string, addedAt: now.toISOString() };
   const replacing = Boolean(person.totp);
-  const change = new PersonChange(person.id, now).whenStatus('active').atVersion(person.version).set(['totp'], totp).set(['totpLastStep'], used);
+  const fresh = newRecoveryCodes(now);
+  const change = new PersonChange(person.id, now)
+    .whenStatus('active')
+    .atVersion(person.version)
+    .set(['totp'], totp)
+    .set(['totpLastStep'], used)
+    .set(['recoveryCodes'], fresh.stored);
   const added = await writeTogether([
     change.item,
     stepDone(ticket),
@@ -400,14 +450,17 @@ export async function addFactor(actor: StaffPerson, ticket: string, code: string
         actor: actor as AuditActor,
         action: replacing ? 'second_factor_replaced' : 'second_factor_added',
         subject: 'authenticator app',
-        before: { totp: replacing, ...(person.totp ? { addedAt: person.totp.addedAt } : {}) },
-        after: { totp: true, addedAt: totp.addedAt },
+        before: { totp: replacing, ...(person.totp ? { addedAt: person.totp.addedAt } : {}), recoveryCodes: recoveryCodesLeft(person.recoveryCodes) },
+        after: { totp: true, addedAt: totp.addedAt, recoveryCodes: fresh.codes.length },
       },
       now,
     ),
   ]);
   if (!added) throw new ConflictError('Your account changed while saving: start again', 'setup_expired');
-  return viewAccount({ ...person, totp, totpLastStep: used }, sessionId, secondFactorRequired());
+  return {
+    ...viewAccount({ ...person, totp, totpLastStep: used, recoveryCodes: fresh.stored }, sessionId, secondFactorRequired()),
+    recoveryCodes: fresh.codes,
+  };
 }
 
 /**
@@ -419,7 +472,12 @@ export async function removeFactor(actor: StaffPerson, password: string | undefi
   if (secondFactorRequired()) throw new ConflictError('Signing in here requires a second factor: replace the app instead of removing it', 'factor_required');
   if (!person.totp) throw new ConflictError('Your account has no authenticator app', 'no_factor');
   const now = new Date();
-  const change = new PersonChange(person.id, now).whenStatus('active').atVersion(person.version).remove(['totp']).remove(['totpLastStep']);
+  const change = new PersonChange(person.id, now)
+    .whenStatus('active')
+    .atVersion(person.version)
+    .remove(['totp'])
+    .remove(['totpLastStep'])
+    .remove(['recoveryCodes']);
   const removed = await writeTogether([
     change.item,
     auditPut(
@@ -434,7 +492,34 @@ export async function removeFactor(actor: StaffPerson, password: string | undefi
     ),
   ]);
   if (!removed) throw new ConflictError('Your account changed while saving: try again', 'version_conflict');
-  return viewAccount({ ...person, totp: undefined, totpLastStep: undefined }, sessionId, secondFactorRequired());
+  return viewAccount({ ...person, totp: undefined, totpLastStep: undefined, recoveryCodes: undefined }, sessionId, secondFactorRequired());
+}
+
+/**
+ * Ten new recovery codes for the signed-in person, with their password typed again; the old ones
+ * stop working in the same write. 409 no_factor without an authenticator app.
+ */
+export async function regenerateRecoveryCodes(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<{ recoveryCodes: string[] }> {
+  const person = await confirmPassword(actor, password, sourceIp, 'new recovery codes');
+  if (!person.totp) throw new ConflictError('Add an authenticator app first: recovery codes stand in for its code', 'no_factor');
+  const now = new Date();
+  const fresh = newRecoveryCodes(now);
+  const change = new PersonChange(person.id, now).whenStatus('active').atVersion(person.version).set(['recoveryCodes'], fresh.stored);
+  const done = await writeTogether([
+    change.item,
+    auditPut(
+      {
+        actor: actor as AuditActor,
+        action: 'recovery_codes_generated',
+        subject: 'recovery codes',
+        before: { recoveryCodesLeft: recoveryCodesLeft(person.recoveryCodes) },
+        after: { recoveryCodesLeft: fresh.codes.length },
+      },
+      now,
+    ),
+  ]);
+  if (!done) throw new ConflictError('Your account changed while saving: try again', 'version_conflict');
+  return { recoveryCodes: fresh.codes };
 }
 
 export { secondFactorRequired };

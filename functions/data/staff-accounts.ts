@@ -6,6 +6,7 @@ import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import { recoveryCodesLeft } from '../staff/recovery-codes.ts';
 import { auditPut, SYSTEM_ACTOR } from './audit.ts';
 import { newSession, type SessionRecord, sessionDelete } from './sessions.ts';
 
@@ -41,6 +42,8 @@ export interface PersonItem {
   totp?: { secret: string; addedAt: string };
   /** The last TOTP time step accepted: a code is good once. */
   totpLastStep?: number;
+  /** Unused recovery codes, by their hash (functions/staff/recovery-codes.ts): each removed when used. */
+  recoveryCodes?: Record<string, string>;
   sessions: Record<string, SessionRecord>;
   invite?: { id: string; expiresAt: string };
   lastSignInAt?: string;
@@ -196,7 +199,11 @@ const liveSessions = (p: PersonItem, now = Date.now()) =>
     .filter(([, s]) => Date.parse(s.expiresAt) > now)
     .sort(([, a], [, b]) => (a.createdAt < b.createdAt ? 1 : -1));
 
-const secondFactors = (p: PersonItem) => ({ totp: Boolean(p.totp), ...(p.totp ? { totpAddedAt: p.totp.addedAt } : {}) });
+const secondFactors = (p: PersonItem) => ({
+  totp: Boolean(p.totp),
+  ...(p.totp ? { totpAddedAt: p.totp.addedAt } : {}),
+  recoveryCodesLeft: recoveryCodesLeft(p.recoveryCodes),
+});
 
 export function viewPerson(p: PersonItem): StaffPersonView {
   return {
@@ -378,6 +385,7 @@ export async function removePerson(actor: StaffPerson, id: string, now = new Dat
       .remove(['passwordHash'])
       .remove(['totp'])
       .remove(['totpLastStep'])
+      .remove(['recoveryCodes'])
       .remove(['invite']);
     const done = await writeTogether([
       change.item,
@@ -414,7 +422,8 @@ export async function resetSignIn(actor: StaffPerson, id: string, now = new Date
       .set(['sessions'], {})
       .remove(['passwordHash'])
       .remove(['totp'])
-      .remove(['totpLastStep']);
+      .remove(['totpLastStep'])
+      .remove(['recoveryCodes']);
     const done = await writeTogether([
       change.item,
       ...allSessionDeletes(person),
@@ -430,7 +439,9 @@ export async function resetSignIn(actor: StaffPerson, id: string, now = new Date
         now,
       ),
     ]);
-    return done ? viewPerson({ ...person, status: 'invited', invite, sessions: {}, totp: undefined, version: person.version + 1 }) : undefined;
+    return done
+      ? viewPerson({ ...person, status: 'invited', invite, sessions: {}, totp: undefined, recoveryCodes: undefined, version: person.version + 1 })
+      : undefined;
   });
 }
 

@@ -16,6 +16,8 @@ export const signedInSchema = z.object({
   token: z.string(),
   expiresAt: timestamp(),
   person: z.object({ id: z.string(), email: z.string(), name: z.string(), role }),
+  /** When this sign-in enrolled a second factor: its ten one-time recovery codes, shown this once. */
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
@@ -37,7 +39,8 @@ export const loginResultSchema = z.discriminatedUnion('status', [
     status: z.literal('second_factor'),
     ticket: z.string(),
     expiresAt: timestamp(),
-    methods: z.array(z.enum(['totp'])),
+    /** `recovery_code`: the person has unused recovery codes, each good once instead of the app's code. */
+    methods: z.array(z.enum(['totp', 'recovery_code'])),
   }),
   z.object({ status: z.literal('enrol'), enrolment: enrolmentSchema }),
 ]);
@@ -62,7 +65,12 @@ const sessionSchema = z.object({
   /** The session this request came with. */
   current: z.boolean(),
 });
-const secondFactorsSchema = z.object({ totp: z.boolean(), totpAddedAt: z.optional(timestamp()) });
+const secondFactorsSchema = z.object({
+  totp: z.boolean(),
+  totpAddedAt: z.optional(timestamp()),
+  /** Unused recovery codes (ten at each enrolment). */
+  recoveryCodesLeft: z.number(),
+});
 
 /** GET /api/staff/account: the signed-in person, their second factors and live sessions. */
 export const staffAccountSchema = z.object({
@@ -74,6 +82,8 @@ export const staffAccountSchema = z.object({
   /** Whether this stage requires a second factor of everyone. */
   secondFactorRequired: z.boolean(),
   sessions: z.array(sessionSchema),
+  /** Just after the app was added or replaced: the ten new recovery codes, shown this once. */
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
@@ -91,6 +101,9 @@ export const staffPersonSchema = z.object({
   sessions: z.array(z.omit(sessionSchema, { current: true })),
 });
 export type StaffPersonView = z.infer<typeof staffPersonSchema>;
+
+/** POST /api/staff/account/recovery-codes: ten new codes (the old ones stop working), shown this once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const staffPeopleSchema = z.object({ items: z.array(staffPersonSchema) });
 

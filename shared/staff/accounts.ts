@@ -27,6 +27,13 @@ export const SIGN_IN_STEP_MINUTES = 10;
 /** Wrong codes allowed on one sign-in step before it must start again from the password. */
 export const SECOND_FACTOR_ATTEMPTS = 5;
 
+/** Recovery codes given at each enrolment of a second factor, each good once instead of an authenticator code. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Characters of a recovery code (shown as two groups of five: `k3m9q-x7hta`). */
+export const RECOVERY_CODE_LENGTH = 10;
+/** Crockford's base32 in lower case: no i, l, o or u, so nothing reads as another letter. */
+export const RECOVERY_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
 /** Passwords staff choose when accepting an invitation (the owner's first one comes from STAFF_PASSWORD). */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 1024;

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   second_factor_replaced: 'Second factor replaced',
   second_factor_removed: 'Second factor removed',
   password_check_failed: 'Wrong password when changing the second factor',
+  recovery_code_used: 'Recovery code used',
+  recovery_codes_generated: 'New recovery codes',
   invitation_accepted: 'Invitation accepted',
   owner_created: 'Owner account created',
   person_invited: 'Person invited',

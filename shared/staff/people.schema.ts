@@ -1,6 +1,6 @@
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, STAFF_ROLES } from './accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, STAFF_ROLES } from './accounts.ts';
 
 // The requests of staff sign-in, invitations and the people list (the account rules: ./accounts.ts).
 
@@ -49,11 +49,32 @@ export const totpCodeSchema = z.pipe(
 /** The second factor proven (or being enrolled): a code from an authenticator app (TOTP). */
 const proof = { totpCode: totpCodeSchema };
 
+/**
+ * A recovery code as typed: case, spaces and dashes do not matter, and the letters Crockford's
+ * base32 leaves out are read as the digits they look like (o as 0, i and l as 1).
+ */
+export const recoveryCodeSchema = z.pipe(
+  z.string({ error: 'Enter a recovery code' }).check(z.maxLength(40, 'Enter one of your recovery codes')),
+  z.pipe(
+    z.transform((s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[\s-]+/g, '')
+        .replace(/o/g, '0')
+        .replace(/[il]/g, '1'),
+    ),
+    z.string().check(z.regex(new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), 'Enter one of your recovery codes, like k3m9q-x7hta')),
+  ),
+);
+
 /** The one-time value that links the password step to the second-factor step. */
 const stepTicket = z.string({ error: 'Sign in again' }).check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, 'Sign in again'));
 
-/** POST /api/staff/login/second-factor */
-export const secondFactorSchema = z.strictObject({ ticket: stepTicket, ...proof });
+/** POST /api/staff/login, second step: the app's code, or one of the recovery codes instead. */
+export const secondFactorSchema = z.union([
+  z.strictObject({ ticket: stepTicket, ...proof }),
+  z.strictObject({ ticket: stepTicket, recoveryCode: recoveryCodeSchema }),
+]);
 export type SecondFactorInput = z.infer<typeof secondFactorSchema>;
 
 /** An invitation link's token (it rides in the page's URL fragment, never in a request URL). */

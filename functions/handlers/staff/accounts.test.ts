@@ -13,6 +13,7 @@ import { handler as account } from './account.ts';
 import { handler as endSession } from './account-end-session.ts';
 import { handler as factor } from './account-factor.ts';
 import { handler as removeFactor } from './account-factor-remove.ts';
+import { handler as recoveryCodes } from './account-recovery-codes.ts';
 import { handler as dashboard } from './dashboard.ts';
 import { handler as invitation } from './invitation.ts';
 import { handler as login } from './login.ts';
@@ -94,7 +95,7 @@ async function inviteAndAccept(owner: Record<string, string>, email: string, rol
 async function signIn(email: string, password: string, secret: string, at = Date.now()) {
   const first = await call(login, '/api/staff/login', { body: { email, password } });
   expect(first.status).toBe(200);
-  expect(first.body).toMatchObject({ status: 'second_factor', methods: ['totp'] });
+  expect(first.body).toMatchObject({ status: 'second_factor', methods: ['totp', 'recovery_code'] });
   expect(first.body.token).toBeUndefined();
   const second = await call(login, '/api/staff/login', { body: { ticket: first.body.ticket, totpCode: totpCode(secret, at) } });
   expect(second.status, JSON.stringify(second.body)).toBe(200);
@@ -322,8 +323,14 @@ describe('changing the second factor asks for the password again', () => {
     const victim = await signedInPerson({ role: 'owner', passwordHash: await hashPassword('victim password 2') });
     const from = '203.0.113.77';
     const tries = [];
-    for (let i = 0; i < 4; i++)
-      tries.push(await call(factor, '/api/staff/account/second-factor', { headers: victim.headers, body: { password: `guess ${i}` }, sourceIp: from }));
+    // The clock stands still, so the fourth guess comes within the wait however slow the machine is.
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 4; i++)
+        tries.push(await call(factor, '/api/staff/account/second-factor', { headers: victim.headers, body: { password: `guess ${i}` }, sourceIp: from }));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(tries.map((r) => r.status)).toEqual([403, 403, 403, 429]);
     expect(tries[3].body.code).toBe('login_locked');
     expect(tries[3].headers['retry-after']).toBe('1');
@@ -382,6 +389,131 @@ describe('changing the second factor asks for the password again', () => {
       process.env.STAFF_SECOND_FACTOR = 'required';
       resetConfigForTests();
     }
+  });
+});
+
+describe('recovery codes', () => {
+  /** A person with a password and an app, enrolled at sign-in: their app's secret and the ten codes it gave. */
+  async function enrolled(email: string, password: string) {
+    const fresh = await signedInPerson({ role: 'owner', email, passwordHash: await hashPassword(password) });
+    const first = await call(login, '/api/staff/login', { body: { email, password } });
+    expect(first.body.status).toBe('enrol');
+    const { ticket, totp } = first.body.enrolment;
+    const done = await call(login, '/api/staff/login', { body: { ticket, totpCode: totpCode(totp.secret) } });
+    expect(done.status).toBe(200);
+    return {
+      id: fresh.person.id,
+      secret: totp.secret as string,
+      codes: done.body.recoveryCodes as string[],
+      headers: { 'staff-token': done.body.token as string },
+    };
+  }
+
+  const passwordStep = async (email: string, password: string) => {
+    const first = await call(login, '/api/staff/login', { body: { email, password } });
+    expect(first.status).toBe(200);
+    return first.body;
+  };
+
+  it('enrolling gives ten one-time codes, shown once and stored only as hashes', async () => {
+    const olive = await enrolled('codes@creator-llc.example', 'olive password 1');
+    expect(olive.codes).toHaveLength(10);
+    expect(new Set(olive.codes).size).toBe(10);
+    for (const code of olive.codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
+    const stored = await readPerson(olive.id);
+    expect(Object.keys(stored?.recoveryCodes ?? {})).toHaveLength(10);
+    const item = JSON.stringify(stored);
+    for (const code of olive.codes) {
+      expect(item).not.toContain(code);
+      expect(item).not.toContain(code.replace('-', ''));
+    }
+    const mine = await call(account, '/api/staff/account', { method: 'GET', headers: olive.headers });
+    expect(mine.body.secondFactors.recoveryCodesLeft).toBe(10);
+    expect(mine.body.recoveryCodes).toBeUndefined();
+    expect((await passwordStep('codes@creator-llc.example', 'olive password 1')).methods).toEqual(['totp', 'recovery_code']);
+  });
+
+  it('a code stands in for the app once (typed in any case, with or without the dash); its use is audited; a second use is refused', async () => {
+    const olive = await enrolled('lost-phone@creator-llc.example', 'olive password 2');
+    const code = olive.codes[3];
+    const first = await passwordStep('lost-phone@creator-llc.example', 'olive password 2');
+    const typed = ` ${code.replace('-', ' ').toUpperCase()} `;
+    const used = await call(login, '/api/staff/login', { body: { ticket: first.ticket, recoveryCode: typed } });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+    expect(used.body.status).toBe('signed_in');
+    expect((await dashboardWith({ 'staff-token': used.body.token })).status).toBe(200);
+    const entries = (await listAudit({ personId: olive.id, action: 'recovery_code_used' })).items;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ subject: '9 recovery codes left', after: { recoveryCodesLeft: 9 } });
+    expect((await readPerson(olive.id))?.recoveryCodes).not.toBeUndefined();
+    expect(Object.keys((await readPerson(olive.id))?.recoveryCodes ?? {})).toHaveLength(9);
+
+    const again = await passwordStep('lost-phone@creator-llc.example', 'olive password 2');
+    const reused = await call(login, '/api/staff/login', { body: { ticket: again.ticket, recoveryCode: code } });
+    expect(reused.status).toBe(401);
+    expect(reused.body.code).toBe('invalid_code');
+    // A made-up code, and a key every object inherits, are refused the same way.
+    for (const guess of ['0000000000', 'constructor']) {
+      const res = await call(login, '/api/staff/login', { body: { ticket: again.ticket, recoveryCode: guess } });
+      expect([400, 401]).toContain(res.status);
+      expect(res.status).not.toBe(500);
+    }
+    // The other nine still work.
+    const other = await call(login, '/api/staff/login', { body: { ticket: again.ticket, recoveryCode: olive.codes[4] } });
+    expect(other.status).toBe(200);
+  });
+
+  it('two sign-ins racing with the same code: one gets in', async () => {
+    const olive = await enrolled('race-code@creator-llc.example', 'olive password 3');
+    const a = await passwordStep('race-code@creator-llc.example', 'olive password 3');
+    const b = await passwordStep('race-code@creator-llc.example', 'olive password 3');
+    const results = await Promise.all([
+      call(login, '/api/staff/login', { body: { ticket: a.ticket, recoveryCode: olive.codes[0] } }),
+      call(login, '/api/staff/login', { body: { ticket: b.ticket, recoveryCode: olive.codes[0] } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(Object.keys((await readPerson(olive.id))?.recoveryCodes ?? {})).toHaveLength(9);
+  });
+
+  it('new codes need the password; the old ones stop working', async () => {
+    const olive = await enrolled('regen@creator-llc.example', 'olive password 4');
+    const without = await call(recoveryCodes, '/api/staff/account/recovery-codes', { headers: olive.headers });
+    expect(without.status).toBe(403);
+    expect(without.body.code).toBe('password_required');
+    const wrong = await call(recoveryCodes, '/api/staff/account/recovery-codes', { headers: olive.headers, body: { password: 'not the password' } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.recoveryCodes).toBeUndefined();
+    const fresh = await call(recoveryCodes, '/api/staff/account/recovery-codes', { headers: olive.headers, body: { password: 'olive password 4' } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['Cache-Control']).toBe('no-store');
+    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    expect(fresh.body.recoveryCodes).not.toContain(olive.codes[0]);
+    const step = await passwordStep('regen@creator-llc.example', 'olive password 4');
+    expect((await call(login, '/api/staff/login', { body: { ticket: step.ticket, recoveryCode: olive.codes[0] } })).status).toBe(401);
+    expect((await call(login, '/api/staff/login', { body: { ticket: step.ticket, recoveryCode: fresh.body.recoveryCodes[0] } })).status).toBe(200);
+    expect((await listAudit({ personId: olive.id, action: 'recovery_codes_generated' })).items).toHaveLength(1);
+  });
+
+  it('accepting an invitation and replacing the app each give ten new codes', async () => {
+    const invited = await call(invite, '/api/staff/people', {
+      headers: owner.headers,
+      body: { email: 'codes-invite@creator-llc.example', name: 'Riley Park', role: 'staff' },
+    });
+    const token = await inviteToken(invited.body.id);
+    const opened = await call(invitation, '/api/staff/invitations', { body: { invite: token } });
+    const accepted = await call(invitation, '/api/staff/invitations', {
+      body: { invite: token, ticket: opened.body.enrolment.ticket, password: 'a long enough password', totpCode: totpCode(opened.body.enrolment.totp.secret) },
+    });
+    expect(accepted.body.recoveryCodes).toHaveLength(10);
+    const headers = { 'staff-token': accepted.body.token as string };
+    const started = await call(factor, '/api/staff/account/second-factor', { headers, body: { password: 'a long enough password' } });
+    const replaced = await call(factor, '/api/staff/account/second-factor', {
+      headers,
+      body: { ticket: started.body.ticket, totpCode: totpCode(started.body.totp.secret) },
+    });
+    expect(replaced.body.recoveryCodes).toHaveLength(10);
+    expect(replaced.body.secondFactors.recoveryCodesLeft).toBe(10);
+    expect(replaced.body.recoveryCodes).not.toContain(accepted.body.recoveryCodes[0]);
   });
 });
 

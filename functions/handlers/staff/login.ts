@@ -4,13 +4,14 @@ import { deviceOf, json, requestBody, route, sourceIp } from '../../lib/http.ts'
 
 /**
  * POST /api/staff/login, in two steps (functions/data/sign-in.ts): email and password, answered
- * signed in or with the second step's ticket; then the ticket and the authenticator app's code.
+ * signed in or with the second step's ticket; then the ticket and the authenticator app's code
+ * (or one of the recovery codes).
  */
 export const handler = route('POST /api/staff/login', async (event) => {
   const body = event.jsonBody;
   if (body && typeof body === 'object' && 'ticket' in body) {
-    const { ticket, totpCode } = requestBody(event, secondFactorSchema);
-    return json(200, await completeSecondFactor(ticket, totpCode, sourceIp(event), deviceOf(event)));
+    const { ticket, ...proof } = requestBody(event, secondFactorSchema);
+    return json(200, await completeSecondFactor(ticket, proof, sourceIp(event), deviceOf(event)));
   }
   const { email, password } = requestBody(event, staffLoginSchema);
   return json(200, await signIn(email, password, sourceIp(event), deviceOf(event)));

@@ -9,6 +9,7 @@ import { apiCall } from '../../lib/api-client.ts';
 import { setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
+import { RecoveryCodes } from './components/RecoveryCodes.tsx';
 import { INPUT, LABEL, TotpEnrolment } from './components/TotpEnrolment.tsx';
 import { SignInFrame } from './StaffLoginPage.tsx';
 
@@ -32,6 +33,7 @@ export default function AcceptInvitationPage() {
   const [passwordError, setPasswordError] = useState<string>();
   const [codeError, setCodeError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const [codes, setCodes] = useState<string[]>();
 
   useEffect(() => {
     if (!invite) {
@@ -58,7 +60,8 @@ export default function AcceptInvitationPage() {
       if (!('token' in result)) throw new Error('The invitation was not accepted');
       setStaffToken(result.token);
       toast('Welcome to the staff', `Signed in as ${result.person.email}.`);
-      navigate(paths.staffDashboard, { replace: true });
+      if (result.recoveryCodes?.length) setCodes(result.recoveryCodes);
+      else navigate(paths.staffDashboard, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_code') setCodeError(err.serverError);
       else if (err instanceof ApiError && err.body?.details?.password) setPasswordError(err.body.details.password[0]);
@@ -69,6 +72,12 @@ export default function AcceptInvitationPage() {
     }
   }
 
+  if (codes)
+    return (
+      <SignInFrame title="Save your recovery codes" intro="You are on the staff and signed in.">
+        <RecoveryCodes codes={codes} doneLabel="I have saved them: continue" onDone={() => navigate(paths.staffDashboard, { replace: true })} />
+      </SignInFrame>
+    );
   if (failure)
     return (
       <SignInFrame title="This invitation cannot be used" intro={failure}>

@@ -9,6 +9,7 @@ import { apiCall } from '../../lib/api-client.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths, staffReturnPath } from '../../paths.ts';
+import { RecoveryCodes } from './components/RecoveryCodes.tsx';
 import { CodeField, INPUT, LABEL, TotpEnrolment } from './components/TotpEnrolment.tsx';
 
 /**
@@ -45,7 +46,11 @@ export function SignInFrame({ title, intro, children }: { title: string; intro: 
   );
 }
 
-type Step = { kind: 'password' } | { kind: 'code'; ticket: string } | { kind: 'enrol'; enrolment: Enrolment };
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; ticket: string; recovery: boolean }
+  | { kind: 'enrol'; enrolment: Enrolment }
+  | { kind: 'codes'; codes: string[] };
 
 /**
  * Staff login (docs/product.md "Staff login"): email and password, then the code of the person's
@@ -60,13 +65,16 @@ export default function StaffLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [codeError, setCodeError] = useState<string>();
   const [pending, setPending] = useState(false);
-  if (getStaffToken()) return <Navigate to={next} replace />;
+  if (getStaffToken() && step.kind !== 'codes') return <Navigate to={next} replace />;
 
   function signedIn(result: SignedIn) {
     setStaffToken(result.token);
+    // A second factor enrolled just now: its recovery codes are shown before going on.
+    if (result.recoveryCodes?.length) return setStep({ kind: 'codes', codes: result.recoveryCodes });
     toast('Login Successful', 'Welcome back.');
     navigate(next, { replace: true });
   }
@@ -77,7 +85,7 @@ export default function StaffLoginPage() {
     try {
       const result = await call();
       if (result.status === 'signed_in') signedIn(result);
-      else if (result.status === 'second_factor') setStep({ kind: 'code', ticket: result.ticket });
+      else if (result.status === 'second_factor') setStep({ kind: 'code', ticket: result.ticket, recovery: result.methods.includes('recovery_code') });
       else setStep({ kind: 'enrol', enrolment: result.enrolment });
     } catch (err) {
       if (!(err instanceof ApiError)) toast('Login Error', 'Failed to connect to server', 'error');
@@ -102,21 +110,84 @@ export default function StaffLoginPage() {
     void attempt(() => apiCall('POST /api/staff/login', { body: { ticket, totpCode } }), true);
   }
 
+  function submitRecoveryCode(ticket: string, recoveryCode: string) {
+    void attempt(() => apiCall('POST /api/staff/login', { body: { ticket, recoveryCode } }), true);
+  }
+
+  if (step.kind === 'codes')
+    return (
+      <SignInFrame title="Save your recovery codes" intro="Your authenticator app is added, and you are signed in.">
+        <RecoveryCodes
+          codes={step.codes}
+          doneLabel="I have saved them: continue"
+          onDone={() => {
+            toast('Login Successful', 'Welcome.');
+            navigate(next, { replace: true });
+          }}
+        />
+      </SignInFrame>
+    );
+
   if (step.kind === 'code')
     return (
       <SignInFrame title="Staff login" intro={`Signed in as ${email}: one more step.`}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (code.trim()) submitCode(step.ticket, code);
+            if (!code.trim()) return;
+            if (useRecovery) submitRecoveryCode(step.ticket, code);
+            else submitCode(step.ticket, code);
           }}
         >
-          <CodeField id="staff-code" value={code} onChange={setCode} error={codeError} />
+          {useRecovery ? (
+            <div className="mt-5">
+              <label htmlFor="staff-recovery-code" className={LABEL}>
+                Recovery code
+              </label>
+              <input
+                id="staff-recovery-code"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={40}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                aria-describedby={codeError ? 'staff-recovery-code-error' : 'staff-recovery-code-hint'}
+                aria-invalid={codeError ? true : undefined}
+                className={`${INPUT} font-mono`}
+              />
+              {codeError ? (
+                <p id="staff-recovery-code-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {codeError}
+                </p>
+              ) : (
+                <p id="staff-recovery-code-hint" className="mt-1 text-sm text-slate-600">
+                  One of the ten codes you saved when you added the app, like k3m9q-x7hta. Each works once.
+                </p>
+              )}
+            </div>
+          ) : (
+            <CodeField id="staff-code" value={code} onChange={setCode} error={codeError} />
+          )}
           <Button type="submit" className="mt-6 w-full" disabled={pending || !code.trim()}>
             {pending ? 'Checking…' : 'Verify'}
           </Button>
         </form>
-        <p className="mt-4 text-sm text-slate-600">Lost your phone? Ask the owner to reset your sign-in.</p>
+        {step.recovery ? (
+          <Button
+            variant="secondary"
+            className="mt-3 w-full"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setCode('');
+              setCodeError(undefined);
+            }}
+          >
+            {useRecovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}
+          </Button>
+        ) : null}
+        <p className="mt-4 text-sm text-slate-600">No recovery codes left? Ask an owner to reset your sign-in.</p>
       </SignInFrame>
     );
 

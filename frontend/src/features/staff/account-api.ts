@@ -40,6 +40,15 @@ export function useRemoveFactor() {
   });
 }
 
+/** Ten new recovery codes (the old ones stop working), with the password typed again. */
+export function useNewRecoveryCodes() {
+  const refresh = useRefresh(['staff', 'account']);
+  return useMutation({
+    mutationFn: (body: { password: string }) => staffCall('POST /api/staff/account/recovery-codes', { body }),
+    onSuccess: refresh,
+  });
+}
+
 export function useEndSession() {
   const refresh = useRefresh(['staff', 'account']);
   return useMutation({

@@ -132,7 +132,8 @@ describe('sign-in with the second factor', () => {
       status: 200,
       body: { status: 'enrol', enrolment: { ticket: 'e'.repeat(43), expiresAt: '2030-01-01T00:00:00Z', totp: TOTP } },
     };
-    replies['POST /api/staff/login#2'] = { status: 200, body: signedIn };
+    const codes = Array.from({ length: 10 }, (_, i) => `k3m9${i}-x7hta`);
+    replies['POST /api/staff/login#2'] = { status: 200, body: { ...signedIn, recoveryCodes: codes } };
     const user = renderAt('/staff/login');
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Password'), 'a long password');
@@ -144,6 +145,33 @@ describe('sign-in with the second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await waitFor(() => expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-after-code-0123456789'));
     expect(calls.find((c) => c.key === 'POST /api/staff/login#2')?.body).toEqual({ ticket: 'e'.repeat(43), totpCode: '654321' });
+    // The recovery codes are shown once, before going on.
+    const shown = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    expect(screen.getByTestId('where')).toHaveTextContent('/staff/login');
+    await user.click(screen.getByRole('button', { name: 'I have saved them: continue' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/staff$/));
+  });
+
+  it("a lost phone: a recovery code instead of the app's code", async () => {
+    replies['POST /api/staff/login'] = {
+      status: 200,
+      body: { status: 'second_factor', ticket: 't'.repeat(43), expiresAt: '2030-01-01T00:00:00Z', methods: ['totp', 'recovery_code'] },
+    };
+    replies['POST /api/staff/login#2'] = { status: 200, body: signedIn };
+    const user = renderAt('/staff/login');
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a long password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'k3m9q-x7hta');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBe('tok-after-code-0123456789'));
+    expect(calls.find((c) => c.key === 'POST /api/staff/login#2')?.body).toEqual({ ticket: 't'.repeat(43), recoveryCode: 'k3m9q-x7hta' });
   });
 
   it('an expired step goes back to the password', async () => {

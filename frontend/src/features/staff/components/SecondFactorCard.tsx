@@ -3,17 +3,22 @@ import type { Enrolment, StaffAccount } from '#shared/api/staff-responses.schema
 import { Button } from '../../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useAddFactor, useRemoveFactor, useStartFactor } from '../account-api.ts';
+import { useAddFactor, useNewRecoveryCodes, useRemoveFactor, useStartFactor } from '../account-api.ts';
 import { formatDateTime } from '../format.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { INPUT, LABEL, TotpEnrolment } from './TotpEnrolment.tsx';
 
-type Change = 'add' | 'replace' | 'remove';
+type Change = 'add' | 'replace' | 'remove' | 'codes';
 
 const ASK: Record<Change, { title: string; submit: string }> = {
   add: { title: 'Type your password to add an authenticator app', submit: 'Continue' },
   replace: { title: 'Type your password to move the app to another phone', submit: 'Continue' },
   remove: { title: 'Type your password to remove the authenticator app', submit: 'Remove the app' },
+  codes: { title: 'Type your password to get new recovery codes', submit: 'Get new codes' },
 };
+
+const recoveryLeft = (n: number | undefined) =>
+  n === undefined ? '' : n === 0 ? 'No recovery codes left: get new ones.' : `${n} recovery code${n === 1 ? '' : 's'} left.`;
 
 /**
  * The account's second factor: adding an authenticator app, replacing it (a new phone) or removing
@@ -24,6 +29,8 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
   const start = useStartFactor();
   const add = useAddFactor();
   const remove = useRemoveFactor();
+  const newCodes = useNewRecoveryCodes();
+  const [codes, setCodes] = useState<string[]>();
   const [asking, setAsking] = useState<Change>();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
@@ -45,6 +52,8 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
       if (asking === 'remove') {
         await remove.mutateAsync({ password });
         toast('Authenticator app removed', 'Signing in now asks for your password only.');
+      } else if (asking === 'codes') {
+        setCodes((await newCodes.mutateAsync({ password })).recoveryCodes);
       } else {
         setEnrolment(await start.mutateAsync({ password }));
       }
@@ -62,14 +71,23 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
     if (!enrolment) return;
     setCodeError(undefined);
     try {
-      await add.mutateAsync({ ticket: enrolment.ticket, totpCode });
+      const added = await add.mutateAsync({ ticket: enrolment.ticket, totpCode });
       setEnrolment(undefined);
+      if ('recoveryCodes' in added && added.recoveryCodes) setCodes(added.recoveryCodes);
       toast(has ? 'Authenticator app replaced' : 'Authenticator app added', 'Signing in now asks for its code.');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_code') setCodeError(err.serverError);
       else toast('Could not add the app', failureMessage(err), 'error');
     }
   }
+
+  if (codes)
+    return (
+      <>
+        <h3 className="mt-6 text-base font-semibold text-slate-900">Second factor</h3>
+        <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />
+      </>
+    );
 
   if (enrolment)
     return (
@@ -87,7 +105,7 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
       <h3 className="mt-6 text-base font-semibold text-slate-900">Second factor</h3>
       <p className="mt-1 text-sm text-slate-700">
         {has
-          ? `Authenticator app, added ${account.secondFactors.totpAddedAt ? formatDateTime(account.secondFactors.totpAddedAt) : ''}.`
+          ? `Authenticator app, added ${account.secondFactors.totpAddedAt ? formatDateTime(account.secondFactors.totpAddedAt) : ''}. ${recoveryLeft(account.secondFactors.recoveryCodesLeft)}`
           : account.secondFactorRequired
             ? 'None yet. Signing in here requires one: add an authenticator app.'
             : 'None yet. Add an authenticator app so a stolen password alone cannot open your account.'}
@@ -114,7 +132,7 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button type="submit" disabled={!password || start.isPending || remove.isPending}>
+            <Button type="submit" disabled={!password || start.isPending || remove.isPending || newCodes.isPending}>
               {ASK[asking].submit}
             </Button>
             <Button variant="secondary" onClick={() => setAsking(undefined)}>
@@ -126,6 +144,9 @@ export function SecondFactorCard({ account }: { account: StaffAccount }) {
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => ask('replace')}>
             Move to another phone
+          </Button>
+          <Button variant="secondary" onClick={() => ask('codes')}>
+            New recovery codes
           </Button>
           {account.secondFactorRequired ? null : (
             <Button variant="secondary" onClick={() => ask('remove')}>

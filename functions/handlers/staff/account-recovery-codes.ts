@@ -1,0 +1,9 @@
+import { passwordAgainSchema } from '#shared/staff/people.schema.ts';
+import { regenerateRecoveryCodes } from '../../data/sign-in.ts';
+import { json, requestBody, route, sourceIp, staffActor } from '../../lib/http.ts';
+
+/** POST /api/staff/account/recovery-codes: ten new recovery codes (the old ones stop working), with the password typed again. */
+export const handler = route('POST /api/staff/account/recovery-codes', async (event) => {
+  const { password } = event.jsonBody === undefined ? {} : requestBody(event, passwordAgainSchema);
+  return json(200, await regenerateRecoveryCodes(staffActor(event), password, sourceIp(event)), { 'Cache-Control': 'no-store' });
+});
