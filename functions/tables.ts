@@ -130,6 +130,18 @@ export const TABLES = {
     ],
     ttlAttribute: 'ttl',
   },
+  /**
+   * Staff search (functions/data/search-index.ts, docs/decisions/0290-search-index-items.md): one
+   * item per searchable value of an order, pk `<kind>#<first character>`, sk `<value>#<order id>`
+   * (a prefix is one Query with begins_with), and `assignee#<person id>` / order id for the
+   * assignee filter. Written in the order's own transactions; an unpaid order's items expire.
+   */
+  searchIndex: {
+    envVar: 'SEARCH_INDEX_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expiresAt',
+  },
   /** The operator's settings (shared/operator/settings.schema.ts): one item, id 'OPERATOR', with a version. */
   operatorSettings: { envVar: 'OPERATOR_SETTINGS_TABLE', partitionKey: { name: 'id', type: 'S' } },
   /**

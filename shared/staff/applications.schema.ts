@@ -3,6 +3,8 @@ import { cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
+import { PAYMENT_STATUSES } from '../payments/methods.ts';
+import { ADD_ON_KEYS, type AddOnKey } from '../pricing.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
@@ -68,6 +70,13 @@ export const applicationListQuerySchema = z.strictObject({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
   status: z.optional(z.enum(APPLICATION_STATUSES, { error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}` })),
   includeDrafts: z.optional(z.enum(['true', 'false'], { error: 'includeDrafts must be true or false' })),
+  /** The search box: an order number or id, a name, an email, a business name or a file number, by prefix (shared/staff/search.ts). */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
+  paymentStatus: z.optional(z.enum(PAYMENT_STATUSES, { error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}` })),
+  state: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Use a two-letter state code such as WY'))),
+  addOn: z.optional(z.enum(ADD_ON_KEYS as [AddOnKey, ...AddOnKey[]], { error: `Add-on must be one of ${ADD_ON_KEYS.join(', ')}` })),
+  /** The id of the person the orders are assigned to. */
+  assignee: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use the id of a person on the staff'))),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
 

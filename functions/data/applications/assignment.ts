@@ -2,6 +2,7 @@ import type { BulkActionRequest, BulkResult } from '#shared/staff/assignment.sch
 import { DomainError, NotFoundError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
+import { searchIndexChanges } from '../search-index.ts';
 import { readPerson } from '../staff-accounts.ts';
 import { type ApplicationItem, changedMeanwhile, ItemUpdate, updateWith, versionOf, whyNotWritten } from './item.ts';
 import { getApplication } from './reads.ts';
@@ -41,8 +42,10 @@ export async function assignOrder(id: string, person: { id: string; email: strin
     before: { assignee: current.assignee?.email ?? null },
     after: { assignee: person?.email ?? null },
   });
-  if (!(await updateWith(change, [audit]))) throw await whyNotWritten(id, () => changedMeanwhile('assigning it'));
   const { assignee: _before, ...rest } = current;
+  // The "assigned to" filter reads the assignee's index entry, changed in the same transaction.
+  const index = searchIndexChanges(current, { ...rest, ...(assignee ? { assignee } : {}) });
+  if (!(await updateWith(change, [audit, ...index]))) throw await whyNotWritten(id, () => changedMeanwhile('assigning it'));
   return toStaffApplication({ ...rest, ...(assignee ? { assignee } : {}), updatedAt: now, version: version + 1 });
 }
 

@@ -12,6 +12,7 @@ import { logger } from '../../lib/logger.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
+import { searchIndexChanges } from '../search-index.ts';
 import {
   type ApplicationItem,
   changedMeanwhile,
@@ -230,6 +231,8 @@ export async function markPaid(
   // Imported on use: the state rules behind them stay out of the cold start of the payment routes that never mark an order paid.
   const { reminderPuts } = await import('../reminders.ts');
   alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }), ...also);
+  // Staff search: a paid order's entries are kept (written again without the unpaid expiry).
+  alongside.push(...searchIndexChanges(undefined, { ...app, paymentStatus: 'paid' }, { rewrite: true }));
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');
 }
 
@@ -250,7 +253,9 @@ export async function markNeedsReview(app: PaymentApplication, review: Omit<Paym
     .remove('expiresAt');
   const text = `Payment needs review: ${formatCents(review.amountCents)} ${review.currency.toUpperCase()} by ${review.provider} (${review.reference}) for ${displayName(app)}: ${review.reason}. Refund it.`;
   logger.error('payment held for review', { applicationId: app.id, provider: review.provider, reference: review.reference, reason: review.reason });
-  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id), ...also]))) throw changedMeanwhile('the payment was recorded');
+  // Staff search finds the held order to refund it (its entries kept, without the unpaid expiry).
+  const index = searchIndexChanges(undefined, { ...app, paymentStatus: 'needs_review' }, { rewrite: true });
+  if (!(await updateWith(change, [activityPut('payment_needs_review', text, app.id), ...also, ...index]))) throw changedMeanwhile('the payment was recorded');
 }
 
 /**

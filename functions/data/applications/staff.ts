@@ -12,6 +12,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
+import { searchIndexChanges } from '../search-index.ts';
 import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, table, updateWith, versionOf, whyNotWritten } from './item.ts';
 import { getApplication } from './reads.ts';
 import { decodePositions, pageFrom, streamsFor } from './staff-list.ts';
@@ -206,6 +207,8 @@ export async function updateApplicationByStaff(
   }
   // Filed: the compliance calendar's reminders are re-dated from the filing date (the rows are replaced).
   if (to === 'filed') alongside.push(...(await import('../reminders.ts')).reminderPuts({ ...current, filedOn: changes.filedOn }));
+  // Filed: staff search finds the order by the state's file number.
+  if (to === 'filed') alongside.push(...searchIndexChanges(current, { ...current, fileNumber: changes.fileNumber }));
   const moved = await updateWith(change, alongside);
   if (!moved) {
     throw await whyNotWritten(id, (latest) => {

@@ -10,7 +10,8 @@ import { PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { applicationNotFound, ConflictError, type DomainError, ValidationError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
 import { statusCounterUpdate } from '../counters.ts';
-import { type ApplicationItem, changedMeanwhile, ItemUpdate, LIST_PARTITION, readItem, table, update, updateWith } from './item.ts';
+import { searchIndexChanges, UNPAID_INDEX_RETENTION_DAYS } from '../search-index.ts';
+import { type ApplicationItem, changedMeanwhile, ItemUpdate, LIST_PARTITION, readItem, table, update, updateWith, versionOf } from './item.ts';
 import { hashSecret, isHolder, isNameKeyTaken } from './reads.ts';
 
 /**
@@ -127,8 +128,23 @@ async function whyVisitorWriteFailed(id: string, secret: string): Promise<Domain
  * (a GetItem only on that path).
  */
 export async function saveApplication(id: string, secret: string, patch: WizardPatch): Promise<void> {
-  if (!(await update(wizardUpdate(id, secret, patch, new Date().toISOString())))) throw await whyVisitorWriteFailed(id, secret);
+  const now = new Date().toISOString();
+  if (!SEARCHED_FIELDS.some((f) => patch[f] !== undefined)) {
+    if (!(await update(wizardUpdate(id, secret, patch, now)))) throw await whyVisitorWriteFailed(id, secret);
+    return;
+  }
+  // A draft is not searched: its save stays one UpdateItem.
+  if (await update(wizardUpdate(id, secret, patch, now).when('#status = :draft', { ':draft': 'draft' }))) return;
+  // A submitted order is: its search entries change with the save, in one transaction at the version read.
+  const item = await readItem(id);
+  if (!item || item.status === 'draft' || !isHolder(item, secret)) throw await whyVisitorWriteFailed(id, secret);
+  const change = wizardUpdate(id, secret, patch, now).atVersion(versionOf(item));
+  const index = searchIndexChanges(item, { ...item, ...patch }, { expiresAt: expiryAfterDays(UNPAID_INDEX_RETENTION_DAYS) });
+  if (!(await updateWith(change, index))) throw await whyVisitorWriteFailed(id, secret);
 }
+
+/** The wizard fields staff search by (shared/staff/search.ts). */
+const SEARCHED_FIELDS = ['firstName', 'lastName', 'email', 'businessName'] as const;
 
 /**
  * Final submission: the whole wizard data, checked step by step (400 naming the steps), then
@@ -156,6 +172,8 @@ export async function submitApplication(id: string, secret: string, data: Wizard
   const submitted = await updateWith(change, [
     statusCounterUpdate('draft', 'submitted'),
     activityPut('application_submitted', `${who} submitted an application for ${what}`, id),
+    // Submitted: staff can find it (a draft has no search entries to replace).
+    ...searchIndexChanges(undefined, { ...data, id, status: 'submitted' }, { expiresAt: expiryAfterDays(UNPAID_INDEX_RETENTION_DAYS) }),
   ]);
   // Not a draft any more (already submitted): the plain save, which reports 404/409 itself.
   if (!submitted) await saveApplication(id, secret, { ...data, completed: true });

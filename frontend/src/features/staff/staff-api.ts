@@ -9,6 +9,26 @@ export type ActivityItem = DashboardStats['recentActivity'][number];
 export interface ApplicationFilter {
   status: string;
   includeDrafts: boolean;
+  /** The search box (order number or id, name, email, business name, file number). */
+  q?: string;
+  paymentStatus?: string;
+  state?: string;
+  addOn?: string;
+  assignee?: string;
+}
+
+/** The list query of a filter: only what is set; drafts only when asked and nothing narrower is. */
+export function listQueryOf(filter: ApplicationFilter): ListQuery {
+  const narrowed = Boolean(filter.q || filter.paymentStatus || filter.state || filter.addOn || filter.assignee);
+  return {
+    status: (filter.status || undefined) as ListQuery['status'],
+    includeDrafts: !filter.status && !narrowed && filter.includeDrafts ? 'true' : undefined,
+    q: filter.q?.trim() || undefined,
+    paymentStatus: (filter.paymentStatus || undefined) as ListQuery['paymentStatus'],
+    state: filter.state || undefined,
+    addOn: (filter.addOn || undefined) as ListQuery['addOn'],
+    assignee: filter.assignee || undefined,
+  };
 }
 
 export function useDashboard() {
@@ -23,12 +43,7 @@ export function useApplications(filter: ApplicationFilter) {
     initialPageParam: '',
     queryFn: ({ pageParam }) => {
       // A status filter shows that status only; drafts are a list of their own otherwise.
-      const query: ListQuery = {
-        status: (filter.status || undefined) as ListQuery['status'],
-        includeDrafts: !filter.status && filter.includeDrafts ? 'true' : undefined,
-        cursor: pageParam || undefined,
-      };
-      return staffCall('GET /api/staff/applications', { query });
+      return staffCall('GET /api/staff/applications', { query: { ...listQueryOf(filter), cursor: pageParam || undefined } });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

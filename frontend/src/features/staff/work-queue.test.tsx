@@ -7,15 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
+import { ApplicationsTab } from './components/ApplicationsTab.tsx';
 import { WorkQueueTab } from './components/WorkQueueTab.tsx';
 
 type Reply = { status: number; body?: unknown };
 let replies: Record<string, Reply>;
-let calls: { key: string; body: unknown }[];
+let calls: { key: string; url: string; body: unknown }[];
 
 function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const key = `${init.method ?? 'GET'} ${url.replace(/\?.*$/, '')}`;
-  calls.push({ key, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  calls.push({ key, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
   const reply = replies[key];
   if (!reply) return Promise.resolve(new Response(JSON.stringify({ error: 'No fake for this call' }), { status: 404 }));
   return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
@@ -147,5 +148,27 @@ describe('the queue: assignment and bulk actions', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Assign to me' }));
     expect(await within(dialog).findByText(new RegExp(`^${ME.email} · since`))).toBeInTheDocument();
     expect(calls.find((c) => c.key.endsWith('/assignee'))?.body).toEqual({ personId: ME.id, version: 3 });
+  });
+});
+
+describe('the applications list: search and filters', () => {
+  it('sends the search box and the filters to the list, and says when nothing is found', async () => {
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ApplicationsTab />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'Ava@Example{Enter}');
+    expect(await screen.findByText('Nothing found for "Ava@Example".')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('State'), 'WY');
+    await user.selectOptions(screen.getByLabelText('Add-on'), 'feinFiling');
+    await waitFor(() => {
+      const last = new URL(calls.filter((c) => c.key.endsWith('/api/staff/applications')).at(-1)?.url ?? '', 'http://x');
+      expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'Ava@Example', state: 'WY', addOn: 'feinFiling' });
+    });
   });
 });

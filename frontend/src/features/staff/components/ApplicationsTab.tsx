@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { COUNTED_STATUSES } from '#shared/application-status.ts';
+import { PAYMENT_STATUSES } from '#shared/payments/methods.ts';
+import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import { STATE_RECORDS } from '#shared/states.ts';
 import { Button } from '../../../components/Button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatDate } from '../format.ts';
-import { type ApplicationFilter, useApplications } from '../staff-api.ts';
+import { type ApplicationFilter, useApplications, useAssignees } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -15,18 +18,135 @@ const INPUT =
 
 const fullName = (a: StaffApplication) => `${a.firstName} ${a.lastName}`.trim() || '—';
 
+const PAYMENT_FILTERS = ['', ...PAYMENT_STATUSES] as const;
+const paymentLabel = (p: string) => (p ? p.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()) : 'Any payment');
+
 export function ApplicationsTab() {
   const [filter, setFilter] = useState<ApplicationFilter>({ status: '', includeDrafts: false });
+  const [term, setTerm] = useState('');
   const [selected, setSelected] = useState<StaffApplication | null>(null);
   const query = useApplications(filter);
+  const people = useAssignees();
   useEffect(() => {
     if (query.isError) toast('Error', 'Failed to fetch applications', 'error');
   }, [query.isError]);
   const apps = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const narrowed = Boolean(filter.q || filter.paymentStatus || filter.state || filter.addOn || filter.assignee);
 
   return (
     <div>
-      <div className="flex flex-wrap items-end gap-4">
+      <search>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilter((f) => ({ ...f, q: term.trim() }));
+          }}
+        >
+          <div className="min-w-0 flex-1 basis-64">
+            <label htmlFor="application-search" className="block text-sm font-medium text-slate-800">
+              Search
+            </label>
+            <input
+              id="application-search"
+              type="search"
+              value={term}
+              maxLength={100}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Order number, name, email, business name or file number"
+              className={`mt-1 w-full ${INPUT}`}
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          {filter.q ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setTerm('');
+                setFilter((f) => ({ ...f, q: '' }));
+              }}
+            >
+              Clear search
+            </Button>
+          ) : null}
+        </form>
+      </search>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="payment-filter" className="block text-sm font-medium text-slate-800">
+            Payment
+          </label>
+          <select
+            id="payment-filter"
+            className={`mt-1 ${INPUT}`}
+            value={filter.paymentStatus ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, paymentStatus: e.target.value }))}
+          >
+            {PAYMENT_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {paymentLabel(p)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="state-filter" className="block text-sm font-medium text-slate-800">
+            State
+          </label>
+          <select
+            id="state-filter"
+            className={`mt-1 ${INPUT}`}
+            value={filter.state ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, state: e.target.value }))}
+          >
+            <option value="">Any state</option>
+            {STATE_RECORDS.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="addon-filter" className="block text-sm font-medium text-slate-800">
+            Add-on
+          </label>
+          <select
+            id="addon-filter"
+            className={`mt-1 ${INPUT}`}
+            value={filter.addOn ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, addOn: e.target.value }))}
+          >
+            <option value="">Any add-ons</option>
+            {ADD_ON_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {ADD_ONS[k].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="assignee-filter" className="block text-sm font-medium text-slate-800">
+            Assigned to
+          </label>
+          <select
+            id="assignee-filter"
+            className={`mt-1 ${INPUT}`}
+            value={filter.assignee ?? ''}
+            onChange={(e) => setFilter((f) => ({ ...f, assignee: e.target.value }))}
+          >
+            <option value="">Anyone or nobody</option>
+            {(people.data?.people ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name || p.email}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="status-filter" className="block text-sm font-medium text-slate-800">
             Status
@@ -44,7 +164,7 @@ export function ApplicationsTab() {
             type="checkbox"
             className="h-4 w-4 rounded border-slate-300 text-indigo-600"
             checked={filter.includeDrafts}
-            disabled={filter.status !== ''}
+            disabled={filter.status !== '' || narrowed}
             onChange={(e) => setFilter((f) => ({ ...f, includeDrafts: e.target.checked }))}
           />
           Include unfinished drafts
@@ -58,7 +178,9 @@ export function ApplicationsTab() {
           The applications could not be loaded. Reload the page to try again.
         </p>
       ) : apps.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No applications to show.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          {filter.q ? `Nothing found for "${filter.q}".` : narrowed ? 'No applications match these filters on this page.' : 'No applications to show.'}
+        </p>
       ) : (
         <>
           {/* Phones: cards. */}
