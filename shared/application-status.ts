@@ -1,4 +1,5 @@
 import { completionBlocker, type Deliverable, type DeliverablesInput } from './orders/deliverables.ts';
+import { blockerSentence, type DocumentsProblem } from './orders/document-blockers.ts';
 
 /** The application lifecycle. `draft` is an unfinished wizard; staff work starts at `submitted`. */
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'processing', 'filed', 'completed'] as const;
@@ -39,7 +40,13 @@ export function staffMoveTo(to: string) {
  * computed `deliverables`, an application item is computed from its documents and fields.
  */
 export function staffMoveBlocker(
-  app: { status?: string | null; paymentStatus?: string | null; detailsCompletedAt?: string | null; deliverables?: readonly Deliverable[] } & DeliverablesInput,
+  app: {
+    status?: string | null;
+    paymentStatus?: string | null;
+    detailsCompletedAt?: string | null;
+    deliverables?: readonly Deliverable[];
+    documentsProblem?: DocumentsProblem | null;
+  } & DeliverablesInput,
   to: string,
 ): string | undefined {
   const move = staffMoveTo(to);
@@ -50,6 +57,9 @@ export function staffMoveBlocker(
   if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
   if (to === 'processing' && !app.detailsCompletedAt)
     return 'The customer has not completed the filing details yet: the state filing cannot be prepared without them';
+  // A failed generation is settled first: its reasons are in the documents panel.
+  if ((to === 'filed' || to === 'completed') && app.documentsProblem?.blockers.length)
+    return `The documents could not be generated: ${blockerSentence(app.documentsProblem.blockers)}. Fix it, press Generate, then continue`;
   // Mark Filed files our formation document: it must exist (generation refuses while it would have a gap).
   if (to === 'filed' && Array.isArray(app.documents) && !app.documents.some((d) => d.kind === 'formation' || d.kind === 'formation_worksheet'))
     return 'The formation document is not generated: fix what the documents panel says, press Generate, then file';

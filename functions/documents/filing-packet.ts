@@ -1,5 +1,6 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
+import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type ExpediteTier, type Processing, processingFor } from '#shared/state-facts/processing-times.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, slug, usd } from './format.ts';
 import { type FormationForm, type FormContext, type FormItem, formationForm, mailingOf, NY_PUBLICATION, resolveAgent } from './formation-forms.ts';
@@ -23,6 +24,7 @@ export async function filingPacket(order: OrderSummary, details: StoredFilingDet
   const form = formationForm(ctx);
   const items = form ? form.items : worksheetItems(ctx);
   const problems = problemsOf(ctx, items, form);
+  const blockers = items.filter((i) => i.tone === 'missing').map(blockerOf);
   const nameSlug = slug(order.businessName, order.applicationId);
   const lower = code.toLowerCase();
 
@@ -51,7 +53,12 @@ export async function filingPacket(order: OrderSummary, details: StoredFilingDet
       bytes: await renderPdf(formationWorksheet(ctx, facts, title)),
     });
   }
-  return { documents, problems };
+  return { documents, problems, blockers };
+}
+
+/** A missing item as staff are told it: what kind of fix, which value, and why. */
+function blockerOf(item: FormItem): DocumentBlocker {
+  return { code: item.blocker ?? 'value_missing', field: item.label, reason: item.note ?? `${item.label} is not on the order` };
 }
 
 function problemsOf(ctx: FormContext, items: FormItem[], form: FormationForm | undefined): string[] {

@@ -1,5 +1,6 @@
 import type { Address, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
+import type { DocumentBlockerCode } from '#shared/orders/document-blockers.ts';
 import { addressLine, longDate, percent, sameAddress } from './format.ts';
 import type { Tone } from './layout.ts';
 import { endsWithDesignator, restrictedWords, stateFacts } from './state-data.ts';
@@ -33,6 +34,8 @@ export interface FormItem {
   note?: string;
   /** Shown on the cover sheet only (the formation document prints heading, statement and lines). */
   checklistOnly?: boolean;
+  /** For a missing item: what kind of fix it needs (absent: a value missing from the order). */
+  blocker?: DocumentBlockerCode;
 }
 
 export interface Signer {
@@ -87,6 +90,7 @@ export interface ResolvedAgent {
   lines: string[];
   tone: Tone;
   note?: string;
+  blocker?: DocumentBlockerCode;
 }
 
 export function resolveAgent(ctx: FormContext): ResolvedAgent {
@@ -102,6 +106,7 @@ export function resolveAgent(ctx: FormContext): ResolvedAgent {
       note: inState
         ? "The customer's own agent; the order records the customer's statement that the agent agreed to act."
         : `The registered agent's address must be in ${ctx.stateName}.`,
+      ...(inState ? {} : { blocker: 'agent_outside_state' as const }),
     };
   }
   const ours = ctx.ourAgent;
@@ -110,7 +115,8 @@ export function resolveAgent(ctx: FormContext): ResolvedAgent {
       kind: 'ours',
       lines: [`[Missing: our registered agent in ${ctx.stateName} is not configured]`],
       tone: 'missing',
-      note: `The order chose our registered agent, and no name and address of ours in ${ctx.stateName} was given to the document generator.`,
+      note: `The order chose our registered agent, and the operator settings hold no office of ours in ${ctx.stateName} (or no legal name): add the office in Settings, or ask the customer to name their own agent.`,
+      blocker: 'our_agent_not_configured',
     };
   }
   const inState = ours.address.state.toUpperCase() === ctx.code;
@@ -123,6 +129,7 @@ export function resolveAgent(ctx: FormContext): ResolvedAgent {
     note: inState
       ? 'Our registered agent (operator setting).'
       : `Our registered agent's address must be in ${ctx.stateName}; the setting given is in ${ours.address.state}.`,
+    ...(inState ? {} : { blocker: 'agent_outside_state' as const }),
   };
 }
 
@@ -160,7 +167,16 @@ function nameItem(ctx: FormContext, heading: string, cite: string, statement?: s
 }
 
 function agentItem(agent: ResolvedAgent, heading: string, label: string, cite: string, statement?: string): FormItem {
-  return { heading, label, cite, ...(statement ? { statement } : {}), lines: agent.lines, tone: agent.tone, ...(agent.note ? { note: agent.note } : {}) };
+  return {
+    heading,
+    label,
+    cite,
+    ...(statement ? { statement } : {}),
+    lines: agent.lines,
+    tone: agent.tone,
+    ...(agent.note ? { note: agent.note } : {}),
+    ...(agent.blocker ? { blocker: agent.blocker } : {}),
+  };
 }
 
 function signature(ctx: FormContext, caption: string): Signer {

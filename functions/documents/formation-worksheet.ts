@@ -40,6 +40,7 @@ export function worksheetItems(ctx: FormContext): FormItem[] {
       lines: agent.lines,
       tone: agent.tone,
       ...(agent.note ? { note: agent.note } : {}),
+      ...(agent.blocker ? { blocker: agent.blocker } : {}),
     },
     {
       heading: 'Organizer',

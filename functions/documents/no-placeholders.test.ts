@@ -60,12 +60,14 @@ describe('customer-visible documents never show a [Missing ...] placeholder', ()
 
   it.each([...FORM_STATES, 'OH', 'DC'])('%s: our agent without an office there is a blocker, never a placeholder in a stored document', async (code) => {
     const made = await orderDocuments(order(code), details(code, 'ours'), null);
-    expect(made.blockers.join(' ')).toMatch(/our registered agent|registered agent|Registered/i);
+    expect(made.blockers).toContainEqual(
+      expect.objectContaining({ code: 'our_agent_not_configured', reason: expect.stringContaining(findState(code)?.name ?? code) }),
+    );
   });
 
   it('New York without the county is a blocker', async () => {
     const made = await orderDocuments(order('NY'), { ...details('NY', 'own'), county: undefined }, null);
-    expect(made.blockers).toEqual([expect.stringContaining('County')]);
+    expect(made.blockers).toEqual([{ code: 'value_missing', field: expect.stringContaining('County'), reason: expect.any(String) }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Address } from '#shared/filing/details.schema.ts';
+import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 
 /**
  * What the generators need to know about the order besides its filing details: the paid
@@ -45,4 +46,9 @@ export interface FilingPacket {
    * The same lines appear on the cover sheet.
    */
   problems: string[];
+  /**
+   * The missing items among them: each would leave a gap in a document the customer sees, so
+   * the documents are not stored while any is left (functions/order-documents/generate.ts).
+   */
+  blockers: DocumentBlocker[];
 }

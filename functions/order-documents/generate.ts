@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
+import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
 import { recordActivity } from '../data/activity.ts';
-import { documentsNotPaid, recordDocuments } from '../data/applications/documents.ts';
+import { documentsNotPaid, recordDocuments, recordDocumentsProblem } from '../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import type { AuditActor } from '../data/audit.ts';
@@ -49,12 +50,27 @@ export function orderSummary(app: ApplicationItem): OrderSummary {
   };
 }
 
-/** 409 documents_incomplete: what must be fixed (operator settings, the order's details) before the documents can be made. */
-export const documentsIncomplete = (blockers: readonly string[]) =>
-  new ConflictError(
-    `The documents were not generated, so no customer sees a gap in them. Fix first: ${blockers.map((b) => b.replace(/^Missing: /, '')).join('; ')}`,
-    'documents_incomplete',
+/**
+ * 409 documents_incomplete: what must be fixed (operator settings, the order's details) before
+ * the documents can be made, each reason with its code and field in `blockers`.
+ */
+export const documentsIncomplete = (blockers: readonly DocumentBlocker[]) =>
+  new ConflictError(`The documents were not generated, so no customer sees a gap in them. Fix first: ${blockerSentence(blockers)}`, 'documents_incomplete', {
+    blockers,
+  });
+
+/** Writing the documents failed outright (a bug, a font): staff are told, the order keeps its details. */
+const generationFailed = (err: unknown): DocumentBlocker => ({
+  code: 'generation_failed',
+  reason: `Writing the documents failed (${err instanceof Error ? err.message : String(err)}); nothing was stored. Report it with the order's id; Generate tries again.`,
+});
+
+/** The reasons are kept on the order for the staff panel (best effort: the refusal is what counts). */
+async function keepProblem(id: string, blockers: DocumentBlocker[]): Promise<void> {
+  await recordDocumentsProblem(id, { at: new Date().toISOString(), blockers }).catch((err) =>
+    logger.warn('documents problem not recorded', { applicationId: id, error: err as Error }),
   );
+}
 
 /** Why the order's documents cannot be generated: 409 order_not_paid or documents_unavailable. */
 function refuse(app: ApplicationItem): void {
@@ -79,22 +95,34 @@ export async function generateOrderDocuments(
   if (!details) throw new ConflictError('The customer has not completed the filing details yet', 'documents_unavailable');
   const summary = orderSummary(app);
   const settings = await getOperatorSettings();
-  const { documents: generated, problems, blockers } = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+  let made: Awaited<ReturnType<typeof orderDocuments>>;
+  try {
+    made = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+  } catch (err) {
+    logger.error('documents could not be written', { applicationId: app.id, error: err as Error });
+    const blockers = [generationFailed(err)];
+    await keepProblem(app.id, blockers);
+    throw documentsIncomplete(blockers);
+  }
+  const { documents: generated, problems, blockers } = made;
   // A gap would print as a placeholder in a document the customer downloads: nothing is stored, staff are told what to fix.
-  if (blockers.length) throw documentsIncomplete(blockers);
+  if (blockers.length) {
+    await keepProblem(app.id, blockers);
+    throw documentsIncomplete(blockers);
+  }
   const wanted = opts.onlyMissing ? new Set(missingKinds(app)) : undefined;
-  const made = generated.filter((g) => {
+  const toStore = generated.filter((g) => {
     const kind = KIND_OF[g.kind];
     // A missing formation document is made by either the state's form or the worksheet.
     if (opts.only && !opts.only.includes(kind)) return false;
     return !wanted || wanted.has(kind) || (kind === 'formation_worksheet' && wanted.has('formation'));
   });
-  if (!made.length) return app;
+  if (!toStore.length) return app;
 
   const createdAt = new Date().toISOString();
   const added: Omit<StoredDocument, 'version'>[] = [];
   try {
-    for (const doc of made) {
+    for (const doc of toStore) {
       const id = randomUUID();
       const key = orderDocumentKey(app.id, id);
       await putDocument(key, doc.bytes, doc.fileName);
@@ -153,8 +181,9 @@ export async function documentsAfterStartProcessing(id: string, actor: AuditActo
     return recorded === app ? undefined : recorded.version;
   } catch (err) {
     logger.error('documents not generated at Start Processing', { applicationId: id, error: err as Error });
-    const why = hasErrorCode(err, 'documents_incomplete') ? ` (${(err as Error).message})` : '';
-    await recordActivity('documents_not_generated', `Documents were not generated at Start Processing: open the order and press Generate${why}`, id).catch(
+    // Its reasons are on the order already (the staff panel lists them, with an activity entry).
+    if (hasErrorCode(err, 'documents_incomplete')) return undefined;
+    await recordActivity('documents_not_generated', 'Documents were not generated at Start Processing: open the order and press Generate', id).catch(
       () => undefined,
     );
     return undefined;

@@ -68,6 +68,7 @@ export function staffDocuments(app: ApplicationItem): StaffDocuments {
     documents: [...(app.documents ?? [])].sort(newestFirst).map(staffDocument),
     missing: missingKinds(app),
     ...(blocker ? { generateBlocker: blocker } : {}),
+    ...(app.documentsProblem ? { problem: app.documentsProblem } : {}),
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
   };

@@ -11,7 +11,7 @@ import {
 } from '../compliance/api.schema.ts';
 import { createContentSchema, updateContentSchema } from '../content/content-item.schema.ts';
 import { filingDetailsBodySchema } from '../filing/details.schema.ts';
-import { operatorSettingsUpdateSchema } from '../operator/settings.schema.ts';
+import { agentOfficeGapsSchema, operatorSettingsUpdateSchema } from '../operator/settings.schema.ts';
 import { orderConversationSchema } from '../orders/conversation.schema.ts';
 import {
   documentIdSchema,
@@ -1109,6 +1109,16 @@ export const CONTRACT = {
     body: operatorSettingsUpdateSchema,
     responses: { 200: operatorSettingsViewSchema },
     tables: { ...staffSession, operatorSettings: 'write', audit: 'append' },
+  },
+  'GET /api/staff/registered-agent-gaps': {
+    handler: 'staff/agent-office-gaps',
+    operationId: 'getRegisteredAgentGaps',
+    summary: 'States with open orders and no registered-agent office of ours, and how many of those orders chose our agent',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    responses: { 200: agentOfficeGapsSchema },
+    tables: { ...staffSession, operatorSettings: 'read', applications: 'read' },
   },
 
   // Contact form: support tickets staff see in the tickets tab.

@@ -78,3 +78,9 @@ export const operatorSettingsUpdateSchema = z.strictObject({
   version: z.number().check(z.int(), z.nonnegative()),
 });
 export type OperatorSettingsUpdate = z.infer<typeof operatorSettingsUpdateSchema>;
+
+/** GET /api/staff/registered-agent-gaps: states with open orders and no office of ours (shared/operator/facts.ts agentOfficeGaps). */
+export const agentOfficeGapsSchema = z.object({
+  states: z.array(z.object({ state: z.string(), openOrders: z.number(), choseOurAgent: z.number() })),
+});
+export type AgentOfficeGaps = z.infer<typeof agentOfficeGapsSchema>;

@@ -2,6 +2,7 @@ import { FILE_NUMBER } from '../staff/applications.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { deliverableSchema } from './deliverables.schema.ts';
+import { DOCUMENT_BLOCKER_CODES, type DocumentBlocker, type DocumentsProblem } from './document-blockers.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
 import { einProblem, formatEin } from './ein.ts';
 
@@ -88,12 +89,23 @@ export const staffDocumentSchema = z.object({
 });
 export type StaffDocument = z.infer<typeof staffDocumentSchema>;
 
+/** 409 documents_incomplete: the body's `blockers`, and the order's recorded problem. */
+export const documentBlockerSchema = z.object({
+  code: z.enum(DOCUMENT_BLOCKER_CODES),
+  field: z.optional(z.string()),
+  reason: z.string(),
+}) satisfies z.ZodMiniType<DocumentBlocker>;
+
+export const documentsProblemSchema = z.object({ at: z.string(), blockers: z.array(documentBlockerSchema) }) satisfies z.ZodMiniType<DocumentsProblem>;
+
 export const staffDocumentsSchema = z.object({
   documents: z.array(staffDocumentSchema),
   /** Kinds the order should have but has no version of (e.g. generation failed after Start Processing). */
   missing: z.array(z.enum(DOCUMENT_KINDS)),
   /** Why documents cannot be generated now, or absent when they can. */
   generateBlocker: z.optional(z.string()),
+  /** The last generation failed: when, and each reason (shared/orders/document-blockers.ts). Absent once documents were made. */
+  problem: z.optional(documentsProblemSchema),
   /** What the order owes and what of it is delivered, as these documents make it (shared/orders/deliverables.ts). */
   deliverables: z.array(deliverableSchema),
   /** The EIN recorded with the IRS letter, if any. */

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { missingOperatorSettings } from '#shared/operator/facts.ts';
+import { findState } from '#shared/states.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
-import { logoutStaff, useStaffAccount } from '../lib/staff-session.ts';
+import { logoutStaff, staffCall, useStaffAccount } from '../lib/staff-session.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 import { Logo } from './Logo.tsx';
@@ -29,6 +31,33 @@ function OperatorSettingsNotice({ owner }: { owner: boolean }) {
           </Link>
         ) : (
           'Ask an owner to set them.'
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * States with open orders and no registered-agent office of ours: customers there name their own
+ * agent, and an order that chose ours before cannot be filed until an office is set.
+ */
+function AgentOfficeNotice({ owner }: { owner: boolean }) {
+  const gaps = useQuery({ queryKey: ['staff', 'registered-agent-gaps'], queryFn: () => staffCall('GET /api/staff/registered-agent-gaps'), staleTime: 60_000 });
+  const states = gaps.data?.states ?? [];
+  if (!states.length) return null;
+  const line = (g: (typeof states)[number]) =>
+    `${findState(g.state)?.name ?? g.state} (${g.openOrders} open order${g.openOrders === 1 ? '' : 's'}${g.choseOurAgent ? `, ${g.choseOurAgent} chose our agent and cannot be filed` : ''})`;
+  return (
+    <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="agent-office-notice">
+      <p className="font-semibold">No registered-agent office in states with open orders</p>
+      <p className="mt-1">
+        {states.map(line).join('; ')}. Customers there name their own agent.{' '}
+        {owner ? (
+          <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
+            Add an office in the settings
+          </Link>
+        ) : (
+          'Ask an owner to add an office.'
         )}
       </p>
     </div>
@@ -84,6 +113,7 @@ export function StaffShell({ title, children }: { title: string; children: React
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <OperatorSettingsNotice owner={owner} />
+        <AgentOfficeNotice owner={owner} />
         {children}
       </main>
     </div>

@@ -1,3 +1,4 @@
+import { blockerSentence, type DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError } from '../../lib/errors.ts';
@@ -48,6 +49,8 @@ export async function recordDocuments(
     .when('#paymentStatus = :paid', { ':paid': 'paid' })
     .set('documents', documents)
     .set('updatedAt', now);
+  // Generated documents settle an earlier failure.
+  if (opts.activity.action === 'documents_generated' && app.documentsProblem) change.remove('documentsProblem');
   const fileNumber = opts.fileNumber && !app.fileNumber ? opts.fileNumber : undefined;
   if (fileNumber) change.set('fileNumber', fileNumber);
   const alongside: TransactItem[] = [activityPut(opts.activity.action, opts.activity.text, app.id)];
@@ -77,7 +80,9 @@ export async function recordDocuments(
     );
   if (!(await updateWith(change, alongside)))
     throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the documents were recorded')));
-  return { ...app, documents, ...(fileNumber ? { fileNumber } : {}), updatedAt: now, version: versionOf(app) + 1 };
+  const { documentsProblem: _settled, ...rest } = app;
+  const written = opts.activity.action === 'documents_generated' ? rest : app;
+  return { ...written, documents, ...(fileNumber ? { fileNumber } : {}), updatedAt: now, version: versionOf(app) + 1 };
 }
 
 /**
@@ -156,4 +161,15 @@ export async function deleteTaxId(app: ApplicationItem): Promise<void> {
     change.set('filingDetails', { ...app.filingDetails, ein: { ...app.filingDetails.ein, responsibleParty: { ...rp, taxIdDeleted: true } } });
   const done = await updateWith(change, [activityPut('tax_id_deleted', `The tax id of ${displayName(app)} was deleted: the EIN letter is on file`, app.id)]);
   if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the tax id was deleted'));
+}
+
+/**
+ * The documents could not be made (functions/order-documents/generate.ts): the reasons are kept
+ * on the order for the staff panel, with an activity entry, until documents are generated. Not
+ * at a version: it only reports, and a later success removes it. No-op for an unknown order.
+ */
+export async function recordDocumentsProblem(id: string, problem: DocumentsProblem): Promise<void> {
+  const change = new ItemUpdate(id).set('documentsProblem', problem);
+  const text = `Documents were not generated: ${blockerSentence(problem.blockers)}`;
+  await updateWith(change, [activityPut('documents_not_generated', text, id)]);
 }

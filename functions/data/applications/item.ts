@@ -1,4 +1,5 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
@@ -111,6 +112,8 @@ export interface ApplicationItem extends Partial<WizardData> {
 
   /** The order's documents, every version (generated at Start Processing, uploaded by staff): ./documents.ts recordDocuments. */
   documents?: StoredDocument[];
+  /** The last attempt at making the documents failed, and why (removed when documents are recorded). */
+  documentsProblem?: DocumentsProblem;
 }
 
 /** A note on the order: its text, the staff email of who wrote it, and when. */

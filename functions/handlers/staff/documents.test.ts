@@ -216,11 +216,15 @@ describe('a generation failure after the move', () => {
       expect((await getApplication(app.id)).documents ?? []).toEqual([]);
       expect(await storedKeys(`documents/orders/${app.id}/`)).toEqual([]);
       const entry = (await listRecentActivity(10)).find((a) => a.applicationId === app.id && a.action === 'documents_not_generated');
-      expect(entry?.description).toContain('Fix first: Registered agent');
+      expect(entry?.description).toMatch(/^Documents were not generated: Registered agent/);
       const again = await generate(app.id);
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('documents_incomplete');
       expect(again.body.error).toMatch(/^The documents were not generated, so no customer sees a gap in them\. Fix first: /);
+      // The reasons are structured, not read from a text prefix, and kept on the order for the staff panel.
+      const agentBlocker = { code: 'our_agent_not_configured', field: expect.stringMatching(/registered agent/i), reason: expect.stringContaining('Florida') };
+      expect(again.body.blockers).toEqual([agentBlocker]);
+      expect((await list(app.id)).body.problem).toEqual({ at: expect.any(String), blockers: [agentBlocker] });
       const filed = await invoke(
         updateApplication,
         apiEvent({
@@ -232,10 +236,12 @@ describe('a generation failure after the move', () => {
         }),
       );
       expect(filed.status).toBe(409);
-      expect(filed.body.error).toContain('The formation document is not generated');
-      // With the office configured, Generate makes them.
+      expect(filed.body.error).toContain('The documents could not be generated: Registered agent');
+      // With the office configured, Generate makes them, and the problem is settled.
       await putOperatorAgentOffices();
       expect((await generate(app.id)).status).toBe(200);
+      expect((await list(app.id)).body.problem).toBeUndefined();
+      expect((await getApplication(app.id)).documentsProblem).toBeUndefined();
       expect(await textOf(app.id, 'formation')).not.toContain('[Missing');
     } finally {
       await putOperatorAgentOffices();

@@ -44,7 +44,9 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   const deliverables = documents.data?.deliverables ?? app.deliverables;
   const next = nextStaffTransition(app.status);
   // The server refuses the same moves with the same sentence (shared/application-status.ts).
-  const blocker = next ? staffMoveBlocker({ ...app, deliverables, documents: documents.data?.documents }, next.to) : undefined;
+  const blocker = next
+    ? staffMoveBlocker({ ...app, deliverables, documents: documents.data?.documents, documentsProblem: documents.data?.problem }, next.to)
+    : undefined;
   const [fileNumber, setFileNumber] = useState('');
   const [filedOn, setFiledOn] = useState('');
   const [reopenReason, setReopenReason] = useState('');

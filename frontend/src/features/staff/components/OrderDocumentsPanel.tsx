@@ -231,6 +231,21 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
           {failureMessage(list.error)}
         </p>
       ) : null}
+      {data?.problem ? (
+        <div role="alert" className="mt-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="documents-problem">
+          <p className="font-semibold">
+            The documents could not be generated ({formatDateTime(data.problem.at)}). Nothing was stored; fix, then press Generate:
+          </p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {data.problem.blockers.map((b) => (
+              <li key={`${b.code}:${b.field ?? ''}`} data-code={b.code}>
+                {b.field ? <strong className="font-semibold">{b.field}: </strong> : null}
+                {b.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {missing.length ? (
         <div role="status" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3">
           <p className="text-sm text-amber-900">Documents not generated: {missing.map((k) => DOCUMENT_KIND_LABELS[k].toLowerCase()).join(', ')}.</p>
