@@ -25,6 +25,7 @@ async function main() {
   console.log(`  data folder:     ${runtime.dataDir}`);
   console.log(`  sent email:      ${runtime.mailViewerUrl}  (also as .eml files in ${runtime.dataDir}/mail)`);
   console.log(`  staff sign-in:   ${runtime.staffEmail} / ${runtime.staffPassword}  (owner; staff login at ${runtime.url}/staff/login)`);
+  console.log(`  DynamoDB:        ${runtime.dynamodbEndpoint}  (npm run staff:reset-factor -- --stage local --endpoint ...)`);
   console.log('Press Ctrl-C to stop.');
   let stopping = false;
   const shutdown = async () => {

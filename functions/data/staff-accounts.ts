@@ -460,5 +460,55 @@ export async function endSessionsOf(actor: StaffPerson, id: string, now = new Da
   });
 }
 
+// ---- Break-glass ----------------------------------------------------------------------------------
+
+/**
+ * The operator's break-glass (`npm run staff:reset-factor`, docs/deploy.md): an owner who lost
+ * their phone and their recovery codes, with no other owner to reset them, gets their second
+ * factor removed by someone with AWS credentials for the stage. The app, its last step and the
+ * recovery codes are cleared and every session ends (one may be an attacker's), in one write with
+ * the audit entry naming the operator; the password stays, so the owner signs in with it and, where
+ * the stage requires a factor, enrols a new app at that sign-in. Only owners: anyone else is reset
+ * by an owner from the people page.
+ */
+export async function resetOwnerFactorByOperator(
+  input: { email: string; operator: string; reason: string },
+  now = new Date(),
+): Promise<{ personId: string; sessionsEnded: number; hadFactor: boolean }> {
+  const actor = { id: 'operator', email: `operator:${input.operator}`.slice(0, 254) };
+  return retrying(async () => {
+    const person = await personByEmail(input.email);
+    if (person?.status !== 'active') throw new NotFoundError(`No active staff member has the address ${input.email}`, 'person_not_found');
+    if (person.role !== 'owner') throw new ConflictError(`${input.email} is not an owner: an owner resets their sign-in from the people page`, 'not_an_owner');
+    const sessions = Object.keys(person.sessions ?? {}).length;
+    const change = new PersonChange(person.id, now)
+      .atVersion(person.version)
+      .whenStatus('active')
+      .set(['sessions'], {})
+      .remove(['totp'])
+      .remove(['totpLastStep'])
+      .remove(['recoveryCodes']);
+    const done = await writeTogether([
+      change.item,
+      ...allSessionDeletes(person),
+      auditPut(
+        {
+          actor,
+          action: 'second_factor_reset_by_operator',
+          subject: person.email,
+          before: {
+            totp: hasSecondFactor(person),
+            recoveryCodesLeft: recoveryCodesLeft(person.recoveryCodes),
+            sessions: liveSessions(person, now.getTime()).length,
+          },
+          after: { totp: false, recoveryCodesLeft: 0, sessions: 0, reason: input.reason },
+        },
+        now,
+      ),
+    ]);
+    return done ? { personId: person.id, sessionsEnded: sessions, hadFactor: hasSecondFactor(person) } : undefined;
+  });
+}
+
 /** Refused: an owner-only action by a person of another role (also the middleware's answer). */
 export const ownerOnly = () => new ForbiddenError('Only an owner may do this', 'owner_only');

@@ -34,6 +34,8 @@ export interface Runtime {
   staffPassword: string;
   /** The owner's email address, who signs in with staffPassword. */
   staffEmail: string;
+  /** Where the tables are (DynamoDB Local, or the DYNAMODB_ENDPOINT given): for operator commands such as `npm run staff:reset-factor`. */
+  dynamodbEndpoint: string;
   dataDir: string;
   server: Server;
   stop(): Promise<void>;
@@ -187,7 +189,7 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       services.unshift(startStreamPoller(dynamoEndpoint, tables.content, publishSite));
     }
     ready = true;
-    return { url, mailViewerUrl: mail.viewerUrl, staffPassword, staffEmail, dataDir, server, stop };
+    return { url, mailViewerUrl: mail.viewerUrl, staffPassword, staffEmail, dynamodbEndpoint: dynamoEndpoint, dataDir, server, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   password_check_failed: 'Wrong password when changing the second factor',
   recovery_code_used: 'Recovery code used',
   recovery_codes_generated: 'New recovery codes',
+  second_factor_reset_by_operator: 'Second factor reset by the operator (break-glass)',
   invitation_accepted: 'Invitation accepted',
   owner_created: 'Owner account created',
   person_invited: 'Person invited',
