@@ -19,8 +19,15 @@ export const taxPlanInputSchema = z
     profit: amount('Profit'),
     salary: z.optional(amount('Salary')),
     otherWages: z.optional(amount('Other wages')),
+    withholding: z.optional(amount('Withholding')),
+    priorYearTax: z.optional(amount("Last year's tax")),
+    priorYearAgi: z.optional(amount("Last year's adjusted gross income")),
   })
   .check(
+    z.refine((v) => (v.priorYearTax === undefined) === (v.priorYearAgi === undefined), {
+      message: "Give last year's adjusted gross income with last year's tax: it decides whether 100% or 110% of it is the safe harbour",
+      path: ['priorYearAgi'],
+    }),
     z.refine((v) => v.salary === undefined || typeof v.profit !== 'number' || v.salary <= v.profit, {
       message: 'Salary cannot exceed the profit it is paid from',
       path: ['salary'],
@@ -50,5 +57,11 @@ export const taxPlanSchema = z.object({
   ),
   breakEvenProfit: z.optional(dollars()),
   quarterly: z.array(z.object({ due: z.string(), amount: dollars() })),
+  quarterlyRule: z.object({
+    safeHarbour: z.enum(['current-year', 'prior-year']),
+    share: z.number(),
+    requiredPayment: dollars(),
+    withholding: dollars(),
+  }),
   sources: z.object(Object.fromEntries(sourceKeys.map((k) => [k, z.string()])) as Record<keyof typeof TAX_PLAN_SOURCES, z.ZodMiniString>),
 }) satisfies z.ZodMiniType<TaxPlanAnswer>;

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import federal from './data/federal-tax-2026.json' with { type: 'json' };
 import {
   additionalMedicareTaxOn,
   breakEvenProfit,
   DEFAULT_RUNNING_COSTS,
   incomeTaxOn,
   quarterlyEstimates,
+  quarterlyPlan,
   sCorpPlan,
   selfEmploymentTaxOn,
   soleProprietorPlan,
+  TAX_PLAN_SOURCES,
   taxPlan,
 } from './tax-plan.ts';
 
@@ -194,6 +197,38 @@ describe('the pieces', () => {
     // 8,000 x 110% = 8,800 / 4 = 2,200.
     expect(quarterlyEstimates(12_037, { tax: 8_000, agi: 160_000 })[0]!.amount).toBe(2_200);
     expect(quarterlyEstimates(12_037, { tax: 8_000, agi: 100_000 })[0]!.amount).toBe(2_000);
+  });
+
+  it('quarterly: income tax withheld from wages counts as paid and lowers each instalment', () => {
+    // 12,037 x 90% = 10,833.30; less 4,000 withheld = 6,833.30 / 4 = 1,708.33 -> 1,709.
+    const plan = quarterlyPlan(12_037, undefined, 4_000);
+    expect(plan.instalments.map((q) => q.amount)).toEqual([1_709, 1_709, 1_709, 1_709]);
+    expect(plan).toMatchObject({ safeHarbour: 'current-year', share: 0.9, requiredPayment: 10_834, withholding: 4_000 });
+    // Withholding above the required payment: nothing more to pay.
+    expect(quarterlyEstimates(12_037, undefined, 20_000)[0]!.amount).toBe(0);
+    // Last year's 8,000 x 110% = 8,800 is lower than 10,833.30: the prior-year rule applies.
+    expect(quarterlyPlan(12_037, { tax: 8_000, agi: 160_000 })).toMatchObject({ safeHarbour: 'prior-year', share: 1.1, requiredPayment: 8_800 });
+    // Last year's 20,000 x 100% is higher: this year's 90% stays the rule.
+    expect(quarterlyPlan(12_037, { tax: 20_000, agi: 100_000 })).toMatchObject({ safeHarbour: 'current-year', share: 0.9 });
+  });
+
+  it("the S-corporation's estimates subtract the income tax withheld from the salary", () => {
+    const base = taxPlan({ filingStatus: 'single', profit: 100_000, salary: 40_000 });
+    const withheld = taxPlan({ filingStatus: 'single', profit: 100_000, salary: 40_000, withholding: 3_000 });
+    // 9,685 x 90% = 8,716.50 / 4 = 2,179.13 -> 2,180; less 3,000 withheld: 5,716.50 / 4 = 1,429.13 -> 1,430.
+    expect(base.quarterly[0]!.amount).toBe(2_180);
+    expect(withheld.quarterly[0]!.amount).toBe(1_430);
+    expect(withheld.quarterlyRule.withholding).toBe(3_000);
+  });
+
+  it('every dollar figure and rate in the sources is read from the data file', () => {
+    expect(TAX_PLAN_SOURCES.selfEmploymentTax).toContain('15.3% of 92.35%');
+    expect(TAX_PLAN_SOURCES.selfEmploymentTax).toContain(`$${federal.selfEmployment.socialSecurityWageBase.toLocaleString('en-US')}`);
+    expect(TAX_PLAN_SOURCES.selfEmploymentTax).toContain(`$${federal.selfEmployment.minimumNetEarnings}`);
+    expect(TAX_PLAN_SOURCES.standardDeduction).toContain(`$${federal.standardDeduction.joint.toLocaleString('en-US')}`);
+    expect(TAX_PLAN_SOURCES.qbiDeduction).toContain('50% W-2 wage limit');
+    expect(TAX_PLAN_SOURCES.quarterly).toContain('April 15, 2026');
+    expect(TAX_PLAN_SOURCES.quarterly).toContain('January 15, 2027');
   });
 
   it('the plan: an S-corporation and break-even only with a salary', () => {

@@ -30,25 +30,30 @@ export function runningCostsTotal(costs: RunningCosts): number {
   return costs.payrollService + costs.taxPreparer + costs.stateFees;
 }
 
-/** Where each figure comes from, shown beside it. */
+const { ordinaryIncomeBrackets, standardDeduction, selfEmployment, payroll, additionalMedicare, qualifiedBusinessIncome } = federal;
+const harbour = federal.estimatedTaxSafeHarbour;
+
+/** $184,500; 15.3%: the data file's figures as the sources below print them. */
+const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+const pct = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;
+const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dueDates = federal.estimatedTaxDueDates.map(longDate);
+
+/** Where each figure comes from, shown beside it. Every number is read from the data file. */
 export const TAX_PLAN_SOURCES = {
   figures: `${federal.source.primary}; copied from ${federal.source.copiedFrom}`,
-  selfEmploymentTax:
-    'Schedule SE (Form 1040): 15.3% of 92.35% of net profit; the 12.4% Social Security part only up to the $184,500 wage base (less W-2 wages), the 2.9% Medicare part on all of it; none below $400 of net earnings',
+  selfEmploymentTax: `Schedule SE (Form 1040): ${pct(selfEmployment.socialSecurityRate + selfEmployment.medicareRate)} of ${pct(selfEmployment.netEarningsFactor)} of net profit; the ${pct(selfEmployment.socialSecurityRate)} Social Security part only up to the ${usd(selfEmployment.socialSecurityWageBase)} wage base (less W-2 wages), the ${pct(selfEmployment.medicareRate)} Medicare part on all of it; none below ${usd(selfEmployment.minimumNetEarnings)} of net earnings (IRC section 1402(b)(2))`,
   deductibleHalf: 'Schedule 1 (Form 1040) line 15: half of the self-employment tax is an adjustment to income',
-  standardDeduction: 'Form 1040 line 12, Rev. Proc. 2025-32: $16,100 single, $32,200 married filing jointly',
-  qbiDeduction:
-    "Form 8995 / IRC section 199A: 20% of qualified business income (net profit less the deductible half of self-employment tax; for an S-corporation, its profit after the owner's salary), at most 20% of taxable income before it, at least $400 when that income is $1,000 or more; above $201,750 ($403,500 joint) of taxable income the W-2 wage limit phases in over $75,000 ($150,000)",
+  standardDeduction: `Form 1040 line 12, Rev. Proc. 2025-32: ${usd(standardDeduction.single)} single, ${usd(standardDeduction.joint)} married filing jointly`,
+  qbiDeduction: `Form 8995 / IRC section 199A: ${pct(qualifiedBusinessIncome.rate)} of qualified business income (net profit less the deductible half of self-employment tax; for an S-corporation, its profit after the owner's salary), at most ${pct(qualifiedBusinessIncome.rate)} of taxable income before it, at least ${usd(qualifiedBusinessIncome.minimumDeduction)} when that income is ${usd(qualifiedBusinessIncome.minimumQualifiedIncomeForMinimum)} or more; above ${usd(qualifiedBusinessIncome.taxableIncomeThreshold.single)} (${usd(qualifiedBusinessIncome.taxableIncomeThreshold.joint)} joint) of taxable income the ${pct(qualifiedBusinessIncome.w2WageLimitShare)} W-2 wage limit phases in over ${usd(qualifiedBusinessIncome.phaseInRange.single)} (${usd(qualifiedBusinessIncome.phaseInRange.joint)})`,
   incomeTax: 'Tax Computation Worksheet (Form 1040 instructions) with the 2026 brackets of Rev. Proc. 2025-32',
-  additionalMedicareTax: 'Form 8959: 0.9% of wages and self-employment earnings above $200,000 single, $250,000 joint',
-  payrollTax:
-    "Form 941 / Publication 15: 6.2% Social Security (up to the $184,500 wage base) and 1.45% Medicare, paid by the employee and again by the employer; the employer's half is a business expense",
+  additionalMedicareTax: `Form 8959: ${pct(additionalMedicare.rate)} of wages and self-employment earnings above ${usd(additionalMedicare.threshold.single)} single, ${usd(additionalMedicare.threshold.joint)} joint`,
+  payrollTax: `Form 941 / Publication 15: ${pct(payroll.socialSecurityRateEach)} Social Security (up to the ${usd(payroll.socialSecurityWageBase)} wage base) and ${pct(payroll.medicareRateEach)} Medicare, paid by the employee and again by the employer; the employer's half is a business expense`,
   runningCosts:
     "Estimates of what the election costs to run each year (payroll service, the corporation's Form 1120-S return, state S-corporation fees); change them to your own quotes. They are business expenses, so they also lower the corporation's profit",
   total: 'Self-employment or payroll tax, income tax and Additional Medicare tax; for the S-corporation, plus its running costs',
   breakEvenProfit: "The smallest profit at which the S-corporation's total is no more than the sole proprietor's, at the same salary share and running costs",
-  quarterly:
-    "Form 1040-ES and IRC section 6654(d): four instalments that together pay at least the lesser of 90% of this year's tax and 100% of last year's (110% when last year's AGI was above $150,000); due April 15, June 15 and September 15, 2026 and January 15, 2027",
+  quarterly: `Form 1040-ES and IRC section 6654(d): four instalments that together pay at least the lesser of ${pct(harbour.currentYearShare)} of this year's tax and ${pct(harbour.priorYearShare)} of last year's (${pct(harbour.priorYearShareAboveAgi)} when last year's AGI was above ${usd(harbour.agiThreshold)}), less the income tax withheld from wages; due ${dueDates.slice(0, -1).join(', ')} and ${dueDates.at(-1)}`,
 } as const;
 
 /**
@@ -59,8 +64,7 @@ export const REASONABLE_COMPENSATION_TEXT =
   "As an S-corporation owner who works in the business, you must pay yourself a reasonable salary before you take profit out: no salary share is safe by itself. The IRS asks what the business would pay someone else to do your work, and looks at your training and experience, your duties and the time you spend, what comparable businesses pay for similar work, where the money comes from (your own videos, posts and deals rather than others' work or equipment), and what you took as salary and as distributions in earlier years. A salary too low for the work can be recharacterised as wages, with the payroll tax, interest and penalties due.";
 
 /** The Form 2553 deadline rule and the late-election relief path, in plain words. */
-export const FORM_2553_TEXT =
-  "To be taxed as an S-corporation from your LLC's first day, file IRS Form 2553 no more than 2 months and 15 days after the LLC first has members, acquires assets or begins business. Filed later, the election starts the next year, unless you ask for late-election relief under Rev. Proc. 2013-30: within 3 years and 75 days of the date you wanted, with a reasonable cause for the delay written on the form.";
+export const FORM_2553_TEXT = `To be taxed as an S-corporation from your LLC's first day, file IRS Form 2553 no more than ${federal.sCorporationElection.deadlineMonths} months and ${federal.sCorporationElection.deadlineDays} days after the LLC first has members, acquires assets or begins business. Filed later, the election starts the next year, unless you ask for late-election relief under Rev. Proc. 2013-30: within 3 years and 75 days of the date you wanted, with a reasonable cause for the delay written on the form.`;
 
 export interface TaxPlanInput {
   filingStatus: FilingStatus;
@@ -73,6 +77,8 @@ export interface TaxPlanInput {
   runningCosts?: RunningCosts;
   /** Last year's total tax and AGI, for the prior-year safe harbour. */
   priorYear?: { tax: number; agi: number };
+  /** Income tax withheld this year from wages (the owner's salary and other jobs). */
+  withholding?: number;
 }
 
 /** One filer's federal tax on a plan, in whole dollars. */
@@ -115,9 +121,8 @@ export interface TaxPlan {
   sCorp?: SCorpPlan;
   breakEvenProfit?: number;
   quarterly: QuarterlyEstimate[];
+  quarterlyRule: Omit<QuarterlyPlan, 'instalments'>;
 }
-
-const { ordinaryIncomeBrackets, standardDeduction, selfEmployment, payroll, additionalMedicare, qualifiedBusinessIncome } = federal;
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 const dollars = (n: number) => Math.round(n);
@@ -140,7 +145,7 @@ export function incomeTaxOn(taxableIncome: number, status: FilingStatus): number
 /** Schedule SE: self-employment tax on a net profit, with W-2 wages using up part of the Social Security wage base. */
 export function selfEmploymentTaxOn(profit: number, wages = 0): number {
   const netEarnings = profit * selfEmployment.netEarningsFactor;
-  if (netEarnings < 400) return 0;
+  if (netEarnings < selfEmployment.minimumNetEarnings) return 0;
   const socialSecurityBase = Math.max(0, selfEmployment.socialSecurityWageBase - wages);
   const socialSecurity = Math.min(netEarnings, socialSecurityBase) * selfEmployment.socialSecurityRate;
   const medicare = netEarnings * selfEmployment.medicareRate;
@@ -160,7 +165,7 @@ export function qbiDeductionFor(qualifiedIncome: number, taxableIncomeBeforeQbi:
   const threshold = taxableIncomeThreshold[status];
   let component = tentative;
   if (taxableIncomeBeforeQbi > threshold) {
-    const wageLimit = w2Wages * 0.5;
+    const wageLimit = w2Wages * qualifiedBusinessIncome.w2WageLimitShare;
     const share = Math.min(1, (taxableIncomeBeforeQbi - threshold) / phaseInRange[status]);
     if (wageLimit < tentative) component = tentative - (tentative - wageLimit) * share;
   }
@@ -189,7 +194,7 @@ export function soleProprietorPlan(filingStatus: FilingStatus, profit: number, o
   const agi = profit + otherWages - deductibleHalf;
   const taxes = incomeTaxes(filingStatus, agi, profit - deductibleHalf, 0);
   const netEarnings = profit * selfEmployment.netEarningsFactor;
-  const additionalMedicareTax = additionalMedicareTaxOn(otherWages, netEarnings >= 400 ? netEarnings : 0, filingStatus);
+  const additionalMedicareTax = additionalMedicareTaxOn(otherWages, netEarnings >= selfEmployment.minimumNetEarnings ? netEarnings : 0, filingStatus);
   // Each line in whole dollars, as the forms round them; the total is the sum of the shown lines.
   const shown = { selfEmploymentTax: dollars(selfEmploymentTax), incomeTax: dollars(taxes.incomeTax), additionalMedicareTax: dollars(additionalMedicareTax) };
   return {
@@ -275,36 +280,66 @@ export function breakEvenProfit(
   return high;
 }
 
+/** Which safe harbour sets the year's required payment (Form 1040-ES, IRC section 6654(d)). */
+export type SafeHarbour = 'current-year' | 'prior-year';
+
+export interface QuarterlyPlan {
+  /** The rule that applied: this year's tax, or last year's when it asks for less. */
+  safeHarbour: SafeHarbour;
+  /** The share of that year's tax the rule asks for (0.9, 1 or 1.1). */
+  share: number;
+  /** What the year's payments must reach, before withholding. */
+  requiredPayment: number;
+  /** Income tax withheld from wages, which counts as paid in four equal parts. */
+  withholding: number;
+  instalments: QuarterlyEstimate[];
+}
+
 /**
- * The four instalments (Form 1040-ES): the year's required payment (the lesser of 90% of this
- * year's tax and 100%/110% of last year's when it is known) in four equal parts, rounded up so
- * they pay it in full. With an S-corporation, the payroll tax is paid through payroll, so the
- * instalments cover the income tax and the Additional Medicare tax (less any income tax withheld
- * from the salary).
+ * The four instalments (Form 1040-ES worksheet): the year's required payment is the lesser of 90%
+ * of this year's tax and 100% of last year's (110% when last year's AGI was above $150,000), when
+ * last year's is known; income tax withheld from wages counts toward it; the rest is paid in four
+ * equal parts, rounded up so they pay it in full.
  */
-export function quarterlyEstimates(yearTax: number, priorYear?: { tax: number; agi: number }): QuarterlyEstimate[] {
-  const harbour = federal.estimatedTaxSafeHarbour;
-  let required = yearTax * harbour.currentYearShare;
+export function quarterlyPlan(yearTax: number, priorYear?: { tax: number; agi: number }, withholding = 0): QuarterlyPlan {
+  const current = yearTax * harbour.currentYearShare;
+  let plan = { safeHarbour: 'current-year' as SafeHarbour, share: harbour.currentYearShare, required: current };
   if (priorYear) {
     const share = priorYear.agi > harbour.agiThreshold ? harbour.priorYearShareAboveAgi : harbour.priorYearShare;
-    required = Math.min(required, priorYear.tax * share);
+    const prior = priorYear.tax * share;
+    if (prior < current) plan = { safeHarbour: 'prior-year', share, required: prior };
   }
-  const amount = Math.ceil(Math.max(0, required) / federal.estimatedTaxDueDates.length);
-  return federal.estimatedTaxDueDates.map((due) => ({ due, amount }));
+  const amount = Math.ceil(Math.max(0, plan.required - withholding) / federal.estimatedTaxDueDates.length);
+  return {
+    safeHarbour: plan.safeHarbour,
+    share: plan.share,
+    requiredPayment: Math.ceil(Math.max(0, plan.required)),
+    withholding,
+    instalments: federal.estimatedTaxDueDates.map((due) => ({ due, amount })),
+  };
+}
+
+/** The four instalments alone (see quarterlyPlan). */
+export function quarterlyEstimates(yearTax: number, priorYear?: { tax: number; agi: number }, withholding = 0): QuarterlyEstimate[] {
+  return quarterlyPlan(yearTax, priorYear, withholding).instalments;
 }
 
 /** The whole plan: the sole proprietor's, the S-corporation's when a salary is given, its break-even and the quarterly estimates. */
 export function taxPlan(input: TaxPlanInput): TaxPlan {
-  const { filingStatus, profit, salary, otherWages = 0, runningCosts = DEFAULT_RUNNING_COSTS } = input;
+  const { filingStatus, profit, salary, otherWages = 0, runningCosts = DEFAULT_RUNNING_COSTS, withholding = 0 } = input;
   const soleProprietor = soleProprietorPlan(filingStatus, profit, otherWages);
+  const estimates = (yearTax: number) => {
+    const { instalments, ...quarterlyRule } = quarterlyPlan(yearTax, input.priorYear, withholding);
+    return { quarterly: instalments, quarterlyRule };
+  };
   if (salary === undefined) {
-    return { year: 2026, filingStatus, profit, soleProprietor, quarterly: quarterlyEstimates(soleProprietor.total, input.priorYear) };
+    return { year: 2026, filingStatus, profit, soleProprietor, ...estimates(soleProprietor.total) };
   }
   const sCorp = sCorpPlan(filingStatus, profit, salary, otherWages, runningCosts, soleProprietor);
   const share = profit > 0 ? salary / profit : 0;
   const breakEven = breakEvenProfit(filingStatus, share, otherWages, runningCosts);
-  // With a salary the estimates follow the S-corporation plan: its payroll tax is paid through payroll.
-  const chosenTax = sCorp.incomeTax + sCorp.additionalMedicareTax;
+  // With a salary the estimates follow the S-corporation plan: its payroll tax is paid through
+  // payroll, and the income tax withheld from the salary counts as paid.
   return {
     year: 2026,
     filingStatus,
@@ -312,7 +347,7 @@ export function taxPlan(input: TaxPlanInput): TaxPlan {
     soleProprietor,
     sCorp,
     ...(breakEven === undefined ? {} : { breakEvenProfit: breakEven }),
-    quarterly: quarterlyEstimates(chosenTax, input.priorYear),
+    ...estimates(sCorp.incomeTax + sCorp.additionalMedicareTax),
   };
 }
 
@@ -325,6 +360,7 @@ export interface TaxPlanAnswer {
   sCorp?: Pick<SCorpPlan, 'salary' | 'payrollTax' | 'incomeTax' | 'qbiDeduction' | 'runningCosts' | 'total' | 'savings'>;
   breakEvenProfit?: number;
   quarterly: QuarterlyEstimate[];
+  quarterlyRule: Omit<QuarterlyPlan, 'instalments'>;
   sources: Record<keyof typeof TAX_PLAN_SOURCES, string>;
 }
 
@@ -350,6 +386,7 @@ export function taxPlanAnswer(plan: TaxPlan): TaxPlanAnswer {
       : {}),
     ...(plan.breakEvenProfit === undefined ? {} : { breakEvenProfit: plan.breakEvenProfit }),
     quarterly: plan.quarterly,
+    quarterlyRule: plan.quarterlyRule,
     sources: { ...TAX_PLAN_SOURCES },
   };
 }

@@ -319,7 +319,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
     ? 'Form 2553 needs the LLC’s EIN: you ordered our EIN application.'
     : 'Form 2553 needs the LLC’s EIN (free from the IRS; we can apply for it as an add-on).';
   const payoff =
-    'It tends to pay off once the yearly profit is well above a reasonable salary for your work (often from about $40,000 to $60,000 of profit a year): you then pay yourself a salary through payroll, and the rest of the profit is not subject to self-employment tax. Below that, the payroll, the extra return and the state’s fees usually cost more than they save. This is not tax advice: ask a tax adviser before electing.';
+    'Whether the election pays depends on your profit, the salary you would pay yourself and what running payroll costs you: the tax planner on our website shows your own break-even. Below it, the payroll, the extra return and the state’s fees cost more than they save. This is not tax advice: ask a tax adviser before electing.';
   // The first tax year starts at formation: 2 months and 15 days (IRS: Jan 7 -> Mar 21).
   const first = addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
   events.push({
@@ -331,8 +331,8 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
     source: S_CORP_ELECTION.source,
   });
   for (let year = firstYear + 1; year <= Number(until.slice(0, 4)); year++) {
-    const { month, day } = S_CORP_ELECTION.laterYears;
-    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    // A calendar tax year starts on January 1: the same count gives March 15.
+    const date = addDays(addMonths(`${year}-01-01`, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
     events.push({
       id: `s-corp-election:${year}`,
       kind: 's-corp-election',

@@ -20,7 +20,17 @@ describe('POST /api/tax-plan', () => {
   it('answers the S-corporation, payroll tax with both halves, its savings and break-even', async () => {
     const res = await post({ year: 2026, filingStatus: 'single', profit: 100_000, salary: 40_000 });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['breakEvenProfit', 'filingStatus', 'profit', 'quarterly', 'sCorp', 'soleProprietor', 'sources', 'year']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'breakEvenProfit',
+      'filingStatus',
+      'profit',
+      'quarterly',
+      'quarterlyRule',
+      'sCorp',
+      'soleProprietor',
+      'sources',
+      'year',
+    ]);
     expect(res.body.sCorp).toEqual({
       salary: 40_000,
       payrollTax: 6_120,
@@ -50,11 +60,22 @@ describe('POST /api/tax-plan', () => {
     [{ year: 2026, filingStatus: 'single', profit: 50_000, salary: '1e4' }, 'salary'],
     [{ year: 2026, filingStatus: 'single', profit: 50_000, otherWages: -3 }, 'otherWages'],
     [{ filingStatus: 'single', profit: 1 }, 'year'],
+    [{ year: 2026, filingStatus: 'single', profit: 50_000, priorYearTax: 9_000 }, 'priorYearAgi'],
+    [{ year: 2026, filingStatus: 'single', profit: 50_000, withholding: 'some' }, 'withholding'],
   ])('refuses %j with a 400 naming %s', async (body, field) => {
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBeTypeOf('string');
     expect(Object.keys(res.body.details)).toEqual([field]);
+  });
+
+  it("applies last year's tax when the creator gives it, and subtracts withholding", async () => {
+    // 12,037 x 90% = 10,833.30 against last year's 8,000 x 110% (AGI above $150,000) = 8,800;
+    // less 2,000 withheld = 6,800 / 4 = 1,700.
+    const res = await post({ year: 2026, filingStatus: 'single', profit: 60_000, priorYearTax: 8_000, priorYearAgi: 160_000, withholding: 2_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.quarterlyRule).toEqual({ safeHarbour: 'prior-year', share: 1.1, requiredPayment: 8_800, withholding: 2_000 });
+    expect(res.body.quarterly.map((q: { amount: number }) => q.amount)).toEqual([1_700, 1_700, 1_700, 1_700]);
   });
 
   it('refuses unknown fields', async () => {
