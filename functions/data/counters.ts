@@ -31,6 +31,22 @@ export function statusCounterUpdate(from: ApplicationStatus | null, to: Exclude<
   };
 }
 
+/**
+ * A fully refunded order leaves its status's count (it is no longer pending, nor completed work)
+ * and joins `refunded`. Use in the transaction that records the refund.
+ */
+export function refundedCounterUpdate(status: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('counters'),
+      Key: { id: STATS_ID },
+      UpdateExpression: 'ADD #refunded :one, #from :minusOne',
+      ExpressionAttributeNames: { '#refunded': 'refunded', '#from': status },
+      ExpressionAttributeValues: { ':one': 1, ':minusOne': -1 },
+    },
+  };
+}
+
 /** +1 / -1 open tickets. Use in a transaction with the ticket change. */
 export function openTicketsCounterUpdate(delta: 1 | -1): TransactItem {
   return {

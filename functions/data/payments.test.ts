@@ -4,7 +4,7 @@ import { getMessage } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { listRecentActivity } from './activity.ts';
-import { recordPaymentFailure, recordRefund } from './applications/payments.ts';
+import { recordPaymentFailure, recordRefunds } from './applications/payments.ts';
 import { claimPaymentEvent, fulfilPayment, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from './payments.ts';
 
 const FL_TOTAL_CENTS = 27500; // 125 filing + 150 service
@@ -102,8 +102,10 @@ describe('failures, refunds and event ids', () => {
     expect((await readApplication(app.id))?.paymentError).toBeUndefined();
     expect(await recordPaymentFailure(app.id, 'pi_late', 'late failure')).toBe(false);
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid' });
-    expect(await recordRefund(app.id, 'pi_other', FL_TOTAL_CENTS)).toBe(false);
-    expect(await recordRefund(app.id, 'pi_paid', FL_TOTAL_CENTS)).toBe(true);
+    const whole = { id: 're_whole', amountCents: FL_TOTAL_CENTS, reason: 'asked', source: 'provider' as const, at: new Date().toISOString() };
+    expect(await recordRefunds(app.id, 'pi_other', [whole])).toBe('not-matching');
+    expect(await recordRefunds(app.id, 'pi_paid', [whole])).toBe('recorded');
+    expect(await recordRefunds(app.id, 'pi_paid', [whole])).toBe('already-recorded');
     expect(await readApplication(app.id)).toMatchObject({
       paymentStatus: 'refunded',
       amountRefundedCents: FL_TOTAL_CENTS,

@@ -1,6 +1,7 @@
 import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
+import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { contactLink, continueLink, findOrderLink, orderLink } from '../orders/order-link.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
@@ -83,6 +84,8 @@ async function linkFor(item: OutboxItem): Promise<string | undefined> {
     return staffInviteLink({ personId: invite.personId, inviteId: invite.inviteId }, invite.expiresAt);
   }
   if (item.kind === 'continue_link' && item.applicationId) return continueLink(item.applicationId, (item.payload as EmailPayloads['continue_link']).at);
+  // The owners' chargeback alert opens the staff dashboard (signed in), never the customer's order page.
+  if (item.kind === 'dispute_opened') return `${config().SITE_URL ?? 'http://127.0.0.1:3000'}/staff`;
   return item.applicationId ? orderLink(item.applicationId) : undefined;
 }
 

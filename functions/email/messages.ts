@@ -69,6 +69,31 @@ export interface EmailPayloads {
     sourceName: string;
     sourceUrl: string;
   };
+  /** Money went back to the customer (a staff refund, one made at the provider, or a lost chargeback): how much and when it arrives. */
+  refund_sent: {
+    firstName: string;
+    businessName: string;
+    amountCents: number;
+    /** Everything refunded so far, and what was paid. */
+    refundedCents: number;
+    paidCents: number;
+    /** The whole payment is refunded now. */
+    full: boolean;
+    reason: string;
+    /** When the money reaches the customer (shared/payments/refunds.ts refundArrival). */
+    arrival: string;
+    refundedAt: string;
+  };
+  /** To the owners: a customer disputed a payment with their bank (a chargeback); filing is paused until it is closed. */
+  dispute_opened: {
+    businessName: string;
+    orderNumber: string;
+    amountCents: number;
+    reason: string;
+    /** YYYY-MM-DD: the last day to send evidence through the provider's dashboard. */
+    evidenceDueBy?: string;
+    filingPaused: boolean;
+  };
   /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */
   renewal_notice: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number; daysBefore: number };
 }
@@ -87,6 +112,8 @@ export const EMAIL_KINDS = [
   'staff_invite',
   'deadline_reminder',
   'renewal_notice',
+  'refund_sent',
+  'dispute_opened',
 ] as const satisfies readonly EmailKind[];
 
 /** One message as the outbox keeps it. */

@@ -70,6 +70,25 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     sourceUrl: 'https://sos.wyo.gov/Business/Docs/BusinessFees.pdf',
   },
   renewal_notice: { firstName: 'Ada', businessName: 'Byte Works LLC', stateName: 'Wyoming', renewsOn: '2027-11-22', priceUsd: 125, daysBefore: 30 },
+  refund_sent: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    amountCents: 5000,
+    refundedCents: 5000,
+    paidCents: 27500,
+    full: false,
+    reason: 'The operating agreement was not needed',
+    arrival: 'within 5 to 10 business days, on the card or account you paid with',
+    refundedAt: '2026-11-25T10:00:00.000Z',
+  },
+  dispute_opened: {
+    businessName: 'Byte Works LLC',
+    orderNumber: '6f1c1b1e',
+    amountCents: 27500,
+    reason: 'fraudulent',
+    evidenceDueBy: '2026-12-09',
+    filingPaused: true,
+  },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';
@@ -94,6 +113,19 @@ describe('email templates', () => {
     expect(out.text).toContain('$300');
     expect(out.text).toContain('Café Zoë Ünlü LLC');
     expect(out.html).toContain('Café Zoë Ünlü LLC');
+  });
+
+  it('the refund email says how much, why, what is left and when the money arrives', async () => {
+    const out = await renderEmail({ kind: 'refund_sent', payload: SAMPLES.refund_sent } as never, LINK);
+    expect(out.subject).toBe('A refund of $50.00 for Byte Works LLC');
+    for (const words of ['$50.00', 'The operating agreement was not needed', '$50.00 of the $275.00 you paid', '5 to 10 business days', '2026-11-25'])
+      expect(out.text).toContain(words);
+    const full = await renderEmail(
+      { kind: 'refund_sent', payload: { ...SAMPLES.refund_sent, amountCents: 27500, refundedCents: 27500, full: true } } as never,
+      LINK,
+    );
+    expect(full.subject).toBe('Your payment for Byte Works LLC is refunded');
+    expect(full.text).toContain('the whole $275.00 you paid');
   });
 
   it('the filed status email carries the state file number and date', async () => {

@@ -1,6 +1,7 @@
 import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
 import { formatUsd } from '#shared/money.ts';
+import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
 import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
@@ -16,6 +17,7 @@ import {
   TicketReplyEmail,
 } from './templates/emails.tsx';
 import { type EmailOperator, OperatorContext } from './templates/Layout.tsx';
+import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -60,6 +62,14 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   },
   deadline_reminder: { subject: (p) => `Due ${p.dueOn}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`, component: DeadlineReminderEmail },
   renewal_notice: { subject: (p) => `Your registered agent renews on ${p.renewsOn} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
+  refund_sent: {
+    subject: (p) => refundEmailText(p).subject,
+    component: RefundSentEmail,
+  },
+  dispute_opened: {
+    subject: (p) => `Chargeback opened: ${p.businessName || p.orderNumber} (${formatRefundCents(p.amountCents)})`,
+    component: DisputeOpenedEmail,
+  },
 };
 
 /**

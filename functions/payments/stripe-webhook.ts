@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { recordPaymentFailure, recordRefund } from '../data/applications/payments.ts';
+import type { RefundEntry } from '#shared/payments/refunds.ts';
+import { recordPaymentFailure, recordRefunds } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -54,7 +55,14 @@ export async function handleStripeEvent(rawBody: Buffer, signature: string | und
   }
 }
 
-const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded']);
+const HANDLED = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'charge.refund.updated',
+]);
 
 /** What an event came to, and whether the write that recorded it also marked the event done. */
 interface EventResult {
@@ -87,20 +95,65 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      const intentId = idOf(charge.payment_intent);
       if (!intentId) return nothingRecorded('no-payment-intent');
-      let applicationId = charge.metadata?.applicationId;
-      if (!applicationId) {
-        // Charges do not always carry the PaymentIntent's metadata: ask Stripe for the intent.
-        const stripe = await stripeClient();
-        if (!stripe) throw new Error('Stripe secret key missing: cannot look up the refunded PaymentIntent');
-        applicationId = (await stripe.paymentIntents.retrieve(intentId)).metadata?.applicationId;
-      }
+      const stripe = await stripeClient();
+      if (!stripe) throw new Error('Stripe secret key missing: cannot list the refunds of the refunded PaymentIntent');
+      const applicationId = charge.metadata?.applicationId || (await applicationOfIntent(intentId));
       if (!applicationId) return nothingRecorded('no-application');
-      const recorded = await recordRefund(applicationId, intentId, charge.amount_refunded, undefined, [done('refunded')]);
-      return recorded ? { outcome: 'refunded', recorded } : nothingRecorded('refund-not-matching');
+      // The charge says how much is refunded in all, not by which refunds: each is recorded by its id, once.
+      const refunds = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+      return refundOutcome(await recordRefunds(applicationId, intentId, refunds.data.filter(counts).map(toRefundEntry), { also: () => [done('refunded')] }));
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      const refund = event.data.object as Stripe.Refund;
+      const intentId = idOf(refund.payment_intent);
+      if (!intentId) return nothingRecorded('no-payment-intent');
+      if (!counts(refund)) return nothingRecorded(`refund-${refund.status ?? 'unknown'}`);
+      const applicationId = refund.metadata?.applicationId || (await applicationOfIntent(intentId));
+      if (!applicationId) return nothingRecorded('no-application');
+      return refundOutcome(await recordRefunds(applicationId, intentId, [toRefundEntry(refund)], { also: () => [done('refunded')] }));
     }
     default:
       return nothingRecorded('ignored');
   }
+}
+
+const idOf = (ref: string | { id: string } | null | undefined): string | undefined => (typeof ref === 'string' ? ref : ref?.id);
+
+/** The application a PaymentIntent was made for (its metadata, asked of Stripe: charges and refunds do not always carry it). */
+async function applicationOfIntent(intentId: string): Promise<string | undefined> {
+  const stripe = await stripeClient();
+  if (!stripe) throw new Error('Stripe secret key missing: cannot look up the refunded PaymentIntent');
+  return (await stripe.paymentIntents.retrieve(intentId)).metadata?.applicationId || undefined;
+}
+
+/** A refund that moves money back (done or on its way); a failed or cancelled one gave nothing back. */
+const counts = (refund: Pick<Stripe.Refund, 'status'>) => refund.status === 'succeeded' || refund.status === 'pending';
+
+const STRIPE_REFUND_REASONS: Record<string, string> = {
+  requested_by_customer: 'you asked for a refund',
+  duplicate: 'the payment was a duplicate',
+  fraudulent: 'the payment was reported as fraudulent',
+  expired_uncaptured_charge: 'the payment was never completed',
+};
+
+/** A Stripe refund as the order records it: one of ours (its metadata names the person and the reason) or the provider's. */
+function toRefundEntry(refund: Pick<Stripe.Refund, 'id' | 'amount' | 'reason' | 'metadata' | 'created'>): RefundEntry {
+  const ours = refund.metadata?.by && refund.metadata?.reason;
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    reason: ours ? String(refund.metadata?.reason) : (STRIPE_REFUND_REASONS[refund.reason ?? ''] ?? 'a refund was made at our payment provider'),
+    source: ours ? 'staff' : 'provider',
+    ...(ours ? { by: String(refund.metadata?.by) } : {}),
+    at: new Date((refund.created || Date.now() / 1000) * 1000).toISOString(),
+  };
+}
+
+function refundOutcome(recording: Awaited<ReturnType<typeof recordRefunds>>): EventResult {
+  if (recording === 'recorded') return { outcome: 'refunded', recorded: true };
+  return nothingRecorded(recording === 'already-recorded' ? 'refund-already-recorded' : 'refund-not-matching');
 }

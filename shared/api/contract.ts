@@ -51,6 +51,7 @@ import {
   secondFactorSchema,
   staffIdSchema,
 } from '../staff/people.schema.ts';
+import { refundRequestSchema } from '../staff/refund.schema.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../staff/session.schema.ts';
 import { contactFormSchema, ticketListQuerySchema, ticketReplySchema, ticketUpdateSchema } from '../staff/tickets.schema.ts';
 import { workQueueQuerySchema, workQueueSchema } from '../staff/work-queue.schema.ts';
@@ -919,15 +920,16 @@ export const CONTRACT = {
   'POST /api/staff/applications/{id}/refund': {
     handler: 'staff/refund',
     operationId: 'refundApplication',
-    summary: 'Refunds the payment of a paid order, or a payment held for review, and records the refund',
+    summary: 'Refunds part or all of the payment of a paid order, or of a payment held for review, with a reason; records it and emails the customer',
     description:
-      'Card and Apple Pay payments are refunded through Stripe; Klarna and Amazon Pay payments are refunded in their merchant portals (409 refund_in_provider_portal).',
+      'At most what is not refunded yet (409 `refund_amount`). Once processing started the state fee is spent: an amount that reaches into it needs `includeStateFee: true` (409 `state_fee_spent`). Two requests made on the same read refund once. Card and Apple Pay payments are refunded through Stripe; Klarna and Amazon Pay payments are refunded in their merchant portals (409 refund_in_provider_portal).',
     tag: 'Staff',
     access: 'staff',
     role: ACTION_ROLES.refund,
     params: idParam,
+    body: refundRequestSchema,
     responses: { 200: staffApplicationSchema },
-    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+    tables: { ...staffSession, applications: 'write', counters: 'write', activity: 'write', audit: 'append', outbox: 'write' },
     secrets: ['stripeSecretKey'],
   },
 

@@ -4,6 +4,7 @@ import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
 import { PAYMENT_STATUSES } from '../payments/methods.ts';
+import { REFUND_SOURCES } from '../payments/refunds.ts';
 import { ADD_ON_KEYS, type AddOnKey } from '../pricing.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -36,7 +37,22 @@ export const staffApplicationSchema = z.object({
   filedOn: z.optional(z.string()),
   /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
   reviewReason: z.optional(z.string()),
+  /** How much the payment held for review took (what a refund of it gives back). */
+  reviewAmountCents: z.optional(cents()),
   amountRefundedCents: z.optional(cents()),
+  /** Every refund recorded, oldest first (shared/payments/refunds.ts): how much, why, by whom, when. */
+  refunds: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        amountCents: cents(),
+        reason: z.string(),
+        source: z.enum(REFUND_SOURCES),
+        by: z.optional(z.string()),
+        at: z.string(),
+      }),
+    ),
+  ),
   /** When the customer completed the filing details (Start Processing needs them). */
   detailsCompletedAt: z.optional(timestamp()),
   /** The filing details, the tax id as its last four digits only (shared/filing/details.schema.ts). */

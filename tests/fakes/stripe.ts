@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { type HttpFake, type RecordedRequest, startHttpFake } from './http-fake.ts';
 
 /**
- * A fake of the Stripe API parts we use (PaymentIntents, Tokens, PaymentMethods), honouring
+ * A fake of the Stripe API parts we use (PaymentIntents, Refunds, Tokens, PaymentMethods), honouring
  * idempotency keys like Stripe. `declineWith` makes confirmations fail with a card error.
  */
 export interface StripeFake extends HttpFake {
   intents: Map<string, Record<string, unknown>>;
+  /** Refunds by id (made through the API, or put here as if made in Stripe's dashboard). */
+  refunds: Map<string, Record<string, unknown>>;
   /** What the browser's confirmation does at Stripe: the intent succeeds (false if it could not). */
   succeed(intentId: string): boolean;
   declineWith?: string;
@@ -18,6 +20,7 @@ const form = (req: RecordedRequest) => Object.fromEntries(new URLSearchParams(re
 
 export async function startStripeFake(): Promise<StripeFake> {
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, Record<string, unknown>>();
   const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
   const state: { declineWith?: string } = {};
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -71,9 +74,38 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
     } else if (req.method === 'POST' && req.path === '/v1/refunds') {
       const intent = intents.get(f.payment_intent);
-      answer = intent
-        ? { status: 200, body: { id: id('re'), object: 'refund', amount: intent.amount, payment_intent: intent.id, status: 'succeeded' } }
-        : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      const metadata = Object.fromEntries(
+        Object.entries(f)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice(9, -1), v]),
+      );
+      const already = [...refunds.values()].filter((r) => r.payment_intent === f.payment_intent).reduce((sum, r) => sum + Number(r.amount), 0);
+      const amount = f.amount ? Number(f.amount) : Number(intent?.amount ?? 0) - already;
+      if (!intent) answer = { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      // Stripe refuses more than is left of the charge.
+      else if (amount < 1 || already + amount > Number(intent.amount_received || intent.amount))
+        answer = {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than the unrefunded amount' } },
+        };
+      else {
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          reason: f.reason ?? null,
+          metadata,
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        answer = { status: 200, body: refund };
+      }
+    } else if (req.method === 'GET' && req.path.startsWith('/v1/refunds')) {
+      const intentId = new URLSearchParams(req.path.split('?')[1] ?? '').get('payment_intent');
+      const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+      answer = { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     } else if (req.method === 'POST' && req.path === '/v1/tokens') {
       answer = f.pk_token
         ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } }
@@ -91,6 +123,6 @@ export async function startStripeFake(): Promise<StripeFake> {
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
     return true;
   };
-  const fake: StripeFake = Object.assign(server, { intents, form, succeed, declineWith: state.declineWith });
+  const fake: StripeFake = Object.assign(server, { intents, refunds, form, succeed, declineWith: state.declineWith });
   return fake;
 }

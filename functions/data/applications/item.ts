@@ -2,6 +2,7 @@ import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
+import type { RefundEntry } from '#shared/payments/refunds.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
@@ -60,8 +61,12 @@ export interface ApplicationItem extends Partial<WizardData> {
   paidAt?: string;
   paymentError?: string;
   lastFailedPaymentReference?: string;
+  /** The sum of `refunds`, never above what was paid. */
   amountRefundedCents?: number;
+  /** When the order became refunded in full. */
   refundedAt?: string;
+  /** Every refund recorded, oldest first, each once by its id (shared/payments/refunds.ts). */
+  refunds?: RefundEntry[];
 
   /** SHA-256 of the resume secret the creating browser holds (shared/api/contract.ts, `holder` routes). */
   resumeSecretHash?: string;

@@ -2,6 +2,7 @@ import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
 import { isSettledPayment, type PaymentProvider, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import { formatRefundCents, type RefundEntry, refundArrival } from '#shared/payments/refunds.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
@@ -11,7 +12,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
-import { statusCounterUpdate } from '../counters.ts';
+import { refundedCounterUpdate, statusCounterUpdate } from '../counters.ts';
 import { searchIndexChanges } from '../search-index.ts';
 import {
   type ApplicationItem,
@@ -20,6 +21,7 @@ import {
   ItemUpdate,
   LIST_PARTITION,
   type PaymentReview,
+  readItem,
   update,
   updateWith,
   versionOf,
@@ -280,38 +282,114 @@ export async function recordPaymentFailure(applicationId: string, reference: str
   return also.length ? updateWith(change, also) : update(change);
 }
 
+/** Which payment of the item a provider reference names, and how much money it holds. */
+function refundBase(item: ApplicationItem, reference: string): { paidCents: number; provider?: string } | undefined {
+  if (item.paymentReference === reference && isSettledPayment(item.paymentStatus) && item.paymentStatus !== 'needs_review')
+    return { paidCents: item.amountPaidCents ?? 0, provider: item.paymentProvider };
+  if (item.review?.reference === reference) return { paidCents: item.review.amountCents, provider: item.review.provider };
+  // A refund of the open intent before its success was recorded (events arrive in any order).
+  if (item.paymentIntentId === reference && !isSettledPayment(item.paymentStatus))
+    return { paidCents: item.paymentIntentAmountCents ?? item.pricedOrder?.totalCents ?? 0, provider: item.paymentIntentProvider };
+  return undefined;
+}
+
+export type RefundRecording = 'recorded' | 'already-recorded' | 'not-matching';
+
+const MAX_REFUND_ATTEMPTS = 4;
+
 /**
- * A refund of a payment of this application, whatever its state and whenever it arrives: the
- * paid payment, the open intent (a refund that came before the intent's success), or a payment
- * held for review. Refunded is final: the success that may still arrive changes nothing
- * (functions/data/payments.ts). False when the reference is none of these or it was refunded already.
+ * Records refunds of a payment of this application, whatever its state and whenever they arrive:
+ * the paid payment, the open intent (a refund that came before the intent's success) or a payment
+ * held for review. Each refund is recorded once, by its id (the provider's refund id), whoever
+ * reports it first (the staff request, charge.refunded, refund.created); the refunded amount is
+ * their sum, never above what was paid. Below it the order stays paid and keeps moving; at it the
+ * order is refunded: out of the work queue and the pending count, its business name free again,
+ * and final (a success that still arrives changes nothing: functions/data/payments.ts). Each new
+ * refund emails the customer what was refunded and when to expect it, in the same transaction.
+ * Written at the version read, read again after a concurrent change. `also`: writes of the same
+ * change (a provider event marked done, the dispute it closes); `extra`: fields it sets.
  */
-export async function recordRefund(
+export async function recordRefunds(
   applicationId: string,
   reference: string,
-  amountRefundedCents: number,
-  actor?: AuditActor,
-  also: TransactItem[] = [],
-): Promise<boolean> {
-  const now = new Date().toISOString();
-  const change = new ItemUpdate(applicationId)
-    .when('(#paymentReference = :reference OR #paymentIntentId = :reference OR #review.#reference = :reference)', { ':reference': reference })
-    .when('(attribute_not_exists(#paymentStatus) OR #paymentStatus <> :refunded)', { ':refunded': 'refunded' })
-    .set('paymentStatus', 'refunded')
-    .set('refundedReference', reference)
-    .set('amountRefundedCents', amountRefundedCents)
-    .set('refundedAt', now)
-    .set('updatedAt', now)
-    .queueAt(undefined, now)
-    .remove('paymentConfirming')
-    .remove('expiresAt');
-  // A staff refund (not a provider's notice) is audited with the person, in the same transaction.
-  const audit = actor
-    ? [auditPut({ actor, action: 'payment_refunded', applicationId, subject: reference, after: { paymentStatus: 'refunded', amountRefundedCents } })]
-    : [];
-  return updateWith(change, [
-    activityPut('payment_refunded', `Payment ${reference} refunded (${formatCents(amountRefundedCents)})`, applicationId),
-    ...audit,
-    ...also,
-  ]);
+  entries: readonly RefundEntry[],
+  options: { actor?: AuditActor; also?: () => TransactItem[]; extra?: (change: ItemUpdate) => void } = {},
+): Promise<RefundRecording> {
+  for (let attempt = 1; attempt <= MAX_REFUND_ATTEMPTS; attempt++) {
+    const item = await readItem(applicationId);
+    if (!item) return 'not-matching';
+    const base = refundBase(item, reference);
+    if (!base) return 'not-matching';
+    const known = new Set((item.refunds ?? []).map((r) => r.id));
+    const fresh = entries.filter((e, i) => e.amountCents > 0 && !known.has(e.id) && entries.findIndex((x) => x.id === e.id) === i);
+    if (!fresh.length) return 'already-recorded';
+    // Items refunded before refunds were itemised carry the amount only.
+    const before = item.amountRefundedCents ?? (item.paymentStatus === 'refunded' ? base.paidCents : 0);
+    const total = Math.min(base.paidCents, before + fresh.reduce((sum, e) => sum + e.amountCents, 0));
+    const full = total >= base.paidCents;
+    const now = new Date().toISOString();
+    const change = new ItemUpdate(applicationId).atVersion(versionOf(item)).append('refunds', fresh).set('amountRefundedCents', total).set('updatedAt', now);
+    const newlyRefunded = full && item.paymentStatus !== 'refunded';
+    if (newlyRefunded)
+      change
+        .set('paymentStatus', 'refunded')
+        .set('refundedReference', reference)
+        .set('refundedAt', now)
+        .queueAt(undefined, now)
+        .remove('paymentConfirming')
+        .remove('expiresAt');
+    options.extra?.(change);
+    const alongside: TransactItem[] = [];
+    for (const entry of fresh) {
+      alongside.push(
+        activityPut(
+          'payment_refunded',
+          `${formatRefundCents(entry.amountCents)} of payment ${reference} refunded to ${displayName(item)} (${entry.source === 'staff' ? `by ${entry.by ?? 'staff'}` : entry.source === 'dispute' ? 'chargeback lost' : 'by the provider'}: ${entry.reason})${full ? ': refunded in full' : ''}`,
+          applicationId,
+        ),
+      );
+      if (item.email)
+        alongside.push(
+          outboxPut({
+            kind: 'refund_sent',
+            to: item.email,
+            applicationId,
+            dedupeKey: `refund:${applicationId}:${entry.id}`,
+            payload: {
+              firstName: item.firstName ?? '',
+              businessName: item.businessName ?? '',
+              amountCents: entry.amountCents,
+              refundedCents: total,
+              paidCents: base.paidCents,
+              full,
+              reason: entry.source === 'dispute' ? 'your card issuer decided the dispute of this payment in your favour' : entry.reason,
+              arrival: refundArrival(base.provider),
+              refundedAt: entry.at,
+            },
+          }),
+        );
+    }
+    // A refunded order leaves the pending count (its status stays what the work reached).
+    const status = item.status ?? 'submitted';
+    if (newlyRefunded && status !== 'draft') alongside.push(refundedCounterUpdate(status));
+    // A staff refund (not a provider's notice) is audited with the person, in the same transaction.
+    if (options.actor)
+      alongside.push(
+        auditPut({
+          actor: options.actor,
+          action: 'payment_refunded',
+          applicationId,
+          subject: reference,
+          before: { paymentStatus: item.paymentStatus, amountRefundedCents: before },
+          after: {
+            paymentStatus: newlyRefunded ? 'refunded' : item.paymentStatus,
+            amountRefundedCents: total,
+            refunded: fresh.map((e) => ({ amountCents: e.amountCents, reason: e.reason })),
+          },
+        }),
+      );
+    alongside.push(...(options.also?.() ?? []));
+    if (await updateWith(change, alongside)) return 'recorded';
+  }
+  throw changedMeanwhile('the refund was recorded');
 }

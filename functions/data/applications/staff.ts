@@ -56,7 +56,13 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     fileNumber: optStr(raw.fileNumber),
     filedOn: optStr(raw.filedOn),
     reviewReason: optStr(raw.review?.reason),
+    reviewAmountCents: typeof raw.review?.amountCents === 'number' ? raw.review.amountCents : undefined,
     amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
+    refunds: Array.isArray(raw.refunds)
+      ? raw.refunds
+          .filter((r) => r && typeof r.id === 'string' && typeof r.amountCents === 'number')
+          .map((r) => ({ id: r.id, amountCents: r.amountCents, reason: str(r.reason), source: r.source, ...(r.by ? { by: str(r.by) } : {}), at: str(r.at) }))
+      : undefined,
     detailsCompletedAt: optStr(raw.detailsCompletedAt),
     filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
     taxIdOnFile: Boolean(raw.sealedTaxId),

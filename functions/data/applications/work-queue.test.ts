@@ -5,7 +5,7 @@ import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { refusal, STAFF_ACTOR } from '../../../tests/helpers/refusal.ts';
 import type { ApplicationItem } from './item.ts';
 import { saveFilingDetails } from './order-page.ts';
-import { markNeedsReview, recordRefund, toPaymentApplication } from './payments.ts';
+import { markNeedsReview, recordRefunds, toPaymentApplication } from './payments.ts';
 import { updateApplicationByStaff } from './staff.ts';
 import { workQueue, workQueueStage } from './work-queue.ts';
 
@@ -71,7 +71,8 @@ describe('the work queue', () => {
       currency: 'usd',
     });
     expect(ids(await workQueueStage('review', undefined))).toEqual([held.id]);
-    expect(await recordRefund(b.id, 'pi_Bravo', 35000)).toBe(true);
+    const refund = { id: 're_Bravo', amountCents: 35000, reason: 'asked', source: 'provider' as const, at: new Date().toISOString() };
+    expect(await recordRefunds(b.id, 'pi_Bravo', [refund])).toBe('recorded');
     const all = await workQueue({}, new Date(Date.now() + 30 * DAY));
     expect(all.sections.map((s) => [s.stage, ids(s)])).toEqual([
       ['ready', [c.id]],

@@ -1,10 +1,13 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameKey } from '#shared/wizard/business-name.ts';
 import { putPricedApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { isNameKeyTaken } from '../../data/applications/reads.ts';
 import { claimPaymentEvent, releasePaymentEvent } from '../../data/payments.ts';
+import { getMessage } from '../../email/outbox.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
 import { handler } from './stripe-webhook.ts';
@@ -47,15 +50,31 @@ const succeeded = (applicationId: string, amount = FL_CENTS, currency = 'usd', i
     status: 'succeeded',
   });
 
-/** Stripe's charge.refunded for the whole amount of a PaymentIntent. */
-const chargeRefunded = (chargeId: string, intentId: string, metadata: Record<string, string> = {}) =>
+/** A refund made at Stripe (its dashboard, or our API call): what GET /v1/refunds then lists for the intent. */
+function refundAtStripe(intentId: string, amount = FL_CENTS, metadata: Record<string, string> = {}) {
+  const refund = {
+    id: `re_${seq++}_${intentId}`,
+    object: 'refund',
+    amount,
+    payment_intent: intentId,
+    status: 'succeeded',
+    reason: 'requested_by_customer',
+    metadata,
+    created: Math.floor(Date.now() / 1000),
+  };
+  stripe.refunds.set(refund.id, refund);
+  return refund;
+}
+
+/** Stripe's charge.refunded: `amountRefunded` is everything refunded of the charge so far. */
+const chargeRefunded = (chargeId: string, intentId: string, metadata: Record<string, string> = {}, amountRefunded = FL_CENTS) =>
   stripeEvent('charge.refunded', {
     id: chargeId,
     object: 'charge',
     payment_intent: intentId,
     amount: FL_CENTS,
-    amount_refunded: FL_CENTS,
-    refunded: true,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= FL_CENTS,
     metadata,
   });
 
@@ -131,6 +150,7 @@ describe('POST /api/webhook/stripe', () => {
       status: 'succeeded',
       metadata: { applicationId: app.id },
     });
+    refundAtStripe('pi_retry_me');
     const refunded = chargeRefunded('ch_retry', 'pi_retry_me', {});
     // Without a secret key the PaymentIntent cannot be looked up: the delivery fails.
     delete process.env.STRIPE_SECRET_KEY;
@@ -234,6 +254,7 @@ describe('POST /api/webhook/stripe', () => {
       status: 'succeeded',
       metadata: { applicationId: app.id },
     });
+    refundAtStripe('pi_refund_me');
     const refunded = chargeRefunded('ch_1', 'pi_refund_me', {});
     expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/pi_refund_me'))).toBe(true);
@@ -261,10 +282,94 @@ describe('payment_intent.payment_failed', () => {
   });
 });
 
+describe('refunds reported by Stripe', () => {
+  /** A paid order whose payment is `intentId`, through a signed payment_intent.succeeded. */
+  async function paidOrder(intentId: string, fields: Record<string, unknown> = {}) {
+    const name = typeof fields.businessName === 'string' ? { nameKey: nameKey(fields.businessName) } : {};
+    const app = await putPricedApplication({ email: `${intentId}@example.com`, ...name, ...fields }, { id: intentId });
+    // Stripe knows the intent: charges and refunds without metadata are matched through it.
+    stripe.intents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      amount_received: FL_CENTS,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { applicationId: app.id },
+    });
+    const paid = succeeded(app.id, FL_CENTS, 'usd', intentId);
+    expect((await deliver(paid, sign(paid))).body.result).toBe('fulfilled');
+    return app;
+  }
+  const refundEmails = async (appId: string) => {
+    const item = await readApplication(appId);
+    return Promise.all(((item?.refunds ?? []) as { id: string }[]).map((r) => getMessage(`refund:${appId}:${r.id}`)));
+  };
+
+  it('a partial refund keeps the order paid and working with the amount recorded; the rest later refunds it in full', async () => {
+    const intentId = `pi_partial_${seq}`;
+    const app = await paidOrder(intentId, { businessName: 'Partial Refund Studio LLC' });
+    const before = await readStats();
+    expect(await isNameKeyTaken(nameKey('Partial Refund Studio LLC'))).toBe(true);
+
+    // $50 of $275 refunded in Stripe's dashboard.
+    refundAtStripe(intentId, 5000);
+    const partial = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id }, 5000);
+    expect((await deliver(partial, sign(partial))).body).toEqual({ received: true, result: 'refunded' });
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountPaidCents: FL_CENTS, amountRefundedCents: 5000, status: 'submitted' });
+    expect((await readApplication(app.id))?.refunds).toMatchObject([{ amountCents: 5000, source: 'provider', reason: 'you asked for a refund' }]);
+    const [first] = await refundEmails(app.id);
+    expect(first).toMatchObject({
+      kind: 'refund_sent',
+      to: `${intentId}@example.com`,
+      payload: { amountCents: 5000, refundedCents: 5000, paidCents: FL_CENTS, full: false, arrival: expect.stringContaining('5 to 10 business days') },
+    });
+    // Still paid: still pending work, the name still held.
+    expect(Number((await readStats()).submitted)).toBe(Number(before.submitted));
+    expect(await isNameKeyTaken(nameKey('Partial Refund Studio LLC'))).toBe(true);
+
+    // The rest: refunded in full, out of the pending count, the name free again, a second email.
+    refundAtStripe(intentId, FL_CENTS - 5000);
+    const rest = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id }, FL_CENTS);
+    expect((await deliver(rest, sign(rest))).body.result).toBe('refunded');
+    const item = await readApplication(app.id);
+    expect(item).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_CENTS });
+    expect(item?.queue).toBeUndefined();
+    expect(item?.refunds).toHaveLength(2);
+    const emails = await refundEmails(app.id);
+    expect(emails.map((m) => m?.payload)).toMatchObject([{ amountCents: 5000 }, { amountCents: FL_CENTS - 5000, refundedCents: FL_CENTS, full: true }]);
+    const after = await readStats();
+    expect(Number(after.submitted)).toBe(Number(before.submitted) - 1);
+    expect(Number(after.refunded)).toBe(Number(before.refunded ?? 0) + 1);
+    expect(await isNameKeyTaken(nameKey('Partial Refund Studio LLC'))).toBe(false);
+  });
+
+  it('refund.created and charge.refunded for the same refund, in either order and twice, record it once', async () => {
+    const intentId = `pi_refund_events_${seq}`;
+    const app = await paidOrder(intentId);
+    const refund = refundAtStripe(intentId, 2500);
+    const created = stripeEvent('refund.created', refund);
+    const charge = chargeRefunded(`ch_${intentId}`, intentId, {}, 2500);
+    const results = [];
+    for (const payload of [created, charge, created]) results.push((await deliver(payload, sign(payload))).body);
+    expect(results).toEqual([
+      { received: true, result: 'refunded' },
+      { received: true, result: 'refund-already-recorded' },
+      { received: true, duplicate: true },
+    ]);
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', amountRefundedCents: 2500, refunds: [{ id: refund.id }] });
+    // A failed refund gave nothing back: nothing is recorded.
+    const failed = stripeEvent('refund.updated', { ...refundAtStripe(intentId, 1000), status: 'failed' });
+    expect((await deliver(failed, sign(failed))).body.result).toBe('refund-failed');
+    expect((await readApplication(app.id))?.amountRefundedCents).toBe(2500);
+  });
+});
+
 describe('events in any order', () => {
   it('a refund that arrives before the payment succeeded converges on refunded, and the late success changes nothing', async () => {
     const intentId = `pi_refund_first_${seq}`;
     const app = await putPricedApplication({}, { id: intentId });
+    refundAtStripe(intentId);
     const refunded = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id });
     expect((await deliver(refunded, sign(refunded))).body.result).toBe('refunded');
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'refunded', refundedReference: intentId });
@@ -280,6 +385,7 @@ describe('events in any order', () => {
     const intentId = `pi_twice_${seq}`;
     const app = await putPricedApplication({}, { id: intentId });
     const paid = succeeded(app.id, FL_CENTS, 'usd', intentId);
+    refundAtStripe(intentId);
     const refunded = chargeRefunded(`ch_${intentId}`, intentId, { applicationId: app.id });
     await Promise.all([deliver(paid, sign(paid)), deliver(refunded, sign(refunded)), deliver(paid, sign(paid)), deliver(refunded, sign(refunded))]);
     expect((await readApplication(app.id))?.paymentStatus).toBe('refunded');

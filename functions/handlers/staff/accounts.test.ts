@@ -621,7 +621,10 @@ describe('roles', () => {
     });
     expect(noted.status).toBe(200);
     // The owner refunds.
-    expect((await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: owner.headers })).body.paymentStatus).toBe('refunded');
+    const refundBody = { amountCents: 35000, reason: 'The customer cancelled', includeStateFee: true };
+    expect((await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: owner.headers, body: refundBody })).body.paymentStatus).toBe(
+      'refunded',
+    );
     const refunds = (await listAudit({ applicationId: app.id })).items;
     expect(refunds.map((e) => [e.action, e.actorEmail])).toEqual([
       ['payment_refunded', owner.person.email],

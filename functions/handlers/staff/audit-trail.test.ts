@@ -137,9 +137,15 @@ describe('staff actions in the audit trail', () => {
 
   it('a refund, by the owner', async () => {
     const app = await putApplication({ status: 'processing', paymentProvider: 'test', paymentReference: 'pi_test_audit', amountPaidCents: 35000 });
-    expect((await call(refund, 'POST', '/api/staff/applications/{id}/refund', { id: app.id, headers: owner.headers })).status).toBe(200);
+    const body = { amountCents: 35000, reason: 'The customer cancelled', includeStateFee: true };
+    expect((await call(refund, 'POST', '/api/staff/applications/{id}/refund', { id: app.id, headers: owner.headers, body })).status).toBe(200);
     expect((await trail({ applicationId: app.id, action: 'payment_refunded' })).body.items).toMatchObject([
-      { actorId: owner.person.id, subject: 'pi_test_audit', after: { paymentStatus: 'refunded', amountRefundedCents: 35000 } },
+      {
+        actorId: owner.person.id,
+        subject: 'pi_test_audit',
+        before: { paymentStatus: 'paid', amountRefundedCents: 0 },
+        after: { paymentStatus: 'refunded', amountRefundedCents: 35000, refunded: [{ amountCents: 35000, reason: 'The customer cancelled' }] },
+      },
     ]);
   });
 });

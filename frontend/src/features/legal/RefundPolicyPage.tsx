@@ -33,10 +33,28 @@ export default function RefundPolicyPage() {
           <ul>
             <li>Card and Apple Pay payments go back to the card you paid with, through Stripe.</li>
             <li>Klarna and Amazon Pay payments are refunded through Klarna or Amazon Pay.</li>
-            <li>Your bank or provider usually shows the refund within 5 to 10 business days; we email you when we send it.</li>
+            <li>
+              Every refund is emailed to you when we send it, with the amount, the reason and when to expect the money: your bank or provider usually shows it
+              within 5 to 10 business days.
+            </li>
           </ul>
 
-          <h2>4. Other refunds</h2>
+          <h2>4. Refunds you ask for, and part refunds</h2>
+          <p>
+            Until we start preparing your filing, we can refund the whole payment. Once we have started, the state’s filing fee (and any state expedite fee) is
+            paid to the state, which does not give it back: a refund you ask for then covers our service fee and add-ons, not the state’s fee, unless the
+            guarantee above applies.
+          </p>
+          <p>
+            A refund can be part of your payment (for example an add-on you no longer need): the rest of your order goes on as before. A refund of the whole
+            payment closes the order, and we stop working on it.
+          </p>
+          <p>
+            If you dispute a payment with your bank instead of asking us, we pause the filing until the dispute is closed; if the bank decides it for you, that
+            counts as a refund.
+          </p>
+
+          <h2>5. Other refunds</h2>
           {operator?.refundTerms ? (
             <div data-testid="refund-terms" className="space-y-3">
               {operator.refundTerms.split(/\n{2,}/).map((paragraph, i) => (
@@ -49,7 +67,7 @@ export default function RefundPolicyPage() {
             <p>For any other refund request, write to us: we answer every request and explain our decision.</p>
           )}
 
-          <h2>5. Ask for a refund</h2>
+          <h2>6. Ask for a refund</h2>
           <ReachUs operator={operator} />
           <p>
             Mention your order’s business name and the email you ordered with. The <Link to={paths.terms}>Terms of Service</Link> say what our service includes.

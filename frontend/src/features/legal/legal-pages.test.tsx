@@ -79,6 +79,11 @@ describe('with the operator settings set', () => {
     show(<RefundPolicyPage />);
     expect(await screen.findByTestId('refund-terms')).toHaveTextContent('Changed your mind before we file? We refund the whole payment.');
     expect(screen.getByText(/If we cannot file your LLC, we refund your payment in full/)).toBeInTheDocument();
+    // What the product does: part refunds, the state fee once filing started, an email for every refund, disputes pause filing.
+    expect(screen.getByText(/A refund can be part of your payment/)).toBeInTheDocument();
+    expect(screen.getByText(/the state’s filing fee \(and any state expedite fee\) is paid to the state/)).toBeInTheDocument();
+    expect(screen.getByText(/Every refund is emailed to you when we send it, with the amount, the reason and when to expect the money/)).toBeInTheDocument();
+    expect(screen.getByText(/we pause the filing until the dispute is closed/)).toBeInTheDocument();
     expectNoPlaceholder();
   });
 

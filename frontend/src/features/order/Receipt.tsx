@@ -1,5 +1,6 @@
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
+import { formatRefundCents } from '#shared/payments/refunds.ts';
 
 /** The receipt: the lines and total checkout showed, what was paid, how and when. */
 export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']> }) {
@@ -20,7 +21,9 @@ export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']
           {formatUsd(receipt.total)}
         </span>
       </div>
-      {receipt.refunded !== undefined ? <p className="mt-2 text-sm font-medium text-amber-800">Refunded: {formatUsd(receipt.refunded)}</p> : null}
+      {receipt.refunded !== undefined ? (
+        <p className="mt-2 text-sm font-medium text-amber-800">Refunded: {formatRefundCents(Math.round(receipt.refunded * 100))}</p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-600">
         Paid {Number.isNaN(paidOn.getTime()) ? receipt.paidAt : paidOn.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
         {receipt.provider ? ` by ${receipt.provider}` : ''}.

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliverablesFor } from '#shared/orders/deliverables.ts';
+import { formatRefundCents, refundPlan } from '#shared/payments/refunds.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import type { SupportTicket } from '#shared/staff/tickets.schema.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -186,6 +187,63 @@ describe('the filing details in the application modal', () => {
     replies['GET /api/staff/account'] = account('owner');
     renderWithClient(<ModalHost app={application()} />);
     expect(await screen.findByRole('button', { name: 'Refund payment' })).toBeEnabled();
+  });
+
+  it('Refund opens an in-page form: the amount leaves out the spent state fee, the email is previewed, and a second step confirms (no native dialog)', async () => {
+    replies['GET /api/staff/account'] = account('owner');
+    const nativeConfirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', nativeConfirm);
+    const app = application({
+      status: 'processing',
+      paymentProvider: 'stripe',
+      detailsCompletedAt: '2026-11-21T09:00:00.000Z',
+      filingDetails: DETAILS as never,
+    });
+    const plan = refundPlan(app);
+    expect(plan.stateFeeSpent).toBe(true);
+    replies[`POST /api/staff/applications/${ID}/refund`] = {
+      status: 200,
+      body: {
+        ...app,
+        amountRefundedCents: plan.suggestedCents,
+        refunds: [
+          { id: 're_1', amountCents: plan.suggestedCents, reason: 'Cancelled', source: 'staff', by: 'owner@example.com', at: '2026-11-22T09:00:00.000Z' },
+        ],
+      },
+    };
+    const user = renderWithClient(<ModalHost app={app} />);
+    await user.click(await screen.findByRole('button', { name: 'Refund payment' }));
+    const form = screen.getByRole('region', { name: 'Refund' });
+    expect(within(form).getByText(/state fee is already paid to the state and cannot be recovered/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Amount (US dollars)')).toHaveValue((plan.suggestedCents / 100).toFixed(2));
+    // Without a reason nothing can be sent.
+    expect(within(form).getByRole('button', { name: 'Review refund' })).toBeDisabled();
+    await user.type(within(form).getByLabelText(/^Reason/), 'Cancelled');
+    // The customer's email, as it will read.
+    expect(
+      within(form).getByText(
+        `We refunded ${formatRefundCents(plan.suggestedCents)} of your payment for Maya Makes LLC on ${new Date().toISOString().slice(0, 10)}. Reason: Cancelled.`,
+      ),
+    ).toBeInTheDocument();
+    // The whole payment needs the state fee included, said out loud.
+    await user.clear(within(form).getByLabelText('Amount (US dollars)'));
+    await user.type(within(form).getByLabelText('Amount (US dollars)'), '350.00');
+    expect(within(form).getByRole('alert')).toHaveTextContent('state fee is already paid');
+    expect(within(form).getByRole('button', { name: 'Review refund' })).toBeDisabled();
+    await user.click(within(form).getByLabelText(/Include the .* state fee/));
+    expect(within(form).getByLabelText('Amount (US dollars)')).toHaveValue('350.00');
+    await user.click(within(form).getByLabelText(/Include the .* state fee/));
+    expect(within(form).getByLabelText('Amount (US dollars)')).toHaveValue((plan.suggestedCents / 100).toFixed(2));
+    // Review, then confirm in the page.
+    await user.click(within(form).getByRole('button', { name: 'Review refund' }));
+    const confirm = within(form).getByRole('alertdialog');
+    expect(confirm).toHaveTextContent(`Send ${formatRefundCents(plan.suggestedCents)} back to the customer? This cannot be undone.`);
+    await user.click(within(confirm).getByRole('button', { name: `Refund ${formatRefundCents(plan.suggestedCents)}` }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Refund' })).toBeNull());
+    const sent = calls.find((c) => c.key === `POST /api/staff/applications/${ID}/refund`);
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ amountCents: plan.suggestedCents, reason: 'Cancelled' });
+    expect(screen.getByText(new RegExp(`${formatRefundCents(plan.suggestedCents).replace('$', '\\$')} refunded`))).toBeInTheDocument();
+    expect(nativeConfirm).not.toHaveBeenCalled();
   });
 
   it('without details: says so, and Start Processing is unavailable with the sentence why', async () => {

@@ -90,7 +90,8 @@ export function useUpdateApplication() {
 export function useRefund() {
   const refresh = useRefreshStaffData();
   return useMutation({
-    mutationFn: (id: string) => staffCall('POST /api/staff/applications/{id}/refund', { params: { id } }),
+    mutationFn: ({ id, ...body }: { id: string } & BodyOf<'POST /api/staff/applications/{id}/refund'>) =>
+      staffCall('POST /api/staff/applications/{id}/refund', { params: { id }, body }),
     onSettled: refresh,
   });
 }

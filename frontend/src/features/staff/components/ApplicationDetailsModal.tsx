@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { filedDateProblem, nextStaffTransition, REOPEN_MOVE, staffMoveBlocker } from '#shared/application-status.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
+import { formatRefundCents } from '#shared/payments/refunds.ts';
 import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
@@ -12,10 +13,11 @@ import { useMayPerform } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
-import { useRefund, useReopen, useUpdateApplication } from '../staff-api.ts';
+import { useReopen, useUpdateApplication } from '../staff-api.ts';
 import { AssignmentPanel } from './AssignmentPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
+import { RefundForm } from './RefundForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -34,7 +36,8 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   // A new note: saved notes are a history (who, when) above the box, never edited in place.
   const [notes, setNotes] = useState('');
   const update = useUpdateApplication();
-  const refund = useRefund();
+  // The refund form opens in the body (its own component); nothing asks through a native dialog.
+  const [refunding, setRefunding] = useState(false);
   const reopen = useReopen();
   // Reopen and Refund are shown only to a role that may use them (shared/staff/actions.ts).
   const mayReopen = useMayPerform('reopen');
@@ -78,17 +81,6 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
       toast('Order Reopened', `${updated.businessName || 'The order'} is back to filed.`);
     } catch (err) {
       toast('Reopen Failed', failureMessage(err), 'error');
-    }
-  }
-
-  async function refundPayment() {
-    if (!window.confirm(`Refund the payment of ${app.businessName || 'this application'}? The money goes back to the customer.`)) return;
-    try {
-      const updated = await refund.mutateAsync(app.id);
-      setApp(updated);
-      toast('Payment Refunded', `${updated.businessName || 'The order'} is refunded.`);
-    } catch (err) {
-      toast('Refund Failed', failureMessage(err), 'error');
     }
   }
 
@@ -148,6 +140,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             {app.paymentStatus === 'needs_review' ? 'needs review' : (app.paymentStatus ?? 'unpaid')}
             {app.amountPaidCents !== undefined ? ` · ${formatCents(app.amountPaidCents)}` : ''}
             {app.paymentProvider ? ` · ${app.paymentProvider}` : ''}
+            {app.amountRefundedCents ? ` · ${formatRefundCents(app.amountRefundedCents)} refunded` : ''}
           </Field>
           <Field label="Created">{formatDateTime(app.createdAt)}</Field>
           <Field label="Expedited filing">{app.expeditedFiling ? 'Yes' : 'No'}</Field>
@@ -165,6 +158,16 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             {(documents.data?.ein ?? app.ein) ? <p className="mt-1 text-sm text-slate-800">EIN {documents.data?.ein ?? app.ein}</p> : null}
             <DeliverablesChecklist deliverables={deliverables} staff id="deliverables-title" />
           </section>
+        ) : null}
+        {refunding && refundable ? (
+          <RefundForm
+            app={app}
+            onDone={(updated) => {
+              setApp(updated);
+              setRefunding(false);
+            }}
+            onCancel={() => setRefunding(false)}
+          />
         ) : null}
         <FilingDetailsPanel app={app} />
         <OrderDocumentsPanel app={app} />
@@ -256,8 +259,8 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           </p>
         ) : null}
         {refundable ? (
-          <Button variant="secondary" onClick={refundPayment} disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : 'Refund payment'}
+          <Button variant="secondary" onClick={() => setRefunding(true)} aria-expanded={refunding}>
+            Refund payment
           </Button>
         ) : null}
         {next ? (
