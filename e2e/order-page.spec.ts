@@ -104,10 +104,11 @@ test('receipt email → order page in a new browser → filing details (PO box r
   await office.getByLabel('ZIP code').fill('33101');
   await expect(poBox).toHaveCount(0);
   await order.getByRole('radio', { name: /Yes, renew it each year/ }).check();
-  await order.getByLabel("Organizer's full name", { exact: true }).fill('Maya Lopez');
-  await order.getByLabel(/Electronic signature/).fill('Maya Lopez');
+  // The wizard's answers: the creator is the organizer, who signs and is the only member.
+  await expect(order.getByLabel("Organizer's full name", { exact: true })).toHaveValue('Maya Lopez');
+  await expect(order.getByRole('checkbox', { name: "Sign with the organizer's name (Maya Lopez)" })).toBeChecked();
+  await expect(order.getByRole('group', { name: 'Member 1' }).getByRole('checkbox', { name: 'Same as the organizer (Maya Lopez)' })).toBeChecked();
   await order.getByRole('checkbox', { name: /typing my name is my electronic signature/ }).check();
-  await order.getByRole('group', { name: 'Member 1' }).getByLabel('Full name').fill('Maya Lopez');
   await expect(order.getByTestId('ownership-total')).toHaveText('Total ownership: 100% of 100%');
   await order.getByRole('button', { name: 'Save filing details' }).click();
   await expect(order.getByText(/Your filing details are saved/)).toBeVisible();

@@ -41,6 +41,30 @@ describe('operating agreement', () => {
     expect(text).toContain('Certificate of Formation');
   });
 
+  it("lists in Schedule A each member's contribution and the Company Accounts the creator gave", async () => {
+    const details = detailsFor('WY', {
+      members: [
+        { name: 'Jordan Rivera', address: address('1200 Ocean Drive', 'Cheyenne', 'WY', '82001'), ownershipPercent: 60, contribution: '$1,500 cash' },
+        { name: 'Sam Okafor', address: address('45 Palm Lane', 'Cheyenne', 'WY', '82001'), ownershipPercent: 40, contribution: 'Sony A7 camera and lights' },
+      ],
+      companyAccounts: [
+        { platform: 'YouTube', handle: '@brightpixel' },
+        { platform: 'TikTok', handle: '@brightpixel.clips' },
+      ],
+    });
+    const text = await pdfFlatText((await operatingAgreement(orderFor('WY'), details)).bytes);
+    const schedule = text.slice(text.indexOf('Schedule A: members, contributions and Company Accounts'));
+    expect(schedule).toMatch(/Jordan Rivera .*60% \$1,500 cash/);
+    expect(schedule).toMatch(/Sam Okafor .*40% Sony A7 camera and lights/);
+    expect(schedule).toContain('YouTube @brightpixel');
+    expect(schedule).toContain('TikTok @brightpixel.clips');
+    // An order saved before the form asked: the wizard's platforms, handles left to write in.
+    const older = await pdfFlatText((await operatingAgreement(orderFor('WY', { platforms: ['Instagram', 'Twitch'] }), detailsFor('WY'))).bytes);
+    const olderSchedule = older.slice(older.indexOf('Schedule A'));
+    expect(olderSchedule).toContain('Instagram');
+    expect(olderSchedule).toContain('Twitch');
+  });
+
   it('uses single-member wording for one member', async () => {
     const one = detailsFor('WY', {
       members: [{ name: 'Jordan Rivera', address: address('1200 Ocean Drive', 'Cheyenne', 'WY', '82001'), ownershipPercent: 100 }],

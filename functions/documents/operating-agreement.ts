@@ -266,6 +266,8 @@ export async function operatingAgreement(order: OrderSummary, details: StoredFil
     for (const m of outsideManagers) blocks.push({ type: 'signature', name: m.name, caption: 'Manager' });
   }
 
+  // The accounts the customer listed on the form; an order from before the form asked lists the wizard's platforms.
+  const accounts = details.companyAccounts ?? order.platforms.map((platform) => ({ platform, handle: undefined }));
   blocks.push(
     { type: 'pageBreak' },
     { type: 'heading', text: 'Schedule A: members, contributions and Company Accounts' },
@@ -277,7 +279,7 @@ export async function operatingAgreement(order: OrderSummary, details: StoredFil
         { title: 'Ownership', width: 1 },
         { title: 'Initial contribution', width: 1.6 },
       ],
-      rows: members.map((m) => [m.name, addressLine(m.address), percent(m.ownershipPercent), '']),
+      rows: members.map((m) => [m.name, addressLine(m.address), percent(m.ownershipPercent), m.contribution ?? '']),
     },
     { type: 'para', text: `Company Accounts (section 4), including accounts ${memberWord} transfer${single ? 's' : ''} to the Company:` },
     {
@@ -288,7 +290,10 @@ export async function operatingAgreement(order: OrderSummary, details: StoredFil
         { title: 'Held by', width: 2 },
         { title: 'Transferred by a Member?', width: 1.8 },
       ],
-      rows: Array.from({ length: 6 }, () => [' ', ' ', ' ', ' ']),
+      rows: [
+        ...accounts.map((a) => [a.platform, a.handle ?? ' ', ' ', ' ']),
+        ...Array.from({ length: Math.max(2, 6 - accounts.length) }, () => [' ', ' ', ' ', ' ']),
+      ],
     },
   );
   if (single)

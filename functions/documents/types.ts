@@ -16,6 +16,8 @@ export interface OrderSummary {
   /** ISO date-time of the recorded payment; also the documents' creation date. */
   paidAt: string;
   contact: { firstName: string; lastName: string; email: string; phone: string };
+  /** The platforms the creator named in the wizard, as labels ("YouTube"). */
+  platforms: string[];
 }
 
 /**

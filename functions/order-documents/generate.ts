@@ -3,6 +3,7 @@ import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
+import { platformLabel } from '#shared/wizard/options.ts';
 import { recordActivity } from '../data/activity.ts';
 import { documentsNotPaid, recordDocuments, recordDocumentsProblem } from '../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
@@ -47,6 +48,7 @@ export function orderSummary(app: ApplicationItem): OrderSummary {
     addOns: { expeditedFiling: sold.expeditedFiling, feinFiling: sold.feinFiling, operatingAgreement: sold.operatingAgreement },
     paidAt: app.paidAt ?? app.updatedAt ?? new Date().toISOString(),
     contact: { firstName: app.firstName ?? '', lastName: app.lastName ?? '', email: app.email ?? '', phone: app.phone ?? '' },
+    platforms: (app.platforms ?? []).map(platformLabel),
   };
 }
 

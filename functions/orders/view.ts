@@ -7,6 +7,7 @@ import { orderForApplication } from '#shared/payments/order.ts';
 import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
+import { platformLabel } from '#shared/wizard/options.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
 import { customerDocuments } from '../order-documents/view.ts';
@@ -119,10 +120,18 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     status: normaliseStatus(app.status),
     paymentStatus: app.paymentStatus ?? 'unpaid',
     email: app.email ?? '',
+    applicant: {
+      firstName: app.firstName ?? '',
+      lastName: app.lastName ?? '',
+      phone: app.phone ?? '',
+      residenceState: app.residenceState ?? '',
+      platforms: (app.platforms ?? []).map(platformLabel),
+    },
     timeline: timeline(app),
     receipt: receipt(app),
     details: {
       ein,
+      operatingAgreement: Boolean(app.pricedOrder?.operatingAgreement ?? app.operatingAgreement),
       complete: Boolean(app.detailsCompletedAt),
       ...(app.detailsCompletedAt ? { completedAt: app.detailsCompletedAt } : {}),
       editable: detailsEditable(app),

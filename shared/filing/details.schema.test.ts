@@ -36,6 +36,15 @@ describe('filing details', () => {
     expect(problems(completeDetails({ principalOffice: { ...address, line1: '12 Boxwood Lane' } }))).toEqual({});
   });
 
+  it("speaks of the agent's address, not the business's, when the agent's address is a PO box", () => {
+    const registeredAgent = { kind: 'own', name: 'Capitol Agents Inc.', address: { ...address, line1: 'PO Box 7' }, consent: true };
+    const sentence = problems(completeDetails({ registeredAgent }))['registeredAgent.address.line1']?.[0];
+    expect(sentence).toBe("A PO box is not a street address: enter the agent's street address, where legal papers are received");
+    expect(problems(completeDetails({ principalOffice: { ...address, line1: 'PO Box 7' } }))['principalOffice.line1']).toEqual([
+      'A PO box is not a street address: enter where the business is located',
+    ]);
+  });
+
   it('ownership adds up to 100', () => {
     const members = [
       { name: 'Ada Lovelace', address, ownershipPercent: 60 },

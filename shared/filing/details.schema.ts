@@ -54,18 +54,24 @@ const addressShape = {
   zip: z.string({ error: 'ZIP code must be text' }).check(z.trim(), z.regex(ZIP, 'Enter a 5-digit ZIP code (or ZIP+4)')),
 };
 const mailingAddress = z.strictObject(addressShape);
-/** A street address where someone can be found: the state refuses a PO box here. */
-const physicalAddress = z.strictObject({
-  ...addressShape,
-  line1: addressShape.line1.check(z.refine((v) => !PO_BOX.test(v), 'A PO box is not a street address: enter where the business is located')),
-  line2: z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(120, 'Address line 2 is limited to 120 characters'),
-      z.refine((v) => !PO_BOX.test(v), 'A PO box is not a street address: enter where the business is located'),
+/**
+ * A street address where someone can be found: the state refuses a PO box here. `where` says
+ * whose address it is, so the sentence speaks of the address the customer is looking at.
+ */
+const physicalAddress = (where: string) => {
+  const noPoBox = `A PO box is not a street address: enter ${where}`;
+  return z.strictObject({
+    ...addressShape,
+    line1: addressShape.line1.check(z.refine((v) => !PO_BOX.test(v), noPoBox)),
+    line2: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(120, 'Address line 2 is limited to 120 characters'),
+        z.refine((v) => !PO_BOX.test(v), noPoBox),
+      ),
     ),
-  ),
-});
+  });
+};
 
 const percent = z.number({ error: 'Ownership must be a number' }).check(
   z.gt(0, 'Ownership must be more than 0%'),
@@ -73,8 +79,23 @@ const percent = z.number({ error: 'Ownership must be a number' }).check(
   z.refine((n) => Math.round(n * 100) === n * 100, 'Ownership may have at most two decimals'),
 );
 
-const member = z.strictObject({ name: personName('Member name'), address: mailingAddress, ownershipPercent: percent });
+const member = z.strictObject({
+  name: personName('Member name'),
+  address: mailingAddress,
+  ownershipPercent: percent,
+  /** What the member puts in at the start ("$500 cash", "camera and lights"): Schedule A of the operating agreement. */
+  contribution: optionalText(200, 'Initial contribution'),
+});
+
+/** A channel of the business (Schedule A's Company Accounts): the wizard's platforms, with the handle the creator gives. */
+const companyAccount = z.strictObject({
+  platform: text(40, 'Platform'),
+  handle: optionalText(100, 'Handle'),
+});
 const manager = z.strictObject({ name: personName('Manager name'), address: mailingAddress });
+
+/** Schedule A has room for this many Company Accounts. */
+export const MAX_COMPANY_ACCOUNTS = 12;
 
 const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
 
@@ -105,7 +126,9 @@ const einShape = z.strictObject({
   startDate: z
     .string({ error: 'Enter the start date' })
     .check(z.minLength(1, 'Enter the start date: month, day and year'), z.regex(/^(|\d{4}-\d{2}-\d{2})$/, 'Enter the start date: month, day and year')),
-  fiscalYearEndMonth: z.int({ error: 'Choose the month your fiscal year ends' }).check(z.gte(1, 'Choose a month'), z.lte(12, 'Choose a month')),
+  fiscalYearEndMonth: z
+    .int({ error: 'Choose the month your fiscal year ends' })
+    .check(z.gte(1, 'Choose the month your fiscal year ends'), z.lte(12, 'Choose the month your fiscal year ends')),
 });
 
 export interface FilingDetailsContext {
@@ -124,7 +147,7 @@ export { SIGNATURE_CONSENT };
 /** The details schema for one order: state rules and add-ons decide what is required. */
 /** The form's structure, whatever the state: the API contract's body (the rules of one order are filingDetailsSchema's). */
 export const filingDetailsBodySchema = z.strictObject({
-  principalOffice: physicalAddress,
+  principalOffice: physicalAddress('where the business is located'),
   /** Absent = same as the principal office. */
   mailingAddress: z.optional(mailingAddress),
   county: optionalText(60, 'County'),
@@ -139,7 +162,7 @@ export const filingDetailsBodySchema = z.strictObject({
       z.strictObject({
         kind: z.literal('own'),
         name: text(120, 'Agent name'),
-        address: physicalAddress,
+        address: physicalAddress("the agent's street address, where legal papers are received"),
         consent: z.literal(true, { error: 'The agent must agree to act for the LLC' }),
       }),
     ],
@@ -159,6 +182,8 @@ export const filingDetailsBodySchema = z.strictObject({
     .array(member, { error: 'Add the members' })
     .check(z.minLength(1, 'Add at least one member'), z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} members`)),
   managers: z.optional(z.array(manager).check(z.maxLength(MAX_MEMBERS, `At most ${MAX_MEMBERS} managers`))),
+  /** The accounts the operating agreement's Schedule A lists (only asked when the order includes it). */
+  companyAccounts: z.optional(z.array(companyAccount).check(z.maxLength(MAX_COMPANY_ACCOUNTS, `At most ${MAX_COMPANY_ACCOUNTS} accounts`))),
   purpose: z._default(text(500, 'Purpose'), DEFAULT_PURPOSE),
   duration: z._default(z.literal('perpetual', { error: 'Only a perpetual duration is offered' }), 'perpetual'),
   effectiveDate: z._default(z.literal('upon_filing', { error: 'The filing takes effect when the state accepts it' }), 'upon_filing'),

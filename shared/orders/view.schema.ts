@@ -59,11 +59,25 @@ export const orderViewSchema = z.object({
   status: z.string(),
   paymentStatus: z.string(),
   email: z.string(),
+  /** What the wizard was told about the person ordering: the filing details form starts from it. */
+  applicant: z.optional(
+    z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string(),
+      /** Where they live ('' when not said): the principal office's state to start with. */
+      residenceState: z.string(),
+      /** The platforms named in the wizard, as labels: the operating agreement's Company Accounts to start with. */
+      platforms: z.array(z.string()),
+    }),
+  ),
   timeline: z.array(timelineStepSchema),
   receipt: z.nullable(receiptSchema),
   details: z.object({
     /** The EIN add-on was bought: its questions are part of the form. */
     ein: z.boolean(),
+    /** The operating agreement was bought: the form asks what its Schedule A lists (contributions, accounts). */
+    operatingAgreement: z.optional(z.boolean()),
     /** The form's answers are complete and stored. */
     complete: z.boolean(),
     completedAt: z.optional(z.string()),

@@ -40,6 +40,7 @@ export function orderFor(code: string, over: Partial<OrderSummary> = {}): OrderS
     addOns: { expeditedFiling: false, feinFiling: false, operatingAgreement: false },
     paidAt: '2026-08-12T15:04:05.000Z',
     contact: { firstName: 'Jordan', lastName: 'Rivera', email: 'jordan@example.com', phone: '+1 305 555 0100' },
+    platforms: ['YouTube', 'Instagram'],
     ...over,
   };
 }

@@ -126,9 +126,8 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await fillAddress(user, 'Principal office');
   await user.click(screen.getByRole('radio', { name: /Yes, renew it each year/ }));
   await user.type(screen.getByLabelText("Organizer's full name"), 'Maya Lopez');
-  await user.type(screen.getByLabelText(/Electronic signature/), 'Maya Lopez');
+  // The signature and the first member are the organizer unless unticked.
   await user.click(screen.getByRole('checkbox', { name: /typing my name is my electronic signature/ }));
-  await user.type(within(group('Member 1')).getByLabelText('Full name'), 'Maya Lopez');
 }
 
 describe('the filing details form', { timeout: 20_000 }, () => {
@@ -187,7 +186,9 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     expect(taxId).toHaveAttribute('type', 'password');
 
     await fillValidForm(user);
-    await user.type(screen.getByLabelText("Responsible party's full name"), 'Maya Lopez');
+    // The responsible party is someone else here.
+    await user.click(screen.getByRole('checkbox', { name: 'The responsible party is the organizer (Maya Lopez)' }));
+    await user.type(screen.getByLabelText("Responsible party's full name"), 'Ana Lopez');
     await user.click(screen.getByRole('radio', { name: /Social Security number/ }));
     await user.type(screen.getByLabelText('What the business does'), 'Video content');
     await user.type(screen.getByLabelText('Business start date'), '2026-12-01');
@@ -199,7 +200,7 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save filing details' }));
     await waitFor(() => expect(sent).toBeDefined());
     expect(sent).toMatchObject({
-      ein: { responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn', taxId: '123-45-6789' }, businessActivity: 'Video content', fiscalYearEndMonth: 12 },
+      ein: { responsibleParty: { name: 'Ana Lopez', taxIdType: 'ssn', taxId: '123-45-6789' }, businessActivity: 'Video content', fiscalYearEndMonth: 12 },
     });
     const put = calls.find((c) => c.key.startsWith('PUT'));
     expect(headerOf(put!.init, 'x-resume-secret')).toBe(SECRET);
@@ -221,6 +222,8 @@ describe('the filing details form', { timeout: 20_000 }, () => {
   it("puts the server's 400 sentences beside the fields they name, and focuses the first", async () => {
     const user = await openAsHolder();
     await fillValidForm(user);
+    await user.click(within(group('Member 1')).getByRole('checkbox', { name: 'Same as the organizer (Maya Lopez)' }));
+    await user.type(within(group('Member 1')).getByLabelText('Full name'), 'Maya Lopez');
     replies[`PUT /api/orders/${ID}/filing-details`] = {
       status: 400,
       body: {
@@ -268,7 +271,58 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     expect(sent).not.toHaveProperty('ein');
     expect(document.querySelector('dl[aria-label="Filing details"]')).toHaveTextContent('100 Main St, Miami, Florida 33101');
     expect(screen.getByText('Same as the principal office')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Change the details' })).toBeInTheDocument();
+    // Changing the saved details: the consent box is not silently emptied, the form says it is signed again.
+    await user.click(screen.getByRole('button', { name: 'Change the details' }));
+    const consent = await screen.findByRole('checkbox', { name: /typing my name is my electronic signature/ });
+    expect(consent).not.toBeChecked();
+    expect(consent).toHaveAccessibleDescription(/Changed details are signed again: tick the box to sign them/);
+    expect(screen.getByRole('checkbox', { name: "Sign with the organizer's name (Maya Lopez)" })).toBeChecked();
+  });
+
+  it('starts from what the wizard was told: the creator as organizer, signature, member and responsible party; the office in their state', async () => {
+    const user = await openAsHolder(
+      orderView(
+        { applicant: { firstName: 'Maya', lastName: 'Lopez', phone: '305-555-0147', residenceState: 'CA', platforms: ['YouTube'] } },
+        { ein: true, operatingAgreement: true },
+      ),
+    );
+    expect(screen.getByLabelText("Organizer's full name")).toHaveValue('Maya Lopez');
+    expect(within(group('Principal office')).getByLabelText('State')).toHaveValue('CA');
+    expect(within(group('Member 1')).getByRole('checkbox', { name: 'Same as the organizer (Maya Lopez)' })).toBeChecked();
+    expect(within(group('Member 1')).queryByLabelText('Full name')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: "Sign with the organizer's name (Maya Lopez)" })).toBeChecked();
+    expect(screen.queryByLabelText(/Electronic signature/)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'The responsible party is the organizer (Maya Lopez)' })).toBeChecked();
+    // A changed organizer name is everyone's who is "the same".
+    const organizer = screen.getByLabelText("Organizer's full name");
+    await user.clear(organizer);
+    await user.type(organizer, 'Maya R. Lopez');
+    let sent: Record<string, unknown> | undefined;
+    replies[`PUT /api/orders/${ID}/filing-details`] = (init) => {
+      sent = JSON.parse(String(init.body));
+      return { status: 200, body: orderView({}, { complete: true, ein: true, value: null }) };
+    };
+    await fillAddress(user, 'Principal office');
+    await user.selectOptions(within(group('Principal office')).getByLabelText('State'), 'FL');
+    await user.click(screen.getByRole('radio', { name: /Yes, renew it each year/ }));
+    await user.click(screen.getByRole('checkbox', { name: /typing my name is my electronic signature/ }));
+    await user.click(screen.getByRole('radio', { name: /Social Security number/ }));
+    await user.type(screen.getByLabelText('SSN or ITIN'), '123-45-6789');
+    await user.type(screen.getByLabelText('What the business does'), 'Video content');
+    await user.type(screen.getByLabelText('Business start date'), '2026-12-01');
+    // The operating agreement's Schedule A: the wizard's platforms, with the handle; the member's contribution.
+    expect(screen.getByLabelText('Platform')).toHaveValue('YouTube');
+    await user.type(screen.getByLabelText('YouTube handle or address'), '@mayamakes');
+    await user.type(within(group('Member 1')).getByLabelText('Initial contribution (optional)'), '$500 cash');
+    await user.click(screen.getByRole('button', { name: 'Save filing details' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({
+      organizer: { name: 'Maya R. Lopez' },
+      signature: { typedName: 'Maya R. Lopez', consent: true },
+      members: [{ name: 'Maya R. Lopez', contribution: '$500 cash' }],
+      companyAccounts: [{ platform: 'YouTube', handle: '@mayamakes' }],
+      ein: { responsibleParty: { name: 'Maya R. Lopez' } },
+    });
   });
 
   it('a 409 is said plainly', async () => {

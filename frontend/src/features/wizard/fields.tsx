@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useContext, useState } from 'react';
 import type { WizardField } from '#shared/wizard/data.schema.ts';
 import { formatProblems, normalisedValue } from '#shared/wizard/steps.ts';
+import { afterPointerRelease } from '../../lib/after-pointer-release.ts';
 import { ServerBlocksStep, useServerFieldError } from './field-errors.ts';
 
 export const INPUT =
@@ -74,7 +75,8 @@ export function WizardTextField({
           onValue(e.target.value);
         }}
         onBlur={(e) => {
-          setLeft(true);
+          // Once the pointer that moved the focus is released: the sentence never moves a control under it.
+          afterPointerRelease(() => setLeft(true));
           const next = normalise ? normalise(e.target.value) : normalisedValue(field, e.target.value);
           if (typeof next === 'string' && next !== e.target.value) onValue(next);
           rest.onBlur?.(e);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DetailsDraft } from './draft.ts';
 import { fieldId, useFieldState } from './field-state.ts';
-import { FieldError, INPUT, INPUT_INVALID, LABEL, LEGEND, RadioGroup, SelectField, TextField } from './fields.tsx';
+import { FieldError, INPUT, INPUT_INVALID, LABEL, LEGEND, RadioGroup, SameAsOrganizer, SelectField, TextField } from './fields.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTH_OPTIONS = MONTHS.map((label, i) => ({ value: String(i + 1), label }));
@@ -67,7 +67,17 @@ function TaxIdField({ value, onValue, last4 }: { value: string; onValue: (v: str
 }
 
 /** What the EIN application (IRS Form SS-4) asks that the order does not hold yet: for orders with the EIN add-on. */
-export function EinFields({ value, onValue, last4 }: { value: EinDraft; onValue: (v: EinDraft) => void; last4?: string }) {
+export function EinFields({
+  value,
+  onValue,
+  last4,
+  organizerName,
+}: {
+  value: EinDraft;
+  onValue: (v: EinDraft) => void;
+  last4?: string;
+  organizerName: string;
+}) {
   const fields = useFieldState();
   fields.claim('ein');
   const set =
@@ -81,7 +91,15 @@ export function EinFields({ value, onValue, last4 }: { value: EinDraft; onValue:
         The IRS asks who controls the business (the "responsible party") and what it does. We use these answers only for your EIN application.
       </p>
       <FieldError id={`${fieldId('ein')}-error`}>{fields.error('ein')}</FieldError>
-      <TextField path="ein.responsibleParty.name" label="Responsible party's full name" value={value.name} onValue={set('name')} autoComplete="name" />
+      <SameAsOrganizer
+        path="ein.responsibleParty.name"
+        organizerName={organizerName}
+        label="The responsible party is the organizer"
+        checked={value.sameAsOrganizer}
+        onChecked={set('sameAsOrganizer')}
+      >
+        <TextField path="ein.responsibleParty.name" label="Responsible party's full name" value={value.name} onValue={set('name')} autoComplete="name" />
+      </SameAsOrganizer>
       <RadioGroup
         path="ein.responsibleParty.taxIdType"
         legend="Their tax id is"

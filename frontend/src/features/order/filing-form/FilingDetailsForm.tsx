@@ -6,13 +6,15 @@ import { formatUsd } from '#shared/money.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button } from '../../../components/Button.tsx';
+import { afterPointerRelease } from '../../../lib/after-pointer-release.ts';
 import { ApiError, failureMessage } from '../../../lib/api.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { useOperatorSettings } from '../../../lib/operator.ts';
+import { CompanyAccountsFields } from './CompanyAccountsFields.tsx';
 import { type DetailsDraft, emptyPerson, type FieldErrors, type FormContext, initialDraft, validateDraft } from './draft.ts';
 import { EinFields } from './EinFields.tsx';
 import { coveredBy, type FieldState, FieldStateContext, unclaimedSentences } from './field-state.ts';
-import { AddressFields, CheckboxField, LEGEND, RadioGroup, TextAreaField, TextField } from './fields.tsx';
+import { AddressFields, CheckboxField, LEGEND, RadioGroup, SameAsOrganizer, TextAreaField, TextField } from './fields.tsx';
 import { PeopleFields } from './PeopleFields.tsx';
 
 function Section({ children }: { children: React.ReactNode }) {
@@ -56,10 +58,15 @@ export function FilingDetailsForm({
   onCancel?: () => void;
 }) {
   const ctx: FormContext = useMemo(
-    () => ({ state: order.state, ein: order.details.ein, taxIdOnFile: order.details.taxIdOnFile }),
-    [order.state, order.details.ein, order.details.taxIdOnFile],
+    () => ({
+      state: order.state,
+      ein: order.details.ein,
+      taxIdOnFile: order.details.taxIdOnFile,
+      operatingAgreement: Boolean(order.details.operatingAgreement),
+    }),
+    [order.state, order.details.ein, order.details.taxIdOnFile, order.details.operatingAgreement],
   );
-  const [draft, setDraft] = useState<DetailsDraft>(() => initialDraft(ctx, order.details.value));
+  const [draft, setDraft] = useState<DetailsDraft>(() => initialDraft(ctx, order.details.value, order.applicant));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -77,7 +84,8 @@ export function FilingDetailsForm({
   };
   const fieldState: FieldState = {
     error: (path) => serverErrors[path]?.[0] ?? (submitted || touchedCovers(path) ? clientErrors[path]?.[0] : undefined),
-    blur: (path) => setTouched((t) => (t.has(path) ? t : new Set(t).add(path))),
+    // Shown once the pointer that moved the focus is released: the sentence never moves a control under it.
+    blur: (path) => afterPointerRelease(() => setTouched((t) => (t.has(path) ? t : new Set(t).add(path)))),
     changed: (path) => setServerErrors((e) => withoutPath(e, path)),
     claim: (path) => claimed.current.add(path),
   };
@@ -277,17 +285,30 @@ export function FilingDetailsForm({
                 onChecked: (sameAsOffice) => update({ organizer: { ...draft.organizer, sameAsOffice } }),
               }}
             />
-            <TextField
+            <SameAsOrganizer
               path="signature.typedName"
-              label="Electronic signature: type the organizer's full name"
-              hint="We record the typed name, your consent and the time you save."
-              autoComplete="off"
-              value={draft.signature.typedName}
-              onValue={(typedName) => update({ signature: { ...draft.signature, typedName } })}
-            />
+              organizerName={draft.organizer.name}
+              label="Sign with the organizer's name"
+              checked={draft.signature.sameAsOrganizer}
+              onChecked={(sameAsOrganizer) => update({ signature: { ...draft.signature, sameAsOrganizer } })}
+            >
+              <TextField
+                path="signature.typedName"
+                label="Electronic signature: type the organizer's full name"
+                hint="We record the typed name, your consent and the time you save."
+                autoComplete="off"
+                value={draft.signature.typedName}
+                onValue={(typedName) => update({ signature: { ...draft.signature, typedName } })}
+              />
+            </SameAsOrganizer>
             <CheckboxField
               path="signature.consent"
               label={SIGNATURE_CONSENT}
+              hint={
+                draft.signature.resigning
+                  ? 'Changed details are signed again: tick the box to sign them. Your earlier signature stays on the details saved before.'
+                  : undefined
+              }
               checked={draft.signature.consent}
               onChecked={(consent) => update({ signature: { ...draft.signature, consent } })}
             />
@@ -316,7 +337,14 @@ export function FilingDetailsForm({
                 {OWNER_ANONYMITY_SOURCE.name.replace(/,.*$/, '')}, CC BY 4.0.)
               </p>
             ) : null}
-            <PeopleFields kind="members" people={draft.members} onPeople={(members) => update({ members })} filingState={order.state} />
+            <PeopleFields
+              kind="members"
+              people={draft.members}
+              onPeople={(members) => update({ members })}
+              filingState={order.state}
+              organizerName={draft.organizer.name}
+              askContribution={ctx.operatingAgreement}
+            />
             {draft.management === 'manager' ? (
               <>
                 <h3 className="pt-2 text-sm font-semibold text-slate-900">Managers</h3>
@@ -339,9 +367,20 @@ export function FilingDetailsForm({
           <p className="mt-3 text-sm text-slate-600">The LLC lasts indefinitely (perpetual duration) and exists from the day {stateName} accepts the filing.</p>
         </Section>
 
+        {ctx.operatingAgreement ? (
+          <Section>
+            <CompanyAccountsFields accounts={draft.companyAccounts} onAccounts={(companyAccounts) => update({ companyAccounts })} />
+          </Section>
+        ) : null}
+
         {order.details.ein ? (
           <Section>
-            <EinFields value={draft.ein} onValue={(ein) => update({ ein })} last4={order.details.taxIdOnFile ? last4 : undefined} />
+            <EinFields
+              value={draft.ein}
+              onValue={(ein) => update({ ein })}
+              last4={order.details.taxIdOnFile ? last4 : undefined}
+              organizerName={draft.organizer.name}
+            />
           </Section>
         ) : null}
 

@@ -2,7 +2,7 @@ import { MAX_MEMBERS } from '#shared/filing/facts.ts';
 import { Button } from '../../../components/Button.tsx';
 import { emptyPerson, ownershipTotal, type PersonDraft } from './draft.ts';
 import { fieldId, useFieldState } from './field-state.ts';
-import { AddressFields, FieldError, TextField } from './fields.tsx';
+import { AddressFields, FieldError, SameAsOrganizer, TextField } from './fields.tsx';
 
 const formatPercent = (hundredths: number) => `${hundredths / 100}%`;
 
@@ -15,11 +15,17 @@ export function PeopleFields({
   people,
   onPeople,
   filingState,
+  organizerName = '',
+  askContribution = false,
 }: {
   kind: 'members' | 'managers';
   people: PersonDraft[];
   onPeople: (people: PersonDraft[]) => void;
   filingState: string;
+  /** Members may be "the same as the organizer" (the name not typed again). */
+  organizerName?: string;
+  /** With the operating agreement: each member's initial contribution (its Schedule A). */
+  askContribution?: boolean;
 }) {
   const fields = useFieldState();
   fields.claim(kind);
@@ -28,6 +34,7 @@ export function PeopleFields({
   const listError = fields.error(kind);
   const total = ownershipTotal(people);
   const totalId = `${fieldId(kind)}-total`;
+  const nameShown = (p: PersonDraft) => (p.sameAsOrganizer ? organizerName : p.name).trim();
   const set = (i: number, patch: Partial<PersonDraft>) => onPeople(people.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
   return (
@@ -46,7 +53,7 @@ export function PeopleFields({
                     <Button
                       variant="ghost"
                       className="!px-2 !py-1"
-                      aria-label={`Remove ${noun} ${i + 1}${person.name.trim() ? ` (${person.name.trim()})` : ''}`}
+                      aria-label={`Remove ${noun} ${i + 1}${nameShown(person) ? ` (${nameShown(person)})` : ''}`}
                       onClick={() => {
                         onPeople(people.filter((_, j) => j !== i));
                         fields.changed(kind);
@@ -57,7 +64,18 @@ export function PeopleFields({
                   ) : null}
                 </div>
                 <div className={`mt-2 grid gap-3 ${kind === 'members' ? 'sm:grid-cols-[minmax(0,1fr)_9rem]' : ''}`}>
-                  <TextField path={`${base}.name`} label="Full name" value={person.name} onValue={(name) => set(i, { name })} autoComplete="off" />
+                  {kind === 'members' ? (
+                    <SameAsOrganizer
+                      path={`${base}.name`}
+                      organizerName={organizerName}
+                      checked={person.sameAsOrganizer}
+                      onChecked={(sameAsOrganizer) => set(i, { sameAsOrganizer })}
+                    >
+                      <TextField path={`${base}.name`} label="Full name" value={person.name} onValue={(name) => set(i, { name })} autoComplete="off" />
+                    </SameAsOrganizer>
+                  ) : (
+                    <TextField path={`${base}.name`} label="Full name" value={person.name} onValue={(name) => set(i, { name })} autoComplete="off" />
+                  )}
                   {kind === 'members' ? (
                     <div>
                       <TextField
@@ -74,6 +92,18 @@ export function PeopleFields({
                     </div>
                   ) : null}
                 </div>
+                {kind === 'members' && askContribution ? (
+                  <div className="mt-3">
+                    <TextField
+                      path={`${base}.contribution`}
+                      label="Initial contribution (optional)"
+                      hint='What this member puts in at the start, for Schedule A of the operating agreement: for example "$500 cash" or "camera and lights".'
+                      value={person.contribution}
+                      onValue={(contribution) => set(i, { contribution })}
+                      maxLength={200}
+                    />
+                  </div>
+                ) : null}
                 <div className="mt-3">
                   <AddressFields
                     path={`${base}.address`}

@@ -17,11 +17,21 @@ export interface AddressDraft {
 
 export interface PersonDraft {
   name: string;
+  /** Members only: this member is the organizer (the name is the organizer's, not typed again). */
+  sameAsOrganizer: boolean;
   /** Use the principal office as this person's address. */
   sameAsOffice: boolean;
   address: AddressDraft;
   /** Members only: typed as text, sent as a number. */
   ownershipPercent: string;
+  /** Members only, with the operating agreement: what they put in (Schedule A). */
+  contribution: string;
+}
+
+/** A channel of the business, for the operating agreement's Schedule A. */
+export interface AccountDraft {
+  platform: string;
+  handle: string;
 }
 
 export interface DetailsDraft {
@@ -33,12 +43,31 @@ export interface DetailsDraft {
   renewalConsent: '' | 'yes' | 'no';
   agent: { name: string; address: AddressDraft; consent: boolean };
   organizer: { name: string; title: string; sameAsOffice: boolean; address: AddressDraft };
-  signature: { typedName: string; consent: boolean };
+  /** `sameAsOrganizer`: sign with the organizer's name as typed above. `resigning`: changing saved details, which are signed again. */
+  signature: { typedName: string; sameAsOrganizer: boolean; consent: boolean; resigning: boolean };
   management: Management;
   members: PersonDraft[];
   managers: PersonDraft[];
   purpose: string;
-  ein: { name: string; taxIdType: '' | 'ssn' | 'itin'; taxId: string; businessActivity: string; startDate: string; fiscalYearEndMonth: string };
+  companyAccounts: AccountDraft[];
+  ein: {
+    name: string;
+    /** The responsible party is the organizer. */
+    sameAsOrganizer: boolean;
+    taxIdType: '' | 'ssn' | 'itin';
+    taxId: string;
+    businessActivity: string;
+    startDate: string;
+    fiscalYearEndMonth: string;
+  };
+}
+
+/** What the wizard was told about the person ordering (the order view's `applicant`). */
+export interface Applicant {
+  firstName: string;
+  lastName: string;
+  residenceState: string;
+  platforms?: string[];
 }
 
 export interface FormContext {
@@ -46,14 +75,18 @@ export interface FormContext {
   state: string;
   ein: boolean;
   taxIdOnFile: boolean;
+  /** The operating agreement was bought: the form asks for its Schedule A. */
+  operatingAgreement?: boolean;
 }
 
 export const emptyAddress = (state = ''): AddressDraft => ({ line1: '', line2: '', city: '', state, zip: '' });
-export const emptyPerson = (state: string, withPercent: string): PersonDraft => ({
+export const emptyPerson = (state: string, withPercent: string, sameAsOrganizer = false): PersonDraft => ({
   name: '',
+  sameAsOrganizer,
   sameAsOffice: true,
   address: emptyAddress(state),
   ownershipPercent: withPercent,
+  contribution: '',
 });
 
 const toDraftAddress = (a: Address | undefined, fallbackState: string): AddressDraft =>
@@ -62,32 +95,44 @@ const toDraftAddress = (a: Address | undefined, fallbackState: string): AddressD
 const sameAddress = (a: Address | undefined, b: Address | undefined) =>
   Boolean(a && b) && a?.line1 === b?.line1 && (a?.line2 ?? '') === (b?.line2 ?? '') && a?.city === b?.city && a?.state === b?.state && a?.zip === b?.zip;
 
-/** A fresh form, or the stored details to change them (the tax id is never sent back: blank keeps it). */
-export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | null): DetailsDraft {
+const sameName = (a: string | undefined, b: string) => Boolean(a?.trim()) && a?.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A fresh form, started from what the wizard was told (the creator's name as organizer, and as
+ * the first member, the signature and the responsible party; the principal office in the state
+ * they live in), or the stored details to change them (the tax id is never sent back: blank keeps it).
+ */
+export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | null, applicant?: Applicant): DetailsDraft {
   const state = ctx.state;
-  if (!stored)
+  if (!stored) {
+    const name = applicant ? `${applicant.firstName.trim()} ${applicant.lastName.trim()}`.trim() : '';
     return {
-      principalOffice: emptyAddress(state),
+      principalOffice: emptyAddress(applicant?.residenceState || state),
       mailingSame: true,
       mailingAddress: emptyAddress(state),
       county: '',
       agentKind: 'ours',
       renewalConsent: '',
       agent: { name: '', address: emptyAddress(state), consent: false },
-      organizer: { name: '', title: 'Organizer', sameAsOffice: true, address: emptyAddress(state) },
-      signature: { typedName: '', consent: false },
+      organizer: { name, title: 'Organizer', sameAsOffice: true, address: emptyAddress(state) },
+      signature: { typedName: '', sameAsOrganizer: true, consent: false, resigning: false },
       management: 'member',
-      members: [emptyPerson(state, '100')],
+      members: [emptyPerson(state, '100', true)],
       managers: [],
       purpose: DEFAULT_PURPOSE,
-      ein: { name: '', taxIdType: '', taxId: '', businessActivity: '', startDate: '', fiscalYearEndMonth: '12' },
+      companyAccounts: (applicant?.platforms ?? []).map((platform) => ({ platform, handle: '' })),
+      ein: { name: '', sameAsOrganizer: true, taxIdType: '', taxId: '', businessActivity: '', startDate: '', fiscalYearEndMonth: '12' },
     };
+  }
   const office = stored.principalOffice;
-  const person = (p: { name: string; address: Address; ownershipPercent?: number }): PersonDraft => ({
+  const organizerName = stored.organizer.name;
+  const person = (p: { name: string; address: Address; ownershipPercent?: number; contribution?: string }): PersonDraft => ({
     name: p.name,
+    sameAsOrganizer: false,
     sameAsOffice: sameAddress(p.address, office),
     address: toDraftAddress(p.address, state),
     ownershipPercent: p.ownershipPercent === undefined ? '' : String(p.ownershipPercent),
+    contribution: p.contribution ?? '',
   });
   const agent = stored.registeredAgent;
   const party = stored.ein?.responsibleParty;
@@ -108,14 +153,18 @@ export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | nul
       sameAsOffice: sameAddress(stored.organizer.address, office),
       address: toDraftAddress(stored.organizer.address, state),
     },
-    // A changed form is signed again.
-    signature: { typedName: stored.signature.typedName, consent: false },
+    // A changed form is signed again: the form says so beside the box.
+    signature: { typedName: stored.signature.typedName, sameAsOrganizer: sameName(stored.signature.typedName, organizerName), consent: false, resigning: true },
     management: stored.management,
-    members: stored.members.map(person),
+    members: stored.members.map((m) => ({ ...person(m), sameAsOrganizer: sameName(m.name, organizerName) })),
     managers: (stored.managers ?? []).map(person),
     purpose: stored.purpose,
+    companyAccounts: stored.companyAccounts
+      ? stored.companyAccounts.map((a) => ({ platform: a.platform, handle: a.handle ?? '' }))
+      : (applicant?.platforms ?? []).map((platform) => ({ platform, handle: '' })),
     ein: {
       name: party?.name ?? '',
+      sameAsOrganizer: !party || sameName(party.name, organizerName),
       taxIdType: party?.taxIdType ?? '',
       taxId: '',
       businessActivity: stored.ein?.businessActivity ?? '',
@@ -138,6 +187,8 @@ function numberOrUndefined(text: string): number | undefined {
 export function toBody(d: DetailsDraft, ctx: FormContext): FilingDetailsInput {
   const office = addressBody(d.principalOffice);
   const personAddress = (p: { sameAsOffice: boolean; address: AddressDraft }) => (p.sameAsOffice ? office : addressBody(p.address));
+  // "Same as the organizer": the organizer's name as typed, so the two cannot differ.
+  const nameOf = (p: { name: string; sameAsOrganizer: boolean }) => (p.sameAsOrganizer ? d.organizer.name : p.name);
   const registeredAgent =
     d.agentKind === 'own'
       ? { kind: 'own' as const, name: d.agent.name, address: addressBody(d.agent.address), consent: d.agent.consent as true }
@@ -148,16 +199,26 @@ export function toBody(d: DetailsDraft, ctx: FormContext): FilingDetailsInput {
     ...(ctx.state === 'NY' && d.county.trim() ? { county: d.county } : {}),
     registeredAgent,
     organizer: { name: d.organizer.name, title: d.organizer.title, address: personAddress(d.organizer) },
-    signature: { typedName: d.signature.typedName, consent: d.signature.consent as true },
+    signature: { typedName: nameOf({ name: d.signature.typedName, sameAsOrganizer: d.signature.sameAsOrganizer }), consent: d.signature.consent as true },
     management: d.management,
-    members: d.members.map((m) => ({ name: m.name, address: personAddress(m), ownershipPercent: numberOrUndefined(m.ownershipPercent) as number })),
+    members: d.members.map((m) => ({
+      name: nameOf(m),
+      address: personAddress(m),
+      ownershipPercent: numberOrUndefined(m.ownershipPercent) as number,
+      ...(ctx.operatingAgreement && m.contribution.trim() ? { contribution: m.contribution } : {}),
+    })),
     ...(d.management === 'manager' ? { managers: d.managers.map((m) => ({ name: m.name, address: personAddress(m) })) } : {}),
     purpose: d.purpose,
+    ...(ctx.operatingAgreement
+      ? {
+          companyAccounts: d.companyAccounts.map((a) => ({ platform: a.platform, ...(a.handle.trim() ? { handle: a.handle } : {}) })),
+        }
+      : {}),
     ...(ctx.ein
       ? {
           ein: {
             responsibleParty: {
-              name: d.ein.name,
+              name: nameOf(d.ein),
               taxIdType: (d.ein.taxIdType || undefined) as 'ssn',
               // Blank with a number on file keeps that number (the server never sends it back).
               ...(d.ein.taxId.trim() || !ctx.taxIdOnFile ? { taxId: d.ein.taxId } : {}),

@@ -191,12 +191,14 @@ export function CheckboxField({
   checked,
   onChecked,
   claims = [],
+  hint,
 }: {
   path: string;
   label: ReactNode;
   checked: boolean;
   onChecked: (checked: boolean) => void;
   claims?: string[];
+  hint?: ReactNode;
 }) {
   const fields = useFieldState();
   fields.claim(path);
@@ -213,7 +215,7 @@ export function CheckboxField({
           checked={checked}
           className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 text-indigo-600 focus:ring-2 focus:ring-indigo-500"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined)}
           onChange={(e) => {
             onChecked(e.target.checked);
             fields.changed(path);
@@ -224,6 +226,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
+      <Hint id={`${id}-hint`}>{hint}</Hint>
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
@@ -365,5 +368,54 @@ export function AddressFields({
         </>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * "Same as the organizer": a person the form already knows (the organizer, usually the creator)
+ * is not typed again. Ticked, the name field at `path` is the organizer's name and is not shown
+ * (its sentences are the organizer's, shown there); unticked, `children` asks for the name.
+ */
+export function SameAsOrganizer({
+  path,
+  organizerName,
+  label = 'Same as the organizer',
+  checked,
+  onChecked,
+  children,
+}: {
+  path: string;
+  organizerName: string;
+  label?: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const fields = useFieldState();
+  if (checked) fields.claim(path);
+  const id = `${fieldId(path)}-same-organizer`;
+  const name = organizerName.trim();
+  // A sentence only this person's name gets (the server's): shown here while the name field is not.
+  const error = checked ? fields.error(path) : undefined;
+  return (
+    <div className="space-y-3">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => {
+            onChecked(e.target.checked);
+            fields.changed(path);
+          }}
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 text-indigo-600 focus:ring-2 focus:ring-indigo-500"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+          {name ? ` (${name})` : ''}
+        </label>
+      </div>
+      {checked ? <FieldError id={`${fieldId(path)}-error`}>{error}</FieldError> : children}
+    </div>
   );
 }
