@@ -13,6 +13,16 @@ for (const width of [320, 375, 1280]) {
     await expect(page.getByTestId('tax-plan-verdict')).toContainText('starts to pay from about');
     await profit.fill('15000');
     await expect(page.getByTestId('tax-plan-verdict')).toContainText('cost you about');
+    // $15,000 as a sole proprietor: 2,119 of self-employment tax, no income tax; 90% / 4 = 477.
+    await expect(page.getByTestId('quarterly-rule')).toContainText("90% of this year's estimated tax, $1,908 for the year");
+    await expect(page.getByTestId('quarterly-instalments')).toContainText('April 15, 2026');
+    await expect(page.getByTestId('quarterly-instalments')).toContainText('$477');
+    // Last year's $1,000 (AGI $50,000) asks for less: 100% of it, 250 a quarter.
+    await page.getByLabel(/Last year's total federal tax/).fill('1000');
+    await page.getByLabel(/Last year's adjusted gross income/).fill('50000');
+    await expect(page.getByTestId('quarterly-rule')).toContainText("Last year's tax sets the smaller target: 100% of it, $1,000 for the year.");
+    await expect(page.getByTestId('quarterly-instalments')).toContainText('January 15, 2027');
+    await expect(page.getByTestId('quarterly-instalments')).toContainText('$250');
     await expect(page.getByRole('heading', { name: 'When to elect: Form 2553' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

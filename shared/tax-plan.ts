@@ -3,6 +3,7 @@
 // election's savings and break-even, and the quarterly estimates. Pure functions; every figure
 // comes from ./data/federal-tax-2026.json (IRS Rev. Proc. 2025-32, SSA, P.L. 119-21) and is named
 // with its source in TAX_PLAN_SOURCES. Its input schema is in shared/tax-plan.schema.ts.
+import { longDate } from './compliance/dates.ts';
 import federal from './data/federal-tax-2026.json' with { type: 'json' };
 
 export const TAX_PLAN_YEARS = [2026] as const;
@@ -32,11 +33,14 @@ export function runningCostsTotal(costs: RunningCosts): number {
 
 const { ordinaryIncomeBrackets, standardDeduction, selfEmployment, payroll, additionalMedicare, qualifiedBusinessIncome } = federal;
 const harbour = federal.estimatedTaxSafeHarbour;
+/** The quarterly safe harbour's shares and AGI threshold, for pages that explain it. */
+export const QUARTERLY_SAFE_HARBOUR = harbour;
+/** Taxable income above which the qualified-business-income deduction's wage limit phases in. */
+export const QBI_THRESHOLD = qualifiedBusinessIncome.taxableIncomeThreshold;
 
 /** $184,500; 15.3%: the data file's figures as the sources below print them. */
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const pct = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;
-const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const dueDates = federal.estimatedTaxDueDates.map(longDate);
 
 /** Where each figure comes from, shown beside it. Every number is read from the data file. */

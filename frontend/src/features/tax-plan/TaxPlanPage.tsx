@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import { calculateSavings, parseAmount } from '#shared/savings.ts';
 import {
@@ -7,6 +8,9 @@ import {
   type FilingStatus,
   FORM_2553_TEXT,
   MAX_TAX_PLAN_AMOUNT,
+  QBI_THRESHOLD,
+  QUARTERLY_SAFE_HARBOUR,
+  quarterlyPlan,
   REASONABLE_COMPENSATION_TEXT,
   type RunningCosts,
   sCorpPlan,
@@ -19,6 +23,14 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { loadWizardData } from '../wizard/wizard-storage.ts';
 
 /** The wizard's yearly income less its monthly expenses x 12, when the browser has them. */
+const pctText = (share: number) => `${Math.round(share * 100)}%`;
+const quarterlyShareText = {
+  current: pctText(QUARTERLY_SAFE_HARBOUR.currentYearShare),
+  prior: pctText(QUARTERLY_SAFE_HARBOUR.priorYearShare),
+  priorHigh: pctText(QUARTERLY_SAFE_HARBOUR.priorYearShareAboveAgi),
+  agiThreshold: QUARTERLY_SAFE_HARBOUR.agiThreshold,
+};
+
 function wizardProfit(): number | undefined {
   const data = loadWizardData();
   if (!data.annualIncome) return undefined;
@@ -72,12 +84,20 @@ export default function TaxPlanPage() {
   const [filingStatus, setFilingStatus] = useState<FilingStatus>('single');
   const [sharePercent, setSharePercent] = useState(40);
   const [costs, setCosts] = useState<RunningCosts>(DEFAULT_RUNNING_COSTS);
+  const [follow, setFollow] = useState<'sole' | 's-corp'>('sole');
+  const [priorTax, setPriorTax] = useState(0);
+  const [priorAgi, setPriorAgi] = useState(0);
+  const [withholding, setWithholding] = useState(0);
+  const followName = useId();
   const shareId = useId();
   const statusName = useId();
 
   const salary = Math.round((profit * sharePercent) / 100);
   const sole = soleProprietorPlan(filingStatus, profit);
   const sCorp = sCorpPlan(filingStatus, profit, salary, 0, costs, sole);
+  const yearTax = follow === 'sole' ? sole.total : sCorp.incomeTax + sCorp.additionalMedicareTax;
+  // Last year's tax counts once the creator gives it (a first year in business has none to give).
+  const quarterly = quarterlyPlan(yearTax, priorTax > 0 ? { tax: priorTax, agi: priorAgi } : undefined, withholding);
   const breakEven = useMemo(() => breakEvenProfit(filingStatus, sharePercent / 100, 0, costs), [filingStatus, sharePercent, costs]);
 
   return (
@@ -206,6 +226,64 @@ export default function TaxPlanPage() {
           </p>
         </section>
 
+        <section aria-labelledby="quarterly" className="mt-8">
+          <h2 id="quarterly" className="text-xl font-semibold text-slate-900">
+            What you pay each quarter
+          </h2>
+          <p className="mt-2 text-slate-800">
+            Nobody withholds tax from a creator&rsquo;s profit, so the IRS expects it in four instalments (Form 1040-ES). You owe no underpayment penalty when
+            they add up to the lesser of {quarterlyShareText.current} of this year&rsquo;s tax and {quarterlyShareText.prior} of last year&rsquo;s (
+            {quarterlyShareText.priorHigh} when last year&rsquo;s adjusted gross income was above {formatUsd(quarterlyShareText.agiThreshold)}). Income tax
+            withheld from a salary or another job counts as paid. With an S-corporation, payroll tax goes through payroll and the instalments cover the income
+            tax.
+          </p>
+          <form className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
+            <fieldset className="sm:col-span-2">
+              <legend className="text-sm font-medium text-slate-800">Plan to follow</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {(
+                  [
+                    ['sole', 'As I am (sole proprietor or LLC)'],
+                    ['s-corp', 'As an S-corporation'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2 text-slate-900">
+                    <input type="radio" name={followName} checked={follow === value} onChange={() => setFollow(value)} />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <AmountField
+              label="Last year's total federal tax, $ (optional)"
+              value={priorTax}
+              onChange={setPriorTax}
+              hint="From last year's Form 1040. Leave 0 in your first year."
+            />
+            <AmountField label="Last year's adjusted gross income, $" value={priorAgi} onChange={setPriorAgi} />
+            <AmountField
+              label="Income tax withheld this year, $"
+              value={withholding}
+              onChange={setWithholding}
+              hint="From your salary or another job's pay slips."
+            />
+          </form>
+          <p className="mt-3 text-slate-800" data-testid="quarterly-rule">
+            {quarterly.safeHarbour === 'prior-year'
+              ? `Last year's tax sets the smaller target: ${Math.round(quarterly.share * 100)}% of it, ${formatUsd(quarterly.requiredPayment)} for the year.`
+              : `The target is ${Math.round(quarterly.share * 100)}% of this year's estimated tax, ${formatUsd(quarterly.requiredPayment)} for the year.`}
+            {quarterly.withholding > 0 ? ` Less ${formatUsd(quarterly.withholding)} withheld.` : ''}
+          </p>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-4" data-testid="quarterly-instalments">
+            {quarterly.instalments.map((q) => (
+              <li key={q.due} className="rounded-lg border border-slate-200 bg-white p-3">
+                <span className="block text-sm text-slate-700">{longDate(q.due)}</span>
+                <span className="block text-lg font-semibold tabular-nums text-slate-900">{formatUsd(q.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
         <section aria-labelledby="salary" className="mt-8">
           <h2 id="salary" className="text-xl font-semibold text-slate-900">
             What salary is reasonable?
@@ -230,8 +308,8 @@ export default function TaxPlanPage() {
             ))}
           </ul>
           <p className="mt-3 text-sm text-slate-700">
-            One filer, federal tax only, with no other income; above $201,750 of taxable income ($403,500 joint) we assume your business is not a specified
-            service business. An estimate, not tax advice: check with a tax professional.
+            One filer, federal tax only, with no other income; above {formatUsd(QBI_THRESHOLD.single)} of taxable income ({formatUsd(QBI_THRESHOLD.joint)}{' '}
+            joint) we assume your business is not a specified service business. An estimate, not tax advice: check with a tax professional.
           </p>
         </section>
       </main>
