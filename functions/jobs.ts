@@ -59,6 +59,18 @@ export const JOBS = {
     tables: { reminders: 'write', applications: 'read', outbox: 'write' },
     timeoutSeconds: 300,
   },
+  /**
+   * The registered agent renewals due today, charged off-session at the agreed price (each period
+   * once: a lease on the order and a Stripe idempotency key), and the lapse of those left unpaid
+   * after the grace period. An hour after the reminder sweep.
+   */
+  renewalSweep: {
+    handler: 'renewal-sweep',
+    trigger: { kind: 'daily', hourUtc: 15 },
+    tables: { reminders: 'write', applications: 'write', outbox: 'write', activity: 'write', audit: 'append', operatorSettings: 'read' },
+    secrets: ['stripeSecretKey'],
+    timeoutSeconds: 300,
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobKey = keyof typeof JOBS;

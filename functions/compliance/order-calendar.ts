@@ -1,6 +1,7 @@
 import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
 import { type CalendarInput, complianceCalendar, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
 import { addYears, dayOf } from '#shared/compliance/dates.ts';
+import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { findState } from '#shared/states.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
@@ -20,6 +21,9 @@ export type CalendarOrder = Pick<
   | 'filingDetails'
   | 'renewalCancelledAt'
   | 'remindersUnsubscribedAt'
+  | 'renewalCard'
+  | 'renewalCharge'
+  | 'renewalHistory'
 >;
 
 const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -36,6 +40,8 @@ export function agreedRenewalUsd(order: Pick<CalendarOrder, 'filingDetails'>): n
   return agentOf(order)?.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD;
 }
 
+const lapsedAt = (order: Pick<CalendarOrder, 'renewalCharge'>) => (order.renewalCharge?.state === 'lapsed' ? order.renewalCharge.lapsedAt : undefined);
+
 /** The calendar's input for an order; undefined before payment (no formation date yet). */
 export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 'filing' | 'payment' }) | undefined {
   const formation = formationDateOf(order);
@@ -46,8 +52,9 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     formationDate: formation.date,
     from: formation.from,
     addOns: { operatingAgreement: order.operatingAgreement === true, feinFiling: order.feinFiling === true },
-    renewal: renewalStatus(agentOf(order), order.renewalCancelledAt),
+    renewal: renewalStatus(agentOf(order), order.renewalCancelledAt, lapsedAt(order)),
     renewalCancelledAt: order.renewalCancelledAt,
+    renewalLapsedAt: lapsedAt(order),
     renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
   };
 }
@@ -58,7 +65,8 @@ export const orderNotPaid = () =>
 /** The registered agent renewal as the order page shows it. */
 export function renewalView(order: CalendarOrder): RenewalView {
   const input = calendarInputOf(order);
-  const status = input?.renewal ?? renewalStatus(agentOf(order), order.renewalCancelledAt);
+  const status = input?.renewal ?? renewalStatus(agentOf(order), order.renewalCancelledAt, lapsedAt(order));
+  const charge = order.renewalCharge;
   const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
   return {
     status,
@@ -66,6 +74,20 @@ export function renewalView(order: CalendarOrder): RenewalView {
     ...(firstYearEndsOn ? { firstYearEndsOn } : {}),
     ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
     ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),
+    ...(order.renewalCard?.last4 ? { cardLast4: order.renewalCard.last4 } : {}),
+    graceDays: RENEWAL_GRACE_DAYS,
+    ...(charge
+      ? {
+          charge: {
+            period: charge.period,
+            state: charge.state,
+            amountCents: charge.amountCents,
+            ...(charge.state === 'payment-due' && charge.graceEndsOn ? { graceEndsOn: charge.graceEndsOn } : {}),
+            ...(charge.failure ? { failure: charge.failure.message } : {}),
+          },
+        }
+      : {}),
+    history: order.renewalHistory ?? [],
   };
 }
 

@@ -6,7 +6,7 @@ import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
 import { unsubscribeReminders } from '../data/applications/order-page.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { updateApplicationByStaff } from '../data/applications/staff.ts';
-import { dueReminders, type ReminderRow, reminderPuts, remindersOf } from '../data/reminders.ts';
+import { dueReminders, RENEWAL_CHARGE_SERIES, type ReminderRow, reminderPuts, remindersOf as rowsOf } from '../data/reminders.ts';
 import { getMessage } from '../email/outbox.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -42,6 +42,8 @@ async function paidOrder(fields: Record<string, unknown> = {}, { filed = true } 
   return app.id;
 }
 
+/** An order's reminder rows; the renewal charge's row beside them is the renewal sweep's (functions/compliance/renewal.test.ts). */
+const remindersOf = async (id: string) => (await rowsOf(id)).filter((r) => r.series !== RENEWAL_CHARGE_SERIES);
 const mine = async (id: string, today: string) => (await dueReminders(today)).filter((r) => r.applicationId === id);
 const messageId = (id: string, series: string, dueOn: string, days: number) => `reminder:${id}:${series}:${dueOn}:${days}`;
 const row = (rows: ReminderRow[], series: string) => rows.find((r) => r.series === series);

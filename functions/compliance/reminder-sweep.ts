@@ -79,7 +79,7 @@ export async function processReminder(row: ReminderRow, now = Date.now()): Promi
   const input = app && app.paymentStatus === 'paid' ? calendarInputOf(app) : undefined;
   const series = input ? deadlineSeries(input).find((s) => s.kind === row.series) : undefined;
   const renewal = row.series === 'registered-agent-renewal';
-  if (!app || !input || !series || (renewal && input.renewal === 'cancelled') || (!renewal && app.remindersUnsubscribedAt)) {
+  if (!app || !input || !series || (renewal && (input.renewal === 'cancelled' || input.renewal === 'lapsed')) || (!renewal && app.remindersUnsubscribedAt)) {
     await dropReminder(row);
     return 'dropped';
   }

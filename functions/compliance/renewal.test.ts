@@ -1,20 +1,25 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
-import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
+import { orderForApplication } from '#shared/payments/order.ts';
+import { putApplication, readApplication, setApplicationFields, TEST_RESUME_SECRET } from '../../tests/fakes/applications.ts';
 import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
-import { reminderPuts } from '../data/reminders.ts';
+import { RENEWAL_CHARGE_SERIES, reminderPuts, remindersOf } from '../data/reminders.ts';
 import { deliverMessage } from '../email/deliver.ts';
 import { getMessage } from '../email/outbox.ts';
 import { resetEmailTransportForTests } from '../email/transport.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { startCardPayment } from '../payments/card.ts';
+import { confirmTestPayment } from '../payments/test-payment.ts';
 import { type CalendarOrder, renewalView } from './order-calendar.ts';
 import { sweepReminders } from './reminder-sweep.ts';
-import { renewalPriceAgreed } from './renewal.ts';
+import { payRenewal, renewalPriceAgreed } from './renewal.ts';
+import { processRenewalRow, RENEWAL_LEASE_MS, sweepRenewals } from './renewal-sweep.ts';
 
 /**
  * The registered agent renewal the customer agreed to, end to end against DynamoDB Local: the
@@ -23,6 +28,9 @@ import { renewalPriceAgreed } from './renewal.ts';
  */
 const PAID_AT = '2026-11-22T15:00:00.000Z';
 const at = (iso: string) => new Date(iso).getTime();
+/** The first renewal of an order filed on PAID_AT's day, and the sweep's hour that day. */
+const PERIOD = '2027-11-22';
+const RENEWAL_DAY = at('2027-11-22T15:00:00Z');
 
 let mailDir: string;
 beforeAll(() => {
@@ -44,28 +52,32 @@ async function setOperatorRenewalPrice(usd: number | null): Promise<void> {
   );
 }
 
-/** A sent message as the customer reads it: the .eml with quoted-printable soft breaks undone. */
+/** A sent message as the customer reads it: the .eml with quoted-printable soft breaks and folded headers undone. */
 async function readEmail(messageId: string, now: number): Promise<string> {
   expect(await deliverMessage(messageId, now)).toBe('sent');
-  return readFileSync(join(mailDir, `${messageId}.eml`), 'utf8').replace(/=\r?\n/g, '');
+  return readFileSync(join(mailDir, `${messageId}.eml`), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/\r?\n[ \t]+/g, ' ');
 }
 
-/** A Wyoming order paid on PAID_AT's day and filed that day, whose customer agreed to the renewal at `priceUsd`. */
-async function consentingOrder(priceUsd = 125): Promise<string> {
-  const app = await putApplication({
-    state: 'WY',
-    residenceState: 'WY',
-    status: 'submitted',
-    email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
-  });
+const testCard = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123', zip: '10001' });
+
+/**
+ * A Wyoming order paid on PAID_AT's day and filed that day, whose customer agreed to the renewal
+ * at `priceUsd`. `card`: paid at checkout with this test card, kept for the renewal (the
+ * checkout's consent); without it, paid by another provider and no card is kept.
+ */
+async function consentingOrder(priceUsd = 125, card?: string): Promise<string> {
+  const app = await putApplication({ state: 'WY', residenceState: 'WY', email: `owner-${Math.random().toString(36).slice(2)}@example.com` });
+  if (card) {
+    const amount = orderForApplication(app as never)!.totalCents;
+    const { clientSecret } = await startCardPayment({ applicationId: app.id, amount, saveCardForRenewal: true }, TEST_RESUME_SECRET);
+    await confirmTestPayment({ applicationId: app.id, clientSecret, card: testCard(card) }, TEST_RESUME_SECRET);
+  } else {
+    await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: `pi_${app.id.slice(0, 8)}`, amountCents: 25_000, currency: 'usd' });
+  }
   const details = storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: true, renewalPriceUsd: priceUsd } as never });
   await setApplicationFields(app.id, { filingDetails: details, filedOn: PAID_AT.slice(0, 10) });
-  await markPaid(toPaymentApplication((await readApplication(app.id)) as never), {
-    provider: 'stripe',
-    reference: `pi_${app.id.slice(0, 8)}`,
-    amountCents: 25_000,
-    currency: 'usd',
-  });
   // Recorded "now"; dated on PAID_AT (and its reminder rows with it) so the calendar is fixed.
   await setApplicationFields(app.id, { paidAt: PAID_AT });
   const paid = (await readApplication(app.id)) as CalendarOrder;
@@ -103,5 +115,156 @@ describe('the agreed renewal price', () => {
     expect(renewalPriceAgreed(undefined, { kind: 'ours', renewalConsent: true }, 149)).toBe(149);
     // A consent recorded before prices were (no price on record): today's, as the form showed.
     expect(renewalPriceAgreed({ kind: 'ours', renewalConsent: true }, { kind: 'ours', renewalConsent: true }, 149)).toBe(149);
+  });
+});
+
+/** What the order's renewal came to: its charge, its history, and the emails queued for it. */
+async function renewalOf(id: string) {
+  const app = (await readApplication(id))!;
+  return { charge: app.renewalCharge, history: (app.renewalHistory ?? []) as { kind: string; amountCents: number }[], card: app.renewalCard };
+}
+
+/** The order's entries in the staff activity feed's money partition and in the audit trail, by action. */
+async function trailOf(id: string) {
+  const activity = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('activity'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'FEED#money' },
+      ConsistentRead: true,
+    }),
+  );
+  const audit = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('audit'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'AUDIT' },
+      ConsistentRead: true,
+    }),
+  );
+  const mine = (items: Record<string, unknown>[] | undefined) => (items ?? []).filter((i) => i.applicationId === id).map((i) => String(i.action));
+  return { activity: mine(activity.Items), audit: mine(audit.Items) };
+}
+
+const chargeRow = async (id: string) => (await remindersOf(id)).find((r) => r.series === RENEWAL_CHARGE_SERIES);
+const emailId = (id: string, kind: string) => `renewal:${id}:${PERIOD}:${kind}`;
+
+describe('charging the agreed renewal', () => {
+  it('keeps the card saved at checkout, and dates the charge row on the renewal date', async () => {
+    const id = await consentingOrder(125, '4242 4242 4242 4242');
+    expect((await renewalOf(id)).card).toMatchObject({ provider: 'test', paymentMethodId: 'pm_test_4242', last4: '4242' });
+    expect(await chargeRow(id)).toMatchObject({ queue: 'RENEWAL', dueOn: PERIOD, sendOn: PERIOD });
+    expect(renewalView((await readApplication(id)) as never)).toMatchObject({ status: 'renews', cardLast4: '4242', graceDays: 14 });
+  });
+
+  it('charges $125 once after the operator changed the price to $149: twice-run and concurrent sweeps charge once', async () => {
+    const sequential = await consentingOrder(125, '4242 4242 4242 4242');
+    const concurrent = await consentingOrder(125, '4242 4242 4242 4242');
+    await setOperatorRenewalPrice(149);
+    // The day before nothing is due.
+    await sweepRenewals(RENEWAL_DAY - 86_400_000);
+    expect((await renewalOf(sequential)).charge).toBeUndefined();
+
+    await sweepRenewals(RENEWAL_DAY);
+    await sweepRenewals(RENEWAL_DAY);
+    await Promise.all([sweepRenewals(RENEWAL_DAY), sweepRenewals(RENEWAL_DAY), sweepRenewals(RENEWAL_DAY)]);
+
+    for (const id of [sequential, concurrent]) {
+      const { charge, history } = await renewalOf(id);
+      expect(charge).toMatchObject({ period: PERIOD, state: 'paid', amountCents: 12_500 });
+      expect(history).toEqual([expect.objectContaining({ kind: 'charged', amountCents: 12_500 })]);
+      const trail = await trailOf(id);
+      expect(trail.activity.filter((a) => a === 'renewal_charged')).toHaveLength(1);
+      expect(trail.audit.filter((a) => a === 'renewal_charged')).toHaveLength(1);
+      // The row moved on to the next renewal.
+      expect(await chargeRow(id)).toMatchObject({ dueOn: '2028-11-22', sendOn: '2028-11-22' });
+      const receipt = await readEmail(emailId(id, 'renewal_charged'), RENEWAL_DAY);
+      expect(receipt).toContain('$125');
+      expect(receipt).toContain('card ending 4242');
+      expect(receipt).not.toContain('$149');
+    }
+    // The order page says what was charged, at the agreed price.
+    expect(renewalView((await readApplication(sequential)) as never)).toMatchObject({
+      priceUsd: 125,
+      charge: { period: PERIOD, state: 'paid', amountCents: 12_500 },
+      history: [expect.objectContaining({ kind: 'charged', amountCents: 12_500 })],
+    });
+    await setOperatorRenewalPrice(null);
+  });
+
+  it('a sweep that died holding a period blocks others until its lease runs out; the next one charges it once', async () => {
+    const id = await consentingOrder(125, '4242 4242 4242 4242');
+    const row = (await chargeRow(id))!;
+    // A claim as a crashed sweep left it: charging, its lease running.
+    await setApplicationFields(id, {
+      renewalCharge: { period: PERIOD, amountCents: 12_500, state: 'charging', attempt: 1, leaseUntil: RENEWAL_DAY + RENEWAL_LEASE_MS },
+    });
+    expect(await processRenewalRow(row, RENEWAL_DAY + 60_000)).toBe('taken');
+    expect((await renewalOf(id)).history).toEqual([]);
+    expect(await processRenewalRow(row, RENEWAL_DAY + RENEWAL_LEASE_MS + 1)).toBe('charged');
+    expect(await processRenewalRow(row, RENEWAL_DAY + RENEWAL_LEASE_MS + 2)).toBe('moved-on');
+    expect((await renewalOf(id)).history).toHaveLength(1);
+    expect((await renewalOf(id)).charge).toMatchObject({ state: 'paid', attempt: 2 });
+  });
+
+  it('a declined card emails a payment link for $125; after the grace period the renewal lapses with an email', async () => {
+    const id = await consentingOrder(125, '4000 0027 6000 3184');
+    await setOperatorRenewalPrice(149);
+    await Promise.all([sweepRenewals(RENEWAL_DAY), sweepRenewals(RENEWAL_DAY)]);
+    const due = await renewalOf(id);
+    expect(due.charge).toMatchObject({ state: 'payment-due', amountCents: 12_500, graceEndsOn: '2027-12-06', failure: { code: 'authentication_required' } });
+    expect(due.history).toEqual([expect.objectContaining({ kind: 'charge-failed', amountCents: 12_500 })]);
+    const link = await readEmail(emailId(id, 'renewal_payment_due'), RENEWAL_DAY);
+    expect(link).toContain('Subject: Action needed: pay your registered agent renewal ($125) by 2027-12-06');
+    expect(link).toContain('Pay $125');
+    expect(link).toContain(`http://127.0.0.1:3000/orders/${id}#access=`);
+    expect(link).not.toContain('$149');
+    expect(await chargeRow(id)).toMatchObject({ sendOn: '2027-12-07' });
+
+    // The grace period's last day: still payable, nothing lapses.
+    await sweepRenewals(at('2027-12-06T15:00:00Z'));
+    expect((await renewalOf(id)).charge?.state).toBe('payment-due');
+    // The day after: lapsed, once, however often the sweep runs.
+    const lapseDay = at('2027-12-07T15:00:00Z');
+    await Promise.all([sweepRenewals(lapseDay), sweepRenewals(lapseDay)]);
+    await sweepRenewals(lapseDay);
+    const lapsed = await renewalOf(id);
+    expect(lapsed.charge).toMatchObject({ state: 'lapsed' });
+    expect(lapsed.history.map((h) => h.kind)).toEqual(['charge-failed', 'lapsed']);
+    const ended = await readEmail(emailId(id, 'renewal_lapsed'), lapseDay);
+    expect(ended).toContain('Subject: Your registered agent service for');
+    expect(ended).toContain('was not paid within 14 days');
+    expect(await chargeRow(id)).toBeUndefined();
+    expect(renewalView((await readApplication(id)) as never).status).toBe('lapsed');
+    const trail = await trailOf(id);
+    expect(trail.audit.filter((a) => a.startsWith('renewal_'))).toEqual(expect.arrayContaining(['renewal_charge_failed', 'renewal_lapsed']));
+    expect(trail.activity.filter((a) => a.startsWith('renewal_')).sort()).toEqual(['renewal_charge_failed', 'renewal_lapsed']);
+    await setOperatorRenewalPrice(null);
+  });
+
+  it('paid from the link within the grace period: the renewal continues and never lapses', async () => {
+    const id = await consentingOrder(125, '4000 0027 6000 3184');
+    await sweepRenewals(RENEWAL_DAY);
+    const app = (await readApplication(id)) as never;
+    await expect(payRenewal(app, testCard('4000 0000 0000 0002'), RENEWAL_DAY + 3_600_000)).rejects.toMatchObject({ status: 402 });
+    const paid = await payRenewal(app, testCard('4242 4242 4242 4242'), RENEWAL_DAY + 3_600_000);
+    expect(paid).toMatchObject({ status: 'paid', registeredAgent: { charge: { state: 'paid', amountCents: 12_500 } } });
+    await expect(payRenewal((await readApplication(id)) as never, testCard('4242 4242 4242 4242'))).rejects.toMatchObject({ code: 'no_renewal_payment_due' });
+    await sweepRenewals(at('2027-12-07T15:00:00Z'));
+    const { charge, history } = await renewalOf(id);
+    expect(charge?.state).toBe('paid');
+    expect(history.map((h) => h.kind)).toEqual(['charge-failed', 'paid-by-link']);
+    expect(await chargeRow(id)).toMatchObject({ dueOn: '2028-11-22' });
+  });
+
+  it('no card on file: the renewal date sends the payment link; a cancelled renewal is never charged', async () => {
+    const noCard = await consentingOrder(125);
+    const cancelled = await consentingOrder(125, '4242 4242 4242 4242');
+    await setApplicationFields(cancelled, { renewalCancelledAt: '2027-10-01T10:00:00.000Z' });
+    await sweepRenewals(RENEWAL_DAY);
+    expect((await renewalOf(noCard)).charge).toMatchObject({ state: 'payment-due', failure: { code: 'no_card' } });
+    expect(await getMessage(emailId(noCard, 'renewal_payment_due'))).toBeDefined();
+    expect((await renewalOf(cancelled)).charge).toBeUndefined();
+    expect(await chargeRow(cancelled)).toBeUndefined();
   });
 });

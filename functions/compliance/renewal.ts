@@ -1,9 +1,18 @@
-import type { RenewalView } from '#shared/compliance/api.schema.ts';
+import type { RenewalPayment, RenewalView } from '#shared/compliance/api.schema.ts';
 import type { FilingDetails, StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
+import { formatCents } from '#shared/money.ts';
+import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
+import { recordActivity } from '../data/activity.ts';
+import { type ApplicationItem, changedMeanwhile } from '../data/applications/item.ts';
 import { cancelRenewal } from '../data/applications/order-page.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { getApplication } from '../data/applications/reads.ts';
+import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { cardMode, notConfigured } from '../payments/mode.ts';
+import { stripeClient } from '../payments/stripe.ts';
 import { orderNotPaid, renewalView } from './order-calendar.ts';
+import { RENEWAL_PURPOSE, type RenewalIntent, recordPaid } from './renewal-charge.ts';
 
 /**
  * The renewal price an answer of the filing form agrees to: the one agreed before while the
@@ -37,4 +46,91 @@ export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promis
   }
   const cancelledAt = await cancelRenewal(app);
   return renewalView({ ...app, renewalCancelledAt: cancelledAt });
+}
+
+/** The order as stored now, or undefined when it is gone. */
+async function readOrder(id: string): Promise<ApplicationItem | undefined> {
+  try {
+    return await getApplication(id);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * A renewal PaymentIntent the provider reports succeeded (its signed webhook): the off-session
+ * charge of a sweep that may not have recorded it yet (it crashed after charging), or the payment
+ * the customer made from the emailed link. Recorded once, with `eventDone` in the same
+ * transaction; a period already paid, or not the order's current one, changes nothing.
+ */
+export async function recordRenewalIntent(
+  intent: RenewalIntent,
+  eventDone: (outcome: string) => TransactItem,
+  now = Date.now(),
+): Promise<{ outcome: string; recorded: boolean }> {
+  const applicationId = intent.metadata?.applicationId;
+  const period = intent.metadata?.period;
+  if (!applicationId || !period) return { outcome: 'no-application', recorded: false };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const app = await readOrder(applicationId);
+    const charge = app?.renewalCharge?.period === period ? app.renewalCharge : undefined;
+    if (!app || !charge) return { outcome: 'renewal-not-current', recorded: false };
+    if (charge.state === 'paid') return { outcome: 'already-recorded', recorded: false };
+    const amount = intent.amount_received || intent.amount;
+    if (amount !== charge.amountCents || intent.currency.toLowerCase() !== 'usd') {
+      logger.error('renewal payment does not match the agreed price', { applicationId, period, amount, agreed: charge.amountCents });
+      await recordActivity(
+        'renewal_charge_failed',
+        `A renewal payment (${intent.id}, ${formatCents(amount)} ${intent.currency.toUpperCase()}) does not match the agreed ${formatCents(charge.amountCents)} for the period from ${period}: not recorded, refund it`,
+        applicationId,
+      );
+      return { outcome: 'renewal-amount-mismatch', recorded: false };
+    }
+    const via = charge.state === 'charging' ? 'charged' : 'paid-by-link';
+    if (await recordPaid(app, charge, intent.id, via, now, [eventDone('renewal-paid')])) return { outcome: 'renewal-paid', recorded: true };
+  }
+  throw new Error(`Could not record renewal payment ${intent.id} for order ${applicationId}: it kept changing`);
+}
+
+export const noRenewalPaymentDue = () => new ConflictError('There is no renewal payment due on this order', 'no_renewal_payment_due');
+
+/**
+ * POST /api/orders/{id}/registered-agent/renewal-payment: the customer pays the renewal whose
+ * charge failed, at the agreed price, before the grace period ends (the emailed payment link opens
+ * the order page, whose renewal section calls this). In local test mode the test card pays at
+ * once; with Stripe this answers an on-session PaymentIntent the page confirms, and the webhook
+ * records it (recordRenewalIntent).
+ */
+export async function payRenewal(app: ApplicationItem, card: TestCard | undefined, now = Date.now()): Promise<RenewalPayment> {
+  if (app.paymentStatus !== 'paid') throw orderNotPaid();
+  const charge = app.renewalCharge;
+  if (charge?.state !== 'payment-due') throw noRenewalPaymentDue();
+  const mode = await cardMode();
+  if (mode === 'test') {
+    if (!card) throw new ValidationError('Enter the card to pay with', { card: ['Enter the card to pay with'] });
+    const outcome = testCardOutcome(card.cardNumber);
+    if (!outcome.ok) throw new PaymentRequiredError(outcome.message);
+    const reference = `pi_test_renewal_link_${app.id.replace(/\W/g, '')}_${charge.period.replace(/\W/g, '')}`;
+    if (!(await recordPaid(app, charge, reference, 'paid-by-link', now))) throw changedMeanwhile('the renewal was paid');
+    const paid = await getApplication(app.id);
+    return { status: 'paid', registeredAgent: renewalView(paid) };
+  }
+  const stripe = mode === 'stripe' ? await stripeClient() : undefined;
+  if (!stripe) throw notConfigured('Card payment');
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: charge.amountCents,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      description: `Registered agent renewal from ${charge.period}`,
+      metadata: { applicationId: app.id, purpose: RENEWAL_PURPOSE, period: charge.period },
+    },
+    // One intent per period however often the page asks (within Stripe's 24 hours of a key).
+    { idempotencyKey: `renewal-link:${app.id}:${charge.period}` },
+  );
+  if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
+  return { status: 'requires_payment', clientSecret: intent.client_secret, registeredAgent: renewalView(app) };
 }

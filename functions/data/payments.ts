@@ -1,3 +1,4 @@
+import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
@@ -26,6 +27,8 @@ interface PaymentConfirmation {
   reference: string;
   amountCents: number;
   currency: string;
+  /** The card kept for the renewal, when the customer agreed to it at checkout. */
+  card?: RenewalCard;
 }
 
 export type FulfilmentResult =
@@ -82,7 +85,7 @@ function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | 
  * that brought this confirmation, marked done in the same transaction as what it records.
  */
 export async function fulfilPayment(confirmation: PaymentConfirmation, eventDone?: (outcome: string) => TransactItem): Promise<FulfilmentResult> {
-  const { applicationId, provider, reference, amountCents, currency } = confirmation;
+  const { applicationId, provider, reference, amountCents, currency, card } = confirmation;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const item = await findApplication(applicationId);
     if (!item) return { outcome: 'not-found' };
@@ -105,7 +108,7 @@ export async function fulfilPayment(confirmation: PaymentConfirmation, eventDone
         await markNeedsReview(app, { reason, provider, reference, amountCents, currency }, eventDone ? [eventDone('needs-review')] : []);
         return { outcome: 'needs-review', reason };
       }
-      await markPaid(app, { provider, reference, amountCents, currency }, eventDone ? [eventDone('fulfilled')] : []);
+      await markPaid(app, { provider, reference, amountCents, currency, card }, eventDone ? [eventDone('fulfilled')] : []);
       return { outcome: 'fulfilled' };
     } catch (err) {
       // Someone changed the application between our read and write (a concurrent confirmation,

@@ -16,10 +16,20 @@ import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledExce
  */
 export const REMINDER_QUEUE = 'DUE';
 
+/**
+ * The registered agent renewal's charge has a row of its own in the same table (series
+ * RENEWAL_CHARGE_SERIES), in another partition of the same index (queue RENEWAL_QUEUE): `dueOn`
+ * is the renewal period (the renewal date) and `sendOn` the day the renewal sweep
+ * (functions/compliance/renewal-sweep.ts) acts on it: the renewal date to charge, the day after
+ * the grace period to lapse an unpaid one. The reminder sweep never reads that partition.
+ */
+export const RENEWAL_QUEUE = 'RENEWAL';
+export const RENEWAL_CHARGE_SERIES = 'registered-agent-renewal-charge';
+
 export interface ReminderRow extends ScheduledReminder {
   applicationId: string;
   series: string;
-  queue?: typeof REMINDER_QUEUE;
+  queue?: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE;
   updatedAt: string;
 }
 
@@ -40,12 +50,45 @@ export function reminderPuts(order: CalendarOrder, now = Date.now()): TransactIt
     if (!next) continue;
     const row: ReminderRow = { applicationId: order.id, series: series.kind, queue: REMINDER_QUEUE, ...next, updatedAt: new Date(now).toISOString() };
     puts.push({ Put: { TableName: table(), Item: row } });
+    // The renewal is charged on its next date not passed: the sweep decides then whether it was agreed.
+    if (series.kind === 'registered-agent-renewal') {
+      const period = series.dates.find((d) => d >= today);
+      if (period) puts.push(renewalRowPut(order.id, period, period, now));
+    }
   }
   return puts;
 }
 
+/** The renewal charge's row acting on `sendOn` for the period `period` (replacing the one there). */
+export function renewalRowPut(applicationId: string, period: string, sendOn: string, now = Date.now()): TransactItem {
+  const row: ReminderRow = {
+    applicationId,
+    series: RENEWAL_CHARGE_SERIES,
+    queue: RENEWAL_QUEUE,
+    dueOn: period,
+    daysBefore: 0,
+    sendOn,
+    updatedAt: new Date(now).toISOString(),
+  };
+  return { Put: { TableName: table(), Item: row } };
+}
+
+/** The renewal charge's row removed: nothing left to charge (the renewal lapsed, was cancelled or was never agreed). */
+export function renewalRowDelete(applicationId: string): TransactItem {
+  return { Delete: { TableName: table(), Key: { applicationId, series: RENEWAL_CHARGE_SERIES } } };
+}
+
 /** Rows whose reminder is due on or before `today` (YYYY-MM-DD): Queries on the sparse bySendOn index, oldest first. */
-export async function dueReminders(today: string, limit = 1000): Promise<ReminderRow[]> {
+export function dueReminders(today: string, limit = 1000): Promise<ReminderRow[]> {
+  return dueRows(REMINDER_QUEUE, today, limit);
+}
+
+/** Renewal charge rows to act on by `today` (YYYY-MM-DD), oldest first. */
+export function dueRenewalRows(today: string, limit = 1000): Promise<ReminderRow[]> {
+  return dueRows(RENEWAL_QUEUE, today, limit);
+}
+
+async function dueRows(queue: string, today: string, limit: number): Promise<ReminderRow[]> {
   const rows: ReminderRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -55,7 +98,7 @@ export async function dueReminders(today: string, limit = 1000): Promise<Reminde
         IndexName: 'bySendOn',
         KeyConditionExpression: '#queue = :due AND sendOn <= :today',
         ExpressionAttributeNames: { '#queue': 'queue' },
-        ExpressionAttributeValues: { ':due': REMINDER_QUEUE, ':today': today },
+        ExpressionAttributeValues: { ':due': queue, ':today': today },
         ExclusiveStartKey: start,
         Limit: Math.min(100, limit - rows.length),
       }),

@@ -96,6 +96,29 @@ export interface EmailPayloads {
   };
   /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */
   renewal_notice: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number; daysBefore: number };
+  /** The renewal charged on its date at the agreed price (`period`: the renewal date, YYYY-MM-DD). */
+  renewal_charged: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    period: string;
+    amountCents: number;
+    cardLast4?: string;
+    nextRenewalOn: string;
+  };
+  /** The renewal charge failed: the payment link (the order page) and the grace period's last day. */
+  renewal_payment_due: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    period: string;
+    amountCents: number;
+    reason: string;
+    graceEndsOn: string;
+    graceDays: number;
+  };
+  /** The grace period ended unpaid: the service has ended. */
+  renewal_lapsed: { firstName: string; businessName: string; stateName: string; period: string; amountCents: number; graceDays: number; lapsedOn: string };
 }
 
 export type EmailKind = keyof EmailPayloads;
@@ -114,6 +137,9 @@ export const EMAIL_KINDS = [
   'renewal_notice',
   'refund_sent',
   'dispute_opened',
+  'renewal_charged',
+  'renewal_payment_due',
+  'renewal_lapsed',
 ] as const satisfies readonly EmailKind[];
 
 /** One message as the outbox keeps it. */

@@ -89,6 +89,34 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     evidenceDueBy: '2026-12-09',
     filingPaused: true,
   },
+  renewal_charged: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Wyoming',
+    period: '2027-11-22',
+    amountCents: 12_500,
+    cardLast4: '4242',
+    nextRenewalOn: '2028-11-22',
+  },
+  renewal_payment_due: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Wyoming',
+    period: '2027-11-22',
+    amountCents: 12_500,
+    reason: 'Your card was declined.',
+    graceEndsOn: '2027-12-06',
+    graceDays: 14,
+  },
+  renewal_lapsed: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Wyoming',
+    period: '2027-11-22',
+    amountCents: 12_500,
+    graceDays: 14,
+    lapsedOn: '2027-12-07',
+  },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';

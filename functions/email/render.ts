@@ -1,6 +1,6 @@
 import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
-import { formatUsd } from '#shared/money.ts';
+import { formatCents, formatUsd } from '#shared/money.ts';
 import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
 import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
@@ -18,6 +18,7 @@ import {
 } from './templates/emails.tsx';
 import { type EmailOperator, OperatorContext } from './templates/Layout.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
+import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -70,6 +71,15 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     subject: (p) => `Chargeback opened: ${p.businessName || p.orderNumber} (${formatRefundCents(p.amountCents)})`,
     component: DisputeOpenedEmail,
   },
+  renewal_charged: {
+    subject: (p) => `Receipt: registered agent renewed for ${p.businessName || 'your LLC'} (${formatCents(p.amountCents)})`,
+    component: RenewalChargedEmail,
+  },
+  renewal_payment_due: {
+    subject: (p) => `Action needed: pay your registered agent renewal (${formatCents(p.amountCents)}) by ${p.graceEndsOn}`,
+    component: RenewalPaymentDueEmail,
+  },
+  renewal_lapsed: { subject: (p) => `Your registered agent service for ${p.businessName || 'your LLC'} has ended`, component: RenewalLapsedEmail },
 };
 
 /**

@@ -16,17 +16,21 @@ const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirm
  * PaymentIntent for exactly that amount (Stripe), or of an offline test intent (local test mode)
  * with the same rules.
  */
-export async function startCardPayment(input: { applicationId: string; amount: number }, secret: string | undefined): Promise<{ clientSecret: string }> {
+export async function startCardPayment(
+  input: { applicationId: string; amount: number; saveCardForRenewal?: boolean },
+  secret: string | undefined,
+): Promise<{ clientSecret: string }> {
   const mode = await cardMode();
   if (!mode) throw notConfigured('Card payment');
   const { app, order } = await loadPayable(input.applicationId, secret);
   assertClientAmount(input.amount, order);
   const amount = order.totalCents;
+  const savesCard = input.saveCardForRenewal === true;
 
   if (mode === 'test') {
     const id = `pi_test_${randomUUID().replace(/-/g, '')}`;
     const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
-    await beginPayment(app, order, { id, provider: 'test', secretHash: sha256(clientSecret) });
+    await beginPayment(app, order, { id, provider: 'test', secretHash: sha256(clientSecret), savesCard });
     return { clientSecret };
   }
 
@@ -34,7 +38,9 @@ export async function startCardPayment(input: { applicationId: string; amount: n
   // Reuse the open intent of the frozen order (a reload, a second tab): it is already priced.
   if (app.paymentStatus === 'pending' && app.paymentIntentId && app.paymentIntentProvider === 'stripe' && app.pricedOrder?.totalCents === amount) {
     const existing = await stripe.paymentIntents.retrieve(app.paymentIntentId);
-    if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && existing.client_secret) return { clientSecret: existing.client_secret };
+    const sameSaving = (existing.setup_future_usage === 'off_session') === savesCard;
+    if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && sameSaving && existing.client_secret)
+      return { clientSecret: existing.client_secret };
     // The money was taken but its webhook is not recorded yet (a delivery that crashed waits for
     // Stripe's retry): record it now rather than take the money a second time.
     if (existing.status === 'succeeded') {
@@ -51,11 +57,24 @@ export async function startCardPayment(input: { applicationId: string; amount: n
       automatic_payment_methods: { enabled: true },
       description: `LLC formation: ${order.state.name}`,
       metadata: { applicationId: app.id, provider: 'stripe' },
+      // The card kept for the renewal: attached to a customer of ours once paid (the webhook copies both ids onto the order).
+      ...(savesCard ? { customer: await renewalCustomer(app), setup_future_usage: 'off_session' as const } : {}),
     },
-    // Same application, amount and previous intent -> same key -> the same intent (double clicks).
-    { idempotencyKey: `payment-intent:${app.id}:${amount}:${app.paymentIntentId ?? 'first'}` },
+    // Same application, amount, saving and previous intent -> same key -> the same intent (double clicks).
+    { idempotencyKey: `payment-intent:${app.id}:${amount}:${app.paymentIntentId ?? 'first'}${savesCard ? ':saves-card' : ''}` },
   );
   if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
-  await beginPayment(app, order, { id: intent.id, provider: 'stripe' });
+  await beginPayment(app, order, { id: intent.id, provider: 'stripe', savesCard });
   return { clientSecret: intent.client_secret };
+}
+
+/** The Stripe customer a card saved for the renewal is attached to: one per order (its idempotency key). */
+async function renewalCustomer(app: { id: string; email?: string; firstName?: string; lastName?: string }): Promise<string> {
+  const stripe = (await stripeClient())!;
+  const name = [app.firstName, app.lastName].filter(Boolean).join(' ');
+  const customer = await stripe.customers.create(
+    { ...(app.email ? { email: app.email } : {}), ...(name ? { name } : {}), metadata: { applicationId: app.id } },
+    { idempotencyKey: `renewal-customer:${app.id}` },
+  );
+  return customer.id;
 }

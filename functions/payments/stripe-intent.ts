@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { type FulfilmentResult, fulfilPayment } from '../data/payments.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
@@ -8,7 +9,8 @@ import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
  * was taken while its webhook has not been recorded yet (a crashed delivery waits for its retry).
  */
 export function fulfilStripeIntent(
-  intent: Pick<Stripe.PaymentIntent, 'id' | 'amount' | 'amount_received' | 'currency' | 'metadata'>,
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'amount' | 'amount_received' | 'currency' | 'metadata'> &
+    Partial<Pick<Stripe.PaymentIntent, 'setup_future_usage' | 'payment_method' | 'customer'>>,
   applicationId: string,
   eventDone?: (outcome: string) => TransactItem,
 ): Promise<FulfilmentResult> {
@@ -19,7 +21,21 @@ export function fulfilStripeIntent(
       reference: intent.id,
       amountCents: intent.amount_received || intent.amount,
       currency: intent.currency,
+      ...savedCard(intent),
     },
     eventDone,
   );
+}
+
+/**
+ * The card the customer agreed at checkout to keep for the renewal: an intent made with
+ * `setup_future_usage: 'off_session'` for a customer of ours leaves its payment method attached to
+ * that customer once it succeeds. Only the ids are kept.
+ */
+function savedCard(intent: Partial<Pick<Stripe.PaymentIntent, 'setup_future_usage' | 'payment_method' | 'customer'>>): { card?: RenewalCard } {
+  const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  if (intent.setup_future_usage !== 'off_session' || !method || !customer) return {};
+  const last4 = typeof intent.payment_method === 'object' ? intent.payment_method?.card?.last4 : undefined;
+  return { card: { provider: 'stripe', paymentMethodId: method, customerId: customer, ...(last4 ? { last4 } : {}), savedAt: new Date().toISOString() } };
 }

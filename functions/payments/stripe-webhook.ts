@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
+import { recordRenewalIntent } from '../compliance/renewal.ts';
+import { RENEWAL_PURPOSE } from '../compliance/renewal-charge.ts';
 import { recordPaymentFailure, recordRefunds } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
@@ -77,6 +79,8 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
+      // A registered agent renewal (an off-session charge, or paid from its link) is recorded by the renewal, never as the order's payment.
+      if (intent.metadata?.purpose === RENEWAL_PURPOSE) return recordRenewalIntent(intent, done);
       const applicationId = intent.metadata?.applicationId;
       if (!applicationId) return nothingRecorded('no-application');
       const result = await fulfilStripeIntent(intent, applicationId, done);
@@ -86,6 +90,8 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
+      // A renewal's failure is recorded by the sweep that charged it (or shown to the customer paying from the link).
+      if (intent.metadata?.purpose === RENEWAL_PURPOSE) return nothingRecorded('renewal-failure');
       const applicationId = intent.metadata?.applicationId;
       if (!applicationId) return nothingRecorded('no-application');
       const recorded = await recordPaymentFailure(applicationId, intent.id, intent.last_payment_error?.message ?? 'The payment failed', [

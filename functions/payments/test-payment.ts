@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
-import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
+import { digitsOnly, type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { alreadyPaid, beginConfirmation, recordPaymentFailure } from '../data/applications/payments.ts';
 import { getApplicationForHolder } from '../data/applications/reads.ts';
 import { fulfilPayment } from '../data/payments.ts';
@@ -40,6 +41,8 @@ export async function confirmTestPayment(
     reference: intentId,
     amountCents: app.pricedOrder?.totalCents ?? -1,
     currency: 'usd',
+    // Kept for the renewal when the customer agreed at checkout: by its last four digits, as test cards are charged later.
+    ...(app.paymentSavesCard ? { card: testRenewalCard(input.card.cardNumber) } : {}),
   });
   assertFulfilled(result);
   return { status: 'succeeded' };
@@ -51,4 +54,10 @@ export function sha256(value: string): string {
 
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** A test card kept for the renewal: no number, only the last four digits that decide how a later charge goes. */
+function testRenewalCard(cardNumber: string): RenewalCard {
+  const last4 = digitsOnly(cardNumber).slice(-4);
+  return { provider: 'test', paymentMethodId: `pm_test_${last4}`, last4, savedAt: new Date().toISOString() };
 }

@@ -45,7 +45,7 @@ export class StartupError extends Error {}
 
 /** The outbox sweep runs every 5 minutes on AWS; locally every 30 s, so retries show up while you watch. */
 const LOCAL_SWEEP_MS = Number(process.env.LOCAL_SWEEP_MS) || 30_000;
-/** The reminder sweep runs daily on AWS; locally at start and then hourly (it queues each reminder once however often it runs). */
+/** The reminder and renewal sweeps run daily on AWS; locally at start and then hourly (each acts once however often it runs). */
 const LOCAL_REMINDER_SWEEP_MS = Number(process.env.LOCAL_REMINDER_SWEEP_MS) || 3_600_000;
 /** How often expired items are deleted (DynamoDB's TTL, twinned: scripts/local/ttl-sweep.ts). */
 const LOCAL_TTL_SWEEP_MS = Number(process.env.LOCAL_TTL_SWEEP_MS) || 60_000;
@@ -178,6 +178,9 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
     const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));
+    // And the renewal sweep's: the agreed renewals due today charged (each period once however often it runs).
+    const { handler: renewalSweep } = await import('../../functions/jobs/renewal-sweep.ts');
+    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(renewalSweep, LOCAL_REMINDER_SWEEP_MS));
     // DynamoDB's TTL, twinned: unpaid applications, sent email and the rest leave when promised.
     const endpoint = dynamoEndpoint;
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(() => sweepExpiredItems(endpoint, tables), LOCAL_TTL_SWEEP_MS));

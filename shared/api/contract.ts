@@ -3,6 +3,8 @@ import type { TableKey } from '../../functions/tables.ts';
 import {
   orderCalendarSchema,
   renewalCancelledSchema,
+  renewalPaymentBodySchema,
+  renewalPaymentSchema,
   stateCostsQuerySchema,
   stateCostsSchema,
   unsubscribeBodySchema,
@@ -415,7 +417,16 @@ export const CONTRACT = {
     body: stripeEventSchema,
     responses: { 200: stripeWebhookReceiptSchema },
     rawBody: true,
-    tables: { applications: 'write', searchIndex: 'write', paymentEvents: 'write', counters: 'write', activity: 'write', outbox: 'write', reminders: 'write' },
+    tables: {
+      applications: 'write',
+      searchIndex: 'write',
+      paymentEvents: 'write',
+      counters: 'write',
+      activity: 'write',
+      outbox: 'write',
+      reminders: 'write',
+      audit: 'append',
+    },
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
   'POST /api/amazon-pay/create-session': {
@@ -1232,6 +1243,22 @@ export const CONTRACT = {
     responses: { 200: renewalCancelledSchema },
     tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/registered-agent/renewal-payment': {
+    handler: 'compliance/renewal-payment',
+    operationId: 'payRegisteredAgentRenewal',
+    summary: 'Pays the registered agent renewal whose charge failed, at the agreed price, before the grace period ends',
+    description:
+      'The emailed payment link opens the order page, which calls this. Local test mode: `card` (a test card) pays at once (`paid`). Stripe: answers a PaymentIntent for the agreed price (`requires_payment`) the page confirms; the webhook records it. 409 `no_renewal_payment_due` when nothing is due; 402 when the test card is declined.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: renewalPaymentBodySchema,
+    responses: { 200: renewalPaymentSchema },
+    tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write', rateLimits: 'write' },
+    secrets: ['stripeSecretKey'],
+    rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
   },
   // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
   'POST /api/reminders/unsubscribe': {

@@ -1,5 +1,7 @@
+import { testCardSchema } from '../payments/requests.schema.ts';
 import * as z from '../zod.ts';
 import { CALENDAR_EVENT_KINDS } from './kinds.ts';
+import { RENEWAL_CHARGE_STATES, RENEWAL_EVENT_KINDS } from './renewal-charges.ts';
 
 /**
  * The schemas of the true-cost and compliance routes (shared/api/contract.ts names them): the
@@ -36,7 +38,7 @@ export const stateCostsSchema = z.object({
 });
 export type StateCosts = z.infer<typeof stateCostsSchema>;
 
-export const RENEWAL_STATUSES = ['renews', 'ends', 'cancelled', 'undecided', 'own-agent'] as const;
+export const RENEWAL_STATUSES = ['renews', 'ends', 'cancelled', 'undecided', 'own-agent', 'lapsed'] as const;
 
 /** The registered agent renewal of an order: our published price, and whether and when it is charged. */
 export const renewalViewSchema = z.object({
@@ -48,6 +50,34 @@ export const renewalViewSchema = z.object({
   /** The next charge, while the renewal is agreed and not cancelled. */
   nextChargeOn: z.optional(isoDate()),
   cancelledAt: z.optional(z.string()),
+  /** The last four digits of the card kept for the renewal (saved at checkout); absent: no card on file. */
+  cardLast4: z.optional(z.string()),
+  /** Days the customer has to pay after a failed renewal charge before the service lapses. */
+  graceDays: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** The renewal period charged last, or being charged. */
+  charge: z.optional(
+    z.object({
+      period: isoDate(),
+      state: z.enum(RENEWAL_CHARGE_STATES),
+      amountCents: z.number().check(z.int(), z.nonnegative()),
+      /** While payment is due: the last day to pay before the service lapses. */
+      graceEndsOn: z.optional(isoDate()),
+      /** Why the charge failed, in plain words. */
+      failure: z.optional(z.string()),
+    }),
+  ),
+  /** Every renewal charge, failure, payment and lapse, oldest first. */
+  history: z.optional(
+    z.array(
+      z.object({
+        kind: z.enum(RENEWAL_EVENT_KINDS),
+        period: isoDate(),
+        amountCents: z.number().check(z.int(), z.nonnegative()),
+        at: z.string(),
+        detail: z.optional(z.string()),
+      }),
+    ),
+  ),
 });
 export type RenewalView = z.infer<typeof renewalViewSchema>;
 
@@ -84,6 +114,17 @@ export type OrderCalendar = z.infer<typeof orderCalendarSchema>;
 
 /** POST /api/orders/{id}/registered-agent/cancel-renewal. */
 export const renewalCancelledSchema = z.object({ registeredAgent: renewalViewSchema });
+
+/** POST /api/orders/{id}/registered-agent/renewal-payment: in local test mode the test card pays at once; with Stripe the page confirms the intent. */
+export const renewalPaymentBodySchema = z.strictObject({ card: z.optional(testCardSchema) });
+
+export const renewalPaymentSchema = z.object({
+  /** `paid`: recorded now (test mode). `requires_payment`: confirm `clientSecret` with Stripe; the webhook records it. */
+  status: z.enum(['paid', 'requires_payment']),
+  clientSecret: z.optional(z.string()),
+  registeredAgent: renewalViewSchema,
+});
+export type RenewalPayment = z.infer<typeof renewalPaymentSchema>;
 
 /** The signed token of a reminder's unsubscribe link: `<application id>.<HMAC>`. */
 export const unsubscribeTokenSchema = z.string().check(z.regex(/^[0-9a-f-]{36}\.[\w-]{43}$/i, 'This unsubscribe link is not valid'));

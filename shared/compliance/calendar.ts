@@ -59,7 +59,9 @@ export type RenewalStatus =
   /** The filing details (where the choice is made) are not given yet. */
   | 'undecided'
   /** The customer named their own registered agent: nothing of ours to renew. */
-  | 'own-agent';
+  | 'own-agent'
+  /** Agreed, but a renewal charge failed and was not paid within the grace period: the service ended. */
+  | 'lapsed';
 
 export interface RegisteredAgentChoice {
   kind: 'ours' | 'own';
@@ -68,10 +70,11 @@ export interface RegisteredAgentChoice {
   renewalPriceUsd?: number;
 }
 
-export function renewalStatus(agent: RegisteredAgentChoice | undefined, cancelledAt?: string): RenewalStatus {
+export function renewalStatus(agent: RegisteredAgentChoice | undefined, cancelledAt?: string, lapsedAt?: string): RenewalStatus {
   if (!agent) return 'undecided';
   if (agent.kind === 'own') return 'own-agent';
   if (agent.renewalConsent !== true) return 'ends';
+  if (lapsedAt) return 'lapsed';
   return cancelledAt ? 'cancelled' : 'renews';
 }
 
@@ -86,6 +89,8 @@ export interface CalendarInput {
   renewal: RenewalStatus;
   /** When the renewal was cancelled (status 'cancelled'). */
   renewalCancelledAt?: string;
+  /** When the renewal lapsed unpaid (status 'lapsed'). */
+  renewalLapsedAt?: string;
   /** The renewal price the customer agreed to; the price list's when the order predates the record. */
   renewalPriceUsd?: number;
 }
@@ -260,6 +265,8 @@ function renewalDescription(input: CalendarInput, stateName: string): string {
       return `Our registered agent service in ${stateName} renews for another year at ${price}, as you agreed. We email you 30 and 7 days before it is charged; you can cancel from your order page until then.`;
     case 'ends':
       return `Our registered agent service in ${stateName} ends after its free first year: you did not agree to a renewal (${price} a year). ${replace}`;
+    case 'lapsed':
+      return `The renewal was not paid${input.renewalLapsedAt ? `, so our registered agent service in ${stateName} ended on ${longDate(input.renewalLapsedAt.slice(0, 10))}` : `: our registered agent service in ${stateName} has ended`}. ${replace}`;
     case 'cancelled':
       return `You cancelled the renewal${input.renewalCancelledAt ? ` on ${longDate(input.renewalCancelledAt.slice(0, 10))}` : ''}: our registered agent service in ${stateName} ends on this date. ${replace}`;
     default:
@@ -421,6 +428,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
       renews: `Registered agent renewal: ${formatUsd(input.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD)}`,
       ends: 'Registered agent service ends',
       cancelled: 'Registered agent service ends (renewal cancelled)',
+      lapsed: 'Registered agent service ended (renewal not paid)',
       undecided: 'Registered agent: first year ends',
     }[input.renewal];
     for (let k = 1; k <= OCCURRENCES; k++) {

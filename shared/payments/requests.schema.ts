@@ -9,6 +9,8 @@ export const createPaymentIntentSchema = z.strictObject({
   amount: z.number().check(z.int('amount must be whole cents'), z.nonnegative()),
   applicationId: applicationIdSchema,
   provider: z._default(z.literal('stripe'), 'stripe'),
+  /** The customer agreed at checkout to keep this card for the registered agent renewal they may agree to (charged only then, at the agreed price). */
+  saveCardForRenewal: z.optional(z.boolean()),
 });
 
 /** The test card form, validated the same way in the browser and on the server. */

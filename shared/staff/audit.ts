@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = {
   document_uploaded: 'Document uploaded',
   tax_id_revealed: 'Tax id revealed',
   payment_refunded: 'Payment refunded',
+  // The renewal sweep's charges (actor: system), and a renewal paid from the emailed link (actor: the customer's order).
+  renewal_charged: 'Registered agent renewal charged',
+  renewal_charge_failed: 'Registered agent renewal charge failed',
+  renewal_lapsed: 'Registered agent renewal lapsed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type HttpFake, type RecordedRequest, startHttpFake } from './http-fake.ts';
 
 /**
- * A fake of the Stripe API parts we use (PaymentIntents, Refunds, Tokens, PaymentMethods), honouring
+ * A fake of the Stripe API parts we use (PaymentIntents, Customers, Refunds, Tokens, PaymentMethods), honouring
  * idempotency keys like Stripe. `declineWith` makes confirmations fail with a card error.
  */
 export interface StripeFake extends HttpFake {
@@ -50,6 +50,10 @@ export async function startStripeFake(): Promise<StripeFake> {
           status: confirm ? 'succeeded' : 'requires_payment_method',
           client_secret: `${piId}_secret_${randomBytes(8).toString('hex')}`,
           metadata,
+          // A card kept for later (checkout's renewal consent), and a charge of a kept card.
+          ...(f.setup_future_usage ? { setup_future_usage: f.setup_future_usage } : {}),
+          ...(f.customer ? { customer: f.customer } : {}),
+          ...(f.payment_method ? { payment_method: f.payment_method } : {}),
         };
         intents.set(piId, intent);
         answer = { status: 200, body: intent };
@@ -110,6 +114,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       answer = f.pk_token
         ? { status: 200, body: { id: id('tok'), object: 'token', type: 'card' } }
         : { status: 400, body: { error: { type: 'invalid_request_error', message: 'pk_token required' } } };
+    } else if (req.method === 'POST' && req.path === '/v1/customers') {
+      answer = { status: 200, body: { id: id('cus'), object: 'customer', email: f.email ?? null } };
     } else if (req.method === 'POST' && req.path === '/v1/payment_methods') {
       answer = { status: 200, body: { id: id('pm'), object: 'payment_method', type: 'card' } };
     }
@@ -120,7 +126,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   const succeed = (intentId: string) => {
     const intent = intents.get(intentId);
     if (!intent || intent.status === 'canceled' || intent.status === 'succeeded') return false;
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    // The browser's confirmation picks the card; a customer's intent keeps it attached (setup_future_usage).
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: intent.payment_method ?? id('pm') });
     return true;
   };
   const fake: StripeFake = Object.assign(server, { intents, refunds, form, succeed, declineWith: state.declineWith });

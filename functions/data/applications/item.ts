@@ -1,3 +1,4 @@
+import type { RenewalCard, RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
@@ -101,6 +102,14 @@ export interface ApplicationItem extends Partial<WizardData> {
 
   /** When the customer cancelled the registered agent renewal they had agreed to (the order page's one step). */
   renewalCancelledAt?: string;
+  /** Checkout's consent to keep the card for the renewal, set with the open payment. */
+  paymentSavesCard?: boolean;
+  /** The card kept for the renewal (written with the payment that saved it). */
+  renewalCard?: RenewalCard;
+  /** The renewal period charged last or being charged (./renewal.ts). */
+  renewalCharge?: RenewalCharge;
+  /** Every renewal charge, failure, payment by link and lapse, oldest first. */
+  renewalHistory?: RenewalEvent[];
   /** When the customer turned off the compliance calendar's deadline reminders (the emails' unsubscribe link). */
   remindersUnsubscribedAt?: string;
 

@@ -1,3 +1,4 @@
+import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
 import { isSettledPayment, type PaymentProvider, PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
@@ -88,7 +89,7 @@ export const DETAILS_REMINDER_AFTER_HOURS = 24;
 export async function beginPayment(
   app: ApplicationItem,
   order: ApplicationOrder,
-  intent: { id: string; provider: PaymentProvider; secretHash?: string },
+  intent: { id: string; provider: PaymentProvider; secretHash?: string; savesCard?: boolean },
 ): Promise<void> {
   // Items hold only what was saved: the missing fields are the wizard's empty defaults.
   const { submissionProblems, initialWizardData } = await wizardRules();
@@ -120,6 +121,9 @@ export async function beginPayment(
     .set('expiresAt', expiryAfterDays(UNPAID_APPLICATION_RETENTION_DAYS))
     .set('updatedAt', now)
     .remove('paymentError');
+  // Checkout's consent to keep the card for the renewal travels with the payment it saves the card of.
+  if (intent.savesCard) change.set('paymentSavesCard', true);
+  else change.remove('paymentSavesCard');
   if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);
   else change.remove('paymentIntentSecretHash');
   if (!(await update(change)))
@@ -170,7 +174,7 @@ export async function beginConfirmation(app: ApplicationItem, intentId: string):
  */
 export async function markPaid(
   app: PaymentApplication,
-  payment: { provider: PaymentProvider; reference: string; amountCents: number; currency: string },
+  payment: { provider: PaymentProvider; reference: string; amountCents: number; currency: string; card?: RenewalCard },
   also: TransactItem[] = [],
 ): Promise<void> {
   const now = new Date().toISOString();
@@ -187,8 +191,11 @@ export async function markPaid(
     .remove('paymentError')
     .remove('paymentConfirming')
     .remove('expiresAt')
+    .remove('paymentSavesCard')
     // Paid: off the unpaid list. Details are saved only once paid (./order-page.ts), which then queues it as ready.
     .queueAt(undefined, now);
+  // The card the customer agreed at checkout to keep for the renewal (the provider's ids only).
+  if (payment.card) change.set('renewalCard', payment.card);
   if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);
   const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
   const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];

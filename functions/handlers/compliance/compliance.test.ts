@@ -46,7 +46,14 @@ describe('GET /api/orders/{id}/calendar', () => {
     const report = res.body.events.find((e: { kind: string }) => e.kind === 'annual-report');
     expect(report).toMatchObject({ date: nextDueDates('WY', TODAY, 1)![0], title: 'Wyoming annual report and License Fee' });
     expect(report.source.url).toMatch(/^https:\/\//);
-    expect(res.body.registeredAgent).toEqual({ status: 'renews', priceUsd: 125, firstYearEndsOn: addYears(TODAY, 1), nextChargeOn: addYears(TODAY, 1) });
+    expect(res.body.registeredAgent).toEqual({
+      status: 'renews',
+      priceUsd: 125,
+      firstYearEndsOn: addYears(TODAY, 1),
+      nextChargeOn: addYears(TODAY, 1),
+      graceDays: 14,
+      history: [],
+    });
     for (const kind of ['registered-agent-renewal', 'estimated-tax', 's-corp-election']) {
       expect(
         res.body.events.some((e: { kind: string }) => e.kind === kind),

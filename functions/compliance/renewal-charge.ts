@@ -1,0 +1,229 @@
+import type Stripe from 'stripe';
+import { deadlineSeries } from '#shared/compliance/calendar.ts';
+import { addDays, addYears, dayOf } from '#shared/compliance/dates.ts';
+import { RENEWAL_GRACE_DAYS, type RenewalCharge, type RenewalEvent, renewalFailureSentence } from '#shared/compliance/renewal-charges.ts';
+import { formatCents } from '#shared/money.ts';
+import { testCardOffSessionOutcome } from '#shared/payments/test-cards.ts';
+import { findState } from '#shared/states.ts';
+import { activityPut } from '../data/activity.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { recordRenewalLapse, recordRenewalPaid, recordRenewalPaymentDue } from '../data/applications/renewal.ts';
+import { auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
+import { renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
+import type { NewEmail } from '../email/messages.ts';
+import { outboxPut } from '../email/outbox.ts';
+import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { logger } from '../lib/logger.ts';
+import { cardMode } from '../payments/mode.ts';
+import { stripeClient } from '../payments/stripe.ts';
+import { calendarInputOf } from './order-calendar.ts';
+
+/**
+ * Charging a renewal period and recording what came of it (docs/decisions/0345-renewal-charges.md).
+ * The charge is made off-session on the card saved at checkout, for the agreed price the claim
+ * carries, with a Stripe idempotency key per order and period: a sweep that retries after a crash
+ * gets the first attempt's answer, never a second charge. Each outcome is one transaction: the
+ * order's renewal state and history, the staff activity entry, the audit entry, the email and the
+ * sweep's row.
+ */
+
+/** Stripe metadata `purpose` of every renewal PaymentIntent (the webhook routes them here, not to checkout's fulfilment). */
+export const RENEWAL_PURPOSE = 'registered-agent-renewal';
+
+export type ChargeResult =
+  | { kind: 'paid'; reference: string }
+  | { kind: 'failed'; code: string; message: string }
+  /** The provider could not be reached or answered an error that is not the card's: the lease runs out and a later sweep tries again. */
+  | { kind: 'retry'; reason: string };
+
+/** The idempotency key of a period's off-session charge: one charge per order and period, however often it is tried. */
+export const renewalChargeKey = (applicationId: string, period: string) => `renewal:${applicationId}:${period}`;
+
+/** Charges the claimed period on the saved card, without the customer. */
+export async function chargeOffSession(app: Pick<ApplicationItem, 'id' | 'renewalCard'>, charge: RenewalCharge): Promise<ChargeResult> {
+  const card = app.renewalCard;
+  if (!card) return { kind: 'failed', code: 'no_card', message: renewalFailureSentence('no_card') };
+  const mode = await cardMode();
+  if (card.provider === 'test') {
+    // A test card exists only where test payments run; on a live stack it is no card at all.
+    if (mode !== 'test') return { kind: 'failed', code: 'no_card', message: renewalFailureSentence('no_card') };
+    const outcome = testCardOffSessionOutcome(card.last4 ?? '');
+    if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: renewalFailureSentence(outcome.code, outcome.message) };
+    return { kind: 'paid', reference: `pi_test_${renewalChargeKey(app.id, charge.period).replace(/\W/g, '_')}` };
+  }
+  const stripe = mode === 'stripe' ? await stripeClient() : undefined;
+  if (!stripe) return { kind: 'retry', reason: 'card payments are not configured' };
+  try {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: charge.amountCents,
+        currency: 'usd',
+        customer: card.customerId,
+        payment_method: card.paymentMethodId,
+        off_session: true,
+        confirm: true,
+        description: `Registered agent renewal from ${charge.period}`,
+        metadata: { applicationId: app.id, purpose: RENEWAL_PURPOSE, period: charge.period },
+      },
+      { idempotencyKey: renewalChargeKey(app.id, charge.period) },
+    );
+    if (intent.status === 'succeeded') return { kind: 'paid', reference: intent.id };
+    if (intent.status === 'requires_action' || intent.status === 'requires_payment_method')
+      return { kind: 'failed', code: 'authentication_required', message: renewalFailureSentence('authentication_required') };
+    return { kind: 'retry', reason: `the payment is ${intent.status}` };
+  } catch (err) {
+    const e = err as { type?: string; code?: string; message?: string };
+    if (e.type === 'StripeCardError') {
+      const code = e.code ?? 'card_declined';
+      return { kind: 'failed', code, message: renewalFailureSentence(code, e.message) };
+    }
+    logger.warn('renewal charge not made: provider error', { applicationId: app.id, period: charge.period, error: e.message });
+    return { kind: 'retry', reason: e.message ?? 'provider error' };
+  }
+}
+
+/** The renewal dates of an order (its formation date plus one year, yearly). */
+function renewalDates(app: ApplicationItem): string[] {
+  const input = calendarInputOf(app);
+  return (input && deadlineSeries(input).find((s) => s.kind === 'registered-agent-renewal')?.dates) ?? [];
+}
+
+/** The renewal after `period`. */
+export function nextRenewalOf(app: ApplicationItem, period: string): string {
+  return renewalDates(app).find((d) => d > period) ?? addYears(period, 1);
+}
+
+interface Customer {
+  firstName: string;
+  businessName: string;
+  stateName: string;
+}
+
+const customerOf = (app: ApplicationItem): Customer => {
+  const code = app.pricedOrder?.state ?? app.state ?? '';
+  return { firstName: app.firstName ?? '', businessName: app.businessName ?? '', stateName: findState(code)?.name ?? code };
+};
+
+/** The email of an outcome, once per order, period and kind (its message id). */
+function email(app: ApplicationItem, period: string, message: Omit<NewEmail, 'to' | 'applicationId' | 'dedupeKey'>, now: number): TransactItem[] {
+  if (!app.email) return [];
+  return [outboxPut({ ...message, to: app.email, applicationId: app.id, dedupeKey: `renewal:${app.id}:${period}:${message.kind}` } as NewEmail, now)];
+}
+
+const audit = (app: ApplicationItem, action: 'renewal_charged' | 'renewal_charge_failed' | 'renewal_lapsed', period: string, after: unknown, now: number) =>
+  auditPut({ actor: SYSTEM_ACTOR, action, applicationId: app.id, subject: `registered agent renewal from ${period}`, after }, new Date(now));
+
+/**
+ * Records the period paid (charged by the sweep, or paid from the emailed link), with its receipt,
+ * and moves the sweep's row on to the next renewal. False when the charge changed since `read`.
+ */
+export async function recordPaid(
+  app: ApplicationItem,
+  read: RenewalCharge,
+  reference: string,
+  via: 'charged' | 'paid-by-link',
+  now: number,
+  also: TransactItem[] = [],
+): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const next = nextRenewalOf(app, read.period);
+  const card = via === 'charged' && app.renewalCard?.last4 ? app.renewalCard.last4 : undefined;
+  const event: RenewalEvent = { kind: via, period: read.period, amountCents: read.amountCents, at, ...(card ? { detail: `card ending ${card}` } : {}) };
+  const what = via === 'charged' ? `charged${card ? ` to the card ending ${card}` : ''}` : 'paid by the customer from the payment link';
+  return recordRenewalPaid(
+    app,
+    read,
+    reference,
+    event,
+    [
+      activityPut('renewal_charged', `Registered agent renewal from ${read.period}: ${formatCents(read.amountCents)} ${what} (${reference})`, app.id),
+      audit(app, 'renewal_charged', read.period, { amountCents: read.amountCents, reference, via }, now),
+      ...email(
+        app,
+        read.period,
+        {
+          kind: 'renewal_charged',
+          payload: { ...customerOf(app), period: read.period, amountCents: read.amountCents, ...(card ? { cardLast4: card } : {}), nextRenewalOn: next },
+        },
+        now,
+      ),
+      renewalRowPut(app.id, next, next, now),
+      ...also,
+    ],
+    now,
+  );
+}
+
+/** Records a failed charge: payment due from the customer until the grace period ends, the payment link emailed. */
+export async function recordFailed(app: ApplicationItem, read: RenewalCharge, failure: { code: string; message: string }, now: number): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const graceEndsOn = addDays(dayOf(now), RENEWAL_GRACE_DAYS);
+  const event: RenewalEvent = { kind: 'charge-failed', period: read.period, amountCents: read.amountCents, at, detail: failure.message };
+  return recordRenewalPaymentDue(
+    app,
+    read,
+    { ...failure, at },
+    graceEndsOn,
+    event,
+    [
+      activityPut(
+        'renewal_charge_failed',
+        `Registered agent renewal from ${read.period}: the ${formatCents(read.amountCents)} charge failed (${failure.code}); payment link emailed, lapses after ${graceEndsOn}`,
+        app.id,
+      ),
+      audit(app, 'renewal_charge_failed', read.period, { amountCents: read.amountCents, code: failure.code, graceEndsOn }, now),
+      ...email(
+        app,
+        read.period,
+        {
+          kind: 'renewal_payment_due',
+          payload: {
+            ...customerOf(app),
+            period: read.period,
+            amountCents: read.amountCents,
+            reason: failure.message,
+            graceEndsOn,
+            graceDays: RENEWAL_GRACE_DAYS,
+          },
+        },
+        now,
+      ),
+      // The sweep comes back the day after the grace period's last day, to lapse it if still unpaid.
+      renewalRowPut(app.id, read.period, addDays(graceEndsOn, 1), now),
+    ],
+    now,
+  );
+}
+
+/** Records the lapse of a period not paid within the grace period, with its email; the sweep's row is removed. */
+export async function recordLapsed(app: ApplicationItem, read: RenewalCharge, now: number): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const event: RenewalEvent = { kind: 'lapsed', period: read.period, amountCents: read.amountCents, at };
+  return recordRenewalLapse(
+    app,
+    read,
+    event,
+    [
+      activityPut(
+        'renewal_lapsed',
+        `Registered agent renewal from ${read.period} lapsed: ${formatCents(read.amountCents)} not paid by ${read.graceEndsOn}; the service has ended`,
+        app.id,
+      ),
+      audit(app, 'renewal_lapsed', read.period, { amountCents: read.amountCents, graceEndsOn: read.graceEndsOn }, now),
+      ...email(
+        app,
+        read.period,
+        {
+          kind: 'renewal_lapsed',
+          payload: { ...customerOf(app), period: read.period, amountCents: read.amountCents, graceDays: RENEWAL_GRACE_DAYS, lapsedOn: dayOf(now) },
+        },
+        now,
+      ),
+      renewalRowDelete(app.id),
+    ],
+    now,
+  );
+}
+
+/** A renewal PaymentIntent the provider reports succeeded (its webhook): the metadata names the order and period. */
+export type RenewalIntent = Pick<Stripe.PaymentIntent, 'id' | 'amount' | 'amount_received' | 'currency' | 'metadata'>;

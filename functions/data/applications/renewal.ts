@@ -1,0 +1,106 @@
+import type { RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
+import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
+import { type ApplicationItem, ItemUpdate, update, updateWith } from './item.ts';
+
+/**
+ * The registered agent renewal's writes on the order (functions/compliance/renewal-sweep.ts decides
+ * them): a period claimed for charging under a lease, then paid, due from the customer after a
+ * failed charge, or lapsed. Each is conditional on the period's state as the decision read it, so
+ * two sweeps (or a sweep and the provider's webhook) record a period once. What a change implies
+ * (the history line, the activity entry, the audit entry, the email, the sweep's row) is written
+ * in the same transaction.
+ */
+
+const paidOrder = '#paymentStatus = :paid';
+
+/**
+ * Claims a renewal period for charging: only if no charge of it is recorded, or a claim of it
+ * whose lease ran out (its sweep crashed or timed out between the claim and the record). The
+ * renewal must still be agreed: a cancellation written first wins. Returns the claimed charge,
+ * or undefined when another sweep holds or recorded the period.
+ */
+export async function claimRenewalCharge(
+  app: Pick<ApplicationItem, 'id' | 'renewalCharge'>,
+  period: string,
+  amountCents: number,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<RenewalCharge | undefined> {
+  const same = app.renewalCharge?.period === period ? app.renewalCharge : undefined;
+  const charge: RenewalCharge = { period, amountCents, state: 'charging', attempt: (same?.attempt ?? 0) + 1, leaseUntil: now + leaseMs };
+  const change = new ItemUpdate(app.id)
+    .when(paidOrder, { ':paid': 'paid' })
+    .when('attribute_not_exists(#renewalCancelledAt)')
+    .when(
+      '(attribute_not_exists(#renewalCharge) OR #renewalCharge.#period < :period OR (#renewalCharge.#period = :period AND #renewalCharge.#state = :charging AND #renewalCharge.#leaseUntil < :now))',
+      { ':period': period, ':charging': 'charging', ':now': now },
+    )
+    .set('renewalCharge', charge)
+    .set('updatedAt', new Date(now).toISOString());
+  return (await update(change)) ? charge : undefined;
+}
+
+/** Only while the period's charge is still as it was read (another sweep, or the webhook, has not moved it on). */
+function asRead(change: ItemUpdate, charge: RenewalCharge): ItemUpdate {
+  return change.when('#renewalCharge.#period = :readPeriod AND #renewalCharge.#state = :readState AND #renewalCharge.#attempt = :readAttempt', {
+    ':readPeriod': charge.period,
+    ':readState': charge.state,
+    ':readAttempt': charge.attempt,
+  });
+}
+
+const withoutLease = ({ leaseUntil: _, ...rest }: RenewalCharge): RenewalCharge => rest;
+
+/**
+ * The period is paid: charged by the sweep, or paid by the customer from the emailed link (and
+ * reported by the provider's webhook, perhaps after the sweep recorded it). `read`: the period's
+ * charge as read, not yet paid. False when it changed meanwhile: read again and decide again.
+ */
+export async function recordRenewalPaid(
+  app: Pick<ApplicationItem, 'id'>,
+  read: RenewalCharge,
+  reference: string,
+  event: RenewalEvent,
+  alongside: TransactItem[],
+  now = Date.now(),
+): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const change = asRead(new ItemUpdate(app.id), read)
+    .set('renewalCharge', { ...withoutLease(read), state: 'paid', reference, paidAt: at })
+    .set('updatedAt', at)
+    .append('renewalHistory', [event]);
+  return updateWith(change, alongside);
+}
+
+/** The sweep's charge failed (the card declined, the bank asked for authentication, no card): payment is due from the customer until `graceEndsOn`. */
+export async function recordRenewalPaymentDue(
+  app: Pick<ApplicationItem, 'id'>,
+  read: RenewalCharge,
+  failure: NonNullable<RenewalCharge['failure']>,
+  graceEndsOn: string,
+  event: RenewalEvent,
+  alongside: TransactItem[],
+  now = Date.now(),
+): Promise<boolean> {
+  const change = asRead(new ItemUpdate(app.id), read)
+    .set('renewalCharge', { ...withoutLease(read), state: 'payment-due', failure, graceEndsOn })
+    .set('updatedAt', new Date(now).toISOString())
+    .append('renewalHistory', [event]);
+  return updateWith(change, alongside);
+}
+
+/** The grace period ended unpaid: the renewal lapses (false when it was paid or changed meanwhile). */
+export async function recordRenewalLapse(
+  app: Pick<ApplicationItem, 'id'>,
+  read: RenewalCharge,
+  event: RenewalEvent,
+  alongside: TransactItem[],
+  now = Date.now(),
+): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const change = asRead(new ItemUpdate(app.id), read)
+    .set('renewalCharge', { ...withoutLease(read), state: 'lapsed', lapsedAt: at })
+    .set('updatedAt', at)
+    .append('renewalHistory', [event]);
+  return updateWith(change, alongside);
+}
