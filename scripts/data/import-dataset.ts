@@ -1,6 +1,7 @@
 /**
  * Copies the parts of the US LLC State Requirements Dataset (StartupSole LLC, CC BY 4.0) that
- * shared/state-facts/ uses into shared/data/, trimmed to the fields the product reads.
+ * shared/state-facts/ and the staff's state links use into shared/data/, trimmed to the fields the
+ * product reads.
  *
  *   npx tsx scripts/data/import-dataset.ts <path to a checkout of the dataset>
  *
@@ -171,6 +172,28 @@ function processingTimes(root: string) {
   return { source: CREDIT, copiedFrom: 'processing-time/states/<state>.json', states };
 }
 
+/**
+ * Each jurisdiction's business-entity search, its filing office's business pages and its online
+ * annual report (the staff's state links: shared/staff/state-links.ts), from
+ * entitysearch-state-data/states/<state>.json, with the date each record was verified.
+ */
+function stateLinks(root: string) {
+  const dir = join(root, 'entitysearch-state-data', 'states');
+  const states = jsonFiles(dir).map((file) => {
+    const r = readJson(join(dir, file));
+    return {
+      code: r.stateAbbr,
+      name: r.stateName,
+      entitySearchUrl: r.businessEntitySearch?.url ?? null,
+      agency: r.secretaryOfState?.agency ?? null,
+      agencyUrl: r.secretaryOfState?.website ?? null,
+      annualReportUrl: r.renewals?.onlineRenewalUrl ?? null,
+      verifiedAt: r.lastVerified,
+    };
+  });
+  return { source: CREDIT, copiedFrom: 'entitysearch-state-data/states/<state>.json', states };
+}
+
 function main() {
   const arg = process.argv[2];
   if (!arg) {
@@ -188,6 +211,7 @@ function main() {
     'tax-rules.json': taxRules(root),
     'foreign-registration.json': foreignRegistration(root),
     'processing-times.json': processingTimes(root),
+    'state-links.json': stateLinks(root),
   };
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(join(out, name), `${JSON.stringify(content, null, 1)}\n`);

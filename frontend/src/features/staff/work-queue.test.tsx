@@ -148,6 +148,14 @@ describe('the queue: assignment and bulk actions', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Assign to me' }));
     expect(await within(dialog).findByText(new RegExp(`^${ME.email} · since`))).toBeInTheDocument();
     expect(calls.find((c) => c.key.endsWith('/assignee'))?.body).toEqual({ personId: ME.id, version: 3 });
+    // The state's own pages, opened apart from the back office.
+    const search = within(dialog).getByRole('link', { name: 'Wyoming business-entity search' });
+    expect(search).toHaveAttribute('href', 'https://wyobiz.wyo.gov/Business/FilingSearch.aspx');
+    expect(search).toHaveAttribute('target', '_blank');
+    expect(within(dialog).getByRole('link', { name: 'Wyoming annual report online' })).toHaveAttribute(
+      'href',
+      'https://wyobiz.wyo.gov/Business/AnnualReport.aspx',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { AssignmentPanel } from './AssignmentPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { RefundForm } from './RefundForm.tsx';
+import { StateLinksPanel } from './StateLinksPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -150,6 +151,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
           {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>
         <AssignmentPanel app={app} onSaved={setApp} />
+        <StateLinksPanel state={app.state} />
         {app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' ? (
           <section aria-labelledby="deliverables-title" className="mt-6 rounded-xl border border-slate-200 p-4">
             <h3 id="deliverables-title" className="text-sm font-semibold text-slate-900">
