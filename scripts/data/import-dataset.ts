@@ -194,6 +194,36 @@ function stateLinks(root: string) {
   return { source: CREDIT, copiedFrom: 'entitysearch-state-data/states/<state>.json', states };
 }
 
+function dbaRules(root: string) {
+  const dir = join(root, 'dba-rules', 'states');
+  const states = jsonFiles(dir).map((file) => {
+    const r = readJson(join(dir, file));
+    return {
+      code: r.stateAbbr,
+      name: r.stateName,
+      term: r.dbaTerm,
+      filingLevel: r.filingLevel,
+      llcFilesWith: r.llcFilesWith,
+      llcFee: r.llcFee,
+      feeBasis: r.feeBasis,
+      duration: r.duration,
+      renewalRule: r.renewalRule,
+      publicationRequired: r.publicationRequired,
+      publicationRule: r.publicationRule,
+      protectionLevel: r.protectionLevel,
+      protectionNote: r.protectionNote,
+      searchUrl: r.searchUrl,
+      filingUrl: r.filingUrl,
+      statuteCitation: r.statuteCitation,
+      statuteUrl: r.statuteUrl,
+      notes: r.notes,
+      source: { name: r.sources[0].title, url: r.sources[0].url, accessed: r.sources[0].lastAccessed ?? null },
+      verifiedAt: r.lastVerified,
+    };
+  });
+  return { source: CREDIT, copiedFrom: 'dba-rules/states/<state>.json', states };
+}
+
 function main() {
   const arg = process.argv[2];
   if (!arg) {
@@ -212,6 +242,7 @@ function main() {
     'foreign-registration.json': foreignRegistration(root),
     'processing-times.json': processingTimes(root),
     'state-links.json': stateLinks(root),
+    'dba-rules.json': dbaRules(root),
   };
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(join(out, name), `${JSON.stringify(content, null, 1)}\n`);
