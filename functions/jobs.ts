@@ -47,7 +47,7 @@ export const JOBS = {
   emailFeedback: {
     handler: 'email-feedback',
     trigger: { kind: 'email-feedback' },
-    tables: { emailSuppressions: 'write' },
+    tables: { emailSuppressions: 'write', outbox: 'write' },
   },
   /**
    * The compliance calendar's reminders due today (state deadlines 30/14/3 days ahead, the agreed

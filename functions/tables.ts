@@ -100,8 +100,10 @@ export const TABLES = {
     partitionKey: { name: 'messageId', type: 'S' },
     indexes: [
       { indexName: 'byQueue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } },
-      // Messages that could not be delivered, for staff (sparse: only parked ones carry it).
+      // Messages that could not be delivered, for staff (sparse: only parked, suppressed and bounced ones carry it).
       { indexName: 'byParked', partitionKey: { name: 'parked', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      // An order's email history, newest first (sparse: only messages about an order carry applicationId).
+      { indexName: 'byApplication', partitionKey: { name: 'applicationId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
     ],
     ttlAttribute: 'ttl',
     stream: 'NEW_IMAGE',

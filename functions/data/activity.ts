@@ -42,6 +42,7 @@ const CATEGORY_OF_ACTION = {
   renewal_lapsed: 'money',
   order_change_requested: 'support',
   customer_answered: 'support',
+  customer_email_corrected: 'support',
   ticket_replied: 'support',
   lead_captured: 'lead',
   ticket_created: 'support',

@@ -86,6 +86,8 @@ async function linkFor(item: OutboxItem): Promise<string | undefined> {
   if (item.kind === 'continue_link' && item.applicationId) return continueLink(item.applicationId, (item.payload as EmailPayloads['continue_link']).at);
   // The owners' chargeback alert opens the staff dashboard (signed in), never the customer's order page.
   if (item.kind === 'dispute_opened') return `${config().SITE_URL ?? 'http://127.0.0.1:3000'}/staff`;
+  // The address staff corrected away from gets the notice only: the order link goes to the new one.
+  if (item.kind === 'email_changed' && (item.payload as EmailPayloads['email_changed']).recipient === 'old') return undefined;
   return item.applicationId ? orderLink(item.applicationId) : undefined;
 }
 

@@ -45,6 +45,11 @@ export interface EmailPayloads {
   ticket_reply: { subject: string; reply: string; staffName: string; quote?: { from: string; at: string; message: string }; reference?: string };
   /** A customer message on the order's conversation, acknowledged with the thread's reference (the order number). */
   message_received: { firstName: string; businessName: string; reference: string; message: string; receivedAt: string };
+  /**
+   * Staff corrected the order's email address: told to the old address (without the order link)
+   * and to the new one (with it).
+   */
+  email_changed: { firstName: string; businessName: string; oldEmail: string; newEmail: string; recipient: 'old' | 'new' };
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
   /** A link that continues an unpaid application in any browser ("Email me a link to continue", or found by email). */
@@ -130,6 +135,7 @@ export const EMAIL_KINDS = [
   'deliverable_ready',
   'ticket_reply',
   'message_received',
+  'email_changed',
   'order_link',
   'continue_link',
   'staff_invite',

@@ -19,9 +19,14 @@ const LEASE_SECONDS = 120;
 export const SENT_RETENTION_DAYS = SENT_EMAIL_RETENTION_DAYS;
 
 const QUEUE = 'DUE';
+/** The SES tag that carries a sent message's outbox id (hex), so its bounce finds it. */
+export const OUTBOX_TAG = 'outboxId';
 const PARKED = 'PARKED';
 
-export type OutboxStatus = 'pending' | 'sending' | 'retry' | 'sent' | 'parked' | 'suppressed' | 'dropped';
+export type OutboxStatus = 'pending' | 'sending' | 'retry' | 'sent' | 'parked' | 'suppressed' | 'bounced' | 'dropped';
+
+/** What staff retry from the delivery list: messages that did not reach the customer. */
+export const UNDELIVERED_STATUSES = ['parked', 'suppressed', 'bounced'] as const satisfies readonly OutboxStatus[];
 
 export interface OutboxItem {
   messageId: string;
@@ -132,11 +137,55 @@ export function markSent(messageId: string, now = Date.now()): Promise<void> {
   });
 }
 
+/** Not sent: the address bounced or complained before. Listed for staff with the parked ones (byParked). */
 export function markSuppressed(messageId: string, now = Date.now()): Promise<void> {
-  return finish(messageId, 'SET #status = :suppressed, #ttl = :ttl REMOVE #queue, leaseUntil', {
+  return finish(messageId, 'SET #status = :suppressed, parked = :p, lastError = :e, #ttl = :ttl REMOVE #queue, leaseUntil', {
     ':suppressed': 'suppressed',
+    ':p': PARKED,
+    ':e': 'Not sent: this address bounced or complained before, so it is not mailed again',
     ':ttl': ttlAfterDays(now, SENT_RETENTION_DAYS),
   });
+}
+
+/**
+ * SES reported the sent message bounced for good: listed for staff with the parked ones. Only a
+ * sent message becomes bounced (a feedback event never turns a later retry back).
+ */
+export async function markBounced(messageId: string, reason: string): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('outbox'),
+        Key: { messageId },
+        UpdateExpression: 'SET #status = :bounced, parked = :p, lastError = :e REMOVE #ttl',
+        ConditionExpression: '#status = :sent',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':bounced': 'bounced', ':p': PARKED, ':e': reason.slice(0, 500), ':sent': 'sent' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/**
+ * Staff retry an undelivered message (parked, suppressed or bounced): due now, from a fresh count
+ * of attempts, to `to` (the order's address as it is now). Its status `pending` on a changed item
+ * is what the outbox stream's sender delivers at once (functions/jobs/outbox-stream.ts).
+ */
+export function requeuePut(item: Pick<OutboxItem, 'messageId' | 'status'>, to: string, now = Date.now()): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('outbox'),
+      Key: { messageId: item.messageId },
+      UpdateExpression: 'SET #status = :pending, #queue = :due, dueAt = :now, attempts = :zero, #to = :to, retriedAt = :now REMOVE parked, #ttl, leaseUntil',
+      ConditionExpression: '#status = :was',
+      ExpressionAttributeNames: { '#status': 'status', '#queue': 'queue', '#to': 'to', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':due': QUEUE, ':now': iso(now), ':zero': 0, ':to': to, ':was': item.status },
+    },
+  };
 }
 
 /** No longer wanted when its time came (e.g. the details reminder once the details are complete). */
@@ -180,7 +229,7 @@ export async function dueMessageIds(now = Date.now(), limit = 100): Promise<stri
   return (out.Items ?? []).map((i) => String(i.messageId));
 }
 
-/** Messages that could not be delivered, newest first, for the staff dashboard. */
+/** Messages that could not be delivered (parked, suppressed or bounced), newest first, for the staff dashboard. */
 export async function listParkedMessages(limit = 50): Promise<OutboxItem[]> {
   const out = await ddb().send(
     new QueryCommand({
@@ -190,6 +239,22 @@ export async function listParkedMessages(limit = 50): Promise<OutboxItem[]> {
       ExpressionAttributeValues: { ':p': PARKED },
       ScanIndexForward: false,
       Limit: limit,
+    }),
+  );
+  return (out.Items ?? []) as OutboxItem[];
+}
+
+/** An order's emails, newest first (sent ones until their retention ends): one Query of byApplication. */
+export const ORDER_EMAILS_LIMIT = 50;
+export async function listOrderMessages(applicationId: string): Promise<OutboxItem[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('outbox'),
+      IndexName: 'byApplication',
+      KeyConditionExpression: 'applicationId = :id',
+      ExpressionAttributeValues: { ':id': applicationId },
+      ScanIndexForward: false,
+      Limit: ORDER_EMAILS_LIMIT,
     }),
   );
   return (out.Items ?? []) as OutboxItem[];
@@ -205,6 +270,17 @@ const normaliseAddress = (email: string) => email.trim().toLowerCase();
 export async function isSuppressed(email: string): Promise<boolean> {
   const out = await ddb().send(new GetCommand({ TableName: tableName('emailSuppressions'), Key: { email: normaliseAddress(email) } }));
   return Boolean(out.Item);
+}
+
+/** The suppression of an address (why and since when), if any. */
+export async function suppressionOf(email: string): Promise<{ reason: string; since: string } | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName('emailSuppressions'), Key: { email: normaliseAddress(email) }, ConsistentRead: true }));
+  return out.Item ? { reason: String(out.Item.reason), since: String(out.Item.since) } : undefined;
+}
+
+/** Lifts an address's suppression (staff retry a message to it, with a reason): a Delete for the retry's transaction. */
+export function liftSuppressionDelete(email: string): TransactItem {
+  return { Delete: { TableName: tableName('emailSuppressions'), Key: { email: normaliseAddress(email) } } };
 }
 
 /** An address that bounced or complained: no email goes to it again. */

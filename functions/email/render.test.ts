@@ -47,6 +47,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     message: 'Please change the mailing address to 2 Main St.',
     receivedAt: '2026-11-26T15:00:00.000Z',
   },
+  email_changed: { firstName: 'Ada', businessName: 'Byte Works LLC', oldEmail: 'ada@exmaple.com', newEmail: 'ada@example.com', recipient: 'new' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   continue_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   staff_invite: {
@@ -185,6 +186,15 @@ describe('email templates', () => {
     expect(out.text).toContain('Its reference is 6f1c1b1e');
     expect(out.text).toContain('On November 26, 2026, you wrote:');
     expect(out.text).toContain('Please change the mailing address to 2 Main St.');
+  });
+
+  it('tells the old address of a corrected email without the order link, and the new one with it', async () => {
+    const toNew = await renderEmail({ kind: 'email_changed', payload: SAMPLES.email_changed } as never, LINK);
+    expect(toNew.text).toContain('from ada@exmaple.com to this one, ada@example.com');
+    expect(toNew.html).toContain(LINK);
+    const toOld = await renderEmail({ kind: 'email_changed', payload: { ...SAMPLES.email_changed, recipient: 'old' } } as never, undefined);
+    expect(toOld.text).toContain('from this one, ada@exmaple.com, to ada@example.com');
+    expect(toOld.text).not.toContain('/orders/');
   });
 
   it('escapes what a customer typed', async () => {

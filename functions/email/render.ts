@@ -9,6 +9,7 @@ import {
   DeliverableReadyEmail,
   DetailsReminderEmail,
   DocumentsReadyEmail,
+  EmailChangedEmail,
   MessageReceivedEmail,
   OrderLinkEmail,
   PaymentReceivedEmail,
@@ -52,6 +53,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     subject: (p) => `We received your message about ${p.businessName || 'your order'} (order ${p.reference})`,
     component: MessageReceivedEmail,
   },
+  email_changed: { subject: (p) => `The email address of your order${p.businessName ? ` for ${p.businessName}` : ''} changed`, component: EmailChangedEmail },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   continue_link: {
     subject: (p) => (p.businessName ? `Continue your application for ${p.businessName}` : 'Continue your LLC application'),

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { type EmailEnvironment, emailEnvironmentSchema } from '../lib/config.schema.ts';
+import { OUTBOX_TAG } from './outbox.ts';
 import type { RenderedEmail } from './render.ts';
 
 /**
@@ -47,6 +48,15 @@ export async function deliver(email: OutgoingEmail): Promise<void> {
   return sendWithSmtp(env, email);
 }
 
+/**
+ * The outbox id, hex-encoded (tag values allow only letters, digits, `_` and `-`), so a bounce
+ * reported by SES finds its message (functions/jobs/email-feedback.ts).
+ */
+function outboxTag(messageId: string): { Name: string; Value: string }[] {
+  const hex = Buffer.from(messageId, 'utf8').toString('hex');
+  return hex.length <= 256 ? [{ Name: OUTBOX_TAG, Value: hex }] : [];
+}
+
 let ses: SESv2Client | undefined;
 async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
   // Imported on the first message sent through SES: local runs and the tests use SMTP.
@@ -65,7 +75,7 @@ async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
           },
         },
         ConfigurationSetName: env.SES_CONFIGURATION_SET,
-        EmailTags: [{ Name: 'messageId', Value: email.messageId.replace(/[^\w-]/g, '_') }],
+        EmailTags: [{ Name: 'messageId', Value: email.messageId.replace(/[^\w-]/g, '_') }, ...outboxTag(email.messageId)],
       }),
     );
   } catch (err) {
@@ -81,7 +91,15 @@ async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
 type Transporter = import('nodemailer').Transporter;
 let smtp: Transporter | undefined;
 
+/**
+ * SES's mailbox simulator address for a hard bounce. On AWS it is accepted, then reported bounced;
+ * the local transport refuses it for good at once, so a message that cannot be delivered (parked)
+ * can be produced and retried locally, end to end.
+ */
+export const SES_BOUNCE_SIMULATOR = 'bounce@simulator.amazonses.com';
+
 async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> {
+  if (email.to.trim().toLowerCase() === SES_BOUNCE_SIMULATOR) throw new DeliveryError('SMTP refused the message: 550 mailbox unavailable', true);
   const nodemailer = (await import('nodemailer')).default;
   const MailComposer = (await import('nodemailer/lib/mail-composer')).default;
   const mail = {

@@ -3,14 +3,16 @@ import { deliverMessage } from '../email/deliver.ts';
 import { logger } from '../lib/logger.ts';
 
 /**
- * The outbox table's stream -> one delivery per new message. A record whose delivery throws
+ * The outbox table's stream -> one delivery per new (or retried) message. A record whose delivery throws
  * (the database unreachable) is reported back, so the stream retries it; sending is guarded by
  * the claim, so a retried or duplicated record never sends twice.
  */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
-    if (record.eventName !== 'INSERT') continue;
+    // A new message, or one staff retried (only that change leaves a message `pending`).
+    const retried = record.eventName === 'MODIFY' && record.dynamodb?.NewImage?.status?.S === 'pending';
+    if (record.eventName !== 'INSERT' && !retried) continue;
     const messageId = record.dynamodb?.Keys?.messageId?.S;
     if (!messageId) continue;
     try {

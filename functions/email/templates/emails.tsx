@@ -201,6 +201,28 @@ export function MessageReceivedEmail(p: Props<'message_received'>) {
   );
 }
 
+export function EmailChangedEmail(p: Props<'email_changed'>) {
+  const what = p.businessName ? `your order for ${p.businessName}` : 'your order';
+  return (
+    <Layout preview={`The email address of ${what} changed`}>
+      <Heading style={heading}>Your order's email address changed</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      {p.recipient === 'new' ? (
+        <Text style={text}>
+          Our team changed the email address of {what} from {p.oldEmail} to this one, {p.newEmail}. From now on every email about the order comes here. Here is
+          the link to your order page; it opens the order without a password, so keep this email to yourself.
+        </Text>
+      ) : (
+        <Text style={text}>
+          Our team changed the email address of {what} from this one, {p.oldEmail}, to {p.newEmail}. Emails about the order now go there. If you did not ask for
+          this, write to us from the contact page at once.
+        </Text>
+      )}
+      <OrderButton link={p.link} label="Open your order" />
+    </Layout>
+  );
+}
+
 export function OrderLinkEmail(p: Props<'order_link'>) {
   return (
     <Layout preview={`Your link to the order for ${p.businessName}`}>

@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
+import { EmailDeliveryTab } from './components/EmailDeliveryTab.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
 import { WorkQueueTab } from './components/WorkQueueTab.tsx';
 import { useDashboard } from './staff-api.ts';
@@ -16,6 +17,7 @@ const TABS = [
   { id: 'queue', label: 'Queue' },
   { id: 'applications', label: 'Applications' },
   { id: 'tickets', label: 'Support Tickets' },
+  { id: 'emails', label: 'Email Delivery' },
   { id: 'activity', label: 'Recent Activity' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -73,6 +75,8 @@ function Dashboard() {
           <ApplicationsTab />
         ) : tab === 'tickets' ? (
           <TicketsTab />
+        ) : tab === 'emails' ? (
+          <EmailDeliveryTab />
         ) : (
           <ActivityTab items={s?.recentActivity} failed={stats.isError} />
         )}

@@ -302,15 +302,19 @@ describe('support tickets', () => {
     replies: [{ message: 'We are on it.', from: 'The CreatorLLC team', at: '2026-11-21T10:00:00.000Z' }],
   };
 
-  it('shows the order, the replies, and sends a reply by email', async () => {
+  it('shows the thread with the order, and sends a reply quoting the customer message it answers', async () => {
     replies['GET /api/staff/tickets'] = { status: 200, body: { items: [ticket], nextCursor: null } };
     replies['POST /api/staff/tickets/tk-1/replies'] = {
       status: 200,
       body: { ...ticket, replies: [...(ticket.replies ?? []), { message: 'Done.', from: 'The CreatorLLC team', at: '2026-11-21T11:00:00.000Z' }] },
     };
     const user = renderWithClient(<TicketsTab />);
-    expect(await screen.findByText(ID)).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: `Replies to ${ticket.subject}` })).getByText('We are on it.')).toBeInTheDocument();
+    expect(await screen.findByText(ID.slice(0, 8))).toBeInTheDocument();
+    const thread = within(screen.getByRole('list', { name: `Thread of ${ticket.subject}` })).getAllByRole('listitem');
+    // The customer's first message, then the reply kept before replies had an author (a staff reply).
+    expect(thread.map((li) => li.getAttribute('data-author'))).toEqual(['customer', 'staff']);
+    expect(thread[0]).toHaveTextContent('Maya Lopez (customer)');
+    expect(thread[1]).toHaveTextContent('We are on it.');
     await user.click(screen.getByRole('button', { name: 'Send reply by email' }));
     expect(screen.getByText('Reply is required')).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/staff/tickets/tk-1/replies')).toBe(false);
@@ -318,7 +322,29 @@ describe('support tickets', () => {
     await user.click(screen.getByRole('button', { name: 'Send reply by email' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/staff/tickets/tk-1/replies')).toBe(true));
     const sent = calls.find((c) => c.key === 'POST /api/staff/tickets/tk-1/replies');
-    expect(JSON.parse(String(sent?.init.body))).toEqual({ message: 'Done.' });
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ message: 'Done.', quotes: 'first' });
     await waitFor(() => expect(screen.getByLabelText('Reply to Maya Lopez')).toHaveValue(''));
+  });
+
+  it('picks which customer message a reply answers when there are several', async () => {
+    const answered: SupportTicket = {
+      ...ticket,
+      replies: [
+        { id: 'r1', message: 'We are on it.', from: 'The CreatorLLC team', at: '2026-11-21T10:00:00.000Z', author: 'staff' },
+        { id: 'r2', message: 'Also my phone changed.', from: 'Maya Lopez', at: '2026-11-21T10:30:00.000Z', author: 'customer' },
+      ],
+    };
+    replies['GET /api/staff/tickets'] = { status: 200, body: { items: [answered], nextCursor: null } };
+    replies['POST /api/staff/tickets/tk-1/replies'] = { status: 200, body: answered };
+    const user = renderWithClient(<TicketsTab />);
+    const answering = await screen.findByLabelText('Answering');
+    // The latest customer message by default; the first one when picked.
+    expect(answering).toHaveValue('r2');
+    await user.selectOptions(answering, 'first');
+    await user.type(screen.getByLabelText('Reply to Maya Lopez'), 'The address is changed.');
+    await user.click(screen.getByRole('button', { name: 'Send reply by email' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/staff/tickets/tk-1/replies')).toBe(true));
+    const sent = calls.find((c) => c.key === 'POST /api/staff/tickets/tk-1/replies');
+    expect(JSON.parse(String(sent?.init.body))).toEqual({ message: 'The address is changed.', quotes: 'first' });
   });
 });

@@ -15,6 +15,7 @@ import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 import { useReopen, useUpdateApplication } from '../staff-api.ts';
 import { AssignmentPanel } from './AssignmentPanel.tsx';
+import { EmailHistoryPanel } from './EmailHistoryPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { RefundForm } from './RefundForm.tsx';
@@ -173,6 +174,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         ) : null}
         <FilingDetailsPanel app={app} />
         <OrderDocumentsPanel app={app} />
+        <EmailHistoryPanel app={app} onChanged={setApp} />
         {app.paymentStatus === 'needs_review' ? (
           <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             A payment was received but held for review: {app.reviewReason ?? 'it does not match the order as priced'}. Refund it, then ask the customer to pay

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
+import { orderLinkIn, sentEmail } from './mail.ts';
+import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
+
+/**
+ * Email delivery made visible (docs/product.md section 2): an order placed with an address that
+ * refuses mail (SES's bounce simulator, refused for good by the local transport) parks its
+ * receipt; staff see it in the delivery list and the order's email history, correct the address
+ * (the new one gets the order link, which opens the order), and retry the receipt from the list.
+ */
+const BOUNCES = 'bounce@simulator.amazonses.com';
+
+test.beforeAll(async ({ request }) => {
+  await expect.poll(async () => (await request.get('/api/payment-status/00000000-0000-4000-8000-000000000000')).status(), { timeout: 60_000 }).toBe(404);
+});
+
+/** The id of the sent message whose id starts with `prefix` and ends with `suffix`, once it is sent. */
+async function sentMessageId(prefix: string, suffix: string): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        found = existsSync(dir) ? (readdirSync(dir).find((f) => f.startsWith(prefix) && f.endsWith(`${suffix}.eml`)) ?? '') : '';
+        return found;
+      },
+      { timeout: 30_000, message: `no email ${prefix}…${suffix} was sent` },
+    )
+    .not.toBe('');
+  return found.replace(/\.eml$/, '');
+}
+
+test('a parked receipt is listed, the email corrected (new link works), and the receipt retried from the list', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const businessName = uniqueBusinessName('Bounce Back');
+  const id = await createSubmitted(request, wizardData({ email: BOUNCES, businessName }));
+  await payWithTestCard(request, id);
+  const receiptId = `paid:${id}`;
+
+  // The receipt is tried as soon as the payment is recorded, and parked at its first refusal.
+  const token = await staffToken(request);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get('/api/staff/emails', { headers: { 'staff-token': token } })).json()) as { items: { messageId: string }[] };
+        return list.items.some((m) => m.messageId === receiptId);
+      },
+      { timeout: 30_000, message: 'the receipt was not parked' },
+    )
+    .toBe(true);
+
+  // Staff find the parked receipt in the delivery list, with why.
+  await signInOnPage(page);
+  await page.getByRole('tab', { name: 'Email Delivery' }).click();
+  const parked = page.locator(`[data-message-id="${receiptId}"]`);
+  await expect(parked).toBeVisible();
+  await expect(parked).toHaveAttribute('data-email-status', 'parked');
+  await expect(parked).toContainText('Receipt');
+  await expect(parked).toContainText(`To ${BOUNCES}`);
+  await expect(parked).toContainText('550 mailbox unavailable');
+
+  // The order's email history shows it too; staff correct the address with a reason.
+  await showApplications(page);
+  await page.getByRole('button', { name: `View details of ${businessName}` }).click();
+  const dialog = page.getByRole('dialog', { name: businessName });
+  const history = dialog.getByRole('list', { name: 'Email history' });
+  await expect(history.locator(`[data-message-id="${receiptId}"]`)).toHaveAttribute('data-email-status', 'parked');
+  await dialog.getByLabel('Correct email address').fill('bounce.back@example.com');
+  await dialog.getByLabel('Reason (kept in the audit trail)').fill('Customer called: the address was wrong');
+  await dialog.getByRole('button', { name: 'Correct the email' }).click();
+  await expect(dialog.getByText('bounce.back@example.com').first()).toBeVisible();
+
+  // The new address receives the order link, and it opens the order in a browser that never saw it.
+  const changedId = await sentMessageId(`email-changed:${id}:`, ':new');
+  const changed = await sentEmail(changedId);
+  expect(changed.to).toContain('bounce.back@example.com');
+  expect(changed.body).toContain(`from ${BOUNCES} to this one, bounce.back@example.com`);
+  const fresh = await browser.newContext();
+  const customer = await fresh.newPage();
+  await customer.goto(orderLinkIn(changed, id));
+  await expect(customer.getByRole('heading', { level: 1, name: businessName })).toBeVisible();
+  await fresh.close();
+  // The old address is told too, without the link (its delivery is refused here, so it is parked).
+  await expect(history.locator('[data-email-status]').filter({ hasText: 'Email address changed' })).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // Retry the receipt from the list: it goes to the corrected address and leaves the list.
+  await page.getByRole('tab', { name: 'Email Delivery' }).click();
+  await parked.getByLabel('Reason for the retry').fill('Address corrected by phone');
+  await parked.getByRole('button', { name: 'Retry' }).click();
+  const receipt = await sentEmail(receiptId);
+  expect(receipt.to).toContain('bounce.back@example.com');
+  expect(receipt.subject).toContain(businessName);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Email Delivery' }).click();
+  await expect(page.locator(`[data-message-id="${receiptId}"]`)).toHaveCount(0);
+});

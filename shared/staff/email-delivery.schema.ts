@@ -1,0 +1,66 @@
+import { timestamp } from '../common.schema.ts';
+import { text } from '../validation.schema.ts';
+import * as z from '../zod.ts';
+
+/**
+ * Email delivery as staff see it (docs/product.md section 2, "Staff dashboard"): each order's
+ * email history in the application modal, the list of messages that did not reach their customer
+ * (parked after failed attempts, suppressed because the address bounced or complained before,
+ * or bounced after sending) with a retry, and the contact fixes that go with them.
+ */
+export const UNDELIVERED_EMAIL_STATUSES = ['parked', 'suppressed', 'bounced'] as const;
+
+/** What each kind of email is, in the staff screens' words. */
+export const EMAIL_KIND_LABELS: Record<string, string> = {
+  payment_received: 'Receipt',
+  details_reminder: 'Filing details reminder',
+  status_changed: 'Status update',
+  documents_ready: 'Documents ready',
+  deliverable_ready: 'Deliverable ready',
+  ticket_reply: 'Reply to a message',
+  message_received: 'Message acknowledged',
+  order_link: 'Order link',
+  continue_link: 'Link to continue',
+  staff_invite: 'Staff invitation',
+  deadline_reminder: 'Deadline reminder',
+  renewal_notice: 'Renewal notice',
+  email_changed: 'Email address changed',
+};
+export const emailKindLabel = (kind: string) => EMAIL_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
+
+/** One message of the outbox: what, to whom, where it stands and why. */
+export const staffEmailSchema = z.object({
+  messageId: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  /** pending, sending, retry (a later attempt is due), sent, parked, suppressed, bounced or dropped (no longer needed). */
+  status: z.string(),
+  attempts: z.number(),
+  createdAt: timestamp(),
+  sentAt: z.optional(timestamp()),
+  retriedAt: z.optional(timestamp()),
+  /** Why it is not sent (the provider's answer, the suppression, the bounce). */
+  lastError: z.optional(z.string()),
+  applicationId: z.optional(z.string()),
+});
+export type StaffEmail = z.infer<typeof staffEmailSchema>;
+
+export const staffEmailListSchema = z.object({ items: z.array(staffEmailSchema) });
+
+/** Outbox message ids: a UUID or a dedupe key such as `status:<id>:filed`. */
+export const messageIdSchema = z.string().check(z.regex(/^[A-Za-z0-9:._-]{1,200}$/, 'Pick the message from the list'));
+
+/** POST /api/staff/emails/retries: send an undelivered message again, with the reason (audited). */
+export const emailRetrySchema = z.strictObject({ messageId: messageIdSchema, reason: text('Reason', 500, { min: 3 }) });
+
+const addressSchema = z.pipe(
+  text('Email', 254, { min: 1 }),
+  z.string().check(z.refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'Email must be an address like name@example.com')),
+);
+
+/** POST /api/staff/applications/{id}/email: correct the customer's address, with the reason (audited, both addresses told). */
+export const customerEmailCorrectionSchema = z.strictObject({ email: addressSchema, reason: text('Reason', 500, { min: 3 }) });
+
+/** POST /api/staff/applications/{id}/order-link: email the order link to the address on file again. */
+export const resendOrderLinkSchema = z.strictObject({});
+export const orderLinkResentSchema = z.object({ sent: z.literal(true), to: z.string(), messageId: z.string() });
