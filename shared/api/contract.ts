@@ -729,7 +729,7 @@ export const CONTRACT = {
     params: idParam,
     body: customerEmailCorrectionSchema,
     responses: { 200: staffApplicationSchema },
-    tables: { ...staffSession, applications: 'write', outbox: 'write', activity: 'write', audit: 'append' },
+    tables: { ...staffSession, applications: 'write', outbox: 'write', activity: 'write', audit: 'append', searchIndex: 'write' },
   },
   'POST /api/staff/applications/{id}/order-link': {
     handler: 'staff/resend-order-link',

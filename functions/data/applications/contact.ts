@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { emailKey } from '#shared/orders/email-key.ts';
+import { expiryAfterDays } from '#shared/retention.ts';
 import { outboxPut } from '../../email/outbox.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
+import { searchIndexChanges, UNPAID_INDEX_RETENTION_DAYS } from '../search-index.ts';
 import { changedMeanwhile, displayName, ItemUpdate, updateWith, versionOf } from './item.ts';
 import { getApplication } from './reads.ts';
 
@@ -16,8 +18,8 @@ import { getApplication } from './reads.ts';
 
 /**
  * Corrects the order's email address (and its find-my-order key) in one transaction with the
- * audit entry (who, the reason, before and after), an activity entry and two emails: a notice to
- * the old address (no link) and the order link to the new one.
+ * audit entry (who, the reason, before and after), an activity entry, the staff search's index
+ * items and two emails: a notice to the old address (no link) and the order link to the new one.
  */
 export async function correctCustomerEmail(id: string, email: string, reason: string, actor: AuditActor) {
   const app = await getApplication(id);
@@ -49,6 +51,8 @@ export async function correctCustomerEmail(id: string, email: string, reason: st
       dedupeKey: `email-changed:${id}:${version}:new`,
       payload: { ...payload, recipient: 'new' },
     }),
+    // Staff search finds the order by its new address, no longer by the old one (docs/decisions/0290).
+    ...searchIndexChanges(app, { ...app, email }, app.paymentStatus === 'paid' ? {} : { expiresAt: expiryAfterDays(UNPAID_INDEX_RETENTION_DAYS) }),
   ]);
   if (!written) throw changedMeanwhile('the email was corrected');
   return getApplication(id);

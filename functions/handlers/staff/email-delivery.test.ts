@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { searchApplications } from '../../data/applications/search.ts';
 import { listAudit } from '../../data/audit.ts';
 import { deliverMessage } from '../../email/deliver.ts';
 import { enqueueEmail, getMessage, isSuppressed, suppressAddress } from '../../email/outbox.ts';
@@ -84,6 +85,10 @@ describe('email delivery', () => {
     expect(corrected.status).toBe(200);
     expect(corrected.body.email).toBe('ava.real@example.com');
     expect((await readApplication(app.id))?.emailKey).toBe('ava.real@example.com');
+    // Staff search finds the order by the new address, no longer by the old one.
+    const found = async (term: string) => (await searchApplications(term, {})).items.map((a) => a.id);
+    expect(await found('ava.real@example.com')).toContain(app.id);
+    expect(await found(SES_BOUNCE_SIMULATOR)).not.toContain(app.id);
     const notices = (await staffGet(orderEmails, '/api/staff/applications/{id}/emails', app.id)).body.items as { kind: string; to: string }[];
     expect(notices).toEqual(
       expect.arrayContaining([
