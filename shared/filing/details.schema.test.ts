@@ -45,6 +45,21 @@ describe('filing details', () => {
     ]);
   });
 
+  it("refuses a ZIP code outside the address's state, with a sentence naming the ZIP code field", () => {
+    const office = { line1: '1 Main St', city: 'Los Angeles', state: 'CA', zip: '10001' };
+    expect(problems(completeDetails({ principalOffice: office }))['principalOffice.zip']).toEqual([
+      'ZIP code 10001 is in New York, not California: check the ZIP code or the state',
+    ]);
+    // Judged while the rest of the address is still empty, so the sentence shows when the field is left.
+    expect(problems(completeDetails({ principalOffice: { ...office, line1: '', city: '' } }))['principalOffice.zip']).toHaveLength(1);
+    expect(problems(completeDetails({ principalOffice: { ...office, zip: '90001' } }))).toEqual({});
+    expect(problems(completeDetails({ principalOffice: { ...office, zip: '90001-1234' } }))).toEqual({});
+    // Every address: the mailing address and the members' too.
+    expect(problems(completeDetails({ mailingAddress: { ...address, zip: '33101' } }))['mailingAddress.zip']?.[0]).toMatch(/is in Florida, not Wyoming/);
+    const members = [{ name: 'Ada Lovelace', address: { ...address, zip: '60601' }, ownershipPercent: 100 }];
+    expect(problems(completeDetails({ members }))['members.0.address.zip']?.[0]).toMatch(/ZIP code 60601 is in Illinois, not Wyoming/);
+  });
+
   it('ownership adds up to 100', () => {
     const members = [
       { name: 'Ada Lovelace', address, ownershipPercent: 60 },
@@ -61,7 +76,7 @@ describe('filing details', () => {
   });
 
   it("the customer's own agent is in the filing state, at a street address, and agreed", () => {
-    const own = { kind: 'own', name: 'Agent Co', address: { ...address, state: 'CO' }, consent: true };
+    const own = { kind: 'own', name: 'Agent Co', address: { ...address, city: 'Denver', state: 'CO', zip: '80202' }, consent: true };
     expect(problems(completeDetails({ registeredAgent: own }))).toEqual({
       'registeredAgent.address.state': ["The registered agent's address must be in Wyoming"],
     });

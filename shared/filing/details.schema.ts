@@ -4,6 +4,7 @@ import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
 import { taxIdProblem } from './tax-id.ts';
+import { zipStateProblem } from './zip-state.ts';
 
 /**
  * The filing details a state's formation document needs, asked on the order page after
@@ -53,24 +54,44 @@ const addressShape = {
   state: stateCode,
   zip: z.string({ error: 'ZIP code must be text' }).check(z.trim(), z.regex(ZIP, 'Enter a 5-digit ZIP code (or ZIP+4)')),
 };
-const mailingAddress = z.strictObject(addressShape);
+/**
+ * The ZIP code must be in the address's state (./zip-state.ts). Checked as soon as both have a
+ * well-formed value, even while other fields of the address are still empty, so the sentence
+ * shows beside the ZIP code when it is left.
+ */
+const zipInState = z.superRefine<{ zip: string; state: string }>(
+  (a, ctx) => {
+    const problem = zipStateProblem(a.zip, a.state);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['zip'], message: problem, input: a.zip });
+  },
+  {
+    when: ({ value }) => {
+      const a = value as { zip?: unknown; state?: unknown } | undefined;
+      return typeof a?.zip === 'string' && ZIP.test(a.zip.trim()) && typeof a.state === 'string' && Boolean(findState(a.state.trim()));
+    },
+  },
+);
+
+const mailingAddress = z.strictObject(addressShape).check(zipInState);
 /**
  * A street address where someone can be found: the state refuses a PO box here. `where` says
  * whose address it is, so the sentence speaks of the address the customer is looking at.
  */
 const physicalAddress = (where: string) => {
   const noPoBox = `A PO box is not a street address: enter ${where}`;
-  return z.strictObject({
-    ...addressShape,
-    line1: addressShape.line1.check(z.refine((v) => !PO_BOX.test(v), noPoBox)),
-    line2: z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(120, 'Address line 2 is limited to 120 characters'),
-        z.refine((v) => !PO_BOX.test(v), noPoBox),
+  return z
+    .strictObject({
+      ...addressShape,
+      line1: addressShape.line1.check(z.refine((v) => !PO_BOX.test(v), noPoBox)),
+      line2: z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(120, 'Address line 2 is limited to 120 characters'),
+          z.refine((v) => !PO_BOX.test(v), noPoBox),
+        ),
       ),
-    ),
-  });
+    })
+    .check(zipInState);
 };
 
 const percent = z.number({ error: 'Ownership must be a number' }).check(

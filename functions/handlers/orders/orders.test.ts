@@ -111,6 +111,15 @@ describe('PUT /api/orders/{id}/filing-details', () => {
     expect((await readApplication(app.id))?.filingDetails).toBeUndefined();
   });
 
+  it("refuses a ZIP code outside the address's state, beside the ZIP code, as the browser does", async () => {
+    const app = await paidOrder();
+    const res = await put(app.id, filingDetailsInput({ principalOffice: { line1: '1 Main St', city: 'Los Angeles', state: 'CA', zip: '10001' } }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_request' });
+    expect(res.body.details['principalOffice.zip']).toEqual(['ZIP code 10001 is in New York, not California: check the ZIP code or the state']);
+    expect((await readApplication(app.id))?.filingDetails).toBeUndefined();
+  });
+
   it('stores complete details, signed and dated, and moves the timeline', async () => {
     const app = await paidOrder();
     const res = await put(app.id, filingDetailsInput());

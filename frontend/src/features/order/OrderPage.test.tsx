@@ -208,6 +208,18 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     expect(stored).not.toMatch(/45-?6789/);
   });
 
+  it('says beside the ZIP code, once it is left, when it is not in the chosen state', async () => {
+    const user = await openAsHolder();
+    const zip = within(group('Principal office')).getByLabelText('ZIP code');
+    await user.type(zip, '10001');
+    await user.tab();
+    const sentence = screen.getByText('ZIP code 10001 is in New York, not Florida: check the ZIP code or the state');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip.getAttribute('aria-describedby')).toContain(sentence.id);
+    await user.selectOptions(within(group('Principal office')).getByLabelText('State'), 'NY');
+    expect(screen.queryByText(/ZIP code 10001 is in New York/)).toBeNull();
+  });
+
   it('on Save, shows every sentence and moves the focus to the first field that needs attention', async () => {
     const user = await openAsHolder();
     await user.click(screen.getByRole('button', { name: 'Save filing details' }));
