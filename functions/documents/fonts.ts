@@ -155,14 +155,51 @@ function fontBytes(file: string): Uint8Array {
   return b;
 }
 
-function hasGlyph(file: string, codePoint: number): boolean {
+function parsedFont(file: string): ReturnType<typeof fontkit.create> {
   let font = parsed.get(file);
   if (!font) {
     font = fontkit.create(fontBytes(file));
     parsed.set(file, font);
   }
-  return font.hasGlyphForCodePoint(codePoint);
+  return font;
 }
+
+function hasGlyph(file: string, codePoint: number): boolean {
+  return parsedFont(file).hasGlyphForCodePoint(codePoint);
+}
+
+/**
+ * The OpenType features a run is shaped with: Latin ligatures off ("fi" and "fl" stay two
+ * letters for copy and search), and mark positioning off for a run the font cannot position
+ * (see positionsMarks).
+ */
+function featuresFor(file: string, positionMarks: boolean): Record<string, boolean> | undefined {
+  const features: Record<string, boolean> = {
+    ...(file.startsWith('NotoSans-') ? { liga: false, clig: false } : {}),
+    ...(positionMarks ? {} : { mark: false, mkmk: false }),
+  };
+  return Object.keys(features).length ? features : undefined;
+}
+
+/**
+ * Whether the font can position the combining marks of `text`. fontkit's mark positioning
+ * throws on a mark the font has no anchor for after that base (the overlay marks U+0334-U+0338
+ * on any letter, U+0315 after "ø"): such a run is shaped without mark positioning, so the mark
+ * is drawn where the font designed it instead of the document failing.
+ */
+function positionsMarks(file: string, text: string): boolean {
+  if (!/\p{M}/u.test(text)) return true;
+  try {
+    parsedFont(file).layout(text, featuresFor(file, true) as never);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The embedded font a run is drawn with: the file, or its copy shaped without mark positioning. */
+const NO_MARK_POSITIONING = '#no-mark-positioning';
+const runKey = (r: FontRun) => (r.positionMarks === false ? `${r.file}${NO_MARK_POSITIONING}` : r.file);
 
 function scriptFile(cp: number): string | undefined {
   for (const f of SCRIPT_FONTS) for (const [lo, hi] of f.ranges) if (cp >= lo && cp <= hi) return f.file;
@@ -178,6 +215,8 @@ export interface FontRun {
   file: string;
   text: string;
   rtl: boolean;
+  /** false: the font cannot position this run's combining marks, so it is shaped without (positionsMarks). */
+  positionMarks?: false;
 }
 
 /** Splits text into runs that one font can print (each character in the first font that has it). */
@@ -204,7 +243,7 @@ export function fontRuns(text: string, bold = false): FontRun[] {
     }
   }
   // Spaces and punctuation after right-to-left words belong to the text that follows, not inside the reversed run.
-  return runs.flatMap((r) => {
+  const split = runs.flatMap((r): FontRun[] => {
     const tail = r.rtl ? /[\s\p{P}]+$/u.exec(r.text)?.[0] : undefined;
     if (!tail || tail.length === r.text.length || ![...tail].every((c) => hasGlyph(latin, c.codePointAt(0)!))) return [r];
     return [
@@ -212,6 +251,33 @@ export function fontRuns(text: string, bold = false): FontRun[] {
       { file: latin, text: tail, rtl: false },
     ];
   });
+  return split.map((r) => (positionsMarks(r.file, r.text) ? r : { ...r, positionMarks: false }));
+}
+
+/** Letters, marks and numbers (what a name is made of: shared/name-patterns.ts). */
+const NAME_CHARACTER = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * Every letter, mark and number some font of ours has a glyph for, as ranges of code points:
+ * what a name may hold for every document to print it. Written to
+ * shared/data/printable-characters.ts by scripts/data/printable-characters.ts, which the
+ * browser and the server check names against (a test keeps the two equal).
+ */
+export function printableNameRanges(): [number, number][] {
+  const covered = new Set<number>();
+  for (const file of FONT_FILES) for (const cp of parsedFont(file).characterSet) if (NAME_CHARACTER.test(String.fromCodePoint(cp))) covered.add(cp);
+  const ranges: [number, number][] = [];
+  for (const cp of [...covered].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else ranges.push([cp, cp]);
+  }
+  return ranges;
+}
+
+/** The ranges as shared/data/printable-characters.ts stores them: "start-end" or "start" in hex, comma-separated. */
+export function encodeRanges(ranges: readonly [number, number][]): string {
+  return ranges.map(([a, b]) => (a === b ? a.toString(16) : `${a.toString(16)}-${b.toString(16)}`)).join(',');
 }
 
 /** True when the text's first letter belongs to a right-to-left script. */
@@ -233,13 +299,14 @@ export class DocumentFonts {
 
   static async embed(doc: PDFDocument, texts: readonly string[]): Promise<DocumentFonts> {
     doc.registerFontkit(fontkit);
-    const files = new Set<string>([LATIN_FONTS.regular, LATIN_FONTS.bold]);
-    for (const t of texts) for (const r of fontRuns(t)) files.add(r.file);
+    const keys = new Set<string>([LATIN_FONTS.regular, LATIN_FONTS.bold]);
+    for (const t of texts) for (const bold of [false, true]) for (const r of fontRuns(t, bold)) keys.add(runKey(r));
     const fonts = new Map<string, PDFFont>();
-    for (const file of files) {
-      // Latin ligatures off: "fi" and "fl" stay two letters for copy and search.
-      const features = file.startsWith('NotoSans-') ? { liga: false, clig: false } : undefined;
-      fonts.set(file, await doc.embedFont(fontBytes(file), { subset: true, ...(features ? { features } : {}) }));
+    for (const key of keys) {
+      const noMarks = key.endsWith(NO_MARK_POSITIONING);
+      const file = noMarks ? key.slice(0, -NO_MARK_POSITIONING.length) : key;
+      const features = featuresFor(file, !noMarks);
+      fonts.set(key, await doc.embedFont(fontBytes(file), { subset: true, ...(features ? { features } : {}) }));
     }
     return new DocumentFonts(fonts);
   }
@@ -253,7 +320,7 @@ export class DocumentFonts {
   /** The runs of a line in drawing order, each with its font and width. */
   layout(text: string, size: number, bold = false): { font: PDFFont; text: string; width: number }[] {
     const runs = fontRuns(text, bold).map((r) => {
-      const font = this.font(r.file);
+      const font = this.font(runKey(r));
       return { font, text: r.text, width: font.widthOfTextAtSize(r.text, size), rtl: r.rtl };
     });
     if (isRightToLeft(text)) runs.reverse();
@@ -268,7 +335,7 @@ export class DocumentFonts {
     let w = this.widths.get(key);
     if (w === undefined) {
       w = 0;
-      for (const r of fontRuns(text, bold)) w += this.font(r.file).widthOfTextAtSize(r.text, size);
+      for (const r of fontRuns(text, bold)) w += this.font(runKey(r)).widthOfTextAtSize(r.text, size);
       this.widths.set(key, w);
     }
     return w;

@@ -53,4 +53,24 @@ describe('names in any script', () => {
     expect(fontRuns('محمد علي').every((r) => r.rtl)).toBe(true);
     expect(fontRuns('Zoë', true)[0].file).toBe('NotoSans-Bold.ttf');
   });
+
+  it('prints names with combining overlay marks (U+0334-U+0338) and marks a font cannot position, in every document', async () => {
+    // fontkit's mark positioning crashed on these ("Cannot read properties of null (reading 'xCoordinate')").
+    const person = 'Zo\u0335e Ma\u0338rk';
+    const business = 'S\u0334t\u0336u\u0337dio \u00f8\u0315 LLC';
+    const o = orderFor('FL', { businessName: business, addOns: { expeditedFiling: false, feinFiling: true, operatingAgreement: true } });
+    const d = detailsFor('FL', {
+      organizer: { name: person, title: 'Organizer', address: address('1200 Ocean Drive', 'Miami', 'FL', '33101') },
+      signature: { typedName: person, consent: true, signedAt: '2026-08-12T16:00:00.000Z' },
+      members: [{ name: person, address: address('1200 Ocean Drive', 'Miami', 'FL', '33101'), ownershipPercent: 100 }],
+      ein: { ...EIN_DETAILS, responsibleParty: { ...EIN_DETAILS.responsibleParty, name: person } },
+    });
+    const packet = await filingPacket(o, d, ourAgentIn('FL'));
+    const docs = [...packet.documents, await operatingAgreement(o, d), await einWorksheet(o, d)];
+    for (const doc of docs) {
+      const text = (await pdfText(doc.bytes)).normalize('NFC');
+      expect(text, doc.kind).toContain(person.normalize('NFC'));
+      expect(text, doc.kind).toContain(business.normalize('NFC'));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { PERSON_NAME } from '../name-patterns.ts';
+import { PERSON_NAME, unprintableMessage } from '../name-patterns.ts';
 import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -17,21 +17,24 @@ const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\.?\s+
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 
 const text = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Enter ${what.toLowerCase()}`),
-      z.maxLength(max, `${what} is limited to ${max} characters`),
-      z.regex(NO_CONTROL_CHARS, `${what} contains control characters`),
-    );
+  z.string({ error: `${what} must be text` }).check(
+    // One form of each accented letter (NFC), as the wizard stores names.
+    z.normalize('NFC'),
+    z.trim(),
+    z.minLength(1, `Enter ${what.toLowerCase()}`),
+    z.maxLength(max, `${what} is limited to ${max} characters`),
+    z.regex(NO_CONTROL_CHARS, `${what} contains control characters`),
+  );
 const optionalText = (max: number, what: string) =>
   z.optional(
     z
       .string({ error: `${what} must be text` })
       .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`)),
   );
-const personName = (what: string) => text(120, what).check(z.regex(PERSON_NAME, `${what} may contain only letters, spaces, apostrophes, hyphens and periods`));
+/** Refuses a name holding a letter no document font has, naming it (shared/name-patterns.ts). */
+const printable = (what: string) => z.refine<string>((v) => !unprintableMessage(what, v), { error: (issue) => unprintableMessage(what, issue.input) });
+const personName = (what: string) =>
+  text(120, what).check(z.regex(PERSON_NAME, `${what} may contain only letters, spaces, apostrophes, hyphens and periods`), printable(what));
 
 const stateCode = z.string({ error: 'Choose a state' }).check(
   z.trim(),
@@ -182,7 +185,7 @@ export const filingDetailsBodySchema = z.strictObject({
       }),
       z.strictObject({
         kind: z.literal('own'),
-        name: text(120, 'Agent name'),
+        name: text(120, 'Agent name').check(printable('Agent name')),
         address: physicalAddress("the agent's street address, where legal papers are received"),
         consent: z.literal(true, { error: 'The agent must agree to act for the LLC' }),
       }),

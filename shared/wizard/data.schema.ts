@@ -4,7 +4,7 @@ import { monthlyExpensesSchema } from '../savings.schema.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses } from '../savings.ts';
 import { DEFAULT_STATE_CODE } from '../states.ts';
 import * as z from '../zod.ts';
-import { businessNameSchema, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
+import { businessNameSchema, printableName, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /**
@@ -59,6 +59,7 @@ const personName = (what: string) =>
     z.regex(PERSON_NAME, {
       error: (issue) => `${what} can't contain ${refusedCharacters(issue.input, PERSON_NAME)}. Use letters, spaces, apostrophes, hyphens, periods or commas.`,
     }),
+    printableName(what),
   );
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], what: string) =>

@@ -1,4 +1,4 @@
-import { BUSINESS_NAME } from '../name-patterns.ts';
+import { BUSINESS_NAME, unprintableMessage } from '../name-patterns.ts';
 import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -17,9 +17,17 @@ export { BUSINESS_NAME };
  * forms use shared/validation.schema.ts `text` (required lengths, multi-line messages).
  */
 export const wizardText = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .check(z.trim(), z.maxLength(max, `${what} is limited to ${max} characters`), z.regex(NO_CONTROL_CHARS, `${what} contains control characters`));
+  z.string({ error: `${what} must be text` }).check(
+    // One form of each accented letter (NFC): "é" typed as e + U+0301 is stored, compared and printed as "é".
+    z.normalize('NFC'),
+    z.trim(),
+    z.maxLength(max, `${what} is limited to ${max} characters`),
+    z.regex(NO_CONTROL_CHARS, `${what} contains control characters`),
+  );
+
+/** Refuses a name holding a letter no document font has, naming it (shared/name-patterns.ts). */
+export const printableName = (what: string) =>
+  z.refine<string>((v) => !unprintableMessage(what, v), { error: (issue) => unprintableMessage(what, issue.input) });
 
 /**
  * The characters of `value` that `allowed` (a pattern of allowed characters, `^[...]*$`) refuses, each
@@ -37,6 +45,7 @@ export const businessNameSchema = wizardText(120, 'Business name').check(
     error: (issue) =>
       `Business name can't contain ${refusedCharacters(issue.input, BUSINESS_NAME)}. A state filing takes letters (accented ones too), digits, spaces and & ' . , ! ? ( ) + @ # : / -`,
   }),
+  printableName('Business name'),
 );
 
 export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
