@@ -4,7 +4,7 @@
  * order records the Terms version in force when its payment started (`termsVersion`).
  */
 export const LEGAL_DOCUMENTS = {
-  terms: { title: 'Terms of Service', version: '1.0', effective: '2026-11-23' },
+  terms: { title: 'Terms of Service', version: '1.1', effective: '2026-11-27' },
   privacy: { title: 'Privacy Policy', version: '1.0', effective: '2026-11-23' },
   refunds: { title: 'Refund Policy', version: '1.1', effective: '2026-11-27' },
 } as const;

@@ -65,6 +65,10 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
     case 'own-agent':
       text = 'You named your own registered agent: we charge nothing for one.';
       break;
+    case 'lapsed':
+      text =
+        'The renewal was not paid within the grace period, so the service has ended and nothing more is charged. Name another registered agent with the state.';
+      break;
     default:
       text = `The first year is included. Whether it renews after that (${price} a year) is your choice when you give your filing details.`;
   }

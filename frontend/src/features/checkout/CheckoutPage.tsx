@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalSt
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
 import { formatCents } from '#shared/money.ts';
+import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderFor } from '#shared/payments/order.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
@@ -10,12 +11,14 @@ import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ContinueLinkOffer } from '../../components/ContinueLinkOffer.tsx';
+import { TestCardForm } from '../../components/payments/TestCardForm.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { AddOnToggles } from './AddOnToggles.tsx';
@@ -37,10 +40,10 @@ import {
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary, OrderSummarySkeleton } from './OrderSummary.tsx';
 import { PAYMENT_TOASTS, showPaymentError, showToast } from './payment-toasts.ts';
-import { TestCardForm } from './TestCardForm.tsx';
+import { RenewalCardConsent } from './RenewalCardConsent.tsx';
 
 // Stripe.js is downloaded only when the card tab runs in Stripe mode.
-const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
+const StripeCardForm = lazy(() => import('../../components/payments/StripeCardForm.tsx'));
 
 const REDIRECT_DELAY_MS = 2000;
 
@@ -154,6 +157,11 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   });
   const [pendingSaves, setPendingSaves] = useState(0);
   const [paying, setPaying] = useState(false);
+  // Checkout's consent to keep the card for the registered agent renewal (asked only where we offer our agent).
+  const [saveCard, setSaveCard] = useState(false);
+  const operator = useOperatorSettings();
+  const renewalOffered = offersOurAgent(operator, pricing.code);
+  const keepsCard = renewalOffered && saveCard;
   const saving = pendingSaves > 0;
   const order: ApplicationOrder = useMemo(() => orderFor(pricing, addOns), [pricing, addOns]);
 
@@ -191,7 +199,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const payWithTestCard = async (card: TestCard) => {
     setPaying(true);
     try {
-      const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents);
+      const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents, keepsCard);
       await confirmTestPayment(applicationId, clientSecret, card);
       navigate(paths.success('stripe', applicationId));
     } catch (err) {
@@ -205,8 +213,8 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const sessionsReady = Boolean(m) && !saving;
 
   const stripeIntent = useQuery({
-    queryKey: ['stripe-intent', applicationId, order.totalCents],
-    queryFn: () => createPaymentIntent(applicationId, order.totalCents),
+    queryKey: ['stripe-intent', applicationId, order.totalCents, keepsCard],
+    queryFn: () => createPaymentIntent(applicationId, order.totalCents, keepsCard),
     enabled: sessionsReady && cardMode === 'stripe',
   });
   useEffect(() => {
@@ -270,6 +278,9 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                 }
               />
               <div id={`panel-${activeTab}`} role="tabpanel" aria-labelledby={`tab-${activeTab}`} className="mt-6">
+                {activeTab === 'card' && cardMode && renewalOffered ? (
+                  <RenewalCardConsent checked={saveCard} onChange={setSaveCard} priceUsd={registeredAgentRenewalUsd(operator)} disabled={paying} />
+                ) : null}
                 {activeTab === 'card' && cardMode === 'test' ? <TestCardForm total={order.total} busy={paying || saving} onPay={payWithTestCard} /> : null}
                 {activeTab === 'card' && cardMode === 'stripe' && m?.card?.publishableKey ? (
                   stripeIntent.data && !saving ? (
@@ -279,6 +290,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                         clientSecret={stripeIntent.data.clientSecret}
                         total={order.total}
                         returnUrl={paths.success('stripe', applicationId)}
+                        onUnexpected={() => showToast('unexpected')}
                       />
                     </Suspense>
                   ) : (

@@ -42,8 +42,11 @@ export function saveAddOn(id: string, key: AddOnKey, value: boolean): Promise<un
   return apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { [key]: value } });
 }
 
-export function createPaymentIntent(applicationId: string, amountCents: number) {
-  return apiCall('POST /api/create-payment-intent', { body: { amount: amountCents, applicationId, provider: 'stripe' } });
+/** `saveCardForRenewal`: the customer ticked "Keep this card for the registered agent renewal". */
+export function createPaymentIntent(applicationId: string, amountCents: number, saveCardForRenewal = false) {
+  return apiCall('POST /api/create-payment-intent', {
+    body: { amount: amountCents, applicationId, provider: 'stripe', ...(saveCardForRenewal ? { saveCardForRenewal: true } : {}) },
+  });
 }
 
 export function confirmTestPayment(applicationId: string, clientSecret: string, card: TestCard) {

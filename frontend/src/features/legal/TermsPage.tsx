@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { OUR_FILING_TIME } from '#shared/pricing.ts';
@@ -73,7 +74,9 @@ export default function TermsPage() {
               If you choose us as your registered agent, the first year in your filing state is included in your order. After that the service renews each year
               at <strong data-testid="renewal-price">{renewal}</strong> a year, only if you agreed to the renewal when you gave your filing details. You can
               stop the renewal at any time before it falls due from your order page; the agent then stops at the end of the paid year, and you must name another
-              agent with the state.
+              agent with the state. We charge the renewal, at the price you agreed to, to the card you chose at checkout to keep for it; if that charge fails or
+              no card is kept, we email you a link to pay and you have <span data-testid="renewal-grace-days">{RENEWAL_GRACE_DAYS}</span> days to pay before the
+              service ends.
             </p>
 
             <h2>7. Refunds</h2>

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { LEGAL_DOCUMENTS } from '#shared/legal/versions.ts';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { AUDIT_RETENTION_YEARS, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
@@ -69,7 +70,9 @@ describe('with the operator settings set', () => {
     expect(await screen.findByText('Creator Filings LLC', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByTestId('operator-identity')).toHaveTextContent('CreatorLLC is run by Creator Filings LLC, 100 Biscayne Blvd, Suite 4, Miami, FL 33132');
     expect(screen.getByTestId('renewal-price')).toHaveTextContent('$99');
-    expect(screen.getByTestId('legal-version')).toHaveTextContent(`Version ${LEGAL_DOCUMENTS.terms.version}, in effect from November 23, 2026.`);
+    // The grace period after a failed renewal charge, from the one constant the sweep reads.
+    expect(screen.getByTestId('renewal-grace-days')).toHaveTextContent(String(RENEWAL_GRACE_DAYS));
+    expect(screen.getByTestId('legal-version')).toHaveTextContent(`Version ${LEGAL_DOCUMENTS.terms.version}, in effect from November 27, 2026.`);
     expect(screen.getByText(/governed by the laws of Florida/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'help@creatorfilings.example' })[0]).toHaveAttribute('href', 'mailto:help@creatorfilings.example');
     expectNoPlaceholder();

@@ -20,6 +20,7 @@ import { LinkOffer } from './LinkOffer.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { useOrder, useSetOrder } from './order-api.ts';
 import { Receipt } from './Receipt.tsx';
+import { RenewalCharges } from './RenewalCharges.tsx';
 
 function Section({ title, id, children, className = '' }: { title: string; id: string; children: ReactNode; className?: string }) {
   return (
@@ -190,6 +191,11 @@ function OrderContent({ order }: { order: OrderView }) {
       {order.paymentStatus === 'paid' ? (
         <div className="mt-6">
           <ComplianceCalendar applicationId={order.id} />
+        </div>
+      ) : null}
+      {order.paymentStatus === 'paid' ? (
+        <div className="mt-6">
+          <RenewalCharges applicationId={order.id} />
         </div>
       ) : null}
     </>

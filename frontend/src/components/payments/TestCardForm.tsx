@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { testCardSchema } from '#shared/payments/requests.schema.ts';
-import { Button } from '../../components/Button.tsx';
+import { Button } from '../Button.tsx';
 
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';

@@ -2,13 +2,14 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { Button } from '../../components/Button.tsx';
 import { toast } from '../../lib/toast.ts';
-import { showToast } from './payment-toasts.ts';
+import { Button } from '../Button.tsx';
 
 /**
- * Card payment with Stripe Elements. This module (and Stripe.js) is loaded only when the card tab
- * runs in Stripe mode. Confirmation returns to /success, which waits for the verified webhook.
+ * Card payment with Stripe Elements: checkout's card tab, and the order page's renewal payment.
+ * This module (and Stripe.js) is loaded only in Stripe mode. Confirmation returns to `returnUrl`
+ * (checkout's /success, which waits for the verified webhook; the order page).
+ * `onUnexpected`: what the page says when Stripe fails for a reason that is not the card's.
  */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 function stripeFor(key: string) {
@@ -25,11 +26,13 @@ export default function StripeCardForm({
   clientSecret,
   total,
   returnUrl,
+  onUnexpected,
 }: {
   publishableKey: string;
   clientSecret: string;
   total: number;
   returnUrl: string;
+  onUnexpected: () => void;
 }) {
   return (
     <Elements
@@ -37,12 +40,12 @@ export default function StripeCardForm({
       options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '12px' } } }}
       key={clientSecret}
     >
-      <CardForm total={total} returnUrl={returnUrl} />
+      <CardForm total={total} returnUrl={returnUrl} onUnexpected={onUnexpected} />
     </Elements>
   );
 }
 
-function CardForm({ total, returnUrl }: { total: number; returnUrl: string }) {
+function CardForm({ total, returnUrl, onUnexpected }: { total: number; returnUrl: string; onUnexpected: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -54,9 +57,9 @@ function CardForm({ total, returnUrl }: { total: number; returnUrl: string }) {
       const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.origin).href } });
       // Only reached on an error: success redirects to return_url.
       if (error.type === 'card_error' || error.type === 'validation_error') toast('Payment Failed', error.message ?? 'Your card was declined.', 'error');
-      else showToast('unexpected');
+      else onUnexpected();
     } catch {
-      showToast('unexpected');
+      onUnexpected();
     } finally {
       setBusy(false);
     }
