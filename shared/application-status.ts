@@ -54,6 +54,9 @@ export function staffMoveBlocker(
   const from = normaliseStatus(app.status);
   if (from !== move.from) return `Only ${move.from} applications can be moved to ${to}; this one is ${from}`;
   if (app.paymentStatus === 'needs_review') return 'The payment needs review: refund it before anything else';
+  // A chargeback pauses filing; a filed order may still be completed (what the state filed is owed).
+  if (app.paymentStatus === 'disputed' && to !== 'completed') return DISPUTE_PAUSES_FILING;
+  if (app.paymentStatus === 'disputed' && to === 'completed') return completionBlocker(app.deliverables ? { deliverables: app.deliverables } : app);
   if (app.paymentStatus !== 'paid') return 'Not paid yet: an order is processed, filed and completed only after its payment is recorded';
   if (to === 'processing' && !app.detailsCompletedAt)
     return 'The customer has not completed the filing details yet: the state filing cannot be prepared without them';
@@ -66,6 +69,10 @@ export function staffMoveBlocker(
   if (to === 'completed') return completionBlocker(app.deliverables ? { deliverables: app.deliverables } : app);
   return undefined;
 }
+
+/** Why Start Processing and Mark Filed are refused while the payer's bank disputes the payment. */
+export const DISPUTE_PAUSES_FILING =
+  'The customer disputed the payment with their bank (a chargeback): filing is paused until the dispute is closed. Send evidence from the Stripe dashboard.';
 
 /** A completed order goes back to filed when an owner reopens it (with a reason, audited). */
 export const REOPEN_MOVE = { from: 'completed', to: 'filed', action: 'Reopen' } as const;

@@ -26,6 +26,8 @@ const CATEGORY_OF_ACTION = {
   payment_duplicate: 'money',
   payment_refunded: 'money',
   payment_failed: 'money',
+  payment_disputed: 'money',
+  dispute_closed: 'money',
   application_submitted: 'filing',
   status_changed: 'filing',
   documents_generated: 'filing',

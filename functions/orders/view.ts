@@ -30,7 +30,7 @@ const ADVANCED = ['processing', 'filed', 'completed'];
 
 function timeline(app: ApplicationItem): TimelineStep[] {
   const status = normaliseStatus(app.status);
-  const paid = app.paymentStatus === 'paid' || app.paymentStatus === 'refunded';
+  const paid = app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'disputed';
   const reached: Record<TimelineStep['step'], { done: boolean; at?: string; detail?: string }> = {
     paid: { done: paid, at: app.paidAt },
     details: { done: Boolean(app.detailsCompletedAt), at: app.detailsCompletedAt },
@@ -60,6 +60,10 @@ function timeline(app: ApplicationItem): TimelineStep[] {
 function nextSteps(app: ApplicationItem, stateName: string, processingTime: string): string[] {
   const status = normaliseStatus(app.status);
   if (app.paymentStatus === 'refunded') return ['This order was refunded. If that is unexpected, send us a change request below.'];
+  if (app.paymentStatus === 'disputed')
+    return [
+      'Your bank told us you disputed this payment. We have paused work on the order until the dispute is closed; if that is unexpected, send us a message below.',
+    ];
   if (app.paymentStatus !== 'paid') return ['This order is not paid yet.'];
   const facts = processingFor(app.pricedOrder?.state ?? app.state ?? '');
   // Where the state publishes no time, say so instead of "takes <no time>".

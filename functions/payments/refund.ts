@@ -36,6 +36,12 @@ function refundTarget(app: ApplicationItem) {
  */
 export async function refundApplication(id: string, request: RefundRequest, actor: StaffPerson): Promise<StaffApplicationView> {
   const app = await getApplication(id);
+  // Stripe refuses to refund a disputed charge: the dispute itself decides where the money goes.
+  if (app.paymentStatus === 'disputed')
+    throw new ConflictError(
+      'The customer disputed this payment with their bank: it cannot be refunded while the dispute is open (a lost dispute counts as the refund)',
+      'payment_disputed',
+    );
   const target = refundTarget(app);
   if (!target || target.plan.refundableCents <= 0)
     throw new ConflictError(

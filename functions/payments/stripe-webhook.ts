@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
 import { recordRenewalIntent } from '../compliance/renewal.ts';
 import { RENEWAL_PURPOSE } from '../compliance/renewal-charge.ts';
+import { disputeOutcome, recordDispute } from '../data/applications/disputes.ts';
 import { recordPaymentFailure, recordRefunds } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
@@ -64,6 +65,9 @@ const HANDLED = new Set([
   'refund.created',
   'refund.updated',
   'charge.refund.updated',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
 ]);
 
 /** What an event came to, and whether the write that recorded it also marked the event done. */
@@ -122,6 +126,27 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       if (!applicationId) return nothingRecorded('no-application');
       return refundOutcome(await recordRefunds(applicationId, intentId, [toRefundEntry(refund)], { also: () => [done('refunded')] }));
     }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object as Stripe.Dispute;
+      const intentId = idOf(dispute.payment_intent);
+      if (!intentId) return nothingRecorded('no-payment-intent');
+      const applicationId = dispute.metadata?.applicationId || (await applicationOfIntent(intentId));
+      if (!applicationId) return nothingRecorded('no-application');
+      const dueBy = dispute.evidence_details?.due_by;
+      const report = {
+        id: dispute.id,
+        status: dispute.status,
+        reason: DISPUTE_REASONS[dispute.reason] ?? dispute.reason ?? 'no reason given',
+        amountCents: dispute.amount,
+        ...(dueBy ? { evidenceDueBy: new Date(dueBy * 1000).toISOString().slice(0, 10) } : {}),
+      };
+      const outcome = `dispute-${disputeOutcome(dispute.status)}`;
+      const recording = await recordDispute(applicationId, intentId, report, () => [done(outcome)]);
+      if (recording === 'recorded') return { outcome, recorded: true };
+      return nothingRecorded(recording === 'already-recorded' ? 'dispute-already-recorded' : 'dispute-not-matching');
+    }
     default:
       return nothingRecorded('ignored');
   }
@@ -163,3 +188,15 @@ function refundOutcome(recording: Awaited<ReturnType<typeof recordRefunds>>): Ev
   if (recording === 'recorded') return { outcome: 'refunded', recorded: true };
   return nothingRecorded(recording === 'already-recorded' ? 'refund-already-recorded' : 'refund-not-matching');
 }
+
+/** Stripe's dispute reasons in the words staff and owners read. */
+const DISPUTE_REASONS: Record<string, string> = {
+  fraudulent: 'the cardholder says they did not make the payment',
+  product_not_received: 'the customer says they did not receive what they paid for',
+  product_unacceptable: 'the customer says what they received was not as described',
+  duplicate: 'the customer says they were charged twice',
+  subscription_canceled: 'the customer says they cancelled',
+  credit_not_processed: 'the customer says a promised refund never came',
+  unrecognized: 'the cardholder does not recognise the payment',
+  general: 'no specific reason given',
+};

@@ -418,7 +418,7 @@ export const CONTRACT = {
   'POST /api/webhook/stripe': {
     handler: 'payments/stripe-webhook',
     operationId: 'stripeWebhook',
-    summary: 'Stripe events (payment succeeded, failed, refunded)',
+    summary: 'Stripe events (payment succeeded, failed, refunded, disputed)',
     description: 'The body is verified against the Stripe-Signature header over its exact bytes; each event id is processed once.',
     tag: 'Payments',
     access: 'public',
@@ -434,6 +434,7 @@ export const CONTRACT = {
       outbox: 'write',
       reminders: 'write',
       audit: 'append',
+      staff: 'read',
     },
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },

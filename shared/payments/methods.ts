@@ -13,14 +13,14 @@ export const PAYMENT_PROVIDERS = ['stripe', 'test', 'klarna', 'amazon-pay', 'app
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** An application's payment status: the one list for the wizard, checkout, success page, staff and the handlers. */
-export const PAYMENT_STATUSES = ['unpaid', 'pending', 'failed', 'paid', 'refunded', 'needs_review'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'failed', 'paid', 'refunded', 'needs_review', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * Money has arrived (paid, refunded since, or held for review): the order is settled and its
+ * Money has arrived (paid, refunded since, held for review, or disputed by the payer's bank since): the order is settled and its
  * visitor can no longer change it or pay again (docs/product.md section 10).
  */
-export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refunded', 'needs_review'];
+export const SETTLED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'refunded', 'needs_review', 'disputed'];
 export function isSettledPayment(status: string | undefined | null): boolean {
   return (SETTLED_PAYMENT_STATUSES as readonly string[]).includes(status ?? '');
 }

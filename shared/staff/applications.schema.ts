@@ -37,6 +37,19 @@ export const staffApplicationSchema = z.object({
   filedOn: z.optional(z.string()),
   /** Why a payment was held for review (paymentStatus needs_review), for staff to refund. */
   reviewReason: z.optional(z.string()),
+  /** The chargeback on the payment, open or closed: reason, amount, the evidence deadline (YYYY-MM-DD). */
+  dispute: z.optional(
+    z.object({
+      id: z.string(),
+      status: z.enum(['open', 'won', 'lost']),
+      reason: z.string(),
+      amountCents: cents(),
+      evidenceDueBy: z.optional(z.string()),
+      openedAt: z.optional(z.string()),
+      closedAt: z.optional(z.string()),
+      filingPaused: z.boolean(),
+    }),
+  ),
   /** How much the payment held for review took (what a refund of it gives back). */
   reviewAmountCents: z.optional(cents()),
   amountRefundedCents: z.optional(cents()),

@@ -8,7 +8,7 @@ import { FILING_PROMISE_BUSINESS_DAYS } from '../pricing.ts';
  */
 
 /** What a person has to do next, in the order the queue shows them. */
-export const WORK_STAGES = ['ready', 'review', 'processing', 'filed'] as const;
+export const WORK_STAGES = ['ready', 'review', 'dispute', 'processing', 'filed'] as const;
 export type WorkStage = (typeof WORK_STAGES)[number];
 /** Submitted but not paid: not a person's work, listed apart (the TTL deletes them after 30 days). */
 export const UNPAID_STAGE = 'unpaid';
@@ -18,6 +18,7 @@ export const QUEUE_STAGES: readonly QueueStage[] = [...WORK_STAGES, UNPAID_STAGE
 export const STAGE_LABELS: Record<QueueStage, string> = {
   ready: 'Ready to start: paid, details complete',
   review: 'Payments held for review',
+  dispute: 'Payments disputed (chargebacks): send evidence',
   processing: 'Processing, not filed after {days} days',
   filed: 'Filed, not completed',
   unpaid: 'Submitted, not paid',
@@ -59,6 +60,8 @@ export function staleProcessingCutoff(now: Date): string {
 /** Where an order sits given its status, payment and details (undefined: nobody's work now). */
 export function queueStageOf(app: { status?: string; paymentStatus?: string; detailsCompletedAt?: string }): QueueStage | undefined {
   if (app.paymentStatus === 'needs_review') return 'review';
+  // A chargeback needs evidence sent before its deadline, whatever the filing's stage.
+  if (app.paymentStatus === 'disputed') return 'dispute';
   const status = app.status ?? 'submitted';
   if (status === 'draft') return undefined;
   if (app.paymentStatus !== 'paid') return app.paymentStatus === 'refunded' ? undefined : status === 'submitted' ? 'unpaid' : undefined;

@@ -68,6 +68,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   refundedAt?: string;
   /** Every refund recorded, oldest first, each once by its id (shared/payments/refunds.ts). */
   refunds?: RefundEntry[];
+  /** The chargeback the payer's bank opened on the payment, open or closed (./disputes.ts). */
+  dispute?: DisputeRecord;
 
   /** SHA-256 of the resume secret the creating browser holds (shared/api/contract.ts, `holder` routes). */
   resumeSecretHash?: string;
@@ -157,6 +159,20 @@ export interface StoredDocument {
   fileNumber?: string;
   /** The staff email of who generated or uploaded it. */
   createdBy?: string;
+}
+
+/** A chargeback: the provider's dispute id, its state, what the bank says, and the evidence deadline. */
+export interface DisputeRecord {
+  id: string;
+  status: 'open' | 'won' | 'lost';
+  reason: string;
+  amountCents: number;
+  /** YYYY-MM-DD: the last day to send evidence. */
+  evidenceDueBy?: string;
+  openedAt?: string;
+  closedAt?: string;
+  /** The order was not filed yet when the dispute opened: Start Processing and Mark Filed wait for it. */
+  filingPaused: boolean;
 }
 
 export interface PricedOrder {

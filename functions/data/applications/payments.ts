@@ -320,7 +320,7 @@ export async function recordRefunds(
   applicationId: string,
   reference: string,
   entries: readonly RefundEntry[],
-  options: { actor?: AuditActor; also?: () => TransactItem[]; extra?: (change: ItemUpdate) => void } = {},
+  options: { actor?: AuditActor; also?: () => TransactItem[]; extra?: (change: ItemUpdate, context: { full: boolean; item: ApplicationItem }) => void } = {},
 ): Promise<RefundRecording> {
   for (let attempt = 1; attempt <= MAX_REFUND_ATTEMPTS; attempt++) {
     const item = await readItem(applicationId);
@@ -345,7 +345,7 @@ export async function recordRefunds(
         .queueAt(undefined, now)
         .remove('paymentConfirming')
         .remove('expiresAt');
-    options.extra?.(change);
+    options.extra?.(change, { full, item });
     const alongside: TransactItem[] = [];
     for (const entry of fresh) {
       alongside.push(

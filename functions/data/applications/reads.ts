@@ -49,8 +49,9 @@ export async function isNameKeyTaken(key: string, exceptId?: string): Promise<bo
       TableName: table(),
       IndexName: APPLICATION_INDEXES.byNameKey,
       KeyConditionExpression: 'nameKey = :k',
-      FilterExpression: exceptId ? 'paymentStatus = :paid AND id <> :self' : 'paymentStatus = :paid',
-      ExpressionAttributeValues: { ':k': key, ':paid': 'paid', ...(exceptId ? { ':self': exceptId } : {}) },
+      // A disputed order still holds its name (the dispute may be won).
+      FilterExpression: exceptId ? 'paymentStatus IN (:paid, :disputed) AND id <> :self' : 'paymentStatus IN (:paid, :disputed)',
+      ExpressionAttributeValues: { ':k': key, ':paid': 'paid', ':disputed': 'disputed', ...(exceptId ? { ':self': exceptId } : {}) },
       Select: 'COUNT',
     }),
   );

@@ -13,7 +13,7 @@ import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import { searchIndexChanges } from '../search-index.ts';
-import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, table, updateWith, versionOf, whyNotWritten } from './item.ts';
+import { type ApplicationItem, changedMeanwhile, type DisputeRecord, displayName, ItemUpdate, table, updateWith, versionOf, whyNotWritten } from './item.ts';
 import { getApplication } from './reads.ts';
 import { decodePositions, pageFrom, streamsFor } from './staff-list.ts';
 
@@ -57,6 +57,7 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     filedOn: optStr(raw.filedOn),
     reviewReason: optStr(raw.review?.reason),
     reviewAmountCents: typeof raw.review?.amountCents === 'number' ? raw.review.amountCents : undefined,
+    dispute: raw.dispute && typeof raw.dispute.id === 'string' ? toDisputeView(raw.dispute) : undefined,
     amountRefundedCents: typeof raw.amountRefundedCents === 'number' ? raw.amountRefundedCents : undefined,
     refunds: Array.isArray(raw.refunds)
       ? raw.refunds
@@ -80,6 +81,17 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     version: versionOf(raw),
   };
 }
+
+const toDisputeView = (d: DisputeRecord) => ({
+  id: d.id,
+  status: d.status,
+  reason: str(d.reason),
+  amountCents: typeof d.amountCents === 'number' ? d.amountCents : 0,
+  ...(d.evidenceDueBy ? { evidenceDueBy: d.evidenceDueBy } : {}),
+  ...(d.openedAt ? { openedAt: d.openedAt } : {}),
+  ...(d.closedAt ? { closedAt: d.closedAt } : {}),
+  filingPaused: d.filingPaused === true,
+});
 
 // ---- The list ------------------------------------------------------------------------------
 
@@ -156,14 +168,22 @@ export async function updateApplicationByStaff(
   if (badDate) throw new ValidationError(badDate, { filedOn: [badDate] });
   // The payment is part of the condition: a refund landing between the read and the write wins.
   // So is everything else the blocker read (the documents and EIN Mark Complete needs): the write is at the version read.
-  const change = new ItemUpdate(id).atVersion(versionOf(current)).when('#paymentStatus = :paid', { ':paid': 'paid' }).set('status', to).set('updatedAt', now);
+  // A disputed payment pauses filing (the blocker above); completing a filed order stays possible.
+  const change = new ItemUpdate(id)
+    .atVersion(versionOf(current))
+    .when(to === 'completed' ? '#paymentStatus IN (:paid, :disputed)' : '#paymentStatus = :paid', {
+      ':paid': 'paid',
+      ...(to === 'completed' ? { ':disputed': 'disputed' } : {}),
+    })
+    .set('status', to)
+    .set('updatedAt', now);
   // The details are part of the condition too: processing starts only from complete details.
   if (to === 'processing') change.when('attribute_exists(#detailsCompletedAt)');
   if (changes.notes !== undefined) change.set('notes', changes.notes).append('noteHistory', [{ text: changes.notes, by: actor.email, at: now }]);
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
   if (to === 'completed' && current.reopenedAt) change.remove('reopenedAt');
   change.set(`${to}At`, now);
-  change.queueAt(queueStageOf({ status: to, paymentStatus: 'paid' }), now);
+  change.queueAt(queueStageOf({ status: to, paymentStatus: current.paymentStatus }), now);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),

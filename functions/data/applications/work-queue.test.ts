@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WORK_STAGES } from '#shared/staff/work-queue.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../../tests/fakes/applications.ts';
 import { storedFilingDetails } from '../../../tests/fakes/filing-details.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
@@ -77,6 +78,7 @@ describe('the work queue', () => {
     expect(all.sections.map((s) => [s.stage, ids(s)])).toEqual([
       ['ready', [c.id]],
       ['review', [held.id]],
+      ['dispute', []],
       ['processing', []],
       ['filed', [a.id]],
     ]);
@@ -88,7 +90,7 @@ describe('the work queue', () => {
     for (const app of apps) await saveFilingDetails(app, storedFilingDetails() as never, undefined);
     dynamoCallLog.length = 0;
     const first = await workQueue({});
-    expect(dynamoCallLog).toEqual(['QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+    expect(dynamoCallLog).toEqual(WORK_STAGES.map(() => 'QueryCommand'));
     const ready = first.sections[0];
     expect(ready.items).toHaveLength(25);
     expect(ready.nextCursor).toEqual(expect.any(String));

@@ -2,14 +2,17 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameKey } from '#shared/wizard/business-name.ts';
 import { putPricedApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
+import { putApplication as putStaffApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { isNameKeyTaken } from '../../data/applications/reads.ts';
+import { workQueueStage } from '../../data/applications/work-queue.ts';
 import { claimPaymentEvent, releasePaymentEvent } from '../../data/payments.ts';
 import { getMessage } from '../../email/outbox.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { handler as updateApplication } from '../staff/update-application.ts';
 import { handler } from './stripe-webhook.ts';
 
 const SECRET = 'whsec_test_secret_for_webhooks';
@@ -362,6 +365,135 @@ describe('refunds reported by Stripe', () => {
     const failed = stripeEvent('refund.updated', { ...refundAtStripe(intentId, 1000), status: 'failed' });
     expect((await deliver(failed, sign(failed))).body.result).toBe('refund-failed');
     expect((await readApplication(app.id))?.amountRefundedCents).toBe(2500);
+  });
+});
+
+describe('disputes (chargebacks)', () => {
+  let owner: Awaited<ReturnType<typeof signedInPerson>>;
+  beforeAll(async () => {
+    owner = await signedInPerson({ role: 'owner' });
+  });
+
+  /** A paid order (its payment `intentId`, known to Stripe), at `status` with complete details. */
+  async function paidAt(intentId: string, status: string) {
+    const app = await putStaffApplication({
+      status,
+      paymentReference: intentId,
+      amountPaidCents: FL_CENTS,
+      queue: 'ready',
+      queueSince: new Date().toISOString(),
+    });
+    stripe.intents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      amount_received: FL_CENTS,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { applicationId: app.id },
+    });
+    return app;
+  }
+  /** Stripe's dispute object as its charge.dispute.* events carry it. */
+  const dispute = (id: string, intentId: string, status: string, amount = FL_CENTS) => ({
+    id,
+    object: 'dispute',
+    amount,
+    currency: 'usd',
+    charge: `ch_${intentId}`,
+    payment_intent: intentId,
+    reason: 'fraudulent',
+    status,
+    evidence_details: { due_by: Date.parse('2026-12-09T23:59:59Z') / 1000, has_evidence: false, past_due: false, submission_count: 0 },
+    metadata: {},
+  });
+  const move = (id: string, status: 'processing' | 'filed', headers: Record<string, string>) =>
+    invoke(
+      updateApplication,
+      apiEvent({
+        method: 'PATCH',
+        route: '/api/staff/applications/{id}',
+        path: `/api/staff/applications/${id}`,
+        pathParameters: { id },
+        headers,
+        body: status === 'filed' ? { status, fileNumber: 'L26000012345', filedOn: new Date().toISOString().slice(0, 10) } : { status },
+      }),
+    );
+
+  it('created: the order is disputed (reason, deadline), in the queue, filing refused with a sentence, the owners emailed; closed won resumes it', async () => {
+    const intentId = `pi_dispute_won_${seq}`;
+    const app = await paidAt(intentId, 'submitted');
+    const id = `dp_won_${seq}`;
+    const created = stripeEvent('charge.dispute.created', dispute(id, intentId, 'needs_response'));
+    expect((await deliver(created, sign(created))).body).toEqual({ received: true, result: 'dispute-open' });
+    expect(await readApplication(app.id)).toMatchObject({
+      paymentStatus: 'disputed',
+      queue: 'dispute',
+      dispute: {
+        status: 'open',
+        reason: 'the cardholder says they did not make the payment',
+        amountCents: FL_CENTS,
+        evidenceDueBy: '2026-12-09',
+        filingPaused: true,
+      },
+    });
+    expect((await workQueueStage('dispute', undefined)).items.map((i) => i.id)).toContain(app.id);
+    const refused = await move(app.id, 'processing', owner.headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'status_conflict', error: expect.stringContaining('filing is paused until the dispute is closed') });
+    const alert = await getMessage(`dispute:${id}:${owner.person.id}`);
+    expect(alert).toMatchObject({
+      kind: 'dispute_opened',
+      to: owner.person.email,
+      payload: { amountCents: FL_CENTS, evidenceDueBy: '2026-12-09', filingPaused: true },
+    });
+    // The same event again, or an update while open, changes nothing and emails nobody twice.
+    expect((await deliver(created, sign(created))).body).toEqual({ received: true, duplicate: true });
+    const updated = stripeEvent('charge.dispute.updated', dispute(id, intentId, 'under_review'));
+    expect((await deliver(updated, sign(updated))).body.result).toBe('dispute-already-recorded');
+
+    const won = stripeEvent('charge.dispute.closed', dispute(id, intentId, 'won'));
+    expect((await deliver(won, sign(won))).body.result).toBe('dispute-won');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', queue: 'ready', dispute: { status: 'won' } });
+    expect((await move(app.id, 'processing', owner.headers)).status).toBe(200);
+  });
+
+  it('closed lost counts as a refund of the disputed amount, once; a filed order was not paused', async () => {
+    const intentId = `pi_dispute_lost_${seq}`;
+    const app = await paidAt(intentId, 'filed');
+    const id = `dp_lost_${seq}`;
+    const created = stripeEvent('charge.dispute.created', dispute(id, intentId, 'needs_response'));
+    await deliver(created, sign(created));
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'disputed', dispute: { filingPaused: false } });
+    const lost = stripeEvent('charge.dispute.closed', dispute(id, intentId, 'lost'));
+    expect((await deliver(lost, sign(lost))).body.result).toBe('dispute-lost');
+    const item = await readApplication(app.id);
+    expect(item).toMatchObject({ paymentStatus: 'refunded', amountRefundedCents: FL_CENTS, dispute: { status: 'lost' }, refunds: [{ id, source: 'dispute' }] });
+    expect(item?.queue).toBeUndefined();
+    expect(await getMessage(`refund:${app.id}:${id}`)).toMatchObject({ kind: 'refund_sent', payload: { full: true } });
+    const again = stripeEvent('charge.dispute.closed', dispute(id, intentId, 'lost'));
+    expect((await deliver(again, sign(again))).body.result).toBe('dispute-already-recorded');
+    expect((await readApplication(app.id))?.refunds).toHaveLength(1);
+  });
+
+  it('closed before created ends right: the late "created" changes nothing', async () => {
+    const intentId = `pi_dispute_order_${seq}`;
+    const app = await paidAt(intentId, 'processing');
+    const id = `dp_order_${seq}`;
+    const closed = stripeEvent('charge.dispute.closed', dispute(id, intentId, 'won'));
+    expect((await deliver(closed, sign(closed))).body.result).toBe('dispute-won');
+    const created = stripeEvent('charge.dispute.created', dispute(id, intentId, 'needs_response'));
+    expect((await deliver(created, sign(created))).body.result).toBe('dispute-already-recorded');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'paid', status: 'processing', dispute: { id, status: 'won' } });
+    // Lost this time, again closed first: refunded, and the late "created" does not reopen it.
+    const intent2 = `pi_dispute_order2_${seq}`;
+    const app2 = await paidAt(intent2, 'submitted');
+    const id2 = `dp_order2_${seq}`;
+    const lost = stripeEvent('charge.dispute.closed', dispute(id2, intent2, 'lost', 10000));
+    await deliver(lost, sign(lost));
+    const created2 = stripeEvent('charge.dispute.created', dispute(id2, intent2, 'needs_response', 10000));
+    await deliver(created2, sign(created2));
+    expect(await readApplication(app2.id)).toMatchObject({ paymentStatus: 'paid', amountRefundedCents: 10000, dispute: { status: 'lost' } });
   });
 });
 

@@ -161,6 +161,20 @@ describe('POST /api/staff/applications/{id}/refund', () => {
     }
   });
 
+  it('a disputed payment cannot be refunded while the dispute is open', async () => {
+    const app = await putApplication({
+      status: 'submitted',
+      paymentStatus: 'disputed',
+      paymentProvider: 'stripe',
+      paymentReference: 'pi_disputed',
+      amountPaidCents: 35000,
+    });
+    const res = await refundOf(app.id, { amountCents: 1000, reason: REASON });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('payment_disputed');
+    expect(stripe.requests.some((r) => r.path === '/v1/refunds' && stripe.form(r).payment_intent === 'pi_disputed')).toBe(false);
+  });
+
   it('sends Klarna and Amazon Pay refunds to their merchant portals', async () => {
     const paid = await putApplication({ status: 'processing', paymentProvider: 'klarna', paymentReference: 'klarna-order-1', amountPaidCents: 35000 });
     const res = await refundOf(paid.id, { amountCents: 1000, reason: REASON });

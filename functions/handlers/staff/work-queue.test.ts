@@ -18,7 +18,7 @@ describe('GET /api/staff/queue', () => {
     const unpaid = await putApplication({ status: 'submitted', queue: 'unpaid', queueSince: '2026-11-20T09:00:00.000Z' });
     const res = await queue();
     expect(res.status).toBe(200);
-    expect(res.body.sections.map((s: { stage: string }) => s.stage)).toEqual(['ready', 'review', 'processing', 'filed']);
+    expect(res.body.sections.map((s: { stage: string }) => s.stage)).toEqual(['ready', 'review', 'dispute', 'processing', 'filed']);
     expect(res.body.sections[0].items.map((a: { id: string }) => a.id)).toEqual([ready.id]);
     const unpaidList = await queue({ stage: 'unpaid' });
     expect(unpaidList.body.sections[0].items.map((a: { id: string }) => a.id)).toEqual([unpaid.id]);

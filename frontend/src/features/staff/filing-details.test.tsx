@@ -246,6 +246,27 @@ describe('the filing details in the application modal', () => {
     expect(nativeConfirm).not.toHaveBeenCalled();
   });
 
+  it('a disputed order shows the chargeback (reason, deadline) and Start Processing is paused with the sentence why; no Refund', async () => {
+    replies['GET /api/staff/account'] = account('owner');
+    const dispute = {
+      id: 'dp_1',
+      status: 'open' as const,
+      reason: 'the cardholder says they did not make the payment',
+      amountCents: 35000,
+      evidenceDueBy: '2026-12-09',
+      filingPaused: true,
+    };
+    renderWithClient(
+      <ModalHost app={application({ paymentStatus: 'disputed', dispute, detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never })} />,
+    );
+    expect(screen.getByText(/the customer's bank opened a chargeback of \$350.00 \(the cardholder says they did not make the payment\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Send evidence from the Stripe dashboard by 2026-12-09/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Processing' })).toBeDisabled();
+    expect(screen.getByText(/filing is paused until the dispute is closed/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/staff/account')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Refund payment' })).toBeNull();
+  });
+
   it('without details: says so, and Start Processing is unavailable with the sentence why', async () => {
     renderWithClient(<ModalHost app={application()} />);
     expect(screen.getByText('The customer has not completed the filing details yet.')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 import { useReopen, useUpdateApplication } from '../staff-api.ts';
 import { AssignmentPanel } from './AssignmentPanel.tsx';
+import { DisputeNotice } from './DisputeNotice.tsx';
 import { EmailHistoryPanel } from './EmailHistoryPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
@@ -162,6 +163,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             <DeliverablesChecklist deliverables={deliverables} staff id="deliverables-title" />
           </section>
         ) : null}
+        {app.dispute ? <DisputeNotice dispute={app.dispute} /> : null}
         {refunding && refundable ? (
           <RefundForm
             app={app}
