@@ -71,6 +71,16 @@ export const JOBS = {
     secrets: ['stripeSecretKey'],
     timeoutSeconds: 300,
   },
+  /**
+   * The synthetic "can anyone pay?" check: asks the deployed site which payment methods it offers
+   * and publishes NoPaymentMethod (the Operations stack alarms on it). Reads nothing itself.
+   */
+  paymentCheck: {
+    handler: 'payment-check',
+    trigger: { kind: 'schedule', everyMinutes: 15 },
+    tables: {},
+    timeoutSeconds: 30,
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobKey = keyof typeof JOBS;

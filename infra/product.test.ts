@@ -2,7 +2,6 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { JOBS } from '../functions/jobs.ts';
-import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/lib/logger.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
 import { GENERATED_SECRET_KEYS, SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
@@ -11,7 +10,7 @@ import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
 import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
 import { API_FORWARDED_HEADERS, DOCUMENTS_PATH } from './stacks/web-stack.ts';
 import { EXAMPLE_API_DOMAIN_CONTEXT } from './stage-config.ts';
-import { type SynthesisedProduct, synthProduct } from './test-support.ts';
+import { liveAliasOf, type SynthesisedProduct, synthProduct } from './test-support.ts';
 
 const routes = ROUTES as readonly RouteDef[];
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -183,10 +182,36 @@ describe('API stack: generated from the route table', () => {
     expect(webhook?.rawBody).toBe(true);
     const { logicalId } = routeFunction(dev, webhook as RouteDef);
     dev.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: STRIPE_WEBHOOK_ROUTE });
-    dev.templates.api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [logicalId, 'Arn'] } });
+    // API Gateway invokes the live alias (npm run rollback points it back).
+    dev.templates.api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { Ref: liveAliasOf(dev.templates.api, logicalId) } });
     prod.templates.operations.hasOutput('StripeWebhookUrl', { Value: 'https://www.example.com/api/webhook/stripe' });
     prod.templates.operations.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
     prod.templates.operations.hasOutput('ApiUrl', Match.anyValue());
+  });
+
+  it('publishes a version of every function and invokes each only through its live alias (npm run rollback)', () => {
+    const template = prod.templates.api;
+    const fns = Object.keys(template.findResources('AWS::Lambda::Function'));
+    const versions = Object.values(template.findResources('AWS::Lambda::Version')) as Resource[];
+    const aliases = template.findResources('AWS::Lambda::Alias') as Record<string, Resource>;
+    expect(fns.length).toBe(routes.length + 1 + Object.keys(JOBS).length);
+    for (const fn of fns) {
+      const alias = aliases[liveAliasOf(template, fn)];
+      const version = versions.find((v) => v.Properties.FunctionName?.Ref === fn);
+      expect(version, fn).toBeDefined();
+      // Earlier versions stay when a deploy publishes a new one: they are what a rollback returns to.
+      expect(version?.DeletionPolicy, fn).toBe('Retain');
+      expect(JSON.stringify(alias.Properties.FunctionVersion), fn).toContain('Version');
+    }
+    // Nothing invokes a function directly: every integration, permission and trigger names an alias.
+    const direct = (type: string, key: (p: Record<string, any>) => unknown) =>
+      Object.entries(template.findResources(type) as Record<string, Resource>).filter(([, r]) =>
+        fns.some((fn) => JSON.stringify(key(r.Properties)).includes(`"${fn}"`)),
+      );
+    expect(direct('AWS::ApiGatewayV2::Integration', (p) => p.IntegrationUri)).toEqual([]);
+    expect(direct('AWS::Lambda::Permission', (p) => p.FunctionName)).toEqual([]);
+    expect(direct('AWS::Lambda::EventSourceMapping', (p) => p.FunctionName)).toEqual([]);
+    expect(direct('AWS::Events::Rule', (p) => p.Targets)).toEqual([]);
   });
 
   it('throttles the stage and writes access logs', () => {
@@ -351,35 +376,4 @@ describe('Web stack', () => {
   });
 });
 
-describe('Operations stack', () => {
-  it('alarms on API 5xx rate, webhook errors and throttles, every table’s throttles and each stream job’s failures, to the SNS topic', () => {
-    const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
-    const streamJobs = Object.values(JOBS).filter((j) => j.trigger.kind === 'stream');
-    expect(alarms).toHaveLength(1 + 2 + METRIC_NAMES.length + TABLE_KEYS.length + streamJobs.length);
-    for (const alarm of alarms) {
-      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
-      expect(alarm.Properties.OKActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
-    }
-    prod.templates.operations.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
-    dev.templates.operations.resourceCountIs('AWS::SNS::Subscription', 0);
-  });
-
-  // Each metric is emitted by the handler (functions/handlers/payments/stripe-webhook-metrics.test.ts).
-  it('alarms on every metric the functions emit, by the emitting function, at the first occurrence', () => {
-    const alarms = Object.values(resources(prod, 'operations', 'AWS::CloudWatch::Alarm'));
-    for (const name of METRIC_NAMES) {
-      const alarm = alarms.find((a) => a.Properties.MetricName === name);
-      expect(alarm, name).toBeDefined();
-      expect(alarm?.Properties).toMatchObject({
-        Namespace: METRICS_NAMESPACE,
-        Statistic: 'Sum',
-        Threshold: 1,
-        EvaluationPeriods: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        TreatMissingData: 'notBreaching',
-      });
-      expect(alarm?.Properties.Dimensions).toEqual([{ Name: 'FunctionName', Value: expect.anything() }]);
-      expect(JSON.stringify(alarm?.Properties.Dimensions)).toMatch(/StripeWebhook|PaymentsRoutes|stripe/i);
-    }
-  });
-});
+// The Operations stack's alarms and dashboard: infra/operations.test.ts.

@@ -69,13 +69,15 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
   web.addStackDependency(api, 'the /api/* behaviour sends requests to the API');
   const operations = new OperationsStack(app, `${prefix}-Operations`, {
     ...common,
-    description: 'Creator LLC: alarms, alarm topic and the deployment outputs',
+    description: 'Creator LLC: alarms, alarm topic, dashboard and the deployment outputs',
     httpApi: api.httpApi,
     apiUrl: api.apiUrl,
     functions: api.functions,
     failureQueues: api.failureQueues,
     tables: data.tables,
     siteUrl: web.siteUrl,
+    jobFunctions: api.jobFunctions,
+    sitePublisher: web.sitePublisher ? { function: web.sitePublisher.function, failures: web.sitePublisher.failures } : undefined,
   });
   addNagChecks(app);
   return { data, secrets, api, web, operations };

@@ -72,6 +72,7 @@ export class SitePublisher extends Construct {
         ...Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, tableName(config.stage, k)])),
         DOCUMENTS_BUCKET: documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION),
         DEPLOYMENT: 'aws',
+        STAGE: config.stage,
         PAYMENT_MODE: 'live',
         LOG_LEVEL: config.logLevel,
         SITE_BUCKET: props.siteBucket.bucketName,

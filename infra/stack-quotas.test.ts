@@ -121,7 +121,15 @@ describe('route groups', () => {
     expect(count('AWS::ApiGatewayV2::Integration')).toBe(ROUTES.length + 1);
     for (const nested of products.dev.stackTemplates.filter((t) => t.name.startsWith('CreatorLlc-dev-Api/'))) {
       const types = new Set(Object.values(nested.json.Resources as Record<string, { Type: string }>).map((r) => r.Type));
-      expect([...types].sort(), nested.name).toEqual(['AWS::IAM::Policy', 'AWS::IAM::Role', 'AWS::Lambda::Function', 'AWS::Logs::LogGroup']);
+      // Each function with its published version and live alias (npm run rollback).
+      expect([...types].sort(), nested.name).toEqual([
+        'AWS::IAM::Policy',
+        'AWS::IAM::Role',
+        'AWS::Lambda::Alias',
+        'AWS::Lambda::Function',
+        'AWS::Lambda::Version',
+        'AWS::Logs::LogGroup',
+      ]);
     }
   });
 });

@@ -113,3 +113,15 @@ export function functionsWithPolicies(template: Template) {
 export function statementsFor(statements: PolicyStatementJson[], prefix: string): PolicyStatementJson[] {
   return statements.filter((s) => [s.Action].flat().some((a) => a.startsWith(prefix) || a === '*'));
 }
+
+/**
+ * The logical id of a function's `live` alias (LIVE_ALIAS, infra/stacks/api-stack.ts), what its
+ * route, schedule, stream or topic invokes; fails when the function has none or several.
+ */
+export function liveAliasOf(template: Template, functionLogicalId: string): string {
+  const aliases = Object.entries(template.findResources('AWS::Lambda::Alias') as Record<string, TemplateResource>).filter(
+    ([, a]) => a.Properties.Name === 'live' && a.Properties.FunctionName?.Ref === functionLogicalId,
+  );
+  if (aliases.length !== 1) throw new Error(`${functionLogicalId} has ${aliases.length} live aliases`);
+  return aliases[0][0];
+}

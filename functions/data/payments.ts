@@ -109,6 +109,7 @@ export async function fulfilPayment(confirmation: PaymentConfirmation, eventDone
         return { outcome: 'needs-review', reason };
       }
       await markPaid(app, { provider, reference, amountCents, currency, card }, eventDone ? [eventDone('fulfilled')] : []);
+      logger.metric('OrderPaid');
       return { outcome: 'fulfilled' };
     } catch (err) {
       // Someone changed the application between our read and write (a concurrent confirmation,

@@ -39,6 +39,7 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
   if (await isSuppressed(item.to)) {
     await markSuppressed(messageId, now);
     logger.warn('email not sent: address suppressed', { messageId, kind: item.kind });
+    logger.metric('EmailSuppressed');
     return 'suppressed';
   }
   if (!(await stillWanted(item))) {
@@ -67,10 +68,13 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     const permanent = err instanceof DeliveryError && err.permanent;
     const outcome = await markFailed(item, (err as Error).message, permanent, now);
     logger.warn('email delivery failed', { messageId, kind: item.kind, attempts: item.attempts, outcome, error: (err as Error).message });
+    // Parked after its last attempt: staff must act on it (the EmailParked alarm).
+    if (outcome === 'parked') logger.metric('EmailParked');
     return outcome;
   }
   await markSent(messageId, now);
   logger.info('email sent', { messageId, kind: item.kind });
+  logger.metric('EmailSent');
   return 'sent';
 }
 

@@ -201,9 +201,15 @@ function withSecurityHeaders(res: ApiResult): ApiResult {
   return res;
 }
 
+/** A 5xx answer, thrown or returned, is counted (ServerError) for the stage's alarm; 4xx answers are the caller's. */
+function countServerError(res: ApiResult): ApiResult {
+  if ((res.statusCode ?? 200) >= 500) logger.metric('ServerError');
+  return res;
+}
+
 const errorsAndHeaders = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   after: (request) => {
-    request.response = withSecurityHeaders(request.response ?? json(204, null));
+    request.response = withSecurityHeaders(countServerError(request.response ?? json(204, null)));
   },
   onError: (request) => {
     const err = request.error as unknown;
@@ -215,7 +221,7 @@ const errorsAndHeaders = (): MiddlewareObj<ApiEvent, ApiResult> => ({
       logger.error('unhandled error', { error: err as Error });
       res = json(500, { error: 'Internal error', code: 'internal_error' });
     }
-    request.response = withSecurityHeaders(res);
+    request.response = withSecurityHeaders(countServerError(res));
   },
 });
 

@@ -73,9 +73,10 @@ export class Logger {
   }
 
   /**
-   * A CloudWatch metric in embedded metric format: one log line CloudWatch turns into a data
-   * point of `METRICS_NAMESPACE`/`name`, by the function's name (the alarms in
-   * infra/stacks/operations-stack.ts watch these). Written at every level but SILENT.
+   * A CloudWatch metric in embedded metric format: one log line CloudWatch turns into data
+   * points of `METRICS_NAMESPACE`/`name`, once by the function's name and once by the stage (the
+   * whole stage's count, which the alarms in infra/stacks/operations-stack.ts watch). Written at
+   * every level but SILENT.
    */
   metric(name: MetricName, value = 1, extra?: Extra): void {
     if (this.level === 'SILENT') return;
@@ -84,9 +85,10 @@ export class Logger {
       ...extra,
       _aws: {
         Timestamp: Date.now(),
-        CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['FunctionName']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+        CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: METRIC_DIMENSIONS, Metrics: [{ Name: name, Unit: 'Count' }] }],
       },
       FunctionName: functionName,
+      Stage: process.env.STAGE ?? 'local',
       [name]: value,
       service: SERVICE_NAME,
     };
@@ -98,8 +100,27 @@ export class Logger {
 /** The CloudWatch namespace of the product's own metrics. */
 export const METRICS_NAMESPACE = 'CreatorLLC';
 
-/** Every metric the functions emit; each has an alarm (infra/stacks/operations-stack.ts). */
-export const METRIC_NAMES = ['StripeWebhookBadSignature', 'StripeWebhookNotConfigured'] as const;
+/** Each metric is published per function and per stage (the deployed stacks set STAGE). */
+export const METRIC_DIMENSIONS = [['FunctionName'], ['Stage']];
+
+/**
+ * Every metric the functions emit, each on the dashboard or an alarm (infra/stacks/operations-stack.ts):
+ * - StripeWebhookBadSignature, StripeWebhookNotConfigured: the webhook refused a delivery;
+ * - ServerError: an API answer of 5xx (the HTTP middleware, functions/lib/http.ts);
+ * - EmailSent, EmailParked, EmailSuppressed: an outbox message's outcome (functions/jobs/outbox-*.ts);
+ * - OrderPaid: a payment recorded as paid;
+ * - NoPaymentMethod: the scheduled check found no card payment offered (1) or one offered (0).
+ */
+export const METRIC_NAMES = [
+  'StripeWebhookBadSignature',
+  'StripeWebhookNotConfigured',
+  'ServerError',
+  'EmailSent',
+  'EmailParked',
+  'EmailSuppressed',
+  'OrderPaid',
+  'NoPaymentMethod',
+] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 export const logger = new Logger();

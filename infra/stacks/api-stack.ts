@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -20,7 +20,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Code, Function as LambdaFn, LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Code, type IFunction, Function as LambdaFn, LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -125,6 +125,13 @@ interface FunctionSpec {
   baseSecrets: readonly SecretKey[];
   environment?: Record<string, string>;
 }
+
+/**
+ * The alias every trigger invokes (API routes, schedules, streams, the SES feedback topic). Each
+ * deploy that changes a function publishes a new version and points the alias at it; earlier
+ * versions are kept, so `npm run rollback` (scripts/ops/rollback.ts) can point it back.
+ */
+export const LIVE_ALIAS = 'live';
 
 /** Stage-wide throttling (requests per second and burst), per stage. */
 export const THROTTLE = {
@@ -232,6 +239,8 @@ export class ApiStack extends Stack {
   readonly routeGroups = new Map<string, RouteGroupStack>();
   readonly fallbackFunction: LambdaFn;
   readonly jobFunctions = new Map<JobKey, LambdaFn>();
+  /** The `live` alias of every function of this stack and its route groups, by function. */
+  readonly liveAliases = new Map<LambdaFn, Alias>();
   /** Where each stream job's event source puts batches it gave up on. */
   readonly failureQueues = new Map<JobKey, Queue>();
   readonly email: EmailSending;
@@ -289,6 +298,8 @@ export class ApiStack extends Stack {
       ...Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, data.tables[k].tableName])),
       DOCUMENTS_BUCKET: data.documentsBucket.bucketName,
       DEPLOYMENT: 'aws',
+      // The Stage dimension of the metrics the functions emit (functions/lib/logger.ts), which the alarms watch.
+      STAGE: config.stage,
       // The offline test-card mode is refused outside local runs; deployed stacks use the providers.
       PAYMENT_MODE: 'live',
       LOG_LEVEL: config.logLevel,
@@ -317,7 +328,11 @@ export class ApiStack extends Stack {
         loggingFormat: LoggingFormat.JSON,
         environment: { ...sharedEnvironment, ...spec.environment, ...secretEnv },
         description: spec.description,
+        // Kept when the next deploy publishes another: the versions are what npm run rollback returns to.
+        currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       });
+      // A published version of what this deploy built, and the alias the triggers invoke (LIVE_ALIAS).
+      this.liveAliases.set(fn, new Alias(scope, `${constructId}Live`, { aliasName: LIVE_ALIAS, version: fn.currentVersion }));
       for (const key of spec.baseSecrets) props.secrets[key].grantRead(fn);
       acknowledge(
         fn,
@@ -350,14 +365,14 @@ export class ApiStack extends Stack {
       new HttpRoute(this, `${constructId}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${constructId}Integration`, this.live(fn)),
       });
     }
     this.fallbackFunction = makeFunction(this, 'DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));
     new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('DefaultRouteIntegration', this.fallbackFunction),
+      integration: new HttpLambdaIntegration('DefaultRouteIntegration', this.live(this.fallbackFunction)),
     });
     this.acknowledgeRouteAuthorization(config);
 
@@ -375,7 +390,7 @@ export class ApiStack extends Stack {
       });
       this.grantDeclaredAccess(fn, `Job ${key}`, job, [], data, props);
       if (job.sendsEmail) this.email.grantSend(fn);
-      this.addJobTrigger(key, job, fn, data);
+      this.addJobTrigger(key, job, fn, this.live(fn), data);
       this.jobFunctions.set(key, fn);
     }
 
@@ -399,6 +414,13 @@ export class ApiStack extends Stack {
       this.originDomain = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
       this.apiUrl = this.httpApi.apiEndpoint;
     }
+  }
+
+  /** A function's `live` alias (LIVE_ALIAS), what its trigger invokes. */
+  live(fn: LambdaFn): Alias {
+    const alias = this.liveAliases.get(fn);
+    if (!alias) throw new Error(`${fn.node.path} has no ${LIVE_ALIAS} alias`);
+    return alias;
   }
 
   /** The stack a route's function goes in: its route group's nested stack, created on first use, or this one. */
@@ -461,8 +483,8 @@ export class ApiStack extends Stack {
     if (declared.kms) grantKeyUse(fn, props.piiKey, declared.kms);
   }
 
-  /** What starts a job: its table's stream, a schedule, or SES feedback through the email topic. */
-  private addJobTrigger(key: JobKey, job: JobDef, fn: LambdaFn, data: DataRefs): void {
+  /** What starts a job (through its `live` alias): its table's stream, a schedule, or SES feedback through the email topic. */
+  private addJobTrigger(key: JobKey, job: JobDef, fn: LambdaFn, live: IFunction, data: DataRefs): void {
     const id = jobConstructId(key);
     const trigger = job.trigger;
     if (trigger.kind === 'stream') {
@@ -478,7 +500,7 @@ export class ApiStack extends Stack {
         'AwsSolutions-SQS3',
         "This queue is itself a failure destination: the stream event source mapping sends it the position of batches it gave up on; nothing consumes it but an operator, alerted by the Operations stack's alarm.",
       );
-      fn.addEventSource(
+      live.addEventSource(
         new DynamoEventSource(data.tables[trigger.table], {
           startingPosition: StartingPosition.LATEST,
           batchSize: STREAM_JOB_SOURCE.batchSize,
@@ -499,16 +521,21 @@ export class ApiStack extends Stack {
       new Rule(this, `${id}Schedule`, {
         description: `Runs the ${key} job every ${trigger.everyMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(trigger.everyMinutes)),
-        targets: [new LambdaFunction(fn)],
+        targets: [new LambdaFunction(live)],
       });
     } else if (trigger.kind === 'daily') {
       new Rule(this, `${id}Schedule`, {
         description: `Runs the ${key} job daily at ${trigger.hourUtc}:00 UTC`,
         schedule: Schedule.cron({ minute: '0', hour: String(trigger.hourUtc) }),
-        targets: [new LambdaFunction(fn)],
+        targets: [new LambdaFunction(live)],
       });
     } else {
-      this.email.feedbackTopic.addSubscription(new LambdaSubscription(fn));
+      this.email.feedbackTopic.addSubscription(new LambdaSubscription(live));
+      // SNS invokes an alias by its qualified ARN; the template check expects only a function there.
+      Annotations.of(live).acknowledgeWarning(
+        'CloudFormation-Validate::W3694',
+        'SNS subscribes a Lambda alias by its qualified ARN (the live alias, for rollback).',
+      );
     }
   }
 

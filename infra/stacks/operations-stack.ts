@@ -1,6 +1,17 @@
 import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -8,7 +19,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { JobKey } from '../../functions/jobs.ts';
+import { JOBS, type JobKey } from '../../functions/jobs.ts';
 import { METRICS_NAMESPACE, type MetricName } from '../../functions/lib/logger.ts';
 import type { RouteKey } from '../../functions/routes.ts';
 import { TABLE_KEYS, type TableKey } from '../../functions/tables.ts';
@@ -32,11 +43,30 @@ export interface OperationsStackProps extends StackProps {
   failureQueues: ReadonlyMap<JobKey, IQueue>;
   tables: Record<TableKey, Table>;
   siteUrl: string;
+  /** The functions no route calls (functions/jobs.ts), by job. */
+  jobFunctions: ReadonlyMap<JobKey, IFunction>;
+  /** The web stack's site publisher and its failure queue (infra/site-publisher.ts), when the site has one. */
+  sitePublisher?: { function: IFunction; failures: IQueue };
 }
 
-/** Alarms to an SNS topic (email from context) and the URLs an operator needs after a deploy. */
+/** SES reviews an account whose bounce rate passes 5% and may pause sending at 10%: alarm at the first mark. */
+export const SES_BOUNCE_RATE_ALARM = 0.05;
+/** SES reviews an account whose complaint rate passes 0.1% and may pause sending at 0.5%. */
+export const SES_COMPLAINT_RATE_ALARM = 0.001;
+/** The dashboard's name: `CreatorLlc-<stage>`. */
+export const dashboardName = (stage: StageConfig['stage']) => `CreatorLlc-${stage}`;
+
+/**
+ * Alarms to an SNS topic (the config file's alarmEmails, told when an alarm fires and when it
+ * clears), the stage's dashboard and the URLs an operator needs after a deploy. Every alarm reads
+ * a metric something is known to publish: AWS's own (API Gateway, Lambda, SQS, DynamoDB, SES) or
+ * one the functions emit (functions/lib/logger.ts METRIC_NAMES, each with a test that it is).
+ */
 export class OperationsStack extends Stack {
   readonly alarmTopic: Topic;
+  readonly dashboard: Dashboard;
+  /** Every alarm, by construct id. */
+  readonly alarms = new Map<string, Alarm>();
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
@@ -76,15 +106,16 @@ export class OperationsStack extends Stack {
     });
     api5xx.addAlarmAction(notify);
     api5xx.addOkAction(notify);
+    this.alarms.set('Api5xxRate', api5xx);
 
     const webhook = props.functions.get(STRIPE_WEBHOOK_ROUTE);
     if (!webhook) throw new Error(`functions/routes.ts has no ${STRIPE_WEBHOOK_ROUTE} route: payments could never be confirmed.`);
-    /** Any occurrence in a 5-minute period raises the alarm. */
-    const onAny = (id: string, alarmDescription: string, metric: IMetric) => {
+    /** Any occurrence in a period (the metric's own, 5 minutes unless it says otherwise) raises the alarm. */
+    const onAny = (id: string, alarmDescription: string, metric: IMetric, threshold = 1) => {
       const alarm = new Alarm(this, id, {
         alarmDescription,
         metric,
-        threshold: 1,
+        threshold,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -92,6 +123,8 @@ export class OperationsStack extends Stack {
       alarm.addAlarmAction(notify);
       // The recipients also learn when it clears.
       alarm.addOkAction(notify);
+      this.alarms.set(id, alarm);
+      return alarm;
     };
 
     onAny(
@@ -119,6 +152,77 @@ export class OperationsStack extends Stack {
       webhook.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
     );
 
+    /** A metric the functions emit, counted over the whole stage (the Stage dimension of METRIC_DIMENSIONS). */
+    const stageWide = (name: MetricName, statistic = 'Sum', period = fiveMinutes) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { Stage: config.stage }, period, statistic });
+    onAny(
+      'ServerErrors',
+      'An API function answered 5xx (the middleware counts every 5xx answer of every route: functions/lib/http.ts); the dashboard shows which function, its log group why',
+      stageWide('ServerError'),
+    );
+    // What the middleware cannot answer: a timeout, running out of memory, a failed start, an error in a job.
+    onAny(
+      'FunctionErrors',
+      "A Lambda function failed outside the middleware (timeout, out of memory, failed start, a job's error): Lambda's Errors over every function of this account and region (docs/deploy.md, Alarms)",
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', period: fiveMinutes, statistic: 'Sum' }),
+    );
+    for (const [key, fn] of props.jobFunctions) {
+      onAny(
+        `${key[0].toUpperCase()}${key.slice(1)}Errors`,
+        `The ${key} job failed (Lambda Errors): see its log group (docs/deploy.md, Background jobs)`,
+        fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+      );
+    }
+    onAny(
+      'EmailParked',
+      "An email was parked after its last delivery attempt: a customer or staff member did not get it. Staff see it in the dashboard's parked list; check SES (sandbox, identity) and the sender's log group",
+      stageWide('EmailParked'),
+    );
+    onAny(
+      'EmailSuppressed',
+      'An email was not sent because its address bounced or complained before: the customer gets nothing from us until the address is corrected',
+      stageWide('EmailSuppressed', 'Sum', Duration.hours(1)),
+    );
+    // Account-wide reputation metrics SES publishes (no dimension); above its limits SES pauses sending.
+    onAny(
+      'SesBounceRate',
+      `The SES bounce rate passed ${SES_BOUNCE_RATE_ALARM * 100}%: SES reviews the account there and may pause all sending at 10%`,
+      new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: Duration.hours(1), statistic: 'Maximum' }),
+      SES_BOUNCE_RATE_ALARM,
+    );
+    onAny(
+      'SesComplaintRate',
+      `The SES complaint rate passed ${SES_COMPLAINT_RATE_ALARM * 100}%: SES reviews the account there and may pause all sending at 0.5%`,
+      new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', period: Duration.hours(1), statistic: 'Maximum' }),
+      SES_COMPLAINT_RATE_ALARM,
+    );
+    if (props.sitePublisher) {
+      onAny(
+        'SitePublisherErrors',
+        'The site publisher failed to re-render published pages (Lambda Errors): the site may show old texts; see its log group',
+        props.sitePublisher.function.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+      );
+      onAny(
+        'SitePublisherFailures',
+        'The site publisher gave up on published texts after its retries (its failure queue is not empty): publish them again from the staff dashboard',
+        props.sitePublisher.failures.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
+      );
+    }
+    const paymentCheckPeriod = Duration.minutes(JOBS.paymentCheck.trigger.everyMinutes);
+    const noPayment = new Alarm(this, 'NoPaymentMethod', {
+      alarmDescription:
+        'The scheduled check found the site offering no card payment twice in a row: nobody can pay. Check the Stripe publishable key (config file) and the stripeSecretKey secret (npm run preflight)',
+      metric: stageWide('NoPaymentMethod', 'Maximum', paymentCheckPeriod),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 2,
+      datapointsToAlarm: 2,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    noPayment.addAlarmAction(notify);
+    noPayment.addOkAction(notify);
+    this.alarms.set('NoPaymentMethod', noPayment);
+
     for (const [key, queue] of props.failureQueues) {
       onAny(
         `${key[0].toUpperCase()}${key.slice(1)}Failures`,
@@ -144,6 +248,8 @@ export class OperationsStack extends Stack {
       );
     }
 
+    this.dashboard = this.buildDashboard(props, stageWide);
+
     new CfnOutput(this, 'SiteUrl', { description: 'The public site', value: props.siteUrl });
     new CfnOutput(this, 'ApiUrl', {
       description: 'The HTTP API itself; requests must come through the site (<SiteUrl>/api), which adds the origin-verify header',
@@ -154,5 +260,73 @@ export class OperationsStack extends Stack {
       value: `${props.siteUrl}${STRIPE_WEBHOOK_PATH}`,
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'SNS topic the alarms notify', value: this.alarmTopic.topicArn });
+    new CfnOutput(this, 'DashboardUrl', {
+      description: 'The CloudWatch dashboard: orders paid, emails sent or parked, errors and latency',
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboardName(config.stage)}`,
+    });
+  }
+
+  /** Orders paid, emails sent or parked, errors and latency, and every alarm's state, on one page. */
+  private buildDashboard(props: OperationsStackProps, stageWide: (name: MetricName, statistic?: string, period?: Duration) => Metric): Dashboard {
+    const hour = Duration.hours(1);
+    const fiveMinutes = Duration.minutes(5);
+    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: dashboardName(props.config.stage) });
+    dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# Creator LLC (${props.config.stage})\nAlarms and what to do about each: docs/deploy.md, Alarms. Site: ${props.siteUrl}`,
+        width: 24,
+        height: 2,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Orders paid (per hour)', left: [stageWide('OrderPaid', 'Sum', hour).with({ label: 'Orders paid' })], width: 8 }),
+      new GraphWidget({
+        title: 'Emails (per hour)',
+        left: [
+          stageWide('EmailSent', 'Sum', hour).with({ label: 'Sent' }),
+          stageWide('EmailParked', 'Sum', hour).with({ label: 'Parked' }),
+          stageWide('EmailSuppressed', 'Sum', hour).with({ label: 'Suppressed' }),
+        ],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Card payment offered (0 = yes)',
+        left: [stageWide('NoPaymentMethod', 'Maximum', Duration.minutes(15)).with({ label: 'No payment method' })],
+        width: 8,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Errors',
+        left: [
+          stageWide('ServerError').with({ label: '5xx answers (functions)' }),
+          props.httpApi.metricServerError({ period: fiveMinutes, statistic: 'Sum', label: 'API 5xx' }),
+          new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', period: fiveMinutes, statistic: 'Sum', label: 'Lambda errors (account)' }),
+          props.httpApi.metricClientError({ period: fiveMinutes, statistic: 'Sum', label: 'API 4xx' }),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'API latency (ms)',
+        left: [
+          props.httpApi.metricLatency({ period: fiveMinutes, statistic: 'p50', label: 'p50' }),
+          props.httpApi.metricLatency({ period: fiveMinutes, statistic: 'p99', label: 'p99' }),
+          props.httpApi.metricIntegrationLatency({ period: fiveMinutes, statistic: 'p99', label: 'integration p99' }),
+        ],
+        width: 12,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'SES reputation',
+        left: [
+          new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: hour, statistic: 'Maximum', label: 'Bounce rate' }),
+          new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', period: hour, statistic: 'Maximum', label: 'Complaint rate' }),
+        ],
+        width: 12,
+      }),
+      new AlarmStatusWidget({ title: 'Alarms', alarms: [...this.alarms.values()], width: 12, height: 8 }),
+    );
+    return dashboard;
   }
 }
