@@ -30,7 +30,7 @@ beforeAll(() => {
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
     ...EXAMPLE_API_DOMAIN_CONTEXT,
   });
-}, 120_000);
+}, 300_000);
 afterAll(() => {
   dev?.cleanup();
   prod?.cleanup();
