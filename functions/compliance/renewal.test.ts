@@ -7,11 +7,13 @@ import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { putApplication, readApplication, setApplicationFields, TEST_RESUME_SECRET } from '../../tests/fakes/applications.ts';
 import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
+import { apiEvent, invoke } from '../../tests/helpers/events.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { RENEWAL_CHARGE_SERIES, reminderPuts, remindersOf } from '../data/reminders.ts';
 import { deliverMessage } from '../email/deliver.ts';
 import { getMessage } from '../email/outbox.ts';
 import { resetEmailTransportForTests } from '../email/transport.ts';
+import { handler as renewalPaymentRoute } from '../handlers/compliance/renewal-payment.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { startCardPayment } from '../payments/card.ts';
@@ -266,5 +268,46 @@ describe('charging the agreed renewal', () => {
     expect(await getMessage(emailId(noCard, 'renewal_payment_due'))).toBeDefined();
     expect((await renewalOf(cancelled)).charge).toBeUndefined();
     expect(await chargeRow(cancelled)).toBeUndefined();
+  });
+});
+
+describe('POST /api/orders/{id}/registered-agent/renewal-payment', () => {
+  let ip = 0;
+  const post = (id: string, body: unknown, resumeSecret?: string | null) =>
+    invoke(
+      renewalPaymentRoute,
+      apiEvent({
+        method: 'POST',
+        route: '/api/orders/{id}/registered-agent/renewal-payment',
+        path: `/api/orders/${id}/registered-agent/renewal-payment`,
+        pathParameters: { id },
+        body,
+        resumeSecret,
+        sourceIp: `198.51.100.${++ip}`,
+      }),
+    );
+
+  it('pays the renewal due with the test card; refuses a stranger, a bad body, a declined card and a second payment', async () => {
+    const id = await consentingOrder(125, '4000 0027 6000 3184');
+    // Nothing is due before the renewal date.
+    expect((await post(id, { card: testCard('4242 4242 4242 4242') })).body).toMatchObject({ code: 'no_renewal_payment_due' });
+    await sweepRenewals(RENEWAL_DAY);
+
+    expect((await post(id, { card: testCard('4242 4242 4242 4242') }, 'not-the-secret-of-this-order-0000')).status).toBe(404);
+    const bad = await post(id, { card: { cardNumber: '12' }, extra: true });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: expect.any(String) });
+    expect((await post(id, {})).status).toBe(400);
+    const declined = await post(id, { card: testCard('4000 0000 0000 0002') });
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ error: 'Your card was declined.' });
+
+    const paid = await post(id, { card: testCard('4242 4242 4242 4242') });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', registeredAgent: { status: 'renews', charge: { state: 'paid', amountCents: 12_500 } } });
+    const again = await post(id, { card: testCard('4242 4242 4242 4242') });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'no_renewal_payment_due' });
+    expect((await renewalOf(id)).history.map((h) => h.kind)).toEqual(['charge-failed', 'paid-by-link']);
   });
 });
