@@ -5,7 +5,7 @@ import { assertFulfilled } from './fulfilment.ts';
 import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
 import { stripeClient } from './stripe.ts';
-import { fulfilStripeIntent } from './stripe-intent.ts';
+import { cancelIntentAtStripe, fulfilStripeIntent } from './stripe-intent.ts';
 import { sha256 } from './test-payment.ts';
 
 const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -39,7 +39,8 @@ export async function startCardPayment(
   if (app.paymentStatus === 'pending' && app.paymentIntentId && app.paymentIntentProvider === 'stripe' && app.pricedOrder?.totalCents === amount) {
     const existing = await stripe.paymentIntents.retrieve(app.paymentIntentId);
     const sameSaving = (existing.setup_future_usage === 'off_session') === savesCard;
-    if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && sameSaving && existing.client_secret)
+    // An intent a card was declined on is not reused: the customer's retry gets a fresh one (the declined one is cancelled below).
+    if (OPEN_INTENT_STATES.has(existing.status) && existing.amount === amount && sameSaving && existing.client_secret && !existing.last_payment_error)
       return { clientSecret: existing.client_secret };
     // The money was taken but its webhook is not recorded yet (a delivery that crashed waits for
     // Stripe's retry): record it now rather than take the money a second time.
@@ -49,6 +50,8 @@ export async function startCardPayment(
       throw alreadyPaid();
     }
     if (existing.status === 'processing') throw paymentInProgress();
+    // Not reused (declined before, another amount or card choice): cancelled, so only the new intent can take money.
+    if (OPEN_INTENT_STATES.has(existing.status) && (await cancelIntentAtStripe(stripe, existing.id)) !== 'cancelled') throw paymentInProgress();
   }
   const intent = await stripe.paymentIntents.create(
     {

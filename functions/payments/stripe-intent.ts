@@ -39,3 +39,30 @@ function savedCard(intent: Partial<Pick<Stripe.PaymentIntent, 'setup_future_usag
   const last4 = typeof intent.payment_method === 'object' ? intent.payment_method?.card?.last4 : undefined;
   return { card: { provider: 'stripe', paymentMethodId: method, customerId: customer, ...(last4 ? { last4 } : {}), savedAt: new Date().toISOString() } };
 }
+
+/** What became of an intent we asked Stripe to cancel: cancelled (now or before), or the money moved first. */
+export type IntentCancel = 'cancelled' | 'succeeded' | 'processing' | 'requires_capture';
+
+/**
+ * Cancels a PaymentIntent at Stripe so no later confirmation of it can take money (after a
+ * decline, or when the order moves on to another intent). Stripe refuses to cancel an intent
+ * whose money has moved: that state is returned, and the caller must not unfreeze the order
+ * (the success will be recorded). Any other failure is thrown (the webhook's retry runs it again).
+ */
+export async function cancelIntentAtStripe(
+  stripe: Pick<Stripe, 'paymentIntents'>,
+  intentId: string,
+  reason: Stripe.PaymentIntentCancelParams.CancellationReason = 'abandoned',
+): Promise<IntentCancel> {
+  try {
+    await stripe.paymentIntents.cancel(intentId, { cancellation_reason: reason });
+    return 'cancelled';
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
+    const now = await stripe.paymentIntents.retrieve(intentId);
+    if (now.status === 'canceled') return 'cancelled';
+    const moved = (['succeeded', 'processing', 'requires_capture'] as const).find((status) => status === now.status);
+    if (moved) return moved;
+    throw err;
+  }
+}

@@ -9,7 +9,7 @@ import { ConflictError, NotConfiguredError, ValidationError } from '../lib/error
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { loadStripe, stripeClient } from './stripe.ts';
-import { fulfilStripeIntent } from './stripe-intent.ts';
+import { cancelIntentAtStripe, fulfilStripeIntent } from './stripe-intent.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
 const TOLERANCE_SECONDS = 300;
@@ -98,6 +98,13 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       if (intent.metadata?.purpose === RENEWAL_PURPOSE) return nothingRecorded('renewal-failure');
       const applicationId = intent.metadata?.applicationId;
       if (!applicationId) return nothingRecorded('no-application');
+      // A declined intent stays confirmable at Stripe (another card on the same intent): it is
+      // cancelled first, so no later confirmation can land on the order the customer may now
+      // change. If its money moved meanwhile, the order stays frozen for that success.
+      const stripe = await stripeClient();
+      if (!stripe) throw new Error('Stripe secret key missing: cannot cancel the failed PaymentIntent');
+      const cancel = await cancelIntentAtStripe(stripe, intent.id, 'abandoned');
+      if (cancel !== 'cancelled') return nothingRecorded(`failure-not-recorded-${cancel}`);
       const recorded = await recordPaymentFailure(applicationId, intent.id, intent.last_payment_error?.message ?? 'The payment failed', [
         done('failure-recorded'),
       ]);

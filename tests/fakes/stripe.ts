@@ -11,6 +11,8 @@ export interface StripeFake extends HttpFake {
   refunds: Map<string, Record<string, unknown>>;
   /** What the browser's confirmation does at Stripe: the intent succeeds (false if it could not). */
   succeed(intentId: string): boolean;
+  /** The browser's confirmation is declined: the intent keeps the error and can be confirmed again (false if it could not). */
+  decline(intentId: string, message?: string): boolean;
   declineWith?: string;
   /** Form fields of a request (Stripe's SDK sends application/x-www-form-urlencoded). */
   form(req: RecordedRequest): Record<string, string>;
@@ -130,6 +132,12 @@ export async function startStripeFake(): Promise<StripeFake> {
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: intent.payment_method ?? id('pm') });
     return true;
   };
-  const fake: StripeFake = Object.assign(server, { intents, refunds, form, succeed, declineWith: state.declineWith });
+  const decline = (intentId: string, message = 'Your card was declined.') => {
+    const intent = intents.get(intentId);
+    if (!intent || intent.status === 'canceled' || intent.status === 'succeeded') return false;
+    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message } });
+    return true;
+  };
+  const fake: StripeFake = Object.assign(server, { intents, refunds, form, succeed, decline, declineWith: state.declineWith });
   return fake;
 }

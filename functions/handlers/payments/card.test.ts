@@ -224,6 +224,20 @@ describe('Stripe mode against a fake Stripe', () => {
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'needs_review', review: { reference: intentId, amountCents: 100 } });
   });
 
+  it('after a declined card the checkout gets a fresh intent and the declined one is cancelled at Stripe', async () => {
+    const app = await putApplication();
+    const first = await intentFor(app.id, FL_CENTS);
+    const firstId = (await readApplication(app.id))?.paymentIntentId;
+    expect(stripe.decline(firstId)).toBe(true);
+    const retry = await intentFor(app.id, FL_CENTS);
+    expect(retry.status).toBe(200);
+    expect(retry.body.clientSecret).not.toBe(first.body.clientSecret);
+    expect(stripe.intents.get(firstId)?.status).toBe('canceled');
+    expect((await readApplication(app.id))?.paymentIntentId).not.toBe(firstId);
+    // Only the new intent can take the money.
+    expect(stripe.succeed(firstId)).toBe(false);
+  });
+
   it('a change to an order Stripe was paid for records the payment and says the order is paid, not "in progress" forever', async () => {
     const app = await putApplication({ userId: 'user-change-after-crash' });
     expect((await intentFor(app.id, FL_CENTS)).status).toBe(200);

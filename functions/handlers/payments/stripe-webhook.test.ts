@@ -235,6 +235,14 @@ describe('POST /api/webhook/stripe', () => {
 
   it('records payment_failed and charge.refunded, and ignores other types', async () => {
     const app = await putPricedApplication({}, { id: 'pi_failed' });
+    stripe.intents.set('pi_failed', {
+      id: 'pi_failed',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { applicationId: app.id },
+    });
     const failed = stripeEvent('payment_intent.payment_failed', {
       id: 'pi_failed',
       object: 'payment_intent',
@@ -271,6 +279,14 @@ describe('POST /api/webhook/stripe', () => {
 describe('payment_intent.payment_failed', () => {
   it("records only the order's current intent failing: an earlier intent's late failure leaves the newer payment frozen", async () => {
     const app = await putPricedApplication({}, { id: 'pi_current_attempt' });
+    stripe.intents.set('pi_earlier_attempt', {
+      id: 'pi_earlier_attempt',
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { applicationId: app.id },
+    });
     const late = stripeEvent('payment_intent.payment_failed', {
       id: 'pi_earlier_attempt',
       object: 'payment_intent',
@@ -282,6 +298,49 @@ describe('payment_intent.payment_failed', () => {
     expect((await deliver(late, sign(late))).body).toEqual({ received: true, result: 'failure-not-recorded' });
     expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'pending', paymentIntentId: 'pi_current_attempt' });
     expect((await readApplication(app.id))?.paymentError).toBeUndefined();
+  });
+
+  it('cancels the declined intent at Stripe before unfreezing the order, so no later confirmation of it can land', async () => {
+    const intentId = `pi_declined_${seq}`;
+    const app = await putPricedApplication({}, { id: intentId });
+    stripe.intents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { applicationId: app.id },
+    });
+    expect(stripe.decline(intentId, 'Your card has insufficient funds.')).toBe(true);
+    const failed = stripeEvent('payment_intent.payment_failed', { ...stripe.intents.get(intentId) });
+    expect((await deliver(failed, sign(failed))).body.result).toBe('failure-recorded');
+    expect(stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`)).toBe(true);
+    expect(stripe.intents.get(intentId)?.status).toBe('canceled');
+    expect(await readApplication(app.id)).toMatchObject({ paymentStatus: 'failed', paymentError: 'Your card has insufficient funds.' });
+    // The customer changes the order; the old intent can no longer be confirmed with another card.
+    expect(stripe.succeed(intentId)).toBe(false);
+  });
+
+  it('a failure whose intent took the money meanwhile (a retry with another card) leaves the order frozen for that success', async () => {
+    const intentId = `pi_declined_then_paid_${seq}`;
+    const app = await putPricedApplication({}, { id: intentId });
+    stripe.intents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount: FL_CENTS,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      metadata: { applicationId: app.id },
+    });
+    const failed = stripeEvent('payment_intent.payment_failed', {
+      ...stripe.intents.get(intentId),
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+    expect(stripe.succeed(intentId)).toBe(true);
+    expect((await deliver(failed, sign(failed))).body.result).toBe('failure-not-recorded-succeeded');
+    expect((await readApplication(app.id))?.paymentStatus).toBe('pending');
+    const paid = succeeded(app.id, FL_CENTS, 'usd', intentId);
+    expect((await deliver(paid, sign(paid))).body.result).toBe('fulfilled');
   });
 });
 

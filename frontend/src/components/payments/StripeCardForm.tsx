@@ -27,12 +27,15 @@ export default function StripeCardForm({
   total,
   returnUrl,
   onUnexpected,
+  onDeclined,
 }: {
   publishableKey: string;
   clientSecret: string;
   total: number;
   returnUrl: string;
   onUnexpected: () => void;
+  /** After a declined card: the server cancels the declined intent, so the page asks it for a fresh one. */
+  onDeclined?: () => void;
 }) {
   return (
     <Elements
@@ -40,12 +43,12 @@ export default function StripeCardForm({
       options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '12px' } } }}
       key={clientSecret}
     >
-      <CardForm total={total} returnUrl={returnUrl} onUnexpected={onUnexpected} />
+      <CardForm total={total} returnUrl={returnUrl} onUnexpected={onUnexpected} onDeclined={onDeclined} />
     </Elements>
   );
 }
 
-function CardForm({ total, returnUrl, onUnexpected }: { total: number; returnUrl: string; onUnexpected: () => void }) {
+function CardForm({ total, returnUrl, onUnexpected, onDeclined }: { total: number; returnUrl: string; onUnexpected: () => void; onDeclined?: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -56,8 +59,10 @@ function CardForm({ total, returnUrl, onUnexpected }: { total: number; returnUrl
     try {
       const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.origin).href } });
       // Only reached on an error: success redirects to return_url.
-      if (error.type === 'card_error' || error.type === 'validation_error') toast('Payment Failed', error.message ?? 'Your card was declined.', 'error');
-      else onUnexpected();
+      if (error.type === 'card_error' || error.type === 'validation_error') {
+        toast('Payment Failed', error.message ?? 'Your card was declined.', 'error');
+        if (error.type === 'card_error') onDeclined?.();
+      } else onUnexpected();
     } catch {
       onUnexpected();
     } finally {

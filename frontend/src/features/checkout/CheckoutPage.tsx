@@ -291,6 +291,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
                         total={order.total}
                         returnUrl={paths.success('stripe', applicationId)}
                         onUnexpected={() => showToast('unexpected')}
+                        onDeclined={() => stripeIntent.refetch()}
                       />
                     </Suspense>
                   ) : (
