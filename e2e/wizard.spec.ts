@@ -94,7 +94,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
 
   await expect(page).toHaveURL(/\/wizard\/4$/);
   await expect(page.getByText(`${idea} LLC`)).toBeVisible();
-  await expect(page.getByText('maya@example.com')).toBeVisible();
+  await expect(page.getByText('maya@example.com', { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText('$250');
   // Wyoming sells expedited service, but not for forming an LLC: the add-on says so and is off.
   await expect(page.getByLabel(/Expedited filing/)).toBeDisabled();

@@ -10,6 +10,8 @@ const PRICE_LINE_KEYS = {
   stateExpediteFee: 'stateExpediteFee',
   feinFiling: 'feinFiling',
   operatingAgreement: 'operatingAgreement',
+  dbaRegistration: 'dbaRegistration',
+  dbaFee: 'dbaFee',
 } as const satisfies { [K in PriceLineKey]: K };
 
 export const priceLineSchema = z.object({ key: z.enum(PRICE_LINE_KEYS), label: z.string(), amount: dollars() }) satisfies z.ZodMiniType<PriceLine>;

@@ -1,4 +1,5 @@
 import { dollarsToCents } from './money.ts';
+import { dbaGovernmentFee, dbaOffer } from './state-facts/dba.ts';
 import { type ExpediteTier, noStandardTimeSentence, type Processing, processingFor } from './state-facts/processing-times.ts';
 
 export { noStandardTimeSentence };
@@ -22,7 +23,20 @@ export const ADD_ONS = {
 
 export type AddOnKey = keyof typeof ADD_ONS;
 export const ADD_ON_KEYS = Object.keys(ADD_ONS) as AddOnKey[];
-export type AddOnSelection = Partial<Record<AddOnKey, boolean | undefined>>;
+
+/**
+ * Registering the creator's name as a DBA (docs/product.md "DBA"): offered at wizard step 3 with
+ * the name and, where a county takes the filing, the county, so it is not one of the plain
+ * toggles above. Our fee; the government's fee is a line of its own where the dataset fixes it
+ * (shared/state-facts/dba.ts), and the add-on adds nothing where the state keeps no register.
+ */
+export const DBA_ADD_ON = {
+  label: 'DBA: your creator name registered',
+  price: 49,
+  description: 'We file your handle or channel name as a registered business name of the LLC',
+} as const;
+
+export type AddOnSelection = Partial<Record<AddOnKey | 'dbaRegistration', boolean | undefined>>;
 
 /**
  * How long we take to file once we have the filing details, in business days (docs/product.md
@@ -36,7 +50,7 @@ export const OUR_FILING_TIME = `${FILING_PROMISE_BUSINESS_DAYS.least}-${FILING_P
  * What an order's price is made of: the state's filing fee, our service fee, each add-on chosen,
  * and the state's own expedite fee (`stateExpediteFee`, added with the expedited-filing add-on).
  */
-export type PriceLineKey = 'filingFee' | 'serviceFee' | 'stateExpediteFee' | AddOnKey;
+export type PriceLineKey = 'filingFee' | 'serviceFee' | 'stateExpediteFee' | AddOnKey | 'dbaRegistration' | 'dbaFee';
 
 /** One line of an order's price, in whole dollars. */
 export interface PriceLine {
@@ -146,6 +160,12 @@ export function priceOrder(state: Pick<StatePricing, 'code' | 'filingFee' | 'ser
       continue;
     }
     lines.push({ key, label: ADD_ONS[key].label, amount: ADD_ONS[key].price });
+  }
+  const dba = addOns.dbaRegistration ? dbaOffer(state.code) : undefined;
+  if (dba && dba.kind !== 'none') {
+    lines.push({ key: 'dbaRegistration', label: DBA_ADD_ON.label, amount: DBA_ADD_ON.price });
+    const fee = dbaGovernmentFee(dba);
+    if (fee > 0) lines.push({ key: 'dbaFee', label: `${state.name} ${dba.rule.term} filing fee`, amount: fee });
   }
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   return { lines, total, totalCents: dollarsToCents(total) };

@@ -24,6 +24,8 @@ export type CalendarOrder = Pick<
   | 'renewalCard'
   | 'renewalCharge'
   | 'renewalHistory'
+  | 'documents'
+  | 'dbaName'
 >;
 
 const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -56,7 +58,14 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     renewalCancelledAt: order.renewalCancelledAt,
     renewalLapsedAt: lapsedAt(order),
     renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
+    ...dbaOf(order),
   };
+}
+
+/** The DBA once staff recorded its registration (the newest upload of it dates it). */
+function dbaOf(order: Pick<CalendarOrder, 'documents' | 'dbaName'>): { dba?: CalendarInput['dba'] } {
+  const registered = (order.documents ?? []).filter((d) => d.kind === 'dba_registration').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return registered ? { dba: { name: order.dbaName || 'your creator name', registeredOn: registered.createdAt.slice(0, 10) } } : {};
 }
 
 export const orderNotPaid = () =>

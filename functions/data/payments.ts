@@ -70,7 +70,8 @@ function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | 
     (app.state ?? '').toUpperCase() === frozen.state &&
     Boolean(app.expeditedFiling) === frozen.expeditedFiling &&
     Boolean(app.feinFiling) === frozen.feinFiling &&
-    Boolean(app.operatingAgreement) === frozen.operatingAgreement;
+    Boolean(app.operatingAgreement) === frozen.operatingAgreement &&
+    Boolean(app.dbaRegistration) === Boolean(frozen.dbaRegistration);
   if (!same) return 'the order changed after it was priced';
   return undefined;
 }

@@ -85,6 +85,9 @@ export const publicApplicationSchema = z.object({
   expeditedFiling: z.optional(z.boolean()),
   feinFiling: z.optional(z.boolean()),
   operatingAgreement: z.optional(z.boolean()),
+  dbaRegistration: z.optional(z.boolean()),
+  dbaName: z.optional(z.string()),
+  dbaCounty: z.optional(z.string()),
   currentStep: z.optional(int()),
   completed: z.optional(z.boolean()),
   /** The item's version, for a later conditional write. */

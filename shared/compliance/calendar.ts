@@ -5,6 +5,7 @@
 
 import { compareText } from '../compare-text.ts';
 import { formatUsd } from '../money.ts';
+import { type DbaRule, dbaExpiry, dbaRuleFor } from '../state-facts/dba.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
 import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
@@ -24,6 +25,7 @@ export const STATE_DEADLINE_KINDS = [
   'home-registration',
   'home-annual-report',
   'home-state-tax',
+  'dba-renewal',
 ] as const satisfies readonly CalendarEventKind[];
 export type StateDeadlineKind = (typeof STATE_DEADLINE_KINDS)[number];
 
@@ -93,6 +95,8 @@ export interface CalendarInput {
   renewalLapsedAt?: string;
   /** The renewal price the customer agreed to; the price list's when the order predates the record. */
   renewalPriceUsd?: number;
+  /** The creator's name registered as a DBA, once staff recorded the registration (its date). */
+  dba?: { name: string; registeredOn: string };
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -445,6 +449,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
       if (input.renewal !== 'renews') break;
     }
   }
+  if (input.dba) events.push(dbaRenewalEvent(code, input.dba));
   events.push(...federalEvents(input, until));
 
   // Kept once past: the agreement a state requires from formation, and registering in the home state (we cannot know it was done).
@@ -452,6 +457,25 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   const kept = events.filter((e) => e.date === null || (e.date <= until && (e.date >= window.today || standing(e))));
   const order = (e: CalendarEvent) => `${e.date ?? '0000'}|${e.kind}`;
   return kept.sort((a, b) => compareText(order(a), order(b)));
+}
+
+/** When the DBA runs out, from the state's rule; undated ("check with the state") where its words give no date. */
+function dbaRenewalEvent(code: string, dba: { name: string; registeredOn: string }): CalendarEvent {
+  const rule = dbaRuleFor(code) as DbaRule;
+  const date = dbaExpiry(rule, dba.registeredOn) ?? null;
+  const source = { name: rule.statuteCitation, url: rule.statuteUrl, verifiedAt: rule.source.verifiedAt };
+  const renew = rule.renewalRule ? ` ${rule.renewalRule}` : '';
+  return {
+    id: 'dba-renewal',
+    kind: 'dba-renewal',
+    title: date ? `${rule.name} ${rule.term} "${dba.name}": renew by this date` : `${rule.name} ${rule.term} "${dba.name}": ${CHECK_WITH_STATE}`,
+    date,
+    description: date
+      ? `Registered on ${longDate(dba.registeredOn)}; ${rule.name}'s registration lasts: ${rule.duration}.${renew}`
+      : `${rule.name}'s registration lasts: ${rule.duration}. We could not read a renewal date from it, so we show none rather than a wrong one.${renew}`,
+    source,
+    state: code,
+  };
 }
 
 /** The day the calendar counts from: the filing date once the state filed the LLC, else the payment date. */

@@ -11,5 +11,7 @@ export const CALENDAR_EVENT_KINDS = [
   'home-registration',
   'home-annual-report',
   'home-state-tax',
+  /** The creator's name registered as a DBA: when the registration runs out (shared/state-facts/dba.ts). */
+  'dba-renewal',
 ] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];

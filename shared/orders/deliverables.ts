@@ -12,7 +12,7 @@ import { findState } from '../states.ts';
  * status workflow, which imports this rule.
  */
 
-export const DELIVERABLE_KEYS = ['formation', 'ein', 'operating_agreement', 'registered_agent', 'home_registration'] as const;
+export const DELIVERABLE_KEYS = ['formation', 'ein', 'operating_agreement', 'registered_agent', 'home_registration', 'dba'] as const;
 export type DeliverableKey = (typeof DELIVERABLE_KEYS)[number];
 
 export interface Deliverable {
@@ -35,7 +35,9 @@ export interface DeliverablesInput {
   residenceState?: string | null;
   feinFiling?: boolean | null;
   operatingAgreement?: boolean | null;
-  pricedOrder?: { state?: string; feinFiling?: boolean; operatingAgreement?: boolean } | null;
+  dbaRegistration?: boolean | null;
+  dbaName?: string | null;
+  pricedOrder?: { state?: string; feinFiling?: boolean; operatingAgreement?: boolean; dbaRegistration?: boolean } | null;
   filingDetails?: { registeredAgent?: { kind?: string } } | null;
   documents?: readonly { kind: string; createdAt: string }[] | null;
   /** The EIN the IRS assigned, recorded by staff (XX-XXXXXXX). */
@@ -51,7 +53,7 @@ function newest(input: DeliverablesInput, kind: string): { createdAt: string } |
 }
 
 /** Whether the order bought an add-on: the frozen order when there is one, else the flags. */
-function bought(input: DeliverablesInput, addOn: 'feinFiling' | 'operatingAgreement'): boolean {
+function bought(input: DeliverablesInput, addOn: 'feinFiling' | 'operatingAgreement' | 'dbaRegistration'): boolean {
   const frozen = input.pricedOrder?.[addOn];
   return typeof frozen === 'boolean' ? frozen : input[addOn] === true;
 }
@@ -153,6 +155,29 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
     );
   }
   const state = (input.pricedOrder?.state ?? input.state ?? '').toUpperCase();
+  if (bought(input, 'dbaRegistration')) {
+    const registered = newest(input, 'dba_registration');
+    const name = input.dbaName ? `"${input.dbaName}"` : 'your creator name';
+    out.push(
+      registered
+        ? {
+            key: 'dba',
+            label: `DBA: ${name}`,
+            by: 'us',
+            delivered: true,
+            deliveredAt: registered.createdAt,
+            status: `Registered; the filed copy is in your vault since ${on(registered.createdAt)}`,
+          }
+        : {
+            key: 'dba',
+            label: `DBA: ${name}`,
+            by: 'us',
+            delivered: false,
+            status: 'We file it once the state has approved the LLC (the LLC must exist to own the name)',
+            missing: 'the registered DBA is not uploaded',
+          },
+    );
+  }
   const home = (input.residenceState ?? '').toUpperCase();
   if (home && state && home !== state) {
     const name = findState(home)?.name ?? home;

@@ -18,6 +18,7 @@ export const DOCUMENT_KINDS = [
   'ein_summary',
   'approved_articles',
   'ein_letter',
+  'dba_registration',
   'other',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -30,7 +31,7 @@ export const GENERATED_KINDS = [
   'ein_worksheet',
   'ein_summary',
 ] as const satisfies readonly DocumentKind[];
-export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'other'] as const satisfies readonly DocumentKind[];
+export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'dba_registration', 'other'] as const satisfies readonly DocumentKind[];
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
@@ -42,6 +43,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   ein_summary: 'EIN application summary',
   approved_articles: 'Approved formation document (state-stamped)',
   ein_letter: 'EIN confirmation letter (IRS)',
+  dba_registration: 'DBA registration (filed name, stamped)',
   other: 'Other document',
 };
 

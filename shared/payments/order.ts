@@ -23,6 +23,7 @@ export function orderForApplication(app: PricedApplication): ApplicationOrder | 
     expeditedFiling: Boolean(app.expeditedFiling),
     feinFiling: Boolean(app.feinFiling),
     operatingAgreement: Boolean(app.operatingAgreement),
+    dbaRegistration: Boolean(app.dbaRegistration),
   };
   return orderFor(state, addOns);
 }

@@ -28,6 +28,10 @@ export const staffApplicationSchema = z.object({
   expeditedFiling: z.boolean(),
   feinFiling: z.boolean(),
   operatingAgreement: z.boolean(),
+  /** The DBA add-on: the creator name to register and, where a county files it, the county. */
+  dbaRegistration: z.optional(z.boolean()),
+  dbaName: z.optional(z.string()),
+  dbaCounty: z.optional(z.string()),
   paymentStatus: z.optional(paymentStatusSchema),
   amountPaidCents: z.optional(cents()),
   paymentProvider: z.optional(z.string()),

@@ -51,6 +51,9 @@ export const PUBLIC_APPLICATION_FIELDS = [
   'expeditedFiling',
   'feinFiling',
   'operatingAgreement',
+  'dbaRegistration',
+  'dbaName',
+  'dbaCounty',
   'currentStep',
   'completed',
 ] as const satisfies readonly (keyof PublicApplication)[];

@@ -34,6 +34,12 @@ export interface WizardData {
   expeditedFiling: boolean;
   feinFiling: boolean;
   operatingAgreement: boolean;
+  /** Register the creator's name as a DBA of the LLC (shared/state-facts/dba.ts). */
+  dbaRegistration: boolean;
+  /** The handle or channel name to register ('' until given). */
+  dbaName: string;
+  /** Where a county takes the filing: the county of the business ('' until given). */
+  dbaCounty: string;
   currentStep: number;
   completed: boolean;
 }
@@ -97,6 +103,10 @@ const shape = {
   expeditedFiling: z.boolean({ error: 'expeditedFiling must be true or false' }),
   feinFiling: z.boolean({ error: 'feinFiling must be true or false' }),
   operatingAgreement: z.boolean({ error: 'operatingAgreement must be true or false' }),
+  // Optional in a submission: a page built before the DBA existed submits without them (not bought).
+  dbaRegistration: z.boolean({ error: 'dbaRegistration must be true or false' }),
+  dbaName: wizardText(100, 'Creator name'),
+  dbaCounty: wizardText(60, 'County'),
   currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
   completed: z.boolean({ error: 'completed must be true or false' }),
 };
@@ -109,7 +119,14 @@ export const wizardFieldSchemas = shape;
 export type WizardField = keyof typeof shape;
 
 /** The whole wizard data; unknown fields are rejected. */
-export const wizardDataSchema = z.strictObject(shape);
+export const wizardDataSchema = z.strictObject({
+  ...shape,
+  // A page built before the DBA add-on submits without its fields: not bought. (Defaults only
+  // here: in a patch, a missing field is a field not changed.)
+  dbaRegistration: z._default(shape.dbaRegistration, false),
+  dbaName: z._default(shape.dbaName, ''),
+  dbaCounty: z._default(shape.dbaCounty, ''),
+});
 
 /**
  * Any subset of the wizard data (POST first save, PATCH autosave, checkout add-on toggles).
@@ -139,6 +156,9 @@ export function initialWizardData(userId: string): WizardData {
     expeditedFiling: false,
     feinFiling: false,
     operatingAgreement: false,
+    dbaRegistration: false,
+    dbaName: '',
+    dbaCounty: '',
     currentStep: 1,
     completed: false,
   };

@@ -1,3 +1,4 @@
+import { checkDbaName, dbaOffer } from '../state-facts/dba.ts';
 import { checkNameRules } from './business-name.ts';
 import { type WizardData, type WizardField, wizardFieldSchemas } from './data.schema.ts';
 import { WIZARD_STEPS, type WizardStep } from './options.ts';
@@ -43,6 +44,9 @@ export const FIELD_STEP: Partial<Record<WizardField, WizardStep>> = {
   annualIncome: 3,
   monthlyExpenses: 3,
   estimatedSavings: 3,
+  dbaRegistration: 3,
+  dbaName: 3,
+  dbaCounty: 3,
   expeditedFiling: 4,
   feinFiling: 4,
   operatingAgreement: 4,
@@ -107,6 +111,21 @@ function completionProblem(field: WizardField, data: WizardData): string | undef
       const rules = checkNameRules(data.businessName, data.state);
       return rules.ok ? undefined : rules.reason;
     }
+    case 'dbaRegistration': {
+      const offer = data.dbaRegistration ? dbaOffer(data.state) : undefined;
+      return offer?.kind === 'none' ? `${offer.rule.name} keeps no register of business names: untick the DBA, there is nothing to file` : undefined;
+    }
+    case 'dbaName': {
+      if (!data.dbaRegistration) return undefined;
+      if (!data.dbaName.trim()) return 'Enter the creator name to register as a DBA';
+      const check = checkDbaName(data.dbaName, data.state);
+      return check.ok ? undefined : check.reason;
+    }
+    case 'dbaCounty': {
+      const offer = data.dbaRegistration ? dbaOffer(data.state) : undefined;
+      if (offer?.kind !== 'county' || data.dbaCounty.trim()) return undefined;
+      return `Enter the county where your business is: ${offer.rule.name}'s ${offer.rule.term} is filed with its county clerk`;
+    }
     default:
       return undefined;
   }
@@ -116,7 +135,7 @@ function completionProblem(field: WizardField, data: WizardData): string | undef
 function stepFields(step: WizardStep, data: WizardData): WizardField[] {
   if (step === 1) return ['firstName', 'lastName', 'email', 'phone', 'state', ...filingFields(data)];
   if (step === 2) return ['contentTypes', 'platforms'];
-  if (step === 3) return ['businessName', 'annualIncome', 'monthlyExpenses', 'estimatedSavings'];
+  if (step === 3) return ['businessName', 'annualIncome', 'monthlyExpenses', 'estimatedSavings', 'dbaRegistration', 'dbaName', 'dbaCounty'];
   return [];
 }
 

@@ -31,6 +31,7 @@ const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   'home-registration': 'Home state',
   'home-annual-report': 'Home state filing',
   'home-state-tax': 'Home state tax',
+  'dba-renewal': 'Business name (DBA)',
 };
 
 async function downloadIcs(applicationId: string): Promise<void> {

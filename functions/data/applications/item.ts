@@ -181,6 +181,8 @@ export interface PricedOrder {
   expeditedFiling: boolean;
   feinFiling: boolean;
   operatingAgreement: boolean;
+  /** Missing on orders priced before the DBA add-on existed: not bought. */
+  dbaRegistration?: boolean;
   pricedAt: string;
 }
 

@@ -52,6 +52,7 @@ const PAYMENT_FIELDS = [
   'expeditedFiling',
   'feinFiling',
   'operatingAgreement',
+  'dbaRegistration',
   'paymentStatus',
   'paymentIntentId',
   'paymentIntentAmountCents',
@@ -114,6 +115,7 @@ export async function beginPayment(
       expeditedFiling: Boolean(app.expeditedFiling),
       feinFiling: Boolean(app.feinFiling),
       operatingAgreement: Boolean(app.operatingAgreement),
+      dbaRegistration: Boolean(app.dbaRegistration),
       pricedAt: now,
     })
     .set('termsVersion', TERMS_VERSION)

@@ -49,6 +49,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     expeditedFiling: raw.expeditedFiling === true,
     feinFiling: raw.feinFiling === true,
     operatingAgreement: raw.operatingAgreement === true,
+    ...((raw.pricedOrder?.dbaRegistration ?? raw.dbaRegistration) === true
+      ? { dbaRegistration: true, dbaName: str(raw.dbaName), ...(raw.dbaCounty ? { dbaCounty: str(raw.dbaCounty) } : {}) }
+      : {}),
     paymentStatus: paymentStatus(raw.paymentStatus),
     amountPaidCents: typeof raw.amountPaidCents === 'number' ? raw.amountPaidCents : undefined,
     paymentProvider: optStr(raw.paymentProvider),

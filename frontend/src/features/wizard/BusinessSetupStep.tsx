@@ -5,6 +5,7 @@ import type { NameAvailability } from '#shared/wizard/names.schema.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { LlcTaxNote } from '../../components/LlcTaxNote.tsx';
 import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
+import { DbaOffer } from './DbaOffer.tsx';
 import { StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { type AvailabilityNote, NameIdeas } from './NameIdeas.tsx';
 import { StepHeading } from './StepHeading.tsx';
@@ -140,6 +141,8 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
           />
         )}
       </div>
+
+      <DbaOffer data={data} update={update} />
 
       <div className="mt-8">
         <SavingsCalculator

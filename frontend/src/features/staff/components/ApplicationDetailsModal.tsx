@@ -101,7 +101,10 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
     }
   }
 
-  const addOns = ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label);
+  const addOns = [
+    ...ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label),
+    ...(app.dbaRegistration ? [`DBA "${app.dbaName ?? ''}"${app.dbaCounty ? ` (${app.dbaCounty} County)` : ''}`] : []),
+  ];
   return (
     <dialog
       ref={dialog}

@@ -36,7 +36,10 @@ interface RowProps {
 }
 
 function QueueRow({ app, stage, onOpen, chosen, onChoose }: RowProps) {
-  const addOns = ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label);
+  const addOns = [
+    ...ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label),
+    ...(app.dbaRegistration ? [`DBA "${app.dbaName ?? ''}"${app.dbaCounty ? ` (${app.dbaCounty} County)` : ''}`] : []),
+  ];
   const name = app.businessName || `${app.firstName} ${app.lastName}`.trim() || 'Unnamed business';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-order={app.id}>
