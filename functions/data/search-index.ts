@@ -58,8 +58,12 @@ export async function matchingOrderIds(kind: SearchKind, term: string, limit = S
   const out = await ddb().send(
     new QueryCommand({
       TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': q.pk, ':prefix': q.prefix },
+      // The prefix as a range: every normalised value is ASCII below '~', so `prefix~` bounds the
+      // values that start with it. (The same as begins_with on DynamoDB; DynamoDB Local reads a
+      // begins_with by walking the whole partition, a range by seeking: 105 against 8 ms in a
+      // 50,000-item partition here.)
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
+      ExpressionAttributeValues: { ':pk': q.pk, ':prefix': q.prefix, ':end': `${q.prefix}~` },
       ProjectionExpression: 'applicationId',
       Limit: limit,
     }),

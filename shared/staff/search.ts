@@ -3,7 +3,8 @@
  * or id, the customer's name and email, the business name and the state's file number, by prefix
  * and whatever the case. Each searchable value of an order is an item of the search index table
  * (functions/data/search-index.ts), keyed so that a prefix is one Query of one partition:
- * partition `<kind>#<first character>`, sort key `<value>#<order id>`, read with begins_with.
+ * partition `<kind>#<first character>`, sort key `<value>#<order id>`, read as the range from
+ * the prefix to the prefix followed by '~' (every normalised character sorts below it).
  */
 
 /** What the box searches, in the order results are shown. */
