@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../functions/routes.ts';
+import { EXPORTS_PREFIX } from '../shared/staff/exports.ts';
 import { addNagChecks } from './nag.ts';
 import { DataStack, STAGED_UPLOADS_PREFIX } from './stacks/data-stack.ts';
 import { DOCUMENTS_PATH, WebStack } from './stacks/web-stack.ts';
@@ -50,6 +51,8 @@ describe('documents bucket', () => {
     expect(bucket?.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     const rules = bucket?.Properties.LifecycleConfiguration.Rules as Record<string, any>[];
     expect(rules).toContainEqual(expect.objectContaining({ Prefix: STAGED_UPLOADS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }));
+    // The staff's CSV exports of customers' data are kept a day.
+    expect(rules).toContainEqual(expect.objectContaining({ Prefix: EXPORTS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }));
     expect(rules).toContainEqual(expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } }));
   });
 });

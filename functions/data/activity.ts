@@ -105,3 +105,26 @@ export async function listActivity(categories: readonly ActivityCategory[], limi
 export function listRecentActivity(limit = 20, categories: readonly ActivityCategory[] = ACTIVITY_CATEGORIES): Promise<ActivityEntry[]> {
   return listActivity(categories, limit);
 }
+
+/**
+ * The entries of one category made between two instants (ISO, inclusive), oldest first, a page of
+ * `limit` at a time: one Query a page (the sort key starts with the time).
+ */
+export async function activityBetween(
+  category: ActivityCategory,
+  from: string,
+  to: string,
+  limit: number,
+  after?: Record<string, unknown>,
+): Promise<{ items: ActivityEntry[]; next?: Record<string, unknown> }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('activity'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition(category), ':from': from, ':to': `${to}~` },
+      Limit: limit,
+      ExclusiveStartKey: after,
+    }),
+  );
+  return { items: (out.Items ?? []) as ActivityEntry[], next: out.LastEvaluatedKey };
+}

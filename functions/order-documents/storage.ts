@@ -48,7 +48,7 @@ const attachment = (fileName: string) => `attachment; filename="${safeFileName(f
  * links origin is configured (DOCUMENT_LINKS_ORIGIN, else SITE_URL on AWS). The signature still
  * holds: CloudFront (and the local proxy) send the request on to the store's own host.
  */
-function throughSite(presigned: string): string {
+export function throughSite(presigned: string): string {
   const cfg = config();
   const origin = cfg.DOCUMENT_LINKS_ORIGIN ?? (cfg.DEPLOYMENT === 'aws' ? cfg.SITE_URL : undefined);
   if (!origin) return presigned;

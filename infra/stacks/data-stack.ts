@@ -4,6 +4,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { type KeyDef, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
+import { EXPORTS_PREFIX } from '../../shared/staff/exports.ts';
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, piiKeyAlias, type StageConfig, tableName } from '../stage-config.ts';
 
@@ -97,6 +98,8 @@ export class DataStack extends Stack {
         // A staff upload waits here until it is checked and copied to its document key
         // (functions/order-documents/storage.ts): one never recorded is gone after a day.
         { id: 'StagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // CSV exports of customers' orders and payments (functions/exports/csv-file.ts): a 5-minute link, the file a day.
+        { id: 'Exports', prefix: EXPORTS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',

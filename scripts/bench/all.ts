@@ -19,7 +19,8 @@ function runPart(part: string): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'creator-llc-bench-'));
   try {
     const out = join(dir, 'rows.json');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'parts.ts'), part, out], { stdio: 'inherit' });
+    // --expose-gc: the export part samples the heap after a collection (./back-office.ts).
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'parts.ts'), part, out], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`The ${part} benchmark failed (exit ${r.status ?? r.signal})`);
     return JSON.parse(readFileSync(out, 'utf8')) as BenchRow[];
   } finally {

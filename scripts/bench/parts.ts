@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { runIfMain } from '../cli.ts';
+import { benchBackOffice, benchExport } from './back-office.ts';
 import { benchCost } from './cost.ts';
 import { lambdaBench, measureStackLayers, STACK_RUNS } from './lambda.ts';
 import { benchLoad } from './load.ts';
@@ -13,7 +14,7 @@ import { benchWeb } from './web.ts';
  * DynamoDB Local leaves module state behind (the process's DynamoDB client, its configuration),
  * which the next part must not inherit.
  */
-export const PARTS = ['lambda', 'web', 'load', 'scale', 'cost'] as const;
+export const PARTS = ['lambda', 'web', 'load', 'scale', 'back-office', 'export', 'cost'] as const;
 export type Part = (typeof PARTS)[number];
 
 async function lambdaRows(): Promise<BenchRow[]> {
@@ -55,6 +56,8 @@ export const RUNNERS: Record<Part, () => Promise<BenchRow[]>> = {
   web: () => benchWeb(),
   load: benchLoad,
   scale: benchScale,
+  'back-office': benchBackOffice,
+  export: benchExport,
   cost: benchCost,
 };
 

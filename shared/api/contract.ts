@@ -44,6 +44,7 @@ import { ACTION_ROLES } from '../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
 import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../staff/assignment.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
+import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
 import {
   customerEmailCorrectionSchema,
   emailRetrySchema,
@@ -879,6 +880,22 @@ export const CONTRACT = {
     },
     bucket: 'write',
     ...DOCUMENT_GENERATION,
+  },
+  'POST /api/staff/exports': {
+    handler: 'staff/export',
+    operationId: 'exportCsv',
+    summary: 'Owner: a CSV of the orders the list’s search and filters select, or of the payments received between two days',
+    description:
+      'Written to the documents bucket as it is read (memory stays flat), and answered as a 5-minute download link. Orders: amounts, fees, add-ons and status dates. Payments: each payment received in the range with its fees and refunds. Audited.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.exportData,
+    body: exportRequestSchema,
+    responses: { 200: exportResultSchema },
+    tables: { ...staffSession, applications: 'read', searchIndex: 'read', activity: 'read', audit: 'append' },
+    bucket: 'write',
+    memoryMb: 512,
+    timeoutSeconds: 29,
   },
   'GET /api/staff/applications/{id}/documents': {
     handler: 'staff/documents',

@@ -9,6 +9,8 @@ export const ACTION_ROLES = {
   refund: 'owner',
   revealTaxId: 'owner',
   reopen: 'owner',
+  /** A CSV of customers' orders or payments leaves the product: the owner's call. */
+  exportData: 'owner',
 } as const satisfies Record<string, StaffRole>;
 
 export type StaffAction = keyof typeof ACTION_ROLES;

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   application_notes_changed: 'Notes changed',
   application_reopened: 'Order reopened',
   application_assigned: 'Order assigned',
+  data_exported: 'Data exported',
   ein_recorded: 'EIN recorded',
   document_generated: 'Document generated',
   document_uploaded: 'Document uploaded',

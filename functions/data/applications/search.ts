@@ -34,7 +34,7 @@ export async function findApplicationsForStaff(query: ApplicationListQuery): Pro
 }
 
 /** The orders of `ids` in that order, with one BatchGetItem (ids of orders deleted since are left out). */
-async function readApplications(ids: string[]): Promise<ApplicationItem[]> {
+export async function readApplications(ids: string[]): Promise<ApplicationItem[]> {
   if (!ids.length) return [];
   const found = new Map<string, ApplicationItem>();
   let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
@@ -66,11 +66,16 @@ function stillMatches(app: ApplicationItem, term: string, kinds: SearchKind[]): 
 }
 
 export async function searchApplications(term: string, query: ApplicationListQuery): Promise<Page> {
+  return { items: (await searchItems(term, query)).map(toStaffApplication), nextCursor: null };
+}
+
+/** The orders a search term finds that pass the other filters, newest first. */
+async function searchItems(term: string, query: ApplicationListQuery): Promise<ApplicationItem[]> {
   const kinds = kindsFor(term);
   const found = await Promise.all(kinds.map((kind) => matchingOrderIds(kind, term)));
   const ids = [...new Set(found.flat())].slice(0, SEARCH_RESULTS_MAX);
   const items = (await readApplications(ids)).filter((app) => stillMatches(app, term, kinds) && matchesFilters(app, query));
-  return { items: items.sort(newestFirst).map(toStaffApplication), nextCursor: null };
+  return items.sort(newestFirst);
 }
 
 const ASSIGNEE_CURSOR = ['sk'] as const;
@@ -83,10 +88,19 @@ async function assignedApplications(personId: string, query: ApplicationListQuer
 }
 
 async function filteredList(query: ApplicationListQuery): Promise<Page> {
+  const page = await listPage(query, FILTERED_READ, query.cursor);
+  return { items: page.items.map(toStaffApplication), nextCursor: page.nextCursor };
+}
+
+/**
+ * One Query of the list (byList, or byStatus with a status), newest first, reading `limit`
+ * orders and keeping those the payment, state and add-on filters match.
+ */
+export async function listPage(query: ApplicationListQuery, limit: number, cursor?: string): Promise<{ items: ApplicationItem[]; nextCursor: string | null }> {
   const byStatus = Boolean(query.status);
   const partition = byStatus ? { attr: 'status', value: query.status as string } : { attr: 'listPartition', value: LIST_PARTITION };
   const cursorKeys = ['id', partition.attr, 'createdAt'];
-  const after = query.cursor ? decodeCursor(query.cursor, cursorKeys) : undefined;
+  const after = cursor ? decodeCursor(cursor, cursorKeys) : undefined;
   if (after && after[partition.attr] !== partition.value) throw invalidCursor();
   const names: Record<string, string> = { '#pk': partition.attr };
   const values: Record<string, unknown> = { ':pk': partition.value };
@@ -113,14 +127,42 @@ async function filteredList(query: ApplicationListQuery): Promise<Page> {
       TableName: table(),
       IndexName: byStatus ? APPLICATION_INDEXES.byStatus : APPLICATION_INDEXES.byList,
       KeyConditionExpression: '#pk = :pk',
-      FilterExpression: filters.join(' AND '),
+      FilterExpression: filters.length ? filters.join(' AND ') : undefined,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
-      Limit: FILTERED_READ,
+      Limit: limit,
       ExclusiveStartKey: after,
     }),
   );
-  const items = (out.Items ?? []) as ApplicationItem[];
-  return { items: items.map(toStaffApplication), nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, cursorKeys) : null };
+  return { items: (out.Items ?? []) as ApplicationItem[], nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, cursorKeys) : null };
+}
+
+/** Orders an export reads a Query (a page of the list is well under DynamoDB's 1 MB a response at this size). */
+const EXPORT_READ = 500;
+
+/**
+ * Every order the list's search and filters select, a batch at a time (the CSV export): the
+ * search's matches, the assignee's orders page by page, or the list's Query page by page.
+ */
+export async function* ordersSelectedBy(query: ApplicationListQuery): AsyncGenerator<ApplicationItem[]> {
+  if (query.q) {
+    yield await searchItems(query.q, query);
+    return;
+  }
+  if (query.assignee) {
+    let after: string | undefined;
+    do {
+      const page = await assignedOrderIds(query.assignee, SEARCH_RESULTS_MAX, after);
+      yield (await readApplications(page.ids)).filter((app) => matchesFilters(app, query));
+      after = page.next;
+    } while (after);
+    return;
+  }
+  let cursor: string | undefined;
+  do {
+    const page = await listPage(query, EXPORT_READ, cursor);
+    yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }

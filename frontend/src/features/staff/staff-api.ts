@@ -138,3 +138,8 @@ export function useBulkAction() {
     onSettled: refresh,
   });
 }
+
+/** Owner: a CSV of the filtered orders or of a range of payments, answered as a 5-minute download link. */
+export function useExport() {
+  return useMutation({ mutationFn: (body: BodyOf<'POST /api/staff/exports'>) => staffCall('POST /api/staff/exports', { body }) });
+}

@@ -180,3 +180,44 @@ describe('the applications list: search and filters', () => {
     });
   });
 });
+
+describe('exports', () => {
+  function renderList() {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ApplicationsTab />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return user;
+  }
+
+  it('a processor sees no export', async () => {
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    renderList();
+    expect(await screen.findByText('No applications to show.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.key.endsWith('/api/staff/account'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Export these orders' })).toBeNull();
+  });
+
+  it('the owner exports the orders the list shows, and gets the link in the page', async () => {
+    replies['GET /api/staff/account'] = {
+      status: 200,
+      body: { ...ME, role: 'owner', secondFactors: { totp: true }, secondFactorRequired: true, sessions: [] },
+    };
+    replies['GET /api/staff/applications'] = { status: 200, body: { items: [], nextCursor: null } };
+    replies['POST /api/staff/exports'] = {
+      status: 200,
+      body: { url: 'https://example.test/documents/exports/x.csv', expiresAt: '2026-11-27T10:05:00.000Z', fileName: 'orders-2026-11-27.csv', rows: 12 },
+    };
+    const user = renderList();
+    await user.selectOptions(await screen.findByLabelText('State'), 'WY');
+    await user.click(await screen.findByRole('button', { name: 'Export these orders' }));
+    const link = await screen.findByRole('link', { name: 'Download orders-2026-11-27.csv' });
+    expect(link).toHaveAttribute('href', 'https://example.test/documents/exports/x.csv');
+    expect(screen.getByRole('status')).toHaveTextContent('12 rows');
+    expect(calls.find((c) => c.key.endsWith('/api/staff/exports'))?.body).toEqual({ kind: 'orders', filter: { state: 'WY' } });
+  });
+});

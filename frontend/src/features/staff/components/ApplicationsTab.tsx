@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { formatDate } from '../format.ts';
 import { type ApplicationFilter, useApplications, useAssignees } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
+import { ExportPanel } from './ExportPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 // Every status staff can filter by, drafts last; '' is all.
@@ -171,6 +172,7 @@ export function ApplicationsTab() {
         </label>
       </div>
 
+      <ExportPanel filter={filter} />
       {query.isPending ? (
         <p className="mt-6 text-sm text-slate-600">Loading applications…</p>
       ) : query.isError && apps.length === 0 ? (
