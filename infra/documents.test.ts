@@ -87,7 +87,7 @@ describe('the /documents/* behaviour', () => {
 });
 
 describe('document routes', () => {
-  it('generate with the fonts-sized memory and time, and only they write the bucket', () => {
+  it('generate with the fonts-sized memory and time, and only they (and the CSV export) write the bucket', () => {
     const routes = ROUTES as readonly RouteDef[];
     const writers = routes.filter((r) => r.bucket === 'write').map((r) => `${r.method} ${r.path}`);
     expect(writers.sort()).toEqual(
@@ -98,9 +98,18 @@ describe('document routes', () => {
         'POST /api/staff/applications/{id}/uploads/{uploadId}/record',
         'POST /api/staff/applications/{id}/ein',
         'POST /api/staff/sunbiz/{id}',
+        // Bulk Start Processing generates each order's documents as the single move does.
+        'POST /api/staff/bulk-actions',
+        // The owner's CSV exports, under documents/exports/ (expired after a day).
+        'POST /api/staff/exports',
       ].sort(),
     );
-    for (const key of ['PATCH /api/staff/applications/{id}', 'POST /api/staff/applications/{id}/documents', 'POST /api/staff/sunbiz/{id}']) {
+    for (const key of [
+      'PATCH /api/staff/applications/{id}',
+      'POST /api/staff/bulk-actions',
+      'POST /api/staff/applications/{id}/documents',
+      'POST /api/staff/sunbiz/{id}',
+    ]) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key);
       expect(route).toMatchObject({ memoryMb: 1024, timeoutSeconds: 29 });
       expect(route?.tables).toMatchObject({ operatorSettings: 'read', audit: 'append' });

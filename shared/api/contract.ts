@@ -44,7 +44,6 @@ import { ACTION_ROLES } from '../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
 import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../staff/assignment.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
-import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
 import {
   customerEmailCorrectionSchema,
   emailRetrySchema,
@@ -53,6 +52,7 @@ import {
   staffEmailListSchema,
   staffEmailSchema,
 } from '../staff/email-delivery.schema.ts';
+import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
 import {
   acceptInvitationSchema,
   addSecondFactorSchema,
