@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
+import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
 import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
 
@@ -97,4 +97,39 @@ test('a parked receipt is listed, the email corrected (new link works), and the 
   await page.reload();
   await page.getByRole('tab', { name: 'Email Delivery' }).click();
   await expect(page.locator(`[data-message-id="${receiptId}"]`)).toHaveCount(0);
+});
+
+test('staff change the filing details of a processing order with a reason; the customer is emailed what changed', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const businessName = uniqueBusinessName('Suite Fix');
+  const data = wizardData({ email: 'suite.fix@example.com', businessName });
+  const id = await createSubmitted(request, data);
+  await payWithTestCard(request, id);
+  await completeFilingDetails(request, id, data);
+  const token = await staffToken(request);
+  const started = await request.patch(`/api/staff/applications/${id}`, { data: { status: 'processing' }, headers: { 'staff-token': token } });
+  expect(started.status(), await started.text()).toBe(200);
+
+  await signInOnPage(page);
+  await showApplications(page);
+  await page.getByRole('button', { name: `View details of ${businessName}` }).click();
+  const dialog = page.getByRole('dialog', { name: businessName });
+  await dialog.getByRole('link', { name: 'Change the filing details' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/orders/${id}/details$`));
+  const office = page.getByRole('group', { name: 'Principal office' });
+  await office.getByLabel('Apartment, suite or unit (optional)').fill('Suite 400');
+  // The form's own check asks for the signature box; the server keeps the customer's signature.
+  await page.getByRole('checkbox', { name: /electronic signature/ }).check();
+  // A reason is required before anything is sent.
+  await page.getByRole('button', { name: 'Save filing details' }).click();
+  await expect(page.locator('#details-change-reason-error')).toHaveText('Reason must be at least 3 characters');
+  await page.getByLabel(/^Reason for the change/).fill('The customer wrote that the suite number was missing');
+  await page.getByRole('button', { name: 'Save filing details' }).click();
+  await expect(page.getByText(`The filing details of ${businessName} are changed.`)).toBeVisible();
+
+  const changedId = await sentMessageId(`details-changed:${id}:`, '');
+  const email = await sentEmail(changedId);
+  expect(email.to).toContain('suite.fix@example.com');
+  expect(email.body).toContain('Principal office address');
+  expect(email.body).toContain('Why: The customer wrote that the suite number was missing');
 });

@@ -25,6 +25,7 @@ export const PAGE_PATTERNS = {
   staffPeople: '/staff/people',
   staffAudit: '/staff/audit',
   staffSettings: '/staff/settings',
+  staffOrderDetails: '/staff/orders/:id/details',
   terms: '/terms',
   privacy: '/privacy',
   refundPolicy: '/refund-policy',
@@ -93,6 +94,8 @@ export const paths = {
   /** The audit trail, optionally filtered to one order (from the order's details). */
   staffAudit: (opts: { applicationId?: string } = {}) => withQuery(PAGE_PATTERNS.staffAudit, opts),
   staffSettings: PAGE_PATTERNS.staffSettings,
+  /** Staff change a processing order's filing details (the customer's form, with a reason). */
+  staffOrderDetails: (id: string) => `/staff/orders/${encodeURIComponent(id)}/details`,
   terms: PAGE_PATTERNS.terms,
   privacy: PAGE_PATTERNS.privacy,
   refundPolicy: PAGE_PATTERNS.refundPolicy,

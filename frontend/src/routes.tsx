@@ -37,6 +37,7 @@ const ContentEditorPage = screen(() => import('./features/content/ContentEditorP
 const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
 const OrderPage = screen(() => import('./features/order/OrderPage.tsx'));
 const FindOrderPage = screen(() => import('./features/order/FindOrderPage.tsx'));
+const StaffDetailsEditPage = screen(() => import('./features/order/StaffDetailsEditPage.tsx'));
 const UnsubscribePage = screen(() => import('./features/reminders/UnsubscribePage.tsx'));
 const AcceptInvitationPage = screen(() => import('./features/staff/AcceptInvitationPage.tsx'));
 const StaffAccountPage = screen(() => import('./features/staff/AccountPage.tsx'));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.staffPeople, element: <StaffPeoplePage /> },
   { path: PAGE_PATTERNS.staffAudit, element: <StaffAuditPage /> },
   { path: PAGE_PATTERNS.staffSettings, element: <StaffSettingsPage /> },
+  { path: PAGE_PATTERNS.staffOrderDetails, element: <StaffDetailsEditPage /> },
   { path: PAGE_PATTERNS.terms, element: <TermsPage /> },
   { path: PAGE_PATTERNS.privacy, element: <PrivacyPage /> },
   { path: PAGE_PATTERNS.refundPolicy, element: <RefundPolicyPage /> },

@@ -34,6 +34,7 @@ const CATEGORY_OF_ACTION = {
   documents_not_generated: 'filing',
   document_uploaded: 'filing',
   details_completed: 'filing',
+  details_edited: 'filing',
   tax_id_revealed: 'filing',
   tax_id_deleted: 'filing',
   order_reopened: 'filing',

@@ -50,6 +50,8 @@ export interface EmailPayloads {
    * and to the new one (with it).
    */
   email_changed: { firstName: string; businessName: string; oldEmail: string; newEmail: string; recipient: 'old' | 'new' };
+  /** Staff changed the filing details while processing: what changed (parts of the form) and why. */
+  details_changed: { firstName: string; businessName: string; changed: string[]; reason: string };
   /** A new order-page link, asked for on the page when an old link expired. */
   order_link: { firstName: string; businessName: string };
   /** A link that continues an unpaid application in any browser ("Email me a link to continue", or found by email). */
@@ -136,6 +138,7 @@ export const EMAIL_KINDS = [
   'ticket_reply',
   'message_received',
   'email_changed',
+  'details_changed',
   'order_link',
   'continue_link',
   'staff_invite',

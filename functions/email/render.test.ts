@@ -47,6 +47,12 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     message: 'Please change the mailing address to 2 Main St.',
     receivedAt: '2026-11-26T15:00:00.000Z',
   },
+  details_changed: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    changed: ['Principal office address', 'Members'],
+    reason: 'The customer wrote that the suite number was missing',
+  },
   email_changed: { firstName: 'Ada', businessName: 'Byte Works LLC', oldEmail: 'ada@exmaple.com', newEmail: 'ada@example.com', recipient: 'new' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   continue_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },

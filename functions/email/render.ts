@@ -7,6 +7,7 @@ import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/complianc
 import {
   ContinueLinkEmail,
   DeliverableReadyEmail,
+  DetailsChangedEmail,
   DetailsReminderEmail,
   DocumentsReadyEmail,
   EmailChangedEmail,
@@ -53,6 +54,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     subject: (p) => `We received your message about ${p.businessName || 'your order'} (order ${p.reference})`,
     component: MessageReceivedEmail,
   },
+  details_changed: { subject: (p) => `We changed the filing details of ${p.businessName || 'your order'}`, component: DetailsChangedEmail },
   email_changed: { subject: (p) => `The email address of your order${p.businessName ? ` for ${p.businessName}` : ''} changed`, component: EmailChangedEmail },
   order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   continue_link: {

@@ -51,6 +51,7 @@ import {
   resendOrderLinkSchema,
   staffEmailListSchema,
   staffEmailSchema,
+  staffFilingDetailsBodySchema,
 } from '../staff/email-delivery.schema.ts';
 import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
 import {
@@ -744,6 +745,32 @@ export const CONTRACT = {
     body: resendOrderLinkSchema,
     responses: { 200: orderLinkResentSchema },
     tables: { ...staffSession, applications: 'read', outbox: 'write', audit: 'append' },
+  },
+  'GET /api/staff/applications/{id}/order-view': {
+    handler: 'staff/order-view',
+    operationId: 'getStaffOrderView',
+    summary: 'The order as its page shows it, for the staff editor of the filing details',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    params: idParam,
+    responses: { 200: orderViewSchema },
+    tables: { ...staffSession, applications: 'read' },
+  },
+  'PUT /api/staff/applications/{id}/filing-details': {
+    handler: 'staff/edit-details',
+    operationId: 'editFilingDetailsByStaff',
+    summary: 'Staff change the filing details while the order is processing, with a reason (audited; the customer is emailed what changed)',
+    description: '409 `status_conflict` unless the order is paid and processing; 409 `details_unchanged` when nothing changed.',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    params: idParam,
+    body: staffFilingDetailsBodySchema,
+    responses: { 200: orderViewSchema },
+    errors: { status_conflict: STATUS_CONFLICT },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append', operatorSettings: 'read' },
+    kms: 'encrypt',
   },
   'GET /api/staff/emails': {
     handler: 'staff/undelivered-emails',

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   email_retried: 'Email sent again',
   customer_email_corrected: 'Customer email corrected',
   order_link_resent: 'Order link sent again',
+  filing_details_edited: 'Filing details changed by staff',
   application_status_changed: 'Status moved',
   application_notes_changed: 'Notes changed',
   application_reopened: 'Order reopened',

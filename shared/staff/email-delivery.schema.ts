@@ -1,4 +1,5 @@
 import { timestamp } from '../common.schema.ts';
+import { filingDetailsBodySchema } from '../filing/details.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
@@ -25,6 +26,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   deadline_reminder: 'Deadline reminder',
   renewal_notice: 'Renewal notice',
   email_changed: 'Email address changed',
+  details_changed: 'Filing details changed',
 };
 export const emailKindLabel = (kind: string) => EMAIL_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
 
@@ -64,3 +66,11 @@ export const customerEmailCorrectionSchema = z.strictObject({ email: addressSche
 /** POST /api/staff/applications/{id}/order-link: email the order link to the address on file again. */
 export const resendOrderLinkSchema = z.strictObject({});
 export const orderLinkResentSchema = z.object({ sent: z.literal(true), to: z.string(), messageId: z.string() });
+
+/** The reason staff give for changing the filing details during processing (audited, emailed). */
+export const detailsChangeReasonSchema = text('Reason', 500, { min: 3 });
+
+export const detailsChangeReasonBodySchema = z.object({ reason: detailsChangeReasonSchema });
+
+/** PUT /api/staff/applications/{id}/filing-details: the whole details form, plus the reason. */
+export const staffFilingDetailsBodySchema = z.extend(filingDetailsBodySchema, { reason: detailsChangeReasonSchema });

@@ -223,6 +223,27 @@ export function EmailChangedEmail(p: Props<'email_changed'>) {
   );
 }
 
+export function DetailsChangedEmail(p: Props<'details_changed'>) {
+  const what = p.businessName ? `your order for ${p.businessName}` : 'your order';
+  return (
+    <Layout preview={`We changed the filing details of ${what}`}>
+      <Heading style={heading}>We changed your filing details</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>Our team changed the filing details of {what} while preparing the filing. What changed:</Text>
+      <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
+        {p.changed.map((line) => (
+          <Text key={line} style={{ ...text, margin: '4px 0' }}>
+            {line}
+          </Text>
+        ))}
+      </Section>
+      <Text style={text}>Why: {p.reason}</Text>
+      <Text style={text}>Your order page shows the details as they are now. If anything is wrong, write to us there.</Text>
+      <OrderButton link={p.link} label="Check your details" />
+    </Layout>
+  );
+}
+
 export function OrderLinkEmail(p: Props<'order_link'>) {
   return (
     <Layout preview={`Your link to the order for ${p.businessName}`}>

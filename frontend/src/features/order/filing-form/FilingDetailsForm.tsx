@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { REGISTERED_AGENT_OPTIONAL } from '#shared/compliance/rules.ts';
-import { SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
+import { type FilingDetailsInput, SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
 import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
 import { formatUsd } from '#shared/money.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
@@ -50,9 +50,12 @@ export function FilingDetailsForm({
   onSaved,
   onConflict,
   onCancel,
+  save = (body) => apiCall('PUT /api/orders/{id}/filing-details', { params: { id: order.id }, body }),
 }: {
   order: OrderView;
   onSaved: (view: OrderView) => void;
+  /** Where the details go: the customer's own route unless given (staff change them with a reason). */
+  save?: (body: FilingDetailsInput) => Promise<OrderView>;
   /** A 409 (staff started processing, the order changed): the page says the sentence and reads the order again. */
   onConflict: (sentence: string) => void;
   onCancel?: () => void;
@@ -120,7 +123,7 @@ export function FilingDetailsForm({
     }
     setSaving(true);
     try {
-      const view = await apiCall('PUT /api/orders/{id}/filing-details', { params: { id: order.id }, body });
+      const view = await save(body);
       // The number is gone from memory as soon as the server has it.
       setDraft((d) => ({ ...d, ein: { ...d.ein, taxId: '' } }));
       onSaved(view);

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FilingDetailsSummary, maskedTaxId } from '../../../components/FilingDetailsSummary.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { staffCall, useMayPerform } from '../../../lib/staff-session.ts';
+import { paths } from '../../../paths.ts';
 import { formatDateTime } from '../format.ts';
 
 /**
@@ -66,6 +68,14 @@ export function FilingDetailsPanel({ app }: { app: StaffApplication }) {
           <p className="text-sm text-slate-600">The customer has not completed the filing details yet.</p>
         )}
       </div>
+      {details && app.status === 'processing' ? (
+        <p className="mt-3 text-sm">
+          <Link to={paths.staffOrderDetails(app.id)} className="font-semibold text-indigo-700 underline underline-offset-2">
+            Change the filing details
+          </Link>{' '}
+          <span className="text-slate-600">(with a reason; the customer is emailed what changed)</span>
+        </p>
+      ) : null}
     </section>
   );
 }
