@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../functions/jobs.ts';
 import { jobConstructId } from './stacks/api-stack.ts';
-import { functionsWithPolicies, type SynthesisedProduct, statementsFor, synthProduct } from './test-support.ts';
+import { functionsWithPolicies, liveAliasOf, type SynthesisedProduct, statementsFor, synthProduct } from './test-support.ts';
 
 /**
  * The registered agent renewal's charges on AWS: the daily EventBridge rule that runs the renewal
@@ -31,12 +31,13 @@ describe('the renewal sweep on AWS', () => {
     dev.templates.api.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(0 15 * * ? *)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId, 'Arn'] } })],
+      // Through the function's live alias (npm run rollback).
+      Targets: [Match.objectLike({ Arn: { Ref: liveAliasOf(dev.templates.api, logicalId) } })],
     });
     dev.templates.api.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
-      FunctionName: { 'Fn::GetAtt': [logicalId, 'Arn'] },
+      FunctionName: { Ref: liveAliasOf(dev.templates.api, logicalId) },
     });
   });
 
