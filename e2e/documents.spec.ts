@@ -108,7 +108,7 @@ test('pay → details → Start Processing → vault → approved articles and f
   // The customer's vault lists them (not the staff cover sheet).
   const vaultOf = async () =>
     (await (await request.get(`/api/orders/${id}`, { headers: holderHeaders(id) })).json()).documents as { id: string; kind: string; filed?: boolean }[];
-  expect((await vaultOf()).map((d) => d.kind).sort()).toEqual(['formation', 'operating_agreement']);
+  expect((await vaultOf()).map((d) => d.kind).sort()).toEqual(['formation', 'operating_agreement', 'receipt']);
 
   // Staff upload the state's approved articles with the file number.
   const panel = dialog.getByRole('region', { name: 'Documents' });

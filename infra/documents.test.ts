@@ -87,7 +87,7 @@ describe('the /documents/* behaviour', () => {
 });
 
 describe('document routes', () => {
-  it('generate with the fonts-sized memory and time, and only they (and the CSV export) write the bucket', () => {
+  it('generate with the fonts-sized memory and time, and only they (the download routes write a receipt when first asked, and the CSV export) write the bucket', () => {
     const routes = ROUTES as readonly RouteDef[];
     const writers = routes.filter((r) => r.bucket === 'write').map((r) => `${r.method} ${r.path}`);
     expect(writers.sort()).toEqual(
@@ -102,6 +102,8 @@ describe('document routes', () => {
         'POST /api/staff/bulk-actions',
         // The owner's CSV exports, under documents/exports/ (expired after a day).
         'POST /api/staff/exports',
+        'GET /api/orders/{id}/documents/{documentId}',
+        'GET /api/staff/applications/{id}/documents/{documentId}',
       ].sort(),
     );
     for (const key of [
@@ -109,12 +111,14 @@ describe('document routes', () => {
       'POST /api/staff/bulk-actions',
       'POST /api/staff/applications/{id}/documents',
       'POST /api/staff/sunbiz/{id}',
+      'GET /api/orders/{id}/documents/{documentId}',
+      'GET /api/staff/applications/{id}/documents/{documentId}',
     ]) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key);
       expect(route).toMatchObject({ memoryMb: 1024, timeoutSeconds: 29 });
-      expect(route?.tables).toMatchObject({ operatorSettings: 'read', audit: 'append' });
+      expect(route?.tables).toMatchObject({ operatorSettings: 'read' });
     }
     const holder = routes.find((r) => r.path === '/api/orders/{id}/documents/{documentId}');
-    expect(holder).toMatchObject({ access: 'public', bucket: 'read', tables: { applications: 'read' } });
+    expect(holder).toMatchObject({ access: 'public', bucket: 'write', tables: { applications: 'read', operatorSettings: 'read' } });
   });
 });

@@ -1,6 +1,7 @@
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
 import { NotFoundError } from '../lib/errors.ts';
+import { receiptLink } from './receipt-link.ts';
 import { downloadLink } from './storage.ts';
 import { vaultDocuments } from './view.ts';
 
@@ -17,11 +18,11 @@ function linkTo(doc: StoredDocument | undefined): Promise<DocumentLink> {
 }
 
 /** GET /api/orders/{id}/documents/{documentId} (the order's holder, already checked by the caller). */
-export function vaultLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
-  return linkTo(vaultDocuments(app).find((d) => d.id === documentId));
+export async function vaultLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
+  return (await receiptLink(app, documentId)) ?? linkTo(vaultDocuments(app).find((d) => d.id === documentId));
 }
 
-/** GET /api/staff/applications/{id}/documents/{documentId}: any version. */
-export function staffLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
-  return linkTo(app.documents?.find((d) => d.id === documentId));
+/** GET /api/staff/applications/{id}/documents/{documentId}: any version, or a receipt. */
+export async function staffLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
+  return (await receiptLink(app, documentId)) ?? linkTo(app.documents?.find((d) => d.id === documentId));
 }

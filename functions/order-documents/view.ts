@@ -3,6 +3,7 @@ import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.sch
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
+import { orderReceipts } from './receipts.ts';
 
 /**
  * Which documents an order has, as staff and as the customer see them (docs/product.md
@@ -84,12 +85,19 @@ export function vaultDocuments(app: ApplicationItem): StoredDocument[] {
 
 /** The order page's `documents` (shared/orders/view.schema.ts). */
 export function customerDocuments(app: ApplicationItem): OrderDocument[] {
-  return vaultDocuments(app).map((d) => ({
-    id: d.id,
-    kind: d.kind,
-    title: d.title,
-    createdAt: d.createdAt,
-    origin: d.origin,
-    ...(d.filed ? { filed: true } : {}),
-  }));
+  const stored = vaultDocuments(app).map(
+    (d): OrderDocument => ({
+      id: d.id,
+      kind: d.kind,
+      title: d.title,
+      createdAt: d.createdAt,
+      origin: d.origin,
+      ...(d.filed ? { filed: true } : {}),
+    }),
+  );
+  // A receipt for the payment and for each refund (./receipts.ts), after the order's own documents.
+  const receipts = orderReceipts(app)
+    .map((r): OrderDocument => ({ id: r.id, kind: r.kind, title: r.title, createdAt: r.createdAt, origin: 'generated' }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+  return [...stored, ...receipts];
 }

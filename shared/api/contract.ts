@@ -643,14 +643,18 @@ export const CONTRACT = {
     handler: 'orders/document-link',
     operationId: 'getOrderDocumentLink',
     summary: 'A 5-minute download link to one document of the order’s vault (always a PDF attachment)',
-    description: '404 `document_not_found` for a document that is not in this order’s vault. The store refuses the link once it has expired.',
+    description:
+      '404 `document_not_found` for a document that is not in this order’s vault. A receipt is written the first time it is asked for (409 `seller_not_set` while the operator’s legal name and address are unset). The store refuses the link once it has expired.',
     tag: 'Orders',
     access: 'public',
     holder: true,
     params: orderDocumentParam,
     responses: { 200: documentLinkSchema },
-    tables: { applications: 'read' },
-    bucket: 'read',
+    tables: { applications: 'read', operatorSettings: 'read' },
+    bucket: 'write',
+    // A receipt's PDF is written when first asked for (fonts loaded): the document generators' size.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
   },
 
   // Staff back office.
@@ -959,8 +963,11 @@ export const CONTRACT = {
     role: 'staff',
     params: orderDocumentParam,
     responses: { 200: documentLinkSchema },
-    tables: { ...staffSession, applications: 'read' },
-    bucket: 'read',
+    tables: { ...staffSession, applications: 'read', operatorSettings: 'read' },
+    bucket: 'write',
+    // A receipt's PDF is written when first asked for (fonts loaded): the document generators' size.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
   },
   'POST /api/staff/applications/{id}/uploads': {
     handler: 'staff/upload-start',

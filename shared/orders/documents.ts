@@ -8,7 +8,11 @@ import { normaliseStatus } from '../application-status.ts';
  * the staff panel and the handlers.
  */
 
-/** What a document is. The first six are generated from the filing details; the last three are uploaded by staff. */
+/**
+ * What a document is. The first six are generated from the filing details; the next three are
+ * uploaded by staff; the receipts are written from the order's payment and refunds when first
+ * asked for (functions/order-documents/receipts.ts).
+ */
 export const DOCUMENT_KINDS = [
   'formation',
   'formation_worksheet',
@@ -20,6 +24,8 @@ export const DOCUMENT_KINDS = [
   'ein_letter',
   'dba_registration',
   'other',
+  'receipt',
+  'refund_receipt',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -45,6 +51,8 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   ein_letter: 'EIN confirmation letter (IRS)',
   dba_registration: 'DBA registration (filed name, stamped)',
   other: 'Other document',
+  receipt: 'Receipt',
+  refund_receipt: 'Refund receipt',
 };
 
 /**

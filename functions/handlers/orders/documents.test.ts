@@ -73,8 +73,14 @@ describe('the vault on the order page', () => {
     const page = await orderPage(app.id);
     expect(page.status).toBe(200);
     const listed = page.body.documents as { id: string; kind: string; origin: string }[];
-    expect(listed.map((d) => d.kind).sort()).toEqual(['formation', 'operating_agreement']);
-    expect(listed.map((d) => d.id).sort()).toEqual(
+    // The payment's receipt comes after the order's own documents (./receipts.test.ts).
+    expect(listed.map((d) => d.kind).sort()).toEqual(['formation', 'operating_agreement', 'receipt']);
+    expect(
+      listed
+        .filter((d) => d.kind !== 'receipt')
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual(
       all
         .filter((d) => d.version === 2 && d.kind !== 'cover_sheet')
         .map((d) => d.id)
@@ -107,6 +113,7 @@ describe('the vault on the order page', () => {
       ['formation', 'generated', false],
       ['operating_agreement', 'generated', false],
       ['formation', 'generated', true],
+      ['receipt', 'generated', false],
     ]);
     expect(listed.find((d) => d.filed)?.id).toBe(filed.id);
     expect((await vaultLink(app.id, uploadId)).status).toBe(200);

@@ -104,7 +104,7 @@ describe('Start Processing generates the documents that were sold', () => {
     expect(ein).toContain('***-**-6789');
     // The customer's vault: the plain-language summary, never the staff worksheet (nor the cover sheet).
     const vault = await invoke(getOrder, apiEvent({ method: 'GET', route: '/api/orders/{id}', path: `/api/orders/${app.id}`, pathParameters: { id: app.id } }));
-    expect(vault.body.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['ein_summary', 'formation', 'operating_agreement']);
+    expect(vault.body.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['ein_summary', 'formation', 'operating_agreement', 'receipt']);
     const agreement = await textOf(app.id, 'operating_agreement');
     for (const member of ['Jordan Rivera', 'Sam Okafor']) expect(agreement).toContain(member);
     expect(agreement).toMatch(/60(\.0+)?%/);
