@@ -122,6 +122,9 @@ function wrongTypeFor(v: unknown): unknown[] {
 /** Serialises, turning the '__INFINITY__' marker into 1e400 (parsed as Infinity). */
 const toJson = (o: unknown) => JSON.stringify(o).replace(/"__INFINITY__"/g, '1e400');
 
+/** Query parameters that are a search box's free text: any printable text is a search. */
+const FREE_TEXT_QUERY: ReadonlySet<string> = new Set(['q']);
+
 function casesFor(route: RouteDef, token?: string): Case[] {
   const auth = token ? { 'staff-token': token } : {};
   const url = concretePath(route);
@@ -151,10 +154,11 @@ function casesFor(route: RouteDef, token?: string): Case[] {
     'page%5B%24ne%5D=1',
   ];
   for (const q of strayQueries) add(`stray query ${q.slice(0, 30)}`, rawReq(m, `${url}?${q}`, hasBody(route) ? '{}' : undefined));
-  // Allowed query parameters with malformed values.
+  // Allowed query parameters with malformed values. A free-text search takes injection strings
+  // and "-1" as the text they are (the next test); too long or control characters stay malformed.
   for (const name of route.query ?? []) {
-    for (const v of [...INJECTIONS, 'x'.repeat(3000), CONTROL, '-1'])
-      add(`query ${name}=${v.slice(0, 20)}`, rawReq(m, `${url}?${name}=${encodeURIComponent(v)}`, hasBody(route) ? '{}' : undefined));
+    const values = FREE_TEXT_QUERY.has(name) ? ['x'.repeat(3000), CONTROL] : [...INJECTIONS, 'x'.repeat(3000), CONTROL, '-1'];
+    for (const v of values) add(`query ${name}=${v.slice(0, 20)}`, rawReq(m, `${url}?${name}=${encodeURIComponent(v)}`, hasBody(route) ? '{}' : undefined));
   }
 
   // Path parameters: too long, traversal, injection.
@@ -302,6 +306,24 @@ describe('bad input over the route table', () => {
     expect(total).toBeGreaterThanOrEqual(1000);
     expect(await snapshot()).toEqual(before);
   }, 240_000);
+
+  it('takes injection strings in a free-text search as plain text: an answer, not an error, and nothing written', async () => {
+    const before = await snapshot();
+    const searched = routes.filter((r) => (r.query ?? []).some((q) => FREE_TEXT_QUERY.has(q)));
+    expect(searched.length).toBeGreaterThan(0);
+    for (const route of searched) {
+      for (const name of (route.query ?? []).filter((q) => FREE_TEXT_QUERY.has(q))) {
+        for (const v of [...INJECTIONS, '-1']) {
+          const res = await dispatch({
+            ...rawReq(route.method, `${concretePath(route)}?${name}=${encodeURIComponent(v)}`),
+            headers: { 'staff-token': TOKEN },
+          });
+          expect(res.statusCode, `${route.method} ${route.path} ?${name}=${v}`).toBe(200);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 
   it('answers a path value naming an inherited object key (constructor, __proto__ ...) with a 4xx, for a signed-in owner with sessions too', async () => {
     // A real person with a session on their account: their own records are where such a key would be looked up.

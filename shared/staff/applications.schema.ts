@@ -6,7 +6,7 @@ import { paymentStatusSchema } from '../payments/methods.schema.ts';
 import { PAYMENT_STATUSES } from '../payments/methods.ts';
 import { REFUND_SOURCES } from '../payments/refunds.ts';
 import { ADD_ON_KEYS, type AddOnKey } from '../pricing.ts';
-import { text } from '../validation.schema.ts';
+import { NO_CONTROL_CHARS, text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 /** The staff view of an application (docs/product.md section 3) plus add-ons, payment and filing fields. */
@@ -104,7 +104,15 @@ export const applicationListQuerySchema = z.strictObject({
   status: z.optional(z.enum(APPLICATION_STATUSES, { error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}` })),
   includeDrafts: z.optional(z.enum(['true', 'false'], { error: 'includeDrafts must be true or false' })),
   /** The search box: an order number or id, a name, an email, a business name or a file number, by prefix (shared/staff/search.ts). */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters'))),
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(100, 'Search for at most 100 characters'),
+        z.regex(NO_CONTROL_CHARS, 'Search for letters, digits and punctuation only: control characters are not allowed'),
+      ),
+  ),
   paymentStatus: z.optional(z.enum(PAYMENT_STATUSES, { error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}` })),
   state: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Use a two-letter state code such as WY'))),
   addOn: z.optional(z.enum(ADD_ON_KEYS as [AddOnKey, ...AddOnKey[]], { error: `Add-on must be one of ${ADD_ON_KEYS.join(', ')}` })),

@@ -119,9 +119,10 @@ describe('SavingsCalculator', () => {
     const user = renderCalculator({ onCalculated });
     await user.type(screen.getByLabelText('Annual Income ($)'), '60000');
     await user.type(screen.getByLabelText('Clothing & Styling'), '1000');
-    await waitFor(() => expect(onCalculated).toHaveBeenCalledTimes(1));
+    // On a busy machine a pause between keystrokes can outlast the debounce and calculate a
+    // half-typed figure first: what matters is the answer to what was typed in the end.
     const expenses = { clothing: 1000, meals: 0, equipment: 0, travel: 0, entertainment: 0, other: 0 };
-    expect(onCalculated).toHaveBeenCalledWith({ income: 60000, expenses, estimatedSavings: 3000, result: calculateSavings(expenses) });
+    await waitFor(() => expect(onCalculated).toHaveBeenLastCalledWith({ income: 60000, expenses, estimatedSavings: 3000, result: calculateSavings(expenses) }));
   });
 
   it('starts from initial values and calculates them', async () => {
