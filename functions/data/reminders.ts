@@ -178,3 +178,27 @@ export async function remindersOf(applicationId: string): Promise<ReminderRow[]>
 export async function dropReminder(row: ReminderRow): Promise<void> {
   await writeIf(ddb().send(new DeleteCommand({ TableName: table(), Key: { applicationId: row.applicationId, series: row.series }, ...asRead(row) })));
 }
+
+/**
+ * The registered agent renewals whose charge row acts between two days (YYYY-MM-DD, inclusive),
+ * soonest first, a page of `limit`: one Query of the RENEWAL partition of bySendOn.
+ */
+export async function renewalRowsBetween(
+  from: string,
+  to: string,
+  limit: number,
+  after?: Record<string, unknown>,
+): Promise<{ rows: ReminderRow[]; next?: Record<string, unknown> }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'bySendOn',
+      KeyConditionExpression: '#queue = :queue AND #sendOn BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#queue': 'queue', '#sendOn': 'sendOn' },
+      ExpressionAttributeValues: { ':queue': RENEWAL_QUEUE, ':from': from, ':to': to },
+      Limit: limit,
+      ExclusiveStartKey: after,
+    }),
+  );
+  return { rows: (out.Items ?? []) as ReminderRow[], next: out.LastEvaluatedKey };
+}

@@ -54,6 +54,7 @@ import {
   staffFilingDetailsBodySchema,
 } from '../staff/email-delivery.schema.ts';
 import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
+import { renewalsDueSchema } from '../staff/lists.schema.ts';
 import {
   acceptInvitationSchema,
   addSecondFactorSchema,
@@ -927,6 +928,16 @@ export const CONTRACT = {
     bucket: 'write',
     memoryMb: 512,
     timeoutSeconds: 29,
+  },
+  'GET /api/staff/renewals-due': {
+    handler: 'staff/renewals-due',
+    operationId: 'listRenewalsDue',
+    summary: 'Registered agent renewals due in the next 60 days, soonest first, each with the customer’s choice and any charge tried',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    responses: { 200: renewalsDueSchema },
+    tables: { ...staffSession, reminders: 'read', applications: 'read' },
   },
   'GET /api/staff/applications/{id}/documents': {
     handler: 'staff/documents',

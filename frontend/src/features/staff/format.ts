@@ -21,3 +21,6 @@ export function formatAge(iso: string | undefined, now: Date = new Date()): stri
   const hours = Math.floor(minutes / 60);
   return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
 }
+
+/** The order number staff and customers quote: the id's first 8 characters. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();

@@ -50,10 +50,11 @@ export function useApplications(filter: ApplicationFilter) {
 }
 
 /** The work queue: every work stage's first page, or the unpaid list (`stage` 'unpaid'). */
-export function useWorkQueue(stage?: 'unpaid') {
+export function useWorkQueue(stage?: 'unpaid', enabled = true) {
   return useQuery({
     queryKey: ['staff', 'queue', stage ?? 'work'],
     queryFn: () => staffCall('GET /api/staff/queue', { query: stage ? { stage } : {} }),
+    enabled,
   });
 }
 
@@ -142,4 +143,9 @@ export function useBulkAction() {
 /** Owner: a CSV of the filtered orders or of a range of payments, answered as a 5-minute download link. */
 export function useExport() {
   return useMutation({ mutationFn: (body: BodyOf<'POST /api/staff/exports'>) => staffCall('POST /api/staff/exports', { body }) });
+}
+
+/** Registered agent renewals due in the next 60 days. */
+export function useRenewalsDue(enabled: boolean) {
+  return useQuery({ queryKey: ['staff', 'renewals-due'], queryFn: () => staffCall('GET /api/staff/renewals-due'), enabled });
 }

@@ -221,3 +221,33 @@ describe('exports', () => {
     expect(calls.find((c) => c.key.endsWith('/api/staff/exports'))?.body).toEqual({ kind: 'orders', filter: { state: 'WY' } });
   });
 });
+
+describe('renewals due', () => {
+  it('lists the renewals of the next 60 days with the customer’s choice', async () => {
+    replies['GET /api/staff/renewals-due'] = {
+      status: 200,
+      body: {
+        from: '2026-11-27',
+        to: '2027-01-26',
+        items: [
+          {
+            applicationId: READY.id,
+            businessName: 'Ready One LLC',
+            state: 'WY',
+            email: 'a@example.com',
+            dueOn: '2026-12-10',
+            actsOn: '2026-12-10',
+            status: 'cancelled',
+            priceUsd: 99,
+          },
+        ],
+      },
+    };
+    const user = renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Renewals due' }));
+    const list = await screen.findByRole('region', { name: /Registered agent renewals due by/ });
+    expect(within(list).getByText('Ready One LLC')).toBeInTheDocument();
+    expect(within(list).getByText('Cancelled by the customer')).toBeInTheDocument();
+    expect(within(list).getByText('$99/year')).toBeInTheDocument();
+  });
+});

@@ -6,16 +6,14 @@ import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatAge } from '../format.ts';
+import { formatAge, orderNumber } from '../format.ts';
 import { fetchQueueStage, useAssignees, useBulkAction, useWorkQueue } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
+import { RenewalsDueList } from './RenewalsDueList.tsx';
 
 type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null };
 
 const stageLabel = (stage: string) => (STAGE_LABELS[stage as QueueStage] ?? stage).replace('{days}', String(PROCESSING_STALE_DAYS));
-
-/** The order number staff and customers quote: the id's first 8 characters. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** "18 h left" of the 1-2 business-day promise, or "overdue 3 h". */
 function PromiseClock({ detailsCompletedAt }: { detailsCompletedAt: string }) {
@@ -214,10 +212,11 @@ function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () =>
 
 /** The dashboard's first view: what needs a person, stage by stage, oldest first; the unpaid list apart. */
 export function WorkQueueTab() {
-  const [unpaid, setUnpaid] = useState(false);
+  const [view, setView] = useState<'work' | 'unpaid' | 'renewals'>('work');
+  const unpaid = view === 'unpaid';
   const [selected, setSelected] = useState<StaffApplication | null>(null);
   const [chosen, setChosen] = useState<Map<string, StaffApplication>>(new Map());
-  const query = useWorkQueue(unpaid ? 'unpaid' : undefined);
+  const query = useWorkQueue(unpaid ? 'unpaid' : undefined, view !== 'renewals');
   const choose = (a: StaffApplication, on: boolean) =>
     setChosen((m) => {
       const next = new Map(m);
@@ -228,15 +227,20 @@ export function WorkQueueTab() {
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant={unpaid ? 'ghost' : 'secondary'} aria-pressed={!unpaid} onClick={() => setUnpaid(false)}>
+        <Button variant={view === 'work' ? 'secondary' : 'ghost'} aria-pressed={view === 'work'} onClick={() => setView('work')}>
           Needs a person
         </Button>
-        <Button variant={unpaid ? 'secondary' : 'ghost'} aria-pressed={unpaid} onClick={() => setUnpaid(true)}>
+        <Button variant={unpaid ? 'secondary' : 'ghost'} aria-pressed={unpaid} onClick={() => setView('unpaid')}>
           Unpaid
         </Button>
+        <Button variant={view === 'renewals' ? 'secondary' : 'ghost'} aria-pressed={view === 'renewals'} onClick={() => setView('renewals')}>
+          Renewals due
+        </Button>
       </div>
-      <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />
-      {query.isPending ? (
+      {view === 'renewals' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
+      {view === 'renewals' ? (
+        <RenewalsDueList />
+      ) : query.isPending ? (
         <p className="mt-6 text-sm text-slate-600">Loading the queue…</p>
       ) : query.isError ? (
         <p role="alert" className="mt-6 text-sm text-red-700">
