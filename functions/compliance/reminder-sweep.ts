@@ -2,24 +2,13 @@ import { complianceCalendar, deadlineSeries } from '#shared/compliance/calendar.
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
 import { findState } from '#shared/states.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
-import { getApplication } from '../data/applications/reads.ts';
+import { type ApplicationItem, readItem } from '../data/applications/item.ts';
 import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
 import type { NewEmail } from '../email/messages.ts';
 import { outboxPut } from '../email/outbox.ts';
-import { NotFoundError } from '../lib/errors.ts';
 import { agreedRenewalUsd, calendarInputOf } from './order-calendar.ts';
 
 export type SweepOutcome = 'queued' | 'skipped' | 'dropped' | 'taken' | 'already-queued';
-
-async function readOrder(id: string): Promise<ApplicationItem | undefined> {
-  try {
-    return await getApplication(id);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
-}
 
 /** The email of a due reminder, or undefined when it should not go (see processReminder). */
 function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): NewEmail | undefined {
@@ -75,7 +64,7 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
  */
 export async function processReminder(row: ReminderRow, now = Date.now()): Promise<SweepOutcome> {
   const today = dayOf(now);
-  const app = await readOrder(row.applicationId);
+  const app = await readItem(row.applicationId);
   const input = app && app.paymentStatus === 'paid' ? calendarInputOf(app) : undefined;
   const series = input ? deadlineSeries(input).find((s) => s.kind === row.series) : undefined;
   const renewal = row.series === 'registered-agent-renewal';

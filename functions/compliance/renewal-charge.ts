@@ -7,7 +7,7 @@ import { testCardOffSessionOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
 import { activityPut } from '../data/activity.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
-import { recordRenewalLapse, recordRenewalPaid, recordRenewalPaymentDue } from '../data/applications/renewal.ts';
+import { recordRenewalOutcome } from '../data/applications/renewal.ts';
 import { auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
 import { renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import type { NewEmail } from '../email/messages.ts';
@@ -130,10 +130,10 @@ export async function recordPaid(
   const card = via === 'charged' && app.renewalCard?.last4 ? app.renewalCard.last4 : undefined;
   const event: RenewalEvent = { kind: via, period: read.period, amountCents: read.amountCents, at, ...(card ? { detail: `card ending ${card}` } : {}) };
   const what = via === 'charged' ? `charged${card ? ` to the card ending ${card}` : ''}` : 'paid by the customer from the payment link';
-  return recordRenewalPaid(
+  return recordRenewalOutcome(
     app,
     read,
-    reference,
+    { state: 'paid', reference, paidAt: at },
     event,
     [
       activityPut('renewal_charged', `Registered agent renewal from ${read.period}: ${formatCents(read.amountCents)} ${what} (${reference})`, app.id),
@@ -159,11 +159,10 @@ export async function recordFailed(app: ApplicationItem, read: RenewalCharge, fa
   const at = new Date(now).toISOString();
   const graceEndsOn = addDays(dayOf(now), RENEWAL_GRACE_DAYS);
   const event: RenewalEvent = { kind: 'charge-failed', period: read.period, amountCents: read.amountCents, at, detail: failure.message };
-  return recordRenewalPaymentDue(
+  return recordRenewalOutcome(
     app,
     read,
-    { ...failure, at },
-    graceEndsOn,
+    { state: 'payment-due', failure: { ...failure, at }, graceEndsOn },
     event,
     [
       activityPut(
@@ -199,9 +198,10 @@ export async function recordFailed(app: ApplicationItem, read: RenewalCharge, fa
 export async function recordLapsed(app: ApplicationItem, read: RenewalCharge, now: number): Promise<boolean> {
   const at = new Date(now).toISOString();
   const event: RenewalEvent = { kind: 'lapsed', period: read.period, amountCents: read.amountCents, at };
-  return recordRenewalLapse(
+  return recordRenewalOutcome(
     app,
     read,
+    { state: 'lapsed', lapsedAt: at },
     event,
     [
       activityPut(

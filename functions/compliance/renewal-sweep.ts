@@ -1,11 +1,9 @@
 import { dayOf } from '#shared/compliance/dates.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
-import { getApplication } from '../data/applications/reads.ts';
+import { readItem } from '../data/applications/item.ts';
 import { claimRenewalCharge } from '../data/applications/renewal.ts';
 import { dueRenewalRows, type ReminderRow, renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { NotFoundError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { agreedRenewalUsd, calendarInputOf } from './order-calendar.ts';
 import { chargeOffSession, nextRenewalOf, recordFailed, recordLapsed, recordPaid } from './renewal-charge.ts';
@@ -39,21 +37,12 @@ export type RenewalOutcome =
  */
 export const RENEWAL_LEASE_MS = 10 * 60_000;
 
-async function readOrder(id: string): Promise<ApplicationItem | undefined> {
-  try {
-    return await getApplication(id);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
-}
-
 const write = (items: TransactItem[]) => ddb().send(new TransactWriteCommand({ TransactItems: items }));
 
 /** One due row of one order (its `dueOn` is the renewal period): decide from the order as it is now. */
 export async function processRenewalRow(row: ReminderRow, now = Date.now()): Promise<RenewalOutcome> {
   const period = row.dueOn;
-  const app = await readOrder(row.applicationId);
+  const app = await readItem(row.applicationId);
   const charge = app?.renewalCharge?.period === period ? app.renewalCharge : undefined;
   if (app && charge?.state === 'paid') {
     await write([renewalRowPut(app.id, nextRenewalOf(app, period), nextRenewalOf(app, period), now)]);

@@ -3,11 +3,11 @@ import type { FilingDetails, StoredFilingDetails } from '#shared/filing/details.
 import { formatCents } from '#shared/money.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { recordActivity } from '../data/activity.ts';
-import { type ApplicationItem, changedMeanwhile } from '../data/applications/item.ts';
+import { type ApplicationItem, changedMeanwhile, readItem } from '../data/applications/item.ts';
 import { cancelRenewal } from '../data/applications/order-page.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
-import { ConflictError, NotFoundError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { cardMode, notConfigured } from '../payments/mode.ts';
 import { stripeClient } from '../payments/stripe.ts';
@@ -48,16 +48,6 @@ export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promis
   return renewalView({ ...app, renewalCancelledAt: cancelledAt });
 }
 
-/** The order as stored now, or undefined when it is gone. */
-async function readOrder(id: string): Promise<ApplicationItem | undefined> {
-  try {
-    return await getApplication(id);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
-}
-
 const MAX_ATTEMPTS = 3;
 
 /**
@@ -75,7 +65,7 @@ export async function recordRenewalIntent(
   const period = intent.metadata?.period;
   if (!applicationId || !period) return { outcome: 'no-application', recorded: false };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const app = await readOrder(applicationId);
+    const app = await readItem(applicationId);
     const charge = app?.renewalCharge?.period === period ? app.renewalCharge : undefined;
     if (!app || !charge) return { outcome: 'renewal-not-current', recorded: false };
     if (charge.state === 'paid') return { outcome: 'already-recorded', recorded: false };

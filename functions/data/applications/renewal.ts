@@ -40,67 +40,32 @@ export async function claimRenewalCharge(
   return (await update(change)) ? charge : undefined;
 }
 
-/** Only while the period's charge is still as it was read (another sweep, or the webhook, has not moved it on). */
-function asRead(change: ItemUpdate, charge: RenewalCharge): ItemUpdate {
-  return change.when('#renewalCharge.#period = :readPeriod AND #renewalCharge.#state = :readState AND #renewalCharge.#attempt = :readAttempt', {
-    ':readPeriod': charge.period,
-    ':readState': charge.state,
-    ':readAttempt': charge.attempt,
-  });
-}
-
 const withoutLease = ({ leaseUntil: _, ...rest }: RenewalCharge): RenewalCharge => rest;
 
 /**
- * The period is paid: charged by the sweep, or paid by the customer from the emailed link (and
- * reported by the provider's webhook, perhaps after the sweep recorded it). `read`: the period's
- * charge as read, not yet paid. False when it changed meanwhile: read again and decide again.
+ * What became of a claimed or due period: paid (charged by the sweep, or by the customer from the
+ * emailed link, perhaps reported by the webhook after the sweep), payment due after a failed charge,
+ * or lapsed. `read`: the period's charge as read; `outcome`: the fields it now has (state and
+ * what goes with it). Written only while the charge is still as read (another sweep, or the
+ * webhook, has not moved it on), with the history line and `alongside` in one transaction. False
+ * when it changed meanwhile: read again and decide again.
  */
-export async function recordRenewalPaid(
+export async function recordRenewalOutcome(
   app: Pick<ApplicationItem, 'id'>,
   read: RenewalCharge,
-  reference: string,
+  outcome: Partial<RenewalCharge> & Pick<RenewalCharge, 'state'>,
   event: RenewalEvent,
   alongside: TransactItem[],
   now = Date.now(),
 ): Promise<boolean> {
-  const at = new Date(now).toISOString();
-  const change = asRead(new ItemUpdate(app.id), read)
-    .set('renewalCharge', { ...withoutLease(read), state: 'paid', reference, paidAt: at })
-    .set('updatedAt', at)
-    .append('renewalHistory', [event]);
-  return updateWith(change, alongside);
-}
-
-/** The sweep's charge failed (the card declined, the bank asked for authentication, no card): payment is due from the customer until `graceEndsOn`. */
-export async function recordRenewalPaymentDue(
-  app: Pick<ApplicationItem, 'id'>,
-  read: RenewalCharge,
-  failure: NonNullable<RenewalCharge['failure']>,
-  graceEndsOn: string,
-  event: RenewalEvent,
-  alongside: TransactItem[],
-  now = Date.now(),
-): Promise<boolean> {
-  const change = asRead(new ItemUpdate(app.id), read)
-    .set('renewalCharge', { ...withoutLease(read), state: 'payment-due', failure, graceEndsOn })
+  const change = new ItemUpdate(app.id)
+    .when('#renewalCharge.#period = :readPeriod AND #renewalCharge.#state = :readState AND #renewalCharge.#attempt = :readAttempt', {
+      ':readPeriod': read.period,
+      ':readState': read.state,
+      ':readAttempt': read.attempt,
+    })
+    .set('renewalCharge', { ...withoutLease(read), ...outcome })
     .set('updatedAt', new Date(now).toISOString())
-    .append('renewalHistory', [event]);
-  return updateWith(change, alongside);
-}
-
-/** The grace period ended unpaid: the renewal lapses (false when it was paid or changed meanwhile). */
-export async function recordRenewalLapse(
-  app: Pick<ApplicationItem, 'id'>,
-  read: RenewalCharge,
-  event: RenewalEvent,
-  alongside: TransactItem[],
-  now = Date.now(),
-): Promise<boolean> {
-  const at = new Date(now).toISOString();
-  const change = asRead(new ItemUpdate(app.id), read)
-    .set('renewalCharge', { ...withoutLease(read), state: 'lapsed', lapsedAt: at })
-    .set('updatedAt', at)
     .append('renewalHistory', [event]);
   return updateWith(change, alongside);
 }
