@@ -23,6 +23,16 @@ for (const width of [320, 375, 1280]) {
     await expect(page.getByTestId('quarterly-rule')).toContainText("Last year's tax sets the smaller target: 100% of it, $1,000 for the year.");
     await expect(page.getByTestId('quarterly-instalments')).toContainText('January 15, 2027');
     await expect(page.getByTestId('quarterly-instalments')).toContainText('$250');
+    // The income map: brand deals of $2,000 expect a 1099-NEC; the total less expenses becomes the profit.
+    const map = page.getByTestId('income-map');
+    await map.getByLabel(/Brand deals and sponsorships/).fill('12000');
+    await map.getByLabel(/Viewer tips/).fill('3000');
+    await map.getByLabel(/Gifted products you keep/).fill('1000');
+    await map.getByLabel(/Business expenses/).fill('6000');
+    await expect(page.getByTestId('income-map-total')).toContainText('Income $16,000, less expenses $6,000: profit $10,000.');
+    await expect(map).toContainText('At this amount, expect the form.');
+    await map.getByRole('button', { name: 'Use as my profit in the plan' }).click();
+    await expect(page.getByLabel(/Your yearly profit/)).toHaveValue('10000');
     await expect(page.getByRole('heading', { name: 'When to elect: Form 2553' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -21,6 +21,7 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { loadWizardData } from '../wizard/wizard-storage.ts';
+import { IncomeMapSection } from './IncomeMapSection.tsx';
 
 /** The wizard's yearly income less its monthly expenses x 12, when the browser has them. */
 const pctText = (share: number) => `${Math.round(share * 100)}%`;
@@ -225,6 +226,8 @@ export default function TaxPlanPage() {
               : `At a ${sharePercent}% salary it starts to pay from about ${formatUsd(breakEven)} of profit.`}
           </p>
         </section>
+
+        <IncomeMapSection onUseProfit={setProfit} />
 
         <section aria-labelledby="quarterly" className="mt-8">
           <h2 id="quarterly" className="text-xl font-semibold text-slate-900">
