@@ -72,17 +72,31 @@ export const orderNotPaid = () =>
   new ConflictError('The compliance calendar starts once the order is paid: its dates count from the formation of the LLC', 'order_not_paid');
 
 /** The registered agent renewal as the order page shows it. */
+/**
+ * When a cancelled service ends: the first anniversary of the formation after the day it was
+ * cancelled (the end of the free first year, or of the renewed year under way). A cancelled
+ * renewal can be undone until then.
+ */
+export function serviceEndsOn(formationDate: string, cancelledOn: string): string {
+  let years = 1;
+  while (addYears(formationDate, years) <= cancelledOn) years++;
+  return addYears(formationDate, years);
+}
+
 export function renewalView(order: CalendarOrder): RenewalView {
   const input = calendarInputOf(order);
   const status = input?.renewal ?? renewalStatus(agentOf(order), order.renewalCancelledAt, lapsedAt(order));
   const charge = order.renewalCharge;
   const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
+  const endsOn =
+    status === 'cancelled' && input && order.renewalCancelledAt ? serviceEndsOn(input.formationDate, dayOf(Date.parse(order.renewalCancelledAt))) : undefined;
   return {
     status,
     priceUsd: agreedRenewalUsd(order),
     ...(firstYearEndsOn ? { firstYearEndsOn } : {}),
     ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
     ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),
+    ...(endsOn ? { serviceEndsOn: endsOn } : {}),
     ...(order.renewalCard?.last4 ? { cardLast4: order.renewalCard.last4 } : {}),
     graceDays: RENEWAL_GRACE_DAYS,
     ...(charge

@@ -1,11 +1,15 @@
 import type { RenewalPayment, RenewalView } from '#shared/compliance/api.schema.ts';
+import { dayOf } from '#shared/compliance/dates.ts';
 import type { FilingDetails, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { formatCents } from '#shared/money.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
+import { findState } from '#shared/states.ts';
 import { recordActivity } from '../data/activity.ts';
 import { type ApplicationItem, changedMeanwhile, readItem } from '../data/applications/item.ts';
-import { cancelRenewal } from '../data/applications/order-page.ts';
+import { cancelRenewal, resumeRenewal } from '../data/applications/order-page.ts';
 import { getApplication } from '../data/applications/reads.ts';
+import { renewalReminderPuts } from '../data/reminders.ts';
+import { outboxPut } from '../email/outbox.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -44,8 +48,45 @@ export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promis
       'no_renewal',
     );
   }
-  const cancelledAt = await cancelRenewal(app);
+  const to = app.email;
+  const cancelledAt = await cancelRenewal(
+    app,
+    to
+      ? (at) => {
+          const cancelled = renewalView({ ...app, renewalCancelledAt: at });
+          return outboxPut({
+            kind: 'renewal_cancelled',
+            to,
+            applicationId: app.id,
+            dedupeKey: `renewal-cancelled:${app.id}:${at}`,
+            payload: {
+              firstName: app.firstName ?? '',
+              businessName: app.businessName ?? '',
+              stateName: findState(app.state ?? '')?.name ?? app.state ?? '',
+              serviceEndsOn: cancelled.serviceEndsOn ?? cancelled.firstYearEndsOn ?? at.slice(0, 10),
+              priceUsd: cancelled.priceUsd,
+            },
+          });
+        }
+      : undefined,
+  );
   return renewalView({ ...app, renewalCancelledAt: cancelledAt });
+}
+
+/**
+ * Undoes a cancelled renewal from the order page, until the service ends: the renewal agreed
+ * before stands again (same price, same card). 409 `not_cancelled` when there is nothing to
+ * undo, `service_ended` once the service year is over.
+ */
+export async function resumeRegisteredAgentRenewal(app: ApplicationItem, now = Date.now()): Promise<RenewalView> {
+  if (app.paymentStatus !== 'paid') throw orderNotPaid();
+  const view = renewalView(app);
+  if (view.status === 'renews') return view;
+  if (view.status !== 'cancelled') throw new ConflictError('The registered agent renewal is not cancelled: there is nothing to undo', 'not_cancelled');
+  if (!view.serviceEndsOn || view.serviceEndsOn <= dayOf(now))
+    throw new ConflictError('The registered agent service has ended, so its renewal can no longer be restored: contact us to start it again', 'service_ended');
+  await resumeRenewal(app, renewalReminderPuts({ ...app, renewalCancelledAt: undefined }, now));
+  return renewalView({ ...app, renewalCancelledAt: undefined });
 }
 
 const MAX_ATTEMPTS = 3;

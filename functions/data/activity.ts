@@ -40,6 +40,7 @@ const CATEGORY_OF_ACTION = {
   order_reopened: 'filing',
   ein_recorded: 'filing',
   renewal_cancelled: 'money',
+  renewal_resumed: 'money',
   renewal_charged: 'money',
   renewal_charge_failed: 'money',
   renewal_lapsed: 'money',

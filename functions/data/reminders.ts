@@ -59,6 +59,21 @@ export function reminderPuts(order: CalendarOrder, now = Date.now()): TransactIt
   return puts;
 }
 
+const isRenewalRow = (put: TransactItem) => {
+  const series = (put.Put?.Item as { series?: string } | undefined)?.series;
+  return series === 'registered-agent-renewal' || series === RENEWAL_CHARGE_SERIES;
+};
+
+/** The deadline reminder rows alone (not the renewal's notice or charge): reminders turned back on. */
+export function deadlineReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
+  return reminderPuts(order, now).filter((put) => !isRenewalRow(put));
+}
+
+/** The renewal's notice and charge rows alone: a cancelled renewal restored. */
+export function renewalReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
+  return reminderPuts(order, now).filter(isRenewalRow);
+}
+
 /** The renewal charge's row acting on `sendOn` for the period `period` (replacing the one there). */
 export function renewalRowPut(applicationId: string, period: string, sendOn: string, now = Date.now()): TransactItem {
   const row: ReminderRow = {

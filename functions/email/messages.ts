@@ -101,6 +101,8 @@ export interface EmailPayloads {
     evidenceDueBy?: string;
     filingPaused: boolean;
   };
+  /** The customer cancelled the registered agent renewal: when the service ends, and that the order page can undo it until then. */
+  renewal_cancelled: { firstName: string; businessName: string; stateName: string; serviceEndsOn: string; priceUsd: number };
   /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */
   renewal_notice: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number; daysBefore: number };
   /** The renewal charged on its date at the agreed price (`period`: the renewal date, YYYY-MM-DD). */
@@ -144,6 +146,7 @@ export const EMAIL_KINDS = [
   'staff_invite',
   'deadline_reminder',
   'renewal_notice',
+  'renewal_cancelled',
   'refund_sent',
   'dispute_opened',
   'renewal_charged',

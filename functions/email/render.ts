@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
-import { DeadlineReminderEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
+import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
   ContinueLinkEmail,
   DeliverableReadyEmail,
@@ -66,6 +66,10 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     component: StaffInviteEmail,
   },
   deadline_reminder: { subject: (p) => `Due ${p.dueOn}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`, component: DeadlineReminderEmail },
+  renewal_cancelled: {
+    subject: (p) => `Registered agent renewal cancelled${p.businessName ? ` for ${p.businessName}` : ''}`,
+    component: RenewalCancelledEmail,
+  },
   renewal_notice: { subject: (p) => `Your registered agent renews on ${p.renewsOn} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
   refund_sent: {
     subject: (p) => refundEmailText(p).subject,

@@ -2,6 +2,8 @@ import type { SecretKey } from '../../functions/secrets-catalog.ts';
 import type { TableKey } from '../../functions/tables.ts';
 import {
   orderCalendarSchema,
+  remindersBodySchema,
+  remindersStateSchema,
   renewalCancelledSchema,
   renewalPaymentBodySchema,
   renewalPaymentSchema,
@@ -1370,6 +1372,34 @@ export const CONTRACT = {
     params: idParam,
     responses: { 200: renewalCancelledSchema },
     tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/registered-agent/resume-renewal': {
+    handler: 'compliance/resume-renewal',
+    operationId: 'resumeRegisteredAgentRenewal',
+    summary: 'Undoes the cancellation of the registered agent renewal, until the service ends',
+    description:
+      'The renewal agreed before stands again, at the agreed price. Undoing twice answers the same renewal. 409 `not_cancelled` when it is not cancelled, `service_ended` once the service year is over.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: renewalCancelledSchema },
+    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'PUT /api/orders/{id}/reminders': {
+    handler: 'compliance/reminders',
+    operationId: 'setOrderReminders',
+    summary: "Turns an order's deadline reminder emails on or off from the order page",
+    description: 'For the holder of the order. Repeating it is harmless.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: remindersBodySchema,
+    responses: { 200: remindersStateSchema },
+    tables: { applications: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'POST /api/orders/{id}/registered-agent/renewal-payment': {

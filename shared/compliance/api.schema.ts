@@ -50,6 +50,8 @@ export const renewalViewSchema = z.object({
   /** The next charge, while the renewal is agreed and not cancelled. */
   nextChargeOn: z.optional(isoDate()),
   cancelledAt: z.optional(z.string()),
+  /** Cancelled: the last day of the service already paid for (or free); until then the cancellation can be undone. */
+  serviceEndsOn: z.optional(isoDate()),
   /** The last four digits of the card kept for the renewal (saved at checkout); absent: no card on file. */
   cardLast4: z.optional(z.string()),
   /** Days the customer has to pay after a failed renewal charge before the service lapses. */
@@ -136,3 +138,7 @@ export const unsubscribeTokenSchema = z.string().check(z.regex(/^[0-9a-f-]{36}\.
 export const unsubscribeBodySchema = z.strictObject({ token: unsubscribeTokenSchema });
 export const unsubscribeQuerySchema = z.strictObject({ token: z.optional(unsubscribeTokenSchema) });
 export const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
+
+/** PUT /api/orders/{id}/reminders: the order page turns the deadline reminder emails on or off. */
+export const remindersBodySchema = z.strictObject({ on: z.boolean({ error: 'Say whether the reminders are on (true or false)' }) });
+export const remindersStateSchema = z.object({ remindersUnsubscribed: z.boolean() });

@@ -41,7 +41,14 @@ const CALENDAR: OrderCalendar = {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
-const CANCELLED = { status: 'cancelled', priceUsd: 125, firstYearEndsOn: '2027-11-22', cancelledAt: '2026-12-01T10:00:00.000Z' } as const;
+// The service ends in the future whatever day the test runs: the cancellation can be undone.
+const CANCELLED = {
+  status: 'cancelled',
+  priceUsd: 125,
+  firstYearEndsOn: '2099-11-22',
+  serviceEndsOn: '2099-11-22',
+  cancelledAt: '2026-12-01T10:00:00.000Z',
+} as const;
 
 beforeEach(() => {
   rememberResumeSecret(ID, 'the-resume-secret');
@@ -52,6 +59,15 @@ beforeEach(() => {
     if (url === `/api/orders/${ID}/registered-agent/cancel-renewal` && init?.method === 'POST') {
       calendar = { ...CALENDAR, registeredAgent: CANCELLED };
       return json({ registeredAgent: CANCELLED });
+    }
+    if (url === `/api/orders/${ID}/registered-agent/resume-renewal` && init?.method === 'POST') {
+      calendar = CALENDAR;
+      return json({ registeredAgent: CALENDAR.registeredAgent });
+    }
+    if (url === `/api/orders/${ID}/reminders` && init?.method === 'PUT') {
+      const on = JSON.parse(String(init.body)).on as boolean;
+      calendar = { ...calendar, remindersUnsubscribed: !on };
+      return json({ remindersUnsubscribed: !on });
     }
     return json({ error: 'not stubbed' }, 500);
   });
@@ -135,14 +151,37 @@ describe('ComplianceCalendar', () => {
     expect(screen.getByTestId('home-state-note')).toHaveTextContent('You live in California: the calendar also carries registering the LLC there');
   });
 
-  it('cancels the registered agent renewal in one click', async () => {
+  it('asks once before cancelling the renewal, says a confirmation was emailed, and undoes it', async () => {
     const user = userEvent.setup();
     renderCalendar();
     const box = await screen.findByTestId('registered-agent-renewal');
     expect(box).toHaveTextContent('Renews on Nov 22, 2027 for $125 a year');
     await user.click(within(box).getByRole('button', { name: 'Cancel the $125 renewal' }));
+    // Nothing is sent before the question is answered; "Keep the renewal" leaves it.
+    const question = within(box).getByRole('group', { name: 'Cancel the renewal?' });
+    expect(question).toHaveTextContent('The service ends on Nov 22, 2027 and nothing more is charged');
+    await user.click(within(question).getByRole('button', { name: 'Keep the renewal' }));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel-renewal'))).toHaveLength(0);
+    await user.click(within(box).getByRole('button', { name: 'Cancel the $125 renewal' }));
+    await user.click(within(box).getByRole('button', { name: 'Yes, cancel the renewal' }));
     await waitFor(() => expect(screen.getByTestId('registered-agent-renewal')).toHaveTextContent('You cancelled the renewal on Dec 1, 2026'));
-    expect(within(screen.getByTestId('registered-agent-renewal')).queryByRole('button')).toBeNull();
+    expect(within(box).getByRole('status')).toHaveTextContent('We emailed you a confirmation; you can undo it here until the service ends');
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel-renewal'))).toHaveLength(1);
+    await user.click(within(box).getByRole('button', { name: 'Undo the cancellation' }));
+    await waitFor(() => expect(screen.getByTestId('registered-agent-renewal')).toHaveTextContent('Renews on Nov 22, 2027 for $125 a year'));
+    expect(within(box).getByRole('status')).toHaveTextContent('The renewal stands again');
+  });
+
+  it('turns the deadline reminders back on after an unsubscribe', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementationOnce(async () => json({ ...CALENDAR, remindersUnsubscribed: true }));
+    renderCalendar();
+    expect(await screen.findByText(/You turned the deadline reminder emails off/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Turn deadline reminders back on' }));
+    expect(await screen.findByText('Deadline reminders are on again.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/reminders') && (init as RequestInit)?.method === 'PUT');
+    expect(put).toBeDefined();
+    expect(JSON.parse(String((put as [string, RequestInit])[1].body))).toEqual({ on: true });
+    expect(screen.getByText(/We email you 30, 14 and 3 days before each state deadline/)).toBeInTheDocument();
   });
 });

@@ -41,15 +41,31 @@ async function downloadIcs(applicationId: string): Promise<void> {
 
 function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal: RenewalView }) {
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const show = (answer: { registeredAgent: RenewalView }) => {
+    queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) => (old ? { ...old, registeredAgent: answer.registeredAgent } : old));
+    void queryClient.invalidateQueries({ queryKey: calendarKey(applicationId) });
+  };
   const cancel = useMutation({
     mutationFn: () => api.call('POST /api/orders/{id}/registered-agent/cancel-renewal', { params: { id: applicationId } }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) => (old ? { ...old, registeredAgent: answer.registeredAgent } : old));
-      void queryClient.invalidateQueries({ queryKey: calendarKey(applicationId) });
-      toast('Renewal cancelled', 'Nothing will be charged for the registered agent after its first year.', 'success');
+      show(answer);
+      setConfirming(false);
+      setSaid('Renewal cancelled. We emailed you a confirmation; you can undo it here until the service ends.');
     },
     onError: (err) => toast('Not cancelled', failureMessage(err), 'error'),
   });
+  const undo = useMutation({
+    mutationFn: () => api.call('POST /api/orders/{id}/registered-agent/resume-renewal', { params: { id: applicationId } }),
+    onSuccess: (answer) => {
+      show(answer);
+      setSaid('The renewal stands again, as you agreed.');
+    },
+    onError: (err) => toast('Not restored', failureMessage(err), 'error'),
+  });
+  const endsOn = renewal.serviceEndsOn ?? renewal.firstYearEndsOn;
+  const undoable = renewal.status === 'cancelled' && endsOn !== undefined && endsOn > new Date().toISOString().slice(0, 10);
   const price = formatUsd(renewal.priceUsd);
   const ends = renewal.firstYearEndsOn ? formatIsoDate(renewal.firstYearEndsOn) : undefined;
   let text: string;
@@ -58,7 +74,7 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
       text = `Renews on ${formatIsoDate(renewal.nextChargeOn ?? renewal.firstYearEndsOn ?? '')} for ${price} a year, as you agreed. We email you 30 and 7 days before it is charged.`;
       break;
     case 'cancelled':
-      text = `You cancelled the renewal${renewal.cancelledAt ? ` on ${formatIsoDate(renewal.cancelledAt)}` : ''}: the service ends${ends ? ` on ${ends}` : ''} and nothing more is charged. Name another registered agent with the state before then.`;
+      text = `You cancelled the renewal${renewal.cancelledAt ? ` on ${formatIsoDate(renewal.cancelledAt)}` : ''}: the service ends${endsOn ? ` on ${formatIsoDate(endsOn)}` : ''} and nothing more is charged. Name another registered agent with the state before then${undoable ? ', or undo the cancellation below' : ''}.`;
       break;
     case 'ends':
       text = `Ends${ends ? ` on ${ends}` : ''}, after its free first year: you did not agree to a renewal (${price} a year). Name another registered agent with the state before then.`;
@@ -77,10 +93,75 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
     <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="registered-agent-renewal">
       <p className="font-semibold text-slate-900">Registered agent: our only recurring charge</p>
       <p className="mt-1">{text}</p>
-      {renewal.status === 'renews' ? (
-        <Button variant="secondary" className="mt-3" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling…' : `Cancel the ${price} renewal`}
+      {said ? (
+        <p role="status" className="mt-2 font-medium text-slate-900">
+          {said}
+        </p>
+      ) : null}
+      {renewal.status === 'renews' && !confirming ? (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => {
+            setSaid(null);
+            setConfirming(true);
+          }}
+        >
+          Cancel the {price} renewal
         </Button>
+      ) : null}
+      {renewal.status === 'renews' && confirming ? (
+        <fieldset className="mt-3 min-w-0 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <legend className="sr-only">Cancel the renewal?</legend>
+          <p className="font-semibold text-slate-900" aria-hidden="true">
+            Cancel the renewal?
+          </p>
+          <p className="mt-1">
+            The service ends{ends ? ` on ${ends}` : ' after the year under way'} and nothing more is charged. The LLC then needs another registered agent. You
+            can undo this here until then.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the renewal'}
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+              Keep the renewal
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
+      {undoable ? (
+        <Button variant="secondary" className="mt-3" onClick={() => undo.mutate()} disabled={undo.isPending}>
+          {undo.isPending ? 'Restoring…' : 'Undo the cancellation'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Turns the deadline reminder emails back on (or off) from the order page. */
+function RemindersSwitch({ applicationId, off }: { applicationId: string; off: boolean }) {
+  const queryClient = useQueryClient();
+  const [said, setSaid] = useState<string | null>(null);
+  const set = useMutation({
+    mutationFn: (on: boolean) => api.call('PUT /api/orders/{id}/reminders', { params: { id: applicationId }, body: { on } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) =>
+        old ? { ...old, remindersUnsubscribed: answer.remindersUnsubscribed } : old,
+      );
+      setSaid(answer.remindersUnsubscribed ? 'Deadline reminders are off.' : 'Deadline reminders are on again.');
+    },
+    onError: (err) => toast('Not changed', failureMessage(err), 'error'),
+  });
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3">
+      <Button variant="secondary" onClick={() => set.mutate(off)} disabled={set.isPending}>
+        {off ? 'Turn deadline reminders back on' : 'Turn deadline reminders off'}
+      </Button>
+      {said ? (
+        <p role="status" className="text-sm text-slate-700">
+          {said}
+        </p>
       ) : null}
     </div>
   );
@@ -144,6 +225,7 @@ export function ComplianceCalendar({ applicationId }: { applicationId: string })
               ? 'You turned the deadline reminder emails off.'
               : 'We email you 30, 14 and 3 days before each state deadline (each email has a one-click unsubscribe).'}
           </p>
+          <RemindersSwitch applicationId={applicationId} off={data.remindersUnsubscribed} />
           {data.homeStateName ? (
             <p className="mt-2 text-sm text-slate-700" data-testid="home-state-note">
               You live in {data.homeStateName}: the calendar also carries registering the LLC there and {data.homeStateName}'s yearly filings and taxes, as the

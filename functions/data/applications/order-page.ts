@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseStatus } from '#shared/application-status.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { activityPut } from '../activity.ts';
@@ -72,7 +73,7 @@ export async function saveFilingDetails(app: ApplicationItem, details: StoredFil
  * The customer cancels the registered agent renewal they agreed to (the order page's one step):
  * recorded on the paid order as read, with an activity entry for staff. Returns when.
  */
-export async function cancelRenewal(app: ApplicationItem): Promise<string> {
+export async function cancelRenewal(app: ApplicationItem, confirmation?: (cancelledAt: string) => TransactItem): Promise<string> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(app.id)
     .atVersion(versionOf(app))
@@ -81,9 +82,41 @@ export async function cancelRenewal(app: ApplicationItem): Promise<string> {
     .set('updatedAt', now);
   const done = await updateWith(change, [
     activityPut('renewal_cancelled', `The customer cancelled the registered agent renewal of ${displayName(app)}`, app.id),
+    // The confirmation email, written with the change that causes it.
+    ...(confirmation ? [confirmation(now)] : []),
   ]);
   if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the renewal was cancelled'));
   return now;
+}
+
+/**
+ * Undoes the cancellation of the renewal (until the service ends): the renewal the customer agreed
+ * to stands again, at the price agreed. The caller checks the date.
+ */
+export async function resumeRenewal(app: ApplicationItem, rows: TransactItem[] = []): Promise<void> {
+  const now = new Date().toISOString();
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .remove('renewalCancelledAt')
+    .set('updatedAt', now);
+  const done = await updateWith(change, [
+    activityPut('renewal_resumed', `The customer undid the cancellation of the registered agent renewal of ${displayName(app)}`, app.id),
+    // The renewal's notice and charge rows, which the sweeps dropped when it was cancelled.
+    ...rows,
+  ]);
+  if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the renewal was changed'));
+}
+
+/**
+ * The order page turns the deadline reminders back on, with the reminder rows the sweep dropped
+ * when they were turned off (`rows`, written in the same transaction); false when they were on.
+ */
+export function resubscribeReminders(id: string, rows: TransactItem[] = []): Promise<boolean> {
+  return updateWith(
+    new ItemUpdate(id).when('attribute_exists(#remindersUnsubscribedAt)').remove('remindersUnsubscribedAt').set('updatedAt', new Date().toISOString()),
+    rows,
+  );
 }
 
 /** The deadline reminders of an order are turned off (the emails' signed unsubscribe link); false when they already were, or the order is gone. */

@@ -42,6 +42,25 @@ export function DeadlineReminderEmail(p: Props<'deadline_reminder'>) {
   );
 }
 
+export function RenewalCancelledEmail(p: Props<'renewal_cancelled'>) {
+  return (
+    <Layout preview={`Renewal cancelled: the service ends on ${longDate(p.serviceEndsOn)}`}>
+      <Heading style={heading}>You cancelled the registered agent renewal</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        As you asked, our registered agent service for {p.businessName || 'your LLC'} in {p.stateName} will not renew. It ends on{' '}
+        <strong>{longDate(p.serviceEndsOn)}</strong>, and we charge nothing more ({formatUsd(p.priceUsd)} a year was the renewal price).
+      </Text>
+      <Text style={text}>Before that day, name another registered agent with {p.stateName}: an LLC without one can lose its good standing.</Text>
+      <Text style={text}>
+        Changed your mind? Until {longDate(p.serviceEndsOn)} you can undo the cancellation on your order page with one click: the renewal then stands as you
+        agreed.
+      </Text>
+      <OrderButton link={p.link} label="Open your order page" />
+    </Layout>
+  );
+}
+
 export function RenewalNoticeEmail(p: Props<'renewal_notice'>) {
   return (
     <Layout preview={`Your registered agent renews on ${longDate(p.renewsOn)} for ${formatUsd(p.priceUsd)}`}>

@@ -7,9 +7,13 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { parseIcs } from '../../../tests/helpers/ical.ts';
 import { signUnsubscribeToken } from '../../compliance/unsubscribe-token.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import { RENEWAL_CHARGE_SERIES, remindersOf } from '../../data/reminders.ts';
+import { getMessage } from '../../email/outbox.ts';
 import { handler as getCalendar } from './calendar.ts';
 import { handler as getIcs } from './calendar-ics.ts';
 import { handler as cancelRenewal } from './cancel-renewal.ts';
+import { handler as setReminders } from './reminders.ts';
+import { handler as resumeRenewal } from './resume-renewal.ts';
 import { handler as unsubscribe } from './unsubscribe.ts';
 
 const PAID_AT = new Date().toISOString();
@@ -36,6 +40,11 @@ const calendar = (id: string, secret?: string | null) => invoke(getCalendar, api
 const ics = (id: string, secret?: string | null) => invoke(getIcs, apiEvent({ method: 'GET', ...at('/api/orders/{id}/calendar.ics', id, secret) }));
 const cancel = (id: string, secret?: string | null) =>
   invoke(cancelRenewal, apiEvent({ method: 'POST', ...at('/api/orders/{id}/registered-agent/cancel-renewal', id, secret) }));
+
+const undo = (id: string, secret?: string | null) =>
+  invoke(resumeRenewal, apiEvent({ method: 'POST', ...at('/api/orders/{id}/registered-agent/resume-renewal', id, secret) }));
+const reminders = (id: string, on: unknown, secret?: string | null) =>
+  invoke(setReminders, apiEvent({ method: 'PUT', ...at('/api/orders/{id}/reminders', id, secret), body: { on } }));
 
 describe('GET /api/orders/{id}/calendar', () => {
   it("shows the holder the order's deadlines with dates and sources, counted from the payment until it is filed", async () => {
@@ -165,6 +174,46 @@ describe('POST /api/orders/{id}/registered-agent/cancel-renewal', () => {
     expect((await calendar(app.id)).body.registeredAgent.status).toBe('cancelled');
   });
 
+  it('emails a confirmation that says when the service ends and that the order page can undo it until then', async () => {
+    const app = await paidOrder({ email: 'ada.cancel@example.com', firstName: 'Ada', businessName: 'Byte Works LLC' });
+    const res = await cancel(app.id);
+    expect(res.body.registeredAgent.serviceEndsOn).toBe(addYears(TODAY, 1));
+    const mail = await getMessage(`renewal-cancelled:${app.id}:${res.body.registeredAgent.cancelledAt}`);
+    expect(mail).toMatchObject({
+      kind: 'renewal_cancelled',
+      to: 'ada.cancel@example.com',
+      applicationId: app.id,
+      payload: { businessName: 'Byte Works LLC', stateName: 'Wyoming', serviceEndsOn: addYears(TODAY, 1), priceUsd: 125 },
+    });
+  });
+
+  it('is undone from the order page until the service ends: the agreed renewal stands again', async () => {
+    const app = await paidOrder();
+    await cancel(app.id);
+    const res = await undo(app.id);
+    expect(res.status).toBe(200);
+    expect(res.body.registeredAgent).toMatchObject({ status: 'renews', nextChargeOn: addYears(TODAY, 1), priceUsd: 125 });
+    expect((await readApplication(app.id))?.renewalCancelledAt).toBeUndefined();
+    expect((await calendar(app.id)).body.registeredAgent.status).toBe('renews');
+    // The renewal's notice and charge rows are planned again.
+    expect((await remindersOf(app.id)).map((r) => r.series)).toEqual(expect.arrayContaining(['registered-agent-renewal', RENEWAL_CHARGE_SERIES]));
+    // Again: the same renewal. Nothing to undo on an order whose renewal was never cancelled, or for anyone but the holder.
+    expect((await undo(app.id)).body.registeredAgent.status).toBe('renews');
+    const declined = await paidOrder({ filingDetails: storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: false } }) });
+    expect((await undo(declined.id)).body).toMatchObject({ code: 'not_cancelled' });
+    expect((await undo(app.id, null)).status).toBe(404);
+  });
+
+  it('cannot be undone once the service year is over', async () => {
+    // Paid (and so formed) two years ago, cancelled in the first year: the service ended a year ago.
+    const twoYearsAgo = new Date(Date.now() - 2 * 366 * 86_400_000).toISOString();
+    const app = await paidOrder({ paidAt: twoYearsAgo, renewalCancelledAt: twoYearsAgo });
+    const view = (await calendar(app.id)).body.registeredAgent;
+    expect(view.serviceEndsOn).toBe(addYears(dayOf(Date.parse(twoYearsAgo)), 1));
+    expect((await undo(app.id)).body).toMatchObject({ code: 'service_ended' });
+    expect((await readApplication(app.id))?.renewalCancelledAt).toBe(twoYearsAgo);
+  });
+
   it('has nothing to cancel without consent or with the customer’s own agent, before payment, or for anyone but the holder', async () => {
     const declined = await paidOrder({ filingDetails: storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: false } }) });
     expect((await cancel(declined.id)).body.code).toBe('no_renewal');
@@ -180,6 +229,23 @@ describe('POST /api/orders/{id}/registered-agent/cancel-renewal', () => {
     const app = await paidOrder();
     expect((await cancel(app.id, null)).status).toBe(404);
     expect((await readApplication(app.id))?.renewalCancelledAt).toBeUndefined();
+  });
+});
+
+describe('PUT /api/orders/{id}/reminders', () => {
+  it('turns the reminders back on from the order page, and off again; for the holder only', async () => {
+    const app = await paidOrder({ remindersUnsubscribedAt: PAID_AT });
+    expect((await remindersOf(app.id)).filter((r) => r.series === 'annual-report')).toHaveLength(0);
+    expect((await reminders(app.id, true)).body).toEqual({ remindersUnsubscribed: false });
+    expect((await readApplication(app.id))?.remindersUnsubscribedAt).toBeUndefined();
+    // The rows the sweep dropped when they were turned off are planned again.
+    expect((await remindersOf(app.id)).map((r) => r.series)).toContain('annual-report');
+    expect((await calendar(app.id)).body.remindersUnsubscribed).toBe(false);
+    expect((await reminders(app.id, true)).status).toBe(200);
+    expect((await reminders(app.id, false)).body).toEqual({ remindersUnsubscribed: true });
+    expect((await readApplication(app.id))?.remindersUnsubscribedAt).toBeDefined();
+    expect((await reminders(app.id, 'yes')).status).toBe(400);
+    expect((await reminders(app.id, true, null)).status).toBe(404);
   });
 });
 

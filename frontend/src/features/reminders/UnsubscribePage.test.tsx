@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import UnsubscribePage from './UnsubscribePage.tsx';
@@ -20,7 +21,7 @@ function renderAt(hash: string) {
 }
 
 describe('the reminders unsubscribe page', () => {
-  it("posts the link's token once, says the reminders are off, and clears the token from the address bar", async () => {
+  it("posts the link's token only when the button is pressed, says how to turn reminders back on, and clears the token from the address bar", async () => {
     const fetchMock = vi.fn(
       async (url: string) =>
         new Response(url === '/api/reminders/unsubscribe' ? JSON.stringify({ unsubscribed: true }) : '[]', {
@@ -30,7 +31,14 @@ describe('the reminders unsubscribe page', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderAt(`#token=${TOKEN}`);
+    const button = await screen.findByRole('button', { name: 'Turn off deadline reminders' });
+    // Opening the page (as a mail scanner does) unsubscribes nobody.
+    expect((fetchMock.mock.calls as unknown as [string][]).some(([url]) => url === '/api/reminders/unsubscribe')).toBe(false);
+    expect(window.location.hash).toBe('');
+    await userEvent.setup().click(button);
     expect(await screen.findByText(/You are unsubscribed/)).toBeInTheDocument();
+    expect(screen.getByText(/Turn deadline reminders back on/)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Find My Order' })).toHaveAttribute('href', '/find-order');
     // (The header and footer read the site texts too.)
     const posts = (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(([url]) => url === '/api/reminders/unsubscribe');
     expect(posts).toHaveLength(1);
@@ -57,6 +65,7 @@ describe('the reminders unsubscribe page', () => {
       ),
     );
     renderAt(`#token=${TOKEN}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Turn off deadline reminders' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not turn the reminders off: This unsubscribe link is not valid');
   });
 });

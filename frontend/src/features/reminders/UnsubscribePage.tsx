@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { unsubscribeTokenSchema } from '#shared/compliance/api.schema.ts';
-import { ButtonLink } from '../../components/Button.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
@@ -8,7 +9,13 @@ import { failureMessage } from '../../lib/api.ts';
 import { api } from '../../lib/api-client.ts';
 import { paths } from '../../paths.ts';
 
-type State = { kind: 'working' } | { kind: 'done' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'reading' }
+  | { kind: 'ready'; token: string }
+  | { kind: 'working'; token: string }
+  | { kind: 'done' }
+  | { kind: 'invalid' }
+  | { kind: 'failed'; token: string; message: string };
 
 /** The signed token of the link (`#token=...`): in the fragment, so it never reaches a server log. */
 function tokenFromFragment(): string | undefined {
@@ -17,29 +24,36 @@ function tokenFromFragment(): string | undefined {
 }
 
 /**
- * Where a deadline reminder's unsubscribe link lands: one click turns the order's reminders off
- * (POST /api/reminders/unsubscribe with the link's token), and the page says so.
+ * Where a deadline reminder's unsubscribe link lands: the reminders go off when the button is
+ * pressed (POST /api/reminders/unsubscribe with the link's token), never on opening the page (a
+ * mail scanner that opens links unsubscribes nobody); the page then says how to turn them back
+ * on. Mail clients' one-click unsubscribe posts to the API directly.
  */
 export default function UnsubscribePage() {
   usePageMeta({ title: 'Deadline reminders | CreatorLLC' });
-  const [state, setState] = useState<State>({ kind: 'working' });
-  const sent = useRef(false);
+  const [state, setState] = useState<State>({ kind: 'reading' });
+  const read = useRef(false);
 
   useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
+    if (read.current) return;
+    read.current = true;
     const token = tokenFromFragment();
     if (!token) {
       setState({ kind: 'invalid' });
       return;
     }
-    // The token has done its work: keep it out of the history and of any shared screenshot.
+    // Kept in memory only: out of the history and of any shared screenshot.
     window.history.replaceState(null, '', window.location.pathname);
+    setState({ kind: 'ready', token });
+  }, []);
+
+  function unsubscribe(token: string) {
+    setState({ kind: 'working', token });
     api
       .call('POST /api/reminders/unsubscribe', { body: { token } })
       .then(() => setState({ kind: 'done' }))
-      .catch((err) => setState({ kind: 'failed', message: failureMessage(err) }));
-  }, []);
+      .catch((err) => setState({ kind: 'failed', token, message: failureMessage(err) }));
+  }
 
   return (
     <>
@@ -47,15 +61,28 @@ export default function UnsubscribePage() {
       <main id="main" className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-20">
         <div className="max-w-md text-center" aria-live="polite">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Deadline reminders</h1>
-          {state.kind === 'working' ? <p className="mt-4 text-slate-600">Turning your reminders off…</p> : null}
+          {state.kind === 'ready' || state.kind === 'working' || state.kind === 'failed' ? (
+            <>
+              <p className="mt-4 text-slate-700">
+                Stop the emails we send 30, 14 and 3 days before each state deadline of this LLC? The dates stay in the compliance calendar on your order page.
+              </p>
+              <Button className="mt-6" onClick={() => unsubscribe(state.token)} disabled={state.kind === 'working'}>
+                {state.kind === 'working' ? 'Turning reminders off…' : 'Turn off deadline reminders'}
+              </Button>
+            </>
+          ) : null}
           {state.kind === 'done' ? (
             <>
               <p className="mt-4 text-slate-700" role="status">
                 You are unsubscribed: we will send no more deadline reminders for this LLC.
               </p>
               <p className="mt-2 text-sm text-slate-600">
-                The dates stay in the compliance calendar on your order page. Notices about a renewal you agreed to still come, 30 and 7 days before it is
-                charged.
+                Changed your mind? Open your order page (the link in any email from us, or{' '}
+                <Link to={paths.findOrder} className="font-medium text-indigo-700 underline">
+                  Find My Order
+                </Link>
+                ) and press "Turn deadline reminders back on" in its compliance calendar. Notices about a renewal you agreed to still come, 30 and 7 days before
+                it is charged.
               </p>
             </>
           ) : null}
