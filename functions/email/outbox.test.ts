@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +9,12 @@ import { freePort } from '../../scripts/local/services.ts';
 import { putApplication } from '../../tests/fakes/applications.ts';
 import { handler as streamHandler } from '../jobs/outbox-stream.ts';
 import { handler as sweepHandler } from '../jobs/outbox-sweep.ts';
-import { ddb } from '../lib/clients/dynamodb.ts';
-import { PutCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { deliverMessage } from './deliver.ts';
 import type { NewEmail } from './messages.ts';
 import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, outboxPut, suppressAddress } from './outbox.ts';
-import { resetEmailTransportForTests } from './transport.ts';
+import { messageIdHeader, resetEmailTransportForTests } from './transport.ts';
 
 let maildev: MailDev;
 let webPort: number;
@@ -135,6 +136,38 @@ describe('the outbox sender', () => {
     expect(counts.sent).toBeGreaterThanOrEqual(1);
     expect((await caught()).filter((m) => m.to[0].address === email.to)).toHaveLength(1);
     await sweepHandler();
+  });
+
+  it('a message sent again after a crash before it was marked sent keeps its Message-ID, so mail clients show one', async () => {
+    const email = receipt({ dedupeKey: `paid:${randomUUID()}` });
+    const now = Date.now();
+    await enqueueEmail(email, now);
+    expect(await deliverMessage(email.dedupeKey!, now)).toBe('sent');
+    const firstEml = readFileSync(join(mailDir, `${email.dedupeKey}.eml`), 'utf8');
+    // The sender died after SMTP accepted the message and before markSent: its claim is all that is left.
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('outbox'),
+        Key: { messageId: email.dedupeKey },
+        UpdateExpression: 'SET #status = :sending, leaseUntil = :lease, #queue = :due, dueAt = :due_at REMOVE sentAt',
+        ExpressionAttributeNames: { '#status': 'status', '#queue': 'queue' },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':lease': new Date(now + 1000).toISOString(),
+          ':due': 'DUE',
+          ':due_at': new Date(now).toISOString(),
+        },
+      }),
+    );
+    // The sweep after the lease sends it again.
+    expect(await deliverMessage(email.dedupeKey!, now + 3 * 60_000)).toBe('sent');
+    const copies = (await caught()).filter((m) => m.to[0].address === email.to) as unknown as { messageId: string; headers: Record<string, string> }[];
+    expect(copies).toHaveLength(2);
+    const expected = messageIdHeader(email.dedupeKey!, process.env.EMAIL_FROM as string);
+    expect(expected).toBe(`<paid=3A${email.dedupeKey!.slice(5)}@creator-llc.local>`);
+    expect(copies.map((c) => c.headers['message-id'])).toEqual([expected, expected]);
+    const secondEml = readFileSync(join(mailDir, `${email.dedupeKey}.eml`), 'utf8');
+    for (const eml of [firstEml, secondEml]) expect(eml).toContain(`Message-ID: ${expected}`);
   });
 
   it('retries with backoff while the mail server is down, then parks the message for staff', async () => {

@@ -98,6 +98,23 @@ let smtp: Transporter | undefined;
  */
 export const SES_BOUNCE_SIMULATOR = 'bounce@simulator.amazonses.com';
 
+/** Characters a Message-ID's left part may hold as they are (RFC 5322 atext, less `=` and `.`, which are encoded). */
+const ATEXT = /[A-Za-z0-9!#$%&'*+/?^_`{|}~-]/;
+
+/**
+ * The Message-ID header of an outbox message: a function of its outbox id and the sender's
+ * domain only, so a message sent again after a crash (sent, then the sender died before marking it
+ * sent) carries the same Message-ID and mail clients show it once. The id is encoded to what the
+ * header allows (`paid:<uuid>` has a colon): each other byte as `=XX`.
+ */
+export function messageIdHeader(outboxId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'creator-llc.local';
+  let left = '';
+  for (const ch of outboxId)
+    left += ATEXT.test(ch) ? ch : [...Buffer.from(ch, 'utf8')].map((b) => `=${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return `<${left}@${domain}>`;
+}
+
 async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> {
   if (email.to.trim().toLowerCase() === SES_BOUNCE_SIMULATOR) throw new DeliveryError('SMTP refused the message: 550 mailbox unavailable', true);
   const nodemailer = (await import('nodemailer')).default;
@@ -108,7 +125,7 @@ async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> 
     subject: email.subject,
     html: email.html,
     text: email.text,
-    messageId: `<${email.messageId}@creator-llc.local>`,
+    messageId: messageIdHeader(email.messageId, env.EMAIL_FROM),
     headers: { 'X-Message-Kind': 'transactional', ...email.headers },
   };
   const raw = await new MailComposer(mail).compile().build();
