@@ -165,7 +165,8 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
     contentTypes: ['food'],
     platforms: ['youtube'],
   };
-  await api('POST', '/api/webhook/stage1', { ...contact, stepCompleted: 2, leadSource: 'wizard_profile_step' });
+  // The first lead write answers the lead's secret; the session's later write sends it back.
+  const { leadSecret } = await api('POST', '/api/webhook/stage1', { ...contact, stepCompleted: 2, leadSource: 'wizard_profile_step' });
   await api('PATCH', `/api/llc-applications/${id}`, { contentTypes: ['food'], platforms: ['youtube'], priority: 'tax', currentStep: 3 }, holder());
   await api('POST', '/api/calculate-savings', { income: 90000, expenses: wizard.monthlyExpenses });
   await api('POST', '/api/business-names/generate', { keywords: ['maya', 'media'], category: 'food', state: 'FL' });
@@ -185,6 +186,7 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
     estimatedSavings: 2100,
     stepCompleted: 3,
     leadSource: 'wizard_business_setup',
+    leadSecret,
   });
   await api('PATCH', `/api/llc-applications/${id}`, { ...wizard, currentStep: 4, completed: true }, holder());
   // Checkout and payment (the offline test card stands in for Stripe: a payment intent, then its confirmation).

@@ -325,6 +325,8 @@ export const CONTRACT = {
     handler: 'leads/stage1',
     operationId: 'captureLeadStage1',
     summary: 'Lead sent by the wizard after step 2 (creator profile)',
+    description:
+      'The first write of a wizard session creates the lead and answers its `leadSecret`; later writes of the session send it in the body. Without it (or with another) an existing lead is refused: 403 `lead_secret_required`.',
     tag: 'Wizard',
     access: 'public',
     body: stage1LeadSchema,
@@ -338,6 +340,8 @@ export const CONTRACT = {
     handler: 'leads/stage2',
     operationId: 'captureLeadStage2',
     summary: 'Lead sent by the wizard after step 3 (business setup)',
+    description:
+      'The first write of a wizard session creates the lead and answers its `leadSecret`; later writes of the session send it in the body. Without it (or with another) an existing lead is refused: 403 `lead_secret_required`.',
     tag: 'Wizard',
     access: 'public',
     body: stage2LeadSchema,

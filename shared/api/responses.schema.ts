@@ -112,6 +112,8 @@ export const leadResultSchema = z.object({
   ok: z.literal(true),
   stage: z.union([z.literal(1), z.literal(2)]),
   crm: z.enum(['sent', 'skipped', 'failed']),
+  /** Only on the write that created the lead: the secret later writes of this wizard session send in the body. */
+  leadSecret: z.optional(z.string()),
 });
 export type LeadResult = z.infer<typeof leadResultSchema>;
 

@@ -12,6 +12,10 @@ const contact = {
   state: s.state,
   contentTypes: s.contentTypes,
   platforms: s.platforms,
+  /** The secret the wizard session's first lead write answered: later writes of the session send it (never stored or forwarded). */
+  leadSecret: z.optional(
+    z.string({ error: 'leadSecret must be text' }).check(z.minLength(16, 'leadSecret is too short'), z.maxLength(128, 'leadSecret is too long')),
+  ),
 };
 
 export const stage1LeadSchema = z.strictObject({
@@ -31,4 +35,5 @@ export const stage2LeadSchema = z.strictObject({
 
 export type Stage1Lead = z.infer<typeof stage1LeadSchema>;
 export type Stage2Lead = z.infer<typeof stage2LeadSchema>;
-export type Lead = Stage1Lead | Stage2Lead;
+/** A lead as stored and forwarded: without the session's secret. */
+export type Lead = Omit<Stage1Lead, 'leadSecret'> | Omit<Stage2Lead, 'leadSecret'>;

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   staffToken: 'staff_token',
   /** Resume secrets of the applications this browser created, by id: they open them (never sent in a URL). */
   resumeSecrets: 'applicationSecrets',
+  /** The lead's secret, by the wizard session's userId: the first lead write answers it, later ones send it. */
+  leadSecrets: 'leadSecrets',
   /** The filing state the visitor chose themselves (pricing page or the "different state" selector). */
   chosenState: 'wizardChosenState',
 } as const;

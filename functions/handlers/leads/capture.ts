@@ -7,9 +7,10 @@ type LeadRoute = 'POST /api/webhook/stage1' | 'POST /api/webhook/stage2';
 /** A lead webhook handler for one stage's route and schema: store, then forward to the CRM if configured. */
 export function leadHandler(key: LeadRoute, schema: typeof stage1LeadSchema | typeof stage2LeadSchema) {
   return route(key, async (event) => {
-    const lead = requestBody<RouteEvent<LeadRoute>, Lead>(event, schema);
-    const { stage } = await upsertLead(lead);
+    // The secret the session's first lead write handed out (absent on that first write): never stored or forwarded.
+    const { leadSecret: secret, ...lead } = requestBody<RouteEvent<LeadRoute>, Lead & { leadSecret?: string }>(event, schema);
+    const { stage, leadSecret } = await upsertLead(lead, secret);
     const crm = await forwardLeadToCrm(lead);
-    return json(200, { ok: true, stage, crm });
+    return json(200, { ok: true, stage, crm, ...(leadSecret ? { leadSecret } : {}) });
   });
 }

@@ -30,8 +30,26 @@ const stage2Body = {
   leadSource: 'wizard_business_setup',
 };
 
-const send1 = (body: unknown) => invoke(stage1, apiEvent({ method: 'POST', route: '/api/webhook/stage1', body }));
-const send2 = (body: unknown) => invoke(stage2, apiEvent({ method: 'POST', route: '/api/webhook/stage2', body }));
+/**
+ * The wizard session's browser: its first lead write answers the lead's secret, which it sends
+ * with every later write of the same userId (as frontend/src/features/wizard/wizard-api.ts does).
+ */
+const sessionSecrets = new Map<string, string>();
+async function sendAs(handler: typeof stage1, route: string, body: unknown) {
+  const userId = (body as { userId?: string })?.userId;
+  const secret = userId ? sessionSecrets.get(userId) : undefined;
+  const res = await invoke(
+    handler,
+    apiEvent({ method: 'POST', route, body: secret && body && typeof body === 'object' ? { ...body, leadSecret: secret } : body }),
+  );
+  if (userId && res.body?.leadSecret) sessionSecrets.set(userId, res.body.leadSecret);
+  return res;
+}
+const send1 = (body: unknown) => sendAs(stage1, '/api/webhook/stage1', body);
+const send2 = (body: unknown) => sendAs(stage2, '/api/webhook/stage2', body);
+/** Someone else (who knows or guesses the userId) posting a lead: no secret, or a wrong one. */
+const stranger = (body: Record<string, unknown>, leadSecret?: string) =>
+  invoke(stage2, apiEvent({ method: 'POST', route: '/api/webhook/stage2', body: leadSecret ? { ...body, leadSecret } : body, sourceIp: '203.0.113.66' }));
 const lead = async (userId: string) => (await ddb().send(new GetCommand({ TableName: tableName('leads'), Key: { userId } }))).Item;
 
 // A stand-in CRM: records bodies (and how they were sent); `hang` makes it never answer,
@@ -77,13 +95,16 @@ describe('lead webhooks', () => {
   it('stage1 then stage2 upsert one lead keyed by userId with the stages reached', async () => {
     const r1 = await send1(stage1Body);
     expect(r1.status).toBe(200);
-    expect(r1.body).toEqual({ ok: true, stage: 1, crm: 'skipped' });
+    expect(r1.body).toEqual({ ok: true, stage: 1, crm: 'skipped', leadSecret: expect.stringMatching(/^[\w-]{32}$/) });
     let item = await lead(profile.userId);
     expect(item).toMatchObject({ userId: profile.userId, email: 'grace@example.com', leadSource: 'wizard_profile_step', stepCompleted: 2 });
     expect([...(item?.stagesReached ?? [])]).toEqual([1]);
 
     const r2 = await send2(stage2Body);
     expect(r2.status).toBe(200);
+    // The secret is handed out once, and never stored as it is.
+    expect(r2.body.leadSecret).toBeUndefined();
+    expect(JSON.stringify(await lead(profile.userId))).not.toContain(r1.body.leadSecret);
     item = await lead(profile.userId);
     expect(item).toMatchObject({ businessName: 'Compiler Co LLC', annualIncome: 80000, estimatedSavings: 4500, stepCompleted: 3 });
     expect([...(item?.stagesReached ?? [])].sort()).toEqual([1, 2]);
@@ -97,6 +118,25 @@ describe('lead webhooks', () => {
     const activity = await listRecentActivity(10);
     expect(activity.filter((a) => a.action === 'lead_captured').length).toBe(3);
     expect(activity[0].description).toContain('Grace Hopper');
+  });
+
+  it("refuses a stranger's overwrite of a lead with 403 JSON (no secret, or another session's), and the lead is unchanged", async () => {
+    const userId = 'user-lead-victim';
+    const first = await send1({ ...stage1Body, userId });
+    expect(first.status).toBe(200);
+    const before = await lead(userId);
+    const attack = { ...stage2Body, userId, email: 'attacker@example.com', businessName: 'Hijacked LLC' };
+    const other = await send1({ ...stage1Body, userId: 'user-lead-attacker' });
+    for (const res of [await stranger(attack), await stranger(attack, other.body.leadSecret), await stranger(attack, 'x'.repeat(32))]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: expect.stringContaining('another wizard session'), code: 'lead_secret_required' });
+    }
+    expect(await lead(userId)).toEqual(before);
+    // Nothing of the attempts reached the CRM or the activity feed.
+    expect((await listRecentActivity(20)).some((a) => a.description.includes('Hijacked'))).toBe(false);
+    // The session that created it still writes it.
+    expect((await send2({ ...stage2Body, userId })).status).toBe(200);
+    expect(await lead(userId)).toMatchObject({ email: 'grace@example.com', businessName: 'Compiler Co LLC', stepCompleted: 3 });
   });
 
   it('keeps the first createdAt, moves updatedAt and records the stage and source in the activity feed', async () => {
@@ -191,8 +231,14 @@ describe('lead webhooks', () => {
     const res = await send2({ ...stage2Body, userId: 'user-lead-0002' });
     expect(res.body.crm).toBe('sent');
     expect(received).toEqual([{ ...stage2Body, userId: 'user-lead-0002' }]);
+    // A later write carries the session's secret: the CRM never sees it.
+    expect((await send2({ ...stage2Body, userId: 'user-lead-0002' })).status).toBe(200);
+    expect(received).toEqual([
+      { ...stage2Body, userId: 'user-lead-0002' },
+      { ...stage2Body, userId: 'user-lead-0002' },
+    ]);
     // POSTed as JSON, and only after the lead is stored.
-    expect(requests).toEqual([{ method: 'POST', contentType: 'application/json', storedFirst: true }]);
+    expect(requests[0]).toEqual({ method: 'POST', contentType: 'application/json', storedFirst: true });
   });
 
   it('a CRM answering with an error status counts as failed, and the lead is still stored', async () => {
@@ -201,7 +247,7 @@ describe('lead webhooks', () => {
     answerStatus = 500;
     const res = await send1({ ...stage1Body, userId: 'user-lead-0005' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, stage: 1, crm: 'failed' });
+    expect(res.body).toEqual({ ok: true, stage: 1, crm: 'failed', leadSecret: expect.any(String) });
     expect(received).toHaveLength(1);
     expect(await lead('user-lead-0005')).toBeDefined();
   });

@@ -72,6 +72,9 @@ beforeEach(() => {
     // Review Application checks the typed business name with the server first.
     if (url === apiUrl('POST /api/business-names/check-availability')) return { available: true, name: body.name };
     if (url.startsWith('/api/payment-status/')) return { applicationId: ID, paymentStatus };
+    // The first lead write of a session answers the lead's secret.
+    if (url === apiUrl('POST /api/webhook/stage1') && !body.leadSecret)
+      return { ok: true, stage: 1, crm: 'skipped', leadSecret: 'lead-secret-0123456789abcdef' };
     return { ok: true };
   });
 });
@@ -274,6 +277,22 @@ describe('WizardPage', () => {
     });
     expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage1'))).toBe(false);
     await waitFor(() => expect(screen.getAllByTestId('where')[0]).toHaveTextContent('/wizard/4'));
+  });
+
+  it("a later lead write of the session sends the secret the first one answered (a stranger's write without it is refused by the server)", async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, businessName: 'Byte Works LLC', currentStep: 2 }));
+    const user = userEvent.setup();
+    renderAt('/wizard/2');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage1'))).toBe(true));
+    await user.click(await screen.findByRole('button', { name: 'Review Application' }));
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('POST /api/webhook/stage2'))).toBe(true));
+    expect(calls.find((c) => c.url === apiUrl('POST /api/webhook/stage1'))?.body.leadSecret).toBeUndefined();
+    expect(calls.find((c) => c.url === apiUrl('POST /api/webhook/stage2'))?.body).toMatchObject({
+      userId: 'user-page-0001',
+      stepCompleted: 3,
+      leadSecret: 'lead-secret-0123456789abcdef',
+    });
   });
 
   it('Back buttons go one step down: review to 3, 3 to 2, 2 to 1', async () => {

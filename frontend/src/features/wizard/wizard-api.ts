@@ -4,6 +4,7 @@ import type { NameAvailability, NameSuggestion } from '#shared/wizard/names.sche
 import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
 
 /**
@@ -51,10 +52,45 @@ function leadContact(data: WizardData) {
   return { userId, firstName, lastName, email, phone, state, contentTypes, platforms };
 }
 
+function leadSecrets(): Record<string, string> {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.leadSecrets) ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberLeadSecret(userId: string, secret: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.leadSecrets, JSON.stringify({ ...leadSecrets(), [userId]: secret }));
+  } catch {
+    // Storage blocked: later stages of this lead are then refused, which the visitor never sees.
+  }
+}
+
+/**
+ * Lead writes go one after another: the first one creates the lead and answers its secret, which
+ * every later write of the wizard session sends (the server refuses a write to an existing lead
+ * without it). Failures are logged and ignored (docs/product.md section 7).
+ */
+let leadWrites: Promise<void> = Promise.resolve();
+function sendLead(key: 'POST /api/webhook/stage1' | 'POST /api/webhook/stage2', body: Stage1Lead | Stage2Lead, what: string): void {
+  leadWrites = leadWrites.then(async () => {
+    try {
+      const secret = leadSecrets()[body.userId];
+      const res = await apiCall(key, { body: (secret ? { ...body, leadSecret: secret } : body) as never });
+      if (res.leadSecret) rememberLeadSecret(body.userId, res.leadSecret);
+    } catch (err) {
+      console.warn(`${what} not recorded`, err);
+    }
+  });
+}
+
 /** Lead webhooks (docs/product.md section 7): failures are logged and ignored. */
 export function sendStage1Lead(data: WizardData): void {
   const body: Stage1Lead = { ...leadContact(data), stepCompleted: 2, leadSource: 'wizard_profile_step' };
-  apiCall('POST /api/webhook/stage1', { body }).catch((err) => console.warn('Lead stage 1 not recorded', err));
+  sendLead('POST /api/webhook/stage1', body, 'Lead stage 1');
 }
 
 export function sendStage2Lead(data: WizardData): void {
@@ -66,7 +102,7 @@ export function sendStage2Lead(data: WizardData): void {
     stepCompleted: 3,
     leadSource: 'wizard_business_setup',
   };
-  apiCall('POST /api/webhook/stage2', { body }).catch((err) => console.warn('Lead stage 2 not recorded', err));
+  sendLead('POST /api/webhook/stage2', body, 'Lead stage 2');
 }
 
 export function generateNames(keywords: string[], category: string, state: string): Promise<NameSuggestion[]> {
