@@ -116,7 +116,7 @@ test('the owner invites a person, who accepts with a password and an authenticat
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
   await page.getByLabel('Name').fill('Riley Park');
   await page.getByLabel('Email').fill(RILEY);
-  await page.getByLabel('Role').selectOption('staff');
+  await page.getByLabel('Role', { exact: true }).selectOption('processor');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation Sent')).toBeVisible();
   await expect(page.locator(`li[data-person="${RILEY}"]`)).toContainText('Invited: the link works until');
@@ -146,7 +146,7 @@ test('the owner invites a person, who accepts with a password and an authenticat
   await riley.getByRole('button', { name: 'I have saved them: continue' }).click();
   await expect(riley).toHaveURL(/\/staff$/);
   await expect(riley.getByRole('heading', { name: 'Staff dashboard' })).toBeVisible();
-  // A staff-role person sees no owner screens.
+  // A processor sees no owner screens.
   const nav = riley.getByRole('navigation', { name: 'Staff' });
   await expect(nav.getByRole('link', { name: 'Your account' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
@@ -227,7 +227,7 @@ test('each action is in the audit trail under the person; removing them ends the
   for (const action of ['Invitation accepted', 'Signed in', 'Recovery code used', 'Notes changed'])
     await expect(entries.getByText(action, { exact: true }).first()).toBeVisible();
   await expect(entries.locator('li[data-audit-action="application_notes_changed"]').first()).toContainText('notes: Called Nia about the address.');
-  await expect(entries.locator('li[data-audit-action="application_notes_changed"]').first()).toContainText(`By ${RILEY} (staff)`);
+  await expect(entries.locator('li[data-audit-action="application_notes_changed"]').first()).toContainText(`By ${RILEY} (processor)`);
   await expectAxeClean(page);
   await shoot(page, 'audit');
   // By order: everything done to this one order.

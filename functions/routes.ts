@@ -14,7 +14,7 @@ export type { HttpMethod };
 /** What the server knows of a route: the contract entry's server facts. */
 export type ServerRoute = Pick<
   RouteContract,
-  'handler' | 'access' | 'role' | 'tables' | 'bucket' | 'secrets' | 'kms' | 'rawBody' | 'memoryMb' | 'timeoutSeconds' | 'rateLimit'
+  'handler' | 'access' | 'role' | 'permission' | 'tables' | 'bucket' | 'secrets' | 'kms' | 'rawBody' | 'memoryMb' | 'timeoutSeconds' | 'rateLimit'
 >;
 
 export interface RouteDef extends ServerRoute {
@@ -32,6 +32,7 @@ function routeDef(key: ApiRouteKey): RouteDef {
   const { method, path } = splitRouteKey(key);
   const route: RouteDef = { method, path, handler: entry.handler, access: entry.access };
   if (entry.role) route.role = entry.role;
+  if (entry.permission) route.permission = entry.permission;
   if (entry.query) route.query = Object.keys(entry.query.shape);
   if (entry.tables) route.tables = entry.tables;
   if (entry.bucket) route.bucket = entry.bucket;

@@ -13,7 +13,7 @@ describe('seedLocalData', () => {
     for (const key of keys)
       expect(items).toContainEqual({ id: contentItemId('landing', key), page: 'landing', section: key, content: LANDING_COPY[key], contentType: 'text' });
 
-    await updateContentItem(contentItemId('landing', keys[0]), { content: 'Edited hero' }, { id: 'test-staff', email: 'staff@example.com', role: 'staff' });
+    await updateContentItem(contentItemId('landing', keys[0]), { content: 'Edited hero' }, { id: 'test-staff', email: 'staff@example.com', role: 'processor' });
     expect(await seedLocalData()).toEqual({ contentItemsCreated: 0 });
     const after = await listContentItems();
     expect(after).toHaveLength(items.length);

@@ -105,7 +105,7 @@ describe('npm run staff:reset-factor', () => {
   }, 150_000);
 
   it('refuses a person who is not an owner, and an address nobody has, changing nothing', async () => {
-    const processor = await signedInPerson({ role: 'staff', email: 'not-owner@creator-llc.example', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ' });
+    const processor = await signedInPerson({ role: 'processor', email: 'not-owner@creator-llc.example', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ' });
     const base = ['--stage', 'local', '--endpoint', endpoint(), '--table-prefix', prefix(), '--reason', 'test', '--operator', 'ops'];
     await expect(main([...base, '--email', 'not-owner@creator-llc.example'])).rejects.toThrow(/is not an owner/);
     expect((await readPerson(processor.person.id))?.totp).toBeDefined();

@@ -76,7 +76,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/apple-pay/process-payment': { payment: { token: { paymentData: {} } }, applicationId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/staff/login': { email: 'owner@example.com', password: 'not-the-password' },
   'POST /api/staff/invitations': { invite: 'x'.repeat(43), ticket: 'x'.repeat(43), password: 'a long enough password', totpCode: '123456' },
-  'POST /api/staff/people': { email: 'new@example.com', name: 'New Person', role: 'staff' },
+  'POST /api/staff/people': { email: 'new@example.com', name: 'New Person', role: 'processor' },
   'POST /api/staff/logout': { token: 'x'.repeat(43) },
   'PATCH /api/staff/applications/{id}': { status: 'processing', notes: 'ok' },
   'POST /api/content': { page: 'landing', section: 'hero.title', content: 'Hello', contentType: 'text' },

@@ -20,7 +20,7 @@ import { processReminder, sweepReminders } from './reminder-sweep.ts';
  */
 const PAID_AT = '2026-11-22T15:00:00.000Z';
 const at = (iso: string) => new Date(iso).getTime();
-const STAFF = { id: 'test-staff', email: 'staff@example.com', role: 'staff' as const };
+const STAFF = { id: 'test-staff', email: 'staff@example.com', role: 'processor' as const };
 
 /**
  * A Wyoming order of a Wyoming resident, paid through the store's own fulfilment write on

@@ -108,7 +108,7 @@ function toEntry(raw: Record<string, unknown>): AuditEntry {
     action: raw.action as AuditAction,
     actorId: String(raw.actorId),
     actorEmail: String(raw.actorEmail),
-    ...(raw.actorRole ? { actorRole: raw.actorRole as StaffPerson['role'] } : {}),
+    ...(raw.actorRole ? { actorRole: raw.actorRole as StaffPerson['role'] | 'staff' } : {}),
     ...(raw.applicationId ? { applicationId: String(raw.applicationId) } : {}),
     ...(raw.subject ? { subject: String(raw.subject) } : {}),
     ...(raw.before !== undefined ? { before: raw.before } : {}),

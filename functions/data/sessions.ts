@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STAFF_ROLES, STAFF_SESSION_HOURS, type StaffPerson, type StaffRole } from '#shared/staff/accounts.ts';
+import { STAFF_SESSION_HOURS, type StaffPerson, storedPermissions, storedRole } from '#shared/staff/accounts.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import type { BackoffPolicy } from './rate-limits.ts';
@@ -25,8 +25,13 @@ export async function staffSessionFor(token: string): Promise<{ person: StaffPer
   const out = await ddb().send(new GetCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(token) } }));
   const item = out.Item;
   if (!item || typeof item.expiresAt !== 'string' || !(Date.parse(item.expiresAt) > Date.now())) return undefined;
-  if (typeof item.personId !== 'string' || typeof item.email !== 'string' || !STAFF_ROLES.includes(item.role as StaffRole)) return undefined;
-  return { person: { id: item.personId, email: item.email, role: item.role as StaffRole }, sessionId: String(item.sessionId ?? '') };
+  const role = storedRole(item.role);
+  if (typeof item.personId !== 'string' || typeof item.email !== 'string' || !role) return undefined;
+  const permissions = role === 'owner' ? [] : storedPermissions(item.permissions);
+  return {
+    person: { id: item.personId, email: item.email, role, ...(permissions.length ? { permissions } : {}) },
+    sessionId: String(item.sessionId ?? ''),
+  };
 }
 
 /** True when the token belongs to an unexpired session of a person. */
@@ -64,6 +69,7 @@ export function newSession(
         personId: person.id,
         email: person.email,
         role: person.role,
+        ...(person.permissions?.length ? { permissions: person.permissions } : {}),
         createdAt: record.createdAt,
         expiresAt: record.expiresAt,
         ttl: Math.floor(expires.getTime() / 1000),
@@ -72,6 +78,25 @@ export function newSession(
     },
   };
   return { token, sessionId, record, put };
+}
+
+/**
+ * The Update of a live session item when its person's role or permissions change, in the same
+ * transaction: the next request already runs with the new role. Only while the item exists (an
+ * ended session is not brought back).
+ */
+export function sessionRoleUpdate(tokenHash: string, person: Pick<StaffPerson, 'role' | 'permissions'>): TransactItem {
+  const permissions = person.role === 'owner' ? [] : (person.permissions ?? []);
+  return {
+    Update: {
+      TableName: tableName('sessions'),
+      Key: { tokenHash },
+      UpdateExpression: permissions.length ? 'SET #role = :role, #permissions = :permissions' : 'SET #role = :role REMOVE #permissions',
+      ConditionExpression: 'attribute_exists(tokenHash)',
+      ExpressionAttributeNames: { '#role': 'role', '#permissions': 'permissions' },
+      ExpressionAttributeValues: { ':role': person.role, ...(permissions.length ? { ':permissions': permissions } : {}) },
+    },
+  };
 }
 
 /** The Delete of a session item, for the transaction that ends it. */

@@ -1,14 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffAccount, StaffPersonView } from '#shared/api/staff-responses.schema.ts';
-import { INVITE_TTL_HOURS, MAX_SESSIONS_PER_PERSON, type StaffPerson, type StaffRole } from '#shared/staff/accounts.ts';
-import type { InviteInput } from '#shared/staff/people.schema.ts';
+import {
+  INVITE_TTL_HOURS,
+  MAX_SESSIONS_PER_PERSON,
+  type StaffPermission,
+  type StaffPerson,
+  type StaffRole,
+  storedPermissions,
+  storedRole,
+} from '#shared/staff/accounts.ts';
+import type { InviteInput, PersonChangeInput } from '#shared/staff/people.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
 import { recoveryCodesLeft } from '../staff/recovery-codes.ts';
 import { auditPut, SYSTEM_ACTOR } from './audit.ts';
-import { newSession, type SessionRecord, sessionDelete } from './sessions.ts';
+import { newSession, type SessionRecord, sessionDelete, sessionRoleUpdate } from './sessions.ts';
 
 /**
  * Staff accounts, in the staff table (docs/decisions/0180-staff-accounts-in-our-own-table.md):
@@ -33,6 +41,8 @@ export interface PersonItem {
   email: string;
   name: string;
   role: StaffRole;
+  /** Owner actions the owner granted this person (./sessions.ts copies them onto each session). */
+  permissions?: StaffPermission[];
   status: PersonStatus;
   createdAt: string;
   createdBy: string;
@@ -52,7 +62,19 @@ export interface PersonItem {
 const personKey = (id: string) => ({ pk: PEOPLE, sk: id });
 const emailKey = (email: string) => ({ pk: EMAILS, sk: email.toLowerCase() });
 
-export const personOf = (p: Pick<PersonItem, 'id' | 'email' | 'role'>): StaffPerson => ({ id: p.id, email: p.email, role: p.role });
+export const personOf = (p: Pick<PersonItem, 'id' | 'email' | 'role' | 'permissions'>): StaffPerson => ({
+  id: p.id,
+  email: p.email,
+  role: p.role,
+  ...(p.role !== 'owner' && p.permissions?.length ? { permissions: p.permissions } : {}),
+});
+
+/** A person as stored, with the role and permissions read as today's (`staff`, from before the support role, is a processor). */
+function asRead(item: Record<string, unknown> | undefined): PersonItem | undefined {
+  if (!item) return undefined;
+  const person = item as unknown as PersonItem;
+  return { ...person, role: storedRole(item.role) ?? 'support', permissions: storedPermissions(item.permissions) };
+}
 export const hasSecondFactor = (p: PersonItem) => Boolean(p.totp);
 
 /**
@@ -154,7 +176,7 @@ export async function writeTogether(items: TransactItem[]): Promise<boolean> {
 
 export async function readPerson(id: string): Promise<PersonItem | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: table(), Key: personKey(id), ConsistentRead: true }));
-  return out.Item as PersonItem | undefined;
+  return asRead(out.Item);
 }
 
 /** The person with this address (not removed), or undefined: two GetItems. */
@@ -188,7 +210,7 @@ export async function listPeople(): Promise<PersonItem[]> {
         ExclusiveStartKey: start,
       }),
     );
-    people.push(...((out.Items ?? []) as PersonItem[]).filter((p) => p.status !== 'removed'));
+    people.push(...(out.Items ?? []).map((item) => asRead(item) as PersonItem).filter((p) => p.status !== 'removed'));
     start = out.LastEvaluatedKey;
   } while (start);
   return people.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'owner' ? -1 : 1));
@@ -211,6 +233,7 @@ export function viewPerson(p: PersonItem): StaffPersonView {
     email: p.email,
     name: p.name,
     role: p.role,
+    permissions: p.role === 'owner' ? [] : (p.permissions ?? []),
     status: p.status === 'active' ? 'active' : 'invited',
     createdAt: p.createdAt,
     ...(p.status === 'invited' && p.invite ? { inviteExpiresAt: p.invite.expiresAt } : {}),
@@ -219,12 +242,14 @@ export function viewPerson(p: PersonItem): StaffPersonView {
   };
 }
 
-export function viewAccount(p: PersonItem, currentSessionId: string, secondFactorRequired: boolean): StaffAccount {
+export function viewAccount(p: PersonItem, currentSessionId: string, secondFactorRequired: boolean, soleOwner = false): StaffAccount {
   return {
     id: p.id,
     email: p.email,
     name: p.name,
     role: p.role,
+    permissions: p.role === 'owner' ? [] : (p.permissions ?? []),
+    soleOwner: p.role === 'owner' && soleOwner,
     secondFactors: secondFactors(p),
     secondFactorRequired,
     sessions: liveSessions(p).map(([id, s]) => ({ id, createdAt: s.createdAt, expiresAt: s.expiresAt, device: s.device, current: id === currentSessionId })),
@@ -507,6 +532,62 @@ export async function resetOwnerFactorByOperator(
       ),
     ]);
     return done ? { personId: person.id, sessionsEnded: sessions, hadFactor: hasSecondFactor(person) } : undefined;
+  });
+}
+
+// ---- Roles and permissions -------------------------------------------------------------------------
+
+const activeOwners = async () => (await listPeople()).filter((p) => p.role === 'owner' && p.status === 'active');
+
+/** Whether the person is the only active owner (the dashboard then asks them to make a second one). */
+export async function isSoleOwner(person: Pick<PersonItem, 'id' | 'role'>): Promise<boolean> {
+  if (person.role !== 'owner') return false;
+  const owners = await activeOwners();
+  return owners.length === 1 && owners[0].id === person.id;
+}
+
+/**
+ * An owner changes a person's role (making another owner, for one) and the owner actions granted
+ * them, in one write with the audit entry. Their live sessions carry the new role from the next
+ * request (their items are updated in the same transaction). An owner stepping down needs another
+ * active owner, checked in the same transaction (that owner still active, still an owner, unchanged
+ * since read), so two owners demoting each other at once cannot leave none: 409 last_owner.
+ */
+export async function changePerson(actor: StaffPerson, id: string, input: PersonChangeInput, now = new Date()): Promise<StaffPersonView> {
+  return retrying(async () => {
+    const person = await requirePerson(id);
+    const role = input.role ?? person.role;
+    const permissions = role === 'owner' ? [] : [...new Set(input.permissions ?? person.permissions ?? [])].sort();
+    const before = { role: person.role, permissions: person.permissions ?? [] };
+    const after = { role, permissions };
+    if (JSON.stringify(before) === JSON.stringify(after)) return viewPerson(person);
+    const items: TransactItem[] = [];
+    if (person.role === 'owner' && role !== 'owner' && person.status === 'active') {
+      const other = (await activeOwners()).find((o) => o.id !== person.id);
+      if (!other)
+        throw new ConflictError(
+          person.id === actor.id ? 'You are the only owner: make someone else an owner first' : 'This is the only owner: make another person an owner first',
+          'last_owner',
+        );
+      items.push({
+        ConditionCheck: {
+          TableName: table(),
+          Key: personKey(other.id),
+          ConditionExpression: '#version = :version AND #status = :active',
+          ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
+          ExpressionAttributeValues: { ':version': other.version, ':active': 'active' },
+        },
+      });
+    }
+    const change = new PersonChange(id, now).atVersion(person.version).set(['role'], role).set(['permissions'], permissions);
+    const live = liveSessions(person, now.getTime());
+    const done = await writeTogether([
+      change.item,
+      ...items,
+      ...live.map(([, s]) => sessionRoleUpdate(s.tokenHash, { role, permissions })),
+      auditPut({ actor, action: 'person_role_changed', subject: person.email, before, after }, now),
+    ]);
+    return done ? viewPerson({ ...person, role, permissions, version: person.version + 1 }) : undefined;
   });
 }
 

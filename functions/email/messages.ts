@@ -1,3 +1,5 @@
+import type { StaffRole } from '#shared/staff/accounts.ts';
+
 /**
  * The emails the product sends, and what each one carries. A message's payload is a snapshot
  * taken in the transaction that caused it (the receipt shows what was paid, not what the order
@@ -62,7 +64,7 @@ export interface EmailPayloads {
    * accept link is signed when the message is sent (functions/staff/invite-link.ts): the outbox
    * holds only the invitation's ids.
    */
-  staff_invite: { personId: string; inviteId: string; expiresAt: string; name: string; role: 'owner' | 'staff'; invitedBy: string; reset: boolean };
+  staff_invite: { personId: string; inviteId: string; expiresAt: string; name: string; role: StaffRole; invitedBy: string; reset: boolean };
   /** A state deadline of the compliance calendar, 30, 14 or 3 days ahead (unsubscribable; the link is signed at sending). */
   deadline_reminder: {
     firstName: string;

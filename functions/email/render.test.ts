@@ -61,7 +61,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     inviteId: 'inv1234567890abcdefghi',
     expiresAt: '2026-11-25T10:00:00.000Z',
     name: 'Riley',
-    role: 'staff',
+    role: 'processor',
     invitedBy: 'owner@example.com',
     reset: false,
   },
@@ -213,7 +213,7 @@ describe('email templates', () => {
   it('the staff invitation names who invited whom, the role and the expiry, and carries the accept link', async () => {
     const out = await renderEmail({ kind: 'staff_invite', payload: SAMPLES.staff_invite } as never, LINK);
     expect(out.subject).toBe('You are invited to the CreatorLLC staff dashboard');
-    expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as staff.');
+    expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as a processor.');
     expect(out.text).toContain('until 2026-11-25 10:00 UTC');
     expect(out.text).toContain('because owner@example.com invited you');
     expect(out.text).not.toContain('placed an order');

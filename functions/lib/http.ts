@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ApiRouteKey, Contract } from '#shared/api/contract.ts';
 import { type PathOf, type PathParamNames, RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
-import type { StaffPerson } from '#shared/staff/accounts.ts';
+import { roleAllows, type StaffPerson } from '#shared/staff/accounts.ts';
 import { findRoute, type RouteDef } from '../routes.ts';
 import { edgeOrigin } from './edge.ts';
 import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
@@ -225,6 +225,19 @@ const errorsAndHeaders = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   },
 });
 
+/**
+ * The route table's role check: the person's role is at least the route's (support < processor <
+ * owner; a staff route that declares none is the owner's: fail closed), or the owner granted them
+ * the route's permission. 403 JSON otherwise.
+ */
+function refuseUnlessAllowed(route: RouteDef, person: StaffPerson): void {
+  const needed = route.role ?? 'owner';
+  if (roleAllows(person.role, needed)) return;
+  if (route.permission && (person.permissions ?? []).includes(route.permission)) return;
+  if (needed === 'owner') throw new ForbiddenError('Only an owner may do this', 'owner_only');
+  throw new ForbiddenError('Your role cannot do this: it is for processors and owners', 'role_not_allowed');
+}
+
 /** Route lookup, unknown query parameters, staff token: all driven by the route table. */
 const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
   before: async (request) => {
@@ -245,7 +258,7 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
       const { staffSessionFor } = await import('../data/sessions.ts');
       const session = token ? await staffSessionFor(token) : undefined;
       if (!session) throw new UnauthorizedError();
-      if ((route.role ?? 'owner') === 'owner' && session.person.role !== 'owner') throw new ForbiddenError('Only an owner may do this', 'owner_only');
+      refuseUnlessAllowed(route, session.person);
       event.staff = session.person;
       event.staffSessionId = session.sessionId;
     }

@@ -142,7 +142,7 @@ export async function benchBackOffice(): Promise<BenchRow[]> {
         orders.flatMap((o) => searchEntries(o as never).map((e) => ({ pk: e.pk, sk: e.sk, kind: e.kind, applicationId: o.id }))),
       );
       const entry = datasets.get(size) as { headers: Record<string, string>; seedSeconds: number };
-      entry.headers = await staffHeaders({ role: 'staff' });
+      entry.headers = await staffHeaders({ role: 'processor' });
       entry.seedSeconds = (performance.now() - started) / 1000;
       console.log(`seeded ${size.toLocaleString('en-US')} orders and their index items in ${entry.seedSeconds.toFixed(0)} s`);
     }

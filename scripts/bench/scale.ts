@@ -82,7 +82,7 @@ export async function benchScale(): Promise<BenchRow[]> {
           applicationId: a.id,
         })),
       );
-      (datasets.get(size) as { headers: Record<string, string> }).headers = await staffHeaders({ role: 'staff' });
+      (datasets.get(size) as { headers: Record<string, string> }).headers = await staffHeaders({ role: 'processor' });
     }
 
     const once = async (r: (typeof REQUESTS)[number], size: number) => {

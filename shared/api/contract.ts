@@ -41,8 +41,8 @@ import {
   testConfirmSchema,
 } from '../payments/requests.schema.ts';
 import { calculatorInputSchema } from '../savings.schema.ts';
-import type { StaffRole } from '../staff/accounts.ts';
-import { ACTION_ROLES } from '../staff/actions.ts';
+import type { StaffPermission, StaffRole } from '../staff/accounts.ts';
+import { ACTION_PERMISSIONS, ACTION_ROLES } from '../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../staff/applications.schema.ts';
 import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../staff/assignment.schema.ts';
 import { auditQuerySchema } from '../staff/audit-query.schema.ts';
@@ -63,6 +63,7 @@ import {
   inviteSchema,
   openInvitationSchema,
   passwordAgainSchema,
+  personChangeSchema,
   secondFactorSchema,
   staffIdSchema,
 } from '../staff/people.schema.ts';
@@ -126,8 +127,9 @@ import {
  * the entry holds everything else about the route:
  *
  * - what it is: operationId, summary, description, tag (the OpenAPI document's words);
- * - who may call it: `access` (`staff` routes need a valid `staff-token` header), `role` (of the
- *   staff: `staff`, everyone signed in, or `owner`; a staff route without one is the owner's), and
+ * - who may call it: `access` (`staff` routes need a valid `staff-token` header), `role` (the least
+ *   role of the staff: `support`, `processor` or `owner`; a staff route without one is the owner's),
+ *   `permission` (one the owner can grant to open the route below its role), and
  *   `holder` (only the browser holding the application's resume secret, sent in the
  *   RESUME_SECRET_HEADER header, never in a URL; without it, or with another, the application is
  *   "not found": an id alone reveals nothing);
@@ -171,8 +173,13 @@ export interface RouteContract {
   description?: string;
   tag: ApiTag;
   access: Access;
-  /** Staff routes: the role the signed-in person needs (owner-only when absent). */
+  /**
+   * Staff routes: the least role the signed-in person needs (shared/staff/accounts.ts: support <
+   * processor < owner; owner-only when absent).
+   */
   role?: StaffRole;
+  /** Staff routes: a permission the owner can grant that also opens the route to a person below its role. */
+  permission?: StaffPermission;
   /** Only the application's holder may call it (the resume secret header). */
   holder?: boolean;
   /** One schema per `{name}` of the path. */
@@ -695,7 +702,7 @@ export const CONTRACT = {
     summary: 'Application and ticket counts, the 20 newest money, filing and support entries, and the 10 newest leads',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     responses: { 200: dashboardStatsSchema },
     tables: { ...staffSession, counters: 'read', activity: 'read' },
   },
@@ -706,7 +713,7 @@ export const CONTRACT = {
       'Applications, newest first, 25 a page (drafts only when asked): searched by order number, name, email, business name or file number, and filtered by status, payment, state, add-on and assignee',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     query: applicationListQuerySchema,
     responses: { 200: staffApplicationPageSchema },
     tables: { ...staffSession, applications: 'read', searchIndex: 'read' },
@@ -717,7 +724,7 @@ export const CONTRACT = {
     summary: 'One application as the staff modal shows it (opened from a ticket about the order)',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     responses: { 200: staffApplicationSchema },
     tables: { ...staffSession, applications: 'read' },
@@ -728,7 +735,7 @@ export const CONTRACT = {
     summary: 'The order’s email history, newest first: kind, to, sent / parked / bounced / suppressed, when',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     params: idParam,
     responses: { 200: staffEmailListSchema },
     tables: { ...staffSession, outbox: 'read' },
@@ -739,7 +746,7 @@ export const CONTRACT = {
     summary: 'Corrects the customer’s email address, with a reason (audited); the old address is told, the new one gets the order link',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     params: idParam,
     body: customerEmailCorrectionSchema,
     responses: { 200: staffApplicationSchema },
@@ -751,7 +758,7 @@ export const CONTRACT = {
     summary: 'Emails the order link to the address on file again (audited)',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     params: idParam,
     body: resendOrderLinkSchema,
     responses: { 200: orderLinkResentSchema },
@@ -763,7 +770,7 @@ export const CONTRACT = {
     summary: 'The order as its page shows it, for the staff editor of the filing details',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.workOrders,
     params: idParam,
     responses: { 200: orderViewSchema },
     tables: { ...staffSession, applications: 'read' },
@@ -775,7 +782,7 @@ export const CONTRACT = {
     description: '409 `status_conflict` unless the order is paid and processing; 409 `details_unchanged` when nothing changed.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.workOrders,
     params: idParam,
     body: staffFilingDetailsBodySchema,
     responses: { 200: orderViewSchema },
@@ -789,7 +796,7 @@ export const CONTRACT = {
     summary: 'Messages that did not reach their customer (parked, suppressed, bounced), newest first, with the reason',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     responses: { 200: staffEmailListSchema },
     tables: { ...staffSession, outbox: 'read' },
   },
@@ -799,7 +806,7 @@ export const CONTRACT = {
     summary: 'Sends an undelivered message again, to the order’s address as it is now, with a reason (audited; lifts that address’s suppression)',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     body: emailRetrySchema,
     responses: { 200: staffEmailSchema },
     errors: { status_conflict: STATUS_CONFLICT },
@@ -813,7 +820,7 @@ export const CONTRACT = {
       'Without `stage`, the first 25 of every work stage; with `stage` (and the `nextCursor` it answered), that stage alone. Each stage is one DynamoDB Query of the byQueue index.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     query: workQueueQuerySchema,
     responses: { 200: workQueueSchema },
     tables: { ...staffSession, applications: 'read' },
@@ -824,7 +831,7 @@ export const CONTRACT = {
     summary: 'Support tickets, newest first, 50 a page: every one, or the open or closed ones',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     query: ticketListQuerySchema,
     responses: { 200: supportTicketPageSchema },
     tables: { ...staffSession, tickets: 'read' },
@@ -835,7 +842,7 @@ export const CONTRACT = {
     summary: 'Closes or reopens a support ticket, assigns it to the signed-in person (or nobody), or ties it to its order',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     params: recordParam,
     body: ticketUpdateSchema,
     responses: { 200: supportTicketSchema },
@@ -849,7 +856,7 @@ export const CONTRACT = {
     summary: 'Moves an application to its next status and/or saves staff notes',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     body: applicationUpdateSchema,
     responses: { 200: staffApplicationSchema },
@@ -876,7 +883,7 @@ export const CONTRACT = {
       '409 `version_conflict` when the order changed since that version (someone else may have taken it); 404 `person_not_found` for a removed or unknown person.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     body: assignSchema,
     responses: { 200: staffApplicationSchema },
@@ -888,7 +895,7 @@ export const CONTRACT = {
     summary: 'The people an order can be assigned to (everyone active on the staff)',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     responses: { 200: assigneesSchema },
     tables: { ...staffSession, staff: 'read' },
   },
@@ -901,7 +908,7 @@ export const CONTRACT = {
       'Answers 200 with the orders changed (`done`) and each order not changed with its error code and sentence (`failed`), as the single action would have answered.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     body: bulkActionSchema,
     responses: { 200: bulkResultSchema },
     tables: {
@@ -941,7 +948,7 @@ export const CONTRACT = {
     summary: 'Registered agent renewals due in the next 60 days, soonest first, each with the customer’s choice and any charge tried',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.workOrders,
     responses: { 200: renewalsDueSchema },
     tables: { ...staffSession, reminders: 'read', applications: 'read' },
   },
@@ -951,7 +958,7 @@ export const CONTRACT = {
     summary: 'Every version of every document of an order, newest first, and the kinds it still lacks',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'read' },
@@ -964,7 +971,7 @@ export const CONTRACT = {
       'For a paid order with complete filing details, in processing or later (409 `order_not_paid`, `documents_unavailable`). 409 `documents_incomplete` names what to fix (e.g. no registered-agent office of ours in the filing state) when a document the customer sees would have a gap: nothing is stored then. Earlier versions are kept.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', operatorSettings: 'read' },
@@ -977,7 +984,7 @@ export const CONTRACT = {
     summary: 'A 5-minute download link to any version of an order’s document',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: orderDocumentParam,
     responses: { 200: documentLinkSchema },
     tables: { ...staffSession, applications: 'read', operatorSettings: 'read' },
@@ -993,7 +1000,7 @@ export const CONTRACT = {
     description: 'PUT the file to `url` with exactly `headers`, then record it (…/uploads/{uploadId}/record). 409 `order_not_paid`.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     body: uploadRequestSchema,
     responses: { 200: uploadTicketSchema },
@@ -1008,7 +1015,7 @@ export const CONTRACT = {
       '400 `not_a_pdf` or `file_too_large` (the file is removed), 409 `upload_missing` when nothing was uploaded. The approved document marks the filed version; the EIN letter deletes the stored SSN/ITIN. Recording the same upload again changes nothing.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: z.strictObject({ id: applicationIdSchema, uploadId: uploadIdSchema }),
     body: recordUploadSchema,
     responses: { 200: staffDocumentsSchema },
@@ -1024,7 +1031,7 @@ export const CONTRACT = {
       'Upload the letter first (POST …/uploads), then send its uploadId with the EIN: 9 digits with a prefix the IRS issues (400 otherwise). One write sets the EIN, records the letter, deletes the sealed tax id and queues the customer’s email. 409 `order_not_paid`, `ein_not_bought`, `upload_missing`.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     body: recordEinSchema,
     responses: { 200: staffDocumentsSchema },
@@ -1039,7 +1046,7 @@ export const CONTRACT = {
       'For a Florida order in processing (the original brief’s staff action). 409 `not_florida` for another state, `status_conflict` outside processing, `documents_incomplete` when a value is missing.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: idParam,
     responses: { 200: sunbizResultSchema },
     errors: { status_conflict: STATUS_CONFLICT },
@@ -1085,6 +1092,7 @@ export const CONTRACT = {
     tag: 'Staff',
     access: 'staff',
     role: ACTION_ROLES.revealTaxId,
+    permission: ACTION_PERMISSIONS.revealTaxId,
     params: idParam,
     responses: { 200: revealedTaxIdSchema },
     tables: { ...staffSession, applications: 'read', activity: 'write', audit: 'append' },
@@ -1096,7 +1104,7 @@ export const CONTRACT = {
     summary: 'A staff reply quoting the customer message it answers, kept on the ticket and emailed to the customer',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.answerTickets,
     params: recordParam,
     body: ticketReplySchema,
     responses: { 200: supportTicketSchema },
@@ -1125,7 +1133,7 @@ export const CONTRACT = {
     summary: 'The signed-in person: role, second factor and live sessions',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     responses: { 200: staffAccountSchema },
     tables: { ...staffSession, staff: 'read' },
   },
@@ -1137,7 +1145,7 @@ export const CONTRACT = {
     description: '403 password_required without the password, wrong_password with a wrong one (counted by the sign-in slow-down).',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     body: z.optional(z.union([passwordAgainSchema, addSecondFactorSchema])),
     responses: { 200: z.union([enrolmentSchema, staffAccountSchema]) },
     errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
@@ -1151,7 +1159,7 @@ export const CONTRACT = {
       '403 password_required or wrong_password; 409 factor_required where the stage requires a second factor of everyone (replace the app instead), no_factor without one.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     body: z.optional(passwordAgainSchema),
     responses: { 200: staffAccountSchema },
     errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
@@ -1164,7 +1172,7 @@ export const CONTRACT = {
     description: '403 password_required or wrong_password; 409 no_factor without an authenticator app. Shown once: only their hashes are kept.',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     body: z.optional(passwordAgainSchema),
     responses: { 200: recoveryCodesSchema },
     errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
@@ -1176,7 +1184,7 @@ export const CONTRACT = {
     summary: 'Ends one of the signed-in person’s sessions',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'support',
     params: z.strictObject({ id: staffIdSchema }),
     responses: { 204: null },
     tables: { sessions: 'write', staff: 'write', audit: 'append' },
@@ -1202,6 +1210,20 @@ export const CONTRACT = {
     body: inviteSchema,
     responses: { 201: staffPersonSchema },
     tables: { ...staffSession, staff: 'write', outbox: 'write', audit: 'append' },
+  },
+  'PATCH /api/staff/people/{id}': {
+    handler: 'staff/people-change',
+    operationId: 'changeStaffPerson',
+    summary: 'Owner: a person’s role (owner, processor, support) and the owner actions granted them (revealTaxId)',
+    description:
+      'Audited; the person’s live sessions carry the change from their next request. 409 last_owner when the only active owner would stop being one.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.manageStaff,
+    params: z.strictObject({ id: staffIdSchema }),
+    body: personChangeSchema,
+    responses: { 200: staffPersonSchema },
+    tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'DELETE /api/staff/people/{id}': {
     handler: 'staff/people-remove',
@@ -1231,7 +1253,7 @@ export const CONTRACT = {
     summary: 'The audit trail, newest first, 50 a page, by person, order and action',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     query: auditQuerySchema,
     responses: { 200: auditPageSchema },
     tables: { ...staffSession, audit: 'read' },
@@ -1263,7 +1285,7 @@ export const CONTRACT = {
     summary: 'States with open orders and no registered-agent office of ours, and how many of those orders chose our agent',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     responses: { 200: agentOfficeGapsSchema },
     tables: { ...staffSession, operatorSettings: 'read', applications: 'read' },
   },
@@ -1298,7 +1320,7 @@ export const CONTRACT = {
     summary: 'Creates the text of a page section (one per page and section)',
     tag: 'Content',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     body: createContentSchema,
     responses: { 201: contentItemSchema },
     tables: { ...staffSession, content: 'write', audit: 'append' },
@@ -1309,7 +1331,7 @@ export const CONTRACT = {
     summary: 'Changes a content item’s text or type',
     tag: 'Content',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: recordParam,
     body: updateContentSchema,
     responses: { 200: contentItemSchema },
@@ -1321,7 +1343,7 @@ export const CONTRACT = {
     summary: 'Deletes a content item (the site falls back to its built-in text)',
     tag: 'Content',
     access: 'staff',
-    role: 'staff',
+    role: 'processor',
     params: recordParam,
     responses: { 204: null },
     tables: { ...staffSession, content: 'write', audit: 'append' },

@@ -1,5 +1,5 @@
 import { operatorSettingsFields } from '../operator/settings.schema.ts';
-import { STAFF_ROLES } from '../staff/accounts.ts';
+import { STAFF_PERMISSIONS, STAFF_ROLES } from '../staff/accounts.ts';
 import { AUDIT_ACTION_KEYS, type AuditAction } from '../staff/audit.ts';
 import * as z from '../zod.ts';
 
@@ -9,6 +9,7 @@ import * as z from '../zod.ts';
  */
 const timestamp = () => z.string();
 const role = z.enum(STAFF_ROLES);
+const permissions = z.array(z.enum(STAFF_PERMISSIONS));
 
 /** A signed-in session: the token for the staff-token header, returned once. */
 export const signedInSchema = z.object({
@@ -78,6 +79,10 @@ export const staffAccountSchema = z.object({
   email: z.string(),
   name: z.string(),
   role,
+  /** Owner actions the owner granted this person (empty for an owner, who has them all). */
+  permissions,
+  /** An owner who is the only active one: the dashboard asks them to make a second owner. */
+  soleOwner: z.boolean(),
   secondFactors: secondFactorsSchema,
   /** Whether this stage requires a second factor of everyone. */
   secondFactorRequired: z.boolean(),
@@ -93,6 +98,7 @@ export const staffPersonSchema = z.object({
   email: z.string(),
   name: z.string(),
   role,
+  permissions,
   /** invited: has not accepted yet (or was reset); active: can sign in. */
   status: z.enum(['invited', 'active']),
   createdAt: timestamp(),
@@ -115,7 +121,8 @@ export const auditEntrySchema = z.object({
   /** Who: a person's id and email (an unknown address for a failed sign-in; "system" for the start-up). */
   actorId: z.string(),
   actorEmail: z.string(),
-  actorRole: z.optional(role),
+  /** `staff`: an entry written before the support role, by a person of today's processor role. */
+  actorRole: z.optional(z.enum([...STAFF_ROLES, 'staff'])),
   applicationId: z.optional(z.string()),
   /** What the action was about, in words (a page / section, a person, a ticket). */
   subject: z.optional(z.string()),

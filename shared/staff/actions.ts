@@ -1,9 +1,10 @@
-import type { StaffRole } from './accounts.ts';
+import { roleAllows, type StaffPermission, type StaffPerson, type StaffRole } from './accounts.ts';
 
 /**
- * The staff actions that need more than a signed-in person, and the role each needs: one list read
- * by the route contract (shared/api/contract.ts, the server refuses) and by the staff screens (the
- * button is not shown), so a person never sees a button their role would be refused.
+ * The staff actions that need more than a signed-in person, the role each needs, and the
+ * permission an owner can grant to open it to a person below that role: one list read by the route
+ * contract (shared/api/contract.ts: the server refuses) and by the staff screens (the button, tab
+ * or link is not shown), so a person never sees what their role would be refused.
  */
 export const ACTION_ROLES = {
   refund: 'owner',
@@ -11,13 +12,24 @@ export const ACTION_ROLES = {
   reopen: 'owner',
   /** A CSV of customers' orders or payments leaves the product: the owner's call. */
   exportData: 'owner',
+  manageStaff: 'owner',
+  changeSettings: 'owner',
+  /** The orders' workflow: the queue, the applications list, status moves, documents. */
+  workOrders: 'processor',
+  viewAudit: 'processor',
+  editContent: 'processor',
+  answerTickets: 'support',
 } as const satisfies Record<string, StaffRole>;
 
 export type StaffAction = keyof typeof ACTION_ROLES;
 
-/** An owner may do everything; anyone else what their own role is named for. */
-export function mayPerform(role: StaffRole | undefined, action: StaffAction): boolean {
-  if (!role) return false;
-  const needed = ACTION_ROLES[action] as StaffRole;
-  return role === 'owner' || needed === role;
+/** Actions an owner can open to a person of a lower role, and the permission that does. */
+export const ACTION_PERMISSIONS: Partial<Record<StaffAction, StaffPermission>> = { revealTaxId: 'revealTaxId' };
+
+/** Whether the person may do `action`: their role is high enough, or the owner granted its permission. */
+export function mayPerform(person: Pick<StaffPerson, 'role' | 'permissions'> | undefined, action: StaffAction): boolean {
+  if (!person) return false;
+  if (roleAllows(person.role, ACTION_ROLES[action])) return true;
+  const permission = ACTION_PERMISSIONS[action];
+  return permission !== undefined && (person.permissions ?? []).includes(permission);
 }

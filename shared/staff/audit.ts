@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   owner_created: 'Owner account created',
   person_invited: 'Person invited',
   person_removed: 'Person removed',
+  person_role_changed: 'Role or permissions changed',
   person_sign_in_reset: 'Sign-in reset',
   person_signed_out: 'Sessions ended by the owner',
   settings_changed: 'Operator settings changed',

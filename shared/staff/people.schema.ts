@@ -1,6 +1,6 @@
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, STAFF_ROLES } from './accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, RECOVERY_CODE_ALPHABET, RECOVERY_CODE_LENGTH, STAFF_PERMISSIONS, STAFF_ROLES } from './accounts.ts';
 
 // The requests of staff sign-in, invitations and the people list (the account rules: ./accounts.ts).
 
@@ -106,9 +106,16 @@ export type PasswordAgainInput = z.infer<typeof passwordAgainSchema>;
 export const inviteSchema = z.strictObject({
   email: staffEmailSchema,
   name: text('Name', 120, { min: 1 }),
-  role: z.enum(STAFF_ROLES, { error: 'Role must be owner or staff' }),
+  role: z.enum(STAFF_ROLES, { error: 'Role must be owner, processor or support' }),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** PATCH /api/staff/people/{id}: the owner changes a person's role and the owner actions granted them. */
+export const personChangeSchema = z.strictObject({
+  role: z.optional(z.enum(STAFF_ROLES, { error: 'Role must be owner, processor or support' })),
+  permissions: z.optional(z.array(z.enum(STAFF_PERMISSIONS, { error: 'Unknown permission' })).check(z.maxLength(STAFF_PERMISSIONS.length))),
+});
+export type PersonChangeInput = z.infer<typeof personChangeSchema>;
 
 /** Ids of people and sessions in paths. */
 export const staffIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use the id shown in the list'));

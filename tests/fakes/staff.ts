@@ -105,7 +105,7 @@ export async function signedInPerson(
   return { person: signedIn, token: session.token, sessionId: session.sessionId, headers: { 'staff-token': session.token } };
 }
 
-/** The staff-token header of a signed-in owner (`role: 'staff'` for a person of the staff role). */
+/** The staff-token header of a signed-in owner (`role: 'processor'` for a person of the staff role). */
 export async function staffHeaders(opts: { role?: StaffRole } = {}): Promise<Record<string, string>> {
   return (await signedInPerson(opts)).headers;
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { missingOperatorSettings } from '#shared/operator/facts.ts';
+import { mayPerform } from '#shared/staff/actions.ts';
 import { findState } from '#shared/states.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 import { logoutStaff, staffCall, useStaffAccount } from '../lib/staff-session.ts';
@@ -68,7 +69,7 @@ function AgentOfficeNotice({ owner }: { owner: boolean }) {
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
   const account = useStaffAccount();
-  const owner = account.data?.role === 'owner';
+  const owner = mayPerform(account.data, 'manageStaff');
   async function logout() {
     await logoutStaff();
     toast('Logged Out', 'Your staff session has ended.');
@@ -85,12 +86,16 @@ export function StaffShell({ title, children }: { title: string; children: React
             <NavLink to={paths.staffDashboard} end className={NAV}>
               Dashboard
             </NavLink>
-            <NavLink to={paths.contentEditor} className={NAV}>
-              Content editor
-            </NavLink>
-            <NavLink to={paths.staffAudit()} className={NAV}>
-              Audit trail
-            </NavLink>
+            {mayPerform(account.data, 'editContent') ? (
+              <NavLink to={paths.contentEditor} className={NAV}>
+                Content editor
+              </NavLink>
+            ) : null}
+            {mayPerform(account.data, 'viewAudit') ? (
+              <NavLink to={paths.staffAudit()} className={NAV}>
+                Audit trail
+              </NavLink>
+            ) : null}
             {owner ? (
               <>
                 <NavLink to={paths.staffPeople} className={NAV}>
@@ -113,7 +118,7 @@ export function StaffShell({ title, children }: { title: string; children: React
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <OperatorSettingsNotice owner={owner} />
-        <AgentOfficeNotice owner={owner} />
+        {mayPerform(account.data, 'workOrders') ? <AgentOfficeNotice owner={owner} /> : null}
         {children}
       </main>
     </div>

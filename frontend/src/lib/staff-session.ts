@@ -67,7 +67,7 @@ export function useStaffAccount() {
  */
 export function useMayPerform(action: StaffAction): boolean {
   const account = useStaffAccount();
-  return mayPerform(account.data?.role, action);
+  return mayPerform(account.data, action);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { formatUsd } from '#shared/money.ts';
 import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
+import { roleWithArticle } from '#shared/staff/accounts.ts';
 import type { EmailPayloads } from '../messages.ts';
 import { BRAND, button, heading, Layout, text } from './Layout.tsx';
 
@@ -287,7 +288,7 @@ export function StaffInviteEmail(p: Props<'staff_invite'>) {
       <Text style={text}>
         {p.reset
           ? `${p.invitedBy} reset your sign-in to the ${BRAND} staff dashboard: your password and authenticator app were cleared and your sessions ended.`
-          : `${p.invitedBy} invited you to the ${BRAND} staff dashboard as ${p.role === 'owner' ? 'an owner' : 'staff'}.`}{' '}
+          : `${p.invitedBy} invited you to the ${BRAND} staff dashboard as ${roleWithArticle(p.role)}.`}{' '}
         Open the link below to choose a password and add an authenticator app (such as Google Authenticator, 1Password or Authy). The link works once, until{' '}
         {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC.
       </Text>

@@ -21,7 +21,7 @@ import { handler as getOrder } from './get.ts';
 
 let staff: Record<string, string>;
 beforeAll(async () => {
-  staff = (await signedInPerson({ role: 'staff' })).headers;
+  staff = (await signedInPerson({ role: 'processor' })).headers;
   await putOperatorAgentOffices();
 });
 

@@ -1,13 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setApplicationFields } from '../../../tests/fakes/applications.ts';
 import { putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listAudit } from '../../data/audit.ts';
 import { readPerson } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { PutCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
+import { seal } from '../../lib/crypto/sealed.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { totpCode } from '../../lib/totp.ts';
+import { taxIdContext } from '../../orders/tax-id.ts';
 import { staffInviteLink } from '../../staff/invite-link.ts';
 import { handler as account } from './account.ts';
 import { handler as endSession } from './account-end-session.ts';
@@ -18,6 +22,7 @@ import { handler as dashboard } from './dashboard.ts';
 import { handler as invitation } from './invitation.ts';
 import { handler as login } from './login.ts';
 import { handler as settings } from './operator-settings.ts';
+import { handler as changePerson } from './people-change.ts';
 import { handler as invite } from './people-invite.ts';
 import { handler as people } from './people-list.ts';
 import { handler as remove } from './people-remove.ts';
@@ -72,7 +77,7 @@ async function inviteToken(personId: string): Promise<string> {
 }
 
 /** Invites `email` as `role` and accepts with a password and an authenticator app: the new person's id, TOTP secret and session. */
-async function inviteAndAccept(owner: Record<string, string>, email: string, role: 'owner' | 'staff', password = 'a long enough password') {
+async function inviteAndAccept(owner: Record<string, string>, email: string, role: 'owner' | 'processor' | 'support', password = 'a long enough password') {
   const invited = await call(invite, '/api/staff/people', { headers: owner, body: { email, name: 'Riley Park', role } });
   expect(invited.status).toBe(201);
   expect(invited.body).toMatchObject({ email, role, status: 'invited' });
@@ -111,7 +116,7 @@ beforeAll(async () => {
 
 describe('invitation, acceptance and sign-in with the second factor', () => {
   it('an invited person accepts with a password and an authenticator app, then signs in with both; every step is audited under them', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'riley@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'riley@creator-llc.example', 'processor');
     expect((await dashboardWith(riley.headers)).status).toBe(200);
     // The link works once.
     const again = await call(invitation, '/api/staff/invitations', { body: { invite: riley.token } });
@@ -144,11 +149,16 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
     expect(trail).toEqual(expect.arrayContaining(['invitation_accepted', 'sign_in', 'sign_in_failed']));
     expect(trail.filter((a) => a === 'sign_in')).toHaveLength(2);
     const invited = (await listAudit({ personId: owner.person.id, action: 'person_invited' })).items;
-    expect(invited[0]).toMatchObject({ actorEmail: owner.person.email, actorRole: 'owner', subject: 'riley@creator-llc.example', after: { role: 'staff' } });
+    expect(invited[0]).toMatchObject({
+      actorEmail: owner.person.email,
+      actorRole: 'owner',
+      subject: 'riley@creator-llc.example',
+      after: { role: 'processor' },
+    });
   });
 
   it('a wrong password is a failed sign-in in the audit trail; an unknown address too, under that address', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'wrong-password@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'wrong-password@creator-llc.example', 'processor');
     const wrong = await call(login, '/api/staff/login', { body: { email: 'wrong-password@creator-llc.example', password: 'not it at all' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
@@ -159,7 +169,7 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
   });
 
   it('a wrong code is refused and counted: the code step slows down at that address, and the fifth ends the step', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'codes@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'codes@creator-llc.example', 'processor');
     let now = Date.now() + 31_000;
     vi.useFakeTimers({ now, toFake: ['Date'] });
     try {
@@ -188,7 +198,7 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
   });
 
   it('a stranger sending wrong passwords each time Retry-After allows, from rotating addresses, never keeps the person from signing in with password and code', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'attacked@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'attacked@creator-llc.example', 'processor');
     let now = Date.now() + 31_000;
     vi.useFakeTimers({ now, toFake: ['Date'] });
     try {
@@ -226,7 +236,7 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
   it('an expired or tampered invitation link is refused', async () => {
     const invited = await call(invite, '/api/staff/people', {
       headers: owner.headers,
-      body: { email: 'late@creator-llc.example', name: 'Late Comer', role: 'staff' },
+      body: { email: 'late@creator-llc.example', name: 'Late Comer', role: 'processor' },
     });
     const token = await inviteToken(invited.body.id);
     const [person, inviteId, , mac] = token.split('.');
@@ -243,10 +253,10 @@ describe('invitation, acceptance and sign-in with the second factor', () => {
   });
 
   it('the same address cannot be invited twice', async () => {
-    await call(invite, '/api/staff/people', { headers: owner.headers, body: { email: 'twice@creator-llc.example', name: 'Two Times', role: 'staff' } });
+    await call(invite, '/api/staff/people', { headers: owner.headers, body: { email: 'twice@creator-llc.example', name: 'Two Times', role: 'processor' } });
     const second = await call(invite, '/api/staff/people', {
       headers: owner.headers,
-      body: { email: 'TWICE@creator-llc.example', name: 'Two Times', role: 'staff' },
+      body: { email: 'TWICE@creator-llc.example', name: 'Two Times', role: 'processor' },
     });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('email_taken');
@@ -271,7 +281,7 @@ describe('the second factor on the prod stage', () => {
     process.env.STAFF_SECOND_FACTOR = 'optional';
     resetConfigForTests();
     try {
-      await signedInPerson({ role: 'staff', email: 'local@creator-llc.example', passwordHash: await hashPassword('local password 1') });
+      await signedInPerson({ role: 'processor', email: 'local@creator-llc.example', passwordHash: await hashPassword('local password 1') });
       const res = await call(login, '/api/staff/login', { body: { email: 'local@creator-llc.example', password: 'local password 1' } });
       expect(res.body.status).toBe('signed_in');
       expect((await dashboardWith({ 'staff-token': res.body.token })).status).toBe(200);
@@ -282,7 +292,7 @@ describe('the second factor on the prod stage', () => {
   });
 
   it('can be added from the account page by a signed-in person without one, with their password typed again', async () => {
-    const sam = await signedInPerson({ role: 'staff', passwordHash: await hashPassword('sam password 12') });
+    const sam = await signedInPerson({ role: 'processor', passwordHash: await hashPassword('sam password 12') });
     const started = await call(factor, '/api/staff/account/second-factor', { headers: sam.headers, body: { password: 'sam password 12' } });
     expect(started.status).toBe(200);
     const wrong = await call(factor, '/api/staff/account/second-factor', {
@@ -339,7 +349,7 @@ describe('changing the second factor asks for the password again', () => {
   it('replacing the app (a new phone) takes the password, then a code from the new app; the old app stops working', async () => {
     const oldSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const riley = await signedInPerson({
-      role: 'staff',
+      role: 'processor',
       email: 'new-phone@creator-llc.example',
       passwordHash: await hashPassword('riley password 1'),
       totpSecret: oldSecret,
@@ -370,7 +380,7 @@ describe('changing the second factor asks for the password again', () => {
 
   it('removing the app takes the password, and is refused where the stage requires a second factor', async () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXQ';
-    const riley = await signedInPerson({ role: 'staff', passwordHash: await hashPassword('riley password 2'), totpSecret: secret });
+    const riley = await signedInPerson({ role: 'processor', passwordHash: await hashPassword('riley password 2'), totpSecret: secret });
     expect((await call(removeFactor, removal, { headers: riley.headers })).body.code).toBe('password_required');
     expect((await call(removeFactor, removal, { headers: riley.headers, body: { password: 'not it at all' } })).status).toBe(403);
     const required = await call(removeFactor, removal, { headers: riley.headers, body: { password: 'riley password 2' } });
@@ -416,7 +426,7 @@ describe('recovery codes', () => {
   };
 
   it('enrolling gives ten one-time codes, shown once and stored only as hashes', async () => {
-    const olive = await enrolled('codes@creator-llc.example', 'olive password 1');
+    const olive = await enrolled('ten-codes@creator-llc.example', 'olive password 1');
     expect(olive.codes).toHaveLength(10);
     expect(new Set(olive.codes).size).toBe(10);
     for (const code of olive.codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
@@ -430,7 +440,7 @@ describe('recovery codes', () => {
     const mine = await call(account, '/api/staff/account', { method: 'GET', headers: olive.headers });
     expect(mine.body.secondFactors.recoveryCodesLeft).toBe(10);
     expect(mine.body.recoveryCodes).toBeUndefined();
-    expect((await passwordStep('codes@creator-llc.example', 'olive password 1')).methods).toEqual(['totp', 'recovery_code']);
+    expect((await passwordStep('ten-codes@creator-llc.example', 'olive password 1')).methods).toEqual(['totp', 'recovery_code']);
   });
 
   it('a code stands in for the app once (typed in any case, with or without the dash); its use is audited; a second use is refused', async () => {
@@ -497,7 +507,7 @@ describe('recovery codes', () => {
   it('accepting an invitation and replacing the app each give ten new codes', async () => {
     const invited = await call(invite, '/api/staff/people', {
       headers: owner.headers,
-      body: { email: 'codes-invite@creator-llc.example', name: 'Riley Park', role: 'staff' },
+      body: { email: 'codes-invite@creator-llc.example', name: 'Riley Park', role: 'processor' },
     });
     const token = await inviteToken(invited.body.id);
     const opened = await call(invitation, '/api/staff/invitations', { body: { invite: token } });
@@ -519,7 +529,7 @@ describe('recovery codes', () => {
 
 describe('sessions per person', () => {
   it('are listed on the account and each can be ended; the ended token stops working', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'sessions@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'sessions@creator-llc.example', 'processor');
     vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
     let second: Record<string, string>;
     try {
@@ -529,7 +539,7 @@ describe('sessions per person', () => {
     }
     const mine = await call(account, '/api/staff/account', { method: 'GET', headers: riley.headers });
     expect(mine.status).toBe(200);
-    expect(mine.body).toMatchObject({ email: 'sessions@creator-llc.example', role: 'staff', secondFactors: { totp: true }, secondFactorRequired: true });
+    expect(mine.body).toMatchObject({ email: 'sessions@creator-llc.example', role: 'processor', secondFactors: { totp: true }, secondFactorRequired: true });
     expect(mine.body.sessions).toHaveLength(2);
     const other = mine.body.sessions.find((s: { current: boolean }) => !s.current);
     const ended = await call(endSession, '/api/staff/account/sessions/{id}', { method: 'DELETE', id: other.id, headers: riley.headers });
@@ -540,7 +550,7 @@ describe('sessions per person', () => {
   });
 
   it("the owner sees everyone's second factor and live sessions", async () => {
-    const riley = await inviteAndAccept(owner.headers, 'everywhere@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'everywhere@creator-llc.example', 'processor');
     const list = await call(people, '/api/staff/people', { method: 'GET', headers: owner.headers });
     const listed = list.body.items.find((p: { id: string }) => p.id === riley.id);
     expect(listed).toMatchObject({ status: 'active', secondFactors: { totp: true } });
@@ -551,7 +561,7 @@ describe('sessions per person', () => {
 
 describe('removing a person and resetting a sign-in', () => {
   it("a removed person's token stops working on the next request, and they cannot sign in again", async () => {
-    const riley = await inviteAndAccept(owner.headers, 'removed@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'removed@creator-llc.example', 'processor');
     expect((await dashboardWith(riley.headers)).status).toBe(200);
     const removed = await call(remove, '/api/staff/people/{id}', { method: 'DELETE', id: riley.id, headers: owner.headers });
     expect(removed.status).toBe(204);
@@ -569,13 +579,17 @@ describe('removing a person and resetting a sign-in', () => {
     });
     // The address is free again.
     expect(
-      (await call(invite, '/api/staff/people', { headers: owner.headers, body: { email: 'removed@creator-llc.example', name: 'Back Again', role: 'staff' } }))
-        .status,
+      (
+        await call(invite, '/api/staff/people', {
+          headers: owner.headers,
+          body: { email: 'removed@creator-llc.example', name: 'Back Again', role: 'processor' },
+        })
+      ).status,
     ).toBe(201);
   });
 
   it('a reset ends the sessions, clears the factor, voids the old link and sends a new one', async () => {
-    const riley = await inviteAndAccept(owner.headers, 'reset@creator-llc.example', 'staff');
+    const riley = await inviteAndAccept(owner.headers, 'reset@creator-llc.example', 'processor');
     const res = await call(reset, '/api/staff/people/{id}/reset', { id: riley.id, headers: owner.headers });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'invited', secondFactors: { totp: false }, sessions: [] });
@@ -597,14 +611,14 @@ describe('removing a person and resetting a sign-in', () => {
 
 describe('roles', () => {
   it('a staff-role person gets 403 on settings, staff management, refunds and revealing a tax id; the owner does not', async () => {
-    const sam = await signedInPerson({ role: 'staff' });
+    const sam = await signedInPerson({ role: 'processor' });
     const app = await putApplication({ status: 'processing', paymentProvider: 'test', paymentReference: 'pi_test_role', amountPaidCents: 35000 });
     const { loadHandler } = await import('../../../scripts/local/adapter.ts');
     const reveal = await loadHandler('staff/reveal-tax-id');
     const forbidden = [
       await call(settings, '/api/staff/operator-settings', { method: 'PUT', headers: sam.headers, body: {} }),
       await call(people, '/api/staff/people', { method: 'GET', headers: sam.headers }),
-      await call(invite, '/api/staff/people', { headers: sam.headers, body: { email: 'x@creator-llc.example', name: 'X', role: 'staff' } }),
+      await call(invite, '/api/staff/people', { headers: sam.headers, body: { email: 'x@creator-llc.example', name: 'X', role: 'processor' } }),
       await call(remove, '/api/staff/people/{id}', { method: 'DELETE', id: owner.person.id, headers: sam.headers }),
       await call(reset, '/api/staff/people/{id}/reset', { id: owner.person.id, headers: sam.headers }),
       await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: sam.headers }),
@@ -630,5 +644,124 @@ describe('roles', () => {
       ['payment_refunded', owner.person.email],
       ['application_notes_changed', sam.person.email],
     ]);
+  });
+});
+
+describe('roles: owner, processor, support', () => {
+  const reveal = async () => (await import('../../../scripts/local/adapter.ts')).loadHandler('staff/reveal-tax-id');
+  const change = (headers: Record<string, string>, id: string, body: unknown) =>
+    call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id, headers, body });
+
+  it('support answers tickets and sees their account, but not the orders; 403 JSON names why', async () => {
+    const sky = await signedInPerson({ role: 'support' });
+    expect((await dashboardWith(sky.headers)).status).toBe(200);
+    expect((await call(account, '/api/staff/account', { method: 'GET', headers: sky.headers })).body).toMatchObject({ role: 'support', permissions: [] });
+    const app = await putApplication({ status: 'processing' });
+    const refused = await call(updateApplication, '/api/staff/applications/{id}', { method: 'PATCH', id: app.id, headers: sky.headers, body: { notes: 'x' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Your role cannot do this: it is for processors and owners', code: 'role_not_allowed' });
+  });
+
+  it('the owner grants a processor the tax-id permission: they reveal (audited) without a new sign-in; withdrawn, they are refused again', async () => {
+    const pat = await signedInPerson({ role: 'processor' });
+    const app = await putApplication({ status: 'processing', feinFiling: true });
+    await setApplicationFields(app.id, { sealedTaxId: await seal('123456789', taxIdContext(app.id)) });
+    const handler = await reveal();
+    const path = '/api/staff/applications/{id}/tax-id/reveal';
+    expect((await call(handler, path, { id: app.id, headers: pat.headers })).status).toBe(403);
+
+    const granted = await change(owner.headers, pat.person.id, { permissions: ['revealTaxId'] });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(granted.body).toMatchObject({ role: 'processor', permissions: ['revealTaxId'] });
+    const revealed = await call(handler, path, { id: app.id, headers: pat.headers });
+    expect(revealed.status).toBe(200);
+    expect(revealed.body.taxId).toBe('123-45-6789');
+    expect((await listAudit({ applicationId: app.id, action: 'tax_id_revealed' })).items[0]).toMatchObject({
+      actorEmail: pat.person.email,
+      actorRole: 'processor',
+    });
+    // Still no refund: the permission opens one owner action, not the owner's role.
+    expect((await call(refund, '/api/staff/applications/{id}/refund', { id: app.id, headers: pat.headers })).body.code).toBe('owner_only');
+    expect((await listAudit({ personId: owner.person.id, action: 'person_role_changed' })).items[0]).toMatchObject({
+      subject: pat.person.email,
+      before: { role: 'processor', permissions: [] },
+      after: { role: 'processor', permissions: ['revealTaxId'] },
+    });
+
+    expect((await change(owner.headers, pat.person.id, { permissions: [] })).status).toBe(200);
+    expect((await call(handler, path, { id: app.id, headers: pat.headers })).status).toBe(403);
+  });
+
+  it('the owner makes another person an owner: their open session can do owner things at once; the account tells the sole owner', async () => {
+    const solo = await signedInPerson({ role: 'owner', email: 'solo-owner@creator-llc.example' });
+    // Other tests' owners exist in this table; the rule counts active owners, so check the one we can see.
+    const mine = await call(account, '/api/staff/account', { method: 'GET', headers: solo.headers });
+    expect(mine.body.soleOwner).toBe(false);
+    const riley = await signedInPerson({ role: 'processor' });
+    expect((await call(people, '/api/staff/people', { method: 'GET', headers: riley.headers })).status).toBe(403);
+    const promoted = await change(solo.headers, riley.person.id, { role: 'owner' });
+    expect(promoted.body).toMatchObject({ role: 'owner', permissions: [] });
+    expect((await call(people, '/api/staff/people', { method: 'GET', headers: riley.headers })).status).toBe(200);
+    const demoted = await change(solo.headers, riley.person.id, { role: 'support' });
+    expect(demoted.body.role).toBe('support');
+    expect((await dashboardWith(riley.headers)).status).toBe(200);
+    expect((await call(people, '/api/staff/people', { method: 'GET', headers: riley.headers })).status).toBe(403);
+    expect((await readPerson(riley.person.id))?.role).toBe('support');
+  });
+
+  it('an account or session stored with the old `staff` role works as a processor', async () => {
+    const legacy = await signedInPerson({ role: 'processor' });
+    await ddb().send(new PutCommand({ TableName: tableName('staff'), Item: { ...legacy.person, role: 'staff' } }));
+    const { hashToken } = await import('../../data/sessions.ts');
+    const item = await ddb().send(new GetCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(legacy.token) } }));
+    await ddb().send(new PutCommand({ TableName: tableName('sessions'), Item: { ...item.Item, role: 'staff' } }));
+    const res = await call(account, '/api/staff/account', { method: 'GET', headers: legacy.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.role).toBe('processor');
+    const app = await putApplication({ status: 'processing' });
+    expect(
+      (await call(updateApplication, '/api/staff/applications/{id}', { method: 'PATCH', id: app.id, headers: legacy.headers, body: { notes: 'ok' } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('the last owner', () => {
+  it('cannot step down while the only owner; can once there is another; two owners demoting each other at once leave one', async () => {
+    // A table of its own would be cleaner; instead every other owner in this file's table is demoted first.
+    const everyone = await call(people, '/api/staff/people', { method: 'GET', headers: owner.headers });
+    for (const p of everyone.body.items as { id: string; role: string; status: string }[])
+      if (p.role === 'owner' && p.id !== owner.person.id && p.status === 'active')
+        expect(
+          (await call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id: p.id, headers: owner.headers, body: { role: 'processor' } })).status,
+        ).toBe(200);
+    const mine = await call(account, '/api/staff/account', { method: 'GET', headers: owner.headers });
+    expect(mine.body.soleOwner).toBe(true);
+    const self = await call(changePerson, '/api/staff/people/{id}', {
+      method: 'PATCH',
+      id: owner.person.id,
+      headers: owner.headers,
+      body: { role: 'processor' },
+    });
+    expect(self.status).toBe(409);
+    expect(self.body.code).toBe('last_owner');
+
+    const second = await signedInPerson({ role: 'processor' });
+    expect(
+      (await call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id: second.person.id, headers: owner.headers, body: { role: 'owner' } })).status,
+    ).toBe(200);
+    expect((await call(account, '/api/staff/account', { method: 'GET', headers: owner.headers })).body.soleOwner).toBe(false);
+    // Each demotes the other at the same moment: one of them stays an owner.
+    const results = await Promise.all([
+      call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id: second.person.id, headers: owner.headers, body: { role: 'processor' } }),
+      call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id: owner.person.id, headers: second.headers, body: { role: 'processor' } }),
+    ]);
+    expect(results.map((r) => r.status)).toContain(200);
+    const owners = (
+      await call(people, '/api/staff/people', { method: 'GET', headers: results[0].status === 200 ? owner.headers : second.headers })
+    ).body.items.filter((p: { role: string; status: string }) => p.role === 'owner' && p.status === 'active');
+    expect(owners).toHaveLength(1);
+    // Restore the file's owner for any test after this one.
+    if (owners[0].id !== owner.person.id)
+      await call(changePerson, '/api/staff/people/{id}', { method: 'PATCH', id: owner.person.id, headers: second.headers, body: { role: 'owner' } });
   });
 });

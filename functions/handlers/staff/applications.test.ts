@@ -402,7 +402,7 @@ describe('POST /api/staff/applications/{id}/reopen', () => {
   it('is for owners only, needs a reason, and only for completed orders', async () => {
     const app = await putApplication({ status: 'filed' });
     const owner = await staffHeaders({ role: 'owner' });
-    expect((await reopenAs(app.id, { reason: 'Wrong letter' }, await staffHeaders({ role: 'staff' }))).status).toBe(403);
+    expect((await reopenAs(app.id, { reason: 'Wrong letter' }, await staffHeaders({ role: 'processor' }))).status).toBe(403);
     const noReason = await reopenAs(app.id, {}, owner);
     expect(noReason.status).toBe(400);
     const notCompleted = await reopenAs(app.id, { reason: 'Wrong letter' }, owner);

@@ -12,7 +12,7 @@ let ana: FakePerson;
 let ben: FakePerson;
 beforeAll(async () => {
   // Two processors work the queue.
-  [ana, ben] = await Promise.all([signedInPerson({ role: 'staff', name: 'Ana' }), signedInPerson({ role: 'staff', name: 'Ben' })]);
+  [ana, ben] = await Promise.all([signedInPerson({ role: 'processor', name: 'Ana' }), signedInPerson({ role: 'processor', name: 'Ben' })]);
   // Start Processing generates the documents: our registered agent has its office in the fixtures' states.
   await putOperatorAgentOffices();
 });

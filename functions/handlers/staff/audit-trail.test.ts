@@ -28,7 +28,7 @@ let owner: Person;
 let sam: Person;
 beforeAll(async () => {
   owner = await signedInPerson({ role: 'owner', email: 'owner@audit.example' });
-  sam = await signedInPerson({ role: 'staff', email: 'sam@audit.example' });
+  sam = await signedInPerson({ role: 'processor', email: 'sam@audit.example' });
 });
 
 const call = (

@@ -28,7 +28,7 @@ let headers: Record<string, string>;
 let staffEmail: string;
 beforeAll(async () => {
   // A person of the staff role (not an owner): documents are everyday staff work.
-  const staff = await signedInPerson({ role: 'staff' });
+  const staff = await signedInPerson({ role: 'processor' });
   headers = staff.headers;
   staffEmail = staff.person.email;
   await putOperatorAgentOffices();

@@ -9,7 +9,7 @@ import { handler } from './export.ts';
 let owner: FakePerson;
 let processor: FakePerson;
 beforeAll(async () => {
-  [owner, processor] = await Promise.all([signedInPerson({ role: 'owner' }), signedInPerson({ role: 'staff' })]);
+  [owner, processor] = await Promise.all([signedInPerson({ role: 'owner' }), signedInPerson({ role: 'processor' })]);
 });
 
 const exportCsv = (body: unknown, who = owner) => invoke(handler, apiEvent({ method: 'POST', route: '/api/staff/exports', body, headers: who.headers }));

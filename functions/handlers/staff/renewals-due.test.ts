@@ -9,7 +9,7 @@ import { handler } from './renewals-due.ts';
 
 let headers: Record<string, string>;
 beforeAll(async () => {
-  headers = await staffHeaders({ role: 'staff' });
+  headers = await staffHeaders({ role: 'processor' });
 });
 
 const today = dayOf(Date.now());

@@ -73,12 +73,12 @@ describe('staff routes refuse requests without a valid staff token', () => {
 });
 
 /**
- * Roles: the route table declares who of the staff may call each staff route, and the middleware
- * checks it before the handler runs: owner-only routes answer 403 to a staff-role person.
+ * Roles: the route table declares the least role of each staff route (support < processor <
+ * owner), and the middleware checks it before the handler runs: a person below it gets 403 JSON.
  */
 describe('staff routes check the role the route table declares', () => {
-  it('every staff route declares its role, and the owner-only ones are settings, staff management, refunds and revealing a tax id', () => {
-    for (const route of staffRoutes) expect(['owner', 'staff'], `${route.method} ${route.path}`).toContain(route.role);
+  it('every staff route declares its role; support gets tickets and their own account only; the owner-only ones include settings, staff, refunds and revealing a tax id', () => {
+    for (const route of staffRoutes) expect(['owner', 'processor', 'support'], `${route.method} ${route.path}`).toContain(route.role);
     for (const route of (ROUTES as readonly RouteDef[]).filter((r) => r.access === 'public'))
       expect(route.role, `${route.method} ${route.path}`).toBeUndefined();
     const ownerOnly = staffRoutes.filter((r) => r.role === 'owner').map((r) => `${r.method} ${r.path}`);
@@ -87,18 +87,36 @@ describe('staff routes check the role the route table declares', () => {
         'PUT /api/staff/operator-settings',
         'GET /api/staff/people',
         'POST /api/staff/people',
+        'PATCH /api/staff/people/{id}',
         'DELETE /api/staff/people/{id}',
         'POST /api/staff/people/{id}/reset',
         'POST /api/staff/applications/{id}/refund',
         'POST /api/staff/applications/{id}/tax-id/reveal',
       ]),
     );
+    const support = staffRoutes.filter((r) => r.role === 'support').map((r) => `${r.method} ${r.path}`);
+    for (const key of support)
+      expect(key, 'support routes are tickets, customer messages and emails, the dashboard and the person’s own account').toMatch(
+        /^[A-Z]+ \/api\/staff\/(tickets|account|dashboard|emails|applications\/\{id\}\/(emails|email|order-link)$)/,
+      );
+    expect(support).toEqual(expect.arrayContaining(['GET /api/staff/tickets', 'POST /api/staff/tickets/{id}/replies', 'GET /api/staff/account']));
   });
 
-  it.each(staffRoutes.filter((r) => r.role === 'owner').map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for the staff role', async (_, route) => {
+  const ownerRoutes = staffRoutes.filter((r) => r.role === 'owner').map((r) => [`${r.method} ${r.path}`, r] as const);
+  it.each(ownerRoutes)('%s: 403 for a processor and for support', async (_, route) => {
     const handler = await loadHandler(route.handler);
-    const res = await invoke(handler, eventFor(route, await staffHeaders({ role: 'staff' })));
+    for (const role of ['processor', 'support'] as const) {
+      const res = await invoke(handler, eventFor(route, await staffHeaders({ role })));
+      expect(res.status, role).toBe(403);
+      expect(res.body).toEqual({ error: 'Only an owner may do this', code: 'owner_only' });
+    }
+  });
+
+  const processorRoutes = staffRoutes.filter((r) => r.role === 'processor').map((r) => [`${r.method} ${r.path}`, r] as const);
+  it.each(processorRoutes)('%s: 403 for support', async (_, route) => {
+    const handler = await loadHandler(route.handler);
+    const res = await invoke(handler, eventFor(route, await staffHeaders({ role: 'support' })));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Only an owner may do this', code: 'owner_only' });
+    expect(res.body).toEqual({ error: 'Your role cannot do this: it is for processors and owners', code: 'role_not_allowed' });
   });
 });

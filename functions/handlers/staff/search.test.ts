@@ -14,7 +14,7 @@ import { handler as updateApplication } from './update-application.ts';
 /** Staff search and filters against DynamoDB Local, with orders written by the product's own writes. */
 let staff: FakePerson;
 beforeAll(async () => {
-  staff = await signedInPerson({ role: 'staff' });
+  staff = await signedInPerson({ role: 'processor' });
   await putOperatorAgentOffices();
 });
 

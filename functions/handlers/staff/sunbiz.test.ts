@@ -9,7 +9,7 @@ import { handler as sunbiz } from './sunbiz.ts';
 
 let headers: Record<string, string>;
 beforeAll(async () => {
-  headers = (await signedInPerson({ role: 'staff' })).headers;
+  headers = (await signedInPerson({ role: 'processor' })).headers;
   await putOperatorAgentOffices();
 });
 

@@ -23,7 +23,7 @@ import { handler as startUpload } from './upload-start.ts';
 
 let headers: Record<string, string>;
 beforeAll(async () => {
-  headers = (await signedInPerson({ role: 'staff' })).headers;
+  headers = (await signedInPerson({ role: 'processor' })).headers;
   await putOperatorAgentOffices();
 });
 

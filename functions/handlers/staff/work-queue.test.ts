@@ -7,7 +7,7 @@ import { handler } from './work-queue.ts';
 let headers: Record<string, string>;
 beforeAll(async () => {
   // A processor (staff role) works the queue.
-  headers = await staffHeaders({ role: 'staff' });
+  headers = await staffHeaders({ role: 'processor' });
 });
 
 const queue = (query: Record<string, string> = {}, h = headers) => invoke(handler, apiEvent({ method: 'GET', route: '/api/staff/queue', query, headers: h }));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OpenedInvitation } from '#shared/api/staff-responses.schema.ts';
-import { PASSWORD_MIN } from '#shared/staff/accounts.ts';
+import { PASSWORD_MIN, roleWithArticle } from '#shared/staff/accounts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, failureMessage } from '../../lib/api.ts';
@@ -95,7 +95,7 @@ export default function AcceptInvitationPage() {
   return (
     <SignInFrame
       title="Join the staff"
-      intro={`Welcome, ${opened.name}. You are invited as ${opened.role === 'owner' ? 'an owner' : 'staff'}; you will sign in as ${opened.email}.`}
+      intro={`Welcome, ${opened.name}. You are invited as ${roleWithArticle(opened.role)}; you will sign in as ${opened.email}.`}
     >
       <TotpEnrolment totp={opened.enrolment.totp} pending={pending} error={codeError} submitLabel="Accept and sign in" onSubmit={accept}>
         <fieldset className="mt-6">

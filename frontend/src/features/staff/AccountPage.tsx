@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { ROLE_WORDS } from '#shared/staff/accounts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
@@ -56,7 +57,7 @@ function Account() {
               <div>
                 <dt className="inline font-medium">Role: </dt>
                 <dd className="inline">
-                  {a.role === 'owner' ? 'Owner (settings, staff, refunds, tax ids)' : 'Staff (applications, documents, tickets, content)'}
+                  {ROLE_WORDS[a.role].name} ({ROLE_WORDS[a.role].duties}){a.permissions.includes('revealTaxId') ? '; may reveal tax ids' : ''}
                 </dd>
               </div>
             </dl>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { STAFF_ROLES, type StaffRole } from '#shared/staff/accounts.ts';
+import { ROLE_WORDS, STAFF_ROLES, type StaffRole } from '#shared/staff/accounts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
@@ -9,7 +9,7 @@ import type { ResponseOf } from '../../lib/api-client.ts';
 import { useStaffAccount } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-import { useInvite, usePeople, usePersonAction } from './account-api.ts';
+import { useChangePerson, useInvite, usePeople, usePersonAction } from './account-api.ts';
 import { INPUT, LABEL } from './components/TotpEnrolment.tsx';
 import { formatDateTime } from './format.ts';
 import { StaffGuard } from './StaffGuard.tsx';
@@ -27,6 +27,67 @@ const CONFIRM: Record<Action, { question: (p: Person) => string; yes: string; do
   },
 };
 
+/**
+ * A person's role and the owner actions granted them, changed by an owner (audited on the server):
+ * making another owner is how the business stops depending on one phone. The server refuses the
+ * last owner stepping down (409 last_owner), said here.
+ */
+function RoleControls({ person, you }: { person: Person; you: boolean }) {
+  const change = useChangePerson();
+  const [error, setError] = useState<string>();
+  async function save(body: { role?: StaffRole; permissions?: 'revealTaxId'[] }) {
+    setError(undefined);
+    try {
+      const saved = await change.mutateAsync({ id: person.id, ...body });
+      toast('Role Saved', `${saved.name}: ${ROLE_WORDS[saved.role].name.toLowerCase()}${saved.permissions.length ? ', may reveal tax ids' : ''}.`);
+    } catch (err) {
+      setError(failureMessage(err));
+    }
+  }
+  const reveals = person.permissions.includes('revealTaxId');
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-4 text-sm">
+      <div>
+        <label htmlFor={`role-${person.id}`} className={LABEL}>
+          {you ? 'Your role' : 'Role'}
+          <span className="sr-only"> of {person.name}</span>
+        </label>
+        <select
+          id={`role-${person.id}`}
+          value={person.role}
+          disabled={change.isPending}
+          onChange={(e) => save({ role: e.target.value as StaffRole })}
+          className="mt-1 rounded-lg border border-slate-300 px-2 py-1.5"
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_WORDS[r].name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {person.role === 'owner' ? null : (
+        <label className="flex items-center gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            aria-label={`${person.name} may reveal tax ids`}
+            checked={reveals}
+            disabled={change.isPending}
+            onChange={(e) => save({ permissions: e.target.checked ? ['revealTaxId'] : [] })}
+            className="h-4 w-4"
+          />
+          May reveal tax ids (EIN filings; each reveal is audited)
+        </label>
+      )}
+      {error ? (
+        <p role="alert" className="w-full text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Staff management (owner): who is on the staff, invitations, removal, sign-in resets and sessions. */
 export default function PeoplePage() {
   usePageMeta({ title: 'Staff | CreatorLLC' });
@@ -43,7 +104,7 @@ function People() {
   const people = usePeople(owner);
   const invite = useInvite();
   const act = usePersonAction();
-  const [form, setForm] = useState<{ email: string; name: string; role: StaffRole }>({ email: '', name: '', role: 'staff' });
+  const [form, setForm] = useState<{ email: string; name: string; role: StaffRole }>({ email: '', name: '', role: 'processor' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ id: string; action: Action }>();
 
@@ -53,7 +114,7 @@ function People() {
     try {
       const person = await invite.mutateAsync(form);
       toast('Invitation Sent', `${person.email} has 72 hours to accept.`);
-      setForm({ email: '', name: '', role: 'staff' });
+      setForm({ email: '', name: '', role: 'processor' });
     } catch (err) {
       const details = err instanceof ApiError ? err.body?.details : undefined;
       if (details) setErrors(Object.fromEntries(Object.entries(details).map(([k, v]) => [k, v[0]])));
@@ -97,7 +158,7 @@ function People() {
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">
-                      {p.name} <span className="text-sm font-normal text-slate-600">({p.role})</span>
+                      {p.name} <span className="text-sm font-normal text-slate-600">({ROLE_WORDS[p.role].name.toLowerCase()})</span>
                     </p>
                     <p className="break-all text-sm text-slate-700">{p.email}</p>
                     <p className="mt-1 text-sm text-slate-600">
@@ -119,6 +180,7 @@ function People() {
                     <span className="text-sm text-slate-600">You</span>
                   )}
                 </div>
+                <RoleControls person={p} you={account.data?.id === p.id} />
                 {confirming?.id === p.id ? (
                   <div role="alertdialog" aria-label={CONFIRM[confirming.action].yes} className="mt-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
                     <p>{CONFIRM[confirming.action].question(p)}</p>
@@ -158,7 +220,7 @@ function People() {
             <select id="invite-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })} className={INPUT}>
               {STAFF_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r === 'owner' ? 'Owner: also settings, staff, refunds, tax ids' : 'Staff: applications, documents, tickets, content'}
+                  {ROLE_WORDS[r].name}: {ROLE_WORDS[r].duties}
                 </option>
               ))}
             </select>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { mayPerform } from '#shared/staff/actions.ts';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { useStaffAccount, useStaffSession } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
@@ -13,14 +14,35 @@ import { TicketsTab } from './components/TicketsTab.tsx';
 import { WorkQueueTab } from './components/WorkQueueTab.tsx';
 import { useDashboard } from './staff-api.ts';
 
+/** The dashboard's tabs, each shown only to a role that may use it (support: tickets only). */
 const TABS = [
-  { id: 'queue', label: 'Queue' },
-  { id: 'applications', label: 'Applications' },
-  { id: 'tickets', label: 'Support Tickets' },
-  { id: 'emails', label: 'Email Delivery' },
-  { id: 'activity', label: 'Recent Activity' },
+  { id: 'queue', label: 'Queue', action: 'workOrders' },
+  { id: 'applications', label: 'Applications', action: 'workOrders' },
+  { id: 'tickets', label: 'Support Tickets', action: 'answerTickets' },
+  { id: 'emails', label: 'Email Delivery', action: 'answerTickets' },
+  { id: 'activity', label: 'Recent Activity', action: 'workOrders' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * While the signed-in owner is the only one, the dashboard asks them to make a second owner: a
+ * lost phone with no second owner needs the operator's break-glass to get back in.
+ */
+function SecondOwnerNotice() {
+  const account = useStaffAccount();
+  if (!account.data?.soleOwner) return null;
+  return (
+    <div role="status" className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-950" data-testid="second-owner-notice">
+      <p className="font-semibold">You are the only owner</p>
+      <p className="mt-1">
+        If you lose your phone and your recovery codes, nobody here can let you back in. Invite a second owner, or make someone on the staff an owner.{' '}
+        <Link to={paths.staffPeople} className="font-semibold underline underline-offset-2">
+          Add a second owner
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 function StatCard({ label, value, accent }: { label: string; value: number | undefined; accent: string }) {
   return (
@@ -41,7 +63,11 @@ export default function StaffDashboardPage() {
 }
 
 function Dashboard() {
-  const [tab, setTab] = useState<TabId>('queue');
+  const account = useStaffAccount();
+  const tabs = TABS.filter((t) => mayPerform(account.data, t.action));
+  const [chosen, setTab] = useState<TabId>();
+  // Until the role is known, the queue; a role without it opens on its first tab.
+  const tab = chosen ?? (account.data ? (tabs[0]?.id ?? 'tickets') : 'queue');
   const stats = useDashboard();
   useEffect(() => {
     if (stats.isError) toast('Error', 'Failed to fetch stats', 'error');
@@ -50,6 +76,7 @@ function Dashboard() {
 
   return (
     <StaffShell title="Staff dashboard">
+      <SecondOwnerNotice />
       <section aria-label="Statistics" className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Applications" value={s?.totalApplications} accent="text-slate-900" />
         <StatCard label="Pending" value={s?.pendingApplications} accent="text-amber-700" />
@@ -58,7 +85,7 @@ function Dashboard() {
       </section>
 
       <TabList
-        tabs={TABS}
+        tabs={account.data ? tabs : TABS}
         active={tab}
         onChange={setTab}
         label="Dashboard sections"

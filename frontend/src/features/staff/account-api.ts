@@ -75,6 +75,16 @@ export function usePersonAction() {
   });
 }
 
+/** The owner changes a person's role or the owner actions granted them. */
+export function useChangePerson() {
+  const refresh = useRefresh(['staff', 'people'], ['staff', 'account'], ['staff', 'audit']);
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & BodyOf<'PATCH /api/staff/people/{id}'>) =>
+      staffCall('PATCH /api/staff/people/{id}', { params: { id }, body }),
+    onSettled: refresh,
+  });
+}
+
 export type AuditFilter = Omit<NonNullable<QueryOf<'GET /api/staff/audit'>>, 'cursor'>;
 
 export function useAuditTrail(filter: AuditFilter) {

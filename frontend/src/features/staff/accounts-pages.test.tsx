@@ -48,14 +48,16 @@ const OWNER = {
   email: 'owner@example.com',
   name: 'Olive Owner',
   role: 'owner',
-  secondFactors: { totp: true, totpAddedAt: '2026-11-01T10:00:00Z' },
+  permissions: [],
+  soleOwner: false,
+  secondFactors: { totp: true, totpAddedAt: '2026-11-01T10:00:00Z', recoveryCodesLeft: 10 },
   secondFactorRequired: true,
   sessions: [
     { id: 'sess-current-1', createdAt: '2026-11-22T10:00:00Z', expiresAt: '2026-11-22T22:00:00Z', device: 'Firefox on Linux', current: true },
     { id: 'sess-other-22', createdAt: '2026-11-22T08:00:00Z', expiresAt: '2026-11-22T20:00:00Z', device: 'Safari on iPhone', current: false },
   ],
 };
-const STAFF = { ...OWNER, id: 'p-staff', email: 'sam@example.com', name: 'Sam Staff', role: 'staff' };
+const STAFF = { ...OWNER, id: 'p-staff', email: 'sam@example.com', name: 'Sam Staff', role: 'processor' };
 const TOTP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' };
 const SETTINGS = { ...EMPTY_OPERATOR_SETTINGS, version: 0 };
 
@@ -99,7 +101,7 @@ const signedIn = {
   status: 'signed_in',
   token: 'tok-after-code-0123456789',
   expiresAt: '2030-01-01T00:00:00Z',
-  person: { id: 'p', email: 'sam@example.com', name: 'Sam', role: 'staff' },
+  person: { id: 'p', email: 'sam@example.com', name: 'Sam', role: 'processor' },
 };
 
 describe('sign-in with the second factor', () => {
@@ -200,14 +202,14 @@ describe('accepting an invitation', () => {
       body: {
         email: 'riley@example.com',
         name: 'Riley',
-        role: 'staff',
+        role: 'processor',
         expiresAt: '2030-01-01T00:00:00Z',
         enrolment: { ticket: 'k'.repeat(43), expiresAt: '2030-01-01T00:00:00Z', totp: TOTP },
       },
     };
     replies['POST /api/staff/invitations#accept'] = { status: 200, body: { ...signedIn, person: { ...signedIn.person, email: 'riley@example.com' } } };
     const user = renderAt('/staff/accept');
-    expect(await screen.findByText(/Welcome, Riley\. You are invited as staff; you will sign in as riley@example.com/)).toBeInTheDocument();
+    expect(await screen.findByText(/Welcome, Riley\. You are invited as a processor; you will sign in as riley@example.com/)).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/staff/invitations#open')?.body).toEqual({ invite });
     // The token does not stay in the address bar.
     expect(window.location.hash).toBe('');
@@ -291,10 +293,11 @@ describe('the account and the staff frame', () => {
       id: 'p-riley',
       email: 'riley@example.com',
       name: 'Riley',
-      role: 'staff',
+      role: 'processor',
+      permissions: [],
       status: 'active',
       createdAt: '2026-11-01T00:00:00Z',
-      secondFactors: { totp: true },
+      secondFactors: { totp: true, recoveryCodesLeft: 10 },
       sessions: [],
     };
     replies['GET /api/staff/people'] = {
@@ -312,7 +315,7 @@ describe('the account and the staff frame', () => {
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation Sent')).toBeInTheDocument();
-    expect(calls.find((c) => c.key === 'POST /api/staff/people')?.body).toEqual({ email: 'new@example.com', name: 'New Person', role: 'staff' });
+    expect(calls.find((c) => c.key === 'POST /api/staff/people')?.body).toEqual({ email: 'new@example.com', name: 'New Person', role: 'processor' });
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
     expect(within(row).getByText(/Their sessions end now and they can no longer sign in/)).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'DELETE /api/staff/people/p-riley')).toBe(false);
@@ -321,6 +324,40 @@ describe('the account and the staff frame', () => {
     expect(calls.some((c) => c.key === 'DELETE /api/staff/people/p-riley')).toBe(true);
     // The owner's own row offers nothing to do to themselves.
     expect(within(screen.getByText('owner@example.com').closest('li')!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('the owner makes a person an owner, and lets a processor reveal tax ids; the last owner stepping down is told why', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-owner-0123456789');
+    replies['GET /api/staff/account'] = { status: 200, body: OWNER };
+    const riley = {
+      id: 'p-riley',
+      email: 'riley@example.com',
+      name: 'Riley',
+      role: 'processor',
+      permissions: [],
+      status: 'active',
+      createdAt: '2026-11-01T00:00:00Z',
+      secondFactors: { totp: true, recoveryCodesLeft: 10 },
+      sessions: [],
+    };
+    replies['GET /api/staff/people'] = {
+      status: 200,
+      body: { items: [{ ...OWNER, status: 'active', createdAt: '2026-11-01T00:00:00Z', sessions: [] }, riley] },
+    };
+    replies['PATCH /api/staff/people/p-riley'] = { status: 200, body: { ...riley, permissions: ['revealTaxId'] } };
+    const user = renderAt('/staff/people');
+    await user.click(await screen.findByRole('checkbox', { name: 'Riley may reveal tax ids' }));
+    expect(await screen.findByText('Role Saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'PATCH /api/staff/people/p-riley')?.body).toEqual({ permissions: ['revealTaxId'] });
+    replies['PATCH /api/staff/people/p-riley'] = { status: 200, body: { ...riley, role: 'owner' } };
+    await user.selectOptions(screen.getByLabelText('Role of Riley'), 'owner');
+    await waitFor(() => expect(calls.filter((c) => c.key === 'PATCH /api/staff/people/p-riley').at(-1)?.body).toEqual({ role: 'owner' }));
+    replies['PATCH /api/staff/people/p-owner'] = {
+      status: 409,
+      body: { error: 'You are the only owner: make someone else an owner first', code: 'last_owner' },
+    };
+    await user.selectOptions(screen.getByLabelText('Your role of Olive Owner'), 'support');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are the only owner: make someone else an owner first');
   });
 });
 

@@ -63,10 +63,20 @@ function application(over: Partial<StaffApplication> = {}): StaffApplication {
 type Reply = { status: number; body?: unknown };
 
 /** The signed-in person as GET /api/staff/account answers. */
-function account(role: 'owner' | 'staff'): Reply {
+function account(role: 'owner' | 'processor' | 'support', permissions: string[] = []): Reply {
   return {
     status: 200,
-    body: { id: 'p-1', email: `${role}@example.com`, name: 'Sam', role, secondFactors: [], secondFactorRequired: false, sessions: [] },
+    body: {
+      id: 'p-1',
+      email: `${role}@example.com`,
+      name: 'Sam',
+      role,
+      permissions,
+      soleOwner: false,
+      secondFactors: { totp: true, recoveryCodesLeft: 10 },
+      secondFactorRequired: false,
+      sessions: [],
+    },
   };
 }
 let replies: Record<string, Reply>;
@@ -146,12 +156,12 @@ describe('the filing details in the application modal', () => {
   });
 
   it('a person whose role may not reveal or refund sees neither button, only the last four digits', async () => {
-    replies['GET /api/staff/account'] = account('staff');
+    replies['GET /api/staff/account'] = account('processor');
     const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
     const client = createQueryClient();
     renderWithClient(<ModalHost app={app} />, client);
     // Once the screen knows the person's role (before that, no refused button shows either).
-    await waitFor(() => expect(client.getQueryData(['staff', 'account'])).toMatchObject({ role: 'staff' }));
+    await waitFor(() => expect(client.getQueryData(['staff', 'account'])).toMatchObject({ role: 'processor' }));
     // Start Processing (which staff may do) is there; the owner's buttons are not.
     expect(await screen.findByRole('button', { name: 'Start Processing' })).toBeEnabled();
     const details = screen.getByRole('region', { name: /Filing details/ });
@@ -160,8 +170,27 @@ describe('the filing details in the application modal', () => {
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
   });
 
+  it('a processor the owner let reveal tax ids sees Reveal, and still no Refund', async () => {
+    replies['GET /api/staff/account'] = account('processor', ['revealTaxId']);
+    const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
+    const client = createQueryClient();
+    renderWithClient(<ModalHost app={app} />, client);
+    expect(await screen.findByRole('button', { name: 'Reveal' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+  });
+
+  it('support sees neither Reveal nor Refund', async () => {
+    replies['GET /api/staff/account'] = account('support');
+    const app = application({ detailsCompletedAt: '2026-11-21T09:00:00.000Z', filingDetails: DETAILS as never, taxIdOnFile: true });
+    const client = createQueryClient();
+    renderWithClient(<ModalHost app={app} />, client);
+    await waitFor(() => expect(client.getQueryData(['staff', 'account'])).toMatchObject({ role: 'support' }));
+    expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+  });
+
   it('notes are a history with who and when; a saved note joins it and the box empties', async () => {
-    replies['GET /api/staff/account'] = account('staff');
+    replies['GET /api/staff/account'] = account('processor');
     const first = { text: 'Called the customer.', by: 'sam@example.com', at: '2026-11-21T09:00:00.000Z' };
     const second = { text: 'Name confirmed.', by: 'riley@example.com', at: '2026-11-21T10:00:00.000Z' };
     replies[`PATCH /api/staff/applications/${ID}`] = {

@@ -65,7 +65,7 @@ const signedIn = (token: string) => ({
   status: 'signed_in',
   token,
   expiresAt: '2030-01-01T00:00:00Z',
-  person: { id: 'p1', email: 'sam@example.com', name: 'Sam', role: 'staff' },
+  person: { id: 'p1', email: 'sam@example.com', name: 'Sam', role: 'processor' },
 });
 
 async function login(user: ReturnType<typeof userEvent.setup>, password = 'secret') {
@@ -419,5 +419,52 @@ describe('application details', () => {
     await user.click((await screen.findAllByRole('button', { name: 'View details of Byte Works LLC' }))[0]);
     expect(await screen.findByText('DIY, Tech')).toBeInTheDocument();
     expect(screen.getByText('Twitter / X, YouTube, TikTok')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard by role', () => {
+  const person = (role: string, soleOwner = false) => ({
+    id: 'p1',
+    email: `${role}@example.com`,
+    name: 'Sam',
+    role,
+    permissions: [],
+    soleOwner,
+    secondFactors: { totp: true, recoveryCodesLeft: 10 },
+    secondFactorRequired: true,
+    sessions: [],
+  });
+
+  it('asks the only owner to add a second owner', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/account'] = { status: 200, body: person('owner', true) };
+    renderAt('/staff');
+    const notice = await screen.findByTestId('second-owner-notice');
+    expect(notice).toHaveTextContent('You are the only owner');
+    expect(within(notice).getByRole('link', { name: 'Add a second owner' })).toHaveAttribute('href', '/staff/people');
+  });
+
+  it('says nothing of it once there is a second owner', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/account'] = { status: 200, body: person('owner', false) };
+    renderAt('/staff');
+    await screen.findByRole('tab', { name: 'Queue' });
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('GET /api/staff/account'))).toBe(true));
+    expect(screen.queryByTestId('second-owner-notice')).toBeNull();
+  });
+
+  it('support sees the tickets and email delivery only: no queue, no applications, no audit trail or content editor', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/account'] = { status: 200, body: person('support') };
+    replies['GET /api/staff/tickets'] = { status: 200, body: { items: [], nextCursor: null } };
+    renderAt('/staff');
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Support Tickets', 'Email Delivery']));
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    expect(within(nav).queryByRole('link', { name: 'Audit trail' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Content editor' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Your account' })).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ const FILED = queued('bbbbbbbb-0000-4000-8000-000000000002', 'Filed Two LLC', {
 
 beforeEach(() => {
   replies = {
-    'GET /api/staff/account': { status: 200, body: { ...ME, role: 'staff', secondFactors: { totp: true }, secondFactorRequired: true, sessions: [] } },
+    'GET /api/staff/account': { status: 200, body: { ...ME, role: 'processor', secondFactors: { totp: true }, secondFactorRequired: true, sessions: [] } },
     'GET /api/staff/assignees': { status: 200, body: { people: [ME, BEN] } },
     'GET /api/staff/queue': {
       status: 200,
