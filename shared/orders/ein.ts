@@ -1,12 +1,16 @@
 /**
  * The EIN the IRS assigns an LLC: nine digits written XX-XXXXXXX, whose first two digits (the
  * prefix) name the IRS campus or channel that assigned it. The prefixes are the IRS's own list,
- * "How EINs are assigned and valid EIN prefixes" (irs.gov, Businesses > Small Businesses &
- * Self-Employed), as the IRS lists them per campus: Andover 10, 12; Atlanta 60, 67; Austin 50, 53;
- * Brookhaven 01-06, 11, 13, 14, 16, 21-23, 25, 34, 51, 52, 54-59, 65; Cincinnati 30, 32, 35-38,
- * 61; Fresno 15, 24; Kansas City 40, 44; Memphis 94, 95; Ogden 80, 90; Philadelphia 33, 39,
- * 41-43, 46, 48, 62-64, 66, 68, 71-77, 82-88, 91-93, 98, 99; Internet 20, 26, 27, 45-47, 81-88;
- * Small Business Administration 31. A number outside them is a typing mistake.
+ * "How EINs are assigned and valid EIN prefixes",
+ * https://www.irs.gov/businesses/small-businesses-self-employed/how-eins-are-assigned-and-valid-ein-prefixes
+ * per campus: Andover 10, 12; Atlanta 60, 67; Austin 50, 53; Brookhaven 01-06, 11, 13, 14, 16,
+ * 21-23, 25, 34, 51, 52, 54-59, 65; Cincinnati 30, 32, 35-38, 61; Fresno 15, 24; Kansas City 40,
+ * 44; Memphis 94, 95; Ogden 80, 90; Philadelphia 33, 39, 41-43, 46, 48, 62-64, 66, 68, 71-77,
+ * 85-88, 91-93, 98, 99; Internet 20, 26, 27, 45-47, 81-88; Small Business Administration 31.
+ * Checked on 2026-11-27 against copies of that table (the page itself could not be fetched
+ * from here): the campus lists differ between copies in which of 81-88 belong to Philadelphia or
+ * the Internet channel, never in the prefixes issued, which are these 83. A number outside them
+ * is a typing mistake.
  */
 
 const ranges: [number, number][] = [
