@@ -38,6 +38,19 @@ export async function einSummary(order: OrderSummary, details: StoredFilingDetai
     { type: 'field', label: 'What the business does', value: ein.businessActivity },
     { type: 'field', label: 'Start date', value: longDate(ein.startDate) },
     { type: 'field', label: 'Accounting year ends in', value: monthName(ein.fiscalYearEndMonth) },
+    ...(details.county?.trim() ? [{ type: 'field' as const, label: 'County of the business address', value: details.county.trim() }] : []),
+    ...(ein.employeesExpected !== undefined
+      ? [{ type: 'field' as const, label: 'Employees expected in the next 12 months', value: String(ein.employeesExpected) }]
+      : []),
+    ...(ein.appliedBefore !== undefined
+      ? [
+          {
+            type: 'field' as const,
+            label: 'Applied for an EIN before',
+            value: ein.appliedBefore ? `Yes${ein.priorEin ? `, EIN ${ein.priorEin}` : ''}` : 'No, this is its first application',
+          },
+        ]
+      : []),
     { type: 'heading', text: 'What happens next' },
     {
       type: 'bullets',

@@ -48,4 +48,21 @@ describe('EIN worksheet', () => {
   it('refuses an order without EIN answers', async () => {
     await expect(einWorksheet(order, detailsFor('FL'))).rejects.toThrow('no EIN answers');
   });
+
+  it('uses what the filing form asked the IRS questions the order did not know: county, employees, an earlier EIN', async () => {
+    const asked = detailsFor('FL', { county: 'Miami-Dade', ein: { ...EIN_DETAILS, employeesExpected: 0, appliedBefore: true, priorEin: '12-3456789' } });
+    const { documents } = await orderDocuments(order, asked, ourAgentIn('FL'));
+    const sheet = await pdfFlatText(documents.find((d) => d.kind === 'ein_worksheet')!.bytes);
+    expect(sheet).not.toContain('Not asked on the order');
+    expect(sheet).toContain('13 Highest number of employees expected in the next 12 months 0');
+    expect(sheet).toContain('18 Has the applicant entity applied for an EIN before? Yes: 12-3456789');
+    expect(sheet).toContain('6 County of the principal office Miami-Dade');
+    const summary = await pdfFlatText(documents.find((d) => d.kind === 'ein_summary')!.bytes);
+    expect(summary).toContain('Employees expected in the next 12 months 0');
+    expect(summary).toContain('Applied for an EIN before Yes, EIN 12-3456789');
+    expect(summary).toContain('County of the business address Miami-Dade');
+    // Details saved before the form asked still make the worksheet, with the questions left to confirm.
+    const older = await pdfFlatText((await einWorksheet(order, detailsFor('FL', { ein: EIN_DETAILS }))).bytes);
+    expect(older).toContain('Not asked on the order');
+  });
 });

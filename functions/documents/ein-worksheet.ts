@@ -93,12 +93,27 @@ export async function einWorksheet(order: OrderSummary, details: StoredFilingDet
     },
     { type: 'heading', text: 'Confirm with the customer' },
   ];
-  if (!details.county?.trim()) blocks.push({ type: 'check', tone: 'warn', label: '6  County', value: 'The order has no county', note: 'Ask the customer.' });
+  // What the filing form asked (county, employees, an earlier EIN); only what it did not is left to confirm.
+  const answered = (label: string, value: string): Block => ({ type: 'check', tone: 'ok', label, value, note: 'Answered on the filing form.' });
   blocks.push(
-    confirm('13  Highest number of employees expected in the next 12 months', '0 when none.'),
-    confirm('14  Employment tax liability of $1,000 or less (Form 944)', 'Only relevant with employees.'),
-    confirm('15  First date wages or annuities were paid', 'Not applicable without employees.'),
-    confirm('18  Has the applicant entity applied for an EIN before?', 'Ask the customer.'),
+    details.county?.trim()
+      ? answered('6  County of the principal office', details.county.trim())
+      : { type: 'check', tone: 'warn', label: '6  County', value: 'The order has no county', note: 'Ask the customer.' },
+  );
+  const employees = ein.employeesExpected;
+  blocks.push(
+    employees === undefined
+      ? confirm('13  Highest number of employees expected in the next 12 months', '0 when none.')
+      : answered('13  Highest number of employees expected in the next 12 months', String(employees)),
+    employees === 0
+      ? answered('14  Employment tax liability of $1,000 or less (Form 944)', 'Not applicable: no employees expected')
+      : confirm('14  Employment tax liability of $1,000 or less (Form 944)', 'Only relevant with employees.'),
+    employees === 0
+      ? answered('15  First date wages or annuities were paid', 'Not applicable: no employees expected')
+      : confirm('15  First date wages or annuities were paid', 'Not applicable without employees.'),
+    ein.appliedBefore === undefined
+      ? confirm('18  Has the applicant entity applied for an EIN before?', 'Ask the customer.')
+      : answered('18  Has the applicant entity applied for an EIN before?', ein.appliedBefore ? `Yes: ${ein.priorEin ?? 'no number given'}` : 'No'),
     { type: 'heading', text: 'Contact' },
     {
       type: 'field',

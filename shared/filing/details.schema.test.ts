@@ -115,6 +115,29 @@ describe('filing details', () => {
     });
   });
 
+  it('asks what the IRS needs that the order lacks: employees expected and an earlier EIN, checked as the IRS issues them', () => {
+    const ein = {
+      responsibleParty: { name: 'Ada Lovelace', taxIdType: 'ssn', taxId: '123-45-6789' },
+      businessActivity: 'Video content',
+      startDate: '2026-12-01',
+      fiscalYearEndMonth: 12,
+      employeesExpected: 0,
+      appliedBefore: false,
+    };
+    const ctx = { state: 'WY', ein: true };
+    expect(problems(completeDetails({ ein }), ctx)).toEqual({});
+    expect(problems(completeDetails({ ein: { ...ein, appliedBefore: true } }), ctx)).toEqual({
+      'ein.priorEin': ['Enter the earlier EIN, as on the IRS letter'],
+    });
+    expect(problems(completeDetails({ ein: { ...ein, appliedBefore: true, priorEin: '07-1234567' } }), ctx)).toEqual({
+      'ein.priorEin': ['No EIN starts with 07: the IRS issues none with that prefix. Check the number on the IRS letter'],
+    });
+    expect(problems(completeDetails({ ein: { ...ein, appliedBefore: true, priorEin: '12-3456789' } }), ctx)).toEqual({});
+    expect(problems(completeDetails({ ein: { ...ein, employeesExpected: -1 } }), ctx)).toEqual({
+      'ein.employeesExpected': ['Enter how many employees you expect, 0 if none'],
+    });
+  });
+
   it('an empty start date asks for month, day and year, as the picker shows them', () => {
     const ein = {
       responsibleParty: { name: 'Ada Lovelace', taxIdType: 'ssn', taxId: '123-45-6789' },

@@ -1,4 +1,5 @@
 import { PERSON_NAME, unprintableMessage } from '../name-patterns.ts';
+import { einProblem } from '../orders/ein.ts';
 import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -153,6 +154,20 @@ const einShape = z.strictObject({
   fiscalYearEndMonth: z
     .int({ error: 'Choose the month your fiscal year ends' })
     .check(z.gte(1, 'Choose the month your fiscal year ends'), z.lte(12, 'Choose the month your fiscal year ends')),
+  // SS-4 lines 13 and 18, which the IRS asks and the order did not know. Optional on the wire so
+  // details saved before they were asked still load; the form always sends them.
+  employeesExpected: z.optional(
+    z
+      .int({ error: 'Enter how many employees you expect, 0 if none' })
+      .check(z.gte(0, 'Enter how many employees you expect, 0 if none'), z.lte(100_000, 'Enter how many employees you expect, 0 if none')),
+  ),
+  appliedBefore: z.optional(z.boolean({ error: 'Say whether this LLC has applied for an EIN before' })),
+  priorEin: z.optional(
+    z.string({ error: 'Enter the earlier EIN' }).check(
+      z.trim(),
+      z.refine((v) => v === '' || !einProblem(v), { error: (issue) => einProblem(String(issue.input)) ?? 'Enter the earlier EIN' }),
+    ),
+  ),
 });
 
 export interface FilingDetailsContext {
@@ -240,6 +255,7 @@ export function filingDetailsSchema(ctx: FilingDetailsContext) {
       if (ctx.ein && !d.ein) issue(['ein'], 'Your order includes the EIN application: answer its questions');
       if (ctx.ein && d.ein && !d.ein.responsibleParty.taxId && !ctx.taxIdOnFile) issue(['ein', 'responsibleParty', 'taxId'], 'Enter the SSN or ITIN');
       if (!ctx.ein && d.ein) issue(['ein'], 'Your order does not include the EIN application');
+      if (d.ein?.appliedBefore && !d.ein.priorEin) issue(['ein', 'priorEin'], 'Enter the earlier EIN, as on the IRS letter');
     }),
   );
 }

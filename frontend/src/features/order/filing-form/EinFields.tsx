@@ -130,6 +130,27 @@ export function EinFields({
           options={MONTH_OPTIONS}
         />
       </div>
+      <TextField
+        path="ein.employeesExpected"
+        label="Employees you expect to hire in the next 12 months"
+        hint="0 if none: the IRS asks, and you as the owner do not count."
+        type="number"
+        value={value.employeesExpected}
+        onValue={set('employeesExpected')}
+      />
+      <RadioGroup
+        path="ein.appliedBefore"
+        legend="Has this LLC applied for an EIN before?"
+        value={value.appliedBefore}
+        onValue={set('appliedBefore')}
+        options={[
+          { value: 'no', label: 'No, this is its first EIN application' },
+          { value: 'yes', label: 'Yes, it has applied before' },
+        ]}
+      />
+      {value.appliedBefore === 'yes' ? (
+        <TextField path="ein.priorEin" label="The earlier EIN" hint="As on the IRS letter, like 12-3456789." value={value.priorEin} onValue={set('priorEin')} />
+      ) : null}
     </fieldset>
   );
 }

@@ -182,11 +182,15 @@ export function FilingDetailsForm({
                 onChecked: (mailingSame) => update({ mailingSame }),
               }}
             />
-            {order.state === 'NY' ? (
+            {order.state === 'NY' || ctx.ein ? (
               <TextField
                 path="county"
                 label="County of the office"
-                hint="New York asks for the county where the office is located."
+                hint={
+                  order.state === 'NY'
+                    ? 'New York asks for the county where the office is located.'
+                    : 'The IRS asks for it on the EIN application (the county of the principal office).'
+                }
                 value={draft.county}
                 onValue={(county) => update({ county })}
               />

@@ -59,6 +59,9 @@ export interface DetailsDraft {
     businessActivity: string;
     startDate: string;
     fiscalYearEndMonth: string;
+    employeesExpected: string;
+    appliedBefore: '' | 'yes' | 'no';
+    priorEin: string;
   };
 }
 
@@ -121,7 +124,18 @@ export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | nul
       managers: [],
       purpose: DEFAULT_PURPOSE,
       companyAccounts: (applicant?.platforms ?? []).map((platform) => ({ platform, handle: '' })),
-      ein: { name: '', sameAsOrganizer: true, taxIdType: '', taxId: '', businessActivity: '', startDate: '', fiscalYearEndMonth: '12' },
+      ein: {
+        name: '',
+        sameAsOrganizer: true,
+        taxIdType: '',
+        taxId: '',
+        businessActivity: '',
+        startDate: '',
+        fiscalYearEndMonth: '12',
+        employeesExpected: '0',
+        appliedBefore: '',
+        priorEin: '',
+      },
     };
   }
   const office = stored.principalOffice;
@@ -170,6 +184,9 @@ export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | nul
       businessActivity: stored.ein?.businessActivity ?? '',
       startDate: stored.ein?.startDate ?? '',
       fiscalYearEndMonth: stored.ein ? String(stored.ein.fiscalYearEndMonth) : '12',
+      employeesExpected: String(stored.ein?.employeesExpected ?? 0),
+      appliedBefore: stored.ein?.appliedBefore === undefined ? '' : stored.ein.appliedBefore ? 'yes' : 'no',
+      priorEin: stored.ein?.priorEin ?? '',
     },
   };
 }
@@ -226,6 +243,9 @@ export function toBody(d: DetailsDraft, ctx: FormContext): FilingDetailsInput {
             businessActivity: d.ein.businessActivity,
             startDate: d.ein.startDate,
             fiscalYearEndMonth: numberOrUndefined(d.ein.fiscalYearEndMonth) as number,
+            employeesExpected: numberOrUndefined(d.ein.employeesExpected) as number,
+            appliedBefore: (d.ein.appliedBefore === '' ? undefined : d.ein.appliedBefore === 'yes') as boolean,
+            ...(d.ein.appliedBefore === 'yes' ? { priorEin: d.ein.priorEin } : {}),
           },
         }
       : {}),
