@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '#shared/staff/activity.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { PutCommand, QueryCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { PutCommand, QueryCommand, type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 
 /**
  * The staff activity feed. Every entry has a category and lives in its category's partition
@@ -129,4 +129,53 @@ export async function activityBetween(
     }),
   );
   return { items: (out.Items ?? []) as ActivityEntry[], next: out.LastEvaluatedKey };
+}
+
+// ---- Payments no order recorded ----------------------------------------------------------------
+
+/** The partition of the payments the provider took that no order recorded (not a feed category: a list of its own). */
+const UNMATCHED_PAYMENTS = 'PAYMENTS#unmatched';
+
+/** A payment the provider reports that matched no order: what staff need to find it there and refund it. */
+export interface UnmatchedPayment {
+  provider: string;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** When the provider took it (ISO). */
+  at: string;
+  /** no-application: the payment names no order; not-found: it names one we do not have. */
+  reason: 'no-application' | 'not-found';
+  /** The order id the payment named, when it named one. */
+  applicationId?: string;
+  eventId: string;
+}
+
+/**
+ * Records a payment no order recorded, with `also` (the provider event marked done) in one
+ * transaction. Keyed by when it was taken and its reference, so a repeated delivery writes the
+ * same item again.
+ */
+export async function recordUnmatchedPayment(payment: UnmatchedPayment, also: TransactItem[]): Promise<void> {
+  const item = { pk: UNMATCHED_PAYMENTS, sk: `${payment.at}#${payment.reference}`, ...payment };
+  await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName('activity'), Item: item } }, ...also] }));
+}
+
+/** The payments no order recorded, newest first, a page of `limit`: one Query. */
+export async function listUnmatchedPayments(
+  limit: number,
+  after?: Record<string, unknown>,
+): Promise<{ items: UnmatchedPayment[]; next?: Record<string, unknown> }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('activity'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': UNMATCHED_PAYMENTS },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: after,
+    }),
+  );
+  const items = (out.Items ?? []).map(({ pk: _pk, sk: _sk, ...rest }) => rest as UnmatchedPayment);
+  return { items, next: out.LastEvaluatedKey };
 }

@@ -2,9 +2,11 @@ import type Stripe from 'stripe';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
 import { recordRenewalIntent } from '../compliance/renewal.ts';
 import { RENEWAL_PURPOSE } from '../compliance/renewal-charge.ts';
+import { recordUnmatchedPayment } from '../data/activity.ts';
 import { disputeOutcome, recordDispute } from '../data/applications/disputes.ts';
 import { recordPaymentFailure, recordRefunds } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
+import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
@@ -86,8 +88,9 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       // A registered agent renewal (an off-session charge, or paid from its link) is recorded by the renewal, never as the order's payment.
       if (intent.metadata?.purpose === RENEWAL_PURPOSE) return recordRenewalIntent(intent, done);
       const applicationId = intent.metadata?.applicationId;
-      if (!applicationId) return nothingRecorded('no-application');
+      if (!applicationId) return recordUnmatched(event.id, intent, 'no-application', done);
       const result = await fulfilStripeIntent(intent, applicationId, done);
+      if (result.outcome === 'not-found') return recordUnmatched(event.id, intent, 'not-found', done, applicationId);
       // A payment recorded now wrote the done mark with it; a hold for review may be a replay's
       // (its done mark is then written again, which changes nothing).
       return { outcome: result.outcome, recorded: result.outcome === 'fulfilled' };
@@ -160,6 +163,30 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
 }
 
 const idOf = (ref: string | { id: string } | null | undefined): string | undefined => (typeof ref === 'string' ? ref : ref?.id);
+
+/** Money taken that no order recorded: kept for the staff list (functions/staff/lists.ts), with the event marked done. */
+async function recordUnmatched(
+  eventId: string,
+  intent: Stripe.PaymentIntent,
+  reason: 'no-application' | 'not-found',
+  done: (outcome: string) => TransactItem,
+  applicationId?: string,
+): Promise<EventResult> {
+  await recordUnmatchedPayment(
+    {
+      provider: 'stripe',
+      reference: intent.id,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      at: new Date(intent.created ? intent.created * 1000 : Date.now()).toISOString(),
+      reason,
+      ...(applicationId ? { applicationId } : {}),
+      eventId,
+    },
+    [done(reason)],
+  );
+  return { outcome: reason, recorded: true };
+}
 
 /** The application a PaymentIntent was made for (its metadata, asked of Stripe: charges and refunds do not always carry it). */
 async function applicationOfIntent(intentId: string): Promise<string | undefined> {

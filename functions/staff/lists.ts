@@ -1,7 +1,9 @@
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
-import { RENEWALS_DUE_WITHIN_DAYS, type RenewalsDue } from '#shared/staff/lists.schema.ts';
+import { RENEWALS_DUE_WITHIN_DAYS, type RenewalsDue, UNMATCHED_PAGE_SIZE, type UnmatchedPayments } from '#shared/staff/lists.schema.ts';
 import { renewalView } from '../compliance/order-calendar.ts';
+import { listUnmatchedPayments } from '../data/activity.ts';
 import { readApplications } from '../data/applications/search.ts';
+import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { renewalRowsBetween } from '../data/reminders.ts';
 
 /** Renewal rows read a Query (each page's orders are one BatchGetItem of at most 100). */
@@ -40,4 +42,13 @@ export async function renewalsDue(now = Date.now()): Promise<RenewalsDue> {
     after = page.next;
   } while (after);
   return { from, to, items };
+}
+
+const UNMATCHED_CURSOR = ['pk', 'sk'] as const;
+
+/** The payments the provider took that no order recorded, newest first, 50 a page: one Query a page. */
+export async function unmatchedPayments(cursor?: string): Promise<UnmatchedPayments> {
+  const after = cursor ? decodeCursor(cursor, UNMATCHED_CURSOR) : undefined;
+  const page = await listUnmatchedPayments(UNMATCHED_PAGE_SIZE, after);
+  return { items: page.items, nextCursor: page.next ? encodeCursor(page.next, UNMATCHED_CURSOR) : null };
 }

@@ -56,7 +56,7 @@ import {
   staffFilingDetailsBodySchema,
 } from '../staff/email-delivery.schema.ts';
 import { exportRequestSchema, exportResultSchema } from '../staff/exports.schema.ts';
-import { renewalsDueSchema } from '../staff/lists.schema.ts';
+import { renewalsDueSchema, unmatchedPaymentsQuerySchema, unmatchedPaymentsSchema } from '../staff/lists.schema.ts';
 import {
   acceptInvitationSchema,
   addSecondFactorSchema,
@@ -951,6 +951,17 @@ export const CONTRACT = {
     role: ACTION_ROLES.workOrders,
     responses: { 200: renewalsDueSchema },
     tables: { ...staffSession, reminders: 'read', applications: 'read' },
+  },
+  'GET /api/staff/unmatched-payments': {
+    handler: 'staff/unmatched-payments',
+    operationId: 'listUnmatchedPayments',
+    summary: 'Payments the provider took that no order recorded (the payment named no order, or one we do not have), newest first, 50 a page',
+    tag: 'Staff',
+    access: 'staff',
+    role: 'staff',
+    query: unmatchedPaymentsQuerySchema,
+    responses: { 200: unmatchedPaymentsSchema },
+    tables: { ...staffSession, activity: 'read' },
   },
   'GET /api/staff/applications/{id}/documents': {
     handler: 'staff/documents',

@@ -26,3 +26,23 @@ export const renewalDueSchema = z.object({
 
 export const renewalsDueSchema = z.object({ from: z.string(), to: z.string(), items: z.array(renewalDueSchema) });
 export type RenewalsDue = z.infer<typeof renewalsDueSchema>;
+
+/** A payment the provider took that no order recorded (the webhook's unmatched path). */
+export const unmatchedPaymentSchema = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  amountCents: z.number(),
+  currency: z.string(),
+  at: z.string(),
+  reason: z.enum(['no-application', 'not-found']),
+  applicationId: z.optional(z.string()),
+  eventId: z.string(),
+});
+export const unmatchedPaymentsSchema = z.object({ items: z.array(unmatchedPaymentSchema), nextCursor: z.nullable(z.string()) });
+export type UnmatchedPayments = z.infer<typeof unmatchedPaymentsSchema>;
+
+/** GET /api/staff/unmatched-payments: the next page after `cursor`. */
+export const unmatchedPaymentsQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(2000))) });
+
+/** Payments a page of the list shows. */
+export const UNMATCHED_PAGE_SIZE = 50;

@@ -149,3 +149,13 @@ export function useExport() {
 export function useRenewalsDue(enabled: boolean) {
   return useQuery({ queryKey: ['staff', 'renewals-due'], queryFn: () => staffCall('GET /api/staff/renewals-due'), enabled });
 }
+
+/** Payments the provider took that no order recorded, newest first. */
+export function useUnmatchedPayments() {
+  return useInfiniteQuery({
+    queryKey: ['staff', 'unmatched-payments'],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => staffCall('GET /api/staff/unmatched-payments', { query: { cursor: pageParam || undefined } }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}

@@ -251,3 +251,31 @@ describe('renewals due', () => {
     expect(within(list).getByText('$99/year')).toBeInTheDocument();
   });
 });
+
+describe('unmatched payments', () => {
+  it('lists each payment no order recorded, with why', async () => {
+    replies['GET /api/staff/unmatched-payments'] = {
+      status: 200,
+      body: {
+        items: [
+          {
+            provider: 'stripe',
+            reference: 'pi_orphan_1',
+            amountCents: 27500,
+            currency: 'usd',
+            at: '2026-11-20T10:00:00.000Z',
+            reason: 'no-application',
+            eventId: 'evt_1',
+          },
+        ],
+        nextCursor: null,
+      },
+    };
+    const user = renderQueue();
+    await user.click(await screen.findByRole('button', { name: 'Unmatched payments' }));
+    const list = await screen.findByRole('region', { name: /Payments with no recorded order/ });
+    expect(within(list).getByText('stripe pi_orphan_1')).toBeInTheDocument();
+    expect(within(list).getByText('The payment names no order')).toBeInTheDocument();
+    expect(list).toHaveTextContent(/\$275(\.00)? USD/);
+  });
+});

@@ -10,6 +10,7 @@ import { formatAge, orderNumber } from '../format.ts';
 import { fetchQueueStage, useAssignees, useBulkAction, useWorkQueue } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 import { RenewalsDueList } from './RenewalsDueList.tsx';
+import { UnmatchedPaymentsList } from './UnmatchedPaymentsList.tsx';
 
 type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null };
 
@@ -212,11 +213,11 @@ function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () =>
 
 /** The dashboard's first view: what needs a person, stage by stage, oldest first; the unpaid list apart. */
 export function WorkQueueTab() {
-  const [view, setView] = useState<'work' | 'unpaid' | 'renewals'>('work');
+  const [view, setView] = useState<'work' | 'unpaid' | 'renewals' | 'unmatched'>('work');
   const unpaid = view === 'unpaid';
   const [selected, setSelected] = useState<StaffApplication | null>(null);
   const [chosen, setChosen] = useState<Map<string, StaffApplication>>(new Map());
-  const query = useWorkQueue(unpaid ? 'unpaid' : undefined, view !== 'renewals');
+  const query = useWorkQueue(unpaid ? 'unpaid' : undefined, view === 'work' || unpaid);
   const choose = (a: StaffApplication, on: boolean) =>
     setChosen((m) => {
       const next = new Map(m);
@@ -236,10 +237,15 @@ export function WorkQueueTab() {
         <Button variant={view === 'renewals' ? 'secondary' : 'ghost'} aria-pressed={view === 'renewals'} onClick={() => setView('renewals')}>
           Renewals due
         </Button>
+        <Button variant={view === 'unmatched' ? 'secondary' : 'ghost'} aria-pressed={view === 'unmatched'} onClick={() => setView('unmatched')}>
+          Unmatched payments
+        </Button>
       </div>
-      {view === 'renewals' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
+      {view === 'renewals' || view === 'unmatched' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
       {view === 'renewals' ? (
         <RenewalsDueList />
+      ) : view === 'unmatched' ? (
+        <UnmatchedPaymentsList />
       ) : query.isPending ? (
         <p className="mt-6 text-sm text-slate-600">Loading the queue…</p>
       ) : query.isError ? (
