@@ -958,7 +958,7 @@ export const CONTRACT = {
     summary: 'Payments the provider took that no order recorded (the payment named no order, or one we do not have), newest first, 50 a page',
     tag: 'Staff',
     access: 'staff',
-    role: 'staff',
+    role: ACTION_ROLES.workOrders,
     query: unmatchedPaymentsQuerySchema,
     responses: { 200: unmatchedPaymentsSchema },
     tables: { ...staffSession, activity: 'read' },

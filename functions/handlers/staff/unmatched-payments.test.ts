@@ -18,7 +18,7 @@ beforeAll(async () => {
   Object.assign(process.env, { STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_API_BASE: stripe.url });
   resetConfigForTests();
   resetSecretsForTests();
-  headers = await staffHeaders({ role: 'staff' });
+  headers = await staffHeaders({ role: 'processor' });
 });
 afterAll(async () => {
   for (const k of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE']) delete process.env[k];
