@@ -24,6 +24,12 @@ test('a Wyoming order adds a DBA: priced from the dataset, then owed on the orde
   await page.goto(`/orders/${id}`);
   await expect(page.getByText('DBA: "SunnyBites"')).toBeVisible();
   await expect(page.getByText('We file it once the state has approved the LLC')).toBeVisible();
+  // The tax planner from the order: the first Form 2553 deadline, and the planner at the wizard's profit
+  // ($80,000 less 12 x $450 of monthly expenses), handed over without putting it in the address.
+  await expect(page.getByTestId('order-tax-plan')).toContainText('file IRS Form 2553 by');
+  await page.getByRole('link', { name: /See whether the election pays at your profit \(\$74,600 a year/ }).click();
+  await expect(page).toHaveURL(/\/tax-plan$/);
+  await expect(page.getByLabel(/Your yearly profit/)).toHaveValue('74600');
 });
 
 for (const width of [320, 375, 1280]) {

@@ -1,10 +1,12 @@
 import { normaliseStatus } from '#shared/application-status.ts';
+import { formationDateOf, sCorpElectionDeadline } from '#shared/compliance/calendar.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { deliverablesFor, missingDeliverables } from '#shared/orders/deliverables.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.schema.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
+import { calculateSavings } from '#shared/savings.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
@@ -150,6 +152,21 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     documents,
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
+    ...taxPlanOf(app),
     version: versionOf(app),
+  };
+}
+
+/** The planner's starting point for a paid order: the wizard's profit and the first Form 2553 deadline. */
+function taxPlanOf(app: ApplicationItem): { taxPlan?: OrderView['taxPlan'] } {
+  const formation = formationDateOf({ filedOn: app.filedOn, paidAt: app.paidAt });
+  if (!formation) return {};
+  const yearlyExpenses = app.monthlyExpenses ? calculateSavings(app.monthlyExpenses).annualExpenses : 0;
+  return {
+    taxPlan: {
+      profit: Math.max(0, Math.round((app.annualIncome ?? 0) - yearlyExpenses)),
+      sCorpElectionDeadline: sCorpElectionDeadline(formation.date),
+      deadlineFrom: formation.from,
+    },
   };
 }

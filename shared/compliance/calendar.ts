@@ -331,8 +331,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
     : 'Form 2553 needs the LLC’s EIN (free from the IRS; we can apply for it as an add-on).';
   const payoff =
     'Whether the election pays depends on your profit, the salary you would pay yourself and what running payroll costs you: the tax planner on our website shows your own break-even. Below it, the payroll, the extra return and the state’s fees cost more than they save. This is not tax advice: ask a tax adviser before electing.';
-  // The first tax year starts at formation: 2 months and 15 days (IRS: Jan 7 -> Mar 21).
-  const first = addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
+  const first = sCorpElectionDeadline(formed);
   events.push({
     id: 's-corp-election:first-year',
     kind: 's-corp-election',
@@ -476,6 +475,15 @@ function dbaRenewalEvent(code: string, dba: { name: string; registeredOn: string
     source,
     state: code,
   };
+}
+
+/**
+ * The last day to file Form 2553 for the S-corporation election to count from the LLC's first
+ * day: 2 months and 15 days into its first tax year, which starts at formation (IRS: Jan 7 ->
+ * Mar 21).
+ */
+export function sCorpElectionDeadline(formed: string): string {
+  return addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
 }
 
 /** The day the calendar counts from: the filing date once the state filed the LLC, else the payment date. */

@@ -99,6 +99,15 @@ export const orderViewSchema = z.object({
   deliverables: z.array(deliverableSchema),
   /** The EIN the IRS assigned, once recorded. */
   ein: z.optional(z.string()),
+  /** For the tax planner: the yearly profit the wizard's income and expenses give, and the first Form 2553 deadline. */
+  taxPlan: z.optional(
+    z.object({
+      profit: z.number(),
+      /** YYYY-MM-DD, from the filing date once filed, else from the payment date. */
+      sCorpElectionDeadline: z.string(),
+      deadlineFrom: z.enum(['filing', 'payment']),
+    }),
+  ),
   version: z.number(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

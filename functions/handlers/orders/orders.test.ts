@@ -89,6 +89,15 @@ describe('the order page', () => {
     expect((await get(app.id, null)).status).toBe(404);
     expect((await get(app.id, 'someone-elses-secret-0123456789')).status).toBe(404);
   });
+
+  it("gives the tax planner the wizard's profit and the first Form 2553 deadline, from the filing date once filed", async () => {
+    const monthlyExpenses = { clothing: 200, meals: 100, equipment: 150, travel: 0, entertainment: 0, other: 0 };
+    const app = await paidOrder({ annualIncome: 80_000, monthlyExpenses });
+    // Paid 2026-11-20: 2 months and 15 days into the first tax year -> 2027-02-03 (IRS: Jan 7 -> Mar 21).
+    expect((await get(app.id)).body.taxPlan).toEqual({ profit: 74_600, sCorpElectionDeadline: '2027-02-03', deadlineFrom: 'payment' });
+    const filed = await paidOrder({ annualIncome: 80_000, monthlyExpenses, filedOn: '2026-12-01' });
+    expect((await get(filed.id)).body.taxPlan).toMatchObject({ sCorpElectionDeadline: '2027-02-15', deadlineFrom: 'filing' });
+  });
 });
 
 describe('PUT /api/orders/{id}/filing-details', () => {

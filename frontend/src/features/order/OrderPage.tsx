@@ -21,6 +21,7 @@ import { OrderTimeline } from './OrderTimeline.tsx';
 import { useOrder, useSetOrder } from './order-api.ts';
 import { Receipt } from './Receipt.tsx';
 import { RenewalCharges } from './RenewalCharges.tsx';
+import { TaxPlanCard } from './TaxPlanCard.tsx';
 
 function Section({ title, id, children, className = '' }: { title: string; id: string; children: ReactNode; className?: string }) {
   return (
@@ -170,6 +171,11 @@ function OrderContent({ order }: { order: OrderView }) {
                 </p>
               ) : null}
               <DeliverablesChecklist deliverables={order.deliverables} id="order-deliverables" />
+            </Section>
+          ) : null}
+          {order.taxPlan ? (
+            <Section title="Your taxes: the S-corporation choice" id="order-tax-plan">
+              <TaxPlanCard plan={order.taxPlan} />
             </Section>
           ) : null}
           <Section title="Filing details" id="order-details">

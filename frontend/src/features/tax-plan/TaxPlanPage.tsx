@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import { calculateSavings, parseAmount } from '#shared/savings.ts';
@@ -36,6 +37,11 @@ function wizardProfit(): number | undefined {
   const data = loadWizardData();
   if (!data.annualIncome) return undefined;
   return Math.max(0, data.annualIncome - calculateSavings(data.monthlyExpenses).annualExpenses);
+}
+
+/** A profit handed over by the order page: whole dollars within the planner's range, or nothing. */
+function profitFrom(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TAX_PLAN_AMOUNT ? value : undefined;
 }
 
 function clampAmount(raw: string): number {
@@ -80,7 +86,11 @@ export default function TaxPlanPage() {
     title: 'Does an LLC save me tax? The S-corporation planner | CreatorLLC',
     description: 'Your 2026 federal tax as a sole proprietor and as an S-corporation owner, the break-even profit and what the IRS expects of your salary.',
   });
-  const prefilled = useMemo(wizardProfit, []);
+  const location = useLocation();
+  // From the order page (the wizard's figures as the order stored them, handed over in the
+  // navigation's state, never in the address), else this browser's wizard.
+  const handed = (location.state as { profit?: unknown } | null)?.profit;
+  const prefilled = useMemo(() => profitFrom(handed) ?? wizardProfit(), [handed]);
   const [profit, setProfit] = useState(prefilled ?? 80_000);
   const [filingStatus, setFilingStatus] = useState<FilingStatus>('single');
   const [sharePercent, setSharePercent] = useState(40);
