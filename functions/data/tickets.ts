@@ -19,6 +19,7 @@ import { type AuditActor, auditPut } from './audit.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { addressKey, consumeRateLimit } from './rate-limits.ts';
+import { matchingOrderIds } from './search-index.ts';
 
 /** Support tickets, listed newest first through byFeed (feed = 'TICKETS'). */
 const FEED = 'TICKETS';
@@ -291,13 +292,14 @@ export async function assignTicket(id: string, assign: 'me' | 'nobody', actor: A
 
 /**
  * Ties a ticket (a contact-form message) to the order it is about: it then shows in the order's
- * conversation on the order page, and staff open the order from it. Once tied it stays tied.
+ * conversation on the order page, and staff open the order from it. `reference` is the order's id
+ * or its order number. Once tied it stays tied.
  */
-export async function linkTicketToOrder(id: string, applicationId: string, actor: AuditActor): Promise<SupportTicket> {
+export async function linkTicketToOrder(id: string, reference: string, actor: AuditActor): Promise<SupportTicket> {
   const ticket = await requireTicket(id);
-  if (ticket.applicationId === applicationId) return ticket;
+  const app = await orderByReference(reference);
+  if (ticket.applicationId === app.id) return ticket;
   if (ticket.applicationId) throw new ConflictError('This ticket is already about another order', 'ticket_linked');
-  const app = await getApplication(applicationId);
   if (app.status === 'draft') throw new ConflictError('That order was never submitted: tie the ticket to a placed order', 'order_not_placed');
   try {
     await ddb().send(
@@ -309,10 +311,10 @@ export async function linkTicketToOrder(id: string, applicationId: string, actor
               Key: { id },
               UpdateExpression: 'SET applicationId = :app, updatedAt = :now',
               ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(applicationId)',
-              ExpressionAttributeValues: { ':app': applicationId, ':now': new Date().toISOString() },
+              ExpressionAttributeValues: { ':app': app.id, ':now': new Date().toISOString() },
             },
           },
-          auditPut({ actor, action: 'ticket_linked', applicationId, subject: `ticket ${id}`, after: { applicationId } }),
+          auditPut({ actor, action: 'ticket_linked', applicationId: app.id, subject: `ticket ${id}`, after: { applicationId: app.id } }),
         ],
       }),
     );
@@ -320,5 +322,17 @@ export async function linkTicketToOrder(id: string, applicationId: string, actor
     if (err instanceof TransactionCanceledException) throw new ConflictError('This ticket is already about another order', 'ticket_linked');
     throw err;
   }
-  return { ...ticket, applicationId };
+  return { ...ticket, applicationId: app.id };
+}
+
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The order an id or an order number names: a number is looked up in the staff search's order index (one Query). */
+async function orderByReference(reference: string) {
+  const ref = reference.trim().toLowerCase();
+  if (FULL_ID.test(ref)) return getApplication(ref);
+  const ids = (await matchingOrderIds('order', ref, 2)).filter((found) => found.startsWith(ref));
+  if (ids.length === 0) throw new NotFoundError(`No placed order has the number ${ref}`, 'application_not_found');
+  if (ids.length > 1) throw new ConflictError(`More than one order starts with ${ref}: give the whole id`, 'ambiguous_order');
+  return getApplication(ids[0]);
 }

@@ -847,7 +847,7 @@ export const CONTRACT = {
     body: ticketUpdateSchema,
     responses: { 200: supportTicketSchema },
     errors: { status_conflict: STATUS_CONFLICT },
-    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append', applications: 'read' },
+    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append', applications: 'read', searchIndex: 'read' },
   },
   // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
   'PATCH /api/staff/applications/{id}': {

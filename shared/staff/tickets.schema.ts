@@ -1,4 +1,3 @@
-import { applicationIdSchema } from '../application-id.schema.ts';
 import { timestamp } from '../common.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -76,7 +75,8 @@ export const ticketUpdateSchema = z
   .strictObject({
     status: z.optional(z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' })),
     assign: z.optional(z.enum(['me', 'nobody'], { error: 'Assign must be "me" or "nobody"' })),
-    applicationId: z.optional(applicationIdSchema),
+    /** The order's id, or its order number (the id's first 8 characters, as the modal and the customer show it). */
+    applicationId: z.optional(z.string().check(z.regex(/^[0-9a-fA-F-]{8,36}$/, 'Give the order number (8 characters) or the order’s id'))),
   })
   .check(
     z.refine((v) => [v.status, v.assign, v.applicationId].filter((x) => x !== undefined).length === 1, 'Send one change: status, assign or applicationId'),

@@ -4,8 +4,10 @@ import { putApplication, setApplicationFields } from '../../../tests/fakes/appli
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { conversationTicketId } from '../../data/conversation.ts';
+import { searchIndexChanges } from '../../data/search-index.ts';
 import { getMessage } from '../../email/outbox.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { handler as listTickets } from '../staff/list-tickets.ts';
 import { handler as replyTicket } from '../staff/reply-ticket.ts';
 import { handler as updateTicket } from '../staff/update-ticket.ts';
@@ -185,6 +187,27 @@ describe("the order's conversation", () => {
     // Tied once, it stays with that order.
     const other = await paidOrder();
     expect((await patchTicket(ticketId, { applicationId: other.id })).status).toBe(409);
+  });
+
+  it('ties a ticket by the order number staff and customers see', async () => {
+    const app = await paidOrder();
+    // The order's staff-search entries, as its submission writes them.
+    await ddb().send(new TransactWriteCommand({ TransactItems: searchIndexChanges(undefined, app) }));
+    const created = await invoke(
+      createTicket,
+      apiEvent({
+        method: 'POST',
+        route: '/api/support-tickets',
+        body: { name: 'Ava Creator', email: 'ava@example.com', subject: 'About my order', message: `Order ${app.id.slice(0, 8)}: any news?` },
+        sourceIp: nextIp(),
+      }),
+    );
+    const ticketId = created.body.id as string;
+    const unknown = await patchTicket(ticketId, { applicationId: 'ffffffff' });
+    expect(unknown.status).toBe(404);
+    const linked = await patchTicket(ticketId, { applicationId: app.id.slice(0, 8).toUpperCase() });
+    expect(linked.status).toBe(200);
+    expect(linked.body.applicationId).toBe(app.id);
   });
 });
 

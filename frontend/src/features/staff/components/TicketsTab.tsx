@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
-import type { SupportTicket, TicketStatus } from '#shared/staff/tickets.schema.ts';
+import { type SupportTicket, type TicketStatus, ticketUpdateSchema } from '#shared/staff/tickets.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { staffCall, useStaffAccount } from '../../../lib/staff-session.ts';
@@ -14,7 +13,7 @@ import { TicketThread } from './TicketThread.tsx';
 
 type Filter = TicketStatus | 'all';
 
-/** Ties a contact-form ticket to the order it is about (the order id from the application modal). */
+/** Ties a contact-form ticket to the order it is about (its order number, as the modal and the customer show it, or its id). */
 function LinkToOrder({ ticket }: { ticket: SupportTicket }) {
   const change = useTicketChange();
   const [orderId, setOrderId] = useState('');
@@ -22,13 +21,13 @@ function LinkToOrder({ ticket }: { ticket: SupportTicket }) {
   const fieldId = `ticket-order-${ticket.id}`;
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = applicationIdSchema.safeParse(orderId.trim());
-    if (!parsed.success) {
-      setError('Paste the order’s full id (from the application modal)');
+    const parsed = ticketUpdateSchema.safeParse({ applicationId: orderId.trim() });
+    if (!parsed.success || !parsed.data.applicationId) {
+      setError(parsed.success ? 'Give the order number' : (parsed.error.issues[0]?.message ?? 'Give the order number'));
       return;
     }
     try {
-      await change.mutateAsync({ id: ticket.id, applicationId: parsed.data });
+      await change.mutateAsync({ id: ticket.id, applicationId: parsed.data.applicationId });
       toast('Ticket Tied to the Order', 'It now shows in the order’s conversation.');
     } catch (err) {
       setError(failureMessage(err));
@@ -37,7 +36,7 @@ function LinkToOrder({ ticket }: { ticket: SupportTicket }) {
   return (
     <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2" aria-label={`Tie ${ticket.subject} to an order`}>
       <label htmlFor={fieldId} className="min-w-0 flex-1 text-sm text-slate-800">
-        About an order? Its id
+        About an order? Its order number
         <input
           id={fieldId}
           value={orderId}
