@@ -1,4 +1,5 @@
 import type { App } from 'aws-cdk-lib';
+import { BackupCopyStack, backupCopyStackName } from './backups.ts';
 import { addNagChecks } from './nag.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
@@ -15,6 +16,8 @@ export interface ProductStacks {
   api: ApiStack;
   web: WebStack;
   operations: OperationsStack;
+  /** The copy vault in backupCopyRegion, when the config names one. */
+  backupCopy?: BackupCopyStack;
 }
 
 export interface ProductOptions {
@@ -79,6 +82,16 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     jobFunctions: api.jobFunctions,
     sitePublisher: web.sitePublisher ? { function: web.sitePublisher.function, failures: web.sitePublisher.failures } : undefined,
   });
+  // The backups' copy vault lives in its own region; the Operations stack's plan copies into it.
+  const backupCopy = config.backupCopyRegion
+    ? new BackupCopyStack(app, backupCopyStackName(config), {
+        config,
+        tags,
+        env: { region: config.backupCopyRegion },
+        description: `Creator LLC: the vault in ${config.backupCopyRegion} that receives a copy of each daily table backup`,
+      })
+    : undefined;
+  if (backupCopy) operations.addStackDependency(backupCopy, 'the backup plan copies into its vault');
   addNagChecks(app);
-  return { data, secrets, api, web, operations };
+  return { data, secrets, api, web, operations, ...(backupCopy ? { backupCopy } : {}) };
 }

@@ -108,6 +108,19 @@ export const stageConfigSchema = z
           : v,
       z.array(z.string()).default([]),
     ),
+    /**
+     * Where AWS Backup copies each daily backup of the tables (a region other than us-east-1, e.g.
+     * us-west-2), so a region's outage or a deleted vault does not take every copy. Without it the
+     * backups stay in us-east-1 only. Recommended for prod (docs/deploy.md, Backups).
+     */
+    backupCopyRegion: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'must be an AWS region such as us-west-2')
+        .refine((r) => r !== DEPLOY_REGION, { message: `must be another region than ${DEPLOY_REGION}, where the stage and its own backups live` })
+        .optional(),
+    ),
     /** The owner's email address: the first sign-in with it and the staff password (a secret) creates the owner account. */
     ownerEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as owner@example.com').optional()),
   })
@@ -186,6 +199,7 @@ export const CONTEXT_KEYS = [
   'requireSecondFactor',
   'ownerEmail',
   'withoutIndexes',
+  'backupCopyRegion',
 ] as const;
 
 /** Where each stage's config file lives: `config/<stage>.json` (ignored by git), next to its committed example. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -531,11 +531,8 @@ export class ApiStack extends Stack {
       });
     } else {
       this.email.feedbackTopic.addSubscription(new LambdaSubscription(live));
-      // SNS invokes an alias by its qualified ARN; the template check expects only a function there.
-      Annotations.of(live).acknowledgeWarning(
-        'CloudFormation-Validate::W3694',
-        'SNS subscribes a Lambda alias by its qualified ARN (the live alias, for rollback).',
-      );
+      // SNS invokes the alias by its qualified ARN. The synth's template check warns that it
+      // expects a function there (W3694); SNS accepts an alias (docs/decisions/0311).
     }
   }
 

@@ -23,6 +23,7 @@ import { JOBS, type JobKey } from '../../functions/jobs.ts';
 import { METRICS_NAMESPACE, type MetricName } from '../../functions/lib/logger.ts';
 import type { RouteKey } from '../../functions/routes.ts';
 import { TABLE_KEYS, type TableKey } from '../../functions/tables.ts';
+import { TableBackups } from '../backups.ts';
 import { acknowledge } from '../nag.ts';
 import type { StageConfig } from '../stage-config.ts';
 import { tableConstructId } from './data-stack.ts';
@@ -65,6 +66,8 @@ export const dashboardName = (stage: StageConfig['stage']) => `CreatorLlc-${stag
 export class OperationsStack extends Stack {
   readonly alarmTopic: Topic;
   readonly dashboard: Dashboard;
+  /** The daily AWS Backup of every table, copied to backupCopyRegion when the config names one. */
+  readonly backups: TableBackups;
   /** Every alarm, by construct id. */
   readonly alarms = new Map<string, Alarm>();
 
@@ -249,6 +252,7 @@ export class OperationsStack extends Stack {
     }
 
     this.dashboard = this.buildDashboard(props, stageWide);
+    this.backups = new TableBackups(this, 'Backups', { config });
 
     new CfnOutput(this, 'SiteUrl', { description: 'The public site', value: props.siteUrl });
     new CfnOutput(this, 'ApiUrl', {

@@ -47,6 +47,8 @@ export const PRICES = {
   wafRuleMonth: 1.0,
   secretMonth: 0.4,
   alarmMonth: 0.1, // standard-resolution alarm, per metric it reads
+  dashboardMonth: 3.0, // CloudWatch dashboard (the first three of an account are free; not counted here)
+  customMetricMonth: 0.3, // CloudWatch custom metric (EMF), each name and dimension set published that month
   kmsKeyMonth: 1.0,
 } as const;
 
@@ -248,6 +250,8 @@ export async function benchCost(): Promise<BenchRow[]> {
   const staffPassword = 'bench-cost-password-1';
   const runtime = await startRuntime({ port: 0, dataDir, distDir: join(import.meta.dirname, '../../frontend/dist'), staffPassword, serveSite: false });
   const scheduled: { key: string; perMonth: number; ms: number; memoryMb: number }[] = [];
+  /** The custom metrics the scheduled jobs publish at rest (`name/dimensions`). */
+  const restingMetrics = new Set<string>();
   const counts: Counts = { apiRequests: 0, invocations: [], dynamoReadUnits: 0, dynamoWriteUnits: 0, dynamoCalls: 0, s3Puts: 0, s3Gets: 0, emails: 0 };
   try {
     await installCounters(counts);
@@ -264,13 +268,33 @@ export async function benchCost(): Promise<BenchRow[]> {
       counts.invocations.push({ fn: 'Job outboxSender', memoryMb: sender.memoryMb ?? DEFAULT_MEMORY_MB, ms: performance.now() - started });
     }
     counts.emails = ((await ddb().send(new ScanCommand({ TableName: tableName('outbox') }))).Items ?? []).filter((m) => m.status === 'sent').length;
-    // The scheduled jobs run at rest too: one run of each, timed.
+    // The scheduled jobs run at rest too: one run of each, timed, with the metrics they publish
+    // (embedded metric format lines: each name and dimension set is a billed custom metric).
+    process.env.SITE_URL = runtime.url;
+    const { logger } = await import('../../functions/lib/logger.ts');
+    const write = process.stdout.write.bind(process.stdout);
     for (const [key, job] of Object.entries(JOBS) as [string, (typeof JOBS)[keyof typeof JOBS]][]) {
       const trigger = job.trigger as { kind: string; everyMinutes?: number };
       if (trigger.kind !== 'schedule' && trigger.kind !== 'daily') continue;
       const { handler } = await import(`../../functions/jobs/${job.handler}.ts`);
       const started = performance.now();
-      await handler({});
+      const level = logger.level;
+      logger.level = 'ERROR';
+      process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+        for (const line of String(chunk).split('\n')) {
+          if (!line.includes('"_aws"')) continue;
+          const entry = JSON.parse(line) as { _aws: { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] } };
+          for (const set of entry._aws.CloudWatchMetrics)
+            for (const m of set.Metrics) for (const dims of set.Dimensions) restingMetrics.add(`${m.Name}/${dims.join(',')}`);
+        }
+        return write(chunk, ...rest);
+      }) as typeof process.stdout.write;
+      try {
+        await handler({});
+      } finally {
+        process.stdout.write = write;
+        logger.level = level;
+      }
       const perMonth = trigger.kind === 'daily' ? 30 : (30 * 24 * 60) / (trigger.everyMinutes as number);
       scheduled.push({ key, perMonth, ms: performance.now() - started, memoryMb: (job as { memoryMb?: number }).memoryMb ?? DEFAULT_MEMORY_MB });
     }
@@ -294,7 +318,7 @@ export async function benchCost(): Promise<BenchRow[]> {
 
   // At rest: what the prod stage deploys at a fixed monthly price, counted in its templates.
   const product = synthProduct({ stage: 'prod', ...EXAMPLE_API_DOMAIN_CONTEXT });
-  let atRest: { secrets: number; alarms: number; alarmMetrics: number; kmsKeys: number; webAcls: number; wafRules: number };
+  let atRest: { secrets: number; alarms: number; alarmMetrics: number; kmsKeys: number; webAcls: number; wafRules: number; dashboards: number };
   try {
     const all = Object.values(product.templates).flatMap((t) => Object.values(t.toJSON().Resources as Record<string, TemplateResource>));
     const count = (type: string) => all.filter((r) => r.Type === type).length;
@@ -305,6 +329,7 @@ export async function benchCost(): Promise<BenchRow[]> {
       kmsKeys: count('AWS::KMS::Key'),
       webAcls: count('AWS::WAFv2::WebACL'),
       wafRules: all.filter((r) => r.Type === 'AWS::WAFv2::WebACL').reduce((n, r) => n + ((r.Properties.Rules as unknown[]) ?? []).length, 0),
+      dashboards: count('AWS::CloudWatch::Dashboard'),
     };
   } finally {
     product.cleanup();
@@ -318,6 +343,8 @@ export async function benchCost(): Promise<BenchRow[]> {
     atRest.wafRules * PRICES.wafRuleMonth +
     atRest.secrets * PRICES.secretMonth +
     atRest.alarmMetrics * PRICES.alarmMonth +
+    atRest.dashboards * PRICES.dashboardMonth +
+    restingMetrics.size * PRICES.customMetricMonth +
     atRest.kmsKeys * PRICES.kmsKeyMonth;
 
   return [
@@ -353,7 +380,7 @@ export async function benchCost(): Promise<BenchRow[]> {
     { area: 'cost', metric: 'per 1,000 orders', value: usd(perOrder * 1000), budget: '-', ok: true },
     {
       area: 'cost',
-      metric: `at rest, a month (prod): web ACL + ${atRest.wafRules} rules, ${atRest.secrets} secrets, ${atRest.alarms} alarms on ${atRest.alarmMetrics} billed metrics, ${atRest.kmsKeys} KMS key, ${Math.round(scheduledInvocations)} scheduled job runs (${scheduledGbSeconds.toFixed(0)} GB-s)`,
+      metric: `at rest, a month (prod): web ACL + ${atRest.wafRules} rules, ${atRest.secrets} secrets, ${atRest.alarms} alarms/${atRest.alarmMetrics} metrics, ${atRest.dashboards} dashboard, ${restingMetrics.size} custom metrics, ${atRest.kmsKeys} KMS key, ${Math.round(scheduledInvocations)} job runs`,
       value: usd(monthly),
       budget: '-',
       ok: true,
