@@ -27,7 +27,7 @@ const reminder = {
 describe('compliance emails', () => {
   it('a deadline reminder names the deadline, the day, the source, the calendar and the one-click unsubscribe', async () => {
     const out = await renderEmail({ kind: 'deadline_reminder', payload: reminder }, LINK, undefined, UNSUBSCRIBE);
-    expect(out.subject).toBe('Due 2027-11-01: Wyoming annual report and License Fee for Byte Works LLC');
+    expect(out.subject).toBe('Due November 1, 2027: Wyoming annual report and License Fee for Byte Works LLC');
     expect(out.text).toMatch(/Wyoming annual report and License Fee: due in 14 days/i);
     expect(out.text).toContain('November 1, 2027');
     expect(out.text).toContain('Wyoming official fee schedule');
@@ -68,7 +68,7 @@ describe('compliance emails', () => {
       },
       LINK,
     );
-    expect(out.subject).toBe('Your registered agent renews on 2027-11-22 ($125)');
+    expect(out.subject).toBe('Your registered agent renews on November 22, 2027 ($125)');
     expect(out.text).toMatch(/Your registered agent renews in 7 days/i);
     expect(out.text).toContain('November 22, 2027');
     expect(out.text).toContain('$125');

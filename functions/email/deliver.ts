@@ -1,3 +1,5 @@
+import { orderNumber } from '#shared/orders/conversation.schema.ts';
+import { timeZoneOfState } from '#shared/written-date.ts';
 import { unsubscribeLinks } from '../compliance/unsubscribe-token.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
@@ -61,6 +63,7 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
       await linkFor(item),
       { ...emailOperator(settings), findOrderUrl: findOrderLink(), contactUrl: contactLink() },
       unsubscribe?.page,
+      await orderOf(item),
     );
     const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
     await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });
@@ -93,6 +96,13 @@ async function linkFor(item: OutboxItem): Promise<string | undefined> {
   // The address staff corrected away from gets the notice only: the order link goes to the new one.
   if (item.kind === 'email_changed' && (item.payload as EmailPayloads['email_changed']).recipient === 'old') return undefined;
   return item.applicationId ? orderLink(item.applicationId) : undefined;
+}
+
+/** The order number every email about an order carries, and the customer's time zone where known (their home state's). */
+async function orderOf(item: OutboxItem): Promise<{ orderNumber?: string; timeZone?: string }> {
+  if (!item.applicationId) return {};
+  const app = await getApplication(item.applicationId).catch(() => undefined);
+  return { orderNumber: orderNumber(item.applicationId), timeZone: timeZoneOfState(app?.residenceState) };
 }
 
 /** Everything due now: retries whose backoff ran out and messages a crashed sender held. */

@@ -151,6 +151,30 @@ describe('email templates', () => {
     expect(out.html).toContain('Café Zoë Ünlü LLC');
   });
 
+  it('names the order it is about, and writes the payment day as a date in the customer’s time zone', async () => {
+    // 03:00 UTC on the 27th is still the 26th in California.
+    const payload = { ...SAMPLES.payment_received, paidAt: '2026-11-27T03:00:00.000Z' };
+    const out = await renderEmail({ kind: 'payment_received', payload } as never, LINK, undefined, undefined, {
+      orderNumber: '7ca8e82e',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(out.text).toContain('Order 7ca8e82e');
+    expect(out.text).toContain('Paid on November 26, 2026');
+    expect(out.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Without a time zone: the day in UTC.
+    expect((await renderEmail({ kind: 'payment_received', payload } as never, LINK)).text).toContain('Paid on November 27, 2026');
+  });
+
+  it('says a state publishes no processing time once, not "processing time: ... publishes no ..."', async () => {
+    const payload = { ...SAMPLES.payment_received, stateName: 'New York', processingTime: 'New York publishes no standard processing time' };
+    const out = await renderEmail({ kind: 'payment_received', payload } as never, LINK);
+    expect(out.text).toContain('New York publishes no standard processing time.');
+    expect(out.text).not.toContain('own published processing time');
+    expect((await renderEmail({ kind: 'payment_received', payload: SAMPLES.payment_received } as never, LINK)).text).toContain(
+      "Wyoming's own published processing time: 3-5 business days.",
+    );
+  });
+
   it('the refund email says how much, why, what is left and when the money arrives', async () => {
     const out = await renderEmail({ kind: 'refund_sent', payload: SAMPLES.refund_sent } as never, LINK);
     expect(out.subject).toBe('A refund of $50.00 for Byte Works LLC');

@@ -2,6 +2,7 @@ import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
+import { writtenDate } from '#shared/written-date.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
 import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
@@ -18,7 +19,7 @@ import {
   StatusChangedEmail,
   TicketReplyEmail,
 } from './templates/emails.tsx';
-import { type EmailOperator, OperatorContext } from './templates/Layout.tsx';
+import { type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
 import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
 
@@ -65,12 +66,15 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     subject: (p) => (p.reset ? 'Set up your CreatorLLC staff sign-in again' : 'You are invited to the CreatorLLC staff dashboard'),
     component: StaffInviteEmail,
   },
-  deadline_reminder: { subject: (p) => `Due ${p.dueOn}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`, component: DeadlineReminderEmail },
+  deadline_reminder: {
+    subject: (p) => `Due ${writtenDate(p.dueOn)}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`,
+    component: DeadlineReminderEmail,
+  },
   renewal_cancelled: {
     subject: (p) => `Registered agent renewal cancelled${p.businessName ? ` for ${p.businessName}` : ''}`,
     component: RenewalCancelledEmail,
   },
-  renewal_notice: { subject: (p) => `Your registered agent renews on ${p.renewsOn} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
+  renewal_notice: { subject: (p) => `Your registered agent renews on ${writtenDate(p.renewsOn)} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
   refund_sent: {
     subject: (p) => refundEmailText(p).subject,
     component: RefundSentEmail,
@@ -99,13 +103,14 @@ export async function renderEmail(
   link?: string,
   operator?: EmailOperator,
   unsubscribeUrl?: string,
+  order: { orderNumber?: string; timeZone?: string } = {},
 ): Promise<RenderedEmail> {
   const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
-  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl };
+  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl, timeZone: order.timeZone };
   const element = createElement(
     OperatorContext.Provider,
     { value: operator },
-    createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props),
+    createElement(EmailOrderContext.Provider, { value: order }, createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props)),
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: entry.subject(message.payload as never), html, text };

@@ -72,7 +72,8 @@ function nextSteps(app: ApplicationItem, stateName: string, processingTime: stri
   const stateTime =
     !facts || processingTime === noStandardTimeSentence(facts)
       ? `${facts ? processingTime : `We have no processing time for ${stateName}`}, so we cannot say how long the state takes to approve the filing.`
-      : `${stateName} currently takes ${processingTime} to approve a filing, by its own published figure.`;
+      : // The data's wording varies ("Up to 15 business days", a whole sentence): it follows a colon as written.
+        `${stateName}'s own published time to approve a filing: ${processingTime.trim().replace(/\.$/, '')}.`;
   if (status === 'completed') {
     const owed = missingDeliverables(app);
     return owed.length === 0

@@ -2,6 +2,8 @@
 
 export { isIsoDate } from '../state-facts/due-dates.ts';
 
+import { writtenDate } from '../written-date.ts';
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function toIso(d: Date): string {
@@ -49,7 +51,7 @@ export function nextWeekday(iso: string): string {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2027-03-01" -> "March 1, 2027" (no locale data needed). */
+/** "November 26, 2026" (shared/written-date.ts, the one formatter of dates customers read). */
 export function longDate(iso: string): string {
-  const [y, m, d] = parts(iso);
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
+  return writtenDate(iso.slice(0, 10));
 }

@@ -30,6 +30,13 @@ export interface EmailOperator {
 }
 export const OperatorContext = createContext<EmailOperator | undefined>(undefined);
 
+/**
+ * The order a message is about, from the renderer: its number, shown at the top of every email
+ * about an order (so a reply or a call can name it), and the customer's time zone where known,
+ * in which a moment is written as a date (shared/written-date.ts).
+ */
+export const EmailOrderContext = createContext<{ orderNumber?: string; timeZone?: string }>({});
+
 const DEFAULT_REASON = `You receive this email because you placed an order with ${BRAND}. Reply to this email if anything is wrong.`;
 
 export function Layout({
@@ -45,6 +52,7 @@ export function Layout({
   customer?: boolean;
 }) {
   const operator = useContext(OperatorContext);
+  const { orderNumber } = useContext(EmailOrderContext);
   const sender = [operator?.legalName, operator?.address].filter(Boolean).join(', ');
   const contact = [operator?.supportEmail, operator?.supportPhone].filter(Boolean).join(' · ');
   return (
@@ -54,6 +62,7 @@ export function Layout({
       <Body style={body}>
         <Container style={container}>
           <Text style={brand}>{BRAND}</Text>
+          {orderNumber ? <Text style={{ ...footer, margin: '-12px 0 12px' }}>Order {orderNumber}</Text> : null}
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
           <Text style={footer}>{reason}</Text>

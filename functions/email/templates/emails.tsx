@@ -1,15 +1,16 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { useContext } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { roleWithArticle } from '#shared/staff/accounts.ts';
+import { processingTimeSentence, writtenDate } from '#shared/written-date.ts';
 import type { EmailPayloads } from '../messages.ts';
-import { BRAND, button, heading, Layout, text } from './Layout.tsx';
+import { BRAND, button, EmailOrderContext, heading, Layout, text } from './Layout.tsx';
 
 /** One React component per email kind; `link` is the signed order-page link (absent for ticket replies). */
-type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string };
+type Props<K extends keyof EmailPayloads> = EmailPayloads[K] & { link?: string; timeZone?: string };
 
 const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hello,');
-const dateOnly = (iso: string) => iso.slice(0, 10);
 
 export function OrderButton({ link, label = 'View your order' }: { link?: string; label?: string }) {
   if (!link) return null;
@@ -29,8 +30,8 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
         Thank you: we received your payment for {p.businessName} in {p.stateName}. Next, add the details the state needs on your order page (business address,
-        registered agent, organizer, members): it takes about five minutes, and we prepare the filing once they are complete. {p.stateName}'s own published
-        processing time: {p.processingTime}.
+        registered agent, organizer, members): it takes about five minutes, and we prepare the filing once they are complete.{' '}
+        {processingTimeSentence(p.stateName, p.processingTime)}
       </Text>
       <Section style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0', margin: '0 0 12px' }}>
         {p.lines.map((line) => (
@@ -41,7 +42,7 @@ export function PaymentReceivedEmail(p: Props<'payment_received'>) {
         <Text style={{ ...text, fontWeight: 700, margin: '8px 0 4px' }}>Total paid: {formatUsd(p.total)}</Text>
       </Section>
       <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
-        Paid on {dateOnly(p.paidAt)} ({p.provider}). Keep this email as your receipt.
+        Paid on {writtenDate(p.paidAt, p.timeZone)} ({p.provider}). Keep this email as your receipt.
       </Text>
       {p.registeredAgentRenewalUsd ? (
         <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
@@ -133,16 +134,14 @@ export function DeliverableReadyEmail(p: Props<'deliverable_ready'>) {
   );
 }
 
-/** A date as people write it, "November 26, 2026" (UTC: the day the server recorded). */
-const writtenDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-
 const quoteStyle = { ...text, borderLeft: '3px solid #d4d4d8', color: '#3f3f46', margin: '0 0 16px', paddingLeft: '12px', whiteSpace: 'pre-line' as const };
 
 function Quoted({ from, at, message }: { from: string; at: string; message: string }) {
+  const { timeZone } = useContext(EmailOrderContext);
   return (
     <>
       <Text style={{ ...text, color: '#52525b', fontSize: '13px', margin: '0 0 4px' }}>
-        On {writtenDate(at)}, {from} wrote:
+        On {writtenDate(at, timeZone)}, {from} wrote:
       </Text>
       <Text style={quoteStyle}>{message}</Text>
     </>

@@ -86,6 +86,11 @@ describe('the order page', () => {
       'Once they are complete we prepare the filing and submit it to Florida. No standard processing time published by Florida that we could find, so we cannot say how long the state takes to approve the filing.',
     );
     expect(res.body.details).toMatchObject({ complete: false, editable: true, ein: false, value: null });
+    // A state with a published time: the data's words after a colon, never "Wyoming currently takes Up to ...".
+    const wy = await paidOrder({ state: 'WY' });
+    const wySteps = (await get(wy.id)).body.nextSteps.join(' ');
+    expect(wySteps).toMatch(/Wyoming's own published time to approve a filing: \S/);
+    expect(wySteps).not.toMatch(/currently takes [A-Z]/);
     expect((await get(app.id, null)).status).toBe(404);
     expect((await get(app.id, 'someone-elses-secret-0123456789')).status).toBe(404);
   });

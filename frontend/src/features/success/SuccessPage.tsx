@@ -56,7 +56,7 @@ function NextSteps({ state, expedited }: { state: string | undefined; expedited:
             </p>
           ) : null}
         </Step>
-        <Step n={3} title="Documents by email">
+        <Step n={3} title="Documents in your vault">
           <Text k="next.documents" />
         </Step>
       </ol>

@@ -26,7 +26,7 @@ export function packageContents(ourAgent: boolean, stateName: string): string[] 
       : `No registered agent of ours in ${stateName}: you name your own on the filing details, and nothing of ours renews`,
     'Tax savings calculator and expense categories for creators',
     'Creator-focused setup guidance',
-    'Your formation documents by email once approved',
+    'Your formation documents in your order page’s vault once approved (we email you a link)',
   ];
 }
 
