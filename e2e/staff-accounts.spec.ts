@@ -267,7 +267,9 @@ test('the operator’s settings reach the footer and the legal pages; no page sa
 }) => {
   test.setTimeout(120_000);
   await signInOnPage(page);
-  await expect(page.getByRole('status')).toContainText('The operator settings are incomplete');
+  await expect(page.getByRole('status').filter({ hasText: 'The operator settings are incomplete' })).toBeVisible();
+  // The only owner is asked for a second one (Riley, a processor, was removed above).
+  await expect(page.getByTestId('second-owner-notice')).toContainText('You are the only owner');
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByLabel('Legal name').fill('Creator Filings LLC');
   await page.getByLabel('Street address').first().fill('100 Biscayne Blvd');
