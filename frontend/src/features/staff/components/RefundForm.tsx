@@ -50,7 +50,10 @@ export function RefundForm({ app, onDone, onCancel }: { app: StaffApplication; o
   const [confirming, setConfirming] = useState(false);
   const section = useRef<HTMLElement>(null);
   // Opened from the modal's footer: brought into view (on a phone it starts below the fold).
-  useEffect(() => section.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // A block body: newer browsers' scrollIntoView returns a Promise, which React would take for a cleanup function.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const cents = parseDollars(amount);
   const problem = cents === undefined ? 'Enter an amount in dollars and cents, e.g. 50.00' : refundAmountProblem(plan, cents, includeStateFee);
   const reasonProblem = reason.trim().length < 3 ? 'Write the reason (at least 3 characters): the customer reads it' : undefined;
