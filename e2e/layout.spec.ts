@@ -71,12 +71,17 @@ async function toastBox(page: Page, text: string) {
   return (await toast.boundingBox())!;
 }
 
-test('a toast on a phone does not cover the sticky header', async ({ page }) => {
+test('a toast on a phone covers neither the sticky header nor the top of the content', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/checkout');
   const box = await toastBox(page, 'Missing Application');
   const header = (await page.getByRole('banner').boundingBox())!;
   expect(box.y, 'toast top').toBeGreaterThanOrEqual(header.y + header.height);
+  // It rises from the bottom edge: the page's heading and first lines stay readable.
+  const heading = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+  expect(box.y, 'toast top, below the heading').toBeGreaterThan(heading.y + heading.height);
+  expect(box.y + box.height, 'toast bottom, on screen').toBeLessThanOrEqual(812);
+  expect(box.y, 'toast in the lower half').toBeGreaterThan(812 / 2);
 });
 
 test('a toast raised inside the staff modal shows above its backdrop', async ({ page }) => {

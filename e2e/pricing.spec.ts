@@ -27,7 +27,7 @@ test('search, sort and a card link into the wizard', async ({ page }) => {
   const names = await cardCodes(page);
   expect(names[0]).toBe('AL');
 
-  await page.getByRole('link', { name: 'Form your LLC in Texas' }).click();
+  await page.getByRole('link', { name: 'Start in Texas' }).click();
   await expect(page).toHaveURL(/\/wizard\/?(1)?\?state=TX$/);
 });
 

@@ -112,10 +112,21 @@ describe('PricingPage', () => {
     expect(codes()).toEqual(STATE_PRICING.map((s) => s.code));
   });
 
+  it('gives every link and button its visible words as (part of) its accessible name, so voice control finds it', async () => {
+    await renderPricing();
+    const controls = [...screen.getAllByRole('link'), ...screen.getAllByRole('button')];
+    expect(controls.length).toBeGreaterThan(50);
+    for (const control of controls) {
+      const visible = (control.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const label = control.getAttribute('aria-label');
+      if (visible && label) expect(label.toLowerCase(), `"${visible}"`).toContain(visible.toLowerCase());
+    }
+  });
+
   it('links each card to the wizard with its state and highlights the popular states', async () => {
     await renderPricing();
-    expect(screen.getByRole('link', { name: 'Form your LLC in Texas' })).toHaveAttribute('href', '/wizard?state=TX');
-    expect(screen.getByRole('link', { name: 'Form your LLC in Ohio' })).toHaveAttribute('href', '/wizard?state=OH');
+    expect(screen.getByRole('link', { name: 'Start in Texas' })).toHaveAttribute('href', '/wizard?state=TX');
+    expect(screen.getByRole('link', { name: 'Start in Ohio' })).toHaveAttribute('href', '/wizard?state=OH');
     const popular = screen
       .getAllByTestId('state-card')
       .filter((c) => within(c).queryByText('Popular'))

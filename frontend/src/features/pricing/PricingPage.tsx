@@ -127,7 +127,6 @@ function StateCard({ state }: { state: StatePricing }) {
       </dl>
       <Link
         to={paths.wizard({ state: state.code })}
-        aria-label={`Form your LLC in ${state.name}`}
         className={`mt-5 inline-flex items-center justify-center rounded-xl px-4 py-2.5 text-sm font-semibold ${
           popular ? 'bg-indigo-600 text-white hover:bg-indigo-700' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'
         }`}
