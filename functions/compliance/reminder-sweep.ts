@@ -2,7 +2,8 @@ import { complianceCalendar, deadlineSeries } from '#shared/compliance/calendar.
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
 import { findState } from '#shared/states.ts';
-import { type ApplicationItem, readItem } from '../data/applications/item.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { findApplication } from '../data/applications/reads.ts';
 import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
 import type { NewEmail } from '../email/messages.ts';
 import { outboxPut } from '../email/outbox.ts';
@@ -64,7 +65,7 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
  */
 export async function processReminder(row: ReminderRow, now = Date.now()): Promise<SweepOutcome> {
   const today = dayOf(now);
-  const app = await readItem(row.applicationId);
+  const app = await findApplication(row.applicationId);
   const input = app && app.paymentStatus === 'paid' ? calendarInputOf(app) : undefined;
   const series = input ? deadlineSeries(input).find((s) => s.kind === row.series) : undefined;
   const renewal = row.series === 'registered-agent-renewal';

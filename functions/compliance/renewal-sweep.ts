@@ -1,5 +1,5 @@
 import { dayOf } from '#shared/compliance/dates.ts';
-import { readItem } from '../data/applications/item.ts';
+import { findApplication } from '../data/applications/reads.ts';
 import { claimRenewalCharge } from '../data/applications/renewal.ts';
 import { dueRenewalRows, type ReminderRow, renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
@@ -42,7 +42,7 @@ const write = (items: TransactItem[]) => ddb().send(new TransactWriteCommand({ T
 /** One due row of one order (its `dueOn` is the renewal period): decide from the order as it is now. */
 export async function processRenewalRow(row: ReminderRow, now = Date.now()): Promise<RenewalOutcome> {
   const period = row.dueOn;
-  const app = await readItem(row.applicationId);
+  const app = await findApplication(row.applicationId);
   const charge = app?.renewalCharge?.period === period ? app.renewalCharge : undefined;
   if (app && charge?.state === 'paid') {
     await write([renewalRowPut(app.id, nextRenewalOf(app, period), nextRenewalOf(app, period), now)]);

@@ -5,9 +5,9 @@ import { formatCents } from '#shared/money.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
 import { recordActivity } from '../data/activity.ts';
-import { type ApplicationItem, changedMeanwhile, readItem } from '../data/applications/item.ts';
+import { type ApplicationItem, changedMeanwhile } from '../data/applications/item.ts';
 import { cancelRenewal, resumeRenewal } from '../data/applications/order-page.ts';
-import { getApplication } from '../data/applications/reads.ts';
+import { findApplication, getApplication } from '../data/applications/reads.ts';
 import { renewalReminderPuts } from '../data/reminders.ts';
 import { outboxPut } from '../email/outbox.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
@@ -106,7 +106,7 @@ export async function recordRenewalIntent(
   const period = intent.metadata?.period;
   if (!applicationId || !period) return { outcome: 'no-application', recorded: false };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const app = await readItem(applicationId);
+    const app = await findApplication(applicationId);
     const charge = app?.renewalCharge?.period === period ? app.renewalCharge : undefined;
     if (!app || !charge) return { outcome: 'renewal-not-current', recorded: false };
     if (charge.state === 'paid') return { outcome: 'already-recorded', recorded: false };

@@ -19,6 +19,11 @@ export async function getApplication(id: string): Promise<ApplicationItem> {
   return item;
 }
 
+/** The application as stored now (strongly consistent), or undefined when there is none: a job's row may outlive its order. */
+export function findApplication(id: string): Promise<ApplicationItem | undefined> {
+  return readItem(id);
+}
+
 /** The secrets that open an application are kept only as their SHA-256: the database never holds what opens it. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
