@@ -98,7 +98,7 @@ describe('the agreed renewal price', () => {
     const thirty = `reminder:${id}:registered-agent-renewal:2027-11-22:30`;
     expect((await getMessage(thirty))?.payload).toMatchObject({ priceUsd: 125 });
     const first = await readEmail(thirty, at('2027-10-23T14:00:00Z'));
-    expect(first).toContain('Subject: Your registered agent renews on 2027-11-22 ($125)');
+    expect(first).toMatch(/Subject: Your registered agent renews on November 22, 2027 \(\$125\)/);
     expect(first).toContain('$125');
     expect(first).not.toContain('$149');
 
@@ -217,7 +217,7 @@ describe('charging the agreed renewal', () => {
     expect(due.charge).toMatchObject({ state: 'payment-due', amountCents: 12_500, graceEndsOn: '2027-12-06', failure: { code: 'authentication_required' } });
     expect(due.history).toEqual([expect.objectContaining({ kind: 'charge-failed', amountCents: 12_500 })]);
     const link = await readEmail(emailId(id, 'renewal_payment_due'), RENEWAL_DAY);
-    expect(link).toContain('Subject: Action needed: pay your registered agent renewal ($125) by 2027-12-06');
+    expect(link).toContain('Subject: Action needed: pay your registered agent renewal ($125) by December 6, 2027');
     expect(link).toContain('Pay $125');
     expect(link).toContain(`http://127.0.0.1:3000/orders/${id}#access=`);
     expect(link).not.toContain('$149');

@@ -88,7 +88,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     component: RenewalChargedEmail,
   },
   renewal_payment_due: {
-    subject: (p) => `Action needed: pay your registered agent renewal (${formatCents(p.amountCents)}) by ${p.graceEndsOn}`,
+    subject: (p) => `Action needed: pay your registered agent renewal (${formatCents(p.amountCents)}) by ${writtenDate(p.graceEndsOn)}`,
     component: RenewalPaymentDueEmail,
   },
   renewal_lapsed: { subject: (p) => `Your registered agent service for ${p.businessName || 'your LLC'} has ended`, component: RenewalLapsedEmail },
