@@ -168,3 +168,25 @@ export async function listAudit(query: AuditQuery): Promise<{ items: AuditEntry[
   }
   return { items, nextCursor: start ? encodeCursor(start, cursorKeys) : null };
 }
+
+/** Orders whose entries a search of the trail reads at most (one Query each, in parallel). */
+export const AUDIT_SEARCH_ORDERS = 5;
+
+/**
+ * The entries of the orders a staff search found (the first AUDIT_SEARCH_ORDERS), with the other
+ * filters, newest first, one page: one order's answer is that order's own page (it continues);
+ * several orders' first pages are merged (no further page).
+ */
+export async function listAuditOfOrders(
+  ids: string[],
+  query: Omit<AuditQuery, 'order' | 'applicationId'>,
+): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+  if (!ids.length) return { items: [], nextCursor: null };
+  if (ids.length === 1) return listAudit({ ...query, applicationId: ids[0] });
+  const pages = await Promise.all(ids.slice(0, AUDIT_SEARCH_ORDERS).map((applicationId) => listAudit({ ...query, applicationId, cursor: undefined })));
+  const items = pages
+    .flatMap((p) => p.items)
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, AUDIT_PAGE_SIZE);
+  return { items, nextCursor: null };
+}

@@ -1,4 +1,4 @@
-import { assigneePartition, SEARCH_MATCHES_PER_KIND, type Searchable, type SearchKind, searchEntries, searchQueryOf } from '#shared/staff/search.ts';
+import { assigneePartition, kindsFor, SEARCH_MATCHES_PER_KIND, type Searchable, type SearchKind, searchEntries, searchQueryOf } from '#shared/staff/search.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { QueryCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
@@ -85,4 +85,10 @@ export async function assignedOrderIds(personId: string, limit: number, after?: 
     }),
   );
   return { ids: (out.Items ?? []).map((i) => String(i.applicationId)), next: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.sk) : undefined };
+}
+
+/** The ids of the orders a search term finds (every kind it can be, in parallel), each once. */
+export async function orderIdsMatching(term: string): Promise<string[]> {
+  const found = await Promise.all(kindsFor(term).map((kind) => matchingOrderIds(kind, term)));
+  return [...new Set(found.flat())];
 }

@@ -1267,7 +1267,7 @@ export const CONTRACT = {
     role: 'processor',
     query: auditQuerySchema,
     responses: { 200: auditPageSchema },
-    tables: { ...staffSession, audit: 'read' },
+    tables: { ...staffSession, audit: 'read', searchIndex: 'read' },
   },
   'GET /api/operator-settings': {
     handler: 'operator/settings',

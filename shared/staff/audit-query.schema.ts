@@ -19,6 +19,10 @@ export const auditQuerySchema = z.strictObject({
         ),
       ),
   ),
+  /** The orders found by the staff search (order number, email, name, business name, file number): their entries. */
+  order: z.optional(
+    z.string().check(z.trim(), z.minLength(2, 'Type at least 2 characters of the order'), z.maxLength(100, 'Search for at most 100 characters')),
+  ),
   action: z.optional(z.enum(AUDIT_ACTION_KEYS as [AuditAction, ...AuditAction[]], { error: 'Choose an action from the list' })),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });

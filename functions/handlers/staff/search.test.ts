@@ -8,6 +8,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { handler as create } from '../applications/create.ts';
 import { handler as wizardSave } from '../applications/update.ts';
 import { handler as assign } from './assign.ts';
+import { handler as audit } from './audit.ts';
 import { handler as listApplications } from './list-applications.ts';
 import { handler as updateApplication } from './update-application.ts';
 
@@ -174,6 +175,18 @@ describe('staff filters', () => {
     expect(res.status).toBe(200);
     expect((await search({ assignee: staff.person.id })).ids).toContain(order);
     expect((await search({ q: `assigned ${tag}`, assignee: staff.person.id })).ids).toEqual([order]);
+    // The audit trail is searched the same way: the assignment's entry, found by the customer's email.
+    const trail = await invoke(
+      audit,
+      apiEvent({ method: 'GET', route: '/api/staff/audit', query: { order: `ASSIGNED.${tag}@example.com` }, headers: staff.headers }),
+    );
+    expect(trail.status).toBe(200);
+    expect(trail.body.items.map((e: { action: string; applicationId: string }) => [e.action, e.applicationId])).toEqual([['application_assigned', order]]);
+    const none = await invoke(
+      audit,
+      apiEvent({ method: 'GET', route: '/api/staff/audit', query: { order: `nobody.${tag}@example.com` }, headers: staff.headers }),
+    );
+    expect(none.body).toEqual({ items: [], nextCursor: null });
   });
 
   it('refuses an unknown add-on, payment or state code as 400', async () => {

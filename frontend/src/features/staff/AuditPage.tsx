@@ -31,10 +31,11 @@ function Audit() {
   const filter: AuditFilter = {
     personId: search.get('personId') || undefined,
     applicationId: search.get('applicationId') || undefined,
+    order: search.get('order') || undefined,
     action: (search.get('action') as AuditAction | null) || undefined,
   };
   const trail = useAuditTrail(filter);
-  const [orderInput, setOrderInput] = useState(filter.applicationId ?? '');
+  const [orderInput, setOrderInput] = useState(filter.applicationId ?? filter.order ?? '');
   const [orderError, setOrderError] = useState<string>();
   const entries = trail.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -58,10 +59,16 @@ function Audit() {
   function submitOrder(e: FormEvent) {
     e.preventDefault();
     const value = orderInput.trim();
-    const checked = auditQuerySchema.safeParse({ applicationId: value || undefined });
+    // A whole order id is that order; anything else is searched like the applications list (number, email, name, file number).
+    const byId = auditQuerySchema.safeParse({ applicationId: value || undefined });
+    const checked = byId.success ? byId : auditQuerySchema.safeParse({ order: value });
     if (!checked.success) return setOrderError(checked.error.issues[0]?.message);
     setOrderError(undefined);
-    setFilter('applicationId', value || undefined);
+    const next = new URLSearchParams(search);
+    next.delete('applicationId');
+    next.delete('order');
+    if (value) next.set(byId.success ? 'applicationId' : 'order', value);
+    setSearch(next, { replace: true });
   }
 
   return (
@@ -99,7 +106,7 @@ function Audit() {
         </div>
         <form onSubmit={submitOrder}>
           <label htmlFor="audit-order" className={LABEL}>
-            Order id
+            Order
           </label>
           <div className="flex gap-2">
             <input
@@ -107,7 +114,7 @@ function Audit() {
               className={INPUT}
               value={orderInput}
               onChange={(e) => setOrderInput(e.target.value)}
-              placeholder="any order"
+              placeholder="id, number, email, name or file number"
               aria-invalid={orderError ? true : undefined}
               aria-describedby={orderError ? 'audit-order-error' : undefined}
             />
