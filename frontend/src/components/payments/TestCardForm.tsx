@@ -34,8 +34,8 @@ export function TestCardForm({
     onPay(parsed.data);
   };
 
-  const field = (name: keyof typeof card, label: string, props: Record<string, string>) => (
-    <div>
+  const field = (name: keyof typeof card, label: string, props: Record<string, string>, className?: string) => (
+    <div className={className}>
       <label htmlFor={`card-${name}`} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -63,10 +63,11 @@ export function TestCardForm({
         <strong>Test mode: no real charge.</strong> Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.
       </p>
       {field('cardNumber', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
-      <div className="grid grid-cols-3 gap-3">
+      {/* Three across from 640 px; on a phone the ZIP code gets its own row, so five digits are never cut. */}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {field('expiry', 'Expiry', { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
         {field('cvc', 'CVC', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' })}
-        {field('zip', 'ZIP', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '10001' })}
+        {field('zip', 'ZIP', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '10001' }, 'col-span-2 sm:col-span-1')}
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Processing…' : `Pay ${formatUsd(total)}`}
