@@ -68,8 +68,12 @@ export async function resendOrderLink(id: string, actor: AuditActor): Promise<{ 
   if (!app.email) throw new ConflictError('The order has no email address: correct it first', 'no_email');
   const messageId = `order-link:${id}:staff:${randomUUID()}`;
   const paid = app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' || app.paymentStatus === 'needs_review';
+  // An unpaid application continues where it stands: the wizard for a draft, the checkout once submitted.
   const payload = { firstName: app.firstName ?? '', businessName: app.businessName ?? '' };
-  const email = outboxPut({ kind: paid ? 'order_link' : 'continue_link', to: app.email, applicationId: id, dedupeKey: messageId, payload });
+  const at: 'checkout' | 'wizard' = app.completed ? 'checkout' : 'wizard';
+  const email = paid
+    ? outboxPut({ kind: 'order_link', to: app.email, applicationId: id, dedupeKey: messageId, payload })
+    : outboxPut({ kind: 'continue_link', to: app.email, applicationId: id, dedupeKey: messageId, payload: { ...payload, at } });
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [email, auditPut({ actor, action: 'order_link_resent', applicationId: id, subject: displayName(app), after: { to: app.email } })],

@@ -169,6 +169,13 @@ describe('email delivery', () => {
     expect((await listAudit({ applicationId: app.id })).items.map((e) => e.action)).toContain('order_link_resent');
   });
 
+  it('resends an unpaid draft a link that continues it in the wizard', async () => {
+    const draft = await putApplication({ email: 'ava.draft@example.com' });
+    const res = await staffPost(resendLink, '/api/staff/applications/{id}/order-link', {}, draft.id);
+    expect(res.status).toBe(200);
+    expect(await getMessage(res.body.messageId)).toMatchObject({ kind: 'continue_link', payload: { at: 'wizard' } });
+  });
+
   it('refuses a correction to the same address or a malformed one', async () => {
     const app = await paidOrder('same@example.com');
     expect((await staffPost(correctEmail, '/api/staff/applications/{id}/email', { email: 'Same@Example.com', reason: 'typo' }, app.id)).status).toBe(409);
