@@ -2,9 +2,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCRIPTS } from '#shared/payments/methods.ts';
 import { JOBS } from '../functions/jobs.ts';
+import { VIEWER_ADDRESS_HEADER } from '../functions/lib/edge.ts';
 import { ROUTES, type RouteDef, routeKey } from '../functions/routes.ts';
 import { GENERATED_SECRET_KEYS, SECRET_KEYS, SECRETS } from '../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef } from '../functions/tables.ts';
+import { RESUME_SECRET_HEADER } from '../shared/api/routes.ts';
 import { DEFAULT_MEMORY_MB, EVERY_FUNCTION_SECRETS, routeConstructId, THROTTLE } from './stacks/api-stack.ts';
 import { STRIPE_WEBHOOK_ROUTE } from './stacks/operations-stack.ts';
 import { SECRET_PLACEHOLDER_VALUE } from './stacks/secrets-stack.ts';
@@ -306,6 +308,10 @@ describe('Web stack', () => {
     });
     expect(API_FORWARDED_HEADERS.map((h) => h.toLowerCase())).not.toContain('host');
     expect(API_FORWARDED_HEADERS.length).toBeLessThanOrEqual(10);
+    // Every request header a handler reads reaches it through CloudFront (the wizard, checkout and
+    // order page send the resume secret; staff the token; Stripe its signature).
+    const forwarded = API_FORWARDED_HEADERS.map((h) => h.toLowerCase());
+    for (const header of [RESUME_SECRET_HEADER, 'staff-token', 'stripe-signature', 'content-type', VIEWER_ADDRESS_HEADER]) expect(forwarded).toContain(header);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     // The page rewrite on the way in, the not-found page's 404 on the way out (infra/site-publisher.test.ts runs both).
     expect(config.DefaultCacheBehavior.FunctionAssociations.map((f: { EventType: string }) => f.EventType).sort()).toEqual([

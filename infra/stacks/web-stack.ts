@@ -73,6 +73,8 @@ export const API_FORWARDED_HEADERS = [
   'Content-Type',
   'Staff-Token',
   'Stripe-Signature',
+  // The resume secret every holder route needs (shared/api/routes.ts RESUME_SECRET_HEADER).
+  'X-Resume-Secret',
   'Accept',
   'Accept-Language',
   'Origin',
