@@ -122,8 +122,8 @@ function wrongTypeFor(v: unknown): unknown[] {
 /** Serialises, turning the '__INFINITY__' marker into 1e400 (parsed as Infinity). */
 const toJson = (o: unknown) => JSON.stringify(o).replace(/"__INFINITY__"/g, '1e400');
 
-/** Query parameters that are a search box's free text: any printable text is a search. */
-const FREE_TEXT_QUERY: ReadonlySet<string> = new Set(['q']);
+/** Query parameters that are a search box's free text (the staff list's q, the audit trail's order): any printable text is a search. */
+const FREE_TEXT_QUERY: ReadonlySet<string> = new Set(['q', 'order']);
 
 function casesFor(route: RouteDef, token?: string): Case[] {
   const auth = token ? { 'staff-token': token } : {};

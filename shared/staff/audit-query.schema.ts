@@ -1,3 +1,4 @@
+import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { AUDIT_ACTION_KEYS, type AuditAction } from './audit.ts';
 
@@ -21,7 +22,14 @@ export const auditQuerySchema = z.strictObject({
   ),
   /** The orders found by the staff search (order number, email, name, business name, file number): their entries. */
   order: z.optional(
-    z.string().check(z.trim(), z.minLength(2, 'Type at least 2 characters of the order'), z.maxLength(100, 'Search for at most 100 characters')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(2, 'Type at least 2 characters of the order'),
+        z.maxLength(100, 'Search for at most 100 characters'),
+        z.regex(NO_CONTROL_CHARS, 'Search for letters, digits and punctuation only: control characters are not allowed'),
+      ),
   ),
   action: z.optional(z.enum(AUDIT_ACTION_KEYS as [AuditAction, ...AuditAction[]], { error: 'Choose an action from the list' })),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
