@@ -222,7 +222,9 @@ export default function OrderPage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      {/* At least a screen tall: the tall footer starts below the fold while the order loads,
+          instead of showing and then jumping away when the order's sections arrive (layout shift). */}
+      <main className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
         {access.state === 'opening' || order.isPending ? (
           <p role="status" className="text-center text-slate-600">
             Opening your order…
