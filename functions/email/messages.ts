@@ -1,3 +1,4 @@
+import type { RefundEmailFacts } from '#shared/payments/refunds.ts';
 import type { StaffRole } from '#shared/staff/accounts.ts';
 
 /**
@@ -79,20 +80,7 @@ export interface EmailPayloads {
     sourceUrl: string;
   };
   /** Money went back to the customer (a staff refund, one made at the provider, or a lost chargeback): how much and when it arrives. */
-  refund_sent: {
-    firstName: string;
-    businessName: string;
-    amountCents: number;
-    /** Everything refunded so far, and what was paid. */
-    refundedCents: number;
-    paidCents: number;
-    /** The whole payment is refunded now. */
-    full: boolean;
-    reason: string;
-    /** When the money reaches the customer (shared/payments/refunds.ts refundArrival). */
-    arrival: string;
-    refundedAt: string;
-  };
+  refund_sent: RefundEmailFacts;
   /** To the owners: a customer disputed a payment with their bank (a chargeback); filing is paused until it is closed. */
   dispute_opened: {
     businessName: string;

@@ -120,10 +120,13 @@ export interface RefundEmailFacts {
   firstName: string;
   businessName: string;
   amountCents: number;
+  /** Everything refunded so far, and what was paid. */
   refundedCents: number;
   paidCents: number;
+  /** The whole payment is refunded now. */
   full: boolean;
   reason: string;
+  /** When the money reaches the customer (refundArrival). */
   arrival: string;
   refundedAt: string;
 }
