@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
@@ -16,7 +15,7 @@ import { showApplications, signInOnPage } from './staff-session.ts';
  * is refused to another order's holder, and by the store once it has expired.
  */
 // Outside test-results, which every Playwright run empties.
-const SHOTS = process.env.DOCUMENTS_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-documents-screens');
+const SHOTS = process.env.DOCUMENTS_SCREENSHOTS_DIR ?? join('test-results', 'documents-screens');
 mkdirSync(SHOTS, { recursive: true });
 
 test.beforeAll(async ({ request }) => {

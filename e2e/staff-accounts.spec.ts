@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -18,7 +17,7 @@ import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-staff-accounts-screens');
+const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join('test-results', 'staff-accounts-screens');
 mkdirSync(SHOTS, { recursive: true });
 const RILEY = `riley.${Date.now().toString(36)}@creator-llc.example`;
 const RILEY_PASSWORD = 'riley has a long password';

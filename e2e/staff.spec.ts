@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
@@ -16,7 +15,7 @@ import { onePagePdf } from './uploads.ts';
 test.describe.configure({ mode: 'serial' });
 
 // Outside test-results, which every Playwright run empties.
-const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join(tmpdir(), 'creator-llc-staff-screens');
+const SHOTS = process.env.STAFF_SCREENSHOTS_DIR ?? join('test-results', 'staff-screens');
 
 // A retry runs the serial file again on the same server, where the first run's paid orders hold
 // their names: each run's names are its own.
