@@ -113,7 +113,7 @@ describe.each(STAGES)('deployed artifacts of cdk.out/%s', (STAGE) => {
   }
 
   /** Runs the artifact's handler once, in its own folder, as Lambda would: a fresh process, its template's environment. */
-  function invokeArtifact(fn: AssemblyFunction, event: unknown): Promise<any> {
+  function invokeArtifact(fn: AssemblyFunction, event: unknown, env: Record<string, string> = {}): Promise<any> {
     const [file, exportName] = fn.handler.split('.');
     const runner = `const mod = await import(${JSON.stringify(`./${file}.mjs`)});
 const event = JSON.parse(process.argv[1]);
@@ -125,7 +125,12 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
       execFile(
         process.execPath,
         ['--input-type=module', '-e', runner, JSON.stringify(event)],
-        { cwd: fn.assetDir, env: { ...fn.environment, ...localEnv, AWS_LAMBDA_FUNCTION_NAME: fn.logicalId }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+        {
+          cwd: fn.assetDir,
+          env: { ...fn.environment, ...localEnv, ...env, AWS_LAMBDA_FUNCTION_NAME: fn.logicalId },
+          timeout: 60_000,
+          maxBuffer: 16 * 1024 * 1024,
+        },
         (err, stdout, stderr) => {
           const line = stdout.split('\n').find((l) => l.startsWith('@@result '));
           if (err || !line)
@@ -394,6 +399,22 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
 
   it('the scheduled reminder sweep runs', async () => {
     await invokeArtifact(jobArtifact('reminderSweep'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
+  });
+
+  it('the scheduled renewal sweep runs', async () => {
+    await invokeArtifact(jobArtifact('renewalSweep'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
+  });
+
+  it('the payment check asks the site and counts no answer as no payment method', async () => {
+    // A closed local port stands in for a site that does not answer (nothing leaves this machine).
+    const { result } = await invokeArtifact(
+      jobArtifact('paymentCheck'),
+      { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
+      {
+        SITE_URL: 'http://127.0.0.1:9',
+      },
+    );
+    expect(result).toMatchObject({ offered: false, detail: expect.stringContaining('did not answer') });
   });
 
   it('every other route answers a request as its contract says, without a server error', async () => {
