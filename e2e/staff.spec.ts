@@ -174,7 +174,7 @@ test('staff run an application from submitted to completed with its generated do
   await page.getByRole('button', { name: `View details of ${SUNNY}` }).click();
   const dialog = page.getByRole('dialog', { name: SUNNY });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('maya@example.com')).toBeVisible();
+  await expect(dialog.getByText('maya@example.com', { exact: true })).toBeVisible();
   await expect(dialog.getByText('FEIN (EIN) filing, Operating agreement template')).toBeVisible();
   await expectAxeClean(page);
   await shoot(page, 'details');
