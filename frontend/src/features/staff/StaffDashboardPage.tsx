@@ -66,8 +66,8 @@ function Dashboard() {
   const account = useStaffAccount();
   const tabs = TABS.filter((t) => mayPerform(account.data, t.action));
   const [chosen, setTab] = useState<TabId>();
-  // Until the role is known, the queue; a role without it opens on its first tab.
-  const tab = chosen ?? (account.data ? (tabs[0]?.id ?? 'tickets') : 'queue');
+  // No tab until the role is known: a support person never sees (or loads) the queue for a moment.
+  const tab = account.data ? (chosen ?? tabs[0]?.id) : undefined;
   const stats = useDashboard();
   useEffect(() => {
     if (stats.isError) toast('Error', 'Failed to fetch stats', 'error');
@@ -84,30 +84,44 @@ function Dashboard() {
         <StatCard label="Open Tickets" value={s?.openTickets} accent="text-indigo-700" />
       </section>
 
-      <TabList
-        tabs={account.data ? tabs : TABS}
-        active={tab}
-        onChange={setTab}
-        label="Dashboard sections"
-        className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200"
-        tabClassName={(selected) =>
-          `-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
-        }
-      />
-      <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
-        <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
-        {tab === 'queue' ? (
-          <WorkQueueTab />
-        ) : tab === 'applications' ? (
-          <ApplicationsTab />
-        ) : tab === 'tickets' ? (
-          <TicketsTab />
-        ) : tab === 'emails' ? (
-          <EmailDeliveryTab />
-        ) : (
-          <ActivityTab items={s?.recentActivity} failed={stats.isError} />
-        )}
-      </div>
+      {tab ? (
+        <>
+          <TabList
+            tabs={tabs}
+            active={tab}
+            onChange={setTab}
+            label="Dashboard sections"
+            className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200"
+            tabClassName={(selected) =>
+              `-mb-px flex-1 border-b-2 px-2 py-2.5 text-center text-sm font-semibold sm:flex-none sm:whitespace-nowrap sm:px-4 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
+            }
+          />
+          <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
+            <h2 className="sr-only">{TABS.find((t) => t.id === tab)?.label}</h2>
+            {tab === 'queue' ? (
+              <WorkQueueTab />
+            ) : tab === 'applications' ? (
+              <ApplicationsTab />
+            ) : tab === 'tickets' ? (
+              <TicketsTab />
+            ) : tab === 'emails' ? (
+              <EmailDeliveryTab />
+            ) : (
+              <ActivityTab items={s?.recentActivity} failed={stats.isError} />
+            )}
+          </div>
+        </>
+      ) : account.isError ? (
+        <p role="alert" className="mt-8 text-sm text-red-700">
+          Your account could not be loaded, so the dashboard does not know what to show you. Reload the page to try again.
+        </p>
+      ) : account.data ? (
+        <p className="mt-8 text-sm text-slate-600">Your role has no dashboard sections.</p>
+      ) : (
+        <p role="status" className="mt-8 text-sm text-slate-600" data-testid="dashboard-sections-loading">
+          Loading your sections…
+        </p>
+      )}
     </StaffShell>
   );
 }

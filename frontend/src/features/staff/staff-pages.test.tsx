@@ -25,8 +25,11 @@ function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
   return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
 }
 
+/** The signed-in person unless a test says otherwise: an owner, who sees every dashboard tab. */
+const OWNER_ACCOUNT = { id: 'p0', email: 'owner@example.com', name: 'Olive', role: 'owner', permissions: [], soleOwner: false, sessions: [] };
+
 beforeEach(() => {
-  replies = {};
+  replies = { 'GET /api/staff/account': { status: 200, body: OWNER_ACCOUNT } };
   calls = [];
   localStorage.clear();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
@@ -453,6 +456,48 @@ describe('the dashboard by role', () => {
     await screen.findByRole('tab', { name: 'Queue' });
     await waitFor(() => expect(calls.some((c) => c.url === apiUrl('GET /api/staff/account'))).toBe(true));
     expect(screen.queryByTestId('second-owner-notice')).toBeNull();
+  });
+
+  it('shows no tab, and loads no queue, until the account says the role: support never sees the queue', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/tickets'] = { status: 200, body: { items: [], nextCursor: null } };
+    let answerAccount = () => {};
+    const accountHeld = new Promise<void>((resolve) => {
+      answerAccount = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === apiUrl('GET /api/staff/account')) {
+          calls.push({ url, init });
+          await accountHeld;
+          return new Response(JSON.stringify(person('support')), { status: 200 });
+        }
+        return fakeFetch(url, init);
+      }),
+    );
+    renderAt('/staff');
+    expect(await screen.findByTestId('dashboard-sections-loading')).toHaveTextContent('Loading your sections');
+    await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
+    await waitFor(() => expect(calls.some((c) => c.url === apiUrl('GET /api/staff/account'))).toBe(true));
+    expect(screen.queryAllByRole('tab')).toEqual([]);
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    answerAccount();
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Support Tickets', 'Email Delivery']));
+    expect(screen.getByRole('tab', { name: 'Support Tickets' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('dashboard-sections-loading')).toBeNull();
+    // The queue was never asked for: no request a support person would be refused.
+    expect(calls.filter((c) => c.url.includes('/api/staff/queue') || c.url.includes('/api/staff/applications'))).toEqual([]);
+  });
+
+  it('says so when the account cannot be loaded, and shows no tab', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/account'] = { status: 500, body: { error: 'Something went wrong', code: 'internal' } };
+    renderAt('/staff');
+    expect(await screen.findByText(/Your account could not be loaded/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryAllByRole('tab')).toEqual([]);
   });
 
   it('support sees the tickets and email delivery only: no queue, no applications, no audit trail or content editor', async () => {
