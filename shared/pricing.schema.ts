@@ -1,5 +1,5 @@
 import { cents, dollars } from './common.schema.ts';
-import type { OrderPrice, PriceLine, PriceLineKey } from './pricing.ts';
+import type { AddOnPrices, OrderPrice, PriceLine, PriceLineKey } from './pricing.ts';
 import * as z from './zod.ts';
 
 // Every price line key, each once: `satisfies` fails to compile when one is missing or extra.
@@ -18,3 +18,6 @@ export const priceLineSchema = z.object({ key: z.enum(PRICE_LINE_KEYS), label: z
 
 /** An order's lines and total; `totalCents` is what a payment provider is asked to charge. */
 export const orderPriceSchema = z.object({ lines: z.array(priceLineSchema), total: dollars(), totalCents: cents() }) satisfies z.ZodMiniType<OrderPrice>;
+
+/** The operator's add-on prices an order is priced at, whole dollars (shared/pricing.ts AddOnPrices). */
+export const addOnPricesSchema = z.object({ dbaRegistration: dollars() }) satisfies z.ZodMiniType<AddOnPrices>;

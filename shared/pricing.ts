@@ -27,14 +27,30 @@ export const ADD_ON_KEYS = Object.keys(ADD_ONS) as AddOnKey[];
 /**
  * Registering the creator's name as a DBA (docs/product.md "DBA"): offered at wizard step 3 with
  * the name and, where a county takes the filing, the county, so it is not one of the plain
- * toggles above. Our fee; the government's fee is a line of its own where the dataset fixes it
- * (shared/state-facts/dba.ts), and the add-on adds nothing where the state keeps no register.
+ * toggles above. Our fee is an operator setting (AddOnPrices below); the government's fee is a
+ * line of its own where the dataset fixes it (shared/state-facts/dba.ts), and the add-on adds
+ * nothing where the state keeps no register.
  */
 export const DBA_ADD_ON = {
   label: 'DBA: your creator name registered',
-  price: 49,
   description: 'We file your handle or channel name as a registered business name of the LLC',
 } as const;
+
+/**
+ * The add-on prices the operator sets (operator settings), in whole dollars. An unset setting is
+ * the default below. An order is priced at the ones in force when its payment started and keeps
+ * them (`pricedOrder.addOnPrices`), whatever the operator sets later.
+ */
+export interface AddOnPrices {
+  dbaRegistration: number;
+}
+
+export const DEFAULT_ADD_ON_PRICES: AddOnPrices = { dbaRegistration: 49 };
+
+/** The prices in force: each setting, else its default. */
+export function addOnPricesFrom(settings: { dbaServiceFeeUsd?: number | null } | undefined): AddOnPrices {
+  return { dbaRegistration: settings?.dbaServiceFeeUsd ?? DEFAULT_ADD_ON_PRICES.dbaRegistration };
+}
 
 export type AddOnSelection = Partial<Record<AddOnKey | 'dbaRegistration', boolean | undefined>>;
 
@@ -145,7 +161,11 @@ export function expediteAvailable(stateCode: string): boolean {
  * Expedited filing adds our handling fee and the state's expedite fee ("State expedite fee
  * (<tier>)"); where the state sells no expedite for a formation it is ignored and adds nothing.
  */
-export function priceOrder(state: Pick<StatePricing, 'code' | 'filingFee' | 'serviceFee' | 'name'>, addOns: AddOnSelection): OrderPrice {
+export function priceOrder(
+  state: Pick<StatePricing, 'code' | 'filingFee' | 'serviceFee' | 'name'>,
+  addOns: AddOnSelection,
+  prices: AddOnPrices = DEFAULT_ADD_ON_PRICES,
+): OrderPrice {
   const lines: PriceLine[] = [
     { key: 'filingFee', label: `${state.name} state filing fee`, amount: state.filingFee },
     { key: 'serviceFee', label: 'Service fee', amount: state.serviceFee },
@@ -163,7 +183,7 @@ export function priceOrder(state: Pick<StatePricing, 'code' | 'filingFee' | 'ser
   }
   const dba = addOns.dbaRegistration ? dbaOffer(state.code) : undefined;
   if (dba && dba.kind !== 'none') {
-    lines.push({ key: 'dbaRegistration', label: DBA_ADD_ON.label, amount: DBA_ADD_ON.price });
+    lines.push({ key: 'dbaRegistration', label: DBA_ADD_ON.label, amount: prices.dbaRegistration });
     const fee = dbaGovernmentFee(dba);
     if (fee > 0) lines.push({ key: 'dbaFee', label: `${state.name} ${dba.rule.term} filing fee`, amount: fee });
   }

@@ -22,7 +22,7 @@ const settled = (app: ApplicationItem) => isSettledPayment(app.paymentStatus);
 export async function loadPayable(applicationId: string, secret: string | undefined): Promise<Payable> {
   const app = await getApplicationForHolder(applicationId, secret);
   if (settled(app)) throw alreadyPaid();
-  return { app, order: priceApplication(app) };
+  return { app, order: await priceApplication(app) };
 }
 
 /**
@@ -38,7 +38,7 @@ export async function loadFrozenPayment(applicationId: string, secret: string | 
   if (app.paymentStatus !== 'pending' || app.paymentIntentProvider !== provider || !frozen || !app.paymentIntentId) {
     throw new ConflictError('This payment session has expired: refresh the page and try again', 'payment_session_expired');
   }
-  return { app, order: priceApplication(app), frozenCents: frozen.totalCents, intentId: app.paymentIntentId };
+  return { app, order: await priceApplication(app), frozenCents: frozen.totalCents, intentId: app.paymentIntentId };
 }
 
 /**

@@ -2,7 +2,7 @@ import { APPLICATION_STATUSES } from '../application-status.ts';
 import { cents, dollars, int, timestamp } from '../common.schema.ts';
 import { contentItemSchema } from '../content/content-item.schema.ts';
 import { paymentProviderSchema, paymentStatusSchema } from '../payments/methods.schema.ts';
-import { orderPriceSchema, priceLineSchema } from '../pricing.schema.ts';
+import { addOnPricesSchema, orderPriceSchema, priceLineSchema } from '../pricing.schema.ts';
 import { calculatorResultSchema } from '../savings.schema.ts';
 import { EXPENSE_CATEGORIES, type ExpenseKey } from '../savings.ts';
 import { ACTIVITY_CATEGORIES } from '../staff/activity.ts';
@@ -95,8 +95,16 @@ export const publicApplicationSchema = z.object({
 });
 export type PublicApplicationView = z.infer<typeof publicApplicationSchema>;
 
-/** GET /api/llc-applications/{id}: the application, its filing state's price and the order (priceOrder of both). */
-export const applicationResponseSchema = z.object({ application: publicApplicationSchema, pricing: statePricingSchema, order: orderPriceSchema });
+/**
+ * GET /api/llc-applications/{id}: the application, its filing state's price, the order (priceOrder
+ * of both) and the add-on prices it is priced at (the operator's, or those frozen at payment).
+ */
+export const applicationResponseSchema = z.object({
+  application: publicApplicationSchema,
+  pricing: statePricingSchema,
+  order: orderPriceSchema,
+  addOnPrices: addOnPricesSchema,
+});
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
 
 /** POST /api/llc-applications: the id and the resume secret, returned once: the browser keeps it and sends it on every holder route. */

@@ -27,6 +27,8 @@ export interface OperatorSettings {
   supportPhone: string | null;
   /** Our price for each registered-agent year after the free first one, whole US dollars. */
   registeredAgentRenewalUsd: number | null;
+  /** Our service fee for registering the creator's name as a DBA, whole US dollars (null: the default, shared/pricing.ts). */
+  dbaServiceFeeUsd: number | null;
   /** The refund terms in the operator's words, on the Refund Policy page. */
   refundTerms: string | null;
   /** A live chat: the footer shows "Live Chat" only when set. */
@@ -43,6 +45,7 @@ export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {
   supportEmail: null,
   supportPhone: null,
   registeredAgentRenewalUsd: null,
+  dbaServiceFeeUsd: null,
   refundTerms: null,
   liveChatUrl: null,
   socialLinks: {},

@@ -32,6 +32,11 @@ const httpsUrl = (what: string) =>
     .string({ error: `${what} must be a link` })
     .check(z.trim(), z.maxLength(500, `${what} is limited to 500 characters`), z.regex(/^https:\/\/[^\s<>"]+$/, `${what} must be an https:// link`));
 
+const wholeDollars = () =>
+  z
+    .number({ error: 'Enter the price in whole dollars' })
+    .check(z.int('Enter the price in whole dollars'), z.gte(0, 'The price cannot be negative'), z.lte(5000, 'At most $5,000'));
+
 /** Everything the owner sets. `null` (or an absent optional) means "not set". */
 export const operatorSettingsFields = {
   /** The company's legal name, as registered (e.g. "Creator Filings LLC"). */
@@ -43,11 +48,9 @@ export const operatorSettingsFields = {
     text('Support phone', 40, { min: 1 }).check(z.regex(/^\+?[\d\s().-]{7,}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, 'Enter a phone number, e.g. +1 305 555 0100')),
   ),
   /** Our price for each registered-agent year after the free first one, whole US dollars. */
-  registeredAgentRenewalUsd: z.nullable(
-    z
-      .number({ error: 'Enter the price in whole dollars' })
-      .check(z.int('Enter the price in whole dollars'), z.gte(0, 'The price cannot be negative'), z.lte(5000, 'At most $5,000')),
-  ),
+  registeredAgentRenewalUsd: z.nullable(wholeDollars()),
+  /** Our service fee for a DBA registration, whole US dollars; null keeps the default price. */
+  dbaServiceFeeUsd: z.nullable(wholeDollars()),
   /** The refund terms in the operator's words, shown on the Refund Policy page. */
   refundTerms: z.nullable(text('Refund terms', 5000, { min: 1, multiline: true })),
   /** Optional: a live chat; the footer shows "Live Chat" only when set. */

@@ -4,6 +4,7 @@ import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
+import type { AddOnPrices } from '#shared/pricing.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
@@ -183,6 +184,8 @@ export interface PricedOrder {
   operatingAgreement: boolean;
   /** Missing on orders priced before the DBA add-on existed: not bought. */
   dbaRegistration?: boolean;
+  /** The operator's add-on prices when payment started; missing on orders priced before they were settings (the defaults). */
+  addOnPrices?: AddOnPrices;
   pricedAt: string;
 }
 

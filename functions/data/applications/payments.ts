@@ -116,6 +116,7 @@ export async function beginPayment(
       feinFiling: Boolean(app.feinFiling),
       operatingAgreement: Boolean(app.operatingAgreement),
       dbaRegistration: Boolean(app.dbaRegistration),
+      addOnPrices: order.addOnPrices,
       pricedAt: now,
     })
     .set('termsVersion', TERMS_VERSION)

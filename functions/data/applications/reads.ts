@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
+import { addOnPricesFrom } from '#shared/pricing.ts';
 import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { QueryCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { applicationNotFound, ValidationError } from '../../lib/errors.ts';
+import { getOperatorSettings } from '../operator-settings.ts';
 import { APPLICATION_INDEXES, type ApplicationItem, readItem, table, versionOf } from './item.ts';
 
 /**
@@ -96,17 +98,19 @@ function toPublicApplication(item: ApplicationItem): PublicApplication & { versi
 }
 
 /**
- * What the application costs, through the one price function (shared/payments/order.ts). An
+ * What the application costs, through the one price function (shared/payments/order.ts): at the
+ * add-on prices frozen when its payment started, else at the operator's settings of now. An
  * unknown filing state has no price: a 400 sending the visitor back to the wizard.
  */
-export function priceApplication(item: ApplicationItem): ApplicationOrder {
-  const order = orderForApplication(item);
+export async function priceApplication(item: ApplicationItem): Promise<ApplicationOrder> {
+  const current = item.pricedOrder ? undefined : addOnPricesFrom(await getOperatorSettings());
+  const order = orderForApplication(item, current);
   if (!order) throw new ValidationError('The application has no valid filing state: go back to the wizard and choose one', undefined, 'invalid_filing_state');
   return order;
 }
 
 /** GET /api/llc-applications/{id}: the public application, its filing state's pricing and the order total. */
-export function applicationView(item: ApplicationItem): ApplicationResponse {
-  const { state: pricing, processingTime: _addOnTime, ...order } = priceApplication(item);
-  return { application: toPublicApplication(item), pricing, order };
+export async function applicationView(item: ApplicationItem): Promise<ApplicationResponse> {
+  const { state: pricing, processingTime: _addOnTime, addOnPrices, ...order } = await priceApplication(item);
+  return { application: toPublicApplication(item), pricing, order, addOnPrices };
 }

@@ -202,7 +202,8 @@ describe('GET /api/llc-applications/{id}', () => {
     dynamoCallLog.length = 0;
     const res = await read(body.id);
     expect(res.status).toBe(200);
-    expect(dynamoCallLog).toEqual(['GetItemCommand']);
+    // The application, and the operator's add-on prices it is priced at until a payment freezes them.
+    expect(dynamoCallLog).toEqual(['GetItemCommand', 'GetItemCommand']);
     expect(res.body.application).toMatchObject({
       id: body.id,
       status: 'draft',

@@ -206,6 +206,7 @@ describe('operator settings', () => {
     supportEmail: 'help@creatorfilings.example',
     supportPhone: '+1 305 555 0100',
     registeredAgentRenewalUsd: 99,
+    dbaServiceFeeUsd: 59,
     refundTerms: 'If we cannot file your LLC, we refund the whole payment.',
     liveChatUrl: null,
     socialLinks: { instagram: 'https://instagram.com/creatorfilings' },

@@ -154,6 +154,8 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     expeditedFiling: Boolean(application.expeditedFiling),
     feinFiling: Boolean(application.feinFiling),
     operatingAgreement: Boolean(application.operatingAgreement),
+    // Chosen at wizard step 3, not toggled here, but part of the total the server charges.
+    dbaRegistration: Boolean(application.dbaRegistration),
   });
   const [pendingSaves, setPendingSaves] = useState(0);
   const [paying, setPaying] = useState(false);
@@ -163,7 +165,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const renewalOffered = offersOurAgent(operator, pricing.code);
   const keepsCard = renewalOffered && saveCard;
   const saving = pendingSaves > 0;
-  const order: ApplicationOrder = useMemo(() => orderFor(pricing, addOns), [pricing, addOns]);
+  const order: ApplicationOrder = useMemo(() => orderFor(pricing, addOns, data.addOnPrices), [pricing, addOns, data.addOnPrices]);
 
   const methods = usePaymentMethods();
   const setupToastShown = useRef(false);

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { missingOperatorSettings, type OperatorAddress, type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from '#shared/operator/facts.ts';
 import { operatorSettingsUpdateSchema } from '#shared/operator/settings.schema.ts';
+import { DEFAULT_ADD_ON_PRICES } from '#shared/pricing.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { STATE_RECORDS } from '#shared/states.ts';
 import { Button } from '../../components/Button.tsx';
@@ -25,6 +26,7 @@ interface Form {
   supportEmail: string;
   supportPhone: string;
   registeredAgentRenewalUsd: string;
+  dbaServiceFeeUsd: string;
   refundTerms: string;
   liveChatUrl: string;
   socialLinks: Record<SocialNetwork, string>;
@@ -39,6 +41,7 @@ function toForm(s: OperatorSettings): Form {
     supportEmail: s.supportEmail ?? '',
     supportPhone: s.supportPhone ?? '',
     registeredAgentRenewalUsd: s.registeredAgentRenewalUsd === null ? '' : String(s.registeredAgentRenewalUsd),
+    dbaServiceFeeUsd: s.dbaServiceFeeUsd === null ? '' : String(s.dbaServiceFeeUsd),
     refundTerms: s.refundTerms ?? '',
     liveChatUrl: s.liveChatUrl ?? '',
     socialLinks: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((k) => [k, s.socialLinks[k as SocialNetwork] ?? ''])) as Record<SocialNetwork, string>,
@@ -50,14 +53,15 @@ function toForm(s: OperatorSettings): Form {
 const orNull = (v: string) => (v.trim() ? v : null);
 const fromAddressForm = (a: AddressForm): OperatorAddress | null =>
   Object.values(a).some((v) => v.trim()) ? { line1: a.line1, ...(a.line2.trim() ? { line2: a.line2 } : {}), city: a.city, state: a.state, zip: a.zip } : null;
+const dollarsOrNull = (v: string) => (v.trim() ? Number(v.trim()) : null);
 function fromForm(f: Form, version: number) {
-  const renewal = f.registeredAgentRenewalUsd.trim();
   return {
     legalName: orNull(f.legalName),
     address: fromAddressForm(f.address),
     supportEmail: orNull(f.supportEmail),
     supportPhone: orNull(f.supportPhone),
-    registeredAgentRenewalUsd: renewal ? Number(renewal) : null,
+    registeredAgentRenewalUsd: dollarsOrNull(f.registeredAgentRenewalUsd),
+    dbaServiceFeeUsd: dollarsOrNull(f.dbaServiceFeeUsd),
     refundTerms: orNull(f.refundTerms),
     liveChatUrl: orNull(f.liveChatUrl),
     socialLinks: Object.fromEntries(Object.entries(f.socialLinks).filter(([, v]) => v.trim())),
@@ -245,6 +249,21 @@ function Settings() {
               value={form.registeredAgentRenewalUsd}
               onChange={(e) => set('registeredAgentRenewalUsd', e.target.value)}
               aria-invalid={errors.registeredAgentRenewalUsd ? true : undefined}
+            />
+          </Field>
+          <Field
+            id="settings-dba-fee"
+            label="DBA registration service fee (US dollars)"
+            error={errors.dbaServiceFeeUsd}
+            hint={`Our fee for registering a creator's name as a DBA; the government's fee is added to it. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.dbaRegistration} applies.`}
+          >
+            <input
+              id="settings-dba-fee"
+              inputMode="numeric"
+              className={INPUT}
+              value={form.dbaServiceFeeUsd}
+              onChange={(e) => set('dbaServiceFeeUsd', e.target.value)}
+              aria-invalid={errors.dbaServiceFeeUsd ? true : undefined}
             />
           </Field>
           <Field

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { DBA_ADD_ON } from '#shared/pricing.ts';
 import { DBA_PROTECTION_LINE, dbaFeeSentence, dbaOffer, dbaPublicationSentence } from '#shared/state-facts/dba.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { fieldProblems } from '#shared/wizard/steps.ts';
+import { useAddOnPrices } from '../../lib/operator.ts';
 import { WizardTextField } from './fields.tsx';
 
 /**
@@ -14,6 +14,7 @@ import { WizardTextField } from './fields.tsx';
  */
 export function DbaOffer({ data, update }: { data: WizardData; update: (patch: Partial<WizardData>) => void }) {
   const id = useId();
+  const prices = useAddOnPrices();
   const offer = dbaOffer(data.state);
   if (!offer) return null;
   const problems = fieldProblems(3, data);
@@ -42,7 +43,7 @@ export function DbaOffer({ data, update }: { data: WizardData; update: (patch: P
             <input type="checkbox" className="mt-1" checked={data.dbaRegistration} onChange={(e) => update({ dbaRegistration: e.target.checked })} />
             <span>
               <span className="font-semibold">Register my creator name as a DBA</span>{' '}
-              <span className="text-slate-700">+{formatUsd(DBA_ADD_ON.price)} our fee</span>
+              {prices ? <span className="text-slate-700">+{formatUsd(prices.dbaRegistration)} our fee</span> : null}
             </span>
           </label>
           {data.dbaRegistration && (

@@ -10,7 +10,7 @@ import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { LazyThreeYearCostLine } from '../../components/LazyThreeYearCost.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
-import { useOperatorSettings } from '../../lib/operator.ts';
+import { useAddOnPrices, useOperatorSettings } from '../../lib/operator.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
@@ -58,7 +58,8 @@ export function ReviewStep({
   const live = useStatePricing(stateCode);
   // Live pricing, else the state's own figures from the bundled state data (the server prices the order again).
   const pricing = live.data ? { ...live.data, code: stateCode } : findStatePricing(stateCode);
-  const order = pricing ? priceOrder(pricing, data) : undefined;
+  const prices = useAddOnPrices();
+  const order = pricing ? priceOrder(pricing, data, prices) : undefined;
   const savings = calculateSavings(data.monthlyExpenses, data.annualIncome);
   const estimatedSavings = data.estimatedSavings || savings.estimatedSavings;
   const expedite = expediteOffer(stateCode);

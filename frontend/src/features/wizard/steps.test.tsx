@@ -217,8 +217,9 @@ describe('Step 3: Business Setup', () => {
   it('picking a suggestion checks it and selects it with LLC, even when the check fails', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
-      // The step's editable heading reads the site texts: not part of what is checked here.
-      if (url !== apiUrl('GET /api/content')) calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      // The step's editable heading reads the site texts and its DBA offer the operator's prices: not part of what is checked here.
+      if (url !== apiUrl('GET /api/content') && url !== apiUrl('GET /api/operator-settings'))
+        calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
       if (url === apiUrl('POST /api/business-names/generate')) return Array.from({ length: 8 }, (_, i) => ({ name: `Sunny Idea ${i}`, category: 'food' }));
       throw new Error('network down');
     });
@@ -240,8 +241,9 @@ describe('Step 3: Business Setup, more', () => {
   it('typed keywords are sent instead of the content types', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
-      // The step's editable heading reads the site texts: not part of what is checked here.
-      if (url !== apiUrl('GET /api/content')) calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
+      // The step's editable heading reads the site texts and its DBA offer the operator's prices: not part of what is checked here.
+      if (url !== apiUrl('GET /api/content') && url !== apiUrl('GET /api/operator-settings'))
+        calls.push({ url, body: JSON.parse(String(init?.body ?? 'null')) });
       return [];
     });
     const user = userEvent.setup();
