@@ -8,6 +8,7 @@ import { activityPut } from './activity.ts';
 import type { ApplicationItem } from './applications/item.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { addressKey, consumeRateLimit } from './rate-limits.ts';
+import { ticketSearchIndexChanges } from './ticket-search.ts';
 import { appendEntryUpdate, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
 
 /**
@@ -70,6 +71,7 @@ export async function postCustomerMessage(app: ApplicationItem, message: string,
             openTicketsCounterUpdate(1),
             activityPut('order_change_requested', `Change requested for ${business}`, app.id),
             acknowledgement(app, id, 0, message, at),
+            ...ticketSearchIndexChanges(undefined, item),
           ],
         }),
       );

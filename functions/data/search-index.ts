@@ -33,19 +33,50 @@ export function searchIndexChanges(
 ): TransactItem[] {
   const old = indexed(before) ? searchEntries(before) : [];
   const now = indexed(after) ? searchEntries(after) : [];
+  return indexEntryChanges(
+    old,
+    now,
+    { applicationId: (after as IndexedOrder | undefined)?.id, ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) },
+    opts.rewrite,
+  );
+}
+
+/**
+ * The writes that take an item's index entries from `old` to `now`: deletes the entries it no
+ * longer has, puts the new ones (all of them with `rewrite`), each carrying `attributes` (the id
+ * of the order or ticket it finds, an expiry).
+ */
+export function indexEntryChanges(
+  old: readonly { pk: string; sk: string }[],
+  now: readonly { pk: string; sk: string; kind: string }[],
+  attributes: Record<string, unknown>,
+  rewrite = false,
+): TransactItem[] {
   const key = (e: { pk: string; sk: string }) => `${e.pk}\n${e.sk}`;
   const oldKeys = new Set(old.map(key));
   const newKeys = new Set(now.map(key));
   const deletes: TransactItem[] = old.filter((e) => !newKeys.has(key(e))).map((e) => ({ Delete: { TableName: table(), Key: { pk: e.pk, sk: e.sk } } }));
   const puts: TransactItem[] = now
-    .filter((e) => opts.rewrite || !oldKeys.has(key(e)))
-    .map((e) => ({
-      Put: {
-        TableName: table(),
-        Item: { pk: e.pk, sk: e.sk, kind: e.kind, applicationId: (after as IndexedOrder).id, ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) },
-      },
-    }));
+    .filter((e) => rewrite || !oldKeys.has(key(e)))
+    .map((e) => ({ Put: { TableName: table(), Item: { pk: e.pk, sk: e.sk, kind: e.kind, ...attributes } } }));
   return [...deletes, ...puts];
+}
+
+/**
+ * One Query of an index partition for the values from `prefix` to `prefix~` (see matchingOrderIds),
+ * answering the `idAttribute` of each item found, in the index's order.
+ */
+export async function idsInRange(pk: string, prefix: string, idAttribute: string, limit: number): Promise<string[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':end': `${prefix}~` },
+      ProjectionExpression: idAttribute,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => String(i[idAttribute]));
 }
 
 /** An unpaid order's index items outlive the order's own 30-day expiry by this much (the order's saves move its expiry; its items' only on index changes). */
@@ -55,20 +86,11 @@ export const UNPAID_INDEX_RETENTION_DAYS = 60;
 export async function matchingOrderIds(kind: SearchKind, term: string, limit = SEARCH_MATCHES_PER_KIND): Promise<string[]> {
   const q = searchQueryOf(kind, term);
   if (!q) return [];
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: table(),
-      // The prefix as a range: every normalised value is ASCII below '~', so `prefix~` bounds the
-      // values that start with it. (The same as begins_with on DynamoDB; DynamoDB Local reads a
-      // begins_with by walking the whole partition, a range by seeking: 105 against 8 ms in a
-      // 50,000-item partition here.)
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
-      ExpressionAttributeValues: { ':pk': q.pk, ':prefix': q.prefix, ':end': `${q.prefix}~` },
-      ProjectionExpression: 'applicationId',
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((i) => String(i.applicationId));
+  // The prefix as a range: every normalised value is ASCII below '~', so `prefix~` bounds the
+  // values that start with it. (The same as begins_with on DynamoDB; DynamoDB Local reads a
+  // begins_with by walking the whole partition, a range by seeking: 105 against 8 ms in a
+  // 50,000-item partition here.)
+  return idsInRange(q.pk, q.prefix, 'applicationId', limit);
 }
 
 /** The orders assigned to a person, a page at a time (by order id): one Query. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderNumber } from '#shared/orders/conversation.schema.ts';
+import { TICKET_SEARCH_NORMALISE, type TicketSearchKind, ticketKindsFor, ticketSearchEntries } from '#shared/staff/search.ts';
 import {
   type ContactFormInput,
   QUOTE_MAX,
@@ -11,7 +12,14 @@ import {
 } from '#shared/staff/tickets.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type TransactItem,
+  TransactionCanceledException,
+  TransactWriteCommand,
+} from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts';
 import { activityPut } from './activity.ts';
 import { getApplication } from './applications/reads.ts';
@@ -20,6 +28,7 @@ import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { addressKey, consumeRateLimit } from './rate-limits.ts';
 import { matchingOrderIds } from './search-index.ts';
+import { ticketIdsMatching, ticketSearchIndexChanges } from './ticket-search.ts';
 
 /** Support tickets, listed newest first through byFeed (feed = 'TICKETS'). */
 const FEED = 'TICKETS';
@@ -107,6 +116,7 @@ export async function createTicket(input: ContactFormInput, sourceIp: string): P
         { Put: { TableName: tableName('tickets'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } },
         openTicketsCounterUpdate(1),
         activityPut('ticket_created', `New support ticket from ${input.email}: ${input.subject.slice(0, 120)}`),
+        ...ticketSearchIndexChanges(undefined, item),
       ],
     }),
   );
@@ -136,6 +146,37 @@ export async function listTickets(cursor?: string, status?: TicketStatus): Promi
     }),
   );
   return { items: (out.Items ?? []).map(toTicket), nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, keys) : null };
+}
+
+/** Tickets a search answers at most (one BatchGetItem takes 100 keys). */
+export const TICKET_SEARCH_RESULTS_MAX = 100;
+
+/** Still matches: the ticket as read has a value of a searched kind that starts with the term. */
+function ticketStillMatches(ticket: SupportTicket, term: string, kinds: TicketSearchKind[]): boolean {
+  return ticketSearchEntries(ticket).some((e) => kinds.includes(e.kind) && e.sk.startsWith(TICKET_SEARCH_NORMALISE[e.kind](term)));
+}
+
+/**
+ * The tickets a search term finds (by reference, email, name or subject prefix, any case), open or
+ * closed ones only with `status`, newest first, one page: one Query of the search index per kind
+ * the term can be, in parallel, then one BatchGetItem of the tickets found, whatever the table holds.
+ */
+export async function searchTickets(term: string, status?: TicketStatus): Promise<{ items: SupportTicket[]; nextCursor: null }> {
+  const ids = (await ticketIdsMatching(term)).slice(0, TICKET_SEARCH_RESULTS_MAX);
+  if (!ids.length) return { items: [], nextCursor: null };
+  const kinds = ticketKindsFor(term);
+  const found: SupportTicket[] = [];
+  let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
+  // Unprocessed keys (throttling) are asked again; each round is one request.
+  for (let round = 0; keys.length && round < 5; round++) {
+    const out = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('tickets')]: { Keys: keys } } }));
+    found.push(...(out.Responses?.[tableName('tickets')] ?? []).map(toTicket));
+    keys = (out.UnprocessedKeys?.[tableName('tickets')]?.Keys ?? []) as Record<string, unknown>[];
+  }
+  const items = found
+    .filter((t) => ticketStillMatches(t, term, kinds) && (!status || t.status === status))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return { items, nextCursor: null };
 }
 
 /** The tickets about one order (its conversation and any ticket tied to it), oldest first. */
@@ -315,6 +356,7 @@ export async function linkTicketToOrder(id: string, reference: string, actor: Au
             },
           },
           auditPut({ actor, action: 'ticket_linked', applicationId: app.id, subject: `ticket ${id}`, after: { applicationId: app.id } }),
+          ...ticketSearchIndexChanges(ticket, { ...ticket, applicationId: app.id }),
         ],
       }),
     );

@@ -639,7 +639,7 @@ export const CONTRACT = {
     body: changeRequestSchema,
     responses: { 201: changeRequestResultSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
-    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write' },
+    tables: { applications: 'read', tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write', outbox: 'write', searchIndex: 'write' },
     rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
   'GET /api/orders/{id}/conversation': {
@@ -828,13 +828,15 @@ export const CONTRACT = {
   'GET /api/staff/tickets': {
     handler: 'staff/list-tickets',
     operationId: 'listSupportTickets',
-    summary: 'Support tickets, newest first, 50 a page: every one, or the open or closed ones',
+    summary: 'Support tickets, newest first, 50 a page: every one, or the open or closed ones; or those a search finds',
+    description:
+      'With `q`: the tickets whose order number or id, customer email, customer name or subject starts with it (any case), one page of at most 100, newest first: one Query of the search index per kind the term can be and one BatchGetItem, whatever the table holds.',
     tag: 'Staff',
     access: 'staff',
     role: ACTION_ROLES.answerTickets,
     query: ticketListQuerySchema,
     responses: { 200: supportTicketPageSchema },
-    tables: { ...staffSession, tickets: 'read' },
+    tables: { ...staffSession, tickets: 'read', searchIndex: 'read' },
   },
   'PATCH /api/staff/tickets/{id}': {
     handler: 'staff/update-ticket',
@@ -847,7 +849,7 @@ export const CONTRACT = {
     body: ticketUpdateSchema,
     responses: { 200: supportTicketSchema },
     errors: { status_conflict: STATUS_CONFLICT },
-    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append', applications: 'read', searchIndex: 'read' },
+    tables: { ...staffSession, tickets: 'write', counters: 'write', activity: 'write', audit: 'append', applications: 'read', searchIndex: 'write' },
   },
   // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
   'PATCH /api/staff/applications/{id}': {
@@ -1311,7 +1313,7 @@ export const CONTRACT = {
     body: contactFormSchema,
     responses: { 201: createdTicketSchema },
     errors: { rate_limited: rateLimited('Too many messages or requests from this network') },
-    tables: { tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { tickets: 'write', counters: 'write', activity: 'write', rateLimits: 'write', searchIndex: 'write' },
     rateLimit: { bucket: 'support-tickets', perMinute: RATE_LIMITS.supportTickets },
   },
 

@@ -96,3 +96,74 @@ export function kindsFor(term: string): SearchKind[] {
   if (term.includes('@')) return ['email'];
   return SEARCH_KINDS.filter((k) => searchQueryOf(k, term));
 }
+
+/**
+ * Ticket search (the tickets tab's box): the same prefix search, any case, over a ticket's
+ * reference (the order number or id it is about, or the ticket's own id), the customer's email and
+ * name, and the subject. A ticket's values are items of the same index table in partitions of
+ * their own (`ticket-<kind>#<first character>`, sort key `<value>#<ticket id>`), written in the
+ * ticket's own transactions (functions/data/ticket-search.ts).
+ */
+export const TICKET_SEARCH_KINDS = ['reference', 'email', 'name', 'subject'] as const;
+export type TicketSearchKind = (typeof TICKET_SEARCH_KINDS)[number];
+
+export const TICKET_SEARCH_NORMALISE: Record<TicketSearchKind, (value: string) => string> = {
+  reference: compactText,
+  email: SEARCH_NORMALISE.email,
+  name: searchText,
+  subject: searchText,
+};
+
+/** The ticket's fields search reads. */
+export interface TicketSearchable {
+  id: string;
+  customerEmail?: string;
+  customerName?: string;
+  subject?: string;
+  applicationId?: string;
+}
+
+export interface TicketSearchEntry {
+  kind: TicketSearchKind;
+  pk: string;
+  sk: string;
+}
+
+export const ticketSearchPartition = (kind: TicketSearchKind, normalised: string) => `ticket-${kind}#${normalised.slice(0, 1)}`;
+
+/** An order's conversation ticket is `order-<order id>`: its reference is the order's. */
+const ticketReference = (id: string) => id.replace(/^order-/, '');
+
+/** Every index entry of a ticket: its reference and its order's, the customer's email, full and last name, and the subject. */
+export function ticketSearchEntries(ticket: TicketSearchable): TicketSearchEntry[] {
+  const name = ticket.customerName?.trim() ?? '';
+  const values: [TicketSearchKind, string | undefined][] = [
+    ['reference', ticketReference(ticket.id)],
+    ['reference', ticket.applicationId],
+    ['email', ticket.customerEmail],
+    ['name', name],
+    ['name', name.split(/\s+/).at(-1)],
+    ['subject', ticket.subject],
+  ];
+  const entries = new Map<string, TicketSearchEntry>();
+  for (const [kind, raw] of values) {
+    const value = raw ? TICKET_SEARCH_NORMALISE[kind](raw) : '';
+    if (!value) continue;
+    const entry = { kind, pk: ticketSearchPartition(kind, value), sk: `${value}#${ticket.id}` };
+    entries.set(`${entry.pk} ${entry.sk}`, entry);
+  }
+  return [...entries.values()];
+}
+
+/** The Query of one ticket kind for a typed term (undefined: too short to search). */
+export function ticketSearchQueryOf(kind: TicketSearchKind, term: string): { pk: string; prefix: string } | undefined {
+  const value = TICKET_SEARCH_NORMALISE[kind](term);
+  if (value.length < SEARCH_MIN_LENGTH) return undefined;
+  return { pk: ticketSearchPartition(kind, value), prefix: value };
+}
+
+/** The ticket kinds worth asking for a term: an address is only an email. */
+export function ticketKindsFor(term: string): TicketSearchKind[] {
+  if (term.includes('@')) return ['email'];
+  return TICKET_SEARCH_KINDS.filter((k) => ticketSearchQueryOf(k, term));
+}

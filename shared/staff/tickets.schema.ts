@@ -1,5 +1,5 @@
 import { timestamp } from '../common.schema.ts';
-import { text } from '../validation.schema.ts';
+import { NO_CONTROL_CHARS, text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
 /** Support tickets (docs/product.md section 3), created by the public contact form. */
@@ -61,10 +61,21 @@ export const contactFormSchema = z.strictObject({
 });
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 
-/** GET /api/staff/tickets query: every ticket, or the open or closed ones only. */
+/** GET /api/staff/tickets query: every ticket, or the open or closed ones only, or those a search finds. */
 export const ticketListQuerySchema = z.strictObject({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
   status: z.optional(z.enum(TICKET_STATUSES, { error: 'Status must be "open" or "closed"' })),
+  /** The search box: an order number or id (or the ticket's own), the customer's email or name, or the subject, by prefix (shared/staff/search.ts). */
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(2, 'Type at least 2 characters to search'),
+        z.maxLength(100, 'Search for at most 100 characters'),
+        z.regex(NO_CONTROL_CHARS, 'Search for letters, digits and punctuation only: control characters are not allowed'),
+      ),
+  ),
 });
 
 /**

@@ -63,12 +63,12 @@ export function fetchQueueStage(stage: string, cursor: string) {
   return staffCall('GET /api/staff/queue', { query: { stage: stage as QueryOf<'GET /api/staff/queue'>['stage'], cursor } });
 }
 
-/** Tickets newest first: every one, or the open or closed ones. */
-export function useTickets(status?: 'open' | 'closed') {
+/** Tickets newest first: every one, or the open or closed ones; with `q`, those a search finds (one page). */
+export function useTickets(status?: 'open' | 'closed', q?: string) {
   return useInfiniteQuery({
-    queryKey: ['staff', 'tickets', status ?? 'all'],
+    queryKey: ['staff', 'tickets', status ?? 'all', q ?? ''],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => staffCall('GET /api/staff/tickets', { query: { cursor: pageParam || undefined, status } }),
+    queryFn: ({ pageParam }) => staffCall('GET /api/staff/tickets', { query: { cursor: pageParam || undefined, status, q: q || undefined } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

@@ -500,6 +500,51 @@ describe('the dashboard by role', () => {
     expect(screen.queryAllByRole('tab')).toEqual([]);
   });
 
+  it('support searches the tickets: the term goes to the server, a one-character term is refused in place', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
+    replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };
+    replies['GET /api/staff/account'] = { status: 200, body: person('support') };
+    const ticket = (id: string, subject: string) => ({
+      id,
+      subject,
+      status: 'open',
+      customerEmail: 'mara@example.com',
+      customerName: 'Mara Lind',
+      message: 'Hello',
+      priority: 'normal',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const asked: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const parsed = new URL(url, 'http://localhost');
+        if (parsed.pathname.endsWith('/api/staff/tickets')) {
+          const q = parsed.searchParams.get('q');
+          asked.push(q);
+          const items = q ? [ticket('t2', 'Invoice for Lind Studio LLC')] : [ticket('t1', 'Where is my EIN?'), ticket('t2', 'Invoice for Lind Studio LLC')];
+          return new Response(JSON.stringify({ items, nextCursor: null }), { status: 200 });
+        }
+        return fakeFetch(url, init);
+      }),
+    );
+    const user = renderAt('/staff');
+    expect(await screen.findByRole('heading', { name: 'Where is my EIN?' })).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search tickets' });
+    await user.type(box, 'i');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
+    expect(asked).toEqual([null]);
+    await user.type(box, 'nvoice');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Where is my EIN?' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Invoice for Lind Studio LLC' })).toBeInTheDocument();
+    expect(asked).toEqual([null, 'invoice']);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('heading', { name: 'Where is my EIN?' })).toBeInTheDocument();
+    expect(box).toHaveValue('');
+  });
+
   it('support sees the tickets and email delivery only: no queue, no applications, no audit trail or content editor', async () => {
     localStorage.setItem(STAFF_TOKEN_KEY, 'tok-0123456789abcdef');
     replies['GET /api/staff/dashboard'] = { status: 200, body: STATS };

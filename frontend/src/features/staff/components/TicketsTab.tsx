@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import { SEARCH_MIN_LENGTH } from '#shared/staff/search.ts';
 import { type SupportTicket, type TicketStatus, ticketUpdateSchema } from '#shared/staff/tickets.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -61,9 +62,73 @@ function LinkToOrder({ ticket }: { ticket: SupportTicket }) {
   );
 }
 
+/** The search box over the tickets: a term of at least SEARCH_MIN_LENGTH characters, or the message why not. */
+function TicketSearch({ searched, onSearch }: { searched: string; onSearch: (q: string) => void }) {
+  const [term, setTerm] = useState(searched);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <search>
+      <form
+        className="mb-4 flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = term.trim();
+          if (q && q.length < SEARCH_MIN_LENGTH) {
+            setError(`Type at least ${SEARCH_MIN_LENGTH} characters to search`);
+            return;
+          }
+          setError(null);
+          onSearch(q);
+        }}
+      >
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="ticket-search" className="block text-sm font-medium text-slate-800">
+            Search tickets
+          </label>
+          <input
+            id="ticket-search"
+            type="search"
+            value={term}
+            maxLength={100}
+            onChange={(e) => {
+              setTerm(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'ticket-search-error' : undefined}
+            placeholder="Order number, name, email or subject"
+            className="mt-1 w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+        {searched ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setTerm('');
+              onSearch('');
+            }}
+          >
+            Clear search
+          </Button>
+        ) : null}
+        {error ? (
+          <p id="ticket-search-error" className="w-full text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </search>
+  );
+}
+
 export function TicketsTab() {
   const [filter, setFilter] = useState<Filter>('all');
-  const query = useTickets(filter === 'all' ? undefined : filter);
+  const [searched, setSearched] = useState('');
+  const query = useTickets(filter === 'all' ? undefined : filter, searched);
   const change = useTicketChange();
   const account = useStaffAccount();
   const [order, setOrder] = useState<StaffApplication | null>(null);
@@ -91,18 +156,21 @@ export function TicketsTab() {
   }
 
   const filterControl = (
-    <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
-      Show
-      <select
-        value={filter}
-        onChange={(e) => setFilter(e.target.value as Filter)}
-        className="rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-      >
-        <option value="all">All tickets</option>
-        <option value="open">Open tickets</option>
-        <option value="closed">Closed tickets</option>
-      </select>
-    </label>
+    <>
+      <TicketSearch searched={searched} onSearch={setSearched} />
+      <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
+        Show
+        <select
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as Filter)}
+          className="rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+        >
+          <option value="all">All tickets</option>
+          <option value="open">Open tickets</option>
+          <option value="closed">Closed tickets</option>
+        </select>
+      </label>
+    </>
   );
 
   if (query.isPending)
@@ -126,7 +194,11 @@ export function TicketsTab() {
       {filterControl}
       {tickets.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
-          {filter === 'all' ? 'No support tickets yet.' : `No ${filter} tickets.`}
+          {searched
+            ? `No ${filter === 'all' ? '' : `${filter} `}ticket matches “${searched}”.`
+            : filter === 'all'
+              ? 'No support tickets yet.'
+              : `No ${filter} tickets.`}
         </p>
       ) : (
         <ul className="space-y-3">
