@@ -24,6 +24,9 @@ export const CLOUDFORMATION_QUOTAS = {
 /** The share of a quota a stack may use: what is left is room for the next routes. */
 export const QUOTA_HEADROOM = 0.8;
 
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are untyped JSON.
+type Resource = { Type: string; Properties: Record<string, any> };
+
 const contexts = {
   dev: { stage: 'dev' },
   prod: {
@@ -114,22 +117,39 @@ describe('route groups', () => {
     }
   });
 
-  it('keeps the routes, integrations and invoke permissions in the Api stack with the HTTP API', () => {
-    const own = products.dev.stackTemplates.find((t) => t.name === 'CreatorLlc-dev-Api')?.json.Resources as Record<string, { Type: string }>;
+  it('keeps the routes and integrations in the Api stack, and each invoke permission with its function', () => {
+    const own = products.dev.stackTemplates.find((t) => t.name === 'CreatorLlc-dev-Api')?.json.Resources as Record<string, Resource>;
     const count = (type: string) => Object.values(own).filter((r) => r.Type === type).length;
     expect(count('AWS::ApiGatewayV2::Route')).toBe(ROUTES.length + 1);
     expect(count('AWS::ApiGatewayV2::Integration')).toBe(ROUTES.length + 1);
+    // API Gateway's permissions left in the Api stack: the routes whose function is there, and $default.
+    const apiInvokes = Object.values(own).filter((r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(apiInvokes.length).toBe(API_STACK_ROUTES.length + 1);
+    let grouped = 0;
     for (const nested of products.dev.stackTemplates.filter((t) => t.name.startsWith('CreatorLlc-dev-Api/'))) {
-      const types = new Set(Object.values(nested.json.Resources as Record<string, { Type: string }>).map((r) => r.Type));
-      // Each function with its published version and live alias (npm run rollback).
+      const resources = Object.values(nested.json.Resources as Record<string, Resource>);
+      const types = new Set(resources.map((r) => r.Type));
+      // Each function with its published version and live alias (npm run rollback), and its invoke permission.
       expect([...types].sort(), nested.name).toEqual([
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Alias',
         'AWS::Lambda::Function',
+        'AWS::Lambda::Permission',
         'AWS::Lambda::Version',
         'AWS::Logs::LogGroup',
       ]);
+      const permissions = resources.filter((r) => r.Type === 'AWS::Lambda::Permission');
+      const aliases = resources.filter((r) => r.Type === 'AWS::Lambda::Alias');
+      expect(permissions.length, nested.name).toBe(aliases.length);
+      for (const p of permissions) {
+        expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
+        expect(p.Properties.Action).toBe('lambda:InvokeFunction');
+        // Scoped to the one API (a parameter the Api stack passes in) and the route's path.
+        expect(JSON.stringify(p.Properties.SourceArn), nested.name).toMatch(/:execute-api:.*"Ref":"[^"]*HttpApi[^"]*".*\/\*\/\*\/api\//);
+      }
+      grouped += permissions.length;
     }
+    expect(grouped).toBe(ROUTES.length - API_STACK_ROUTES.length);
   });
 });

@@ -18,7 +18,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Alias, Code, type IFunction, Function as LambdaFn, LoggingFormat, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -191,9 +191,10 @@ export function routeGroupConstructId(group: string): string {
 }
 
 /**
- * One route group's functions (function, role and policy, log group) in a nested stack of the
- * Api stack (docs/decisions/0250-api-split-by-route-group.md). The routes, their integrations and
- * invoke permissions stay in the Api stack, with the HTTP API they belong to.
+ * One route group's functions (function, role and policy, log group, version and `live` alias)
+ * and their invoke permissions in a nested stack of the Api stack
+ * (docs/decisions/0250-api-split-by-route-group.md, 0390-invoke-permissions-in-route-groups.md).
+ * The routes and their integrations stay in the Api stack, with the HTTP API they belong to.
  */
 export class RouteGroupStack extends NestedStack {
   readonly group: string;
@@ -203,6 +204,28 @@ export class RouteGroupStack extends NestedStack {
     super(scope, routeGroupConstructId(group), { description: `Creator LLC: the functions of the ${group} routes (functions/handlers/${group}/)` });
     this.group = group;
   }
+
+  /**
+   * Lets API Gateway invoke a route's `live` alias, from this stack rather than the Api stack: the
+   * same permission HttpLambdaIntegration would add beside the route (any stage, any method, the
+   * route's path), one resource a route moved out of the Api stack's 500. The API's id reaches
+   * this stack as a nested-stack parameter.
+   */
+  permitInvoke(live: Alias, api: HttpApi, path: string): void {
+    live.addPermission('ApiInvoke', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.formatArn({ service: 'execute-api', resource: api.apiId, resourceName: `*/*${path}` }),
+    });
+  }
+}
+
+/**
+ * A Lambda proxy integration whose invoke permission is made by the function's route group
+ * (RouteGroupStack.permitInvoke), not beside the route: HttpLambdaIntegration adds it in the
+ * route's stack, three resources a route there instead of two.
+ */
+class PermittedLambdaIntegration extends HttpLambdaIntegration {
+  protected override completeBind(): void {}
 }
 
 function describeTrigger(trigger: JobDef['trigger']): string {
@@ -217,8 +240,8 @@ function describeTrigger(trigger: JobDef['trigger']): string {
  * (adding a route adds its function here with no edit), each granted exactly the tables,
  * bucket, secrets and key use its route declares, plus the `$default` route answering 404/405.
  * The route functions live in one nested stack per route group (RouteGroupStack, routeGroup);
- * the routes, integrations and invoke permissions stay here, so this stack grows by three
- * resources a route and each group by four (docs/decisions/0250-api-split-by-route-group.md).
+ * the routes and integrations stay here, so this stack grows by two resources a route and each
+ * group by seven (docs/decisions/0250-api-split-by-route-group.md, 0390).
  * With apiDomainName the API answers only on that domain (execute-api endpoint off), so the one
  * way in is CloudFront's `/api/*` behaviour with its web ACL.
  *
@@ -356,16 +379,24 @@ export class ApiStack extends Stack {
       if (seen.has(constructId)) throw new Error(`Two routes map to the same function id ${constructId}: rename one in functions/routes.ts`);
       seen.add(constructId);
 
-      // The function in its route group's nested stack; the route, its integration and permission here.
+      // The function and its invoke permission in its route group's nested stack; the route and its integration here.
       const scope = this.routeGroupStack(route);
       const fn = makeFunction(scope, constructId, routeSpec(routeFunctionName(route.handler), `${route.method} ${route.path}`, route));
       this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, dataIn(scope), props);
       this.functions.set(routeKey(route), fn);
-      if (scope instanceof RouteGroupStack) scope.functions.set(routeKey(route), fn);
+      const live = this.live(fn);
+      let integration: HttpLambdaIntegration;
+      if (scope instanceof RouteGroupStack) {
+        scope.functions.set(routeKey(route), fn);
+        scope.permitInvoke(live, this.httpApi, route.path);
+        integration = new PermittedLambdaIntegration(`${constructId}Integration`, live);
+      } else {
+        integration = new HttpLambdaIntegration(`${constructId}Integration`, live);
+      }
       new HttpRoute(this, `${constructId}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${constructId}Integration`, this.live(fn)),
+        integration,
       });
     }
     this.fallbackFunction = makeFunction(this, 'DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));

@@ -673,7 +673,7 @@ export const CONTRACT = {
 
   // Staff back office.
   'POST /api/staff/login': {
-    handler: 'staff/login',
+    handler: 'staff-access/login',
     operationId: 'staffLogin',
     summary: 'Staff sign-in, in two steps: email and password, then the step’s ticket and the authenticator app’s code (or a recovery code)',
     description:
@@ -687,7 +687,7 @@ export const CONTRACT = {
     secrets: ['staffPasswordHash'],
   },
   'POST /api/staff/logout': {
-    handler: 'staff/logout',
+    handler: 'staff-access/logout',
     operationId: 'staffLogout',
     summary: 'Ends the session of the staff-token header (or of the body’s token)',
     tag: 'Staff',
@@ -730,7 +730,7 @@ export const CONTRACT = {
     tables: { ...staffSession, applications: 'read' },
   },
   'GET /api/staff/applications/{id}/emails': {
-    handler: 'staff/order-emails',
+    handler: 'staff-support/order-emails',
     operationId: 'listOrderEmails',
     summary: 'The order’s email history, newest first: kind, to, sent / parked / bounced / suppressed, when',
     tag: 'Staff',
@@ -741,7 +741,7 @@ export const CONTRACT = {
     tables: { ...staffSession, outbox: 'read' },
   },
   'POST /api/staff/applications/{id}/email': {
-    handler: 'staff/correct-email',
+    handler: 'staff-support/correct-email',
     operationId: 'correctCustomerEmail',
     summary: 'Corrects the customer’s email address, with a reason (audited); the old address is told, the new one gets the order link',
     tag: 'Staff',
@@ -753,7 +753,7 @@ export const CONTRACT = {
     tables: { ...staffSession, applications: 'write', outbox: 'write', activity: 'write', audit: 'append', searchIndex: 'write' },
   },
   'POST /api/staff/applications/{id}/order-link': {
-    handler: 'staff/resend-order-link',
+    handler: 'staff-support/resend-order-link',
     operationId: 'resendOrderLink',
     summary: 'Emails the order link to the address on file again (audited)',
     tag: 'Staff',
@@ -791,7 +791,7 @@ export const CONTRACT = {
     kms: 'encrypt',
   },
   'GET /api/staff/emails': {
-    handler: 'staff/undelivered-emails',
+    handler: 'staff-support/undelivered-emails',
     operationId: 'listUndeliveredEmails',
     summary: 'Messages that did not reach their customer (parked, suppressed, bounced), newest first, with the reason',
     tag: 'Staff',
@@ -801,7 +801,7 @@ export const CONTRACT = {
     tables: { ...staffSession, outbox: 'read' },
   },
   'POST /api/staff/emails/retries': {
-    handler: 'staff/email-retry',
+    handler: 'staff-support/email-retry',
     operationId: 'retryEmail',
     summary: 'Sends an undelivered message again, to the order’s address as it is now, with a reason (audited; lifts that address’s suppression)',
     tag: 'Staff',
@@ -826,7 +826,7 @@ export const CONTRACT = {
     tables: { ...staffSession, applications: 'read' },
   },
   'GET /api/staff/tickets': {
-    handler: 'staff/list-tickets',
+    handler: 'staff-support/list-tickets',
     operationId: 'listSupportTickets',
     summary: 'Support tickets, newest first, 50 a page: every one, or the open or closed ones; or those a search finds',
     description:
@@ -839,7 +839,7 @@ export const CONTRACT = {
     tables: { ...staffSession, tickets: 'read', searchIndex: 'read' },
   },
   'PATCH /api/staff/tickets/{id}': {
-    handler: 'staff/update-ticket',
+    handler: 'staff-support/update-ticket',
     operationId: 'setTicketStatus',
     summary: 'Closes or reopens a support ticket, assigns it to the signed-in person (or nobody), or ties it to its order',
     tag: 'Staff',
@@ -1112,7 +1112,7 @@ export const CONTRACT = {
     kms: 'decrypt',
   },
   'POST /api/staff/tickets/{id}/replies': {
-    handler: 'staff/reply-ticket',
+    handler: 'staff-support/reply-ticket',
     operationId: 'replyToTicket',
     summary: 'A staff reply quoting the customer message it answers, kept on the ticket and emailed to the customer',
     tag: 'Staff',
@@ -1126,7 +1126,7 @@ export const CONTRACT = {
 
   // Staff accounts (functions/data/staff-accounts.ts, sign-in.ts), the audit trail, the operator's settings.
   'POST /api/staff/invitations': {
-    handler: 'staff/invitation',
+    handler: 'staff-access/invitation',
     operationId: 'staffInvitation',
     summary: 'An invitation link, in two steps: the token alone opens it; with the step’s ticket, a password and the enrolled app’s first code it is accepted',
     description:
@@ -1141,7 +1141,7 @@ export const CONTRACT = {
     rateLimit: { bucket: 'staff-invitations', perMinute: RATE_LIMITS.staffInvitations },
   },
   'GET /api/staff/account': {
-    handler: 'staff/account',
+    handler: 'staff-access/account',
     operationId: 'getStaffAccount',
     summary: 'The signed-in person: role, second factor and live sessions',
     tag: 'Staff',
@@ -1151,7 +1151,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'read' },
   },
   'POST /api/staff/account/second-factor': {
-    handler: 'staff/account-factor',
+    handler: 'staff-access/account-factor',
     operationId: 'addStaffSecondFactor',
     summary:
       'With the password typed again: a new authenticator-app secret (and its QR code), to add an app or replace the one the account has; with its ticket and the app’s first code: the account gets the app',
@@ -1165,7 +1165,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'POST /api/staff/account/second-factor/removal': {
-    handler: 'staff/account-factor-remove',
+    handler: 'staff-access/account-factor-remove',
     operationId: 'removeStaffSecondFactor',
     summary: 'Removes the signed-in person’s authenticator app, with the password typed again',
     description:
@@ -1179,7 +1179,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'POST /api/staff/account/recovery-codes': {
-    handler: 'staff/account-recovery-codes',
+    handler: 'staff-access/account-recovery-codes',
     operationId: 'newStaffRecoveryCodes',
     summary: 'Ten new one-time recovery codes for the signed-in person (the old ones stop working), with the password typed again',
     description: '403 password_required or wrong_password; 409 no_factor without an authenticator app. Shown once: only their hashes are kept.',
@@ -1192,7 +1192,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'DELETE /api/staff/account/sessions/{id}': {
-    handler: 'staff/account-end-session',
+    handler: 'staff-access/account-end-session',
     operationId: 'endStaffSession',
     summary: 'Ends one of the signed-in person’s sessions',
     tag: 'Staff',
@@ -1203,7 +1203,7 @@ export const CONTRACT = {
     tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'GET /api/staff/people': {
-    handler: 'staff/people-list',
+    handler: 'staff-access/people-list',
     operationId: 'listStaffPeople',
     summary: 'Owner: everyone invited or active, with their second factor and live sessions',
     tag: 'Staff',
@@ -1213,7 +1213,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'read' },
   },
   'POST /api/staff/people': {
-    handler: 'staff/people-invite',
+    handler: 'staff-access/people-invite',
     operationId: 'inviteStaffPerson',
     summary: 'Owner: invites a person by email (a link valid 72 hours)',
     description: '409 email_taken when the address is already on the staff.',
@@ -1225,7 +1225,7 @@ export const CONTRACT = {
     tables: { ...staffSession, staff: 'write', outbox: 'write', audit: 'append' },
   },
   'PATCH /api/staff/people/{id}': {
-    handler: 'staff/people-change',
+    handler: 'staff-access/people-change',
     operationId: 'changeStaffPerson',
     summary: 'Owner: a person’s role (owner, processor, support) and the owner actions granted them (revealTaxId)',
     description:
@@ -1239,7 +1239,7 @@ export const CONTRACT = {
     tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'DELETE /api/staff/people/{id}': {
-    handler: 'staff/people-remove',
+    handler: 'staff-access/people-remove',
     operationId: 'removeStaffPerson',
     summary: 'Owner: removes a person; their sessions end at once',
     tag: 'Staff',
@@ -1250,7 +1250,7 @@ export const CONTRACT = {
     tables: { sessions: 'write', staff: 'write', audit: 'append' },
   },
   'POST /api/staff/people/{id}/reset': {
-    handler: 'staff/people-reset',
+    handler: 'staff-access/people-reset',
     operationId: 'resetStaffSignIn',
     summary: 'Owner: clears a person’s password and second factor, ends their sessions and sends a new invitation',
     tag: 'Staff',
@@ -1261,7 +1261,7 @@ export const CONTRACT = {
     tables: { sessions: 'write', staff: 'write', outbox: 'write', audit: 'append' },
   },
   'GET /api/staff/audit': {
-    handler: 'staff/audit',
+    handler: 'staff-access/audit',
     operationId: 'listAuditTrail',
     summary: 'The audit trail, newest first, 50 a page, by person, order and action',
     tag: 'Staff',
@@ -1281,7 +1281,7 @@ export const CONTRACT = {
     tables: { operatorSettings: 'read' },
   },
   'PUT /api/staff/operator-settings': {
-    handler: 'staff/operator-settings',
+    handler: 'staff-access/operator-settings',
     operationId: 'saveOperatorSettings',
     summary: 'Owner: saves every operator setting at the version read',
     description: '409 settings_changed when someone saved since.',

@@ -12,11 +12,11 @@ import { handler as createContent } from '../content/create.ts';
 import { handler as deleteContent } from '../content/delete.ts';
 import { handler as updateContent } from '../content/update.ts';
 import { handler as getSettings } from '../operator/settings.ts';
-import { handler as audit } from './audit.ts';
-import { handler as saveSettings } from './operator-settings.ts';
+import { handler as audit } from '../staff-access/audit.ts';
+import { handler as saveSettings } from '../staff-access/operator-settings.ts';
+import { handler as updateTicket } from '../staff-support/update-ticket.ts';
 import { handler as refund } from './refund.ts';
 import { handler as updateApplication } from './update-application.ts';
-import { handler as updateTicket } from './update-ticket.ts';
 
 /**
  * The audit trail through the handlers: each staff action appears with who did it, when, the

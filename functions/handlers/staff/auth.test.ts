@@ -7,9 +7,9 @@ import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { logger } from '../../lib/logger.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { handler as login } from '../staff-access/login.ts';
+import { handler as logout } from '../staff-access/logout.ts';
 import { handler as dashboard } from './dashboard.ts';
-import { handler as login } from './login.ts';
-import { handler as logout } from './logout.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const OWNER = 'owner@creator-llc.example';

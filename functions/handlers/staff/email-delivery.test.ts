@@ -13,11 +13,11 @@ import { enqueueEmail, getMessage, isSuppressed, suppressAddress } from '../../e
 import { resetEmailTransportForTests, SES_BOUNCE_SIMULATOR } from '../../email/transport.ts';
 import { handler as emailFeedback } from '../../jobs/email-feedback.ts';
 import { handler as outboxStream } from '../../jobs/outbox-stream.ts';
-import { handler as correctEmail } from './correct-email.ts';
-import { handler as retry } from './email-retry.ts';
-import { handler as orderEmails } from './order-emails.ts';
-import { handler as resendLink } from './resend-order-link.ts';
-import { handler as undelivered } from './undelivered-emails.ts';
+import { handler as correctEmail } from '../staff-support/correct-email.ts';
+import { handler as retry } from '../staff-support/email-retry.ts';
+import { handler as orderEmails } from '../staff-support/order-emails.ts';
+import { handler as resendLink } from '../staff-support/resend-order-link.ts';
+import { handler as undelivered } from '../staff-support/undelivered-emails.ts';
 
 /**
  * Email delivery made visible (docs/product.md section 2): an order's email history, the list of

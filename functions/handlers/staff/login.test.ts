@@ -7,8 +7,8 @@ import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
-import { handler as login } from './login.ts';
-import { handler as logout } from './logout.ts';
+import { handler as login } from '../staff-access/login.ts';
+import { handler as logout } from '../staff-access/logout.ts';
 
 /**
  * Login cases beyond auth.test.ts: validation, an unconfigured password, the lockout's countdown.

@@ -7,8 +7,8 @@ import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { handler as create } from '../applications/create.ts';
 import { handler as wizardSave } from '../applications/update.ts';
+import { handler as audit } from '../staff-access/audit.ts';
 import { handler as assign } from './assign.ts';
-import { handler as audit } from './audit.ts';
 import { handler as listApplications } from './list-applications.ts';
 import { handler as updateApplication } from './update-application.ts';
 

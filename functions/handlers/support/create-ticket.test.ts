@@ -3,8 +3,8 @@ import { batchPut, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
-import { handler as listTickets } from '../staff/list-tickets.ts';
-import { handler as updateTicket } from '../staff/update-ticket.ts';
+import { handler as listTickets } from '../staff-support/list-tickets.ts';
+import { handler as updateTicket } from '../staff-support/update-ticket.ts';
 import { handler as createTicket } from './create-ticket.ts';
 
 let headers: Record<string, string>;
