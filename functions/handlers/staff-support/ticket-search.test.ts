@@ -5,9 +5,9 @@ import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { handler as changeRequest } from '../orders/change-request.ts';
-import { handler as listTickets } from '../staff/list-tickets.ts';
-import { handler as updateTicket } from '../staff/update-ticket.ts';
 import { handler as createTicket } from '../support/create-ticket.ts';
+import { handler as listTickets } from './list-tickets.ts';
+import { handler as updateTicket } from './update-ticket.ts';
 
 /**
  * The tickets tab's search against DynamoDB Local: tickets made by the product's own writes (the
