@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { findState } from '#shared/states.ts';
 import { pdfFlatText } from '../../tests/documents/pdf-text.ts';
+import { pdfTagged } from '../../tests/documents/poppler.ts';
 import { address, EIN_DETAILS, orderFor } from '../../tests/documents/test-fixtures.ts';
 import { FORM_STATES } from './formation-forms.ts';
 import { orderDocuments, WORKSHEET_STATES } from './index.ts';
@@ -12,7 +13,8 @@ import type { OurRegisteredAgent } from './types.ts';
  * section 10, "Documents"): over every state and DC, every document generated for a complete
  * order with both add-ons, with our agent (an office configured) and with the customer's own.
  * Where a value is missing (our agent not configured there), the generator reports a blocker
- * and functions/order-documents/generate.ts stores nothing.
+ * and functions/order-documents/generate.ts stores nothing. Every one of them is a tagged PDF as
+ * pdfinfo (poppler) reads it (decision 0370).
  */
 
 const ALL_STATES = [...FORM_STATES, ...WORKSHEET_STATES];
@@ -48,13 +50,14 @@ const order = (code: string) =>
 describe('customer-visible documents never show a [Missing ...] placeholder', () => {
   it('covers every state and DC', () => expect(ALL_STATES).toHaveLength(51));
 
-  it.each(ALL_STATES)('%s: every document, with our agent (office configured) and with the customer’s own', async (code) => {
+  it.each(ALL_STATES)('%s: every document, with our agent (office configured) and with the customer’s own, tagged', async (code) => {
     for (const agent of ['ours', 'own'] as const) {
       const made = await orderDocuments(order(code), details(code, agent), agent === 'ours' ? ourAgent(code) : null);
       expect(made.blockers, `${code} ${agent}`).toEqual([]);
       expect(made.documents.map((d) => d.kind)).toEqual(expect.arrayContaining(['cover_sheet', 'operating_agreement', 'ein_worksheet']));
       for (const doc of made.documents.filter((d) => d.kind !== 'cover_sheet'))
         expect(await pdfFlatText(doc.bytes), `${code} ${agent} ${doc.kind}`).not.toContain('[Missing');
+      for (const doc of made.documents) expect(pdfTagged(doc.bytes), `${code} ${agent} ${doc.kind}: pdfinfo "Tagged: yes"`).toBe(true);
     }
   });
 
