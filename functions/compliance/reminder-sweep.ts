@@ -1,4 +1,4 @@
-import { complianceCalendar, deadlineSeries } from '#shared/compliance/calendar.ts';
+import { complianceCalendar, dbaReminderTitle, deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
 import { findState } from '#shared/states.ts';
@@ -35,7 +35,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   }
   // A state deadline counts from the formation: none is reminded before the state has filed the LLC
   // (its dates move to the filing date then, and the filing transaction writes its rows again).
-  if (input.from !== 'filing') return undefined;
+  // The DBA's end counts from its own registration, so it is reminded whatever the formation date.
+  if (input.from !== 'filing' && row.series !== 'dba-renewal') return undefined;
   const event = complianceCalendar(input, { today })?.find((e) => e.kind === row.series && e.date === row.dueOn);
   if (!event) return undefined;
   // The state the deadline is owed to: the home state's for its registration, report and tax.
@@ -47,7 +48,7 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
       firstName,
       businessName,
       stateName,
-      title: event.title,
+      title: event.kind === 'dba-renewal' && input.dba ? dbaReminderTitle(input.state, input.dba.name) : event.title,
       dueOn: row.dueOn,
       daysBefore: row.daysBefore,
       description: event.description,

@@ -7,8 +7,8 @@ import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledExce
 
 /**
  * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:
- * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal, and the
- * home state's home-registration, home-annual-report, home-state-tax) holding
+ * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal, the
+ * home state's home-registration, home-annual-report, home-state-tax, and dba-renewal) holding
  * the next reminder to send. Rows are written in the transaction that pays the order and re-dated
  * in the one that records its filing; the daily sweep (functions/compliance/reminder-sweep.ts)
  * reads the due ones with one Query on bySendOn and moves each row on in the same transaction
@@ -36,7 +36,7 @@ export interface ReminderRow extends ScheduledReminder {
 const table = () => tableName('reminders');
 
 /**
- * Puts of an order's reminder rows (at most eight) for the transaction that pays or files it: the
+ * Puts of an order's reminder rows (at most nine) for the transaction that pays or files it: the
  * next reminder of each run of deadlines, counted from the formation date (the filing date once
  * filed, else the payment date). A Put replaces the row, so filing re-dates what payment wrote.
  */
@@ -67,6 +67,11 @@ const isRenewalRow = (put: TransactItem) => {
 /** The deadline reminder rows alone (not the renewal's notice or charge): reminders turned back on. */
 export function deadlineReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
   return reminderPuts(order, now).filter((put) => !isRenewalRow(put));
+}
+
+/** The DBA's renewal reminder row alone: staff recorded the registration, which dates it. */
+export function dbaReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
+  return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === 'dba-renewal');
 }
 
 /** The renewal's notice and charge rows alone: a cancelled renewal restored. */

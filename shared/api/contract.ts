@@ -1032,7 +1032,7 @@ export const CONTRACT = {
     params: z.strictObject({ id: applicationIdSchema, uploadId: uploadIdSchema }),
     body: recordUploadSchema,
     responses: { 200: staffDocumentsSchema },
-    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append', reminders: 'write' },
     bucket: 'write',
   },
 

@@ -278,7 +278,7 @@ function renewalDescription(input: CalendarInput, stateName: string): string {
   }
 }
 
-/** The state deadlines and the registered agent renewal as runs of dates (the reminder sweep follows these). */
+/** The state deadlines, the DBA's end and the registered agent renewal as runs of dates (the reminder sweep follows these). */
 export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   const code = normalizeCode(input.state);
   if (!code || !feesFor(code) || !isIsoDate(input.formationDate)) return [];
@@ -295,6 +295,9 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
     out.push({ kind: 'operating-agreement', title: `${stateNameOf(code)} operating agreement`, dates: [addDays(formed, agreement.withinDays)] });
   const publication = PUBLICATION_RULES[code];
   if (publication) out.push({ kind: 'publication', title: `${stateNameOf(code)} publication requirement`, dates: [addDays(formed, publication.withinDays)] });
+  // The DBA runs out on its own date (from its registration, not the formation), where the state's words give one.
+  const dbaEnds = input.dba ? dbaRenewalEvent(code, input.dba) : undefined;
+  if (dbaEnds?.date) out.push({ kind: 'dba-renewal', title: dbaEnds.title, dates: [dbaEnds.date] });
   if (input.renewal !== 'own-agent') {
     out.push({
       kind: 'registered-agent-renewal',
@@ -456,6 +459,12 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   const kept = events.filter((e) => e.date === null || (e.date <= until && (e.date >= window.today || standing(e))));
   const order = (e: CalendarEvent) => `${e.date ?? '0000'}|${e.kind}`;
   return kept.sort((a, b) => compareText(order(a), order(b)));
+}
+
+/** The reminder email's heading for the DBA's end: 'Renew the Wyoming trade name "SunnyBites"'. */
+export function dbaReminderTitle(state: string, name: string): string {
+  const rule = dbaRuleFor(normalizeCode(state) ?? state);
+  return rule ? `Renew the ${rule.name} ${rule.term} "${name}"` : `Renew the registered name "${name}"`;
 }
 
 /** When the DBA runs out, from the state's rule; undated ("check with the state") where its words give no date. */

@@ -68,6 +68,9 @@ export async function recordDocuments(
         },
       }),
     );
+  // The registered DBA dates its renewal: its reminders start with the record (unless the customer turned reminders off).
+  if (added.some((d) => d.kind === 'dba_registration') && !app.remindersUnsubscribedAt)
+    alongside.push(...(await import('../reminders.ts')).dbaReminderPuts({ ...app, documents }));
   if (opts.notify && app.email)
     alongside.push(
       outboxPut({
