@@ -1,9 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { TABLE_KEYS, TABLES } from '../functions/tables.ts';
-import { DEPLOY_REGION, tableName } from '../infra/stage-config.ts';
 import { runIfMain } from './cli.ts';
-import { LOCAL_TABLE_PREFIX } from './local/runtime.ts';
+import { type StageTarget, stageEnvironment, stageTarget, useStage } from './stage-tables.ts';
 
 /**
  * `npm run staff:reset-factor -- --stage prod --email owner@example.com --reason "lost phone and codes"`
@@ -20,13 +18,10 @@ import { LOCAL_TABLE_PREFIX } from './local/runtime.ts';
  * `--table-prefix`).
  */
 
-export interface ResetArgs {
-  stage: 'dev' | 'prod' | 'local';
+export interface ResetArgs extends StageTarget {
   email: string;
   reason: string;
   operator: string;
-  endpoint?: string;
-  tablePrefix?: string;
 }
 
 const USAGE =
@@ -46,42 +41,23 @@ export function parseResetArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     },
     strict: true,
   });
-  const stage = values.stage;
-  if (stage !== 'dev' && stage !== 'prod' && stage !== 'local') throw new Error(`--stage must be prod, dev or local.\n${USAGE}`);
+  const target = stageTarget(values, USAGE, env);
   const email = values.email?.trim().toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`--email must be the owner's address.\n${USAGE}`);
   const reason = values.reason?.trim();
   if (!reason) throw new Error(`--reason is required: it goes into the audit trail.\n${USAGE}`);
   const operator = (values.operator ?? env.USER ?? userInfo().username).trim();
   if (!operator) throw new Error(`--operator is required: the audit entry names who ran this.\n${USAGE}`);
-  const endpoint = values.endpoint ?? (stage === 'local' ? env.DYNAMODB_ENDPOINT : undefined);
-  if (stage === 'local' && !endpoint) throw new Error(`--stage local needs --endpoint (the DynamoDB Local URL) or DYNAMODB_ENDPOINT.\n${USAGE}`);
-  if (stage !== 'local' && (values.endpoint || values['table-prefix'])) throw new Error(`--endpoint and --table-prefix are for --stage local only.\n${USAGE}`);
-  return { stage, email, reason, operator, endpoint, tablePrefix: values['table-prefix'] };
+  return { ...target, email, reason, operator };
 }
 
 /** The environment the data modules read (functions/lib/config.ts): the stage's table names and the store to reach. */
-export function resetEnvironment(args: ResetArgs, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const names = Object.fromEntries(
-    TABLE_KEYS.map((k) => [TABLES[k].envVar, args.stage === 'local' ? `${args.tablePrefix ?? LOCAL_TABLE_PREFIX}-${k}` : tableName(args.stage, k)]),
-  );
-  return {
-    ...names,
-    DEPLOYMENT: args.stage === 'local' ? 'local' : 'aws',
-    PAYMENT_MODE: 'live',
-    // Read by the configuration, never used here: this command touches no document.
-    DOCUMENTS_BUCKET: 'unused-by-staff-reset-factor',
-    AWS_REGION: args.stage === 'local' ? (env.AWS_REGION ?? 'us-east-1') : DEPLOY_REGION,
-    ...(args.endpoint ? { DYNAMODB_ENDPOINT: args.endpoint } : {}),
-  };
-}
+export const resetEnvironment = (args: ResetArgs, env: NodeJS.ProcessEnv = process.env) => stageEnvironment(args, env);
 
 export async function main(argv = process.argv.slice(2)): Promise<string> {
   const args = parseResetArgs(argv);
-  Object.assign(process.env, resetEnvironment(args));
+  await useStage(args);
   // Imported after the environment is set: the data modules read it once.
-  const { resetConfigForTests } = await import('../functions/lib/config.ts');
-  resetConfigForTests();
   const { resetOwnerFactorByOperator } = await import('../functions/data/staff-accounts.ts');
   const done = await resetOwnerFactorByOperator({ email: args.email, operator: args.operator, reason: args.reason });
   const message = [
