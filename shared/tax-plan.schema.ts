@@ -4,7 +4,7 @@ import { FILING_STATUSES, MAX_TAX_PLAN_AMOUNT, TAX_PLAN_SOURCES, TAX_PLAN_YEARS,
 import * as z from './zod.ts';
 
 // z.number() refuses NaN, ±Infinity and strings ("must be a number"), so a non-numeric value is a 400 naming its field.
-const amount = (what: string) =>
+export const taxAmount = (what: string) =>
   z
     .number({ error: `${what} must be a number` })
     .check(z.gte(0, `${what} cannot be negative`), z.lte(MAX_TAX_PLAN_AMOUNT, `${what} cannot exceed ${groupThousands(MAX_TAX_PLAN_AMOUNT)}`));
@@ -16,12 +16,12 @@ export const taxPlanInputSchema = z
       { error: `Year must be ${TAX_PLAN_YEARS.join(' or ')}: the plan has that year's figures only` },
     ),
     filingStatus: z.enum(FILING_STATUSES, { error: "Filing status must be 'single' or 'joint'" }),
-    profit: amount('Profit'),
-    salary: z.optional(amount('Salary')),
-    otherWages: z.optional(amount('Other wages')),
-    withholding: z.optional(amount('Withholding')),
-    priorYearTax: z.optional(amount("Last year's tax")),
-    priorYearAgi: z.optional(amount("Last year's adjusted gross income")),
+    profit: taxAmount('Profit'),
+    salary: z.optional(taxAmount('Salary')),
+    otherWages: z.optional(taxAmount('Other wages')),
+    withholding: z.optional(taxAmount('Withholding')),
+    priorYearTax: z.optional(taxAmount("Last year's tax")),
+    priorYearAgi: z.optional(taxAmount("Last year's adjusted gross income")),
   })
   .check(
     z.refine((v) => (v.priorYearTax === undefined) === (v.priorYearAgi === undefined), {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_SAVED_PLAN_TEXT } from '#shared/saved-tax-plan.ts';
 import { nextDueDates } from '#shared/state-facts/due-dates.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
 import { GENERATED_FORMATION_DOCUMENT } from '../../tests/fakes/documents.ts';
@@ -53,7 +54,14 @@ describe('reminder rows', () => {
     const app = await putApplication({ state: 'NY', residenceState: 'NY', status: 'submitted' });
     await markPaid(toPaymentApplication(app as never), { provider: 'stripe', reference: 'pi_ny', amountCents: 35_000, currency: 'usd' });
     const rows = await remindersOf(app.id);
-    expect(rows.map((r) => r.series).sort()).toEqual(['annual-report', 'operating-agreement', 'publication', 'registered-agent-renewal', 'state-tax']);
+    expect(rows.map((r) => r.series).sort()).toEqual([
+      'annual-report',
+      'estimated-tax',
+      'operating-agreement',
+      'publication',
+      'registered-agent-renewal',
+      'state-tax',
+    ]);
     for (const r of rows) {
       expect(r.queue).toBe('DUE');
       expect(r.sendOn < r.dueOn).toBe(true);
@@ -90,6 +98,7 @@ describe('a California resident forming in Wyoming', () => {
     // Written with the payment: California's three runs beside Wyoming's.
     expect((await remindersOf(app.id)).map((r) => r.series).sort()).toEqual([
       'annual-report',
+      'estimated-tax',
       'home-annual-report',
       'home-registration',
       'home-state-tax',
@@ -165,10 +174,27 @@ describe('the reminder sweep', () => {
     expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ dueOn: '2028-11-01', daysBefore: 30, sendOn: '2028-10-02' });
   });
 
+  it('reminds the federal estimated tax two weeks before, with the saved plan’s amount and rule, even before the state files', async () => {
+    const planned = await paidOrder({ savedTaxPlan: { request: { year: 2026, filingStatus: 'single', profit: 60_000 }, savedAt: PAID_AT } }, { filed: false });
+    const bare = await paidOrder({}, { filed: false });
+    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({ dueOn: '2027-01-15', daysBefore: 14, sendOn: '2027-01-01' });
+    await sweepReminders(at('2027-01-01T14:00:00Z'));
+    const sent = (await getMessage(messageId(planned, 'estimated-tax', '2027-01-15', 14)))?.payload as Record<string, unknown>;
+    // 60,000 single: 12,037 of tax; 90% of it in four parts, rounded up.
+    expect(sent).toMatchObject({ stateName: 'the IRS', federal: true, title: 'Federal estimated tax, 4th quarter 2026: pay $2,709', dueOn: '2027-01-15' });
+    expect(sent.description).toContain('Safe harbour: the four payments together reach 90%');
+    const none = (await getMessage(messageId(bare, 'estimated-tax', '2027-01-15', 14)))?.payload as Record<string, unknown>;
+    expect(none).toMatchObject({ title: 'Federal estimated tax, 4th quarter 2026' });
+    expect(none.description).toContain(NO_SAVED_PLAN_TEXT);
+    // Then the next quarter's, two weeks before April 15.
+    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({ dueOn: '2027-04-15', daysBefore: 14, sendOn: '2027-04-01' });
+  });
+
   it('queues a reminder once when two sweeps take the same rows at the same time', async () => {
     const id = await paidOrder();
     const now = at('2027-10-02T14:00:00Z');
-    const rows = await mine(id, '2027-10-02');
+    // The annual report's row (the estimated tax's, due since January, is another test's).
+    const rows = (await mine(id, '2027-10-02')).filter((r) => r.series === 'annual-report');
     expect(rows).toHaveLength(1);
     const outcomes = await Promise.all([processReminder(rows[0], now), processReminder(rows[0], now), processReminder(rows[0], now)]);
     expect(outcomes.filter((o) => o === 'queued')).toHaveLength(1);

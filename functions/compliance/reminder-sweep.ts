@@ -35,10 +35,31 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   }
   // A state deadline counts from the formation: none is reminded before the state has filed the LLC
   // (its dates move to the filing date then, and the filing transaction writes its rows again).
-  // The DBA's end counts from its own registration, so it is reminded whatever the formation date.
-  if (input.from !== 'filing' && row.series !== 'dba-renewal') return undefined;
+  // The DBA's end counts from its own registration, so it is reminded whatever the formation date;
+  // the federal estimated tax is the owner's, owed whether or not the state has filed.
+  const federal = row.series === 'estimated-tax';
+  if (input.from !== 'filing' && row.series !== 'dba-renewal' && !federal) return undefined;
+  // The event as the calendar says it today: for the estimated tax, the amount of the plan saved now.
   const event = complianceCalendar(input, { today })?.find((e) => e.kind === row.series && e.date === row.dueOn);
   if (!event) return undefined;
+  if (federal) {
+    return {
+      ...base,
+      kind: 'deadline_reminder',
+      payload: {
+        firstName,
+        businessName,
+        stateName: 'the IRS',
+        federal: true,
+        title: event.title,
+        dueOn: row.dueOn,
+        daysBefore: row.daysBefore,
+        description: event.description,
+        sourceName: event.source.name,
+        sourceUrl: event.source.url,
+      },
+    };
+  }
   // The state the deadline is owed to: the home state's for its registration, report and tax.
   const stateName = findState(event.state ?? input.state)?.name ?? input.state;
   return {

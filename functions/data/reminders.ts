@@ -8,7 +8,8 @@ import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledExce
 /**
  * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:
  * annual-report, state-tax, operating-agreement, publication, registered-agent-renewal, the
- * home state's home-registration, home-annual-report, home-state-tax, and dba-renewal) holding
+ * home state's home-registration, home-annual-report, home-state-tax, dba-renewal, and the
+ * federal estimated-tax) holding
  * the next reminder to send. Rows are written in the transaction that pays the order and re-dated
  * in the one that records its filing; the daily sweep (functions/compliance/reminder-sweep.ts)
  * reads the due ones with one Query on bySendOn and moves each row on in the same transaction
@@ -72,6 +73,11 @@ export function deadlineReminderPuts(order: CalendarOrder, now = Date.now()): Tr
 /** The DBA's renewal reminder row alone: staff recorded the registration, which dates it. */
 export function dbaReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
   return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === 'dba-renewal');
+}
+
+/** The estimated-tax reminder row alone: written again when a tax plan is saved (orders paid before it was reminded have none). */
+export function estimatedTaxReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
+  return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === 'estimated-tax');
 }
 
 /** The renewal's notice and charge rows alone: a cancelled renewal restored. */

@@ -38,6 +38,34 @@ describe('compliance emails', () => {
     expect({ subject: out.subject, text: out.text }).toMatchSnapshot();
   });
 
+  it('a federal estimated-tax reminder says the IRS, the saved amount, and opens the calendar and planner', async () => {
+    const out = await renderEmail(
+      {
+        kind: 'deadline_reminder',
+        payload: {
+          ...reminder,
+          stateName: 'the IRS',
+          federal: true,
+          title: 'Federal estimated tax, 4th quarter 2026: pay $2,709',
+          dueOn: '2027-01-15',
+          description:
+            'Your saved tax plan: pay $2,709 by January 15, 2027. Safe harbour: the four payments together reach 90% of your estimated 2026 federal tax.',
+          sourceName: 'IRS: Estimated taxes (Form 1040-ES)',
+          sourceUrl: 'https://www.irs.gov/businesses/small-businesses-self-employed/estimated-taxes',
+        },
+      },
+      LINK,
+      undefined,
+      UNSUBSCRIBE,
+    );
+    expect(out.subject).toBe('Due January 15, 2027: Federal estimated tax, 4th quarter 2026: pay $2,709 for Byte Works LLC');
+    expect(out.text).toContain('has a deadline with the IRS on');
+    expect(out.text).toContain('Safe harbour: the four payments together reach 90%');
+    expect(out.text).toContain('check with the IRS before relying on a date');
+    expect(out.text).not.toContain('check with the state');
+    expect(out.text).toContain('See your calendar and tax planner');
+  });
+
   it('the home-state registration, reminded on the day it is owed, says it is due now and names the home state', async () => {
     const out = await renderEmail(
       {

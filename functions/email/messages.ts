@@ -70,7 +70,10 @@ export interface EmailPayloads {
   deadline_reminder: {
     firstName: string;
     businessName: string;
+    /** Who the deadline is owed to: the state's name, or "the IRS" for a federal date. */
     stateName: string;
+    /** A federal date (the quarterly estimated tax): its amount, when a tax plan is saved, is in the title and description. */
+    federal?: boolean;
     title: string;
     /** YYYY-MM-DD */
     dueOn: string;

@@ -20,7 +20,7 @@ export interface OrderReceipt {
 }
 
 /** A stable UUID (v4 layout) for `name`, so a receipt keeps its id whatever reads the order. */
-function stableId(name: string): string {
+export function stableId(name: string): string {
   const h = createHash('sha256').update(name).digest('hex');
   const variant = ((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;

@@ -4,6 +4,7 @@ import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS 
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
 import { orderReceipts } from './receipts.ts';
+import { taxSummaryDocument } from './tax-summary.ts';
 
 /**
  * Which documents an order has, as staff and as the customer see them (docs/product.md
@@ -99,5 +100,7 @@ export function customerDocuments(app: ApplicationItem): OrderDocument[] {
   const receipts = orderReceipts(app)
     .map((r): OrderDocument => ({ id: r.id, kind: r.kind, title: r.title, createdAt: r.createdAt, origin: 'generated' }))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-  return [...stored, ...receipts];
+  // The year-end tax summary of the saved tax plan (./tax-summary.ts), last.
+  const summary = taxSummaryDocument(app);
+  return [...stored, ...receipts, ...(summary ? [{ ...summary, origin: 'generated' as const }] : [])];
 }

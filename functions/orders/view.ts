@@ -6,12 +6,16 @@ import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
+import type { SavedTaxPlanView } from '#shared/saved-tax-plan.schema.ts';
+import { computeSavedPlan, type SavedTaxPlan, safeHarbourWords } from '#shared/saved-tax-plan.ts';
 import { calculateSavings } from '#shared/savings.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
+import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
+import { type TaxSummaryDocument, taxSummaryDocument } from '../order-documents/tax-summary.ts';
 import { customerDocuments } from '../order-documents/view.ts';
 
 /**
@@ -168,6 +172,21 @@ function taxPlanOf(app: ApplicationItem): { taxPlan?: OrderView['taxPlan'] } {
       profit: Math.max(0, Math.round((app.annualIncome ?? 0) - yearlyExpenses)),
       sCorpElectionDeadline: sCorpElectionDeadline(formation.date),
       deadlineFrom: formation.from,
+      ...(app.savedTaxPlan ? { saved: savedTaxPlanView(app, app.savedTaxPlan) } : {}),
     },
+  };
+}
+
+/** The saved plan as the order page shows it: its inputs, the plan computed now, and the safe harbour in words. */
+function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan): SavedTaxPlanView {
+  const plan = computeSavedPlan(saved);
+  return {
+    savedAt: saved.savedAt,
+    request: saved.request,
+    runningCosts: saved.runningCosts ?? DEFAULT_RUNNING_COSTS,
+    ...(saved.incomeMap ? { incomeMap: saved.incomeMap } : {}),
+    answer: taxPlanAnswer(plan),
+    rule: safeHarbourWords(plan.quarterlyRule, plan.year),
+    summaryDocumentId: (taxSummaryDocument(app) as TaxSummaryDocument).id,
   };
 }

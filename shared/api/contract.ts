@@ -40,6 +40,7 @@ import {
   klarnaSessionSchema as klarnaSessionRequestSchema,
   testConfirmSchema,
 } from '../payments/requests.schema.ts';
+import { savedTaxPlanBodySchema } from '../saved-tax-plan.schema.ts';
 import { calculatorInputSchema } from '../savings.schema.ts';
 import type { StaffPermission, StaffRole } from '../staff/accounts.ts';
 import { ACTION_PERMISSIONS, ACTION_ROLES } from '../staff/actions.ts';
@@ -1456,6 +1457,22 @@ export const CONTRACT = {
     tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write', rateLimits: 'write' },
     secrets: ['stripeSecretKey'],
     rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
+  },
+  'PUT /api/orders/{id}/tax-plan': {
+    handler: 'orders/save-tax-plan',
+    operationId: 'saveOrderTaxPlan',
+    summary: "Saves the creator's tax plan on the paid order: the quarterly estimates on its calendar, reminders and year-end summary",
+    description:
+      "`plan` is POST /api/tax-plan's input, validated by the same schema; `runningCosts` and `incomeMap` are optional. Only the inputs are kept (replacing the plan saved before); the server computes the amounts. A 400 names the field (`plan.profit`). 409 `order_not_paid` before payment, `version_conflict` when the order changed meanwhile.",
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: savedTaxPlanBodySchema,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', reminders: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
   'POST /api/reminders/unsubscribe': {

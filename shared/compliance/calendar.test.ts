@@ -308,9 +308,10 @@ describe('deadlineSeries (what the reminder sweep follows)', () => {
       'operating-agreement',
       'publication',
       'registered-agent-renewal',
+      'estimated-tax',
     ]);
-    expect(deadlineSeries(input('AL')).map((s) => s.kind)).toEqual(['registered-agent-renewal']);
-    expect(deadlineSeries(input('WY', { renewal: 'own-agent' })).map((s) => s.kind)).toEqual(['annual-report']);
+    expect(deadlineSeries(input('AL')).map((s) => s.kind)).toEqual(['registered-agent-renewal', 'estimated-tax']);
+    expect(deadlineSeries(input('WY', { renewal: 'own-agent' })).map((s) => s.kind)).toEqual(['annual-report', 'estimated-tax']);
     expect(deadlineSeries(input('WY'))[0].dates.slice(0, 2)).toEqual(['2027-11-01', '2028-11-01']);
     expect(deadlineSeries(input('ZZ'))).toEqual([]);
   });

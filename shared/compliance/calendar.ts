@@ -5,11 +5,13 @@
 
 import { compareText } from '../compare-text.ts';
 import { formatUsd } from '../money.ts';
+import { instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT } from '../saved-tax-plan.ts';
 import { type DbaRule, dbaExpiry, dbaRuleFor } from '../state-facts/dba.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
 import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
+import { TAX_PLAN_YEARS, type TaxPlan } from '../tax-plan.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
 import type { CalendarEventKind } from './kinds.ts';
 import { ESTIMATED_TAX, OPERATING_AGREEMENT_RULES, PUBLICATION_RULES, publicationCostText, S_CORP_ELECTION } from './rules.ts';
@@ -46,7 +48,10 @@ export interface CalendarEvent {
   source: FactSource;
   /** The state the obligation is owed to (two letters); absent for federal dates and our own service. */
   state?: string;
-  /** Whole dollars, where the event is a payment the three-year cost counts (the home state's fee, report and tax). */
+  /**
+   * Whole dollars, where the event is a payment: one the three-year cost counts (the home state's
+   * fee, report and tax), or a quarterly estimate of the tax plan saved on the order.
+   */
   amountUsd?: number;
 }
 
@@ -97,11 +102,13 @@ export interface CalendarInput {
   renewalPriceUsd?: number;
   /** The creator's name registered as a DBA, once staff recorded the registration (its date). */
   dba?: { name: string; registeredOn: string };
+  /** The tax plan saved on the order, computed: its year's estimated-tax dates carry its amounts. */
+  taxPlan?: TaxPlan;
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
 export interface DeadlineSeries {
-  kind: StateDeadlineKind | 'registered-agent-renewal';
+  kind: StateDeadlineKind | 'registered-agent-renewal' | 'estimated-tax';
   title: string;
   dates: string[];
   /** Reminded on the day it falls due, and still reminded when written after that day (the home-state registration, due once the LLC exists). */
@@ -305,28 +312,51 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
       dates: Array.from({ length: OCCURRENCES }, (_, i) => addYears(formed, i + 1)),
     });
   }
+  const estimated = estimatedTaxDates(formed, Number(formed.slice(0, 4)) + OCCURRENCES).map((d) => d.date);
+  if (estimated.length) out.push({ kind: 'estimated-tax', title: 'Federal estimated tax', dates: estimated });
   return out;
 }
+
+/** The federal estimated-tax dates from the formation to the end of `untilYear`: each with its tax year and quarter (0-3). */
+function estimatedTaxDates(formed: string, untilYear: number): { date: string; taxYear: number; index: number; quarter: string }[] {
+  const out: { date: string; taxYear: number; index: number; quarter: string }[] = [];
+  const firstYear = Number(formed.slice(0, 4));
+  for (let year = firstYear; year <= untilYear; year++) {
+    ESTIMATED_TAX.dueDates.forEach(([month, day, quarter], index) => {
+      const taxYear = month === 1 ? year - 1 : year;
+      const date = nextWeekday(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+      if (taxYear >= firstYear && date >= formed) out.push({ date, taxYear, index, quarter });
+    });
+  }
+  return out;
+}
+
+const ESTIMATED_TAX_GENERAL =
+  'If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. A date on a weekend moves to the Monday after.';
 
 function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   const formed = input.formationDate;
   const firstYear = Number(formed.slice(0, 4));
-  for (let year = firstYear; year <= Number(until.slice(0, 4)) + 1; year++) {
-    for (const [month, day, quarter] of ESTIMATED_TAX.dueDates) {
-      const taxYear = month === 1 ? year - 1 : year;
-      const date = nextWeekday(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
-      if (taxYear < firstYear || date < formed) continue;
-      events.push({
-        id: `estimated-tax:${taxYear}-q${quarter.slice(0, 1)}`,
-        kind: 'estimated-tax',
-        title: `Federal estimated tax, ${quarter} ${taxYear}`,
-        date,
-        description:
-          'If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. A date on a weekend moves to the Monday after.',
-        source: ESTIMATED_TAX.source,
-      });
-    }
+  const lastPlanYear = TAX_PLAN_YEARS[TAX_PLAN_YEARS.length - 1];
+  for (const { date, taxYear, index, quarter } of estimatedTaxDates(formed, Number(until.slice(0, 4)) + 1)) {
+    // The saved plan's year carries its amounts; without a plan the date says so and points to the planner.
+    const planned = input.taxPlan?.year === taxYear ? instalmentWords(input.taxPlan, index, date) : undefined;
+    const title = `Federal estimated tax, ${quarter} ${taxYear}`;
+    const plan = planned
+      ? planned.text
+      : (TAX_PLAN_YEARS as readonly number[]).includes(taxYear) && !input.taxPlan
+        ? NO_SAVED_PLAN_TEXT
+        : laterYearText(lastPlanYear);
+    events.push({
+      id: `estimated-tax:${taxYear}-q${quarter.slice(0, 1)}`,
+      kind: 'estimated-tax',
+      title: planned ? `${title}: pay ${formatUsd(planned.estimate.amount)}` : title,
+      date,
+      description: `${plan} ${ESTIMATED_TAX_GENERAL}`,
+      source: ESTIMATED_TAX.source,
+      ...(planned ? { amountUsd: planned.estimate.amount } : {}),
+    });
   }
 
   const ein = input.addOns.feinFiling

@@ -9,8 +9,17 @@ export const RENEWAL_NOTICE_DAYS = [30, 7] as const;
 /** Registering in the home state is owed from the day the LLC exists: reminded that day, not before. */
 export const DUE_NOW_REMINDER_DAYS = [0] as const;
 
+/** A federal estimated-tax date is reminded once, two weeks before: four dates a year, one email each. */
+export const ESTIMATED_TAX_REMINDER_DAYS = [14] as const;
+
 export const reminderDaysFor = (kind: DeadlineSeries['kind']): readonly number[] =>
-  kind === 'registered-agent-renewal' ? RENEWAL_NOTICE_DAYS : kind === 'home-registration' ? DUE_NOW_REMINDER_DAYS : STATE_DEADLINE_REMINDER_DAYS;
+  kind === 'registered-agent-renewal'
+    ? RENEWAL_NOTICE_DAYS
+    : kind === 'home-registration'
+      ? DUE_NOW_REMINDER_DAYS
+      : kind === 'estimated-tax'
+        ? ESTIMATED_TAX_REMINDER_DAYS
+        : STATE_DEADLINE_REMINDER_DAYS;
 
 export interface ScheduledReminder {
   /** The deadline the reminder is about. */

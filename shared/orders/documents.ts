@@ -11,7 +11,8 @@ import { normaliseStatus } from '../application-status.ts';
 /**
  * What a document is. The first six are generated from the filing details; the next three are
  * uploaded by staff; the receipts are written from the order's payment and refunds when first
- * asked for (functions/order-documents/receipts.ts).
+ * asked for (functions/order-documents/receipts.ts), and the year-end tax summary from the tax
+ * plan the customer saved (functions/order-documents/tax-summary.ts).
  */
 export const DOCUMENT_KINDS = [
   'formation',
@@ -26,6 +27,7 @@ export const DOCUMENT_KINDS = [
   'other',
   'receipt',
   'refund_receipt',
+  'tax_summary',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -53,6 +55,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   other: 'Other document',
   receipt: 'Receipt',
   refund_receipt: 'Refund receipt',
+  tax_summary: 'Year-end tax summary for your preparer',
 };
 
 /**

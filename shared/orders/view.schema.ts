@@ -1,4 +1,5 @@
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
+import { savedTaxPlanViewSchema } from '../saved-tax-plan.schema.ts';
 import * as z from '../zod.ts';
 import { deliverableSchema } from './deliverables.schema.ts';
 
@@ -106,6 +107,8 @@ export const orderViewSchema = z.object({
       /** YYYY-MM-DD, from the filing date once filed, else from the payment date. */
       sCorpElectionDeadline: z.string(),
       deadlineFrom: z.enum(['filing', 'payment']),
+      /** The plan the customer saved from the planner (PUT /api/orders/{id}/tax-plan), computed now. */
+      saved: z.optional(savedTaxPlanViewSchema),
     }),
   ),
   version: z.number(),

@@ -5,6 +5,7 @@ import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
 import type { AddOnPrices } from '#shared/pricing.ts';
+import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
@@ -115,6 +116,13 @@ export interface ApplicationItem extends Partial<WizardData> {
   renewalHistory?: RenewalEvent[];
   /** When the customer turned off the compliance calendar's deadline reminders (the emails' unsubscribe link). */
   remindersUnsubscribedAt?: string;
+
+  /**
+   * The tax plan the customer saved from the planner on the order page: the inputs only (profit,
+   * salary, last year's tax, income map), the amounts computed from them when shown. Deleted
+   * with the order (docs/product.md "Privacy").
+   */
+  savedTaxPlan?: SavedTaxPlan;
 
   /** The EIN the IRS assigned (XX-XXXXXXX), recorded by staff with the IRS letter (./documents.ts recordEin). */
   ein?: string;

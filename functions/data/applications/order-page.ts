@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseStatus } from '#shared/application-status.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { ConflictError } from '../../lib/errors.ts';
@@ -123,4 +124,21 @@ export function resubscribeReminders(id: string, rows: TransactItem[] = []): Pro
 export function unsubscribeReminders(id: string): Promise<boolean> {
   const now = new Date().toISOString();
   return update(new ItemUpdate(id).when('attribute_not_exists(#remindersUnsubscribedAt)').set('remindersUnsubscribedAt', now).set('updatedAt', now));
+}
+
+/**
+ * The customer saves their tax plan on the paid order (the planner opened from the order page):
+ * the inputs only, replacing the plan saved before, at the version read, with the reminder rows
+ * of its estimated-tax dates (`rows`) in the same transaction. 409 order_not_paid / version_conflict.
+ */
+export async function saveTaxPlan(app: ApplicationItem, plan: SavedTaxPlan, rows: TransactItem[] = []): Promise<void> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('savedTaxPlan', plan)
+    .set('updatedAt', plan.savedAt);
+  if (!(await updateWith(change, rows)))
+    throw await whyNotWritten(app.id, (latest) =>
+      latest.paymentStatus !== 'paid' ? new ConflictError('A tax plan is saved on a paid order', 'order_not_paid') : changedMeanwhile('the tax plan was saved'),
+    );
 }

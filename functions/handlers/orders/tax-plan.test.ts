@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { NO_SAVED_PLAN_TEXT } from '#shared/saved-tax-plan.ts';
+import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
+import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { parseIcs } from '../../../tests/helpers/ical.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
+import { saveTaxPlan } from '../../data/applications/order-page.ts';
+import { remindersOf } from '../../data/reminders.ts';
+import { handler as getCalendar } from '../compliance/calendar.ts';
+import { handler as getIcs } from '../compliance/calendar-ics.ts';
+import { handler as saveHandler } from './save-tax-plan.ts';
+
+/**
+ * The tax plan saved on an order (docs/product.md "Tax planner"): the planner's inputs under the
+ * POST /api/tax-plan schema, the amounts computed by the server, and the order's estimated-tax
+ * dates on the calendar and in the .ics carrying them with the safe harbour in words.
+ */
+const paidOrder = (over: Record<string, unknown> = {}) =>
+  putApplication({ state: 'WY', status: 'submitted', paymentStatus: 'paid', paidAt: '2026-11-22T15:00:00.000Z', amountPaidCents: 25_000, ...over });
+
+const at = (route: string, id: string, resumeSecret?: string | null) => ({
+  route,
+  path: route.replace('{id}', id),
+  pathParameters: { id },
+  ...(resumeSecret !== undefined ? { resumeSecret } : {}),
+});
+const save = (id: string, body: unknown, secret?: string | null) =>
+  invoke(saveHandler, apiEvent({ method: 'PUT', ...at('/api/orders/{id}/tax-plan', id, secret), body }));
+const calendar = (id: string) => invoke(getCalendar, apiEvent({ method: 'GET', ...at('/api/orders/{id}/calendar', id) }));
+const ics = (id: string) => invoke(getIcs, apiEvent({ method: 'GET', ...at('/api/orders/{id}/calendar.ics', id) }));
+
+const PLAN = { year: 2026, filingStatus: 'single', profit: 60_000 };
+const INCOME = { platform: 30_000, brandDeals: 25_000, tips: 4_000, affiliate: 3_000, gifted: 2_000, expenses: 4_000 };
+
+/** The estimated-tax events of the 2026 tax year still ahead (the calendar starts today). */
+const planYearEvents = (events: { id: string; kind: string }[]) => events.filter((e) => e.kind === 'estimated-tax' && e.id.startsWith('estimated-tax:2026-'));
+
+describe('PUT /api/orders/{id}/tax-plan', () => {
+  it('keeps the inputs only and answers the order page with the plan the server computed', async () => {
+    const app = await paidOrder();
+    // Amounts the browser might send are not part of the schema: only inputs are accepted.
+    const res = await save(app.id, { plan: { ...PLAN, priorYearTax: 8_000, priorYearAgi: 160_000, withholding: 2_000 }, incomeMap: INCOME });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const saved = res.body.taxPlan.saved;
+    // shared/tax-plan.test.ts: 12,037 x 90% = 10,833.30 against 8,000 x 110% = 8,800; less 2,000 withheld = 1,700 a quarter.
+    expect(saved.answer.quarterly.map((q: { amount: number }) => q.amount)).toEqual([1_700, 1_700, 1_700, 1_700]);
+    expect(saved.answer.quarterlyRule).toEqual({ safeHarbour: 'prior-year', share: 1.1, requiredPayment: 8_800, withholding: 2_000 });
+    expect(saved.rule).toContain("110% of last year's federal tax");
+    expect(saved.incomeMap).toEqual(INCOME);
+    expect(saved.runningCosts).toEqual({ payrollService: 540, taxPreparer: 1200, stateFees: 0 });
+
+    const stored = (await readApplication(app.id)) as ApplicationItem;
+    expect(Object.keys(stored.savedTaxPlan ?? {}).sort()).toEqual(['incomeMap', 'request', 'savedAt']);
+    expect(stored.savedTaxPlan?.request).toEqual({ ...PLAN, priorYearTax: 8_000, priorYearAgi: 160_000, withholding: 2_000 });
+    expect(stored.version).toBe(((app.version as number | undefined) ?? 0) + 1);
+
+    // The year-end summary is listed in the vault.
+    expect(res.body.documents.find((d: { kind: string }) => d.kind === 'tax_summary')).toMatchObject({
+      id: saved.summaryDocumentId,
+      title: 'Year-end tax summary 2026',
+    });
+  });
+
+  it('puts the amounts and the safe harbour on the calendar and in the .ics; without a plan they say so', async () => {
+    const app = await paidOrder();
+    const before = planYearEvents((await calendar(app.id)).body.events);
+    expect(before.length).toBeGreaterThan(0);
+    for (const e of before as unknown as { description: string; amountUsd?: number }[]) {
+      expect(e.amountUsd).toBeUndefined();
+      expect(e.description).toContain(NO_SAVED_PLAN_TEXT);
+    }
+    const icsBefore = parseIcs((await ics(app.id)).raw).events.filter((e) => e.uid.startsWith('estimated-tax-2026'));
+    expect(icsBefore.length).toBe(before.length);
+    expect(icsBefore[0].description).toContain('No tax plan is saved on your order');
+
+    expect((await save(app.id, { plan: PLAN })).status).toBe(200);
+    const after = planYearEvents((await calendar(app.id)).body.events) as unknown as { title: string; description: string; amountUsd?: number }[];
+    // 60,000 single: 12,037 of tax, 90% of it in four parts rounded up.
+    for (const e of after) {
+      expect(e.amountUsd).toBe(2_709);
+      expect(e.title).toMatch(/: pay \$2,709$/);
+      expect(e.description).toContain('Safe harbour: the four payments together reach 90% of your estimated 2026 federal tax');
+    }
+    const icsAfter = parseIcs((await ics(app.id)).raw).events.filter((e) => e.uid.startsWith('estimated-tax-2026'));
+    expect(icsAfter.map((e) => e.summary)).toEqual(after.map((e) => e.title));
+    expect(icsAfter[0].description).toContain('pay $2,709 by');
+    expect(icsAfter[0].description).toContain('$10,834 for 2026');
+  });
+
+  it('writes the estimated-tax reminder row with the plan', async () => {
+    const app = await paidOrder();
+    expect((await remindersOf(app.id)).some((r) => r.series === 'estimated-tax')).toBe(false);
+    await save(app.id, { plan: PLAN });
+    expect((await remindersOf(app.id)).find((r) => r.series === 'estimated-tax')).toMatchObject({ daysBefore: 14 });
+  });
+
+  it.each([
+    [{ plan: { ...PLAN, profit: 'lots' } }, 'plan.profit'],
+    [{ plan: { ...PLAN, profit: -5 } }, 'plan.profit'],
+    [{ plan: { ...PLAN, year: 2025 } }, 'plan.year'],
+    [{ plan: { ...PLAN, salary: 70_000 } }, 'plan.salary'],
+    [{ plan: { ...PLAN, priorYearTax: 5_000 } }, 'plan.priorYearAgi'],
+    [{ plan: PLAN, incomeMap: { ...INCOME, tips: -1 } }, 'incomeMap.tips'],
+    [{ plan: PLAN, runningCosts: { payrollService: 1, taxPreparer: 'x', stateFees: 0 } }, 'runningCosts.taxPreparer'],
+    [{ plan: { ...PLAN, quarterly: [] } }, 'plan.quarterly'],
+    [{}, 'plan'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const app = await paidOrder();
+    const res = await save(app.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBeTypeOf('string');
+    expect(Object.keys(res.body.details)).toEqual([field]);
+    expect((await readApplication(app.id))?.savedTaxPlan).toBeUndefined();
+  });
+
+  it('is for the holder of a paid order: 404 without the secret, 409 before payment', async () => {
+    const app = await paidOrder();
+    expect((await save(app.id, { plan: PLAN }, null)).status).toBe(404);
+    expect((await save(app.id, { plan: PLAN }, 'another-secret-0123456789abcdef')).status).toBe(404);
+    const unpaid = await putApplication({ status: 'submitted' });
+    const res = await save(unpaid.id, { plan: PLAN });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('order_not_paid');
+  });
+
+  it('writes only at the version read: a change in between is a 409, never overwritten', async () => {
+    const app = (await paidOrder({ version: 3 })) as unknown as ApplicationItem;
+    await saveTaxPlan(app, { request: { year: 2026, filingStatus: 'single', profit: 10_000 }, savedAt: new Date().toISOString() });
+    // `app` is now stale (version 3; the store holds 4).
+    await expect(saveTaxPlan(app, { request: { year: 2026, filingStatus: 'joint', profit: 99_000 }, savedAt: new Date().toISOString() })).rejects.toMatchObject(
+      {
+        code: 'version_conflict',
+      },
+    );
+    expect((await readApplication(app.id))?.savedTaxPlan.request.profit).toBe(10_000);
+  });
+});

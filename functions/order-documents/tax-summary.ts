@@ -1,0 +1,26 @@
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { stableId } from './receipts.ts';
+
+/**
+ * The year-end tax summary of an order's vault (docs/product.md "Tax planner"): one document for
+ * the tax plan saved on the order, with an id derived from the save, so the vault lists it from
+ * the order alone. Its PDF is written the first time it is asked for and kept under that id
+ * (./tax-summary-link.ts); saving the plan again makes a new summary, and only the newest is listed.
+ */
+export interface TaxSummaryDocument {
+  id: string;
+  kind: 'tax_summary';
+  title: string;
+  createdAt: string;
+}
+
+export function taxSummaryDocument(app: Pick<ApplicationItem, 'id' | 'savedTaxPlan'>): TaxSummaryDocument | undefined {
+  const saved = app.savedTaxPlan;
+  if (!saved) return undefined;
+  return {
+    id: stableId(`tax-summary:${app.id}:${saved.savedAt}`),
+    kind: 'tax_summary',
+    title: `Year-end tax summary ${saved.request.year}`,
+    createdAt: saved.savedAt,
+  };
+}

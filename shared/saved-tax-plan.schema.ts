@@ -1,0 +1,47 @@
+import { INCOME_KINDS, type IncomeKind } from './income-map.ts';
+import { taxAmount, taxPlanInputSchema, taxPlanSchema } from './tax-plan.schema.ts';
+import * as z from './zod.ts';
+
+// PUT /api/orders/{id}/tax-plan: the plan as POST /api/tax-plan takes it (the same schema, under
+// `plan`), the running costs the creator changed, and the income map. The server computes the
+// amounts (shared/saved-tax-plan.ts); a 400 names the field (`plan.profit`, `incomeMap.tips`).
+
+export const runningCostsSchema = z.strictObject({
+  payrollService: taxAmount('Payroll service'),
+  taxPreparer: taxAmount('Tax preparer'),
+  stateFees: taxAmount("State's S-corporation fees"),
+});
+
+const INCOME_LABELS: Record<IncomeKind, string> = {
+  platform: 'Platform payouts',
+  brandDeals: 'Brand deals',
+  tips: 'Viewer tips',
+  affiliate: 'Affiliate commissions',
+  gifted: 'Gifted products',
+};
+
+export const savedIncomeMapSchema = z.strictObject({
+  ...(Object.fromEntries(INCOME_KINDS.map((k) => [k, taxAmount(INCOME_LABELS[k])])) as Record<IncomeKind, ReturnType<typeof taxAmount>>),
+  expenses: taxAmount('Business expenses'),
+});
+
+export const savedTaxPlanBodySchema = z.strictObject({
+  plan: taxPlanInputSchema,
+  runningCosts: z.optional(runningCostsSchema),
+  incomeMap: z.optional(savedIncomeMapSchema),
+});
+export type SavedTaxPlanBody = z.infer<typeof savedTaxPlanBodySchema>;
+
+/** The saved plan as the order page shows it: the inputs, the plan computed now, and the safe harbour in words. */
+export const savedTaxPlanViewSchema = z.object({
+  savedAt: z.string(),
+  request: taxPlanInputSchema,
+  runningCosts: runningCostsSchema,
+  incomeMap: z.optional(savedIncomeMapSchema),
+  answer: taxPlanSchema,
+  /** The safe harbour the instalments follow, in plain words. */
+  rule: z.string(),
+  /** The year-end summary PDF in the vault (GET /api/orders/{id}/documents/{documentId}). */
+  summaryDocumentId: z.string(),
+});
+export type SavedTaxPlanView = z.infer<typeof savedTaxPlanViewSchema>;
