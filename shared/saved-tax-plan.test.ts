@@ -16,7 +16,7 @@ const estimates = (plan?: SavedTaxPlan) =>
       formationDate: '2026-11-22',
       addOns: { operatingAgreement: false, feinFiling: false },
       renewal: 'renews',
-      ...(plan ? { taxPlan: computeSavedPlan(plan) } : {}),
+      ...(plan ? { taxPlan: plan } : {}),
     },
     { today: '2026-11-27' },
   )!.filter((e) => e.kind === 'estimated-tax');
@@ -45,6 +45,11 @@ describe('the saved tax plan', () => {
     const low = computeSavedPlan(saved({ priorYearTax: 8_000, priorYearAgi: 100_000 })).quarterlyRule;
     expect(safeHarbourWords(low)).toContain("100% of last year's federal tax, which is less than 90% of this year's: $8,000 for 2026");
     expect(safeHarbourWords(low)).toContain('no underpayment penalty');
+    // Last year's given, but this year's 90% asks for less: said so.
+    const given = computeSavedPlan(saved({ priorYearTax: 20_000, priorYearAgi: 100_000 })).quarterlyRule;
+    expect(safeHarbourWords(given, 2026, 20_000)).toContain(
+      "90% of your estimated 2026 federal tax, which is less than last year's safe harbour ($20,000 of tax last year)",
+    );
   });
 
   it("puts its amount and rule on the calendar's estimated-tax dates of its year", () => {

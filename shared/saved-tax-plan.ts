@@ -59,7 +59,7 @@ export function planBasisWords(plan: Pick<TaxPlan, 'sCorp'>): string {
  * The safe harbour the instalments follow, in plain words: which share of which year's tax, the
  * year's required payment, the withholding counted, and why no underpayment penalty is owed.
  */
-export function safeHarbourWords(rule: Omit<QuarterlyPlan, 'instalments'>, year: TaxPlanYear = 2026): string {
+export function safeHarbourWords(rule: Omit<QuarterlyPlan, 'instalments'>, year: TaxPlanYear = 2026, priorYearTax?: number): string {
   const target =
     rule.safeHarbour === 'prior-year'
       ? `${pct(rule.share)} of last year's federal tax${
@@ -67,7 +67,9 @@ export function safeHarbourWords(rule: Omit<QuarterlyPlan, 'instalments'>, year:
             ? ` (110%, not 100%, because last year's adjusted gross income was above ${formatUsd(QUARTERLY_SAFE_HARBOUR.agiThreshold)})`
             : ''
         }, which is less than ${pct(QUARTERLY_SAFE_HARBOUR.currentYearShare)} of this year's`
-      : `${pct(rule.share)} of your estimated ${year} federal tax (last year's tax, once you give it, applies instead when it asks for less)`;
+      : priorYearTax !== undefined
+        ? `${pct(rule.share)} of your estimated ${year} federal tax, which is less than last year's safe harbour (${formatUsd(priorYearTax)} of tax last year)`
+        : `${pct(rule.share)} of your estimated ${year} federal tax (last year's tax, once you give it, applies instead when it asks for less)`;
   const withheld = rule.withholding > 0 ? `, less ${formatUsd(rule.withholding)} of income tax withheld from wages,` : '';
   return `Safe harbour: the four payments together reach ${target}: ${formatUsd(rule.requiredPayment)} for ${year}${withheld} paid in four equal parts. Paying at least that much by each date means no underpayment penalty, even if you owe more when you file (Form 1040-ES; IRC section 6654(d)).`;
 }
@@ -76,12 +78,17 @@ export function safeHarbourWords(rule: Omit<QuarterlyPlan, 'instalments'>, year:
  * The n-th instalment (0-3) of the saved plan, and the sentence the calendar, the .ics and the
  * reminder say about it; `date`: the day it is due when a weekend moved it.
  */
-export function instalmentWords(plan: TaxPlan, quarter: number, date?: string): { estimate: QuarterlyEstimate; text: string } | undefined {
+export function instalmentWords(
+  plan: TaxPlan,
+  quarter: number,
+  date?: string,
+  priorYearTax?: number,
+): { estimate: QuarterlyEstimate; text: string } | undefined {
   const estimate = plan.quarterly[quarter];
   if (!estimate) return undefined;
   return {
     estimate,
-    text: `Your saved tax plan: pay ${formatUsd(estimate.amount)} by ${longDate(date ?? estimate.due)}, ${planBasisWords(plan)}. ${safeHarbourWords(plan.quarterlyRule, plan.year)}`,
+    text: `Your saved tax plan: pay ${formatUsd(estimate.amount)} by ${longDate(date ?? estimate.due)}, ${planBasisWords(plan)}. ${safeHarbourWords(plan.quarterlyRule, plan.year, priorYearTax)}`,
   };
 }
 

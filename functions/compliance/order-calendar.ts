@@ -2,7 +2,6 @@ import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.t
 import { type CalendarInput, complianceCalendar, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
 import { addYears, dayOf } from '#shared/compliance/dates.ts';
 import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
-import { computeSavedPlan } from '#shared/saved-tax-plan.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { findState } from '#shared/states.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
@@ -61,8 +60,8 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     renewalLapsedAt: lapsedAt(order),
     renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
     ...dbaOf(order),
-    // The server decides the amounts: the saved inputs, computed by today's engine.
-    ...(order.savedTaxPlan ? { taxPlan: computeSavedPlan(order.savedTaxPlan) } : {}),
+    // The saved inputs: the calendar computes the amounts with today's engine.
+    ...(order.savedTaxPlan ? { taxPlan: order.savedTaxPlan } : {}),
   };
 }
 

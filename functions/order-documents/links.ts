@@ -3,6 +3,7 @@ import type { ApplicationItem, StoredDocument } from '../data/applications/item.
 import { NotFoundError } from '../lib/errors.ts';
 import { receiptLink } from './receipt-link.ts';
 import { downloadLink } from './storage.ts';
+import { taxSummaryLink } from './tax-summary-link.ts';
 import { vaultDocuments } from './view.ts';
 
 /**
@@ -19,10 +20,10 @@ function linkTo(doc: StoredDocument | undefined): Promise<DocumentLink> {
 
 /** GET /api/orders/{id}/documents/{documentId} (the order's holder, already checked by the caller). */
 export async function vaultLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
-  return (await receiptLink(app, documentId)) ?? linkTo(vaultDocuments(app).find((d) => d.id === documentId));
+  return (await receiptLink(app, documentId)) ?? (await taxSummaryLink(app, documentId)) ?? linkTo(vaultDocuments(app).find((d) => d.id === documentId));
 }
 
-/** GET /api/staff/applications/{id}/documents/{documentId}: any version, or a receipt. */
+/** GET /api/staff/applications/{id}/documents/{documentId}: any version, a receipt, or the tax summary. */
 export async function staffLink(app: ApplicationItem, documentId: string): Promise<DocumentLink> {
-  return (await receiptLink(app, documentId)) ?? linkTo(app.documents?.find((d) => d.id === documentId));
+  return (await receiptLink(app, documentId)) ?? (await taxSummaryLink(app, documentId)) ?? linkTo(app.documents?.find((d) => d.id === documentId));
 }

@@ -186,7 +186,7 @@ function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan): SavedTaxPl
     runningCosts: saved.runningCosts ?? DEFAULT_RUNNING_COSTS,
     ...(saved.incomeMap ? { incomeMap: saved.incomeMap } : {}),
     answer: taxPlanAnswer(plan),
-    rule: safeHarbourWords(plan.quarterlyRule, plan.year),
+    rule: safeHarbourWords(plan.quarterlyRule, plan.year, saved.request.priorYearTax),
     summaryDocumentId: (taxSummaryDocument(app) as TaxSummaryDocument).id,
   };
 }

@@ -5,13 +5,13 @@
 
 import { compareText } from '../compare-text.ts';
 import { formatUsd } from '../money.ts';
-import { instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT } from '../saved-tax-plan.ts';
+import { computeSavedPlan, instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT, type SavedTaxPlan } from '../saved-tax-plan.ts';
 import { type DbaRule, dbaExpiry, dbaRuleFor } from '../state-facts/dba.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
 import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
-import { TAX_PLAN_YEARS, type TaxPlan } from '../tax-plan.ts';
+import { TAX_PLAN_YEARS } from '../tax-plan.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
 import type { CalendarEventKind } from './kinds.ts';
 import { ESTIMATED_TAX, OPERATING_AGREEMENT_RULES, PUBLICATION_RULES, publicationCostText, S_CORP_ELECTION } from './rules.ts';
@@ -102,8 +102,8 @@ export interface CalendarInput {
   renewalPriceUsd?: number;
   /** The creator's name registered as a DBA, once staff recorded the registration (its date). */
   dba?: { name: string; registeredOn: string };
-  /** The tax plan saved on the order, computed: its year's estimated-tax dates carry its amounts. */
-  taxPlan?: TaxPlan;
+  /** The tax plan saved on the order (its inputs): its year's estimated-tax dates carry the amounts computed from it. */
+  taxPlan?: SavedTaxPlan;
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -339,9 +339,11 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
   const formed = input.formationDate;
   const firstYear = Number(formed.slice(0, 4));
   const lastPlanYear = TAX_PLAN_YEARS[TAX_PLAN_YEARS.length - 1];
+  const saved = input.taxPlan;
+  const computed = saved ? computeSavedPlan(saved) : undefined;
   for (const { date, taxYear, index, quarter } of estimatedTaxDates(formed, Number(until.slice(0, 4)) + 1)) {
     // The saved plan's year carries its amounts; without a plan the date says so and points to the planner.
-    const planned = input.taxPlan?.year === taxYear ? instalmentWords(input.taxPlan, index, date) : undefined;
+    const planned = computed?.year === taxYear ? instalmentWords(computed, index, date, saved?.request.priorYearTax) : undefined;
     const title = `Federal estimated tax, ${quarter} ${taxYear}`;
     const plan = planned
       ? planned.text

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NO_SAVED_PLAN_TEXT } from '#shared/saved-tax-plan.ts';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
@@ -8,6 +12,7 @@ import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { remindersOf } from '../../data/reminders.ts';
 import { handler as getCalendar } from '../compliance/calendar.ts';
 import { handler as getIcs } from '../compliance/calendar-ics.ts';
+import { handler as documentLink } from './document-link.ts';
 import { handler as saveHandler } from './save-tax-plan.ts';
 
 /**
@@ -133,5 +138,65 @@ describe('PUT /api/orders/{id}/tax-plan', () => {
       },
     );
     expect((await readApplication(app.id))?.savedTaxPlan.request.profit).toBe(10_000);
+  });
+});
+
+describe('the year-end tax summary in the vault', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tax-summary-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const link = (id: string, documentId: string) =>
+    invoke(
+      documentLink,
+      apiEvent({
+        method: 'GET',
+        route: '/api/orders/{id}/documents/{documentId}',
+        path: `/api/orders/${id}/documents/${documentId}`,
+        pathParameters: { id, documentId },
+      }),
+    );
+  async function pdfOf(id: string, documentId: string): Promise<{ text: string; bytes: Uint8Array }> {
+    const res = await link(id, documentId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const bytes = new Uint8Array(await (await fetch(res.body.url)).arrayBuffer());
+    const file = join(dir, `${documentId}.pdf`);
+    writeFileSync(file, bytes);
+    return { text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }), bytes };
+  }
+
+  it("carries the saved figures, the income map, both plans, the quarterly amounts and every figure's source", async () => {
+    const app = await paidOrder({ businessName: 'Ava Creates LLC' });
+    const res = await save(app.id, { plan: { ...PLAN, profit: 100_000, salary: 40_000 }, incomeMap: INCOME });
+    const saved = res.body.taxPlan.saved;
+    const { text, bytes } = await pdfOf(app.id, saved.summaryDocumentId);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Year-end tax summary 2026');
+    expect(flat).toContain('Ava Creates LLC');
+    // The figures given, and the income map (30,000 + 25,000 + 4,000 + 3,000 + 2,000 = 64,000 less 4,000).
+    expect(flat).toMatch(/Business profit \(income less expenses\) \$100,000 Your figures/);
+    expect(flat).toMatch(/Salary as an S-corporation owner \$40,000/);
+    expect(flat).toMatch(/Brand deals and sponsorships \$25,000 Form 1099-NEC/);
+    expect(flat).toMatch(/Total income \$64,000/);
+    expect(flat).toMatch(/Profit from the income map \$60,000/);
+    // shared/tax-plan.test.ts's S-corporation case: 100,000 profit, 40,000 salary, single.
+    expect(flat).toMatch(/Self-employment or payroll tax \$\d[\d,]* \$6,120 Schedule SE/);
+    expect(flat).toMatch(/Total \$\d[\d,]* \$17,545 Sum of the above/);
+    expect(flat).toContain(`would save about $${saved.answer.sCorp.savings.toLocaleString('en-US')} a year`);
+    for (const q of saved.answer.quarterly) expect(flat).toContain(`$${q.amount.toLocaleString('en-US')} Form 1040-ES`);
+    expect(flat).toContain('Safe harbour: the four payments together reach 90%');
+    // Every source named in full.
+    expect(flat).toContain('Schedule SE (Form 1040):');
+    expect(flat).toContain('Form 8995 / IRC section 199A');
+    expect(flat).toContain('Rev. Proc. 2025-32');
+    expect(flat).toContain('Income map:');
+
+    // The same save downloads the same file; a new save makes a new summary.
+    expect((await pdfOf(app.id, saved.summaryDocumentId)).bytes).toEqual(bytes);
+    const again = await save(app.id, { plan: PLAN });
+    expect(again.body.taxPlan.saved.summaryDocumentId).not.toBe(saved.summaryDocumentId);
+    expect(again.body.documents.filter((d: { kind: string }) => d.kind === 'tax_summary')).toHaveLength(1);
+    const plain = (await pdfOf(app.id, again.body.taxPlan.saved.summaryDocumentId)).text.replace(/\s+/g, ' ');
+    expect(plain).toContain('No salary was given');
+    expect(plain).not.toContain('Income by kind');
+    expect((await link(app.id, saved.summaryDocumentId)).status).toBe(404);
   });
 });

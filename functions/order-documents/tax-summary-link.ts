@@ -1,0 +1,28 @@
+import { orderNumber } from '#shared/orders/conversation.schema.ts';
+import type { DocumentLink } from '#shared/orders/documents.schema.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
+import { downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
+import { taxSummaryDocument } from './tax-summary.ts';
+
+/**
+ * The year-end tax summary's PDF (./tax-summary.ts), written from the saved plan the first time
+ * it is asked for and kept under the summary's id: the same save always downloads the same file.
+ * Only the download routes import this, so the renderer and its fonts stay out of the others.
+ */
+export async function taxSummaryLink(app: ApplicationItem, documentId: string): Promise<DocumentLink | undefined> {
+  const summary = taxSummaryDocument(app);
+  if (!summary || summary.id !== documentId || !app.savedTaxPlan) return undefined;
+  const key = orderDocumentKey(app.id, summary.id);
+  const fileName = `tax-summary-${app.savedTaxPlan.request.year}-${orderNumber(app.id)}.pdf`;
+  if ((await objectSize(key)) === undefined) {
+    const { taxSummaryPdf } = await import('../documents/tax-summary.ts');
+    const made = await taxSummaryPdf({
+      orderNumber: orderNumber(app.id),
+      businessName: app.businessName ?? '',
+      customerName: [app.firstName, app.lastName].filter(Boolean).join(' '),
+      saved: app.savedTaxPlan,
+    });
+    await putDocument(key, made.bytes, fileName);
+  }
+  return downloadLink(key, fileName);
+}
