@@ -522,7 +522,8 @@ describe('the dashboard by role', () => {
         if (parsed.pathname.endsWith('/api/staff/tickets')) {
           const q = parsed.searchParams.get('q');
           asked.push(q);
-          const items = q ? [ticket('t2', 'Invoice for Lind Studio LLC')] : [ticket('t1', 'Where is my EIN?'), ticket('t2', 'Invoice for Lind Studio LLC')];
+          const t2 = { ...ticket('t2', 'Invoice for Lind Studio LLC'), applicationId: '6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10' };
+          const items = q ? [t2] : [ticket('t1', 'Where is my EIN?'), t2];
           return new Response(JSON.stringify({ items, nextCursor: null }), { status: 200 });
         }
         return fakeFetch(url, init);
@@ -530,6 +531,9 @@ describe('the dashboard by role', () => {
     );
     const user = renderAt('/staff');
     expect(await screen.findByRole('heading', { name: 'Where is my EIN?' })).toBeInTheDocument();
+    // Support answers a ticket about an order without opening the order (a processor's screen).
+    expect(screen.getByText('6f1c1b1e')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open order 6f1c1b1e' })).toBeNull();
     const box = screen.getByRole('searchbox', { name: 'Search tickets' });
     await user.type(box, 'i');
     await user.click(screen.getByRole('button', { name: 'Search' }));

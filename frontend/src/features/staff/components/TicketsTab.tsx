@@ -4,7 +4,7 @@ import { SEARCH_MIN_LENGTH } from '#shared/staff/search.ts';
 import { type SupportTicket, type TicketStatus, ticketUpdateSchema } from '#shared/staff/tickets.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
-import { staffCall, useStaffAccount } from '../../../lib/staff-session.ts';
+import { staffCall, useMayPerform, useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 import { useTicketChange, useTickets } from '../staff-api.ts';
@@ -137,6 +137,8 @@ export function TicketsTab() {
   }, [query.isError]);
   const tickets = query.data?.pages.flatMap((p) => p.items) ?? [];
   const me = account.data?.email;
+  // Orders are opened by those who work them: support answers the ticket without the order modal.
+  const mayOpenOrders = useMayPerform('workOrders');
 
   async function update(id: string, body: { status: TicketStatus } | { assign: 'me' | 'nobody' }, done: string) {
     try {
@@ -241,14 +243,16 @@ export function TicketsTab() {
                     <span>
                       About order <span className="font-mono">{t.applicationId.slice(0, 8)}</span>
                     </span>
-                    <Button
-                      variant="ghost"
-                      className="!px-2 !py-1"
-                      onClick={() => openOrder(t.applicationId ?? '')}
-                      aria-label={`Open order ${t.applicationId.slice(0, 8)}`}
-                    >
-                      Open the order
-                    </Button>
+                    {mayOpenOrders ? (
+                      <Button
+                        variant="ghost"
+                        className="!px-2 !py-1"
+                        onClick={() => openOrder(t.applicationId ?? '')}
+                        aria-label={`Open order ${t.applicationId.slice(0, 8)}`}
+                      >
+                        Open the order
+                      </Button>
+                    ) : null}
                   </p>
                 ) : (
                   <LinkToOrder ticket={t} />
