@@ -75,6 +75,13 @@ describe('the second factor', () => {
     expect(login?.env).toMatchObject({ STAFF_SECOND_FACTOR: 'required', STAFF_OWNER_EMAIL: 'owner@example.com' });
   });
 
+  it('prod: every function knows the seller receipts name while the operator settings leave it unset', () => {
+    for (const { logicalId, env } of functionsWithPolicies(prod.templates.api).filter((f) => f.env.DEPLOYMENT === 'aws')) {
+      expect(env.SELLER_LEGAL_NAME, logicalId).toBe(EXAMPLE_API_DOMAIN_CONTEXT.sellerLegalName);
+      expect(JSON.parse(String(env.SELLER_ADDRESS)), logicalId).toEqual(EXAMPLE_API_DOMAIN_CONTEXT.sellerAddress);
+    }
+  });
+
   it('prod refuses to be configured without it; a dev stage may turn it off', () => {
     expect(() => parseStageConfig({ stage: 'prod', requireSecondFactor: 'false', ...EXAMPLE_API_DOMAIN_CONTEXT })).toThrow(/prod requires a second factor/);
     expect(parseStageConfig({ stage: 'prod', ...EXAMPLE_API_DOMAIN_CONTEXT }).requireSecondFactor).toBe(true);

@@ -73,8 +73,32 @@ describe('stage configuration: one sentence per missing or inconsistent prod val
     const lines = problems(() => parseStageConfig({ stage: 'prod' }, 'config/prod.json')).split('\n');
     expect(lines[0]).toBe('The prod configuration (config/prod.json, -c key=value overrides) is not deployable:');
     const keys = lines.slice(1).map((l) => /^ {2}- (\w+):/.exec(l)?.[1]);
-    expect(keys).toEqual(expect.arrayContaining(['stripePublishableKey', 'ownerEmail', 'alarmEmails', 'apiDomainName', 'emailFrom']));
+    expect(keys).toEqual(expect.arrayContaining(['stripePublishableKey', 'ownerEmail', 'alarmEmails', 'apiDomainName', 'emailFrom', 'sellerLegalName']));
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}- [\w.]+: .+\.$/);
+  });
+
+  it('names a missing seller (legal name or address) in one sentence, only on prod', () => {
+    const sentence =
+      'sellerLegalName: prod needs the seller every receipt names: set "sellerLegalName" (the company\'s legal name) and "sellerAddress" ({"line1", "city", "state", "zip"}) in config/prod.json.';
+    expect(problems(() => parseStageConfig(without('sellerLegalName')))).toContain(sentence);
+    expect(problems(() => parseStageConfig(without('sellerAddress')))).toContain(sentence);
+    expect(
+      problems(() => parseStageConfig({ stage: 'prod' }))
+        .split('\n')
+        .filter((l) => l.includes('sellerLegalName')),
+    ).toHaveLength(1);
+    expect(parseStageConfig({ stage: 'dev' }).sellerLegalName).toBeUndefined();
+  });
+
+  it('takes the seller address as an object in the file or as JSON with -c, checked like the operator settings address', () => {
+    const address = { line1: '500 Brickell Key Drive', line2: 'Suite 300', city: 'Miami', state: 'FL', zip: '33131' };
+    expect(parseStageConfig({ ...complete, sellerAddress: JSON.stringify(address) }).sellerAddress).toEqual(address);
+    expect(parseStageConfig({ ...complete, sellerAddress: address }).sellerAddress).toEqual(address);
+    expect(problems(() => parseStageConfig({ ...complete, sellerAddress: { ...address, zip: '331' } }))).toContain(
+      'sellerAddress.zip: Enter a 5-digit ZIP code',
+    );
+    expect(problems(() => parseStageConfig({ ...complete, sellerAddress: { ...address, state: 'ZZ' } }))).toContain('sellerAddress.state: Choose a state');
+    expect(problems(() => parseStageConfig({ ...complete, sellerAddress: '500 Brickell Key Drive, Miami' }))).toContain('sellerAddress:');
   });
 
   it('takes -c alarmEmail (one address or a comma-separated list) for alarmEmails', () => {

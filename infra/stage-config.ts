@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { operatorAddressSchema } from '../shared/operator/settings.schema.ts';
 
 /**
  * Deployment settings of a stage, from its config file (`config/<stage>.json`, copied from
@@ -37,6 +38,24 @@ const hostName = z.preprocess(
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a host name such as api.example.com')
     .optional(),
+);
+
+/**
+ * The seller's postal address as receipts print it. In the config file an object; with
+ * `-c sellerAddress=...` the same object as JSON.
+ */
+const sellerAddress = z.preprocess(
+  (v) => {
+    if (v === '') return undefined;
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  // The same address the owner's operator settings take (shared/operator/settings.schema.ts).
+  z.optional(operatorAddressSchema),
 );
 
 export const stageConfigSchema = z
@@ -123,6 +142,13 @@ export const stageConfigSchema = z
     ),
     /** The owner's email address: the first sign-in with it and the staff password (a secret) creates the owner account. */
     ownerEmail: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be a plain address such as owner@example.com').optional()),
+    /**
+     * The seller every receipt names (the operator's company, as registered), and its postal
+     * address. Required in prod; the owner's operator settings, when set, take precedence
+     * (docs/decisions/0371-the-seller-in-the-stage-config.md).
+     */
+    sellerLegalName: optionalText,
+    sellerAddress,
   })
   .refine((c) => c.stage !== 'prod' || Boolean(c.stripePublishableKey), {
     message: 'prod needs the Stripe publishable key (pk_live_...): without it the checkout offers no payment method, even with the secret key stored',
@@ -135,6 +161,11 @@ export const stageConfigSchema = z
   .refine((c) => c.stage !== 'prod' || Boolean(c.ownerEmail), {
     message: 'prod needs the owner\'s email address: without it the owner\'s correct password answers "Invalid credentials" and nobody can sign in',
     path: ['ownerEmail'],
+  })
+  .refine((c) => c.stage !== 'prod' || (Boolean(c.sellerLegalName) && Boolean(c.sellerAddress)), {
+    message:
+      'prod needs the seller every receipt names: set "sellerLegalName" (the company\'s legal name) and "sellerAddress" ({"line1", "city", "state", "zip"}) in config/prod.json',
+    path: ['sellerLegalName'],
   })
   .refine((c) => c.stage !== 'prod' || c.alarmEmails.length > 0, {
     message: 'prod needs at least one alarm recipient: without one every alarm goes to a topic nobody reads',
@@ -170,7 +201,7 @@ export function emailDomainOf(address: string): string {
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
 /**
- * Stand-ins for what prod refuses to synthesise without (the API's own domain, the email sender),
+ * Stand-ins for what prod refuses to synthesise without (the API's own domain, the email sender, the seller),
  * for synthesising prod offline (npm run synth spreads every key into --context; the CDK tests).
  * A deploy must pass the real apiDomainName, apiCertificateArn and emailFrom.
  */
@@ -181,6 +212,8 @@ export const EXAMPLE_API_DOMAIN_CONTEXT = {
   stripePublishableKey: 'pk_live_example',
   ownerEmail: 'owner@example.com',
   alarmEmails: ['ops@example.com'],
+  sellerLegalName: 'Example Filings LLC',
+  sellerAddress: { line1: '100 Example Street', city: 'Miami', state: 'FL', zip: '33131' },
 };
 
 export const CONTEXT_KEYS = [
@@ -200,6 +233,8 @@ export const CONTEXT_KEYS = [
   'ownerEmail',
   'withoutIndexes',
   'backupCopyRegion',
+  'sellerLegalName',
+  'sellerAddress',
 ] as const;
 
 /** Where each stage's config file lives: `config/<stage>.json` (ignored by git), next to its committed example. */

@@ -4,6 +4,7 @@ import type { OperatorSettingsUpdate } from '#shared/operator/settings.schema.ts
 import type { StaffPerson } from '#shared/staff/accounts.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { config } from '../lib/config.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { auditPut } from './audit.ts';
 import { writeTogether } from './staff-accounts.ts';
@@ -14,13 +15,23 @@ import { writeTogether } from './staff-accounts.ts';
  */
 const KEY = { id: 'OPERATOR' };
 
-/** The settings as stored, every unset one null; version 0 before the first save. */
+/**
+ * The settings as stored, every unset one null; version 0 before the first save. An unset legal
+ * name or address is the stage's seller (the stage config's sellerLegalName and sellerAddress,
+ * required on prod: docs/decisions/0371), so receipts, emails and the legal pages name a seller
+ * from the first deploy; what the owner saves takes precedence.
+ */
 export async function getOperatorSettings(): Promise<OperatorSettingsView> {
   const out = await ddb().send(new GetCommand({ TableName: tableName('operatorSettings'), Key: KEY, ConsistentRead: true }));
   const item = out.Item ?? {};
   const settings = Object.fromEntries(
     (Object.keys(EMPTY_OPERATOR_SETTINGS) as (keyof OperatorSettings)[]).map((k) => [k, item[k] ?? EMPTY_OPERATOR_SETTINGS[k]]),
   ) as OperatorSettings;
+  const seller = config().seller;
+  if (seller) {
+    settings.legalName ??= seller.legalName;
+    settings.address ??= seller.address;
+  }
   return { ...settings, version: Number(item.version ?? 0), ...(item.updatedAt ? { updatedAt: String(item.updatedAt) } : {}) };
 }
 

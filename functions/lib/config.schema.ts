@@ -32,6 +32,14 @@ export const environmentSchema = z.object({
   PAYMENT_EVENT_LEASE_SECONDS: z.optional(z.coerce.number().check(z.int(), z.positive())),
   /** Milliseconds of silence before a DynamoDB or S3 request is given up (store-limits.ts; 1500 when unset). */
   STORE_REQUEST_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  /** The deployed stage (`dev`, `prod`); unset locally. */
+  STAGE: z.optional(z.string()),
+  /**
+   * The seller receipts name while the owner's operator settings leave it unset: the stage
+   * config's sellerLegalName and sellerAddress (JSON), required on the prod stage (config.ts).
+   */
+  SELLER_LEGAL_NAME: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  SELLER_ADDRESS: z.optional(z.string()),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -331,6 +331,9 @@ export class ApiStack extends Stack {
       ...(config.ownerEmail ? { STAFF_OWNER_EMAIL: config.ownerEmail } : {}),
       ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       ...(config.stripePublishableKey ? { STRIPE_PUBLISHABLE_KEY: config.stripePublishableKey } : {}),
+      // The seller receipts name while the owner has not set one (required in prod: infra/stage-config.ts).
+      ...(config.sellerLegalName ? { SELLER_LEGAL_NAME: config.sellerLegalName } : {}),
+      ...(config.sellerAddress ? { SELLER_ADDRESS: JSON.stringify(config.sellerAddress) } : {}),
     };
 
     const makeFunction = (scope: Stack, constructId: string, spec: FunctionSpec): LambdaFn => {

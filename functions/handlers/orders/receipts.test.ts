@@ -8,6 +8,7 @@ import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { putPaidOrder } from '../../../tests/fakes/documents.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { resetConfigForTests } from '../../lib/config.ts';
 import { handler as documentLink } from './document-link.ts';
 import { handler as getOrder } from './get.ts';
 
@@ -125,5 +126,34 @@ describe('receipts in the vault', () => {
     const res = await link(app.id, receipt?.id ?? '');
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('seller_not_set');
+  });
+
+  it("the stage's seller (SELLER_LEGAL_NAME, SELLER_ADDRESS) is named while the settings leave it unset; the owner's settings win", async () => {
+    const before = { name: process.env.SELLER_LEGAL_NAME, address: process.env.SELLER_ADDRESS };
+    process.env.SELLER_LEGAL_NAME = 'Stage Seller LLC';
+    process.env.SELLER_ADDRESS = JSON.stringify({ line1: '9 Stage Road', city: 'Tampa', state: 'FL', zip: '33602' });
+    resetConfigForTests();
+    try {
+      await setSeller({});
+      const app = await putPaidOrder('FL', { amountPaidCents: 27500, paymentProvider: 'test', paymentReference: 'pi_stage_seller' });
+      const receipt = (await orderPage(app.id)).documents.find((d) => d.kind === 'receipt');
+      const text = await textOf(app.id, receipt?.id ?? '');
+      expect(text).toContain('Stage Seller LLC');
+      expect(text).toContain('9 Stage Road, Tampa, FL 33602');
+
+      await setSeller(SELLER);
+      const other = await putPaidOrder('FL', { amountPaidCents: 27500, paymentProvider: 'test', paymentReference: 'pi_owner_seller' });
+      const owners = await textOf(other.id, (await orderPage(other.id)).documents.find((d) => d.kind === 'receipt')?.id ?? '');
+      expect(owners).toContain('Creator Filings LLC');
+      expect(owners).not.toContain('Stage Seller LLC');
+    } finally {
+      for (const [key, value] of [
+        ['SELLER_LEGAL_NAME', before.name],
+        ['SELLER_ADDRESS', before.address],
+      ] as const)
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      resetConfigForTests();
+    }
   });
 });
