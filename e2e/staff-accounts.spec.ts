@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { LEGAL_DOCUMENTS, TERMS_VERSION } from '#shared/legal/versions.ts';
 import { expectAxeClean } from './axe.ts';
 import { createSubmitted, payWithTestCard, wizardData } from './holder.ts';
-import { parseEml, type SentEmail } from './mail.ts';
-import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
+import { acceptLinkIn, codeFor, invitationTo, showApplications, signInOnPage, staffToken } from './staff-session.ts';
 
 /**
  * Running the business with a person behind every staff action: the owner invites a person by
@@ -26,11 +24,6 @@ let rileyLastCode = '';
 let rileyRecoveryCode = '';
 let applicationId = '';
 
-/** The authenticator app's code for `secret` now (what the person's phone would show). */
-function codeFor(secret: string, at = Date.now()): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
-}
-
 /** A code of a time step not used yet (a code is good once): waits for the next step when needed. */
 async function freshCode(secret: string, used: string): Promise<string> {
   for (;;) {
@@ -38,33 +31,6 @@ async function freshCode(secret: string, used: string): Promise<string> {
     if (code !== used) return code;
     await new Promise((r) => setTimeout(r, 1000));
   }
-}
-
-/** Waits for the invitation email to `to` (the newest one), read from the server's mail folder. */
-async function invitationTo(to: string, after = 0): Promise<SentEmail> {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  let found: SentEmail | undefined;
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(dir)) return false;
-        const emails = readdirSync(dir)
-          .filter((f) => f.startsWith('invite:'))
-          .map((f) => parseEml(readFileSync(join(dir, f), 'utf8')))
-          .filter((e) => e.to.includes(to));
-        found = emails.length > after ? emails[emails.length - 1] : undefined;
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `no invitation email to ${to}` },
-    )
-    .toBe(true);
-  return found as SentEmail;
-}
-
-function acceptLinkIn(email: SentEmail): string {
-  const link = /https?:\/\/[^\s"'<>]+\/staff\/accept#invite=[\w.-]+/.exec(email.body)?.[0];
-  if (!link) throw new Error(`No accept link in "${email.subject}"`);
-  return link;
 }
 
 /** Screenshots at phone and desktop widths, and no sideways scrolling at any of them. */
