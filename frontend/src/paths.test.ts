@@ -33,6 +33,7 @@ describe('page paths', () => {
       [paths.pricing, PAGE_PATTERNS.pricing],
       [paths.contact, PAGE_PATTERNS.contact],
       [paths.order('0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b'), PAGE_PATTERNS.order],
+      [paths.orderTaxPlan('0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b'), PAGE_PATTERNS.orderTaxPlan],
       [paths.findOrder, PAGE_PATTERNS.findOrder],
       [paths.staffLogin, PAGE_PATTERNS.staffLogin],
       [paths.staffLoginReturningTo('/content-editor'), PAGE_PATTERNS.staffLogin],

@@ -15,6 +15,7 @@ export const PAGE_PATTERNS = {
   taxPlan: '/tax-plan',
   contact: '/contact',
   order: '/orders/:id',
+  orderTaxPlan: '/orders/:id/tax-plan',
   findOrder: '/find-order',
   remindersUnsubscribe: '/reminders/unsubscribe',
   staffLogin: '/staff/login',
@@ -78,6 +79,8 @@ export const paths = {
   contact: PAGE_PATTERNS.contact,
   /** The customer's order page (emails link here with `#access=<token>`, which only the page reads). */
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  /** The tax planner opened from an order: it starts from, and saves, the plan kept with the order. */
+  orderTaxPlan: (id: string) => `/orders/${encodeURIComponent(id)}/tax-plan`,
   /** "Find my order": a link to each order placed with an email, sent to that email. */
   findOrder: PAGE_PATTERNS.findOrder,
   /** Where a deadline reminder's unsubscribe link lands (`#token=<signed token>`, which only the page reads). */

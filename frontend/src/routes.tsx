@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.taxPlan, element: <TaxPlanPage /> },
   { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
   { path: PAGE_PATTERNS.order, element: <OrderPage /> },
+  { path: PAGE_PATTERNS.orderTaxPlan, element: <TaxPlanPage /> },
   { path: PAGE_PATTERNS.findOrder, element: <FindOrderPage /> },
   { path: PAGE_PATTERNS.remindersUnsubscribe, element: <UnsubscribePage /> },
   { path: PAGE_PATTERNS.staffLogin, element: <StaffLoginPage /> },

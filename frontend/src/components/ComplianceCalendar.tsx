@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
 import { formatUsd } from '#shared/money.ts';
 import { failureMessage } from '../lib/api.ts';
@@ -7,6 +8,7 @@ import { api } from '../lib/api-client.ts';
 import { saveBlob } from '../lib/download.ts';
 import { formatIsoDate } from '../lib/processing.ts';
 import { toast } from '../lib/toast.ts';
+import { paths } from '../paths.ts';
 import { Button } from './Button.tsx';
 import { Card } from './Card.tsx';
 import { CostDataCredit } from './ThreeYearCostView.tsx';
@@ -18,7 +20,8 @@ import { CostDataCredit } from './ThreeYearCostView.tsx';
  * page; holder routes only (the resume secret travels in a header, so the file is fetched, not linked).
  */
 
-const calendarKey = (applicationId: string) => [api.url('GET /api/orders/{id}/calendar', { params: { id: applicationId } })];
+/** The order's calendar query: a saved tax plan changes its estimated-tax dates, so the planner refreshes it. */
+export const calendarKey = (applicationId: string) => [api.url('GET /api/orders/{id}/calendar', { params: { id: applicationId } })];
 
 const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   'annual-report': 'State filing',
@@ -239,7 +242,9 @@ export function ComplianceCalendar({ applicationId }: { applicationId: string })
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="min-w-0 font-semibold text-slate-900">
                     {event.title}
-                    {event.amountUsd ? <span className="font-normal text-slate-700"> · {formatUsd(event.amountUsd)}</span> : null}
+                    {event.amountUsd && !event.title.includes(formatUsd(event.amountUsd)) ? (
+                      <span className="font-normal text-slate-700"> · {formatUsd(event.amountUsd)}</span>
+                    ) : null}
                   </p>
                   <p className={`shrink-0 text-sm font-semibold ${event.date ? 'text-slate-900' : 'text-amber-800'}`}>
                     {event.date ? <time dateTime={event.date}>{formatIsoDate(event.date)}</time> : 'Check with the state'}
@@ -259,6 +264,13 @@ export function ComplianceCalendar({ applicationId }: { applicationId: string })
                 <details className="mt-1 text-sm text-slate-700" open={event.date === null}>
                   <summary className="cursor-pointer text-sm font-medium text-indigo-700">What to do</summary>
                   <p className="mt-1">{event.description}</p>
+                  {event.kind === 'estimated-tax' ? (
+                    <p className="mt-1">
+                      <Link to={paths.orderTaxPlan(applicationId)} className="font-semibold text-indigo-700 underline underline-offset-2">
+                        {event.amountUsd ? 'Change your tax plan' : 'Open the tax planner and save your plan'}
+                      </Link>
+                    </p>
+                  ) : null}
                 </details>
               </li>
             ))}

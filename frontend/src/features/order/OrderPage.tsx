@@ -175,7 +175,7 @@ function OrderContent({ order }: { order: OrderView }) {
           ) : null}
           {order.taxPlan ? (
             <Section title="Your taxes: the S-corporation choice" id="order-tax-plan">
-              <TaxPlanCard plan={order.taxPlan} />
+              <TaxPlanCard orderId={order.id} plan={order.taxPlan} />
             </Section>
           ) : null}
           <Section title="Filing details" id="order-details">

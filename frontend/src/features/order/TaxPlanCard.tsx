@@ -2,16 +2,21 @@ import { Link } from 'react-router-dom';
 import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
+import { paths } from '../../paths.ts';
+
+const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
 
 /**
- * The order page's way into the tax planner: the first Form 2553 deadline of this LLC and the
- * planner opened at the profit the creator gave in the wizard.
+ * The order page's way into the tax planner: the first Form 2553 deadline of this LLC, and the
+ * planner opened on the order, at the plan saved there (its quarterly amounts and rule shown
+ * here) or at the profit the creator gave in the wizard.
  */
-export function TaxPlanCard({ plan }: { plan: NonNullable<OrderView['taxPlan']> }) {
+export function TaxPlanCard({ orderId, plan }: { orderId: string; plan: NonNullable<OrderView['taxPlan']> }) {
   const from =
     plan.deadlineFrom === 'filing'
       ? "counted from the state's filing date"
       : 'counted from your payment date until the state files your LLC, so it moves when it does';
+  const saved = plan.saved;
   return (
     <div className="text-sm text-slate-800" data-testid="order-tax-plan">
       <p>
@@ -22,11 +27,35 @@ export function TaxPlanCard({ plan }: { plan: NonNullable<OrderView['taxPlan']> 
         To have the election from the LLC&rsquo;s first day, file IRS Form 2553 by{' '}
         <strong className="font-semibold">{longDate(plan.sCorpElectionDeadline)}</strong> ({from}). It is on your calendar below.
       </p>
-      <p className="mt-3">
-        <Link to="/tax-plan" state={{ profit: plan.profit }} className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
-          See whether the election pays at your profit ({formatUsd(plan.profit)} a year, from your answers)
-        </Link>
-      </p>
+      {saved ? (
+        <div className="mt-3" data-testid="saved-tax-plan">
+          <p className="font-semibold text-slate-900">
+            Your saved plan ({formatUsd(saved.request.profit)} of profit
+            {saved.request.salary !== undefined ? `, a ${formatUsd(saved.request.salary)} salary` : ''}
+            ): quarterly estimated tax for {saved.request.year}
+          </p>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {saved.answer.quarterly.map((q) => (
+              <li key={q.due} className="flex justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                <span>{longDate(q.due)}</span>
+                <span className="font-semibold tabular-nums">{formatUsd(q.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-slate-700">{saved.rule}</p>
+          <p className="mt-3">
+            <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
+              Change the plan
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <p className="mt-3">
+          <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
+            See whether the election pays at your profit ({formatUsd(plan.profit)} a year, from your answers), and save your quarterly tax plan
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

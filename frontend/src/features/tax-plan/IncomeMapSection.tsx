@@ -1,27 +1,33 @@
-import { useId, useState } from 'react';
-import {
-  EMPTY_INCOME_MAP,
-  expectedForms,
-  INCOME_KIND_FACTS,
-  INCOME_KINDS,
-  INCOME_MAP_SOURCES,
-  type IncomeKind,
-  type IncomeMap,
-  incomeTotal,
-} from '#shared/income-map.ts';
+import { useId } from 'react';
+import { expectedForms, INCOME_KIND_FACTS, INCOME_KINDS, INCOME_MAP_SOURCES, type IncomeKind, type IncomeMap, incomeTotal } from '#shared/income-map.ts';
 import { formatUsd } from '#shared/money.ts';
 import { parseAmount } from '#shared/savings.ts';
 import { MAX_TAX_PLAN_AMOUNT } from '#shared/tax-plan.ts';
 
 /**
  * The planner's income map: the creator's income by kind, what each payer reports and how it is
- * taxed, a yearly summary to hand to a preparer (printed from the browser), and "Use as my
- * profit" to carry the total less expenses into the plan above.
+ * taxed, and "Use as my profit" to carry the total less expenses into the plan above. The year's
+ * summary for a preparer prints from the browser on the public page; opened from an order, it is
+ * a PDF in the order's documents once the plan is saved (`onOrder`).
  */
-export function IncomeMapSection({ onUseProfit }: { onUseProfit: (profit: number) => void }) {
+export function IncomeMapSection({
+  map,
+  expenses,
+  onMapChange,
+  onExpensesChange,
+  onUseProfit,
+  onOrder = false,
+}: {
+  map: IncomeMap;
+  expenses: number;
+  onMapChange: (map: IncomeMap) => void;
+  onExpensesChange: (expenses: number) => void;
+  onUseProfit: (profit: number) => void;
+  onOrder?: boolean;
+}) {
   const id = useId();
-  const [map, setMap] = useState<IncomeMap>(EMPTY_INCOME_MAP);
-  const [expenses, setExpenses] = useState(0);
+  const setMap = onMapChange;
+  const setExpenses = onExpensesChange;
   const total = incomeTotal(map);
   const flagged = new Set<IncomeKind>(expectedForms(map));
   const profit = Math.max(0, total - expenses);
@@ -100,10 +106,17 @@ export function IncomeMapSection({ onUseProfit }: { onUseProfit: (profit: number
         >
           Use as my profit in the plan
         </button>
-        <button type="button" className="rounded-lg border border-slate-400 px-4 py-2 font-semibold text-slate-900" onClick={() => window.print()}>
-          Print the year&rsquo;s summary for my preparer
-        </button>
+        {onOrder ? null : (
+          <button type="button" className="rounded-lg border border-slate-400 px-4 py-2 font-semibold text-slate-900" onClick={() => window.print()}>
+            Print the year&rsquo;s summary for my preparer
+          </button>
+        )}
       </div>
+      {onOrder ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Save the plan below and the year&rsquo;s summary for your preparer, with this income map, is a PDF in your order&rsquo;s documents.
+        </p>
+      ) : null}
       <ul className="mt-3 list-disc space-y-1 pl-5 text-xs text-slate-700">
         {INCOME_MAP_SOURCES.map((s) => (
           <li key={s}>{s}</li>

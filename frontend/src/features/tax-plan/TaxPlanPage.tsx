@@ -1,7 +1,11 @@
-import { useId, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { longDate } from '#shared/compliance/dates.ts';
+import { EMPTY_INCOME_MAP, INCOME_KINDS, type IncomeMap, incomeTotal } from '#shared/income-map.ts';
 import { formatUsd } from '#shared/money.ts';
+import type { OrderView } from '#shared/orders/view.schema.ts';
+import type { SavedTaxPlanBody } from '#shared/saved-tax-plan.schema.ts';
 import { calculateSavings, parseAmount } from '#shared/savings.ts';
 import {
   breakEvenProfit,
@@ -18,9 +22,15 @@ import {
   soleProprietorPlan,
   TAX_PLAN_SOURCES,
 } from '#shared/tax-plan.ts';
+import { calendarKey } from '../../components/ComplianceCalendar.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { ApiError } from '../../lib/api.ts';
+import { apiCall } from '../../lib/api-client.ts';
+import { useOrderAccess } from '../../lib/link-access.ts';
+import { paths } from '../../paths.ts';
+import { useOrder, useSetOrder } from '../order/order-api.ts';
 import { loadWizardData } from '../wizard/wizard-storage.ts';
 import { IncomeMapSection } from './IncomeMapSection.tsx';
 
@@ -42,6 +52,11 @@ function wizardProfit(): number | undefined {
 /** A profit handed over by the order page: whole dollars within the planner's range, or nothing. */
 function profitFrom(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TAX_PLAN_AMOUNT ? value : undefined;
+}
+
+/** The income kinds of a saved income map (without its expenses). */
+function pickIncome(map: IncomeMap & { expenses: number }): IncomeMap {
+  return Object.fromEntries(INCOME_KINDS.map((k) => [k, map[k]])) as IncomeMap;
 }
 
 function clampAmount(raw: string): number {
@@ -75,30 +90,82 @@ function AmountField({ label, value, onChange, hint }: { label: string; value: n
   );
 }
 
+/** The salary share the slider shows for a saved salary: the nearest 5% step from 10% to 100%. */
+function shareOf(salary: number | undefined, profit: number): number {
+  if (salary === undefined || profit <= 0) return 40;
+  return Math.min(100, Math.max(10, Math.round((salary / profit) * 20) * 5));
+}
+
 /**
  * The S-corporation planner (docs/product.md "Tax planner"): the creator's profit, salary share
  * and running costs, their 2026 federal tax as a sole proprietor and as an S-corporation owner,
  * the break-even, the reasonable-compensation guidance and the Form 2553 deadline. Computed in
- * the browser by the same engine POST /api/tax-plan answers from (shared/tax-plan.ts).
+ * the browser by the same engine POST /api/tax-plan answers from (shared/tax-plan.ts). Opened
+ * from an order (`/orders/{id}/tax-plan`), it starts from the plan saved there and saves the
+ * plan on the order (PUT /api/orders/{id}/tax-plan), where the server computes the amounts the
+ * calendar, the reminders and the year-end summary show.
  */
 export default function TaxPlanPage() {
   usePageMeta({
     title: 'Does an LLC save me tax? The S-corporation planner | CreatorLLC',
     description: 'Your 2026 federal tax as a sole proprietor and as an S-corporation owner, the break-even profit and what the IRS expects of your salary.',
   });
+  const { id } = useParams();
+  return id ? <OrderPlanner id={id} /> : <Planner />;
+}
+
+/** The planner on an order: the order is read with this browser's access (or an emailed link's) first. */
+function OrderPlanner({ id }: { id: string }) {
+  const access = useOrderAccess(id);
+  const order = useOrder(id, access.state === 'ready');
+  // Started once from the order as first read: saving updates the order, not the figures being edited.
+  if (order.data) return <Planner order={order.data} />;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto min-h-screen max-w-4xl px-4 py-8 sm:px-6">
+        {order.error ? (
+          <div role="alert" className="text-slate-800">
+            <h1 className="text-2xl font-bold text-slate-900">We could not open your order</h1>
+            <p className="mt-2">
+              Open the planner from your order page (the link in any of our emails opens it).{' '}
+              <Link to={paths.findOrder} className="font-semibold text-indigo-700 underline underline-offset-2">
+                Find my order
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <p role="status" className="text-center text-slate-600">
+            Opening your order…
+          </p>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+function Planner({ order }: { order?: OrderView }) {
   const location = useLocation();
+  const saved = order?.taxPlan?.saved;
   // From the order page (the wizard's figures as the order stored them, handed over in the
   // navigation's state, never in the address), else this browser's wizard.
   const handed = (location.state as { profit?: unknown } | null)?.profit;
-  const prefilled = useMemo(() => profitFrom(handed) ?? wizardProfit(), [handed]);
-  const [profit, setProfit] = useState(prefilled ?? 80_000);
-  const [filingStatus, setFilingStatus] = useState<FilingStatus>('single');
-  const [sharePercent, setSharePercent] = useState(40);
-  const [costs, setCosts] = useState<RunningCosts>(DEFAULT_RUNNING_COSTS);
-  const [follow, setFollow] = useState<'sole' | 's-corp'>('sole');
-  const [priorTax, setPriorTax] = useState(0);
-  const [priorAgi, setPriorAgi] = useState(0);
-  const [withholding, setWithholding] = useState(0);
+  const prefilled = useMemo(
+    () => (order?.taxPlan?.profit ? profitFrom(order.taxPlan.profit) : undefined) ?? profitFrom(handed) ?? wizardProfit(),
+    [order, handed],
+  );
+  const request = saved?.request;
+  const [profit, setProfit] = useState(request?.profit ?? prefilled ?? 80_000);
+  const [filingStatus, setFilingStatus] = useState<FilingStatus>(request?.filingStatus ?? 'single');
+  const [sharePercent, setSharePercent] = useState(shareOf(request?.salary, request?.profit ?? 0));
+  const [costs, setCosts] = useState<RunningCosts>(saved?.runningCosts ?? DEFAULT_RUNNING_COSTS);
+  const [follow, setFollow] = useState<'sole' | 's-corp'>(request?.salary !== undefined ? 's-corp' : 'sole');
+  const [priorTax, setPriorTax] = useState(request?.priorYearTax ?? 0);
+  const [priorAgi, setPriorAgi] = useState(request?.priorYearAgi ?? 0);
+  const [withholding, setWithholding] = useState(request?.withholding ?? 0);
+  const [incomeMap, setIncomeMap] = useState<IncomeMap>(saved?.incomeMap ? pickIncome(saved.incomeMap) : EMPTY_INCOME_MAP);
+  const [expenses, setExpenses] = useState(saved?.incomeMap?.expenses ?? 0);
   const followName = useId();
   const shareId = useId();
   const statusName = useId();
@@ -127,7 +194,13 @@ export default function TaxPlanPage() {
             label="Your yearly profit (income less business expenses), $"
             value={profit}
             onChange={setProfit}
-            hint={prefilled !== undefined ? 'Filled in from the income and expenses you gave in the wizard.' : undefined}
+            hint={
+              saved
+                ? `From the plan you saved on ${longDate(saved.savedAt.slice(0, 10))}.`
+                : prefilled !== undefined
+                  ? 'Filled in from the income and expenses you gave in the wizard.'
+                  : undefined
+            }
           />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">How you file</legend>
@@ -237,7 +310,14 @@ export default function TaxPlanPage() {
           </p>
         </section>
 
-        <IncomeMapSection onUseProfit={setProfit} />
+        <IncomeMapSection
+          map={incomeMap}
+          expenses={expenses}
+          onMapChange={setIncomeMap}
+          onExpensesChange={setExpenses}
+          onUseProfit={setProfit}
+          onOrder={Boolean(order)}
+        />
 
         <section aria-labelledby="quarterly" className="mt-8">
           <h2 id="quarterly" className="text-xl font-semibold text-slate-900">
@@ -297,6 +377,24 @@ export default function TaxPlanPage() {
           </ul>
         </section>
 
+        {order ? (
+          <SavePlan
+            order={order}
+            body={{
+              plan: {
+                year: 2026,
+                filingStatus,
+                profit,
+                ...(follow === 's-corp' ? { salary } : {}),
+                ...(withholding > 0 ? { withholding } : {}),
+                ...(priorTax > 0 ? { priorYearTax: priorTax, priorYearAgi: priorAgi } : {}),
+              },
+              runningCosts: costs,
+              ...(incomeTotal(incomeMap) > 0 || expenses > 0 ? { incomeMap: { ...incomeMap, expenses } } : {}),
+            }}
+          />
+        ) : null}
+
         <section aria-labelledby="salary" className="mt-8">
           <h2 id="salary" className="text-xl font-semibold text-slate-900">
             What salary is reasonable?
@@ -328,5 +426,77 @@ export default function TaxPlanPage() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/**
+ * Saves the plan on the order: the inputs only; the server answers the order page with the amounts
+ * it computed, which the calendar, the reminders and the year-end summary show.
+ */
+function SavePlan({ order, body }: { order: OrderView; body: SavedTaxPlanBody }) {
+  const { set } = useSetOrder(order.id);
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: string }>({ kind: 'idle' });
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const saved = order.taxPlan?.saved;
+  const save = async () => {
+    setState({ kind: 'saving' });
+    try {
+      const view = await apiCall('PUT /api/orders/{id}/tax-plan', { params: { id: order.id }, body });
+      set(view);
+      void queryClient.invalidateQueries({ queryKey: calendarKey(order.id) });
+      const plan = view.taxPlan?.saved;
+      setState({
+        kind: 'saved',
+        text: plan
+          ? `Saved. Your calendar now shows ${plan.answer.quarterly.map((q) => `${formatUsd(q.amount)} by ${longDate(q.due)}`).join(', ')}, and your year-end summary is in your order's documents.`
+          : 'Saved.',
+      });
+    } catch (err) {
+      const details = err instanceof ApiError ? (err.body?.details as Record<string, string[]> | undefined) : undefined;
+      const first = details ? Object.values(details)[0]?.[0] : undefined;
+      setState({
+        kind: 'error',
+        text: first ?? (err instanceof ApiError && err.body?.error ? String(err.body.error) : 'The plan could not be saved. Please try again.'),
+      });
+    }
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+  return (
+    <section aria-labelledby="save-plan" className="mt-8 rounded-xl border border-indigo-200 bg-indigo-50 p-4" data-testid="save-plan">
+      <h2 id="save-plan" className="text-xl font-semibold text-slate-900">
+        Keep this plan with your order
+      </h2>
+      <p className="mt-2 text-slate-800">
+        Saving puts this year&rsquo;s quarterly amounts and the rule behind them on your compliance calendar, in the calendar file and in the reminders we email
+        two weeks before each date, and writes a year-end summary for your preparer into your documents. We keep the figures you enter here with your order, and
+        delete them with it.
+      </p>
+      {saved ? <p className="mt-2 text-sm text-slate-700">Last saved on {longDate(saved.savedAt.slice(0, 10))}: saving again replaces it.</p> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={() => void save()}
+          disabled={state.kind === 'saving'}
+          className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
+          {state.kind === 'saving' ? 'Saving…' : 'Save this plan to my order'}
+        </button>
+        <Link to={paths.order(order.id)} className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+          Back to my order
+        </Link>
+      </div>
+      {state.kind === 'saved' || state.kind === 'error' ? (
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          role={state.kind === 'error' ? 'alert' : 'status'}
+          data-testid="save-plan-notice"
+          className={`mt-3 rounded-lg border px-3 py-2 text-sm ${state.kind === 'error' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-emerald-200 bg-emerald-50 text-emerald-900'}`}
+        >
+          {state.text}
+        </p>
+      ) : null}
+    </section>
   );
 }
