@@ -30,6 +30,12 @@ export default function PrivacyPage() {
               stored; staff see only its last four digits, and only an owner can reveal it to file, which is recorded.
             </li>
             <li>
+              <strong>Your tax plan</strong> (only if you save one from your order page): the figures you enter in the tax planner, which are your profit,
+              salary, wages, tax withheld, last year’s tax and adjusted gross income, the planner’s cost estimates and your income by kind. We use them only to
+              work out the quarterly amounts on your calendar and in your reminders, and your year-end summary; we do not send them to anyone. Nothing you type
+              into the planner without saving it leaves your browser.
+            </li>
+            <li>
               <strong>Payment status:</strong> the amount, the provider and its reference. Your card number goes straight to the payment provider and never
               reaches us.
             </li>
@@ -71,6 +77,10 @@ export default function PrivacyPage() {
             <li>The answers of an order form you did not finish (as a lead): deleted {LEAD_RETENTION_DAYS} days after the last one.</li>
             <li>A paid order and its documents: kept for as long as we may have to show what we filed for you.</li>
             <li>Your Social Security or tax number: deleted as soon as the IRS letter with your EIN is recorded on the order.</li>
+            <li>
+              Your tax plan: kept with your paid order until you save a new one, which replaces it, and deleted with the order; the year-end summary made from
+              it is one of the order’s documents. Ask us and we delete it sooner.
+            </li>
             <li>The emails we send you: deleted {SENT_EMAIL_RETENTION_DAYS} days after they are sent.</li>
             <li>
               The audit trail of what our staff did on your order (for example a status change or a refund): kept {AUDIT_RETENTION_YEARS} years, the longest

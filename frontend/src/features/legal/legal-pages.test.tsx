@@ -96,6 +96,9 @@ describe('with the operator settings set', () => {
     for (const processor of ['Amazon Web Services (AWS)', 'Stripe', 'Amazon SES']) expect(document.body).toHaveTextContent(processor);
     expect(document.body).toHaveTextContent(`deleted ${UNPAID_APPLICATION_RETENTION_DAYS} days after its last change`);
     expect(document.body).toHaveTextContent(`kept ${AUDIT_RETENTION_YEARS} years`);
+    // The saved tax plan's personal financial figures: what is kept, and when it goes.
+    expect(document.body).toHaveTextContent('Your tax plan (only if you save one from your order page)');
+    expect(document.body).toHaveTextContent('kept with your paid order until you save a new one, which replaces it, and deleted with the order');
     expectNoPlaceholder();
   });
 
