@@ -10,6 +10,7 @@ const PRICE_LINE_KEYS = {
   stateExpediteFee: 'stateExpediteFee',
   feinFiling: 'feinFiling',
   operatingAgreement: 'operatingAgreement',
+  form2553: 'form2553',
   dbaRegistration: 'dbaRegistration',
   dbaFee: 'dbaFee',
 } as const satisfies { [K in PriceLineKey]: K };
@@ -20,4 +21,4 @@ export const priceLineSchema = z.object({ key: z.enum(PRICE_LINE_KEYS), label: z
 export const orderPriceSchema = z.object({ lines: z.array(priceLineSchema), total: dollars(), totalCents: cents() }) satisfies z.ZodMiniType<OrderPrice>;
 
 /** The operator's add-on prices an order is priced at, whole dollars (shared/pricing.ts AddOnPrices). */
-export const addOnPricesSchema = z.object({ dbaRegistration: dollars() }) satisfies z.ZodMiniType<AddOnPrices>;
+export const addOnPricesSchema = z.object({ dbaRegistration: dollars(), form2553: dollars() }) satisfies z.ZodMiniType<AddOnPrices>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_ON_KEYS, ADD_ONS, priceOrder, processingTimeFor, stateExpediteFee } from './pricing.ts';
+import { ADD_ON_KEYS, ADD_ONS, addOnPricesFrom, priceOrder, processingTimeFor, stateExpediteFee } from './pricing.ts';
 import { processingFor } from './state-facts/processing-times.ts';
 import { findStatePricing, STATE_PRICING } from './states.ts';
 
@@ -81,9 +81,19 @@ describe('priceOrder', () => {
   });
 
   it('lists the other add-ons in their order, whatever the state', () => {
-    const order = priceOrder(state('ME'), { feinFiling: true, operatingAgreement: true, expeditedFiling: true });
-    expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'expeditedFiling', 'stateExpediteFee', 'feinFiling', 'operatingAgreement']);
-    expect(ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement']);
+    const order = priceOrder(state('ME'), { feinFiling: true, operatingAgreement: true, expeditedFiling: true, form2553: true });
+    expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'expeditedFiling', 'stateExpediteFee', 'feinFiling', 'operatingAgreement', 'form2553']);
+    expect(ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553']);
+  });
+
+  it('prices "Form 2553 prepared for you" and the DBA fee at the operator prices it is given, else the defaults', () => {
+    const bought = { form2553: true, dbaRegistration: true };
+    const line = (order: ReturnType<typeof priceOrder>, key: string) => order.lines.find((l) => l.key === key)?.amount;
+    const defaults = priceOrder(state('WY'), bought);
+    expect([line(defaults, 'form2553'), line(defaults, 'dbaRegistration')]).toEqual([49, 49]);
+    const set = priceOrder(state('WY'), bought, addOnPricesFrom({ form2553Usd: 65, dbaServiceFeeUsd: 0 }));
+    expect([line(set, 'form2553'), line(set, 'dbaRegistration')]).toEqual([65, 0]);
+    expect(set.total).toBe(defaults.total + 65 - 49 - 49);
   });
 });
 

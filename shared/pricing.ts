@@ -19,6 +19,12 @@ export const ADD_ONS = {
   },
   feinFiling: { label: 'FEIN (EIN) filing', price: 75, description: 'We apply for your federal tax ID' },
   operatingAgreement: { label: 'Operating agreement template', price: 50, description: 'Customised for creators' },
+  /** Priced in the operator settings (AddOnPrices below), so it has no constant price here: ask addOnPrice. */
+  form2553: {
+    label: 'Form 2553 prepared for you',
+    description:
+      'For the S-corporation election: a filled worksheet of IRS Form 2553 with the answers we know (name, EIN, address, effective date, members) and its deadline, for you to sign and send',
+  },
 } as const;
 
 export type AddOnKey = keyof typeof ADD_ONS;
@@ -43,13 +49,22 @@ export const DBA_ADD_ON = {
  */
 export interface AddOnPrices {
   dbaRegistration: number;
+  form2553: number;
 }
 
-export const DEFAULT_ADD_ON_PRICES: AddOnPrices = { dbaRegistration: 49 };
+export const DEFAULT_ADD_ON_PRICES: AddOnPrices = { dbaRegistration: 49, form2553: 49 };
 
 /** The prices in force: each setting, else its default. */
-export function addOnPricesFrom(settings: { dbaServiceFeeUsd?: number | null } | undefined): AddOnPrices {
-  return { dbaRegistration: settings?.dbaServiceFeeUsd ?? DEFAULT_ADD_ON_PRICES.dbaRegistration };
+export function addOnPricesFrom(settings: { dbaServiceFeeUsd?: number | null; form2553Usd?: number | null } | undefined): AddOnPrices {
+  return {
+    dbaRegistration: settings?.dbaServiceFeeUsd ?? DEFAULT_ADD_ON_PRICES.dbaRegistration,
+    form2553: settings?.form2553Usd ?? DEFAULT_ADD_ON_PRICES.form2553,
+  };
+}
+
+/** One of the toggled add-ons' price: the operator's where it is a setting, else its constant. */
+export function addOnPrice(key: AddOnKey, prices: AddOnPrices = DEFAULT_ADD_ON_PRICES): number {
+  return key === 'form2553' ? prices.form2553 : ADD_ONS[key].price;
 }
 
 export type AddOnSelection = Partial<Record<AddOnKey | 'dbaRegistration', boolean | undefined>>;
@@ -175,11 +190,11 @@ export function priceOrder(
     if (key === 'expeditedFiling') {
       const expedite = stateExpediteFee(state.code);
       if (!expedite) continue;
-      lines.push({ key, label: ADD_ONS[key].label, amount: ADD_ONS[key].price });
+      lines.push({ key, label: ADD_ONS[key].label, amount: addOnPrice(key, prices) });
       lines.push({ key: 'stateExpediteFee', label: `State expedite fee (${expedite.tier})`, amount: expedite.fee });
       continue;
     }
-    lines.push({ key, label: ADD_ONS[key].label, amount: ADD_ONS[key].price });
+    lines.push({ key, label: ADD_ONS[key].label, amount: addOnPrice(key, prices) });
   }
   const dba = addOns.dbaRegistration ? dbaOffer(state.code) : undefined;
   if (dba && dba.kind !== 'none') {

@@ -71,7 +71,8 @@ function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | 
     Boolean(app.expeditedFiling) === frozen.expeditedFiling &&
     Boolean(app.feinFiling) === frozen.feinFiling &&
     Boolean(app.operatingAgreement) === frozen.operatingAgreement &&
-    Boolean(app.dbaRegistration) === Boolean(frozen.dbaRegistration);
+    Boolean(app.dbaRegistration) === Boolean(frozen.dbaRegistration) &&
+    Boolean(app.form2553) === Boolean(frozen.form2553);
   if (!same) return 'the order changed after it was priced';
   return undefined;
 }

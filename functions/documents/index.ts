@@ -6,6 +6,7 @@
 export { einWorksheet, maskedTaxId } from './ein-worksheet.ts';
 export { filingPacket } from './filing-packet.ts';
 export { FONT_FILES, setFontDirectory } from './fonts.ts';
+export { form2553Worksheet, LATE_RELIEF } from './form-2553-worksheet.ts';
 export { FORM_STATES } from './formation-forms.ts';
 export { operatingAgreement } from './operating-agreement.ts';
 export { orderDocuments } from './order-documents.ts';

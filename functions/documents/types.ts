@@ -1,5 +1,6 @@
 import type { Address } from '#shared/filing/details.schema.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
+import type { Form2553Facts } from './form-2553-worksheet.ts';
 
 /**
  * What the generators need to know about the order besides its filing details: the paid
@@ -12,12 +13,14 @@ export interface OrderSummary {
   /** Two-letter code of the filing state, e.g. "FL". */
   filingState: string;
   stateName: string;
-  addOns: { expeditedFiling: boolean; feinFiling: boolean; operatingAgreement: boolean };
+  addOns: { expeditedFiling: boolean; feinFiling: boolean; operatingAgreement: boolean; form2553?: boolean };
   /** ISO date-time of the recorded payment; also the documents' creation date. */
   paidAt: string;
   contact: { firstName: string; lastName: string; email: string; phone: string };
   /** The platforms the creator named in the wizard, as labels ("YouTube"). */
   platforms: string[];
+  /** The Form 2553 worksheet's facts (the order bought it): the LLC's start, its EIN once recorded, the day it is made. */
+  form2553?: Form2553Facts;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface OurRegisteredAgent {
 }
 
 export type FilingDocumentKind = 'cover_sheet' | 'formation_document' | 'formation_worksheet';
-export type DocumentKind = FilingDocumentKind | 'operating_agreement' | 'ein_worksheet' | 'ein_summary';
+export type DocumentKind = FilingDocumentKind | 'operating_agreement' | 'ein_worksheet' | 'ein_summary' | 'form_2553_worksheet';
 
 export interface GeneratedDocument<K extends DocumentKind = DocumentKind> {
   kind: K;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formationDateOf } from '#shared/compliance/calendar.ts';
 import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
@@ -32,6 +33,7 @@ const KIND_OF: Record<GeneratedDocument['kind'], DocumentKind> = {
   operating_agreement: 'operating_agreement',
   ein_worksheet: 'ein_worksheet',
   ein_summary: 'ein_summary',
+  form_2553_worksheet: 'form_2553_worksheet',
 };
 
 /** Attempts at recording when someone else wrote the order meanwhile (each reads it again). */
@@ -45,11 +47,18 @@ export function orderSummary(app: ApplicationItem): OrderSummary {
     businessName: app.businessName ?? '',
     filingState: sold.state,
     stateName: findState(sold.state)?.name ?? sold.state,
-    addOns: { expeditedFiling: sold.expeditedFiling, feinFiling: sold.feinFiling, operatingAgreement: sold.operatingAgreement },
+    addOns: { expeditedFiling: sold.expeditedFiling, feinFiling: sold.feinFiling, operatingAgreement: sold.operatingAgreement, form2553: sold.form2553 },
     paidAt: app.paidAt ?? app.updatedAt ?? new Date().toISOString(),
     contact: { firstName: app.firstName ?? '', lastName: app.lastName ?? '', email: app.email ?? '', phone: app.phone ?? '' },
     platforms: (app.platforms ?? []).map(platformLabel),
+    ...form2553Facts(app, sold.form2553),
   };
+}
+
+/** The Form 2553 worksheet's facts: the LLC's start as the calendar counts it, and the EIN once recorded. */
+function form2553Facts(app: ApplicationItem, bought: boolean): Pick<OrderSummary, 'form2553'> {
+  const formation = bought ? formationDateOf({ filedOn: app.filedOn, paidAt: app.paidAt }) : undefined;
+  return formation ? { form2553: { formation, ...(app.ein ? { ein: app.ein } : {}), today: new Date().toISOString().slice(0, 10) } } : {};
 }
 
 /**

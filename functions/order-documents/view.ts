@@ -24,6 +24,7 @@ export function soldOrder(app: ApplicationItem) {
     expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling),
     feinFiling: Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling),
     operatingAgreement: Boolean(app.pricedOrder?.operatingAgreement ?? app.operatingAgreement),
+    form2553: Boolean(app.pricedOrder?.form2553 ?? app.form2553),
   };
 }
 
@@ -36,6 +37,7 @@ export function expectedKinds(app: ApplicationItem): DocumentKind[][] {
   const kinds: DocumentKind[][] = [['cover_sheet'], ['formation', 'formation_worksheet']];
   if (sold.operatingAgreement) kinds.push(['operating_agreement']);
   if (sold.feinFiling && app.filingDetails?.ein) kinds.push(['ein_worksheet'], ['ein_summary']);
+  if (sold.form2553) kinds.push(['form_2553_worksheet']);
   return kinds;
 }
 

@@ -85,6 +85,7 @@ export const publicApplicationSchema = z.object({
   expeditedFiling: z.optional(z.boolean()),
   feinFiling: z.optional(z.boolean()),
   operatingAgreement: z.optional(z.boolean()),
+  form2553: z.optional(z.boolean()),
   dbaRegistration: z.optional(z.boolean()),
   dbaName: z.optional(z.string()),
   dbaCounty: z.optional(z.string()),

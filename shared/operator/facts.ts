@@ -29,6 +29,8 @@ export interface OperatorSettings {
   registeredAgentRenewalUsd: number | null;
   /** Our service fee for registering the creator's name as a DBA, whole US dollars (null: the default, shared/pricing.ts). */
   dbaServiceFeeUsd: number | null;
+  /** Our price for "Form 2553 prepared for you", whole US dollars (null: the default, shared/pricing.ts). */
+  form2553Usd: number | null;
   /** The refund terms in the operator's words, on the Refund Policy page. */
   refundTerms: string | null;
   /** A live chat: the footer shows "Live Chat" only when set. */
@@ -46,6 +48,7 @@ export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {
   supportPhone: null,
   registeredAgentRenewalUsd: null,
   dbaServiceFeeUsd: null,
+  form2553Usd: null,
   refundTerms: null,
   liveChatUrl: null,
   socialLinks: {},

@@ -51,6 +51,8 @@ export const operatorSettingsFields = {
   registeredAgentRenewalUsd: z.nullable(wholeDollars()),
   /** Our service fee for a DBA registration, whole US dollars; null keeps the default price. */
   dbaServiceFeeUsd: z.nullable(wholeDollars()),
+  /** Our price for "Form 2553 prepared for you", whole US dollars; null keeps the default price. */
+  form2553Usd: z.nullable(wholeDollars()),
   /** The refund terms in the operator's words, shown on the Refund Policy page. */
   refundTerms: z.nullable(text('Refund terms', 5000, { min: 1, multiline: true })),
   /** Optional: a live chat; the footer shows "Live Chat" only when set. */

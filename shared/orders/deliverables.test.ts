@@ -50,6 +50,25 @@ describe('deliverablesFor', () => {
   });
 });
 
+describe('Form 2553 prepared for you', () => {
+  const filed = { status: 'filed', paymentStatus: 'paid', detailsCompletedAt: '2026-11-20T10:00:00.000Z' };
+  const bought = { ...filed, state: 'WY', pricedOrder: { state: 'WY', feinFiling: false, operatingAgreement: false, form2553: true } };
+
+  it('is owed once bought, and Mark Complete waits for its worksheet', () => {
+    const owed = deliverablesFor({ ...bought, documents: [doc('approved_articles')] });
+    expect(owed.find((d) => d.key === 'form_2553')).toMatchObject({ by: 'us', delivered: false, missing: 'the Form 2553 worksheet is not generated' });
+    expect(staffMoveBlocker({ ...bought, documents: [doc('approved_articles')] }, 'completed')).toContain('the Form 2553 worksheet is not generated');
+    const done = { ...bought, documents: [doc('approved_articles'), doc('form_2553_worksheet', '2026-11-26T08:00:00.000Z')] };
+    expect(deliverablesFor(done).find((d) => d.key === 'form_2553')).toMatchObject({ delivered: true, deliveredAt: '2026-11-26T08:00:00.000Z' });
+    expect(staffMoveBlocker(done, 'completed')).toBeUndefined();
+  });
+
+  it('is not owed when the frozen order did not buy it, whatever the flag says now', () => {
+    const notBought = { ...bought, pricedOrder: { ...bought.pricedOrder, form2553: false }, form2553: true };
+    expect(deliverablesFor(notBought).some((d) => d.key === 'form_2553')).toBe(false);
+  });
+});
+
 describe('Mark Complete needs everything owed delivered', () => {
   const filed = { status: 'filed', paymentStatus: 'paid', detailsCompletedAt: '2026-11-20T10:00:00.000Z' };
   const full = {

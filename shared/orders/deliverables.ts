@@ -12,7 +12,7 @@ import { findState } from '../states.ts';
  * status workflow, which imports this rule.
  */
 
-export const DELIVERABLE_KEYS = ['formation', 'ein', 'operating_agreement', 'registered_agent', 'home_registration', 'dba'] as const;
+export const DELIVERABLE_KEYS = ['formation', 'ein', 'operating_agreement', 'registered_agent', 'home_registration', 'dba', 'form_2553'] as const;
 export type DeliverableKey = (typeof DELIVERABLE_KEYS)[number];
 
 export interface Deliverable {
@@ -37,7 +37,8 @@ export interface DeliverablesInput {
   operatingAgreement?: boolean | null;
   dbaRegistration?: boolean | null;
   dbaName?: string | null;
-  pricedOrder?: { state?: string; feinFiling?: boolean; operatingAgreement?: boolean; dbaRegistration?: boolean } | null;
+  form2553?: boolean | null;
+  pricedOrder?: { state?: string; feinFiling?: boolean; operatingAgreement?: boolean; dbaRegistration?: boolean; form2553?: boolean } | null;
   filingDetails?: { registeredAgent?: { kind?: string } } | null;
   documents?: readonly { kind: string; createdAt: string }[] | null;
   /** The EIN the IRS assigned, recorded by staff (XX-XXXXXXX). */
@@ -53,7 +54,7 @@ function newest(input: DeliverablesInput, kind: string): { createdAt: string } |
 }
 
 /** Whether the order bought an add-on: the frozen order when there is one, else the flags. */
-function bought(input: DeliverablesInput, addOn: 'feinFiling' | 'operatingAgreement' | 'dbaRegistration'): boolean {
+function bought(input: DeliverablesInput, addOn: 'feinFiling' | 'operatingAgreement' | 'dbaRegistration' | 'form2553'): boolean {
   const frozen = input.pricedOrder?.[addOn];
   return typeof frozen === 'boolean' ? frozen : input[addOn] === true;
 }
@@ -175,6 +176,28 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
             delivered: false,
             status: 'We file it once the state has approved the LLC (the LLC must exist to own the name)',
             missing: 'the registered DBA is not uploaded',
+          },
+    );
+  }
+  if (bought(input, 'form2553')) {
+    const worksheet = newest(input, 'form_2553_worksheet');
+    out.push(
+      worksheet
+        ? {
+            key: 'form_2553',
+            label: 'Form 2553 prepared for you',
+            by: 'us',
+            delivered: true,
+            deliveredAt: worksheet.createdAt,
+            status: `The filled worksheet is in your vault since ${on(worksheet.createdAt)}: sign and send the form by its deadline`,
+          }
+        : {
+            key: 'form_2553',
+            label: 'Form 2553 prepared for you',
+            by: 'us',
+            delivered: false,
+            status: 'Prepared when we start filing, with the answers your order holds',
+            missing: 'the Form 2553 worksheet is not generated',
           },
     );
   }

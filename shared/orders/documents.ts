@@ -9,7 +9,7 @@ import { normaliseStatus } from '../application-status.ts';
  */
 
 /**
- * What a document is. The first six are generated from the filing details; the next three are
+ * What a document is. The first seven are generated from the filing details; the next three are
  * uploaded by staff; the receipts are written from the order's payment and refunds when first
  * asked for (functions/order-documents/receipts.ts), and the year-end tax summary from the tax
  * plan the customer saved (functions/order-documents/tax-summary.ts).
@@ -21,6 +21,7 @@ export const DOCUMENT_KINDS = [
   'operating_agreement',
   'ein_worksheet',
   'ein_summary',
+  'form_2553_worksheet',
   'approved_articles',
   'ein_letter',
   'dba_registration',
@@ -38,6 +39,7 @@ export const GENERATED_KINDS = [
   'operating_agreement',
   'ein_worksheet',
   'ein_summary',
+  'form_2553_worksheet',
 ] as const satisfies readonly DocumentKind[];
 export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'dba_registration', 'other'] as const satisfies readonly DocumentKind[];
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -49,6 +51,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   operating_agreement: 'Operating agreement',
   ein_worksheet: 'EIN worksheet',
   ein_summary: 'EIN application summary',
+  form_2553_worksheet: 'Form 2553 worksheet (S-corporation election)',
   approved_articles: 'Approved formation document (state-stamped)',
   ein_letter: 'EIN confirmation letter (IRS)',
   dba_registration: 'DBA registration (filed name, stamped)',

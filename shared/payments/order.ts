@@ -37,6 +37,7 @@ export function orderForApplication(app: PricedApplication, current?: AddOnPrice
     expeditedFiling: Boolean(app.expeditedFiling),
     feinFiling: Boolean(app.feinFiling),
     operatingAgreement: Boolean(app.operatingAgreement),
+    form2553: Boolean(app.form2553),
     dbaRegistration: Boolean(app.dbaRegistration),
   };
   return orderFor(state, addOns, addOnPricesOf(app, current));

@@ -28,6 +28,8 @@ export const staffApplicationSchema = z.object({
   expeditedFiling: z.boolean(),
   feinFiling: z.boolean(),
   operatingAgreement: z.boolean(),
+  /** "Form 2553 prepared for you" was bought. */
+  form2553: z.optional(z.boolean()),
   /** The DBA add-on: the creator name to register and, where a county files it, the county. */
   dbaRegistration: z.optional(z.boolean()),
   dbaName: z.optional(z.string()),

@@ -51,6 +51,7 @@ export const PUBLIC_APPLICATION_FIELDS = [
   'expeditedFiling',
   'feinFiling',
   'operatingAgreement',
+  'form2553',
   'dbaRegistration',
   'dbaName',
   'dbaCounty',

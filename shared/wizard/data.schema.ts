@@ -34,6 +34,8 @@ export interface WizardData {
   expeditedFiling: boolean;
   feinFiling: boolean;
   operatingAgreement: boolean;
+  /** "Form 2553 prepared for you": the S-corporation election's worksheet, priced in the operator settings. */
+  form2553: boolean;
   /** Register the creator's name as a DBA of the LLC (shared/state-facts/dba.ts). */
   dbaRegistration: boolean;
   /** The handle or channel name to register ('' until given). */
@@ -103,6 +105,8 @@ const shape = {
   expeditedFiling: z.boolean({ error: 'expeditedFiling must be true or false' }),
   feinFiling: z.boolean({ error: 'feinFiling must be true or false' }),
   operatingAgreement: z.boolean({ error: 'operatingAgreement must be true or false' }),
+  // Optional in a submission like the DBA's: a page built before it submits without it (not bought).
+  form2553: z.boolean({ error: 'form2553 must be true or false' }),
   // Optional in a submission: a page built before the DBA existed submits without them (not bought).
   dbaRegistration: z.boolean({ error: 'dbaRegistration must be true or false' }),
   dbaName: wizardText(100, 'Creator name'),
@@ -123,6 +127,7 @@ export const wizardDataSchema = z.strictObject({
   ...shape,
   // A page built before the DBA add-on submits without its fields: not bought. (Defaults only
   // here: in a patch, a missing field is a field not changed.)
+  form2553: z._default(shape.form2553, false),
   dbaRegistration: z._default(shape.dbaRegistration, false),
   dbaName: z._default(shape.dbaName, ''),
   dbaCounty: z._default(shape.dbaCounty, ''),
@@ -156,6 +161,7 @@ export function initialWizardData(userId: string): WizardData {
     expeditedFiling: false,
     feinFiling: false,
     operatingAgreement: false,
+    form2553: false,
     dbaRegistration: false,
     dbaName: '',
     dbaCounty: '',

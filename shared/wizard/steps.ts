@@ -50,6 +50,7 @@ export const FIELD_STEP: Partial<Record<WizardField, WizardStep>> = {
   expeditedFiling: 4,
   feinFiling: 4,
   operatingAgreement: 4,
+  form2553: 4,
 };
 
 /**

@@ -192,6 +192,8 @@ export interface PricedOrder {
   operatingAgreement: boolean;
   /** Missing on orders priced before the DBA add-on existed: not bought. */
   dbaRegistration?: boolean;
+  /** Missing on orders priced before "Form 2553 prepared for you" existed: not bought. */
+  form2553?: boolean;
   /** The operator's add-on prices when payment started; missing on orders priced before they were settings (the defaults). */
   addOnPrices?: AddOnPrices;
   pricedAt: string;

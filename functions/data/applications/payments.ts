@@ -52,6 +52,7 @@ const PAYMENT_FIELDS = [
   'expeditedFiling',
   'feinFiling',
   'operatingAgreement',
+  'form2553',
   'dbaRegistration',
   'paymentStatus',
   'paymentIntentId',
@@ -116,6 +117,7 @@ export async function beginPayment(
       feinFiling: Boolean(app.feinFiling),
       operatingAgreement: Boolean(app.operatingAgreement),
       dbaRegistration: Boolean(app.dbaRegistration),
+      form2553: Boolean(app.form2553),
       addOnPrices: order.addOnPrices,
       pricedAt: now,
     })

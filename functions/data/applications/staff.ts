@@ -49,6 +49,7 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     expeditedFiling: raw.expeditedFiling === true,
     feinFiling: raw.feinFiling === true,
     operatingAgreement: raw.operatingAgreement === true,
+    ...((raw.pricedOrder?.form2553 ?? raw.form2553) === true ? { form2553: true } : {}),
     ...((raw.pricedOrder?.dbaRegistration ?? raw.dbaRegistration) === true
       ? { dbaRegistration: true, dbaName: str(raw.dbaName), ...(raw.dbaCounty ? { dbaCounty: str(raw.dbaCounty) } : {}) }
       : {}),

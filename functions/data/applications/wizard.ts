@@ -57,6 +57,7 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
     expeditedFiling: false,
     feinFiling: false,
     operatingAgreement: false,
+    form2553: false,
     dbaRegistration: false,
     dbaName: '',
     dbaCounty: '',

@@ -56,7 +56,7 @@ describe('the DBA service fee is an operator setting', () => {
     const before = await wyomingDba();
     const unset = await view(before.id);
     expect(dbaLine(unset.body.order.lines)).toBe(49);
-    expect(unset.body.addOnPrices).toEqual({ dbaRegistration: 49 });
+    expect(unset.body.addOnPrices).toEqual({ dbaRegistration: 49, form2553: 49 });
 
     await setOperatorPrices({ dbaServiceFeeUsd: 79 });
     const app = await wyomingDba();
@@ -66,7 +66,7 @@ describe('the DBA service fee is an operator setting', () => {
       { key: 'dbaRegistration', label: 'DBA: your creator name registered', amount: 79 },
       { key: 'dbaFee', label: 'Wyoming trade name filing fee', amount: 100 },
     ]);
-    expect(priced.body.addOnPrices).toEqual({ dbaRegistration: 79 });
+    expect(priced.body.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49 });
     // The browser's old figure (at $49) is refused with the server's amount.
     const stale = await invoke(
       createIntent,
@@ -83,7 +83,7 @@ describe('the DBA service fee is an operator setting', () => {
     await pay(app.id, priced.body.order.totalCents);
     const paid = await readApplication(app.id);
     expect(paid).toMatchObject({ paymentStatus: 'paid', amountPaidCents: priced.body.order.totalCents });
-    expect(paid?.pricedOrder.addOnPrices).toEqual({ dbaRegistration: 79 });
+    expect(paid?.pricedOrder.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49 });
   });
 
   it('a paid order keeps the price it was paid at when the operator changes the setting', async () => {
@@ -128,5 +128,23 @@ describe('the DBA service fee is an operator setting', () => {
       },
     });
     expect(dbaLine((await orderPage(app.id)).body.receipt.lines)).toBe(49);
+  });
+});
+
+describe('"Form 2553 prepared for you" is priced in the operator settings', () => {
+  it('is a line at the setting, charged and frozen with the order', async () => {
+    await setOperatorPrices({ form2553Usd: 65 });
+    const app = await putApplication({ state: 'WY', residenceState: 'WY', form2553: true, updatedAt: new Date().toISOString() });
+    const priced = await view(app.id);
+    expect(priced.body.order.lines.find((l: Line) => l.key === 'form2553')).toEqual({ key: 'form2553', label: 'Form 2553 prepared for you', amount: 65 });
+    await pay(app.id, priced.body.order.totalCents);
+    expect((await readApplication(app.id))?.pricedOrder).toMatchObject({ form2553: true, addOnPrices: { form2553: 65 } });
+    await setOperatorPrices({ form2553Usd: 90 });
+    const order = await orderPage(app.id);
+    expect(order.body.receipt.lines).toContainEqual({ label: 'Form 2553 prepared for you', amount: 65 });
+    expect(order.body.deliverables.find((d: { key: string }) => d.key === 'form_2553')).toMatchObject({
+      label: 'Form 2553 prepared for you',
+      delivered: false,
+    });
   });
 });

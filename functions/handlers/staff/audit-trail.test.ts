@@ -207,6 +207,7 @@ describe('operator settings', () => {
     supportPhone: '+1 305 555 0100',
     registeredAgentRenewalUsd: 99,
     dbaServiceFeeUsd: 59,
+    form2553Usd: 65,
     refundTerms: 'If we cannot file your LLC, we refund the whole payment.',
     liveChatUrl: null,
     socialLinks: { instagram: 'https://instagram.com/creatorfilings' },

@@ -1,10 +1,10 @@
 import { formatUsd } from '#shared/money.ts';
-import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, type AddOnSelection } from '#shared/pricing.ts';
+import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, type AddOnPrices, type AddOnSelection, addOnPrice } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 
 /**
- * The three add-ons as switches; each change is saved to the application by the page. Expedited
+ * The add-ons as switches; each change is saved to the application by the page. Expedited
  * filing shows the state's own expedite fee and turnaround; where the state sells none for a
  * formation, the switch is off and disabled with the sentence saying so.
  */
@@ -13,8 +13,11 @@ export function AddOnToggles({
   onToggle,
   disabled,
   stateCode,
+  prices,
 }: {
   value: AddOnSelection;
+  /** The add-on prices the server priced the application at. */
+  prices?: AddOnPrices;
   onToggle: (key: AddOnKey, on: boolean) => void;
   disabled?: boolean;
   stateCode: string;
@@ -35,7 +38,7 @@ export function AddOnToggles({
             <li key={key} className="flex items-center justify-between gap-4 py-3">
               <div className="min-w-0">
                 <label htmlFor={id} className="font-medium text-slate-900">
-                  {addOn.label} <span className="text-indigo-700">+{formatUsd(addOn.price)}</span>
+                  {addOn.label} <span className="text-indigo-700">+{formatUsd(addOnPrice(key, prices))}</span>
                   {key === 'expeditedFiling' && expedite?.available ? <span className="text-indigo-700"> + {stateFeeText(expedite.fee)} state fee</span> : null}
                 </label>
                 <p className="text-sm text-slate-600" id={`${id}-description`}>

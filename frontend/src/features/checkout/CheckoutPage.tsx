@@ -154,6 +154,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     expeditedFiling: Boolean(application.expeditedFiling),
     feinFiling: Boolean(application.feinFiling),
     operatingAgreement: Boolean(application.operatingAgreement),
+    form2553: Boolean(application.form2553),
     // Chosen at wizard step 3, not toggled here, but part of the total the server charges.
     dbaRegistration: Boolean(application.dbaRegistration),
   });
@@ -255,7 +256,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="min-w-0 space-y-6">
-        <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} />
+        <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} prices={data.addOnPrices} />
         <ContinueLinkOffer applicationId={applicationId} email={data.application.email || undefined} />
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Payment method</h2>

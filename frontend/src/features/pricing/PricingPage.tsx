@@ -4,7 +4,7 @@ import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
 import { agentCostOptions, offersOurAgent } from '#shared/operator/facts.ts';
 import { lowestTotal } from '#shared/price-range.ts';
-import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
+import { ADD_ON_KEYS, ADD_ONS, addOnPrice, addOnPricesFrom } from '#shared/pricing.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
@@ -206,6 +206,7 @@ export default function PricingPage() {
   const id = useId();
   // Sorted by the totals the cards show: our agent priced only where the operator has an office.
   const operator = useOperatorSettings();
+  const prices = operator ? addOnPricesFrom(operator) : undefined;
   const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey, agentCostOptions(operator)) : []), [states, query, sortKey, operator]);
 
   return (
@@ -333,7 +334,7 @@ export default function PricingPage() {
                       </span>
                     </span>
                     <span className="shrink-0 text-right font-semibold text-slate-900">
-                      +{formatUsd(ADD_ONS[key].price)}
+                      +{formatUsd(addOnPrice(key, prices))}
                       {key === 'expeditedFiling' ? <span className="block text-xs font-normal text-slate-600">+ state fee</span> : null}
                     </span>
                   </li>

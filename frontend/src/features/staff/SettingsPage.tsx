@@ -27,6 +27,7 @@ interface Form {
   supportPhone: string;
   registeredAgentRenewalUsd: string;
   dbaServiceFeeUsd: string;
+  form2553Usd: string;
   refundTerms: string;
   liveChatUrl: string;
   socialLinks: Record<SocialNetwork, string>;
@@ -42,6 +43,7 @@ function toForm(s: OperatorSettings): Form {
     supportPhone: s.supportPhone ?? '',
     registeredAgentRenewalUsd: s.registeredAgentRenewalUsd === null ? '' : String(s.registeredAgentRenewalUsd),
     dbaServiceFeeUsd: s.dbaServiceFeeUsd === null ? '' : String(s.dbaServiceFeeUsd),
+    form2553Usd: s.form2553Usd === null ? '' : String(s.form2553Usd),
     refundTerms: s.refundTerms ?? '',
     liveChatUrl: s.liveChatUrl ?? '',
     socialLinks: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((k) => [k, s.socialLinks[k as SocialNetwork] ?? ''])) as Record<SocialNetwork, string>,
@@ -62,6 +64,7 @@ function fromForm(f: Form, version: number) {
     supportPhone: orNull(f.supportPhone),
     registeredAgentRenewalUsd: dollarsOrNull(f.registeredAgentRenewalUsd),
     dbaServiceFeeUsd: dollarsOrNull(f.dbaServiceFeeUsd),
+    form2553Usd: dollarsOrNull(f.form2553Usd),
     refundTerms: orNull(f.refundTerms),
     liveChatUrl: orNull(f.liveChatUrl),
     socialLinks: Object.fromEntries(Object.entries(f.socialLinks).filter(([, v]) => v.trim())),
@@ -264,6 +267,21 @@ function Settings() {
               value={form.dbaServiceFeeUsd}
               onChange={(e) => set('dbaServiceFeeUsd', e.target.value)}
               aria-invalid={errors.dbaServiceFeeUsd ? true : undefined}
+            />
+          </Field>
+          <Field
+            id="settings-form-2553"
+            label="Form 2553 prepared for you (US dollars)"
+            error={errors.form2553Usd}
+            hint={`The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.form2553} applies.`}
+          >
+            <input
+              id="settings-form-2553"
+              inputMode="numeric"
+              className={INPUT}
+              value={form.form2553Usd}
+              onChange={(e) => set('form2553Usd', e.target.value)}
+              aria-invalid={errors.form2553Usd ? true : undefined}
             />
           </Field>
           <Field

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
 import { offersOurAgent } from '#shared/operator/facts.ts';
-import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, priceOrder } from '#shared/pricing.ts';
+import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, addOnPrice, priceOrder } from '#shared/pricing.ts';
 import { calculateSavings } from '#shared/savings.ts';
 import { DEFAULT_STATE_CODE, findState, findStatePricing } from '#shared/states.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
@@ -115,7 +115,7 @@ export function ReviewStep({
                       <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                         <span className="text-sm font-semibold text-slate-900">{ADD_ONS[key].label}</span>
                         <span className="text-sm font-semibold text-slate-900">
-                          +{formatUsd(ADD_ONS[key].price)}
+                          +{formatUsd(addOnPrice(key, prices))}
                           {key === 'expeditedFiling' && expedite?.available ? (
                             <span className="font-normal text-slate-600"> + {stateFeeText(expedite.fee)} state fee</span>
                           ) : null}
