@@ -4,7 +4,8 @@ import { showApplications, signInOnPage } from './staff-session.ts';
 
 /**
  * Layout at phone and desktop widths: figures stay inside their tiles, the landing page has no
- * empty band under the hero, toasts never hide the header or sit under a modal's backdrop, and
+ * empty band under the hero, toasts never hide the header or sit under a modal's backdrop (and on
+ * a phone cover nothing of the page: they take room under the header), and
  * icons keep their size.
  */
 
@@ -71,17 +72,114 @@ async function toastBox(page: Page, text: string) {
   return (await toast.boundingBox())!;
 }
 
-test('a toast on a phone covers neither the sticky header nor the top of the content', async ({ page }) => {
+/** Waits until every finite animation and transition on the page has ended (a toast slides in). */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Remembers what the reader sees now: the controls and the page's text (in `main`) on screen below
+ * the header. underToast then checks those (what was already hidden under the header may show
+ * under the toast once the content has moved down).
+ */
+async function rememberVisible(page: Page) {
+  await page.evaluate(() => {
+    const header = document.querySelector('[data-site-header]')!.getBoundingClientRect();
+    const seen = (r: DOMRect) => r.width > 1 && r.height > 1 && r.top >= header.bottom && r.bottom <= window.innerHeight;
+    const nodes: Node[] = [];
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (node.textContent?.trim() && [...range.getClientRects()].some(seen)) nodes.push(node);
+    }
+    (window as unknown as { visibleBefore: Node[] }).visibleBefore = nodes;
+  });
+}
+
+/**
+ * What the showing toast covers: each interactive control on screen and each piece of the page's
+ * visible text (in `main`, or what rememberVisible kept) whose box meets the toast's, and whether
+ * the toast starts below the header.
+ */
+async function underToast(page: Page) {
+  const toast = page.locator('[data-site-toasts] [data-sonner-toast][data-front="true"]');
+  await expect(toast).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-toast-space'))).toBe(true);
+  await settled(page);
+  return page.evaluate(() => {
+    const t = document.querySelector('[data-site-toasts] [data-sonner-toast][data-front="true"]')!.getBoundingClientRect();
+    const header = document.querySelector('[data-site-header]')!.getBoundingClientRect();
+    const meets = (r: DOMRect) =>
+      r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < window.innerHeight && r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right;
+    const covered: string[] = [];
+    const controls = 'a[href], button, input, select, textarea, summary, [role="button"], [role="radio"], [role="checkbox"], [tabindex]:not([tabindex="-1"])';
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
+      if (el.closest('[data-sonner-toaster]') || getComputedStyle(el).visibility === 'hidden') continue;
+      if (meets(el.getBoundingClientRect()))
+        covered.push(`control ${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`);
+    }
+    const remembered = (window as unknown as { visibleBefore?: Node[] }).visibleBefore;
+    const texts: Node[] = remembered ?? [];
+    if (!remembered) {
+      const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) texts.push(walker.currentNode);
+    }
+    for (const node of texts) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some(meets)) covered.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+    }
+    return { covered, belowHeader: t.top >= header.bottom, onScreen: t.bottom <= window.innerHeight };
+  });
+}
+
+test('on a phone a toast takes room under the header: it covers no control and no text of the page', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/checkout');
-  const box = await toastBox(page, 'Missing Application');
-  const header = (await page.getByRole('banner').boundingBox())!;
-  expect(box.y, 'toast top').toBeGreaterThanOrEqual(header.y + header.height);
-  // It rises from the bottom edge: the page's heading and first lines stay readable.
-  const heading = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
-  expect(box.y, 'toast top, below the heading').toBeGreaterThan(heading.y + heading.height);
-  expect(box.y + box.height, 'toast bottom, on screen').toBeLessThanOrEqual(812);
-  expect(box.y, 'toast in the lower half').toBeGreaterThan(812 / 2);
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Missing Application' })).toBeVisible();
+  expect(await underToast(page)).toEqual({ covered: [], belowHeader: true, onScreen: true });
+  await page.screenshot({ path: test.info().outputPath('toast-phone-checkout.png') });
+});
+
+test('on a phone a toast raised on a scrolled page moves the content down instead of covering it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Saving fails while the reader is halfway down the form: the toast comes mid-page.
+  await page.route('**/api/llc-applications**', (route) =>
+    route.request().method() === 'GET'
+      ? route.fallback()
+      : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error', code: 'internal' }) }),
+  );
+  await page.goto('/wizard/1');
+  // The served page is hydrated (its answers reach storage) before the reader scrolls: the step's
+  // own scroll to the top has run by then.
+  await page.getByLabel('First name').fill('Maya');
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wizardData') ?? '{}').firstName)).toBe('Maya');
+  await page.evaluate(() => window.scrollTo({ top: 240, behavior: 'instant' }));
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(240);
+  // Typed without scrolling (every field is on screen): the save 2 s later fails.
+  await page.getByLabel('Last name').fill('Rivera');
+  await page.getByLabel('Email').fill('maya@example.com');
+  await page.getByLabel('Phone').fill('305-555-0147');
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(240);
+  await rememberVisible(page);
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Failed to save your application' })).toBeVisible();
+  expect(await underToast(page)).toEqual({ covered: [], belowHeader: true, onScreen: true });
+  // The page did not jump: it is still scrolled where the reader was; the content moved down under the toast.
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(240);
+  await page.screenshot({ path: test.info().outputPath('toast-phone-scrolled.png') });
+  // Dismissed, the room goes too.
+  await page.locator('[data-site-toasts] [data-sonner-toast] [data-close-button]').first().click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-toast-space'))).toBe(false);
 });
 
 test('a toast raised inside the staff modal shows above its backdrop', async ({ page }) => {

@@ -33,7 +33,7 @@ function NavLinks({ inMenu = false }: { inMenu?: boolean }) {
  */
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 px-4 backdrop-blur sm:px-6">
+    <header data-site-header="" className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 px-4 backdrop-blur sm:px-6">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 sm:gap-3">
         <Link to={paths.home} aria-label="CreatorLLC home" className="rounded-lg">
           <Logo />
