@@ -6,6 +6,7 @@ import { formatUsd } from '#shared/money.ts';
 import { failureMessage } from '../lib/api.ts';
 import { api } from '../lib/api-client.ts';
 import { saveBlob } from '../lib/download.ts';
+import { calendarQueryKey } from '../lib/order-queries.ts';
 import { formatIsoDate } from '../lib/processing.ts';
 import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
@@ -19,9 +20,6 @@ import { CostDataCredit } from './ThreeYearCostView.tsx';
  * calendar app; and the registered agent renewal with its one-step cancel. Rendered by the order
  * page; holder routes only (the resume secret travels in a header, so the file is fetched, not linked).
  */
-
-/** The order's calendar query: a saved tax plan changes its estimated-tax dates, so the planner refreshes it. */
-export const calendarKey = (applicationId: string) => [api.url('GET /api/orders/{id}/calendar', { params: { id: applicationId } })];
 
 const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   'annual-report': 'State filing',
@@ -47,8 +45,8 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
   const [confirming, setConfirming] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
   const show = (answer: { registeredAgent: RenewalView }) => {
-    queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) => (old ? { ...old, registeredAgent: answer.registeredAgent } : old));
-    void queryClient.invalidateQueries({ queryKey: calendarKey(applicationId) });
+    queryClient.setQueryData<OrderCalendar>(calendarQueryKey(applicationId), (old) => (old ? { ...old, registeredAgent: answer.registeredAgent } : old));
+    void queryClient.invalidateQueries({ queryKey: calendarQueryKey(applicationId) });
   };
   const cancel = useMutation({
     mutationFn: () => api.call('POST /api/orders/{id}/registered-agent/cancel-renewal', { params: { id: applicationId } }),
@@ -149,7 +147,7 @@ function RemindersSwitch({ applicationId, off }: { applicationId: string; off: b
   const set = useMutation({
     mutationFn: (on: boolean) => api.call('PUT /api/orders/{id}/reminders', { params: { id: applicationId }, body: { on } }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OrderCalendar>(calendarKey(applicationId), (old) =>
+      queryClient.setQueryData<OrderCalendar>(calendarQueryKey(applicationId), (old) =>
         old ? { ...old, remindersUnsubscribed: answer.remindersUnsubscribed } : old,
       );
       setSaid(answer.remindersUnsubscribed ? 'Deadline reminders are off.' : 'Deadline reminders are on again.');
@@ -175,7 +173,7 @@ export function ComplianceCalendar({ applicationId }: { applicationId: string })
   const [downloading, setDownloading] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const { data, isPending, isError, error } = useQuery<OrderCalendar>({
-    queryKey: calendarKey(applicationId),
+    queryKey: calendarQueryKey(applicationId),
     queryFn: () => api.call('GET /api/orders/{id}/calendar', { params: { id: applicationId } }),
   });
 

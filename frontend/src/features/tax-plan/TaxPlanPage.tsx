@@ -22,15 +22,14 @@ import {
   soleProprietorPlan,
   TAX_PLAN_SOURCES,
 } from '#shared/tax-plan.ts';
-import { calendarKey } from '../../components/ComplianceCalendar.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
+import { calendarQueryKey, useOrder, useSetOrder } from '../../lib/order-queries.ts';
 import { paths } from '../../paths.ts';
-import { useOrder, useSetOrder } from '../order/order-api.ts';
 import { loadWizardData } from '../wizard/wizard-storage.ts';
 import { IncomeMapSection } from './IncomeMapSection.tsx';
 
@@ -444,7 +443,7 @@ function SavePlan({ order, body }: { order: OrderView; body: SavedTaxPlanBody })
     try {
       const view = await apiCall('PUT /api/orders/{id}/tax-plan', { params: { id: order.id }, body });
       set(view);
-      void queryClient.invalidateQueries({ queryKey: calendarKey(order.id) });
+      void queryClient.invalidateQueries({ queryKey: calendarQueryKey(order.id) });
       const plan = view.taxPlan?.saved;
       setState({
         kind: 'saved',
