@@ -305,6 +305,11 @@ describe('the filing details form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('checkbox', { name: "Sign with the organizer's name (Maya Lopez)" })).toBeChecked();
     expect(screen.queryByLabelText(/Electronic signature/)).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'The responsible party is the organizer (Maya Lopez)' })).toBeChecked();
+    // The email and phone the wizard took are the filing's contact, shown and not asked again.
+    const contact = screen.getByText('Contact for the filing').parentElement!;
+    expect(contact).toHaveTextContent(`${orderView({}).email} · 305-555-0147`);
+    expect(contact).toHaveTextContent('the EIN application gives the IRS this phone number');
+    expect(screen.queryByRole('textbox', { name: /phone/i })).toBeNull();
     // A changed organizer name is everyone's who is "the same".
     const organizer = screen.getByLabelText("Organizer's full name");
     await user.clear(organizer);

@@ -45,6 +45,26 @@ function withoutPath(errors: FieldErrors, path: string): FieldErrors {
  * left or on Save, the server's 400 sentences land on the same fields, and Save moves the focus
  * to the first field that needs attention.
  */
+/**
+ * The email and phone the filing uses, as the wizard took them: not asked again (docs/product.md
+ * section 12). The state and we write to the email; the IRS's EIN application (SS-4) prints the phone.
+ */
+function FilingContact({ email, phone, ein }: { email: string; phone: string; ein: boolean }) {
+  if (!email && !phone) return null;
+  return (
+    <div data-filing-contact="" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <p className="font-semibold text-slate-900">Contact for the filing</p>
+      <p>
+        {[email, phone].filter(Boolean).join(' · ')} <span className="text-slate-600">(from your application)</span>
+      </p>
+      <p className="text-slate-600">
+        {ein ? 'The state and we write to this email; the EIN application gives the IRS this phone number. ' : 'The state and we write to this email. '}
+        To change them, send us a request under Messages and change requests.
+      </p>
+    </div>
+  );
+}
+
 export function FilingDetailsForm({
   order,
   onSaved,
@@ -266,6 +286,7 @@ export function FilingDetailsForm({
           <fieldset className="min-w-0 space-y-4">
             <legend className={LEGEND}>Organizer and signature</legend>
             <p className="text-sm text-slate-600">The organizer signs the formation document. It is usually you.</p>
+            <FilingContact email={order.email} phone={order.applicant?.phone ?? ''} ein={order.details.ein} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 path="organizer.name"
