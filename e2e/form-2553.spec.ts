@@ -54,6 +54,8 @@ test('buy Form 2553 prepared for you at checkout, see it owed, then delivered wi
   await expect(line).toContainText('Form 2553 prepared for you');
   await expect(line).toHaveAttribute('data-delivered', 'false');
   await expect(line).toContainText('Prepared when we start filing');
+  // The S-corporation card says it was ordered and when it comes.
+  await expect(page.getByTestId('order-form-2553')).toContainText('we prepare its worksheet');
 
   // The filing details, then Start Processing generates the documents, the worksheet among them.
   const details = await request.put(`/api/orders/${id}/filing-details`, {
@@ -74,6 +76,7 @@ test('buy Form 2553 prepared for you at checkout, see it owed, then delivered wi
   await page.reload();
   await expect(line).toHaveAttribute('data-delivered', 'true');
   await expect(line).toContainText(/The filled worksheet is in your vault since \d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId('order-form-2553')).toContainText('is in your documents below');
   const vault = page.getByRole('list', { name: 'Documents' });
   await expect(vault.getByRole('button', { name: /^Download Form 2553 worksheet - Maya Makes/ })).toBeVisible();
   await expectAxeClean(page);

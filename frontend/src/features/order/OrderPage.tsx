@@ -175,7 +175,7 @@ function OrderContent({ order }: { order: OrderView }) {
           ) : null}
           {order.taxPlan ? (
             <Section title="Your taxes: the S-corporation choice" id="order-tax-plan">
-              <TaxPlanCard orderId={order.id} plan={order.taxPlan} />
+              <TaxPlanCard orderId={order.id} plan={order.taxPlan} form2553={order.deliverables.find((d) => d.key === 'form_2553')} />
             </Section>
           ) : null}
           <Section title="Filing details" id="order-details">

@@ -11,7 +11,16 @@ const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 ho
  * planner opened on the order, at the plan saved there (its quarterly amounts and rule shown
  * here) or at the profit the creator gave in the wizard.
  */
-export function TaxPlanCard({ orderId, plan }: { orderId: string; plan: NonNullable<OrderView['taxPlan']> }) {
+export function TaxPlanCard({
+  orderId,
+  plan,
+  form2553,
+}: {
+  orderId: string;
+  plan: NonNullable<OrderView['taxPlan']>;
+  /** "Form 2553 prepared for you", when the order bought it (its line of the deliverables). */
+  form2553?: OrderView['deliverables'][number];
+}) {
   const from =
     plan.deadlineFrom === 'filing'
       ? "counted from the state's filing date"
@@ -27,6 +36,13 @@ export function TaxPlanCard({ orderId, plan }: { orderId: string; plan: NonNulla
         To have the election from the LLC&rsquo;s first day, file IRS Form 2553 by{' '}
         <strong className="font-semibold">{longDate(plan.sCorpElectionDeadline)}</strong> ({from}). It is on your calendar below.
       </p>
+      {form2553 ? (
+        <p className="mt-2" data-testid="order-form-2553">
+          {form2553.delivered
+            ? 'You ordered Form 2553 prepared for you: its worksheet, with your answers, the deadline and what each member signs, is in your documents below.'
+            : 'You ordered Form 2553 prepared for you: we prepare its worksheet, with your answers, the deadline and what each member signs, when we start filing.'}
+        </p>
+      ) : null}
       {saved ? (
         <div className="mt-3" data-testid="saved-tax-plan">
           <p className="font-semibold text-slate-900">
