@@ -4,6 +4,7 @@ import { pdfinfo, pdfTagged, pdftotext } from '../../tests/documents/poppler.ts'
 import { address, detailsFor, EIN_DETAILS, orderFor, ourAgentIn } from '../../tests/documents/test-fixtures.ts';
 import { orderDocuments } from './index.ts';
 import { receiptPdf } from './receipt.ts';
+import { taxSummaryPdf } from './tax-summary.ts';
 
 /**
  * Tagged PDFs (decision 0370): every document carries a structure tree built from its blocks,
@@ -134,7 +135,7 @@ describe('tagged PDFs', () => {
     expect(tree).not.toContain('Page 1 of 1');
   });
 
-  it('every document of an order is tagged, with its language, and so are receipts for a payment and a refund', async () => {
+  it('every kind of document is tagged with one H1: the order’s, the Form 2553 worksheet, receipts for a payment and a refund, the year-end tax summary', async () => {
     const seller = { legalName: 'Creator Filings LLC', address: { line1: '1 Harbor Way', city: 'Miami', state: 'FL', zip: '33101', country: 'US' } };
     const base = {
       orderNumber: 'CL-7CA8E82E',
@@ -162,8 +163,24 @@ describe('tagged PDFs', () => {
       refundedToDateUsd: 50,
       arrival: 'in 5 to 10 business days',
     });
-    const all = [...(await documents()), payment, refund];
-    expect(all.length).toBeGreaterThanOrEqual(7);
+    const withForm2553 = await orderDocuments(
+      orderFor('WY', {
+        addOns: { expeditedFiling: false, feinFiling: true, operatingAgreement: true, form2553: true },
+        form2553: { formation: { date: '2026-09-01', from: 'filing' }, ein: '88-1234567', today: '2026-09-20' },
+      }),
+      detailsFor('WY', { ein: EIN_DETAILS }),
+      ourAgentIn('WY'),
+    );
+    const form2553 = withForm2553.documents.filter((d) => d.kind === 'form_2553_worksheet');
+    expect(form2553).toHaveLength(1);
+    const taxSummary = await taxSummaryPdf({
+      orderNumber: 'CL-7CA8E82E',
+      businessName: 'Bright Pixel Studios FL LLC',
+      customerName: 'Jordan Rivera',
+      saved: { request: { year: 2026, filingStatus: 'single', profit: 60_000 }, savedAt: '2026-11-27T10:00:00.000Z' },
+    });
+    const all = [...(await documents()), ...form2553, payment, refund, taxSummary];
+    expect(all.length).toBeGreaterThanOrEqual(9);
     for (const d of all) {
       expect(pdfTagged(d.bytes), d.fileName).toBe(true);
       const { count } = await readStructure(d.bytes);
