@@ -18,6 +18,8 @@ if (ownsDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, for
 export const E2E_STAFF_PASSWORD = 'e2e-staff-password-1';
 /** The owner the first start creates (STAFF_EMAIL), who signs in with E2E_STAFF_PASSWORD. */
 export const E2E_STAFF_EMAIL = 'owner@creator-llc.local';
+/** The mail catcher's SMTP port: a spec sends a customer's reply by email through it (the inbound domain's local twin). */
+export const E2E_SMTP_PORT = port + 10_000;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,7 +44,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/states`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, STAFF_PASSWORD: E2E_STAFF_PASSWORD, STAFF_EMAIL: E2E_STAFF_EMAIL, LOG_LEVEL: 'WARN' },
+    env: {
+      PORT: String(port),
+      MAIL_SMTP_PORT: String(E2E_SMTP_PORT),
+      DATA_DIR: dataDir,
+      STAFF_PASSWORD: E2E_STAFF_PASSWORD,
+      STAFF_EMAIL: E2E_STAFF_EMAIL,
+      LOG_LEVEL: 'WARN',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

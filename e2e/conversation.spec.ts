@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { E2E_SMTP_PORT } from '../playwright.config.ts';
 import { asHolder, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { sentEmail } from './mail.ts';
 import { signInOnPage } from './staff-session.ts';
@@ -64,7 +66,9 @@ test('change request → acknowledgement email → staff reply quoting it → cu
   expect(replyEmail.body).toContain('Tess Rivera wrote:');
   expect(replyEmail.body).toContain(request1);
   expect(replyEmail.body).toContain(staffReply);
-  expect(replyEmail.body).toContain('Replies to this email are not read');
+  // Replies come back into the thread: the email says to reply, and its Reply-To names the ticket (signed, no personal data).
+  expect(replyEmail.body).toContain('To answer, reply to this email');
+  expect(replyEmail.replyTo).toMatch(/^reply\+o[0-9a-f]{32}\.[0-9a-f]{16}@reply\.creator-llc\.local$/);
 
   // The customer sees the reply, quoting the request, and answers from the page.
   await page.reload();
@@ -90,5 +94,27 @@ test('change request → acknowledgement email → staff reply quoting it → cu
   await staff.reload();
   await staff.getByRole('tab', { name: 'Support Tickets' }).click();
   await expect(staff.locator('li[data-ticket-status]', { hasText: `(order ${reference})` }).locator('[data-author="customer"]')).toHaveCount(2);
+
+  // Tess answers the reply email from her mail program, quoting it: her new words join the thread.
+  const byEmail = 'And one more thing: the business phone is 305-555-0199.';
+  await nodemailer.createTransport({ host: '127.0.0.1', port: E2E_SMTP_PORT, secure: false, ignoreTLS: true }).sendMail({
+    from: 'Tess Rivera <thread.customer@example.com>',
+    to: replyEmail.replyTo,
+    subject: `Re: ${replyEmail.subject}`,
+    text: `${byEmail}\n\nOn Fri, Nov 27, 2026 at 9:00 AM CreatorLLC <orders@creator-llc.local> wrote:\n> ${staffReply}\n`,
+  });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(thread.getByRole('listitem').first()).toBeVisible();
+        return thread.getByRole('listitem').count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(4);
+  await expect(items.nth(3)).toContainText('Tess Rivera (you)');
+  await expect(items.nth(3)).toContainText(byEmail);
+  await expect(items.nth(3)).not.toContainText(staffReply);
   await staff.close();
 });

@@ -11,6 +11,8 @@ import { expect } from '@playwright/test';
 export interface SentEmail {
   subject: string;
   to: string;
+  /** Where a reply goes (a conversation email's reply address), if not to the sender. */
+  replyTo: string;
   /** The decoded text of every part (plain text and HTML). */
   body: string;
 }
@@ -47,7 +49,7 @@ export function parseEml(raw: string): SentEmail {
           : m[2],
     );
   }
-  return { subject: decodeWord(header('Subject')), to: header('To'), body: parts.join('\n') };
+  return { subject: decodeWord(header('Subject')), to: header('To'), replyTo: header('Reply-To'), body: parts.join('\n') };
 }
 
 /** Waits for the message with this id (e.g. `paid:<application id>`) to be sent, and reads it. */

@@ -16,7 +16,9 @@ export interface JobDef {
     /** Once a day at this hour (UTC): an EventBridge cron rule on AWS, a timer locally. */
     | { kind: 'daily'; hourUtc: number }
     /** SES bounce and complaint notifications (SNS on AWS). */
-    | { kind: 'email-feedback' };
+    | { kind: 'email-feedback' }
+    /** Mail SES receives for the inbound domain, once its receipt rule has stored it (locally: the mail catcher's twin). */
+    | { kind: 'inbound-email' };
   tables: Partial<Record<TableKey, Grant>>;
   secrets?: SecretKey[];
   /** Sends email (SES on AWS): granted ses:SendEmail for the configured identity only. */
@@ -42,6 +44,17 @@ export const JOBS = {
     secrets: ['linkSigningKey'],
     sendsEmail: true,
     timeoutSeconds: 120,
+  },
+  /**
+   * Replies to conversation emails (docs/decisions/0377): each message's new words join the ticket
+   * its reply address names. Reads the stored message from the inbound mail bucket (granted with it).
+   */
+  inboundEmail: {
+    handler: 'inbound-email',
+    trigger: { kind: 'inbound-email' },
+    tables: { tickets: 'write', counters: 'write', activity: 'write' },
+    secrets: ['linkSigningKey'],
+    timeoutSeconds: 60,
   },
   /** Bounces and complaints: the address is never mailed again. */
   emailFeedback: {

@@ -79,6 +79,8 @@ export class EmailSending extends Construct {
       EMAIL_TRANSPORT: 'ses',
       EMAIL_FROM: config.emailFrom,
       SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+      // Conversation emails carry a reply address at the inbound domain (infra/inbound-email.ts).
+      ...(config.inboundEmailDomain ? { INBOUND_EMAIL_DOMAIN: config.inboundEmailDomain.toLowerCase() } : {}),
     };
     this.sendScope = {
       resources: [

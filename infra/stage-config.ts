@@ -109,6 +109,13 @@ export const stageConfigSchema = z
     /** Verify emailFrom's whole domain with SES (DKIM records to publish) instead of the single address. */
     emailDomain: hostName,
     /**
+     * Replies to conversation emails come back into their ticket: SES receives mail for this domain
+     * (emailDomain or a subdomain of it, e.g. reply.example.com; its MX record points to SES), and
+     * the emails carry a reply address there (docs/decisions/0377). Without it the emails say
+     * replies are not read.
+     */
+    inboundEmailDomain: hostName,
+    /**
      * Every staff sign-in needs a second factor (an authenticator app). Always on prod; a dev stage
      * may turn it off with -c requireSecondFactor=false. Locally (`npm start`) it is optional.
      */
@@ -191,7 +198,17 @@ export const stageConfigSchema = z
   .refine((c) => !c.emailDomain || (Boolean(c.emailFrom) && emailDomainOf(c.emailFrom ?? '') === c.emailDomain.toLowerCase()), {
     message: 'emailDomain must be the domain of emailFrom (e.g. -c emailFrom=orders@example.com -c emailDomain=example.com)',
     path: ['emailDomain'],
+  })
+  // SES receives only for a verified domain: the verified emailDomain, or a subdomain of it.
+  .refine((c) => !c.inboundEmailDomain || (Boolean(c.emailDomain) && isDomainOrSubdomain(c.inboundEmailDomain, c.emailDomain ?? '')), {
+    message: 'inboundEmailDomain must be emailDomain or a subdomain of it (e.g. -c emailDomain=example.com -c inboundEmailDomain=reply.example.com)',
+    path: ['inboundEmailDomain'],
   });
+
+const isDomainOrSubdomain = (name: string, parent: string) => {
+  const [n, p] = [name.toLowerCase(), parent.toLowerCase()];
+  return n === p || n.endsWith(`.${p}`);
+};
 
 /** The domain part of an email address, lower-cased. */
 export function emailDomainOf(address: string): string {
@@ -229,6 +246,7 @@ export const CONTEXT_KEYS = [
   'logLevel',
   'emailFrom',
   'emailDomain',
+  'inboundEmailDomain',
   'requireSecondFactor',
   'ownerEmail',
   'withoutIndexes',

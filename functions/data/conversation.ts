@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ConversationMessage, type OrderConversation, orderNumber } from '#shared/orders/conversation.schema.ts';
 import { TICKETS_PER_HOUR_PER_IP, type TicketEntry } from '#shared/staff/tickets.schema.ts';
 import { outboxPut } from '../email/outbox.ts';
@@ -32,7 +33,7 @@ function acknowledgement(app: ApplicationItem, ticketId: string, position: numbe
     to: app.email ?? '',
     applicationId: app.id,
     dedupeKey: `message:${ticketId}:${position}`,
-    payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', reference: orderNumber(app.id), message, receivedAt: at },
+    payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', reference: orderNumber(app.id), message, receivedAt: at, ticketId },
   });
 }
 
@@ -129,4 +130,59 @@ export async function readOrderConversation(applicationId: string): Promise<Orde
     .sort((a, b) => a.at.localeCompare(b.at));
   const own = tickets.find((t) => t.id === conversationTicketId(applicationId));
   return { reference: orderNumber(applicationId), messages, full: (own?.replies?.length ?? 0) >= MAX_TICKET_REPLIES };
+}
+
+/** What became of an emailed reply (functions/jobs/inbound-email.ts logs it). */
+export type EmailReplyOutcome = 'added' | 'duplicate' | 'no_ticket' | 'full' | 'empty';
+
+/**
+ * A customer's reply by email to a conversation email (its reply address named `ticketId`): added
+ * to the ticket as the customer's message, reopening it if closed, with the open-tickets counter
+ * and an activity entry, in one transaction conditional on the replies read. The message's
+ * Message-ID names the entry, so the same email delivered twice is added once. No acknowledgement
+ * is emailed: an answer to an email would start a loop with an auto-responder.
+ */
+export async function postEmailReply(ticketId: string, reply: { message: string; from: string; messageId: string }): Promise<EmailReplyOutcome> {
+  const message = reply.message.slice(0, 5000).trim();
+  if (!message) return 'empty';
+  const entryId = `mail-${createHash('sha256')
+    .update(reply.messageId || message)
+    .digest('hex')
+    .slice(0, 20)}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const ticket = await readTicket(ticketId);
+    if (!ticket) return 'no_ticket';
+    const replies = ticket.replies ?? [];
+    if (replies.some((r) => r.id === entryId)) return 'duplicate';
+    if (replies.length >= MAX_TICKET_REPLIES) return 'full';
+    const known = reply.from && reply.from === ticket.customerEmail.toLowerCase();
+    const entry: TicketEntry = {
+      id: entryId,
+      message,
+      from: known ? ticket.customerName || reply.from : `${reply.from || 'Unknown sender'} (by email)`,
+      at: new Date().toISOString(),
+      author: 'customer',
+    };
+    const reopens = ticket.status !== 'open';
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: appendEntryUpdate(ticketId, replies, entry, ', lastCustomerAt = :now, #status = :open', { ':open': 'open' }, { '#status': 'status' }) },
+            ...(reopens ? [openTicketsCounterUpdate(1)] : []),
+            activityPut(
+              'customer_answered',
+              `${reopens ? 'Reopened by an emailed reply: ' : 'Emailed reply on '}${ticket.subject.slice(0, 100)}`,
+              ticket.applicationId,
+            ),
+          ],
+        }),
+      );
+      return 'added';
+    } catch (err) {
+      // Another message was added meanwhile: read the ticket again.
+      if (!(err instanceof TransactionCanceledException)) throw err;
+    }
+  }
+  throw new ConflictError('The ticket kept changing while the emailed reply was added', 'version_conflict');
 }

@@ -287,7 +287,7 @@ export async function replyToTicket(id: string, message: string, staffName: stri
         to,
         ...(app ? { applicationId: app.id } : {}),
         dedupeKey: `ticket-reply:${id}:${replies.length + 1}`,
-        payload: { subject: ticket.subject, reply: message, staffName, quote, reference: app ? orderNumber(app.id) : id.slice(0, 8) },
+        payload: { subject: ticket.subject, reply: message, staffName, quote, reference: app ? orderNumber(app.id) : id.slice(0, 8), ticketId: id },
       }),
     );
   }

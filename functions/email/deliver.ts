@@ -10,6 +10,7 @@ import { staffInviteLink } from '../staff/invite-link.ts';
 import type { EmailMessage, EmailPayloads } from './messages.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
+import { replyAddressFor } from './reply-address.ts';
 import { DeliveryError, deliver } from './transport.ts';
 
 export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed' | 'dropped';
@@ -58,15 +59,21 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     // The React renderer is loaded with the first message a container sends: a sweep that finds
     // nothing due (most of them) never loads it (docs/decisions/0170).
     const { renderEmail } = await import('./render.ts');
+    // A conversation email's reply comes back to its ticket where replies are received (docs/decisions/0377).
+    const replyTo =
+      item.kind === 'ticket_reply' || item.kind === 'message_received'
+        ? await replyAddressFor(String((item.payload as { ticketId?: string }).ticketId ?? ''))
+        : undefined;
     const rendered = await renderEmail(
       message,
       await linkFor(item),
       { ...emailOperator(settings), findOrderUrl: findOrderLink(), contactUrl: contactLink() },
       unsubscribe?.page,
       await orderOf(item),
+      replyTo,
     );
     const headers = unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
-    await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}) });
+    await deliver({ ...rendered, messageId, to: item.to, ...(headers ? { headers } : {}), ...(replyTo ? { replyTo } : {}) });
   } catch (err) {
     const permanent = err instanceof DeliveryError && err.permanent;
     const outcome = await markFailed(item, (err as Error).message, permanent, now);

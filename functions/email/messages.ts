@@ -45,9 +45,17 @@ export interface EmailPayloads {
    * A staff reply to a support ticket, quoting the customer message it answers, with the thread's
    * reference (the order number for a ticket about an order). Absent on replies queued before them.
    */
-  ticket_reply: { subject: string; reply: string; staffName: string; quote?: { from: string; at: string; message: string }; reference?: string };
+  ticket_reply: {
+    subject: string;
+    reply: string;
+    staffName: string;
+    quote?: { from: string; at: string; message: string };
+    reference?: string;
+    /** The ticket answered: its reply address (functions/email/reply-address.ts) brings an emailed answer back to it. */
+    ticketId?: string;
+  };
   /** A customer message on the order's conversation, acknowledged with the thread's reference (the order number). */
-  message_received: { firstName: string; businessName: string; reference: string; message: string; receivedAt: string };
+  message_received: { firstName: string; businessName: string; reference: string; message: string; receivedAt: string; ticketId?: string };
   /**
    * Staff corrected the order's email address: told to the old address (without the order link)
    * and to the new one (with it).

@@ -96,7 +96,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
 
 /**
  * The one renderer: subject, HTML and the plain-text part of a message; `operator` signs the footer;
- * `unsubscribeUrl` is a reminder's unsubscribe page.
+ * `unsubscribeUrl` is a reminder's unsubscribe page; `replyTo` a conversation email's reply address (replies then come back to the ticket).
  */
 export async function renderEmail(
   message: Pick<EmailMessage, 'kind' | 'payload'>,
@@ -104,9 +104,10 @@ export async function renderEmail(
   operator?: EmailOperator,
   unsubscribeUrl?: string,
   order: { orderNumber?: string; timeZone?: string } = {},
+  replyTo?: string,
 ): Promise<RenderedEmail> {
   const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
-  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl, timeZone: order.timeZone };
+  const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl, timeZone: order.timeZone, replyTo };
   const element = createElement(
     OperatorContext.Provider,
     { value: operator },

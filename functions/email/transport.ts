@@ -30,6 +30,8 @@ export interface OutgoingEmail extends RenderedEmail {
   to: string;
   /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Where a reply goes (a conversation email's reply address), when not to the sender. */
+  replyTo?: string;
 }
 
 /** A failure the sender may retry (network, throttling) or not (a rejected address). */
@@ -67,6 +69,7 @@ async function sendWithSes(env: EmailEnv, email: OutgoingEmail): Promise<void> {
       new sdk.SendEmailCommand({
         FromEmailAddress: env.EMAIL_FROM,
         Destination: { ToAddresses: [email.to] },
+        ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
         Content: {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
@@ -126,6 +129,7 @@ async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> 
     html: email.html,
     text: email.text,
     messageId: messageIdHeader(email.messageId, env.EMAIL_FROM),
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
     headers: { 'X-Message-Kind': 'transactional', ...email.headers },
   };
   const raw = await new MailComposer(mail).compile().build();

@@ -33,6 +33,7 @@ import { type Grant, ROUTES, type RouteDef, type RouteKey, routeKey } from '../.
 import { SECRETS, type SecretKey } from '../../functions/secrets-catalog.ts';
 import { TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
 import { EmailSending } from '../email.ts';
+import { EmailReceiving } from '../inbound-email.ts';
 import { FUNCTIONS_BUILD_DIR, functionCodeDir, jobFunctionName, LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, routeFunctionName } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { documentsBucketName, knownSiteUrl, type StageConfig, tableName } from '../stage-config.ts';
@@ -232,6 +233,7 @@ function describeTrigger(trigger: JobDef['trigger']): string {
   if (trigger.kind === 'stream') return `the ${trigger.table} table's stream`;
   if (trigger.kind === 'schedule') return `every ${trigger.everyMinutes} min`;
   if (trigger.kind === 'daily') return `daily at ${trigger.hourUtc}:00 UTC`;
+  if (trigger.kind === 'inbound-email') return 'replies SES receives for the inbound domain';
   return 'SES bounces and complaints';
 }
 
@@ -267,6 +269,8 @@ export class ApiStack extends Stack {
   /** Where each stream job's event source puts batches it gave up on. */
   readonly failureQueues = new Map<JobKey, Queue>();
   readonly email: EmailSending;
+  /** SES receiving of replies, where the stage has an inbound domain. */
+  readonly receiving?: EmailReceiving;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -411,6 +415,8 @@ export class ApiStack extends Stack {
     this.acknowledgeRouteAuthorization(config);
 
     this.email = new EmailSending(this, 'Email', { config });
+    // Receiving, where the stage has an inbound domain: replies to conversation emails come back to their ticket.
+    this.receiving = config.inboundEmailDomain ? new EmailReceiving(this, 'EmailReceiving', { config, domain: config.inboundEmailDomain }) : undefined;
     for (const [key, job] of Object.entries(JOBS) as [JobKey, JobDef][]) {
       const constructId = jobConstructId(key);
       const fn = makeFunction(this, constructId, {
@@ -420,7 +426,7 @@ export class ApiStack extends Stack {
         // No origin-verify secret: jobs never see an HTTP request.
         secrets: new Set(job.secrets ?? []),
         baseSecrets: [],
-        environment: job.sendsEmail ? this.email.environment : undefined,
+        environment: job.sendsEmail ? this.email.environment : job.trigger.kind === 'inbound-email' ? this.receiving?.environment : undefined,
       });
       this.grantDeclaredAccess(fn, `Job ${key}`, job, [], data, props);
       if (job.sendsEmail) this.email.grantSend(fn);
@@ -563,6 +569,10 @@ export class ApiStack extends Stack {
         schedule: Schedule.cron({ minute: '0', hour: String(trigger.hourUtc) }),
         targets: [new LambdaFunction(live)],
       });
+    } else if (trigger.kind === 'inbound-email') {
+      // Without an inbound domain nothing invokes it: the emails say replies are not read.
+      this.receiving?.deliverTo(live);
+      this.receiving?.grantRead(fn);
     } else {
       this.email.feedbackTopic.addSubscription(new LambdaSubscription(live));
       // SNS invokes the alias by its qualified ARN. The synth's template check warns that it

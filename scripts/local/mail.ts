@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type _Record, DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import { MailDev } from 'maildev';
+import { INBOUND_MAIL_PREFIX } from '../../functions/email/inbound.ts';
 import { freePort, type RunningService } from './services.ts';
 
 /**
@@ -15,6 +16,8 @@ import { freePort, type RunningService } from './services.ts';
 export interface MailCatcher extends RunningService {
   smtpPort: number;
   viewerUrl: string;
+  /** Calls `listener` with each message the catcher receives from now on: its envelope recipients and its raw MIME. */
+  onMessage(listener: (message: { id: string; recipients: string[]; raw: string }) => Promise<void>): void;
 }
 
 export async function startMailCatcher(dataDir: string, ports: { smtp?: number; web?: number } = {}): Promise<MailCatcher> {
@@ -41,7 +44,51 @@ export async function startMailCatcher(dataDir: string, ports: { smtp?: number; 
     process.stdout.write = write;
   }
   const viewerUrl = `http://127.0.0.1:${webPort}`;
-  return { endpoint: viewerUrl, viewerUrl, smtpPort, stop: () => maildev.stop() };
+  const smtp = maildev.getServers()?.smtp;
+  return {
+    endpoint: viewerUrl,
+    viewerUrl,
+    smtpPort,
+    stop: () => maildev.stop(),
+    onMessage(listener) {
+      smtp?.on('new', async (email: { id: string; envelope?: { to?: { address: string }[] } }) => {
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await smtp.getRawEmail(email.id)) chunks.push(Buffer.from(chunk));
+          await listener({
+            id: email.id,
+            recipients: (email.envelope?.to ?? []).map((t) => t.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+        } catch (err) {
+          console.error(`mail catcher: message ${email.id} not handled: ${(err as Error).message}`);
+        }
+      });
+    },
+  };
+}
+
+/** The inbound domain `npm start` receives replies at (INBOUND_EMAIL_DOMAIN overrides it). */
+export const LOCAL_INBOUND_DOMAIN = 'reply.creator-llc.local';
+
+/**
+ * A message the catcher received for the inbound domain: stored in the local bucket under
+ * INBOUND_MAIL_PREFIX and handed to `handler` as the bucket's notification, as on AWS (the SES
+ * receipt rule's S3 action, then the bucket's event). Messages to anyone else are left alone.
+ */
+export async function feedInboundEmail(
+  message: { id: string; recipients: string[]; raw: string },
+  handler: (event: S3Event) => Promise<void>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
+  const domain = env.INBOUND_EMAIL_DOMAIN?.trim().toLowerCase();
+  if (!domain || !message.recipients.some((r) => r.endsWith(`@${domain}`))) return false;
+  const { s3, documentsBucket } = await import('../../functions/lib/clients/s3.ts');
+  const { PutObjectCommand } = await import('../../functions/lib/clients/s3-sdk.ts');
+  const key = `${INBOUND_MAIL_PREFIX}${message.id}`;
+  await s3().send(new PutObjectCommand({ Bucket: documentsBucket(), Key: key, Body: message.raw }));
+  await handler({ Records: [{ s3: { bucket: { name: documentsBucket() }, object: { key, size: Buffer.byteLength(message.raw) } } }] } as unknown as S3Event);
+  return true;
 }
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<unknown>;

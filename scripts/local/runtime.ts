@@ -6,7 +6,7 @@ import { hashPassword } from '../../functions/lib/password.ts';
 import { handleApiRequest } from './adapter.ts';
 import { DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
 import { localLinkSigningKey, localMasterKeyFile } from './keys.ts';
-import { startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
+import { feedInboundEmail, LOCAL_INBOUND_DOMAIN, startMailCatcher, startStreamPoller, startTimer } from './mail.ts';
 import { ensureTables, javaAvailable, type RunningService, startDynamoDbLocal, startS3, tableEnv } from './services.ts';
 import { serveStatic } from './static.ts';
 import { sweepExpiredItems } from './ttl-sweep.ts';
@@ -161,6 +161,8 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
       EMAIL_FROM: process.env.EMAIL_FROM ?? 'CreatorLLC <orders@creator-llc.local>',
       SMTP_PORT: String(mail.smtpPort),
       MAIL_DIR: join(dataDir, 'mail'),
+      // Replies to conversation emails come back here: the mail catcher takes mail for this domain (below).
+      INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_DOMAIN,
       LINK_SIGNING_KEY: process.env.LINK_SIGNING_KEY ?? localLinkSigningKey(dataDir),
       LOCAL_MASTER_KEY_FILE: localMasterKeyFile(dataDir),
     });
@@ -175,6 +177,13 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     // LOCAL_JOBS=off runs the API without them (queued email waits in the outbox for the next start).
     if (process.env.LOCAL_JOBS !== 'off')
       services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
+    // SES receiving, twinned: mail the catcher receives for the inbound domain is stored in the
+    // local bucket as SES stores it, and handed to the reply job as the bucket's notification.
+    const { handler: inboundEmail } = await import('../../functions/jobs/inbound-email.ts');
+    if (process.env.LOCAL_JOBS !== 'off')
+      mail.onMessage(async (message) => {
+        await feedInboundEmail(message, inboundEmail);
+      });
     // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
     const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));

@@ -148,10 +148,25 @@ function Quoted({ from, at, message }: { from: string; at: string; message: stri
   );
 }
 
-/** Where an answer goes: the order page keeps the conversation; nobody reads replies to these emails. */
-const CONVERSATION_REASON = `You receive this email because you wrote to ${BRAND}. Replies to this email are not read: answer on your order page, or through the contact page.`;
+/**
+ * Where an answer goes: the order page keeps the conversation. With a reply address (replies are
+ * received: docs/decisions/0377) an answer by email joins it too; without one, replies are not read.
+ */
+const conversationReason = (replyTo?: string) =>
+  replyTo
+    ? `You receive this email because you wrote to ${BRAND}. Reply to it to answer: your reply is added to the conversation.`
+    : `You receive this email because you wrote to ${BRAND}. Replies to this email are not read: answer on your order page, or through the contact page.`;
 
-function HowToAnswer({ link, reference, contactUrl }: { link?: string; reference?: string; contactUrl?: string }) {
+function HowToAnswer({ link, reference, contactUrl, replyTo }: { link?: string; reference?: string; contactUrl?: string; replyTo?: string }) {
+  if (replyTo)
+    return (
+      <>
+        <Text style={text}>
+          To answer, reply to this email: your reply is added to the conversation{link ? ' on your order page, where you can also write to us' : ''}.
+        </Text>
+        {link ? <OrderButton link={link} label="Open the conversation" /> : null}
+      </>
+    );
   if (link)
     return (
       <>
@@ -168,9 +183,9 @@ function HowToAnswer({ link, reference, contactUrl }: { link?: string; reference
   );
 }
 
-export function TicketReplyEmail(p: Props<'ticket_reply'> & { contactUrl?: string }) {
+export function TicketReplyEmail(p: Props<'ticket_reply'> & { contactUrl?: string; replyTo?: string }) {
   return (
-    <Layout preview={`Re: ${p.subject}`} reason={CONVERSATION_REASON}>
+    <Layout preview={`Re: ${p.subject}`} reason={conversationReason(p.replyTo)}>
       <Heading style={heading}>Re: {p.subject}</Heading>
       {p.reference ? <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>Reference {p.reference}</Text> : null}
       {p.quote ? <Quoted {...p.quote} /> : null}
@@ -180,20 +195,20 @@ export function TicketReplyEmail(p: Props<'ticket_reply'> & { contactUrl?: strin
         </Text>
       ))}
       <Text style={text}>{p.staffName}</Text>
-      <HowToAnswer link={p.link} reference={p.reference} contactUrl={p.contactUrl} />
+      <HowToAnswer link={p.link} reference={p.reference} contactUrl={p.contactUrl} replyTo={p.replyTo} />
     </Layout>
   );
 }
 
-export function MessageReceivedEmail(p: Props<'message_received'>) {
+export function MessageReceivedEmail(p: Props<'message_received'> & { replyTo?: string }) {
   const about = p.businessName ? `your order for ${p.businessName}` : 'your order';
   return (
-    <Layout preview={`We received your message (reference ${p.reference})`} reason={CONVERSATION_REASON}>
+    <Layout preview={`We received your message (reference ${p.reference})`} reason={conversationReason(p.replyTo)}>
       <Heading style={heading}>We received your message</Heading>
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
         Thank you: your message about {about} reached our team. Its reference is {p.reference}, your order number. We answer by email and on your order page,
-        where the whole conversation is kept.
+        where the whole conversation is kept.{p.replyTo ? ' To add something, reply to this email.' : ''}
       </Text>
       <Quoted from="you" at={p.receivedAt} message={p.message} />
       <OrderButton link={p.link} label="Open the conversation" />
