@@ -253,10 +253,15 @@ test('the operator’s settings reach the footer and the legal pages; no page sa
   await expect(page.getByRole('status').filter({ hasText: 'The operator settings are incomplete' })).toHaveCount(0);
 
   const visitor = await newPage(browser, baseURL);
-  await visitor.goto('/terms');
-  await expect(visitor.getByTestId('operator-identity')).toHaveText(
-    'CreatorLLC is run by Creator Filings LLC, 100 Biscayne Blvd, Miami, FL 33132 (“we”, “us”).',
-  );
+  // The legal pages are prerendered with the settings: the save re-renders them (the operator
+  // settings table's stream, site/publisher), so the page is opened until it is the new one.
+  await expect(async () => {
+    await visitor.goto('/terms');
+    await expect(visitor.getByTestId('operator-identity')).toHaveText(
+      'CreatorLLC is run by Creator Filings LLC, 100 Biscayne Blvd, Miami, FL 33132 (“we”, “us”).',
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 30_000 });
   await expect(visitor.getByTestId('renewal-price')).toHaveText('$99');
   await expect(visitor.getByTestId('legal-version')).toContainText(`Version ${LEGAL_DOCUMENTS.terms.version}`);
   await expect(visitor.getByTestId('footer-operator')).toContainText('Creator Filings LLC, 100 Biscayne Blvd, Miami, FL 33132');

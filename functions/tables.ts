@@ -145,7 +145,12 @@ export const TABLES = {
     ttlAttribute: 'expiresAt',
   },
   /** The operator's settings (shared/operator/settings.schema.ts): one item, id 'OPERATOR', with a version. */
-  operatorSettings: { envVar: 'OPERATOR_SETTINGS_TABLE', partitionKey: { name: 'id', type: 'S' } },
+  operatorSettings: {
+    envVar: 'OPERATOR_SETTINGS_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    // Saving the settings re-renders the pages that name the operator (site/publisher/handler.ts).
+    stream: 'NEW_IMAGE',
+  },
   /**
    * Reminder emails of the compliance calendar (functions/data/reminders.ts): one row per order and
    * deadline run (pk applicationId, sk series), holding its next reminder. `queue` = 'DUE' (sparse

@@ -65,6 +65,7 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     originVerifySecretName: secretName(config.stage, 'originVerify'),
     siteAssetsPath: options.siteAssetsPath,
     contentStreamArn: data.streamArns.content as string,
+    operatorSettingsStreamArn: data.streamArns.operatorSettings as string,
     functionsBuildDir: options.functionsBuildDir,
   });
   // CloudFront reads the origin-verify secret by name at deploy, and the API must answer first.

@@ -37,6 +37,8 @@ describe('CloudFront functions', () => {
     '/wizard/3',
     '/checkout',
     '/orders/abc-123',
+    '/terms',
+    '/refund-policy/',
     '/staff',
     '/staff/login',
     '/nope',
@@ -64,13 +66,19 @@ describe('CloudFront functions', () => {
 });
 
 describe('site publisher', () => {
-  it('runs on the content table stream and after each site deployment', () => {
+  it("runs on the content and operator settings tables' streams and after each site deployment", () => {
     const [logicalId] = publisher();
-    const [, mapping] = resources('AWS::Lambda::EventSourceMapping')[0];
-    expect(mapping.Properties.FunctionName).toEqual({ Ref: logicalId });
-    expect(JSON.stringify(mapping.Properties.EventSourceArn)).toContain('ContentTable');
-    expect(mapping.Properties.MaximumRetryAttempts).toBe(SITE_PUBLISHER_SOURCE.retryAttempts);
-    expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
+    const mappings = resources('AWS::Lambda::EventSourceMapping').map(([, m]) => m);
+    expect(mappings).toHaveLength(2);
+    for (const mapping of mappings) {
+      expect(mapping.Properties.FunctionName).toEqual({ Ref: logicalId });
+      expect(mapping.Properties.MaximumRetryAttempts).toBe(SITE_PUBLISHER_SOURCE.retryAttempts);
+      expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
+    }
+    // The data stack's streams, imported: a text published, or the operator's settings saved.
+    const sources = mappings.map((m) => JSON.stringify(m.Properties.EventSourceArn));
+    expect(sources.some((s) => s.includes('ContentTable'))).toBe(true);
+    expect(sources.some((s) => s.includes('OperatorSettingsTable'))).toBe(true);
     const [, trigger] = resources('Custom::Trigger')[0];
     // Its current version: a new site build (SITE_BUILD) or new code makes a new version, and it runs again.
     expect(JSON.stringify(trigger.Properties.HandlerArn)).toContain('SitePublisherFunctionCurrentVersion');
@@ -90,7 +98,7 @@ describe('site publisher', () => {
     expect(fn.Properties.Handler).toBe('index.handler');
   });
 
-  it('may read the content table and app.html, write the .html pages and invalidate this distribution: nothing else', () => {
+  it('may read the content and operator settings tables and app.html, write the .html pages and invalidate this distribution: nothing else', () => {
     const [logicalId, fn] = publisher();
     const role = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = resources('AWS::IAM::Policy')
@@ -101,6 +109,7 @@ describe('site publisher', () => {
     expect(actions).toContain('cloudfront:CreateInvalidation');
     expect(actions.filter((a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     expect(text).toContain('creator-llc-dev-content');
+    expect(text).toContain('creator-llc-dev-operatorSettings');
     expect(text).not.toMatch(/creator-llc-dev-(applications|staff|audit|sessions)/);
     const s3Writes = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:Put')));
     expect(JSON.stringify(s3Writes)).toContain('/*.html');
@@ -111,6 +120,15 @@ describe('site publisher', () => {
   });
 
   it('publishes every prerendered page', () => {
-    expect(PRERENDERED_PAGES.map((p) => p.file).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'wizard.html']);
+    expect(PRERENDERED_PAGES.map((p) => p.file).sort()).toEqual([
+      '404.html',
+      'checkout.html',
+      'index.html',
+      'pricing.html',
+      'privacy.html',
+      'refund-policy.html',
+      'terms.html',
+      'wizard.html',
+    ]);
   });
 });

@@ -25,6 +25,8 @@ export interface SitePublisherProps {
   siteUrl: string;
   /** The content table's stream (the data stack's). */
   contentStreamArn: string;
+  /** The operator settings table's stream (the data stack's): the legal pages name the operator. */
+  operatorSettingsStreamArn: string;
   /** The site deployment: every page is published once after it. */
   publishAfter: Construct[];
   /** A fingerprint of the deployed site (its app shell): a new site publishes the pages again. */
@@ -38,10 +40,11 @@ export const SITE_PUBLISHER_SOURCE = { batchSize: 25, retryAttempts: 5, maxBatch
 /**
  * The site publisher (site/publisher/handler.ts): when staff publish a site text, the content
  * table's stream runs it and it re-renders the prerendered pages that show the text into the site
- * bucket, then invalidates those addresses on CloudFront. It also runs once after every site
+ * bucket, then invalidates those addresses on CloudFront; when the owner saves the operator's
+ * settings, the operator settings table's stream does the same for the pages that name the operator. It also runs once after every site
  * deployment (a CDK trigger), since the deployment uploads the pages with the built-in texts.
- * It may read the content table and app.html, write the pages' HTML and invalidate this
- * distribution; nothing else.
+ * It may read the content and operator settings tables and app.html, write the pages' HTML and
+ * invalidate this distribution; nothing else.
  */
 export class SitePublisher extends Construct {
   readonly function: LambdaFn;
@@ -68,7 +71,7 @@ export class SitePublisher extends Construct {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: {
-        // The configuration every function validates (functions/lib/config.ts); it reads the content table only.
+        // The configuration every function validates (functions/lib/config.ts); it reads the content and operator settings tables only.
         ...Object.fromEntries(TABLE_KEYS.map((k) => [TABLES[k].envVar, tableName(config.stage, k)])),
         DOCUMENTS_BUCKET: documentsBucketName(config.stage, Aws.ACCOUNT_ID, Aws.REGION),
         DEPLOYMENT: 'aws',
@@ -79,10 +82,19 @@ export class SitePublisher extends Construct {
         SITE_DISTRIBUTION_ID: props.distribution.distributionId,
         SITE_URL: props.siteUrl,
         SITE_BUILD: props.siteBuild,
+        // The stage's seller names the operator on the legal pages until the owner saves one
+        // (functions/data/operator-settings.ts); prod refuses to start without it (functions/lib/config.ts).
+        ...(config.sellerLegalName ? { SELLER_LEGAL_NAME: config.sellerLegalName } : {}),
+        ...(config.sellerAddress ? { SELLER_ADDRESS: JSON.stringify(config.sellerAddress) } : {}),
       },
     });
     const content = Table.fromTableAttributes(this, 'ContentTable', { tableName: tableName(config.stage, 'content'), tableStreamArn: props.contentStreamArn });
     content.grantReadData(this.function);
+    const operatorSettings = Table.fromTableAttributes(this, 'OperatorSettingsTable', {
+      tableName: tableName(config.stage, 'operatorSettings'),
+      tableStreamArn: props.operatorSettingsStreamArn,
+    });
+    operatorSettings.grantReadData(this.function);
     props.siteBucket.grantRead(this.function, APP_SHELL_FILE);
     props.siteBucket.grantPut(this.function, '*.html');
     // The crawler files carry the site's address, known to the stage (site/sitemap.ts).
@@ -95,15 +107,18 @@ export class SitePublisher extends Construct {
     );
 
     this.failures = new Queue(this, 'Failures', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
-    this.function.addEventSource(
-      new DynamoEventSource(content, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: SITE_PUBLISHER_SOURCE.batchSize,
-        maxBatchingWindow: Duration.seconds(SITE_PUBLISHER_SOURCE.maxBatchingWindowSeconds),
-        retryAttempts: SITE_PUBLISHER_SOURCE.retryAttempts,
-        onFailure: new SqsDlq(this.failures),
-      }),
-    );
+    // A published text, or saved operator settings: the pages that show them are rendered again.
+    for (const table of [content, operatorSettings]) {
+      this.function.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: SITE_PUBLISHER_SOURCE.batchSize,
+          maxBatchingWindow: Duration.seconds(SITE_PUBLISHER_SOURCE.maxBatchingWindowSeconds),
+          retryAttempts: SITE_PUBLISHER_SOURCE.retryAttempts,
+          onFailure: new SqsDlq(this.failures),
+        }),
+      );
+    }
     // Every deployment of the site uploads the pages with the built-in texts: publish the live ones after it.
     this.trigger = new Trigger(this, 'PublishAfterDeploy', {
       handler: this.function,

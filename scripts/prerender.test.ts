@@ -35,8 +35,20 @@ describe('prerenderSite', () => {
     expect(storageEnters).not.toHaveBeenCalled();
   });
 
-  it('writes the app shell and the five pages', () => {
-    expect(files).toEqual(['app.html', 'index.html', 'pricing.html', 'wizard.html', 'checkout.html', '404.html', 'robots.txt', 'sitemap.xml']);
+  it('writes the app shell and the eight pages', () => {
+    expect(files).toEqual([
+      'app.html',
+      'index.html',
+      'pricing.html',
+      'wizard.html',
+      'checkout.html',
+      'terms.html',
+      'privacy.html',
+      'refund-policy.html',
+      '404.html',
+      'robots.txt',
+      'sitemap.xml',
+    ]);
     expect(read('app.html')).toContain('<div id="root"></div>');
     expect(read('app.html')).not.toContain('rel="canonical"');
   });
@@ -98,6 +110,22 @@ describe('prerenderSite', () => {
     expect(html).toContain('<meta property="og:title" content="LLC pricing by state | CreatorLLC" />');
     const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(data.gets['/api/states']).toHaveLength(STATE_PRICING.length);
+  });
+
+  it('the legal pages: their whole text; the build knows no operator, so they carry no settings and the app reads them', () => {
+    for (const [file, title] of [
+      ['terms.html', 'Terms of Service'],
+      ['privacy.html', 'Privacy Policy'],
+      ['refund-policy.html', 'Refund Policy'],
+    ]) {
+      const html = read(file);
+      expect(html).toContain(`<title>${title} | CreatorLLC</title>`);
+      expect(root(html), file).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(root(html), file).not.toMatch(/<script|hidden id="S:/);
+      const data = JSON.parse(/id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+      expect(data.gets, file).toBeUndefined();
+    }
+    expect(read('terms.html')).toContain('12. Which law applies');
   });
 
   it('the not-found page: not indexed, no canonical address', () => {

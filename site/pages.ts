@@ -2,7 +2,7 @@ import type { SiteTextPage } from '#shared/content/registry.ts';
 
 /**
  * The pages prerendered to HTML (docs/decisions/0172), the public pages, the wizard's first
- * step and the checkout's first view: rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
+ * step, the checkout's first view and the legal pages (docs/decisions/0392): rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
  * page shows (site/publisher/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
@@ -18,6 +18,11 @@ export interface PrerenderedPage {
   textPages: readonly SiteTextPage[];
   /** Carries every state's pricing (GET /api/states) for its first render. */
   carriesStates: boolean;
+  /**
+   * Carries the operator's settings (GET /api/operator-settings) for its first render: it names
+   * the operator, so saving the settings re-renders it (site/publisher/publish.ts).
+   */
+  carriesOperator: boolean;
   /** Has a canonical address (the not-found page has none). */
   canonical: boolean;
   /** HTTP status it is served with. */
@@ -31,6 +36,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     renderPath: '/',
     textPages: ['landing', 'footer'],
     carriesStates: true,
+    carriesOperator: false,
     canonical: true,
     status: 200,
   },
@@ -40,6 +46,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     renderPath: '/pricing',
     textPages: ['pricing', 'footer'],
     carriesStates: true,
+    carriesOperator: false,
     canonical: true,
     status: 200,
   },
@@ -51,6 +58,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     renderPath: '/wizard/1',
     textPages: ['wizard', 'footer'],
     carriesStates: true,
+    carriesOperator: false,
     canonical: true,
     status: 200,
   },
@@ -61,6 +69,39 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     renderPath: '/checkout',
     textPages: ['footer'],
     carriesStates: false,
+    carriesOperator: false,
+    canonical: true,
+    status: 200,
+  },
+  // The legal pages (one LegalPage frame) name the operator from its settings: rendered with them,
+  // the same for every visitor, so the first paint already says who "we" are.
+  {
+    path: '/terms',
+    file: 'terms.html',
+    renderPath: '/terms',
+    textPages: ['footer'],
+    carriesStates: false,
+    carriesOperator: true,
+    canonical: true,
+    status: 200,
+  },
+  {
+    path: '/privacy',
+    file: 'privacy.html',
+    renderPath: '/privacy',
+    textPages: ['footer'],
+    carriesStates: false,
+    carriesOperator: true,
+    canonical: true,
+    status: 200,
+  },
+  {
+    path: '/refund-policy',
+    file: 'refund-policy.html',
+    renderPath: '/refund-policy',
+    textPages: ['footer'],
+    carriesStates: false,
+    carriesOperator: true,
     canonical: true,
     status: 200,
   },
@@ -70,6 +111,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     renderPath: '/page-not-found',
     textPages: ['footer'],
     carriesStates: false,
+    carriesOperator: false,
     canonical: false,
     status: 404,
   },
@@ -79,6 +121,11 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
 export const APP_SHELL_FILE = 'app.html';
 
 export const NOT_FOUND_PAGE = PRERENDERED_PAGES.find((p) => p.status === 404) as PrerenderedPage;
+
+/** The prerendered pages that name the operator: saving its settings re-renders them. */
+export function pagesNamingOperator(): PrerenderedPage[] {
+  return PRERENDERED_PAGES.filter((p) => p.carriesOperator);
+}
 
 /** The prerendered pages that show a text of `page` (a site-text page of shared/content/registry.ts). */
 export function pagesShowing(page: string): PrerenderedPage[] {

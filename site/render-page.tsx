@@ -4,11 +4,13 @@ import { StrictMode } from 'react';
 // this publisher in-process, would cost more: the adapter's throughput halved).
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router-dom';
+import type { OperatorSettingsView } from '#shared/api/staff-responses.schema.ts';
 import type { ContentItem } from '#shared/content/content-item.schema.ts';
 import type { StatePricing } from '#shared/states.ts';
 import { SiteApp } from '../frontend/src/App.tsx';
 import { type PageMeta, takeRenderedPageMeta } from '../frontend/src/components/usePageMeta.ts';
 import { apiUrl } from '../frontend/src/lib/api-client.ts';
+import { OPERATOR_SETTINGS_URL } from '../frontend/src/lib/operator.ts';
 import { type PageData, pageDataScript, setPageData } from '../frontend/src/lib/page-data.ts';
 import { resetSharedGets } from '../frontend/src/lib/shared-get.ts';
 import { PRERENDERED_PAGES, type PrerenderedPage } from './pages.ts';
@@ -25,6 +27,12 @@ export interface RenderInput {
   contentItems: readonly ContentItem[];
   /** Every state's pricing (GET /api/states). */
   states: readonly StatePricing[];
+  /**
+   * The operator's settings (GET /api/operator-settings), for the pages that name the operator.
+   * Without them (the build, which knows no operator) those pages carry none and the browser
+   * reads them after hydration; the publisher renders them in after each deployment.
+   */
+  operator?: OperatorSettingsView;
   /** The public address, for canonical and og:url; without it the page has neither (the browser sets them). */
   siteUrl?: string;
 }
@@ -113,15 +121,32 @@ export function appShell(template: string): string {
 /** Renders `pages` (default: every prerendered page) into the template. */
 export async function renderPages(template: string, input: RenderInput, pages: readonly PrerenderedPage[] = PRERENDERED_PAGES): Promise<RenderedPage[]> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The template is not the built app shell (no empty #root)');
-  const out: RenderedPage[] = [];
-  for (const page of pages) {
-    const data: PageData = {
-      texts: { pages: [...page.textPages], items: input.contentItems.filter((i) => page.textPages.includes(i.page as never)) },
-      ...(page.carriesStates ? { gets: { [apiUrl('GET /api/states')]: input.states } } : {}),
-    };
-    const { root, meta } = await renderTree(page.renderPath, data);
-    if (!meta) throw new Error(`${page.path} set no page metadata (usePageMeta)`);
-    out.push({ page, html: fillTemplate(template, page, root, meta, data, input.siteUrl) });
-  }
-  return out;
+  // The caches and page data are the module's (renderTree): two runs at once (the local runtime
+  // polls two tables' streams) would mix one page's data into another's, so runs take turns.
+  const run = rendering.then(async () => {
+    const out: RenderedPage[] = [];
+    for (const page of pages) {
+      const data = pageDataFor(page, input);
+      const { root, meta } = await renderTree(page.renderPath, data);
+      if (!meta) throw new Error(`${page.path} set no page metadata (usePageMeta)`);
+      out.push({ page, html: fillTemplate(template, page, root, meta, data, input.siteUrl) });
+    }
+    return out;
+  });
+  rendering = run.catch(() => undefined);
+  return run;
+}
+
+let rendering: Promise<unknown> = Promise.resolve();
+
+/** What `page` is rendered with and carries for hydration: its site texts, and the public GETs it shows. */
+function pageDataFor(page: PrerenderedPage, input: RenderInput): PageData {
+  const gets: Record<string, unknown> = {
+    ...(page.carriesStates ? { [apiUrl('GET /api/states')]: input.states } : {}),
+    ...(page.carriesOperator && input.operator ? { [OPERATOR_SETTINGS_URL]: input.operator } : {}),
+  };
+  return {
+    texts: { pages: [...page.textPages], items: input.contentItems.filter((i) => page.textPages.includes(i.page as never)) },
+    ...(Object.keys(gets).length ? { gets } : {}),
+  };
 }

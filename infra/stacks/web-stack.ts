@@ -51,6 +51,8 @@ export interface WebStackProps extends StackProps {
    * alone for a test of its distribution may leave the publisher out.
    */
   contentStreamArn?: string;
+  /** The operator settings table's stream: saving the settings re-renders the pages that name the operator. */
+  operatorSettingsStreamArn?: string;
   /** The built functions (`npm run build:functions`); defaults to .build/functions. */
   functionsBuildDir?: string;
 }
@@ -287,18 +289,20 @@ export class WebStack extends Stack {
       .update(readFileSync(join(assets, APP_SHELL_FILE)))
       .digest('hex')
       .slice(0, 16);
-    this.sitePublisher = props.contentStreamArn
-      ? new SitePublisher(this, 'SitePublisher', {
-          config,
-          siteBucket,
-          distribution: this.distribution,
-          siteUrl: this.siteUrl,
-          contentStreamArn: props.contentStreamArn,
-          publishAfter: [shellDeployment],
-          siteBuild,
-          functionsBuildDir: props.functionsBuildDir,
-        })
-      : undefined;
+    this.sitePublisher =
+      props.contentStreamArn && props.operatorSettingsStreamArn
+        ? new SitePublisher(this, 'SitePublisher', {
+            config,
+            siteBucket,
+            distribution: this.distribution,
+            siteUrl: this.siteUrl,
+            contentStreamArn: props.contentStreamArn,
+            operatorSettingsStreamArn: props.operatorSettingsStreamArn,
+            publishAfter: [shellDeployment],
+            siteBuild,
+            functionsBuildDir: props.functionsBuildDir,
+          })
+        : undefined;
 
     this.acknowledgeDeploymentHandler(siteBucket);
   }

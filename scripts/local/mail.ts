@@ -142,7 +142,8 @@ export function startStreamPoller(endpoint: string, table: string, handler: Stre
           const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
           if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);
           else iterators.delete(shardId);
-          const records = (out.Records ?? []) as _Record[];
+          // Each record names the stream it came from, as the Lambda event source mapping's do.
+          const records = (out.Records ?? []).map((r) => ({ ...r, eventSourceARN: streamArn })) as _Record[];
           if (records.length) await handler({ Records: records } as unknown as DynamoDBStreamEvent);
         }
       } catch (err) {

@@ -194,11 +194,13 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const endpoint = dynamoEndpoint;
     if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(() => sweepExpiredItems(endpoint, tables), LOCAL_TTL_SWEEP_MS));
     // The site publisher's twin: the prerendered pages rendered now with this data folder's texts,
-    // and again whenever staff publish one (the content table's stream), into the folder served above.
+    // and again whenever staff publish one or save the operator's settings (the content and
+    // operator settings tables' streams), into the folder served above.
     if (opts.serveSite !== false) {
       const { handler: publishSite } = await import('../../site/publisher/handler.ts');
       await publishSite();
       services.unshift(startStreamPoller(dynamoEndpoint, tables.content, publishSite));
+      services.unshift(startStreamPoller(dynamoEndpoint, tables.operatorSettings, publishSite));
     }
     ready = true;
     return { url, mailViewerUrl: mail.viewerUrl, staffPassword, staffEmail, dynamodbEndpoint: dynamoEndpoint, dataDir, server, stop };

@@ -1,4 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { logger } from '../../functions/lib/logger.ts';
 import { PRERENDERED_PAGES } from '../pages.ts';
 import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
@@ -6,9 +7,10 @@ import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
 
 /**
  * The site publisher: on AWS a function of the web stack (infra/site-publisher.ts) on the content
- * table's stream, and run once after each site deployment; locally the same handler on the
- * local runtime's stream poller, and once at start (scripts/local/runtime.ts).
- * - a stream batch: re-renders the pages showing the changed texts (./publish.ts);
+ * and operator settings tables' streams, and run once after each site deployment; locally the
+ * same handler on the local runtime's stream pollers, and once at start (scripts/local/runtime.ts).
+ * - a stream batch: re-renders the pages showing the changed texts, or naming the operator whose
+ *   settings changed (./publish.ts);
  * - any other event (the deployment's trigger, the local start): every prerendered page, and
  *   robots.txt and sitemap.xml with the site's address (./publish.ts publishCrawlerFiles).
  * Where to: SITE_BUCKET + SITE_DISTRIBUTION_ID on AWS, SITE_DIR (from SITE_TEMPLATE_DIR's shell) locally.
@@ -23,7 +25,7 @@ export async function handler(event?: Partial<DynamoDBStreamEvent>): Promise<{ p
   const store = siteStoreFromEnv();
   const siteUrl = process.env.SITE_URL || undefined;
   const published = event?.Records
-    ? await publishPages(store, pagesChangedBy(event as DynamoDBStreamEvent), siteUrl)
+    ? await publishPages(store, pagesChangedBy(event as DynamoDBStreamEvent, tableName('operatorSettings')), siteUrl)
     : [...(await publishPages(store, PRERENDERED_PAGES, siteUrl)), ...(await publishCrawlerFiles(store, siteUrl))];
   if (published.length) logger.info('site pages published', { pages: published });
   return { published };

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
 import { seedContentItem } from '../../functions/data/content-writes.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
-import { DeleteCommand, QueryCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
+import { DeleteCommand, PutCommand, QueryCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
 import { documentsBucket, s3 } from '../../functions/lib/clients/s3.ts';
 import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
 import { BUILT_SHELL } from '../../tests/fakes/site-shell.ts';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesShowing } from '../pages.ts';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesNamingOperator, pagesShowing } from '../pages.ts';
 import { handler } from './handler.ts';
 import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
 import { bucketSiteStore, folderSiteStore, PAGE_CACHE_CONTROL } from './store.ts';
@@ -35,27 +36,53 @@ beforeEach(async () => {
   );
   for (const i of items.Items ?? []) await ddb().send(new DeleteCommand({ TableName: tableName('content'), Key: { id: i.id } }));
 });
-afterEach(() => {
+afterEach(async () => {
+  await ddb().send(new DeleteCommand({ TableName: tableName('operatorSettings'), Key: { id: 'OPERATOR' } }));
   rmSync(dirs.template, { recursive: true, force: true });
   rmSync(dirs.out, { recursive: true, force: true });
 });
+
+/** The stream a table's records come from, as Lambda (and the local poller) names it on each record. */
+const streamOf = (table: string) => `arn:aws:dynamodb:us-east-1:000000000000:table/${table}/stream/2026-11-27T00:00:00.000`;
 
 const streamEvent = (records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; page?: string }[]) =>
   ({
     Records: records.map((r, i) => ({
       eventName: r.eventName,
+      eventSourceARN: streamOf(tableName('content')),
       dynamodb: { Keys: { id: { S: `c_${i}` } }, ...(r.page ? { NewImage: { page: { S: r.page }, section: { S: 'hero.title' } } } : {}) },
     })),
   }) as unknown as DynamoDBStreamEvent;
 
+/** A save of the operator's settings, as the operator settings table's stream carries it. */
+const operatorSettingsSaved = () =>
+  ({
+    Records: [
+      {
+        eventName: 'MODIFY',
+        eventSourceARN: streamOf(tableName('operatorSettings')),
+        dynamodb: { Keys: { id: { S: 'OPERATOR' } }, NewImage: { id: { S: 'OPERATOR' }, version: { N: '2' } } },
+      },
+    ],
+  }) as unknown as DynamoDBStreamEvent;
+
+const LEGAL_PATHS = ['/terms', '/privacy', '/refund-policy'];
+
 describe('pagesChangedBy', () => {
   it('re-renders the pages that show the changed texts, every page when a text was removed', () => {
-    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'pricing' }])).map((p) => p.path)).toEqual(['/pricing']);
-    expect(pagesChangedBy(streamEvent([{ eventName: 'INSERT', page: 'landing' }])).map((p) => p.path)).toEqual(['/']);
-    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1']);
-    expect(pagesChangedBy(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).toEqual([]);
-    expect(pagesChangedBy(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
+    const changed = (event: DynamoDBStreamEvent) => pagesChangedBy(event, tableName('operatorSettings'));
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'pricing' }])).map((p) => p.path)).toEqual(['/pricing']);
+    expect(changed(streamEvent([{ eventName: 'INSERT', page: 'landing' }])).map((p) => p.path)).toEqual(['/']);
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(PRERENDERED_PAGES.map((p) => p.path));
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1']);
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).toEqual([]);
+    expect(changed(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
+  });
+
+  it('re-renders the pages that name the operator when its settings are saved, and only those', () => {
+    const changed = pagesChangedBy(operatorSettingsSaved(), tableName('operatorSettings'));
+    expect(changed.map((p) => p.path)).toEqual(LEGAL_PATHS);
+    expect(changed).toEqual(pagesNamingOperator());
   });
 });
 
@@ -84,13 +111,64 @@ describe('publishPages', () => {
     Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template, SITE_URL: 'https://creator.example' });
     try {
       expect((await handler({})).published).toEqual([...PRERENDERED_PAGES.map((p) => p.path), '/robots.txt', '/sitemap.xml']);
-      expect(readdirSync(dirs.out).sort()).toEqual(['404.html', 'checkout.html', 'index.html', 'pricing.html', 'robots.txt', 'sitemap.xml', 'wizard.html']);
+      expect(readdirSync(dirs.out).sort()).toEqual([
+        '404.html',
+        'checkout.html',
+        'index.html',
+        'pricing.html',
+        'privacy.html',
+        'refund-policy.html',
+        'robots.txt',
+        'sitemap.xml',
+        'terms.html',
+        'wizard.html',
+      ]);
       // Every run over all pages writes the crawler files with the stage's address.
       expect(readFileSync(join(dirs.out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://creator.example/sitemap.xml');
       expect(readFileSync(join(dirs.out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://creator.example/pricing</loc>');
       expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1']);
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).published).toEqual([]);
+    } finally {
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
+  });
+
+  it('re-renders the legal pages on a save of the operator settings, naming the operator in the HTML and its data', async () => {
+    const saved = { SITE_DIR: process.env.SITE_DIR, SITE_TEMPLATE_DIR: process.env.SITE_TEMPLATE_DIR };
+    Object.assign(process.env, { SITE_DIR: dirs.out, SITE_TEMPLATE_DIR: dirs.template });
+    try {
+      await handler(streamEvent([{ eventName: 'MODIFY', page: 'footer' }]));
+      const before = readFileSync(join(dirs.out, 'terms.html'), 'utf8');
+      expect(before).not.toContain('Creator Filings LLC');
+      await ddb().send(
+        new PutCommand({
+          TableName: tableName('operatorSettings'),
+          Item: {
+            id: 'OPERATOR',
+            ...EMPTY_OPERATOR_SETTINGS,
+            legalName: 'Creator Filings LLC',
+            address: { line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
+            registeredAgentRenewalUsd: 99,
+            version: 2,
+          },
+        }),
+      );
+      expect((await handler(operatorSettingsSaved())).published).toEqual(LEGAL_PATHS);
+      expect(readdirSync(dirs.out).sort()).toEqual(expect.arrayContaining(['terms.html', 'privacy.html', 'refund-policy.html']));
+      const terms = readFileSync(join(dirs.out, 'terms.html'), 'utf8');
+      // The first paint says who "we" are: the HTML itself, not a generic sentence swapped after hydration.
+      expect(terms).toMatch(
+        /data-testid="operator-identity">CreatorLLC is run by <strong>Creator Filings LLC<\/strong>, (<!-- -->)?100 Biscayne Blvd, Miami, FL 33132/,
+      );
+      expect(terms).toMatch(/data-testid="renewal-price">\$99</);
+      expect(terms).toContain('governed by the laws of Florida');
+      expect(readFileSync(join(dirs.out, 'privacy.html'), 'utf8')).toContain('Creator Filings LLC');
+      // The browser hydrates with the same settings, so it neither fetches them nor changes a word.
+      const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(terms)?.[1] ?? '{}');
+      expect(data.gets['/api/operator-settings']).toMatchObject({ legalName: 'Creator Filings LLC', version: 2 });
     } finally {
       for (const [k, v] of Object.entries(saved))
         if (v === undefined) delete process.env[k];
