@@ -42,26 +42,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   // The event as the calendar says it today: for the estimated tax, the amount of the plan saved now.
   const event = complianceCalendar(input, { today })?.find((e) => e.kind === row.series && e.date === row.dueOn);
   if (!event) return undefined;
-  if (federal) {
-    return {
-      ...base,
-      kind: 'deadline_reminder',
-      payload: {
-        firstName,
-        businessName,
-        stateName: 'the IRS',
-        federal: true,
-        title: event.title,
-        dueOn: row.dueOn,
-        daysBefore: row.daysBefore,
-        description: event.description,
-        sourceName: event.source.name,
-        sourceUrl: event.source.url,
-      },
-    };
-  }
-  // The state the deadline is owed to: the home state's for its registration, report and tax.
-  const stateName = findState(event.state ?? input.state)?.name ?? input.state;
+  // Who the deadline is owed to: the IRS for the estimated tax, the home state's for its registration, report and tax.
+  const stateName = federal ? 'the IRS' : (findState(event.state ?? input.state)?.name ?? input.state);
   return {
     ...base,
     kind: 'deadline_reminder',
@@ -69,6 +51,7 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
       firstName,
       businessName,
       stateName,
+      ...(federal ? { federal: true } : {}),
       title: event.kind === 'dba-renewal' && input.dba ? dbaReminderTitle(input.state, input.dba.name) : event.title,
       dueOn: row.dueOn,
       daysBefore: row.daysBefore,
