@@ -67,4 +67,15 @@ test('a creator saves a tax plan from the order page and sees the quarterly amou
     return res.text();
   }, id);
   expect(ics.replace(/\r\n[ \t]/g, '')).toContain('SUMMARY:Federal estimated tax\\, 4th quarter 2026: pay $2\\,709');
+
+  // The creator removes the plan: the figures and the summary go, the calendar says so again.
+  await savedPlan.getByRole('link', { name: 'Change the plan' }).click();
+  await expect(page.getByLabel(/Your yearly profit/)).toHaveValue('60000');
+  await page.getByTestId('save-plan').getByRole('button', { name: 'Remove the saved plan' }).click();
+  await expect(page.getByTestId('save-plan-notice')).toContainText('Removed. We no longer keep these figures with your order');
+  await expectAxeClean(page);
+  await page.getByTestId('save-plan').getByRole('link', { name: 'Back to my order' }).click();
+  await expect(page.getByTestId('saved-tax-plan')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Documents' })).not.toContainText('Year-end tax summary');
+  await expect(q4).toContainText('No tax plan is saved on your order');
 });

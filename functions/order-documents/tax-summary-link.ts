@@ -1,7 +1,8 @@
 import { orderNumber } from '#shared/orders/conversation.schema.ts';
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
-import { downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
+import { logger } from '../lib/logger.ts';
+import { deleteObject, downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
 import { taxSummaryDocument } from './tax-summary.ts';
 
 /**
@@ -25,4 +26,18 @@ export async function taxSummaryLink(app: ApplicationItem, documentId: string): 
     await putDocument(key, made.bytes, fileName);
   }
   return downloadLink(key, fileName);
+}
+
+/**
+ * Deletes the summary PDF of a plan that was replaced or removed (`before`: the order as read
+ * before the write), so its figures do not outlive it in the bucket (the bucket keeps a deleted
+ * object's version 90 days, as for every document). Best effort: the plan is already written, so
+ * a failure is logged, not answered.
+ */
+export async function dropTaxSummary(before: Pick<ApplicationItem, 'id' | 'savedTaxPlan'>): Promise<void> {
+  const summary = taxSummaryDocument(before);
+  if (!summary) return;
+  await deleteObject(orderDocumentKey(before.id, summary.id)).catch((err: unknown) =>
+    logger.warn('replaced tax summary not deleted', { applicationId: before.id, error: err as Error }),
+  );
 }

@@ -1472,6 +1472,24 @@ export const CONTRACT = {
     responses: { 200: orderViewSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
     tables: { applications: 'write', reminders: 'write', rateLimits: 'write' },
+    // The summary PDF of the plan it replaces is deleted.
+    bucket: 'write',
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'DELETE /api/orders/{id}/tax-plan': {
+    handler: 'orders/remove-tax-plan',
+    operationId: 'removeOrderTaxPlan',
+    summary: 'Removes the tax plan saved on the order, and its year-end summary',
+    description:
+      'The estimated-tax dates then say no plan is saved. Removing when none is saved answers the order page as it is. 409 `version_conflict` when the order changed meanwhile.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    bucket: 'write',
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.

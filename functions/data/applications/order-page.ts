@@ -142,3 +142,13 @@ export async function saveTaxPlan(app: ApplicationItem, plan: SavedTaxPlan, rows
       latest.paymentStatus !== 'paid' ? new ConflictError('A tax plan is saved on a paid order', 'order_not_paid') : changedMeanwhile('the tax plan was saved'),
     );
 }
+
+/**
+ * The customer removes their saved tax plan (the planner on the order page): at the version read.
+ * The estimated-tax dates then say no plan is saved. 409 version_conflict; removing no plan changes nothing.
+ */
+export async function removeTaxPlan(app: ApplicationItem): Promise<void> {
+  if (!app.savedTaxPlan) return;
+  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).remove('savedTaxPlan').set('updatedAt', new Date().toISOString());
+  if (!(await update(change))) throw await whyNotWritten(app.id, () => changedMeanwhile('the tax plan was removed'));
+}

@@ -5,6 +5,7 @@ import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { estimatedTaxReminderPuts } from '../../data/reminders.ts';
 import { json, pathParam, requestBody, resumeSecret, route } from '../../lib/http.ts';
+import { dropTaxSummary } from '../../order-documents/tax-summary-link.ts';
 import { orderView } from '../../orders/view.ts';
 
 /**
@@ -27,5 +28,7 @@ export const handler = route('PUT /api/orders/{id}/tax-plan', async (event) => {
   };
   // The estimated-tax reminder row with it (an order paid before those reminders has none), unless reminders are off.
   await saveTaxPlan(app, saved, app.remindersUnsubscribedAt ? [] : estimatedTaxReminderPuts(app));
+  // The summary of the plan this one replaces goes with it.
+  await dropTaxSummary(app);
   return json(200, orderView(await getApplicationForHolder(id, resumeSecret(event))));
 });

@@ -10,9 +10,11 @@ import { parseIcs } from '../../../tests/helpers/ical.ts';
 import type { ApplicationItem } from '../../data/applications/item.ts';
 import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { remindersOf } from '../../data/reminders.ts';
+import { objectSize, orderDocumentKey } from '../../order-documents/storage.ts';
 import { handler as getCalendar } from '../compliance/calendar.ts';
 import { handler as getIcs } from '../compliance/calendar-ics.ts';
 import { handler as documentLink } from './document-link.ts';
+import { handler as removeHandler } from './remove-tax-plan.ts';
 import { handler as saveHandler } from './save-tax-plan.ts';
 
 /**
@@ -198,5 +200,27 @@ describe('the year-end tax summary in the vault', () => {
     expect(plain).toContain('No salary was given');
     expect(plain).not.toContain('Income by kind');
     expect((await link(app.id, saved.summaryDocumentId)).status).toBe(404);
+    // The replaced plan's PDF is deleted from the bucket, not only unlisted.
+    expect(await objectSize(orderDocumentKey(app.id, saved.summaryDocumentId))).toBeUndefined();
+  });
+
+  it('goes with the plan when the customer removes it; the calendar then says no plan is saved', async () => {
+    const app = await paidOrder();
+    const saved = (await save(app.id, { plan: PLAN })).body.taxPlan.saved;
+    await pdfOf(app.id, saved.summaryDocumentId);
+    expect(await objectSize(orderDocumentKey(app.id, saved.summaryDocumentId))).toBeGreaterThan(0);
+    const remove = (secret?: string | null) => invoke(removeHandler, apiEvent({ method: 'DELETE', ...at('/api/orders/{id}/tax-plan', app.id, secret) }));
+    expect((await remove(null)).status).toBe(404);
+    const res = await remove();
+    expect(res.status).toBe(200);
+    expect(res.body.taxPlan.saved).toBeUndefined();
+    expect(res.body.documents.some((d: { kind: string }) => d.kind === 'tax_summary')).toBe(false);
+    expect((await readApplication(app.id))?.savedTaxPlan).toBeUndefined();
+    expect(await objectSize(orderDocumentKey(app.id, saved.summaryDocumentId))).toBeUndefined();
+    expect((await link(app.id, saved.summaryDocumentId)).status).toBe(404);
+    for (const e of planYearEvents((await calendar(app.id)).body.events) as unknown as { description: string }[])
+      expect(e.description).toContain(NO_SAVED_PLAN_TEXT);
+    // Removing again changes nothing.
+    expect((await remove()).status).toBe(200);
   });
 });

@@ -78,8 +78,8 @@ export default function PrivacyPage() {
             <li>A paid order and its documents: kept for as long as we may have to show what we filed for you.</li>
             <li>Your Social Security or tax number: deleted as soon as the IRS letter with your EIN is recorded on the order.</li>
             <li>
-              Your tax plan: kept with your paid order until you save a new one, which replaces it, and deleted with the order; the year-end summary made from
-              it is one of the order’s documents. Ask us and we delete it sooner.
+              Your tax plan: kept with your paid order until you save a new one, which replaces it, or remove it from the tax planner on your order page, and
+              deleted with the order; the year-end summary made from it is one of the order’s documents and is deleted with the plan.
             </li>
             <li>The emails we send you: deleted {SENT_EMAIL_RETENTION_DAYS} days after they are sent.</li>
             <li>

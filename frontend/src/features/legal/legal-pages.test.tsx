@@ -98,7 +98,9 @@ describe('with the operator settings set', () => {
     expect(document.body).toHaveTextContent(`kept ${AUDIT_RETENTION_YEARS} years`);
     // The saved tax plan's personal financial figures: what is kept, and when it goes.
     expect(document.body).toHaveTextContent('Your tax plan (only if you save one from your order page)');
-    expect(document.body).toHaveTextContent('kept with your paid order until you save a new one, which replaces it, and deleted with the order');
+    expect(document.body).toHaveTextContent(
+      'kept with your paid order until you save a new one, which replaces it, or remove it from the tax planner on your order page, and deleted with the order',
+    );
     expectNoPlaceholder();
   });
 

@@ -438,6 +438,23 @@ function SavePlan({ order, body }: { order: OrderView; body: SavedTaxPlanBody })
   const [state, setState] = useState<{ kind: 'idle' | 'saving' } | { kind: 'saved' | 'error'; text: string }>({ kind: 'idle' });
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const saved = order.taxPlan?.saved;
+  const remove = async () => {
+    setState({ kind: 'saving' });
+    try {
+      set(await apiCall('DELETE /api/orders/{id}/tax-plan', { params: { id: order.id } }));
+      void queryClient.invalidateQueries({ queryKey: calendarQueryKey(order.id) });
+      setState({
+        kind: 'saved',
+        text: 'Removed. We no longer keep these figures with your order: your calendar shows no amounts, and the year-end summary is deleted.',
+      });
+    } catch (err) {
+      setState({
+        kind: 'error',
+        text: err instanceof ApiError && err.body?.error ? String(err.body.error) : 'The plan could not be removed. Please try again.',
+      });
+    }
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
   const save = async () => {
     setState({ kind: 'saving' });
     try {
@@ -481,6 +498,16 @@ function SavePlan({ order, body }: { order: OrderView; body: SavedTaxPlanBody })
         >
           {state.kind === 'saving' ? 'Saving…' : 'Save this plan to my order'}
         </button>
+        {saved ? (
+          <button
+            type="button"
+            onClick={() => void remove()}
+            disabled={state.kind === 'saving'}
+            className="rounded-lg border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60"
+          >
+            Remove the saved plan
+          </button>
+        ) : null}
         <Link to={paths.order(order.id)} className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
           Back to my order
         </Link>
