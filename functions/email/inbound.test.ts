@@ -10,6 +10,7 @@ describe('reading an inbound reply', () => {
       'Message-ID: <abc@mail>',
       'Content-Type: multipart/mixed; boundary=outer',
       '',
+      'This is a multi-part message in MIME format.',
       '--outer',
       'Content-Type: multipart/alternative; boundary="inner"',
       '',

@@ -63,6 +63,23 @@ function decodeWords(value: string): string {
   );
 }
 
+/** A multipart body's parts: between its delimiter lines, without the preamble before the first or the epilogue after the last. */
+function bodyParts(body: string, boundary: string): string[] {
+  const delimiter = `--${boundary}`;
+  const parts: string[] = [];
+  let current: string[] | undefined;
+  for (const line of body.split(/\r?\n/)) {
+    const bare = line.trimEnd();
+    if (bare === delimiter || bare === `${delimiter}--`) {
+      if (current) parts.push(current.join('\r\n'));
+      if (bare !== delimiter) return parts;
+      current = [];
+    } else current?.push(line);
+  }
+  if (current) parts.push(current.join('\r\n'));
+  return parts;
+}
+
 /** The first text/plain part (depth first), else the first text/html part as text. */
 function textOf(headers: Headers, body: string): { plain?: string; html?: string } {
   const type = headers.get('content-type') ?? 'text/plain';
@@ -71,8 +88,7 @@ function textOf(headers: Headers, body: string): { plain?: string; html?: string
     const boundary = param(type, 'boundary');
     if (!boundary) return {};
     const found: { plain?: string; html?: string } = {};
-    for (const part of body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?\\s*\\r?\\n`))) {
-      if (!part.trim()) continue;
+    for (const part of bodyParts(body, boundary)) {
       const inner = splitHeaders(part);
       const got = textOf(inner.headers, inner.body);
       found.plain ??= got.plain;
