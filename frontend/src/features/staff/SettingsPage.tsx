@@ -189,6 +189,19 @@ function Settings() {
     );
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm({ ...form, [k]: v });
+  /** A price in whole dollars; blank is "not set" (the default applies). */
+  const price = (k: 'registeredAgentRenewalUsd' | 'dbaServiceFeeUsd' | 'form2553Usd', id: string, label: string, hint: string) => (
+    <Field id={id} label={label} error={errors[k]} hint={hint}>
+      <input
+        id={id}
+        inputMode="numeric"
+        className={INPUT}
+        value={form[k]}
+        onChange={(e) => set(k, e.target.value)}
+        aria-invalid={errors[k] ? true : undefined}
+      />
+    </Field>
+  );
   const text = (k: 'legalName' | 'supportEmail' | 'supportPhone' | 'liveChatUrl', label: string, hint?: string, props: Record<string, unknown> = {}) => (
     <Field id={`settings-${k}`} label={label} error={errors[k]} hint={hint}>
       <input
@@ -239,51 +252,24 @@ function Settings() {
         </Card>
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold text-slate-900">Prices and refunds</h2>
-          <Field
-            id="settings-renewal"
-            label="Registered-agent renewal price (US dollars a year)"
-            error={errors.registeredAgentRenewalUsd}
-            hint={`The first year is included with every formation. Unset, the published price list's $${REGISTERED_AGENT_RENEWAL_USD} applies.`}
-          >
-            <input
-              id="settings-renewal"
-              inputMode="numeric"
-              className={INPUT}
-              value={form.registeredAgentRenewalUsd}
-              onChange={(e) => set('registeredAgentRenewalUsd', e.target.value)}
-              aria-invalid={errors.registeredAgentRenewalUsd ? true : undefined}
-            />
-          </Field>
-          <Field
-            id="settings-dba-fee"
-            label="DBA registration service fee (US dollars)"
-            error={errors.dbaServiceFeeUsd}
-            hint={`Our fee for registering a creator's name as a DBA; the government's fee is added to it. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.dbaRegistration} applies.`}
-          >
-            <input
-              id="settings-dba-fee"
-              inputMode="numeric"
-              className={INPUT}
-              value={form.dbaServiceFeeUsd}
-              onChange={(e) => set('dbaServiceFeeUsd', e.target.value)}
-              aria-invalid={errors.dbaServiceFeeUsd ? true : undefined}
-            />
-          </Field>
-          <Field
-            id="settings-form-2553"
-            label="Form 2553 prepared for you (US dollars)"
-            error={errors.form2553Usd}
-            hint={`The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.form2553} applies.`}
-          >
-            <input
-              id="settings-form-2553"
-              inputMode="numeric"
-              className={INPUT}
-              value={form.form2553Usd}
-              onChange={(e) => set('form2553Usd', e.target.value)}
-              aria-invalid={errors.form2553Usd ? true : undefined}
-            />
-          </Field>
+          {price(
+            'registeredAgentRenewalUsd',
+            'settings-renewal',
+            'Registered-agent renewal price (US dollars a year)',
+            `The first year is included with every formation. Unset, the published price list's $${REGISTERED_AGENT_RENEWAL_USD} applies.`,
+          )}
+          {price(
+            'dbaServiceFeeUsd',
+            'settings-dba-fee',
+            'DBA registration service fee (US dollars)',
+            `Our fee for registering a creator's name as a DBA; the government's fee is added to it. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.dbaRegistration} applies.`,
+          )}
+          {price(
+            'form2553Usd',
+            'settings-form-2553',
+            'Form 2553 prepared for you (US dollars)',
+            `The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.form2553} applies.`,
+          )}
           <Field
             id="settings-refund-terms"
             label="Refund terms"

@@ -426,6 +426,13 @@ describe('operator settings', () => {
     expect(calls.some((c) => c.key === 'PUT /api/staff/operator-settings')).toBe(false);
     await user.clear(screen.getByLabelText('Support email'));
     await user.type(screen.getByLabelText('Support email'), 'help@example.com');
+    // The add-on prices: a fraction is refused beside its field, whole dollars are sent as numbers, blank as unset.
+    await user.type(screen.getByLabelText('DBA registration service fee (US dollars)'), '59.5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter the price in whole dollars')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /api/staff/operator-settings')).toBe(false);
+    await user.clear(screen.getByLabelText('DBA registration service fee (US dollars)'));
+    await user.type(screen.getByLabelText('DBA registration service fee (US dollars)'), '59');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings Saved')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'PUT /api/staff/operator-settings')?.body).toMatchObject({
@@ -433,6 +440,8 @@ describe('operator settings', () => {
       supportEmail: 'help@example.com',
       address: null,
       registeredAgentRenewalUsd: null,
+      dbaServiceFeeUsd: 59,
+      form2553Usd: null,
       socialLinks: {},
       registeredAgentOffices: [],
       version: 0,
