@@ -98,10 +98,18 @@ test.describe('without JavaScript', () => {
   });
 
   test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
-    for (const path of ['/wizard/2', '/orders/abc-123']) {
-      const res = await page.goto(path);
+    const res = await page.goto('/wizard/2');
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+  });
+
+  test("an order's address gets the order page's frame, the same for every order: nothing of one", async ({ page }) => {
+    for (const id of ['abc-123', 'def-456']) {
+      const res = await page.goto(`/orders/${id}`);
       expect(res?.status()).toBe(200);
-      expect(await page.locator('#root').innerHTML()).toBe('');
+      await expect(page.getByRole('status')).toHaveText('Opening your order…');
+      expect(await page.locator('#root').innerHTML()).not.toContain(id);
+      expect((await headOf(page)).title).toBe('Your order | CreatorLLC');
     }
   });
 });

@@ -1,6 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
+
 import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
@@ -33,9 +38,60 @@ function landingMetadata(): Plugin {
   };
 }
 
+/**
+ * The screens whose prerendered frame loads their code beside the app's entry (site/pages.ts
+ * `preloads`, docs/decisions/0393), by route pattern: the screen's module and the query library's
+ * scope every lazily loaded screen comes with (src/routes.tsx).
+ */
+const SCREEN_PRELOADS: Record<string, readonly string[]> = {
+  '/orders/:id': ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'],
+};
+
+/**
+ * Writes each screen's chunks (and the chunks they import, but the entry) into index.html as
+ * `<template data-preloads="<pattern>">` of modulepreload links: inert in the app shell, turned
+ * into links by the renderer in that screen's frame only (site/render-page.tsx). The built shell
+ * is the one template the build and the site publisher render from, so the names travel with it.
+ */
+function screenPreloads(): Plugin {
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const templates = Object.entries(SCREEN_PRELOADS).map(([pattern, modules]) => {
+        const files = new Set<string>();
+        const add = (chunk: OutputChunk) => {
+          if (chunk.isEntry || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const name of chunk.imports) {
+            const dep = bundle[name];
+            if (dep?.type === 'chunk') add(dep);
+          }
+        };
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
+          if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
+          add(chunk);
+        }
+        const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" />`);
+        return `<template data-preloads="${pattern}">${links.join('')}</template>`;
+      });
+      const index = join(outDir, 'index.html');
+      writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `  ${templates.join('\n    ')}\n  </head>`));
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), landingMetadata()],
+  plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads()],
   define: {
     'import.meta.env.VITE_PRICE_LOWEST': JSON.stringify(String(priceRange.lowest)),
     'import.meta.env.VITE_PRICE_HIGHEST': JSON.stringify(String(priceRange.highest)),

@@ -37,6 +37,9 @@ describe('CloudFront functions', () => {
     '/wizard/3',
     '/checkout',
     '/orders/abc-123',
+    '/orders/abc-123/',
+    '/orders/abc-123/extra',
+    '/staff/orders/abc-123/details',
     '/terms',
     '/refund-policy/',
     '/staff',
@@ -46,6 +49,12 @@ describe('CloudFront functions', () => {
     '/content-editor',
   ])('%s gets the same file as from the local server', (path) => {
     expect(rewrite({ request: { uri: path } }).uri).toBe(`/${siteFileFor(path, APP_ROUTES).file}`);
+  });
+
+  it("answers every order's address with the order page's frame, and nothing else with it", () => {
+    expect(rewrite({ request: { uri: '/orders/abc-123' } }).uri).toBe('/order.html');
+    expect(rewrite({ request: { uri: '/orders/abc-123/extra' } }).uri).toBe('/404.html');
+    expect(rewrite({ request: { uri: '/staff/orders/abc-123/details' } }).uri).toBe(`/${APP_SHELL_FILE}`);
   });
 
   it('leaves files alone and answers the not-found page with a 404', () => {
@@ -124,6 +133,7 @@ describe('site publisher', () => {
       '404.html',
       'checkout.html',
       'index.html',
+      'order.html',
       'pricing.html',
       'privacy.html',
       'refund-policy.html',

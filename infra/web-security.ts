@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '../site/app-routes.ts';
-import { APP_SHELL_FILE, NOT_FOUND_PAGE, PRERENDERED_PAGES } from '../site/pages.ts';
+import { APP_SHELL_FILE, isPattern, NOT_FOUND_PAGE, PRERENDERED_PAGES, routePattern } from '../site/pages.ts';
 
 /**
  * The site's Content-Security-Policy: the app itself plus exactly what the four payment
@@ -65,7 +65,10 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
  * Runs on cloudfront-js-2.0, which has no modules, so the table is written into the source.
  */
 export function siteRewriteFunction(pages = PRERENDERED_PAGES, appRoutes = APP_ROUTES): string {
-  const prerendered = Object.fromEntries(pages.filter((p) => p.status === 200).map((p) => [p.path, `/${p.file}`]));
+  const served = pages.filter((p) => p.status === 200);
+  const prerendered = Object.fromEntries(served.filter((p) => !isPattern(p)).map((p) => [p.path, `/${p.file}`]));
+  // A frame for every address of a route (the order page's): before the app shell's routes.
+  const framed = served.filter(isPattern).map((p) => `[${routePattern(p.path).toString()}, ${JSON.stringify(`/${p.file}`)}]`);
   return `function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -73,6 +76,8 @@ export function siteRewriteFunction(pages = PRERENDERED_PAGES, appRoutes = APP_R
   var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
   var pages = ${JSON.stringify(prerendered)};
   if (pages[path]) { request.uri = pages[path]; return request; }
+  var frames = [${framed.join(', ')}];
+  for (var f = 0; f < frames.length; f++) if (frames[f][0].test(path)) { request.uri = frames[f][1]; return request; }
   var app = [${appRoutes.map((r) => r.toString()).join(', ')}];
   for (var i = 0; i < app.length; i++) if (app[i].test(path)) { request.uri = '/${APP_SHELL_FILE}'; return request; }
   request.uri = '/${NOT_FOUND_PAGE.file}';

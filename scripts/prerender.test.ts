@@ -35,7 +35,7 @@ describe('prerenderSite', () => {
     expect(storageEnters).not.toHaveBeenCalled();
   });
 
-  it('writes the app shell and the eight pages', () => {
+  it('writes the app shell and the nine pages', () => {
     expect(files).toEqual([
       'app.html',
       'index.html',
@@ -45,6 +45,7 @@ describe('prerenderSite', () => {
       'terms.html',
       'privacy.html',
       'refund-policy.html',
+      'order.html',
       '404.html',
       'robots.txt',
       'sitemap.xml',
@@ -126,6 +127,27 @@ describe('prerenderSite', () => {
       expect(data.gets, file).toBeUndefined();
     }
     expect(read('terms.html')).toContain('12. Which law applies');
+  });
+
+  it("the order page's frame: the same for every order, nothing of one, and the screen's code loaded beside the entry", () => {
+    const html = read('order.html');
+    expect(html).toContain('<title>Your order | CreatorLLC</title>');
+    expect(root(html)).toContain('Opening your order…');
+    expect(root(html)).not.toContain('/orders/order');
+    expect(root(html)).not.toMatch(/<script|hidden id="S:/);
+    expect(html).not.toContain('rel="canonical"');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" />');
+    expect(head).not.toContain('vendor-abc.js');
+    expect(head).not.toContain('<template');
+  });
+
+  it("only the order page's frame preloads a screen; the app shell keeps the preloads inert for the publisher", () => {
+    for (const file of files.filter((f) => f.endsWith('.html') && f !== 'order.html' && f !== 'app.html')) {
+      expect(read(file), file).not.toMatch(/modulepreload|<template/);
+    }
+    expect(read('app.html')).toContain('<template data-preloads="/orders/:id">');
   });
 
   it('the not-found page: not indexed, no canonical address', () => {

@@ -8,7 +8,7 @@ import type { SiteTextPage } from '#shared/content/registry.ts';
  */
 
 export interface PrerenderedPage {
-  /** The address it answers. */
+  /** The address it answers, or the route pattern of the addresses (`/orders/:id`: one frame for every order). */
   path: string;
   /** Its file in the site (frontend/dist locally, the site bucket on AWS). */
   file: string;
@@ -27,6 +27,12 @@ export interface PrerenderedPage {
   canonical: boolean;
   /** HTTP status it is served with. */
   status: 200 | 404;
+  /**
+   * The screen module whose code it preloads beside the app's entry (frontend/vite.config.ts
+   * `SCREEN_PRELOADS`): a frame the app fills at once gains a round trip by not waiting for the
+   * entry to ask for its screen. The other pages paint from their HTML and preload nothing.
+   */
+  preloads?: string;
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
@@ -105,6 +111,20 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: true,
     status: 200,
   },
+  // The order page's frame (docs/decisions/0393): the header, the order's skeleton and the footer,
+  // the same for every order and visitor; the app reads the visitor's order and renders it. Never
+  // the order itself: it is someone's own.
+  {
+    path: '/orders/:id',
+    file: 'order.html',
+    renderPath: '/orders/order',
+    textPages: ['footer'],
+    carriesStates: false,
+    carriesOperator: false,
+    canonical: false,
+    status: 200,
+    preloads: '/orders/:id',
+  },
   {
     path: '/404',
     file: '404.html',
@@ -139,10 +159,18 @@ export function pagesShowing(page: string): PrerenderedPage[] {
  */
 export function siteFileFor(pathname: string, appRoutes: readonly RegExp[]): { file: string; status: 200 | 404 } {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = PRERENDERED_PAGES.find((p) => p.status === 200 && p.path === path);
+  const page = PRERENDERED_PAGES.find((p) => p.status === 200 && (p.path === path || (isPattern(p) && routePattern(p.path).test(path))));
   if (page) return { file: page.file, status: 200 };
   if (appRoutes.some((r) => r.test(path))) return { file: APP_SHELL_FILE, status: 200 };
   return { file: NOT_FOUND_PAGE.file, status: 404 };
+}
+
+/** Whether the page answers a route pattern (every order's address) rather than one address. */
+export const isPattern = (page: PrerenderedPage) => page.path.includes('/:');
+
+/** The addresses a CDN invalidation names for the page: its address, or every address under its pattern's prefix. */
+export function invalidationPath(page: PrerenderedPage): string {
+  return isPattern(page) ? `${page.path.slice(0, page.path.indexOf('/:'))}/*` : page.path;
 }
 
 /** A route pattern of the SPA (`/orders/:id`, `/wizard/:step`) as a regular expression over whole paths. */

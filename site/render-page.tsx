@@ -96,9 +96,17 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
     head = withMeta(head, 'name', 'twitter:description', meta.description);
   }
   head = head.replace(/\s*<link rel="canonical"[^>]*>/, '').replace(/\s*<meta property="og:url"[^>]*>/, '');
+  // A frame the app fills at once (the order page's) loads its screen's code beside the entry
+  // instead of after it (docs/decisions/0393); the other pages drop the screens' preloads.
+  let screenPreloads = '';
+  head = head.replace(/\s*<template data-preloads="([^"]*)">([\s\S]*?)<\/template>/g, (_all, pattern: string, links: string) => {
+    if (page.preloads === pattern) screenPreloads = links;
+    return '';
+  });
   // The page paints from its HTML and CSS: preloading the app's modules would only compete with
   // them for the first bytes (the LCP against static HTML, scripts/bench/web.ts).
   head = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (screenPreloads) head = `${head}  ${screenPreloads.replace(/></g, '>\n    <')}\n  `;
   if (siteUrl && page.canonical) {
     const url = `${siteUrl.replace(/\/+$/, '')}${page.path}`;
     head = `${head}  <link rel="canonical" href="${escapeHtml(url)}" />\n    <meta property="og:url" content="${escapeHtml(url)}" />\n  `;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SiteApp } from './App.tsx';
+import { startOrderRead } from './lib/order-first-read.ts';
 import { readPageData, setPageData } from './lib/page-data.ts';
 import './index.css';
 
@@ -18,5 +19,6 @@ const root = document.getElementById('root') as HTMLElement;
 // render in any browser is that HTML again (docs/decisions/0195): it is hydrated with the data it
 // was rendered with. The app shell (every other screen, and `npm run dev`) has nothing to hydrate.
 setPageData(readPageData(document));
+startOrderRead(window.location.pathname, window.location.hash);
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -115,6 +115,7 @@ describe('publishPages', () => {
         '404.html',
         'checkout.html',
         'index.html',
+        'order.html',
         'pricing.html',
         'privacy.html',
         'refund-policy.html',
@@ -190,6 +191,18 @@ describe('publishPages', () => {
     expect(page.ContentType).toBe('text/html; charset=utf-8');
     expect(await page.Body?.transformToString()).toContain('Prices, published');
     expect(invalidated).toEqual([{ distribution: 'E123DIST', paths: ['/pricing', '/pricing.html'] }]);
+  });
+
+  it("on AWS: the order page's frame, one file for every order, invalidates every order's address", async () => {
+    const bucket = documentsBucket();
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: APP_SHELL_FILE, Body: BUILT_SHELL, ContentType: 'text/html' }));
+    const invalidated: (readonly string[])[] = [];
+    const store = bucketSiteStore(bucket, 'E123DIST', async (_distribution, paths) => {
+      invalidated.push(paths);
+    });
+    const frame = PRERENDERED_PAGES.filter((p) => p.file === 'order.html');
+    expect(await publishPages(store, frame, 'https://creator.example')).toEqual(['/orders/:id']);
+    expect(invalidated).toEqual([['/orders/*', '/order.html']]);
   });
 
   it('on AWS: robots.txt and sitemap.xml go into the bucket with their own content types', async () => {

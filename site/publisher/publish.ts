@@ -2,7 +2,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { STATE_PRICING } from '#shared/states.ts';
 import { listContentItems } from '../../functions/data/content.ts';
 import { getOperatorSettings } from '../../functions/data/operator-settings.ts';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, type PrerenderedPage, pagesNamingOperator, pagesShowing } from '../pages.ts';
+import { APP_SHELL_FILE, invalidationPath, PRERENDERED_PAGES, type PrerenderedPage, pagesNamingOperator, pagesShowing } from '../pages.ts';
 import { renderPages } from '../render-page.tsx';
 import { crawlerFiles } from '../sitemap.ts';
 import type { SiteStore } from './store.ts';
@@ -23,7 +23,7 @@ export async function publishPages(store: SiteStore, pages: readonly Prerendered
   const rendered = await renderPages(template, { contentItems: await listContentItems(), states: STATE_PRICING, operator, siteUrl }, pages);
   for (const r of rendered) await store.write(r.page.file, r.html);
   // The address and the file it is stored as (the CDN caches what its rewrite asked the origin for).
-  const paths = rendered.flatMap((r) => [r.page.path, `/${r.page.file}`]);
+  const paths = rendered.flatMap((r) => [invalidationPath(r.page), `/${r.page.file}`]);
   await store.invalidate([...new Set(paths)]);
   return rendered.map((r) => r.page.path);
 }

@@ -1,6 +1,7 @@
 /**
  * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
- * replaced, the entry script), for the tests that prerender pages into it: the build step
+ * replaced, the entry script, a preload Vite adds, the order screen's preloads of
+ * frontend/vite.config.ts), for the tests that prerender pages into it: the build step
  * (scripts/prerender.test.ts) and the site publisher (site/publisher/publish.test.ts).
  */
 export const BUILT_SHELL = `<!doctype html>
@@ -12,6 +13,8 @@ export const BUILT_SHELL = `<!doctype html>
     <meta property="og:title" content="CreatorLLC" />
     <link rel="canonical" href="https://old.example/" />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+    <template data-preloads="/orders/:id"><link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" /></template>
   </head>
   <body>
     <div id="root"></div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { accessTokenFrom } from './access-token.ts';
 import { ApiError } from './api.ts';
 import { apiCall } from './api-client.ts';
 import { rememberResumeSecret } from './resume-secrets.ts';
@@ -17,11 +18,7 @@ export async function openOrderLink(id: string, token: string): Promise<void> {
   rememberResumeSecret(id, resumeSecret);
 }
 
-/** The `access` token of a fragment such as "#access=123.abc", if any. */
-export function accessTokenFrom(hash: string): string | undefined {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('access');
-  return token || undefined;
-}
+export { accessTokenFrom };
 
 export type OrderAccess =
   /** The token is being exchanged. */

@@ -5,6 +5,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
+import { startOrderRead } from '../../lib/order-first-read.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 import OrderPage from './OrderPage.tsx';
@@ -544,5 +545,27 @@ describe('the deliverables checklist', () => {
     expect(items[3]).toHaveTextContent('Registration in California, your home state: your task');
     // Staff-only wording never reaches the customer.
     expect(section).not.toHaveTextContent('Missing:');
+  });
+});
+
+describe('the first read, started with the app (docs/decisions/0393)', () => {
+  const orderReads = () => calls.filter((c) => c.key === `GET /api/orders/${ID}`);
+
+  it('asks for the order before the page renders, and the page shows that answer without asking again', async () => {
+    rememberResumeSecret(ID, SECRET);
+    replies[`GET /api/orders/${ID}`] = { status: 200, body: orderView() };
+    startOrderRead(`/orders/${ID}`, '');
+    expect(orderReads()).toHaveLength(1);
+    expect(headerOf(orderReads()[0].init, 'x-resume-secret')).toBe(SECRET);
+    renderAt(`/orders/${ID}`);
+    await screen.findByRole('form', { name: 'Filing details' });
+    expect(orderReads()).toHaveLength(1);
+  });
+
+  it('reads nothing at the start for an emailed link (its token is exchanged first) or another screen', () => {
+    startOrderRead(`/orders/${ID}`, '#access=123.abc');
+    startOrderRead('/checkout', '');
+    startOrderRead(`/staff/orders/${ID}/details`, '');
+    expect(calls).toEqual([]);
   });
 });

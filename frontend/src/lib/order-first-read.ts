@@ -1,0 +1,30 @@
+import { matchPath } from 'react-router-dom';
+import type { OrderView } from '#shared/orders/view.schema.ts';
+import { PAGE_PATTERNS } from '../paths.ts';
+import { accessTokenFrom } from './access-token.ts';
+import { apiCall } from './api-client.ts';
+
+/**
+ * The order page's first read, started with the app (frontend/src/main.tsx) rather than once the
+ * page's module has loaded and rendered (docs/decisions/0393): the request and the screen's code
+ * then travel together. The page's query takes it (lib/order-queries.ts); every later read is the
+ * query's own. An address with an emailed link's token reads nothing yet: the token is exchanged
+ * for this browser's access first (lib/link-access.ts).
+ */
+const started = new Map<string, Promise<OrderView>>();
+
+export function startOrderRead(pathname: string, hash: string): void {
+  const id = matchPath(PAGE_PATTERNS.order, pathname)?.params.id;
+  if (!id || accessTokenFrom(hash)) return;
+  const read = apiCall('GET /api/orders/{id}', { params: { id } });
+  // Its failure is the query's to show, when the page takes it.
+  read.catch(() => undefined);
+  started.set(id, read);
+}
+
+/** The read started for order `id`, once: undefined when none was (or it was taken). */
+export function takeOrderRead(id: string): Promise<OrderView> | undefined {
+  const read = started.get(id);
+  started.delete(id);
+  return read;
+}
