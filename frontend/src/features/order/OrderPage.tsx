@@ -159,7 +159,7 @@ function OrderContent({ order }: { order: OrderView }) {
         <OrderTimeline steps={order.timeline} />
       </Section>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
           <Section title="What happens next" id="order-next">
             <NextSteps order={order} />
           </Section>
@@ -185,7 +185,7 @@ function OrderContent({ order }: { order: OrderView }) {
             <Conversation id={order.id} email={order.email} />
           </Section>
         </div>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
           <Section title="Receipt" id="order-receipt">
             {order.receipt ? <Receipt receipt={order.receipt} /> : <p className="text-sm text-slate-600">No payment is recorded for this order yet.</p>}
           </Section>

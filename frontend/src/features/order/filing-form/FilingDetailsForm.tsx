@@ -54,7 +54,7 @@ function FilingContact({ email, phone, ein }: { email: string; phone: string; ei
   return (
     <div data-filing-contact="" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
       <p className="font-semibold text-slate-900">Contact for the filing</p>
-      <p>
+      <p className="break-words">
         {[email, phone].filter(Boolean).join(' · ')} <span className="text-slate-600">(from your application)</span>
       </p>
       <p className="text-slate-600">
