@@ -114,6 +114,15 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test("the order page's frame hydrates without an error and the app takes over: an order this browser cannot open offers a link", async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('404') && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/orders/0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b');
+  await expect(page.getByRole('heading', { level: 1, name: 'Open your order from your email' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('the prerendered pages hydrate: no errors, no extra requests, and they work as the SPA', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
