@@ -24,7 +24,6 @@ export const CLOUDFORMATION_QUOTAS = {
 /** The share of a quota a stack may use: what is left is room for the next routes. */
 export const QUOTA_HEADROOM = 0.8;
 
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are untyped JSON.
 type Resource = { Type: string; Properties: Record<string, any> };
 
 const contexts = {

@@ -48,9 +48,6 @@ export function nextWeekday(iso: string): string {
   return weekday === 6 ? addDays(iso, 2) : weekday === 0 ? addDays(iso, 1) : iso;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "2027-03-01" -> "March 1, 2027" (no locale data needed). */
 /** "November 26, 2026" (shared/written-date.ts, the one formatter of dates customers read). */
 export function longDate(iso: string): string {
   return writtenDate(iso.slice(0, 10));
