@@ -87,7 +87,7 @@ describe('the /documents/* behaviour', () => {
 });
 
 describe('document routes', () => {
-  it('generate with the fonts-sized memory and time, and only they (the download routes write a receipt when first asked, and the CSV export) write the bucket', () => {
+  it('generate with the fonts-sized memory and time, and only they (the download routes write a receipt when first asked, the CSV export, and the saved tax plan removes its old summary) write the bucket', () => {
     const routes = ROUTES as readonly RouteDef[];
     const writers = routes.filter((r) => r.bucket === 'write').map((r) => `${r.method} ${r.path}`);
     expect(writers.sort()).toEqual(
@@ -104,6 +104,9 @@ describe('document routes', () => {
         'POST /api/staff/exports',
         'GET /api/orders/{id}/documents/{documentId}',
         'GET /api/staff/applications/{id}/documents/{documentId}',
+        // Saving or removing the tax plan deletes the year-end summary written from the old one.
+        'PUT /api/orders/{id}/tax-plan',
+        'DELETE /api/orders/{id}/tax-plan',
       ].sort(),
     );
     for (const key of [
