@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contractDrift } from '#shared/api/conformance.ts';
 import { isHolderRoute } from '#shared/api/contract.ts';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
+import { replyAddressFor } from '../../functions/email/reply-address.ts';
 import { JOBS, type JobKey } from '../../functions/jobs.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../functions/lib/config.ts';
@@ -301,6 +302,39 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
       expect((after.Items ?? []).find((m) => m.messageId === queued?.messageId)?.status).not.toBe('sent');
     }
     await invokeArtifact(jobArtifact('outboxSweep'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
+  });
+
+  it('a reply by email to the ticket joins its thread, read from the bucket by the inbound job', async () => {
+    const domain = 'reply.example.com';
+    const to = await replyAddressFor(ctx.ticketId as string, { INBOUND_EMAIL_DOMAIN: domain });
+    expect(to).toMatch(/^reply\+c[0-9a-f]{32}\.[0-9a-f]{16}@reply\.example\.com$/);
+    const raw = [
+      'From: Ada Artifact <ada@example.com>',
+      `To: ${to}`,
+      'Subject: Re: Deployed?',
+      `Message-ID: <${randomUUID()}@example.com>`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Thanks, the deployed reply came back.',
+      '',
+    ].join('\r\n');
+    const key = `inbound-mail/${randomUUID()}`;
+    const s3 = new S3Client({
+      endpoint: inject('s3Endpoint'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await s3.send(new PutObjectCommand({ Bucket: process.env.DOCUMENTS_BUCKET, Key: key, Body: raw }));
+    s3.destroy();
+    // The S3 notification the local mail catcher hands the job; on AWS SES invokes it after storing the message.
+    await invokeArtifact(
+      jobArtifact('inboundEmail'),
+      { Records: [{ s3: { bucket: { name: process.env.DOCUMENTS_BUCKET }, object: { key, size: raw.length } } }] },
+      { INBOUND_EMAIL_DOMAIN: domain },
+    );
+    const tickets = await ddb().send(new ScanCommand({ TableName: tableName('tickets') }));
+    expect(JSON.stringify(tickets.Items)).toContain('Thanks, the deployed reply came back.');
   });
 
   it('email feedback: a permanent bounce suppresses the address', async () => {
