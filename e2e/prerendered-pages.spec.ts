@@ -123,6 +123,35 @@ test("the order page's frame hydrates without an error and the app takes over: a
   expect(problems).toEqual([]);
 });
 
+test("an order's heading paints before the page fetches the code of its forms, calendar and payments", async ({ page, request }) => {
+  const data = wizardData();
+  const id = await createSubmitted(request, data);
+  await asHolder(page, id);
+  // When the order's heading enters the page: the moment its first view can paint.
+  await page.addInitScript((name) => {
+    const seen = new MutationObserver(() => {
+      if (document.querySelector('h1')?.textContent === name) {
+        (window as unknown as { headingAt: number }).headingAt = performance.now();
+        seen.disconnect();
+      }
+    });
+    seen.observe(document, { childList: true, subtree: true, characterData: true });
+  }, String(data.businessName));
+  await page.goto(`/orders/${id}`);
+  // The frame preloads the first view's code only (docs/decisions/0394).
+  const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  expect(preloads.length).toBeGreaterThan(0);
+  expect(preloads.filter((href) => /\/(OrderSections|FilingDetailsForm|zod|pricing|states|due-dates)-/.test(href))).toEqual([]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Receipt' })).toBeVisible();
+  const { headingAt, sectionsAt } = await page.evaluate(() => ({
+    headingAt: (window as unknown as { headingAt?: number }).headingAt,
+    sectionsAt: performance.getEntriesByType('resource').find((e) => /\/OrderSections-[^/]*\.js$/.test(e.name))?.startTime,
+  }));
+  expect(headingAt).toBeDefined();
+  expect(sectionsAt).toBeDefined();
+  expect(headingAt as number).toBeLessThan(sectionsAt as number);
+});
+
 test('the prerendered pages hydrate: no errors, no extra requests, and they work as the SPA', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

@@ -52,6 +52,8 @@ const SCREEN_PRELOADS: Record<string, readonly string[]> = {
  * `<template data-preloads="<pattern>">` of modulepreload links: inert in the app shell, turned
  * into links by the renderer in that screen's frame only (site/render-page.tsx). The built shell
  * is the one template the build and the site publisher render from, so the names travel with it.
+ * They ask for low priority: the frame paints from its HTML and CSS, which come first
+ * (docs/decisions/0394).
  */
 function screenPreloads(): Plugin {
   let outDir = '';
@@ -80,7 +82,7 @@ function screenPreloads(): Plugin {
           if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
           add(chunk);
         }
-        const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" />`);
+        const links = [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${f}" />`);
         return `<template data-preloads="${pattern}">${links.join('')}</template>`;
       });
       const index = join(outDir, 'index.html');

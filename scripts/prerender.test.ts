@@ -137,8 +137,8 @@ describe('prerenderSite', () => {
     expect(root(html)).not.toMatch(/<script|hidden id="S:/);
     expect(html).not.toContain('rel="canonical"');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" />');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/OrderPage-abc.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" />');
     expect(head).not.toContain('vendor-abc.js');
     expect(head).not.toContain('<template');
   });

@@ -28,6 +28,7 @@ import { type BenchRow, printTable } from './table.ts';
  *   Both are loaded with devtools throttling (a phone's network and CPU applied to the real load)
  *   for that comparison; the simulated LCP is reported beside it (decision 0391).
  * WEB_BENCH_PAGES=/,/terms measures only those pages.
+ * WEB_BENCH_REPORTS=<folder> keeps every Lighthouse report there as JSON.
  * The checkout and the order page are measured as a buyer opens them: with their application (its
  * id and resume secret) in the browser's storage, as the wizard leaves them; without one the
  * checkout is only a notice that sends the visitor to the wizard.
@@ -171,6 +172,11 @@ async function runLighthouse(
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no report for ${url}`);
+  // WEB_BENCH_REPORTS=<folder> keeps each run's report, to see where a page's time goes.
+  if (process.env.WEB_BENCH_REPORTS) {
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}${throttling}-${Date.now()}.json`;
+    writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const seoRefs = lhr.categories.seo?.auditRefs ?? [];
   return {

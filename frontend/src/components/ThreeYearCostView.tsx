@@ -5,7 +5,7 @@ import { formatUsd } from '#shared/money.ts';
 import type { FactSource } from '#shared/state-facts/facts.ts';
 import { stateName } from '#shared/states.ts';
 import { formatIsoDate } from '../lib/processing.ts';
-import { StateDataCredit } from './ProcessingTime.tsx';
+import { StateDataCredit } from './StateDataCredit.tsx';
 
 /**
  * The three-year cost shown (docs/product.md "The true cost"): the line under a price, the itemised

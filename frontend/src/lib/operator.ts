@@ -1,5 +1,4 @@
 import type { OperatorSettingsView } from '#shared/api/staff-responses.schema.ts';
-import { type AddOnPrices, addOnPricesFrom } from '#shared/pricing.ts';
 import { apiUrl } from './api-client.ts';
 import { refreshSharedGet, useSharedGet } from './shared-get.ts';
 
@@ -19,12 +18,3 @@ export function useOperatorSettings(): OperatorSettingsView | undefined {
 }
 
 export const refreshOperatorSettings = () => refreshSharedGet(OPERATOR_SETTINGS_URL);
-
-/**
- * The add-on prices the operator sets (GET /api/operator-settings), undefined until it answers:
- * the wizard quotes them; the server prices the order again and checkout shows its figures.
- */
-export function useAddOnPrices(): AddOnPrices | undefined {
-  const settings = useOperatorSettings();
-  return settings ? addOnPricesFrom(settings) : undefined;
-}

@@ -3,7 +3,8 @@ import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { OUR_FILING_TIME } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
-import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
+import { ProcessingTime } from '../../components/ProcessingTime.tsx';
+import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { ThreeYearCostLineView } from '../../components/ThreeYearCostView.tsx';
 import { useStateCosts } from './api.ts';
 

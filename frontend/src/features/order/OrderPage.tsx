@@ -1,40 +1,20 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { ComplianceCalendar } from '../../components/ComplianceCalendar.tsx';
-import { DeliverablesChecklist } from '../../components/DeliverablesChecklist.tsx';
-import { FilingDetailsSummary } from '../../components/FilingDetailsSummary.tsx';
-import { StateDataCredit } from '../../components/ProcessingTime.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useAfterFirstPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
-import { useOrder, useSetOrder } from '../../lib/order-queries.ts';
+import { useOrder } from '../../lib/order-queries.ts';
 import { paths } from '../../paths.ts';
-import { Conversation } from './Conversation.tsx';
-import { DocumentsList } from './DocumentsList.tsx';
-import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
 import { LinkOffer } from './LinkOffer.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
-import { Receipt } from './Receipt.tsx';
-import { RenewalCharges } from './RenewalCharges.tsx';
-import { TaxPlanCard } from './TaxPlanCard.tsx';
-
-function Section({ title, id, children, className = '' }: { title: string; id: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <Card className="p-5 sm:p-6">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <div className="mt-4">{children}</div>
-      </Card>
-    </section>
-  );
-}
+import { Section } from './Section.tsx';
 
 /**
  * What happens next: the server's sentences, and, until the state has the filing, the state's
@@ -66,86 +46,19 @@ function NextSteps({ order }: { order: OrderView }) {
   );
 }
 
-/** The filing details: the form while they may change, else what was given (docs/product.md section 10). */
-function FilingDetails({ order }: { order: OrderView }) {
-  const { set, refetch } = useSetOrder(order.id);
-  const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'saved' | 'conflict'; text: string } | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const { details } = order;
-  const showForm = details.editable && (!details.complete || editing);
-  const focusNotice = () => requestAnimationFrame(() => noticeRef.current?.focus());
+/** The sections below the order's first screen, in a module of their own (OrderSections.tsx). */
+const loadSections = () => import('./OrderSections.tsx');
+const MainSections = lazy(() => loadSections().then((m) => ({ default: m.MainSections })));
+const SideSections = lazy(() => loadSections().then((m) => ({ default: m.SideSections })));
+const TailSections = lazy(() => loadSections().then((m) => ({ default: m.TailSections })));
 
-  return (
-    <>
-      {notice ? (
-        <div
-          ref={noticeRef}
-          tabIndex={-1}
-          role={notice.kind === 'conflict' ? 'alert' : 'status'}
-          className={`mb-4 rounded-xl border px-4 py-3 text-sm ${
-            notice.kind === 'conflict' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-emerald-200 bg-emerald-50 text-emerald-900'
-          }`}
-        >
-          {notice.text}
-        </div>
-      ) : null}
-      {showForm ? (
-        <>
-          {details.complete ? null : (
-            <p className="mb-5 text-sm text-slate-700">
-              {order.stateName} needs these on your formation document. It takes about five minutes; you can change them until we start filing.
-            </p>
-          )}
-          <FilingDetailsForm
-            order={order}
-            onSaved={(view) => {
-              set(view);
-              setEditing(false);
-              setNotice({ kind: 'saved', text: 'Your filing details are saved. We prepare your filing next and email you when we submit it.' });
-              focusNotice();
-            }}
-            onConflict={(text) => {
-              setNotice({ kind: 'conflict', text });
-              void refetch();
-              focusNotice();
-            }}
-            onCancel={details.complete ? () => setEditing(false) : undefined}
-          />
-        </>
-      ) : details.value ? (
-        <>
-          <FilingDetailsSummary details={details.value} />
-          {details.editable ? (
-            <Button
-              variant="secondary"
-              className="mt-5"
-              onClick={() => {
-                setEditing(true);
-                setNotice(null);
-              }}
-            >
-              Change the details
-            </Button>
-          ) : (
-            <p className="mt-5 text-sm text-slate-600">
-              {order.status === 'processing' ? 'We have started filing with these details.' : `These are the details we filed with ${order.stateName}.`} To
-              change anything now, send us a request below.
-            </p>
-          )}
-        </>
-      ) : (
-        <p className="text-sm text-slate-700">
-          {order.paymentStatus === 'paid'
-            ? 'We have started your filing. To add or change anything, send us a request below.'
-            : 'The filing details are asked once the order is paid.'}
-        </p>
-      )}
-    </>
-  );
-}
-
+/**
+ * The order: its heading, progress and next steps from this module, painted as soon as the order
+ * is read. The other sections (forms, documents, calendar, payments, with the state data and
+ * schemas they need) start loading once that paint is done, into places already laid out.
+ */
 function OrderContent({ order }: { order: OrderView }) {
+  const rest = useAfterFirstPaint();
   return (
     <>
       <header>
@@ -163,46 +76,24 @@ function OrderContent({ order }: { order: OrderView }) {
           <Section title="What happens next" id="order-next">
             <NextSteps order={order} />
           </Section>
-          {order.paymentStatus === 'paid' && order.deliverables.length ? (
-            <Section title="What your order includes" id="order-deliverables">
-              {order.ein ? (
-                <p className="mb-3 text-sm text-slate-800">
-                  Your EIN (Employer Identification Number): <strong className="font-semibold tabular-nums">{order.ein}</strong>
-                </p>
-              ) : null}
-              <DeliverablesChecklist deliverables={order.deliverables} id="order-deliverables" />
-            </Section>
+          {rest ? (
+            <Suspense fallback={null}>
+              <MainSections order={order} />
+            </Suspense>
           ) : null}
-          {order.taxPlan ? (
-            <Section title="Your taxes: the S-corporation choice" id="order-tax-plan">
-              <TaxPlanCard orderId={order.id} plan={order.taxPlan} form2553={order.deliverables.find((d) => d.key === 'form_2553')} />
-            </Section>
-          ) : null}
-          <Section title="Filing details" id="order-details">
-            <FilingDetails order={order} />
-          </Section>
-          <Section title="Messages and change requests" id="order-conversation">
-            <Conversation id={order.id} email={order.email} />
-          </Section>
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
-          <Section title="Receipt" id="order-receipt">
-            {order.receipt ? <Receipt receipt={order.receipt} /> : <p className="text-sm text-slate-600">No payment is recorded for this order yet.</p>}
-          </Section>
-          <Section title="Documents" id="order-documents">
-            <DocumentsList orderId={order.id} documents={order.documents} />
-          </Section>
+          {rest ? (
+            <Suspense fallback={null}>
+              <SideSections order={order} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
-      {order.paymentStatus === 'paid' ? (
-        <div className="mt-6">
-          <ComplianceCalendar applicationId={order.id} />
-        </div>
-      ) : null}
-      {order.paymentStatus === 'paid' ? (
-        <div className="mt-6">
-          <RenewalCharges applicationId={order.id} />
-        </div>
+      {rest ? (
+        <Suspense fallback={null}>
+          <TailSections order={order} />
+        </Suspense>
       ) : null}
     </>
   );

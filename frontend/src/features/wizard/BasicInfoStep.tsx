@@ -16,7 +16,8 @@ import {
 import { HOME_STATE_ADVICE, homeStateWarning } from '#shared/wizard/home-state-warnings.ts';
 import { PRIORITIES, PRIORITY_LABELS } from '#shared/wizard/options.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
-import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
+import { ProcessingTime } from '../../components/ProcessingTime.tsx';
+import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
 import { INPUT, StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { setChosenState, useChosenState } from './filing-choice.ts';

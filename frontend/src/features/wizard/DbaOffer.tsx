@@ -3,7 +3,7 @@ import { formatUsd } from '#shared/money.ts';
 import { DBA_PROTECTION_LINE, dbaFeeSentence, dbaOffer, dbaPublicationSentence } from '#shared/state-facts/dba.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { fieldProblems } from '#shared/wizard/steps.ts';
-import { useAddOnPrices } from '../../lib/operator.ts';
+import { useAddOnPrices } from './add-on-prices.ts';
 import { WizardTextField } from './fields.tsx';
 
 /**

@@ -9,11 +9,13 @@ import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { LazyThreeYearCostLine } from '../../components/LazyThreeYearCost.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
-import { ProcessingTime, StateDataCredit } from '../../components/ProcessingTime.tsx';
-import { useAddOnPrices, useOperatorSettings } from '../../lib/operator.ts';
+import { ProcessingTime } from '../../components/ProcessingTime.tsx';
+import { StateDataCredit } from '../../components/StateDataCredit.tsx';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
+import { useAddOnPrices } from './add-on-prices.ts';
 import { StepActions } from './fields.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
