@@ -114,7 +114,13 @@ export async function benchLoad(): Promise<BenchRow[]> {
         ok: all.length / load.seconds >= LOAD_RATE * 0.95,
       },
       { area: 'load', metric: 'errors (non-2xx, failed requests)', value: String(load.errors.length), budget: '0', ok: load.errors.length === 0 },
-      { area: 'load', metric: 'server memory after a warm-up round → after the measured round', value: `${before} → ${after} MB`, budget: '≤ +15%', ok: after <= before * 1.15 + 5 },
+      {
+        area: 'load',
+        metric: 'server memory after a warm-up round → after the measured round',
+        value: `${before} → ${after} MB`,
+        budget: '≤ +15%',
+        ok: after <= before * 1.15 + 5,
+      },
     );
 
     // Adapter overhead: the same bytes from a bare Node server, measured in the same run.
