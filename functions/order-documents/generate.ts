@@ -180,23 +180,26 @@ async function removeObjects(docs: readonly { key: string }[]): Promise<void> {
 }
 
 /**
- * Start Processing just moved the order (the move is done whatever happens here): its missing
- * documents are generated. A failure is logged and put in the activity feed, and the staff
- * panel offers "Generate" (POST /api/staff/applications/{id}/documents) for it. Returns the
- * order's new version when documents were recorded.
+ * A staff action is done (the move or the record stands whatever happens here): Start Processing,
+ * Mark Filed and recording the EIN. The documents the order lacks are generated: all of them at
+ * Start Processing; `only` the Form 2553 worksheet after the other two, when it was made before the
+ * state's filing date or the EIN it prints. `after` names the action in the log and the activity
+ * feed. A failure is
+ * logged and put in the activity feed, and the staff panel offers "Generate" (POST
+ * /api/staff/applications/{id}/documents) for it. Returns the order as recorded when documents
+ * were added.
  */
-export async function documentsAfterStartProcessing(id: string, actor: AuditActor): Promise<number | undefined> {
+export async function documentsAfter(id: string, actor: AuditActor, after: string, only?: readonly DocumentKind[]): Promise<ApplicationItem | undefined> {
   try {
     const app = await getApplication(id);
-    const recorded = await generateOrderDocuments(app, { actor, onlyMissing: true });
-    return recorded === app ? undefined : recorded.version;
+    if (only && !missingKinds(app).some((kind) => only.includes(kind))) return undefined;
+    const recorded = await generateOrderDocuments(app, { actor, onlyMissing: true, ...(only ? { only } : {}) });
+    return recorded === app ? undefined : recorded;
   } catch (err) {
-    logger.error('documents not generated at Start Processing', { applicationId: id, error: err as Error });
+    logger.error('documents not generated after a staff action', { applicationId: id, after, error: err as Error });
     // Its reasons are on the order already (the staff panel lists them, with an activity entry).
     if (hasErrorCode(err, 'documents_incomplete')) return undefined;
-    await recordActivity('documents_not_generated', 'Documents were not generated at Start Processing: open the order and press Generate', id).catch(
-      () => undefined,
-    );
+    await recordActivity('documents_not_generated', `Documents were not generated at ${after}: open the order and press Generate`, id).catch(() => undefined);
     return undefined;
   }
 }

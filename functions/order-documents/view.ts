@@ -1,4 +1,4 @@
-import { deliverablesFor } from '#shared/orders/deliverables.ts';
+import { deliverablesFor, form2553WorksheetOutdatedBy } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
@@ -41,13 +41,18 @@ export function expectedKinds(app: ApplicationItem): DocumentKind[][] {
   return kinds;
 }
 
-/** Expected kinds with no generated version yet (documents are expected once staff start processing). */
+/**
+ * Expected kinds with no generated version yet (documents are expected once staff start
+ * processing), and the Form 2553 worksheet when it predates the filing date or the EIN it prints.
+ */
 export function missingKinds(app: ApplicationItem): DocumentKind[] {
   if (documentsBlocker(app)) return [];
   const have = new Set((app.documents ?? []).filter((d) => d.origin === 'generated').map((d) => d.kind));
-  return expectedKinds(app)
+  const absent = expectedKinds(app)
     .filter((either) => !either.some((k) => have.has(k)))
     .map((either) => either[0]);
+  const outdated: DocumentKind[] = soldOrder(app).form2553 && form2553WorksheetOutdatedBy(app).length ? ['form_2553_worksheet'] : [];
+  return [...absent, ...outdated];
 }
 
 function staffDocument(d: StoredDocument): StaffDocument {

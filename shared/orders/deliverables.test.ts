@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staffMoveBlocker } from '../application-status.ts';
-import { completionBlocker, deliverablesFor, deliveredLines, missingDeliverables } from './deliverables.ts';
+import { completionBlocker, deliverablesFor, deliveredLines, form2553WorksheetOutdatedBy, missingDeliverables } from './deliverables.ts';
 
 const doc = (kind: string, createdAt = '2026-11-25T10:00:00.000Z') => ({ kind, createdAt });
 const sold = (over: { feinFiling?: boolean; operatingAgreement?: boolean } = {}) => ({
@@ -61,6 +61,29 @@ describe('Form 2553 prepared for you', () => {
     const done = { ...bought, documents: [doc('approved_articles'), doc('form_2553_worksheet', '2026-11-26T08:00:00.000Z')] };
     expect(deliverablesFor(done).find((d) => d.key === 'form_2553')).toMatchObject({ delivered: true, deliveredAt: '2026-11-26T08:00:00.000Z' });
     expect(staffMoveBlocker(done, 'completed')).toBeUndefined();
+  });
+
+  it('is owed again when the filing date or the EIN is recorded after its worksheet was made, until a newer one is', () => {
+    const made = { ...bought, documents: [doc('approved_articles'), doc('form_2553_worksheet', '2026-11-26T08:00:00.000Z')] };
+    const filedLater = { ...made, filedAt: '2026-11-27T09:00:00.000Z' };
+    expect(form2553WorksheetOutdatedBy(filedLater)).toEqual(["the state's filing date"]);
+    expect(deliverablesFor(filedLater).find((d) => d.key === 'form_2553')).toMatchObject({
+      delivered: false,
+      status: "We are adding the state's filing date to your worksheet",
+      missing: "the Form 2553 worksheet was made before the state's filing date was recorded: generate it again",
+    });
+    expect(staffMoveBlocker(filedLater, 'completed')).toContain("the state's filing date was recorded");
+    const both = { ...filedLater, ein: '88-1234567', einRecordedAt: '2026-11-27T10:00:00.000Z' };
+    expect(form2553WorksheetOutdatedBy(both)).toEqual(["the state's filing date", 'the EIN']);
+    expect(deliverablesFor(both).find((d) => d.key === 'form_2553')?.missing).toContain("the state's filing date and the EIN were recorded");
+    // A worksheet made after both holds them: delivered.
+    const remade = { ...both, documents: [...both.documents, doc('form_2553_worksheet', '2026-11-27T10:00:01.000Z')] };
+    expect(form2553WorksheetOutdatedBy(remade)).toEqual([]);
+    expect(deliverablesFor(remade).find((d) => d.key === 'form_2553')).toMatchObject({ delivered: true, deliveredAt: '2026-11-27T10:00:01.000Z' });
+    // Filed and EIN recorded before the worksheet was made: nothing to add.
+    expect(form2553WorksheetOutdatedBy({ ...made, filedAt: '2026-11-25T09:00:00.000Z', ein: '88-1234567', einRecordedAt: '2026-11-25T10:00:00.000Z' })).toEqual(
+      [],
+    );
   });
 
   it('is not owed when the frozen order did not buy it, whatever the flag says now', () => {

@@ -44,6 +44,8 @@ export interface DeliverablesInput {
   /** The EIN the IRS assigned, recorded by staff (XX-XXXXXXX). */
   ein?: string | null;
   einRecordedAt?: string | null;
+  /** When staff marked the order filed, with the state's filing date. */
+  filedAt?: string | null;
 }
 
 /** The newest document of a kind, if any. */
@@ -51,6 +53,18 @@ function newest(input: DeliverablesInput, kind: string): { createdAt: string } |
   return (input.documents ?? [])
     .filter((d) => d.kind === kind)
     .reduce<{ createdAt: string } | undefined>((n, d) => (!n || d.createdAt > n.createdAt ? d : n), undefined);
+}
+
+/**
+ * What the newest Form 2553 worksheet is older than: the state's filing date (the worksheet counts
+ * the LLC's start from it) or the EIN (its line A), each recorded after the worksheet was made.
+ * Empty when there is no worksheet or it holds both. An outdated worksheet is made again.
+ */
+export function form2553WorksheetOutdatedBy(input: DeliverablesInput): string[] {
+  const worksheet = newest(input, 'form_2553_worksheet');
+  if (!worksheet) return [];
+  const after = (at: string | null | undefined) => Boolean(at) && worksheet.createdAt < (at as string);
+  return [...(input.filedAt && after(input.filedAt) ? ["the state's filing date"] : []), ...(input.ein && after(input.einRecordedAt) ? ['the EIN'] : [])];
 }
 
 /** Whether the order bought an add-on: the frozen order when there is one, else the flags. */
@@ -181,24 +195,35 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
   }
   if (bought(input, 'form2553')) {
     const worksheet = newest(input, 'form_2553_worksheet');
+    const newer = form2553WorksheetOutdatedBy(input);
+    const outdatedBy = newer.join(' and ');
     out.push(
-      worksheet
+      worksheet && outdatedBy
         ? {
             key: 'form_2553',
             label: 'Form 2553 prepared for you',
             by: 'us',
-            delivered: true,
-            deliveredAt: worksheet.createdAt,
-            status: `The filled worksheet is in your vault since ${on(worksheet.createdAt)}: sign and send the form by its deadline`,
-          }
-        : {
-            key: 'form_2553',
-            label: 'Form 2553 prepared for you',
-            by: 'us',
             delivered: false,
-            status: 'Prepared when we start filing, with the answers your order holds',
-            missing: 'the Form 2553 worksheet is not generated',
-          },
+            status: `We are adding ${outdatedBy} to your worksheet`,
+            missing: `the Form 2553 worksheet was made before ${outdatedBy} ${newer.length > 1 ? 'were' : 'was'} recorded: generate it again`,
+          }
+        : worksheet
+          ? {
+              key: 'form_2553',
+              label: 'Form 2553 prepared for you',
+              by: 'us',
+              delivered: true,
+              deliveredAt: worksheet.createdAt,
+              status: `The filled worksheet is in your vault since ${on(worksheet.createdAt)}: sign and send the form by its deadline`,
+            }
+          : {
+              key: 'form_2553',
+              label: 'Form 2553 prepared for you',
+              by: 'us',
+              delivered: false,
+              status: 'Prepared when we start filing, with the answers your order holds',
+              missing: 'the Form 2553 worksheet is not generated',
+            },
     );
   }
   const home = (input.residenceState ?? '').toUpperCase();

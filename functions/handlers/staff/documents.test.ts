@@ -253,8 +253,8 @@ describe('a generation failure after the move', () => {
     await startProcessing(app.id);
     const before = (await getApplication(app.id)).documents ?? [];
     expect(before.length).toBeGreaterThan(0);
-    const { documentsAfterStartProcessing } = await import('../../order-documents/generate.ts');
-    expect(await documentsAfterStartProcessing(app.id, { id: 'x', email: 'staff@example.com' })).toBeUndefined();
+    const { documentsAfter } = await import('../../order-documents/generate.ts');
+    expect(await documentsAfter(app.id, { id: 'x', email: 'staff@example.com' }, 'Start Processing')).toBeUndefined();
     expect((await getApplication(app.id)).documents).toEqual(before);
   });
 });

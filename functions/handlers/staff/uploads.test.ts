@@ -1,5 +1,7 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfFlatText } from '../../../tests/documents/pdf-text.ts';
 import { EIN_DETAILS } from '../../../tests/documents/test-fixtures.ts';
 import { putOperatorAgentOffices, putPaidOrder, storedKeys } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
@@ -7,11 +9,13 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { listAudit } from '../../data/audit.ts';
 import { getMessage } from '../../email/outbox.ts';
+import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { seal } from '../../lib/crypto/sealed.ts';
 import { taxIdContext } from '../../orders/tax-id.ts';
 import { handler as documentLink } from './document-link.ts';
 import { handler as generateDocuments } from './documents-generate.ts';
 import { handler as recordEinHandler } from './record-ein.ts';
+import { handler as updateApplication } from './update-application.ts';
 import { handler as recordUpload } from './upload-record.ts';
 import { handler as startUpload } from './upload-start.ts';
 
@@ -249,6 +253,55 @@ describe('staff uploads', () => {
     // Sending it again changes nothing.
     expect((await recordEin(app.id, { ein: '88-1234567', uploadId })).status).toBe(200);
     expect((await getApplication(app.id)).version).toBe(stored.version);
+  });
+
+  it('makes the Form 2553 worksheet again when the order is filed and when its EIN is recorded, so it prints both', async () => {
+    const now = new Date().toISOString();
+    const app = await putPaidOrder('FL', {
+      feinFiling: true,
+      form2553: true,
+      pricedOrder: { totalCents: 34900, state: 'FL', expeditedFiling: false, feinFiling: true, operatingAgreement: false, form2553: true, pricedAt: now },
+      details: { ein: EIN_DETAILS },
+    });
+    const move = (body: unknown) =>
+      invoke(
+        updateApplication,
+        apiEvent({
+          method: 'PATCH',
+          route: '/api/staff/applications/{id}',
+          path: `/api/staff/applications/${app.id}`,
+          pathParameters: { id: app.id },
+          body,
+          headers,
+        }),
+      );
+    const worksheets = async () => ((await getApplication(app.id)).documents ?? []).filter((d) => d.kind === 'form_2553_worksheet');
+    const newestText = async () => {
+      const key = (await worksheets()).at(-1)?.key as string;
+      const out = await s3().send(new GetObjectCommand({ Bucket: documentsBucket(), Key: key }));
+      return pdfFlatText(await out.Body!.transformToByteArray());
+    };
+
+    expect((await move({ status: 'processing' })).status).toBe(200);
+    expect(await worksheets()).toHaveLength(1);
+    expect(await newestText()).toContain('your payment date, until Florida files the LLC');
+    expect(await newestText()).toContain('Not assigned yet');
+
+    const filedOn = now.slice(0, 10);
+    expect((await move({ status: 'filed', fileNumber: 'L26000123456', filedOn })).status).toBe(200);
+    expect(await worksheets()).toHaveLength(2);
+    expect(await newestText()).toContain('the day Florida filed the LLC');
+
+    const { uploadId } = await upload(app.id, await samplePdf());
+    const res = await recordEin(app.id, { ein: '88-1234567', uploadId });
+    expect(res.status).toBe(200);
+    expect(await worksheets()).toHaveLength(3);
+    expect(await newestText()).toContain('88-1234567');
+    expect(res.body.missing).toEqual([]);
+    expect(res.body.deliverables.find((d: { key: string }) => d.key === 'form_2553')).toMatchObject({ delivered: true });
+    // Recording it again makes nothing new.
+    expect((await recordEin(app.id, { ein: '88-1234567', uploadId })).status).toBe(200);
+    expect(await worksheets()).toHaveLength(3);
   });
 
   it('refuses to record an EIN for an order that did not buy one', async () => {
