@@ -120,3 +120,10 @@ export async function completeFilingDetails(request: APIRequestContext, id: stri
   });
   expect(details.status(), await details.text()).toBe(200);
 }
+
+/**
+ * A choice card of the wizard's first step ("Yes", "No", "Privacy"...): the label around its
+ * radio. The prerendered skeleton shows the same words in grey with no radio, and a click there
+ * does nothing, so a test that clicked the words could click before the app had rendered the step.
+ */
+export const choiceCard = (page: Page, option: string) => page.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${option} `) }) });

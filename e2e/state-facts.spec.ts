@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { asHolder, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
+import { asHolder, choiceCard, createSubmitted, uniqueBusinessName, wizardData } from './holder.ts';
 
 /**
  * One figure per state on every page: Maine's processing time from the state data on the
@@ -109,7 +109,7 @@ test("the landing calculator's income and expenses carry into step 3", async ({ 
   await page.getByLabel('Last name').fill('Culator');
   await page.getByLabel('Email').fill('cal@example.com');
   await page.getByLabel('Phone').fill('305-555-0188');
-  await page.getByText('No', { exact: true }).click();
+  await choiceCard(page, 'No').click();
   await page.getByLabel('Which state do you live in?').selectOption('FL');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Music', { exact: true }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { parseIcs } from '../tests/helpers/ical.ts';
-import { uniqueBusinessName } from './holder.ts';
+import { choiceCard, uniqueBusinessName } from './holder.ts';
 
 /**
  * Honest state advice (issue 16): the true three-year cost, the home-state truth and the
@@ -78,8 +78,8 @@ test('a Californian picks Privacy, compares, pays, and gets the compliance calen
   await page.getByLabel('Last name').fill('Reyes');
   await page.getByLabel('Email').fill('carmen@example.com');
   await page.getByLabel('Phone').fill('415-555-0142');
-  await page.getByText('No', { exact: true }).click();
-  await page.getByText('Privacy', { exact: true }).click();
+  await choiceCard(page, 'No').click();
+  await choiceCard(page, 'Privacy').click();
   await page.getByLabel('Which state do you live in?').selectOption('CA');
 
   // Both options side by side, with their three-year totals, which is cheaper, and what Wyoming buys.

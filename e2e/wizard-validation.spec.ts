@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAxeClean } from './axe.ts';
-import { createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
+import { choiceCard, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 
 /**
  * docs/product.md section 5 in a phone's browser (375 px): each wizard field says what is wrong
@@ -90,7 +90,7 @@ test('at 375 px each field says what is wrong where it is typed, autosave never 
   const phone = page.getByLabel('Phone');
   await phone.fill('+1 (305)  555-0100 EXT. 12');
   await phone.blur();
-  await page.getByText('No', { exact: true }).click();
+  await choiceCard(page, 'No').click();
   // Where the visitor lives, when step 1 asks it of everyone.
   const residence = page.getByLabel('Which state do you live in?');
   if (await residence.isVisible()) await residence.selectOption('FL');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
+import { choiceCard } from './holder.ts';
 
 // Screenshots for a human look at 375 and 1280 px (WIZARD_SHOTS_DIR overrides the folder).
 const SHOTS = process.env.WIZARD_SHOTS_DIR ?? 'test-results/wizard-screenshots';
@@ -46,8 +47,8 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
   await expect(next).toBeDisabled();
-  await page.getByText('No', { exact: true }).click();
-  await page.getByText('Privacy', { exact: true }).click();
+  await choiceCard(page, 'No').click();
+  await choiceCard(page, 'Privacy').click();
   await page.getByLabel('Which state do you live in?').selectOption('WY');
   await expect(page.getByText('File in Wyoming')).toBeVisible();
   await expect(page.getByTestId('pricing-banner')).toContainText('Wyoming');
@@ -138,7 +139,7 @@ test('a visitor goes from Get Started through four steps to checkout, and the ap
 test('a reload mid-wizard resumes the step and the data', async ({ page }) => {
   await page.goto('/wizard');
   await fillStep1(page);
-  await page.getByText('Yes', { exact: true }).click();
+  await choiceCard(page, 'Yes').click();
   await page.getByLabel('Which state do you live in?').selectOption('GA');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Music', { exact: true }).click();
@@ -163,7 +164,7 @@ test('/wizard?state=TX pre-selects Texas', async ({ page }) => {
 
 test('choosing California as home state shows the $800 franchise-tax warning', async ({ page }) => {
   await page.goto('/wizard/1');
-  await page.getByText('Yes', { exact: true }).click();
+  await choiceCard(page, 'Yes').click();
   await expect(page.getByText(/\$800 a year franchise tax/)).toHaveCount(0);
   await page.getByLabel('Which state do you live in?').selectOption('CA');
   await expect(page.getByText(/additional \$800 a year franchise tax/)).toBeVisible();
