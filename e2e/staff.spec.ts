@@ -139,9 +139,9 @@ test.beforeAll(async ({ request }) => {
 
 test('staff pages without a token land on the login page', async ({ page }) => {
   await page.goto('/staff');
-  await expect(page).toHaveURL(/\/staff\/login$/);
+  // The login page returns to the screen asked for after signing in.
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff$/);
   await page.goto('/content-editor');
-  // The login page returns to the content editor after signing in.
   await expect(page).toHaveURL(/\/staff\/login\?next=%2Fcontent-editor$/);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
   await expectAxeClean(page);

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { mayPerform } from '#shared/staff/actions.ts';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { useStaffAccount, useStaffSession } from '../../lib/staff-session.ts';
+import { useStaffAccount } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { ActivityTab } from './components/ActivityTab.tsx';
@@ -12,6 +12,7 @@ import { ApplicationsTab } from './components/ApplicationsTab.tsx';
 import { EmailDeliveryTab } from './components/EmailDeliveryTab.tsx';
 import { TicketsTab } from './components/TicketsTab.tsx';
 import { WorkQueueTab } from './components/WorkQueueTab.tsx';
+import { StaffGuard } from './StaffGuard.tsx';
 import { useDashboard } from './staff-api.ts';
 
 /** The dashboard's tabs, each shown only to a role that may use it (support: tickets only). */
@@ -57,9 +58,13 @@ function StatCard({ label, value, accent }: { label: string; value: number | und
 
 export default function StaffDashboardPage() {
   usePageMeta({ title: 'Staff dashboard | CreatorLLC' });
-  const hasToken = useStaffSession();
-  if (!hasToken) return <Navigate to={paths.staffLogin} replace />;
-  return <Dashboard />;
+  // Without a token, the login page, which returns here (as the 401 handler sends): a plain
+  // /staff/login here raced that redirect when a 401 cleared the token.
+  return (
+    <StaffGuard returnTo={paths.staffDashboard}>
+      <Dashboard />
+    </StaffGuard>
+  );
 }
 
 function Dashboard() {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
@@ -36,6 +36,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** Where the router is: the address a redirect led to. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+
 function renderAt(path: string) {
   const user = userEvent.setup();
   render(
@@ -47,6 +53,7 @@ function renderAt(path: string) {
           <Route path="/content-editor" element={<ContentEditorPage />} />
         </Routes>
         <Toaster />
+        <Where />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -165,6 +172,14 @@ describe('staff screens', () => {
     renderAt('/staff');
     expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+    // The login returns to the dashboard after signing in.
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/staff\/login\?next=%2Fstaff$/);
+  });
+
+  it('the dashboard without a token sends to the login page, which returns to it', async () => {
+    renderAt('/staff');
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/staff\/login\?next=%2Fstaff$/);
   });
 
   it.each([
