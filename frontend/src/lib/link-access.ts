@@ -18,8 +18,6 @@ export async function openOrderLink(id: string, token: string): Promise<void> {
   rememberResumeSecret(id, resumeSecret);
 }
 
-export { accessTokenFrom };
-
 export type OrderAccess =
   /** The token is being exchanged. */
   | { state: 'opening' }
