@@ -1,11 +1,11 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTION_KEYS, AUDIT_ACTIONS, type AuditAction } from '#shared/staff/audit.ts';
 import { auditQuerySchema } from '#shared/staff/audit-query.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { failureMessage } from '../../lib/api.ts';
+import { useSearchParamsEditor } from '../../lib/search-params.ts';
 import { useStaffAccount } from '../../lib/staff-session.ts';
 import { PAGE_PATTERNS } from '../../paths.ts';
 import { type AuditFilter, useAuditTrail, usePeople } from './account-api.ts';
@@ -25,7 +25,7 @@ export default function AuditPage() {
 }
 
 function Audit() {
-  const [search, setSearch] = useSearchParams();
+  const [search, editSearch] = useSearchParamsEditor();
   const account = useStaffAccount();
   const people = usePeople(account.data?.role === 'owner');
   const filter: AuditFilter = {
@@ -50,10 +50,10 @@ function Audit() {
   }, [account.data, people.data, entries, filter.personId]);
 
   function setFilter(name: keyof AuditFilter, value: string | undefined) {
-    const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setSearch(next, { replace: true });
+    editSearch((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    });
   }
 
   function submitOrder(e: FormEvent) {
@@ -64,11 +64,11 @@ function Audit() {
     const checked = byId.success ? byId : auditQuerySchema.safeParse({ order: value });
     if (!checked.success) return setOrderError(checked.error.issues[0]?.message);
     setOrderError(undefined);
-    const next = new URLSearchParams(search);
-    next.delete('applicationId');
-    next.delete('order');
-    if (value) next.set(byId.success ? 'applicationId' : 'order', value);
-    setSearch(next, { replace: true });
+    editSearch((next) => {
+      next.delete('applicationId');
+      next.delete('order');
+      if (value) next.set(byId.success ? 'applicationId' : 'order', value);
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from 'sonner';
@@ -405,6 +405,23 @@ describe('the audit view', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(calls.at(-1)?.url).toContain(`applicationId=${ENTRY.applicationId}`));
     expect(screen.getByTestId('where')).toHaveTextContent(`applicationId=${ENTRY.applicationId}`);
+  });
+
+  it('two filter changes made before the page shows the first both stand: the order cleared, then an action chosen', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-staff-0123456789');
+    replies['GET /api/staff/account'] = { status: 200, body: STAFF };
+    replies['GET /api/staff/audit'] = { status: 200, body: { items: [ENTRY], nextCursor: null } };
+    renderAt(`/staff/audit?applicationId=${ENTRY.applicationId}`);
+    await within(screen.getByRole('list', { name: 'Audit entries' })).findByRole('listitem');
+    const order = screen.getByLabelText('Order');
+    fireEvent.change(order, { target: { value: '' } });
+    // The router renders a new address in a transition: a quick second change comes before it.
+    act(() => {
+      fireEvent.submit(order.closest('form') as HTMLFormElement);
+      fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'person_invited' } });
+    });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/staff/audit?action=person_invited'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe(apiUrl('GET /api/staff/audit', { query: { action: 'person_invited' } })));
   });
 });
 
