@@ -88,3 +88,8 @@ export async function invoke(handler: Handler, event: APIGatewayProxyEventV2) {
   }
   return { status, headers: (res.headers ?? {}) as Record<string, string>, body: json, raw: text };
 }
+
+/** Staff's PATCH of one order (a status move, the filing facts, notes), as the staff dashboard sends it. */
+export function staffUpdateEvent(id: string, body: unknown, headers: Record<string, string>): APIGatewayProxyEventV2 {
+  return apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${id}`, pathParameters: { id }, body, headers });
+}

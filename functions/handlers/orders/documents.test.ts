@@ -3,7 +3,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putOperatorAgentOffices, putPaidOrder } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { downloadLink, uploadKey } from '../../order-documents/storage.ts';
@@ -41,17 +41,7 @@ const orderPage = (id: string) => invoke(getOrder, apiEvent({ method: 'GET', rou
 /** A paid order moved to processing by staff: its documents are generated. */
 async function processedOrder(over: Record<string, unknown> = {}) {
   const app = await putPaidOrder('FL', { operatingAgreement: true, ...over });
-  const res = await invoke(
-    updateApplication,
-    apiEvent({
-      method: 'PATCH',
-      route: '/api/staff/applications/{id}',
-      path: `/api/staff/applications/${app.id}`,
-      pathParameters: { id: app.id },
-      body: { status: 'processing' },
-      headers: staff,
-    }),
-  );
+  const res = await invoke(updateApplication, staffUpdateEvent(app.id, { status: 'processing' }, staff));
   expect(res.status).toBe(200);
   return getApplication(app.id);
 }

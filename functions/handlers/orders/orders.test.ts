@@ -3,7 +3,7 @@ import { putApplication, readApplication, TEST_RESUME_SECRET } from '../../../te
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { filingDetailsInput } from '../../../tests/fakes/filing-details.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { listAudit } from '../../data/audit.ts';
 import { getMessage } from '../../email/outbox.ts';
@@ -46,18 +46,7 @@ const put = (id: string, body: unknown) =>
     }),
   );
 
-const staffMove = async (id: string, status: string) =>
-  invoke(
-    updateApplication,
-    apiEvent({
-      method: 'PATCH',
-      route: '/api/staff/applications/{id}',
-      path: `/api/staff/applications/${id}`,
-      pathParameters: { id },
-      headers: await staffHeaders(),
-      body: { status },
-    }),
-  );
+const staffMove = async (id: string, status: string) => invoke(updateApplication, staffUpdateEvent(id, { status }, await staffHeaders()));
 
 const EIN = {
   responsibleParty: { name: 'Maya Lopez', taxIdType: 'ssn', taxId: '123-45-6789' },

@@ -4,7 +4,7 @@ import { nameKey } from '#shared/wizard/business-name.ts';
 import { putPricedApplication, readApplication, readStats } from '../../../tests/fakes/applications.ts';
 import { putApplication as putStaffApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { isNameKeyTaken } from '../../data/applications/reads.ts';
 import { workQueueStage } from '../../data/applications/work-queue.ts';
@@ -469,14 +469,7 @@ describe('disputes (chargebacks)', () => {
   const move = (id: string, status: 'processing' | 'filed', headers: Record<string, string>) =>
     invoke(
       updateApplication,
-      apiEvent({
-        method: 'PATCH',
-        route: '/api/staff/applications/{id}',
-        path: `/api/staff/applications/${id}`,
-        pathParameters: { id },
-        headers,
-        body: status === 'filed' ? { status, fileNumber: 'L26000012345', filedOn: new Date().toISOString().slice(0, 10) } : { status },
-      }),
+      staffUpdateEvent(id, status === 'filed' ? { status, fileNumber: 'L26000012345', filedOn: new Date().toISOString().slice(0, 10) } : { status }, headers),
     );
 
   it('created: the order is disputed (reason, deadline), in the queue, filing refused with a sentence, the owners emailed; closed won resumes it', async () => {

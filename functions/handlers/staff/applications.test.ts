@@ -5,7 +5,7 @@ import { STAFF_TRANSITIONS } from '#shared/application-status.ts';
 import { readApplication, writeApplication } from '../../../tests/fakes/applications.ts';
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, putApplication, signedInPerson, staffHeaders } from '../../../tests/fakes/staff.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { listAudit } from '../../data/audit.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
@@ -23,11 +23,7 @@ beforeAll(async () => {
 });
 
 const list = (query: Record<string, string> = {}) => invoke(listApplications, apiEvent({ method: 'GET', route: '/api/staff/applications', query, headers }));
-const patch = (id: string, body: unknown) =>
-  invoke(
-    updateApplication,
-    apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', path: `/api/staff/applications/${id}`, pathParameters: { id }, body, headers }),
-  );
+const patch = (id: string, body: unknown) => invoke(updateApplication, staffUpdateEvent(id, body, headers));
 
 /** Counters consistent with applications written straight to the table. */
 async function setCounters(counts: Record<string, number>) {

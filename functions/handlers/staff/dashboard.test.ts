@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { recordActivity } from '../../data/activity.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { handler as dashboard } from './dashboard.ts';
@@ -50,17 +50,7 @@ describe('GET /api/staff/dashboard', () => {
     const moved = await putApplication({ status: 'submitted' });
     counts.submitted += 1;
     await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { id: 'STATS', ...counts, openTickets: 3 } }));
-    const patch = await invoke(
-      updateApplication,
-      apiEvent({
-        method: 'PATCH',
-        route: '/api/staff/applications/{id}',
-        path: `/api/staff/applications/${moved.id}`,
-        pathParameters: { id: moved.id },
-        body: { status: 'processing' },
-        headers,
-      }),
-    );
+    const patch = await invoke(updateApplication, staffUpdateEvent(moved.id, { status: 'processing' }, headers));
     expect(patch.status).toBe(200);
     counts.submitted -= 1;
     counts.processing += 1;

@@ -5,7 +5,7 @@ import { pdfFlatText } from '../../../tests/documents/pdf-text.ts';
 import { EIN_DETAILS, PLACES } from '../../../tests/documents/test-fixtures.ts';
 import { OUR_AGENT_NAME, putOperatorAgentOffices, putPaidOrder, storedKeys } from '../../../tests/fakes/documents.ts';
 import { putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { listAudit } from '../../data/audit.ts';
@@ -35,8 +35,7 @@ beforeAll(async () => {
 });
 
 const path = (id: string, rest = '') => ({ path: `/api/staff/applications/${id}${rest}`, pathParameters: { id } });
-const startProcessing = (id: string) =>
-  invoke(updateApplication, apiEvent({ method: 'PATCH', route: '/api/staff/applications/{id}', ...path(id), body: { status: 'processing' }, headers }));
+const startProcessing = (id: string) => invoke(updateApplication, staffUpdateEvent(id, { status: 'processing' }, headers));
 const list = (id: string) =>
   invoke(listDocuments, apiEvent({ method: 'GET', route: '/api/staff/applications/{id}/documents', ...path(id, '/documents'), headers }));
 const generate = (id: string) =>
@@ -227,13 +226,7 @@ describe('a generation failure after the move', () => {
       expect((await list(app.id)).body.problem).toEqual({ at: expect.any(String), blockers: [agentBlocker] });
       const filed = await invoke(
         updateApplication,
-        apiEvent({
-          method: 'PATCH',
-          route: '/api/staff/applications/{id}',
-          ...path(app.id),
-          body: { status: 'filed', fileNumber: 'L26000123456', filedOn: new Date().toISOString().slice(0, 10) },
-          headers,
-        }),
+        staffUpdateEvent(app.id, { status: 'filed', fileNumber: 'L26000123456', filedOn: new Date().toISOString().slice(0, 10) }, headers),
       );
       expect(filed.status).toBe(409);
       expect(filed.body.error).toContain('The documents could not be generated: Registered agent');

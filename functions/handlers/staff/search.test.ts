@@ -4,7 +4,7 @@ import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.t
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { type FakePerson, putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { handler as create } from '../applications/create.ts';
 import { handler as wizardSave } from '../applications/update.ts';
 import { handler as audit } from '../staff-access/audit.ts';
@@ -110,14 +110,7 @@ describe('staff search (the search index, written with the order)', () => {
     const fileNumber = `L26-${tag.replace(/[^0-9a-f]/g, '0')}-77`;
     const filed = await invoke(
       updateApplication,
-      apiEvent({
-        method: 'PATCH',
-        route: '/api/staff/applications/{id}',
-        path: `/api/staff/applications/${order.id}`,
-        pathParameters: { id: order.id },
-        body: { status: 'filed', fileNumber, filedOn: new Date().toISOString().slice(0, 10) },
-        headers: staff.headers,
-      }),
+      staffUpdateEvent(order.id, { status: 'filed', fileNumber, filedOn: new Date().toISOString().slice(0, 10) }, staff.headers),
     );
     expect(filed.status).toBe(200);
     expect((await search({ q: fileNumber })).ids).toEqual([order.id]);

@@ -5,7 +5,7 @@ import { pdfFlatText } from '../../../tests/documents/pdf-text.ts';
 import { EIN_DETAILS } from '../../../tests/documents/test-fixtures.ts';
 import { putOperatorAgentOffices, putPaidOrder, storedKeys } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
-import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { listAudit } from '../../data/audit.ts';
 import { getMessage } from '../../email/outbox.ts';
@@ -263,18 +263,7 @@ describe('staff uploads', () => {
       pricedOrder: { totalCents: 34900, state: 'FL', expeditedFiling: false, feinFiling: true, operatingAgreement: false, form2553: true, pricedAt: now },
       details: { ein: EIN_DETAILS },
     });
-    const move = (body: unknown) =>
-      invoke(
-        updateApplication,
-        apiEvent({
-          method: 'PATCH',
-          route: '/api/staff/applications/{id}',
-          path: `/api/staff/applications/${app.id}`,
-          pathParameters: { id: app.id },
-          body,
-          headers,
-        }),
-      );
+    const move = (body: unknown) => invoke(updateApplication, staffUpdateEvent(app.id, body, headers));
     const worksheets = async () => ((await getApplication(app.id)).documents ?? []).filter((d) => d.kind === 'form_2553_worksheet');
     const newestText = async () => {
       const key = (await worksheets()).at(-1)?.key as string;
