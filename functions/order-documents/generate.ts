@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formationDateOf } from '#shared/compliance/calendar.ts';
 import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
-import { type DocumentKind, documentsBlocker } from '#shared/orders/documents.ts';
+import { DOCUMENTS_AFTER, type DocumentKind, type DocumentsAfterAction, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
 import { recordActivity } from '../data/activity.ts';
@@ -180,16 +180,14 @@ async function removeObjects(docs: readonly { key: string }[]): Promise<void> {
 }
 
 /**
- * A staff action is done (the move or the record stands whatever happens here): Start Processing,
- * Mark Filed and recording the EIN. The documents the order lacks are generated: all of them at
- * Start Processing; `only` the Form 2553 worksheet after the other two, when it was made before the
- * state's filing date or the EIN it prints. `after` names the action in the log and the activity
- * feed. A failure is
- * logged and put in the activity feed, and the staff panel offers "Generate" (POST
+ * A staff action is done (the move or the record stands whatever happens here): the documents it
+ * makes (`DOCUMENTS_AFTER`, shared/orders/documents.ts) that the order lacks are generated. A
+ * failure is logged and put in the activity feed, and the staff panel offers "Generate" (POST
  * /api/staff/applications/{id}/documents) for it. Returns the order as recorded when documents
  * were added.
  */
-export async function documentsAfter(id: string, actor: AuditActor, after: string, only?: readonly DocumentKind[]): Promise<ApplicationItem | undefined> {
+export async function documentsAfter(id: string, actor: AuditActor, after: DocumentsAfterAction): Promise<ApplicationItem | undefined> {
+  const only: readonly DocumentKind[] | undefined = DOCUMENTS_AFTER[after];
   try {
     const app = await getApplication(id);
     if (only && !missingKinds(app).some((kind) => only.includes(kind))) return undefined;

@@ -62,6 +62,22 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
 };
 
 /**
+ * The documents a staff action makes once it is done (decision 0395): Start Processing every one
+ * the order lacks (`undefined`: no limit); Mark Filed and Record EIN the Form 2553 worksheet, which
+ * prints the state's filing date and the EIN, when it was made before them.
+ */
+export const DOCUMENTS_AFTER = {
+  'Start Processing': undefined,
+  'Mark Filed': ['form_2553_worksheet'],
+  'Record EIN': ['form_2553_worksheet'],
+} as const satisfies Record<string, readonly DocumentKind[] | undefined>;
+export type DocumentsAfterAction = keyof typeof DOCUMENTS_AFTER;
+
+export function makesDocuments(action: string | undefined): action is DocumentsAfterAction {
+  return action !== undefined && Object.hasOwn(DOCUMENTS_AFTER, action);
+}
+
+/**
  * Staff-only kinds: the cover sheet is our filing checklist, and the EIN worksheet our SS-4
  * line-by-line answers for staff; the customer gets the plain-language EIN application summary.
  */

@@ -17,6 +17,6 @@ export const handler = route('POST /api/staff/applications/{id}/ein', async (eve
   // A Form 2553 worksheet made before the EIN is made again with it (a failure leaves the EIN
   // recorded, and the staff panel lists the worksheet as missing, with "Generate").
   const { documentsAfter } = await import('../../order-documents/generate.ts');
-  const remade = await documentsAfter(id, staffActor(event), 'Record EIN', ['form_2553_worksheet']);
+  const remade = await documentsAfter(id, staffActor(event), 'Record EIN');
   return json(200, staffDocuments(remade ?? recorded));
 });
