@@ -29,8 +29,8 @@ import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { calendarQueryKey, useOrder, useSetOrder } from '../../lib/order-queries.ts';
+import { loadWizardData } from '../../lib/wizard-storage.ts';
 import { paths } from '../../paths.ts';
-import { loadWizardData } from '../wizard/wizard-storage.ts';
 import { IncomeMapSection } from './IncomeMapSection.tsx';
 
 /** The wizard's yearly income less its monthly expenses x 12, when the browser has them. */

@@ -7,8 +7,8 @@ import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.t
 import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { STORAGE_KEYS } from '../../lib/wizard-storage.ts';
 import WizardPage from './WizardPage.tsx';
-import { STORAGE_KEYS } from './wizard-storage.ts';
 
 const toastMock = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast.ts', () => ({ toast: toastMock }));

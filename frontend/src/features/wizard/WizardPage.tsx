@@ -12,6 +12,7 @@ import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, failureMessage } from '../../lib/api.ts';
 import { takeCalculatorHandoff } from '../../lib/calculator-handoff.ts';
 import { toast } from '../../lib/toast.ts';
+import { loadApplicationId, loadCurrentStep, startNewWizard } from '../../lib/wizard-storage.ts';
 import { paths, WIZARD_STATE_QUERY } from '../../paths.ts';
 import { BasicInfoStep, loadHomeStateComparison } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
@@ -24,7 +25,6 @@ import { ReviewStep } from './ReviewStep.tsx';
 import { useOrderLock } from './useOrderLock.ts';
 import { autosaveBody, useWizard } from './useWizard.ts';
 import { saveWizard, sendStage1Lead, sendStage2Lead, submitWizard } from './wizard-api.ts';
-import { loadApplicationId, loadCurrentStep, startNewWizard } from './wizard-storage.ts';
 
 function parseStep(raw: string | undefined): WizardStep | undefined {
   const n = Number(raw);

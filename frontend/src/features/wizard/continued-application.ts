@@ -3,7 +3,7 @@ import { initialWizardData, type WizardData, type WizardField, wizardFieldSchema
 import { accessTokenFrom } from '../../lib/access-token.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { openOrderLink } from '../../lib/link-access.ts';
-import { saveApplicationId } from './wizard-storage.ts';
+import { saveApplicationId } from '../../lib/wizard-storage.ts';
 
 /**
  * An emailed "continue" link for a draft: `/wizard/1?applicationId=<id>#access=<token>`. The

@@ -10,8 +10,8 @@ import { stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { resetSharedGets, seedSharedGet } from '../../lib/shared-get.ts';
+import { STORAGE_KEYS } from '../../lib/wizard-storage.ts';
 import WizardPage from './WizardPage.tsx';
-import { STORAGE_KEYS } from './wizard-storage.ts';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: vi.fn() }));
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { apiCall, apiUrl } from '../../lib/api-client.ts';
-import { loadApplicationId } from './wizard-storage.ts';
+import { loadApplicationId } from '../../lib/wizard-storage.ts';
 
 /**
  * Whether this browser's application is paid (or otherwise settled): then the wizard shows it

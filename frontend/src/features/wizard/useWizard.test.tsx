@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '../../lib/api-client.ts';
+import { STORAGE_KEYS } from '../../lib/wizard-storage.ts';
 import { AUTOSAVE_DELAY_MS, useWizard } from './useWizard.ts';
-import { STORAGE_KEYS } from './wizard-storage.ts';
 
 const toastMock = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast.ts', () => ({ toast: toastMock }));

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { savableFields, type WizardField } from '#shared/wizard/steps.ts';
 import { toast } from '../../lib/toast.ts';
+import { loadWizardData, saveWizardData } from '../../lib/wizard-storage.ts';
 import { type FieldErrors, serverFieldErrors } from './field-errors.ts';
 import { saveWizard } from './wizard-api.ts';
-import { loadWizardData, saveWizardData } from './wizard-storage.ts';
 
 /** docs/product.md section 9: autosave 2 seconds after the last change. */
 export const AUTOSAVE_DELAY_MS = 2000;

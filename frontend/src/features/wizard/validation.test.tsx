@@ -8,10 +8,10 @@ import { formatProblems } from '#shared/wizard/steps.ts';
 import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { STORAGE_KEYS } from '../../lib/wizard-storage.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 import { BusinessSetupStep } from './BusinessSetupStep.tsx';
 import WizardPage from './WizardPage.tsx';
-import { STORAGE_KEYS } from './wizard-storage.ts';
 
 const toastMock = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast.ts', () => ({ toast: toastMock }));

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
-import { loadApplicationId, saveApplicationId } from './wizard-storage.ts';
+import { loadApplicationId, saveApplicationId } from '../../lib/wizard-storage.ts';
 
 /**
  * Saves the wizard: the first save creates the application (POST, keeps the id), later saves

@@ -1,6 +1,6 @@
 import { initialWizardData, type WizardData, type WizardField, wizardDataSchema, wizardFieldSchemas } from '#shared/wizard/data.schema.ts';
 
-import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 export { STORAGE_KEYS };
 
