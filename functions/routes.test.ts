@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_ROUTE_KEYS, CONTRACT, type RouteContract } from '#shared/api/contract.ts';
 import { ROUTES, routeKey } from './routes.ts';
 
 /**
@@ -39,5 +40,30 @@ describe('routes and their handler files', () => {
       return existsSync(file) && !readFileSync(file, 'utf8').includes(`'${routeKey(r)}'`);
     }).map(routeKey);
     expect(mistyped).toEqual([]);
+  });
+});
+
+describe('the route table, derived from the API contract (shared/api/contract.ts)', () => {
+  const entries = Object.entries(CONTRACT) as [string, RouteContract][];
+  const sorted = (list: Iterable<string>) => [...list].sort();
+
+  it("has exactly the contract's route keys, each once, in its order", () => {
+    const table = ROUTES.map(routeKey);
+    expect(table).toEqual(API_ROUTE_KEYS);
+    expect(new Set(table).size).toBe(table.length);
+  });
+
+  it("has the contract's query schema as each route's query allow-list", () => {
+    for (const [key, route] of entries) {
+      expect(sorted(ROUTES.find((r) => routeKey(r) === key)?.query ?? []), key).toEqual(sorted(Object.keys(route.query?.shape ?? {})));
+    }
+  });
+
+  it("carries each entry's server facts as written", () => {
+    for (const [key, entry] of entries) {
+      const route = ROUTES.find((r) => routeKey(r) === key)!;
+      for (const fact of ['handler', 'access', 'role', 'tables', 'bucket', 'secrets', 'kms', 'rawBody', 'memoryMb', 'timeoutSeconds', 'rateLimit'] as const)
+        expect(route[fact], `${key} ${fact}`).toEqual(entry[fact]);
+    }
   });
 });

@@ -1,6 +1,10 @@
+import { TABLE_KEYS, type TableKey } from '#shared/api/resources.ts';
+
 /**
  * Every DynamoDB table of the product: the single definition used by the CDK data stack,
- * the local runtime and the test setup. Attribute types: S (string) or N (number).
+ * the local runtime and the test setup. Attribute types: S (string) or N (number). The table
+ * names (TableKey) are listed in shared/api/resources.ts, where the API contract reads them:
+ * TABLES has one definition for each, no more and no fewer.
  */
 export interface KeyDef {
   name: string;
@@ -163,10 +167,9 @@ export const TABLES = {
     sortKey: { name: 'series', type: 'S' },
     indexes: [{ indexName: 'bySendOn', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'sendOn', type: 'S' } }],
   },
-} as const satisfies Record<string, TableDef>;
+} as const satisfies Record<TableKey, TableDef>;
 
-export type TableKey = keyof typeof TABLES;
-export const TABLE_KEYS = Object.keys(TABLES) as TableKey[];
+export { TABLE_KEYS, type TableKey };
 
 /** Local and test table names: `<prefix>-<key>`. */
 export function localTableName(prefix: string, key: TableKey): string {

@@ -1,37 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeKey } from '../../functions/routes.ts';
 import { PUBLIC_APPLICATION_FIELDS } from '../wizard/application.ts';
 import { contractDrift } from './conformance.ts';
-import { API_ROUTE_KEYS, CONTRACT, type RouteContract } from './contract.ts';
+import { API_ROUTE_KEYS, CONTRACT, ROUTE_GROUPS, type RouteContract } from './contract.ts';
 import { publicApplicationSchema } from './responses.schema.ts';
 import { pathParamNames, splitRouteKey } from './routes.ts';
 
 const entries = Object.entries(CONTRACT) as [string, RouteContract][];
 const sorted = (list: Iterable<string>) => [...list].sort();
 
-describe('the API contract and the route table derived from it', () => {
-  it('have exactly the same route keys, each once', () => {
-    const table = ROUTES.map(routeKey);
-    expect(table).toEqual(API_ROUTE_KEYS);
-    expect(new Set(table).size).toBe(table.length);
-  });
-
+// The route table derived from the contract (functions/routes.ts) is checked against it in functions/routes.test.ts.
+describe('the API contract', () => {
   it('every route key is "METHOD /api/path"', () => {
     for (const key of API_ROUTE_KEYS) expect(key).toMatch(/^(GET|POST|PATCH|PUT|DELETE) \/api\/[A-Za-z0-9\-_./{}]+$/);
-  });
-
-  it("the route table's query allow-list is the contract's query schema", () => {
-    for (const [key, route] of entries) {
-      expect(sorted(ROUTES.find((r) => routeKey(r) === key)?.query ?? []), key).toEqual(sorted(Object.keys(route.query?.shape ?? {})));
-    }
-  });
-
-  it("the route table carries each entry's server facts as written", () => {
-    for (const [key, entry] of entries) {
-      const route = ROUTES.find((r) => routeKey(r) === key)!;
-      for (const fact of ['handler', 'access', 'role', 'tables', 'bucket', 'secrets', 'kms', 'rawBody', 'memoryMb', 'timeoutSeconds', 'rateLimit'] as const)
-        expect(route[fact], `${key} ${fact}`).toEqual(entry[fact]);
-    }
   });
 
   it("only public routes are the holder's, and staff routes name a role or are the owner's", () => {
@@ -58,6 +38,31 @@ describe('the API contract and the route table derived from it', () => {
 
   it("an application's public fields are all in its response schema", () => {
     for (const field of PUBLIC_APPLICATION_FIELDS) expect(Object.keys(publicApplicationSchema.shape)).toContain(field);
+  });
+});
+
+describe('the route groups (shared/api/contract/<group>.schema.ts) the contract is composed of', () => {
+  const groups = ROUTE_GROUPS.map((group) => Object.entries(group) as [string, RouteContract][]);
+
+  it('hold every entry of the contract once: no route key is in two groups', () => {
+    const keys = groups.flatMap((group) => group.map(([key]) => key));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(sorted(keys)).toEqual(sorted(API_ROUTE_KEYS));
+    for (const group of groups) for (const [key, entry] of group) expect((CONTRACT as Record<string, RouteContract>)[key], key).toBe(entry);
+  });
+
+  it('in the order of the groups', () => {
+    expect(API_ROUTE_KEYS).toEqual(groups.flatMap((group) => group.map(([key]) => key)));
+  });
+
+  it('each of one tag; a tag in more than one group is split by the folder of its handlers', () => {
+    const tagOf = (group: [string, RouteContract][]) => new Set(group.map(([, entry]) => entry.tag));
+    for (const group of groups) expect(tagOf(group).size, group[0][0]).toBe(1);
+    for (const group of groups) {
+      const [tag] = tagOf(group);
+      if (groups.filter((other) => tagOf(other).has(tag)).length === 1) continue;
+      expect(new Set(group.map(([, entry]) => entry.handler.split('/')[0])).size, `${tag}: ${group[0][0]}`).toBe(1);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeKey } from '../../functions/routes.ts';
-import { isHolderRoute } from './contract.ts';
+import { API_ROUTE_KEYS, CONTRACT, isHolderRoute, type RouteContract } from './contract.ts';
 import { API_TITLE, openApiDocument } from './openapi.ts';
+import { splitRouteKey } from './routes.ts';
 
 type Operation = { operationId: string; security?: unknown[]; parameters?: { name: string; in: string; required: boolean }[]; requestBody?: unknown };
 type Document = { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>> };
@@ -11,6 +11,7 @@ const doc = openApiDocument() as Document;
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
 );
+const entries = Object.entries(CONTRACT) as [string, RouteContract][];
 
 describe('the OpenAPI document (GET /api/openapi.json; `npm run openapi` writes docs/openapi.json)', () => {
   it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
@@ -23,15 +24,14 @@ describe('the OpenAPI document (GET /api/openapi.json; `npm run openapi` writes 
     expect(doc.info.title).toBe(API_TITLE);
   });
 
-  it('describes exactly the routes of the route table, once each', () => {
-    expect(operations.map((o) => o.key).sort()).toEqual(ROUTES.map(routeKey).sort());
+  it('describes exactly the routes of the contract, once each', () => {
+    expect(operations.map((o) => o.key).sort()).toEqual([...API_ROUTE_KEYS].sort());
     const ids = operations.map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('staff routes require the staff-token header, holder routes the resume secret, and every other route says it needs neither', () => {
-    for (const route of ROUTES) {
-      const key = routeKey(route);
+    for (const [key, route] of entries) {
       const op = operations.find((o) => o.key === key)!.op;
       const expected = route.access === 'staff' ? [{ staffToken: [] }] : isHolderRoute(key) ? [{ resumeSecret: [] }] : [];
       expect(op.security, key).toEqual(expected);
@@ -39,13 +39,13 @@ describe('the OpenAPI document (GET /api/openapi.json; `npm run openapi` writes 
   });
 
   it('lists each route’s query parameters and path parameters', () => {
-    for (const route of ROUTES) {
-      const params = operations.find((o) => o.key === routeKey(route))!.op.parameters ?? [];
+    for (const [key, route] of entries) {
+      const params = operations.find((o) => o.key === key)!.op.parameters ?? [];
       expect(
         params.filter((p) => p.in === 'query').map((p) => p.name),
-        routeKey(route),
-      ).toEqual([...(route.query ?? [])]);
-      for (const p of params.filter((x) => x.in === 'path')) expect(route.path).toContain(`{${p.name}}`);
+        key,
+      ).toEqual(Object.keys(route.query?.shape ?? {}));
+      for (const p of params.filter((x) => x.in === 'path')) expect(splitRouteKey(key).path).toContain(`{${p.name}}`);
     }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Route keys and what can be read from one without the contract: a route key is
  * `"METHOD /api/path"`, `{name}` for a path parameter (as API Gateway spells it). The routes
- * themselves, one entry each, are in ./contract.ts; this module builds no schema, so the browser
- * and the scripts can use it without loading them.
+ * themselves, one entry each, are in ./contract.ts (written in ./contract/<group>.schema.ts); this
+ * module builds no schema, so the browser and the scripts can use it without loading them.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type ApiPath = `/api/${string}`;
