@@ -1,8 +1,10 @@
+import { chromiumPathSetting } from './config.ts';
+
 /**
  * Debian's Chromium and the flags it needs here (root, no GPU, no background network calls to
  * hosts this machine cannot reach): one list for the Playwright tests and the web benchmark.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPathSetting() ?? '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

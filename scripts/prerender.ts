@@ -5,6 +5,7 @@ import { APP_SHELL_FILE } from '../site/pages.ts';
 import { appShell, renderPages } from '../site/render-page.tsx';
 import { crawlerFiles } from '../site/sitemap.ts';
 import { runIfMain } from './cli.ts';
+import { siteUrlSetting } from './config.ts';
 
 /**
  * The second half of `npm run build` (after Vite): the pages of site/pages.ts (landing,
@@ -15,7 +16,7 @@ import { runIfMain } from './cli.ts';
  */
 export const DIST = join(import.meta.dirname, '..', 'frontend', 'dist');
 
-export async function prerenderSite(dist = DIST, siteUrl = process.env.SITE_URL || undefined): Promise<string[]> {
+export async function prerenderSite(dist = DIST, siteUrl = siteUrlSetting() || undefined): Promise<string[]> {
   const built = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!built.includes('<div id="root"></div>'))
     throw new Error(`${dist}/index.html is not Vite's output (already prerendered?): run the whole "npm run build"`);

@@ -19,7 +19,7 @@ import { type StageTarget, stageTarget, useStage } from './stage-tables.ts';
  */
 const USAGE = 'Usage: npm run search:backfill -- --stage prod|dev|local [--endpoint <DynamoDB Local URL>] [--table-prefix <local prefix>]';
 
-export function parseBackfillArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): StageTarget {
+export function parseBackfillArgs(argv: string[], env?: NodeJS.ProcessEnv): StageTarget {
   const { values } = parseArgs({
     args: argv,
     options: { stage: { type: 'string' }, endpoint: { type: 'string' }, 'table-prefix': { type: 'string' } },

@@ -7,6 +7,7 @@ import { hashPassword } from '../functions/lib/password.ts';
 import { GENERATED_SECRET_KEYS, OPERATOR_SECRET_KEYS, SECRET_KEYS, SECRETS, type SecretKey } from '../functions/secrets-catalog.ts';
 import { DEPLOY_REGION, readConfigFile, secretName, stageConfigPath } from '../infra/stage-config.ts';
 import { runIfMain } from './cli.ts';
+import { secretFromEnvironment } from './config.ts';
 
 /**
  * `npm run secrets:set -- --stage prod [--only stripeSecretKey,stripeWebhookSecret] [--from-env] [--dry-run]`
@@ -167,7 +168,7 @@ async function main(argv: string[]): Promise<void> {
   const values: Partial<Record<SecretKey, string>> = {};
   for (const key of options.only) {
     const envVar = envVarFor(key);
-    let input = process.env[envVar];
+    let input = secretFromEnvironment(envVar);
     if (input === undefined && interactive) {
       input = await promptHidden(`${key} (${SECRETS[key].description}; Enter keeps the current value): `);
     }

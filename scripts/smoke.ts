@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { runIfMain } from './cli.ts';
+import { stripeWebhookSecretSetting } from './config.ts';
 
 /**
  * `npm run smoke -- --url https://www.example.com [--webhook-secret whsec_...] [--wait <seconds>]`
@@ -38,7 +39,7 @@ export const SMOKE_PAGES = ['/', '/pricing', '/wizard/1', '/checkout', '/staff/l
 /** The event type the signed webhook check sends: not one the product handles, so it is only acknowledged. */
 export const SMOKE_EVENT_TYPE = 'smoke.test';
 
-export function parseSmokeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SmokeOptions {
+export function parseSmokeArgs(argv: string[], env?: NodeJS.ProcessEnv): SmokeOptions {
   const value = (flag: string) => {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
@@ -51,7 +52,7 @@ export function parseSmokeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   } catch {
     throw new Error(`--url must be the site's address, such as https://www.example.com (got "${url}")`);
   }
-  const webhookSecret = value('--webhook-secret') ?? env.STRIPE_WEBHOOK_SECRET;
+  const webhookSecret = value('--webhook-secret') ?? stripeWebhookSecretSetting(env);
   if (webhookSecret !== undefined && !webhookSecret.startsWith('whsec_')) throw new Error('--webhook-secret must be the endpoint signing secret (whsec_...)');
   const wait = value('--wait');
   const waitSeconds = wait === undefined ? undefined : Number(wait);

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runIfMain } from './cli.ts';
+import { userSetting } from './config.ts';
 import { type StageTarget, stageEnvironment, stageTarget, useStage } from './stage-tables.ts';
 
 /**
@@ -28,7 +29,7 @@ const USAGE =
   'Usage: npm run staff:reset-factor -- --stage prod|dev|local --email <owner address> --reason "<why>" [--operator <your name>] [--endpoint <DynamoDB Local URL>] [--table-prefix <local prefix>]';
 
 /** The command line, checked: every mistake is one sentence with the usage. */
-export function parseResetArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ResetArgs {
+export function parseResetArgs(argv: string[], env?: NodeJS.ProcessEnv): ResetArgs {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -46,13 +47,13 @@ export function parseResetArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`--email must be the owner's address.\n${USAGE}`);
   const reason = values.reason?.trim();
   if (!reason) throw new Error(`--reason is required: it goes into the audit trail.\n${USAGE}`);
-  const operator = (values.operator ?? env.USER ?? userInfo().username).trim();
+  const operator = (values.operator ?? userSetting(env) ?? userInfo().username).trim();
   if (!operator) throw new Error(`--operator is required: the audit entry names who ran this.\n${USAGE}`);
   return { ...target, email, reason, operator };
 }
 
 /** The environment the data modules read (functions/lib/config.ts): the stage's table names and the store to reach. */
-export const resetEnvironment = (args: ResetArgs, env: NodeJS.ProcessEnv = process.env) => stageEnvironment(args, env);
+export const resetEnvironment = (args: ResetArgs, env?: NodeJS.ProcessEnv) => stageEnvironment(args, env);
 
 export async function main(argv = process.argv.slice(2)): Promise<string> {
   const args = parseResetArgs(argv);

@@ -1,25 +1,35 @@
 import { join } from 'node:path';
+import {
+  dataDirSetting,
+  dynamodbEndpointSetting,
+  localSiteSetting,
+  portSetting,
+  setEnvironmentDefault,
+  skipBuildSetting,
+  staffEmailSetting,
+  staffPasswordSetting,
+} from './config.ts';
 import { StartupError, startRuntime } from './local/runtime.ts';
 import { buildSiteIfStale, SITE_DIST } from './local/site-build.ts';
 
 /** `npm start`: the whole product on this machine (site, API, DynamoDB Local, S3-compatible store). */
 // Node 20 is supported by the pinned SDK; its notice about future releases is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+setEnvironmentDefault('AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'true');
 const root = join(import.meta.dirname, '..');
 
 async function main() {
   // SKIP_BUILD=1 serves whatever is built; LOCAL_SITE=off serves no site, so builds none.
-  if (process.env.SKIP_BUILD !== '1' && process.env.LOCAL_SITE !== 'off') buildSiteIfStale();
-  const port = Number(process.env.PORT ?? 3000);
+  if (skipBuildSetting() !== '1' && localSiteSetting() !== 'off') buildSiteIfStale();
+  const port = Number(portSetting() ?? 3000);
   const runtime = await startRuntime({
     port,
-    dataDir: process.env.DATA_DIR ?? join(root, '.data'),
+    dataDir: dataDirSetting() ?? join(root, '.data'),
     distDir: SITE_DIST,
-    dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT,
-    staffPassword: process.env.STAFF_PASSWORD,
-    staffEmail: process.env.STAFF_EMAIL,
+    dynamodbEndpoint: dynamodbEndpointSetting(),
+    staffPassword: staffPasswordSetting(),
+    staffEmail: staffEmailSetting(),
     // LOCAL_SITE=off serves the API alone: no site to build or publish (the runtime's tests).
-    serveSite: process.env.LOCAL_SITE !== 'off',
+    serveSite: localSiteSetting() !== 'off',
   });
   console.log(`Creator LLC is running at ${runtime.url}`);
   console.log(`  data folder:     ${runtime.dataDir}`);

@@ -6,6 +6,7 @@ import { DEFAULT_SITE_ASSETS } from '../infra/stacks/web-stack.ts';
 import { exampleConfigPath, stageConfigPath } from '../infra/stage-config.ts';
 import { buildAllFunctions } from './build-functions.ts';
 import { runIfMain } from './cli.ts';
+import { ciSetting, inheritedEnvironment } from './config.ts';
 
 /**
  * `npm run synth`: builds every Lambda function (scripts/build-functions.ts: the code the stacks
@@ -35,7 +36,7 @@ export const STAGES = ['dev', 'prod'] as const;
 export const CDK_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'cdk');
 
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, ...CDK_ENV, ...env } });
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...inheritedEnvironment(), ...CDK_ENV, ...env } });
   if (result.status !== 0) {
     throw new Error(`${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`);
   }
@@ -55,7 +56,7 @@ function lintTemplates(dir: string): void {
   const probe = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
   if (probe.status !== 0) {
     // CI must lint (.ci/run); a developer's machine without cfn-lint only gets the reminder.
-    if (process.env.CI) throw new Error('cfn-lint is not installed: CI lints every synthesised template (pip install cfn-lint)');
+    if (ciSetting()) throw new Error('cfn-lint is not installed: CI lints every synthesised template (pip install cfn-lint)');
     console.log('== cfn-lint is not installed: templates not linted (pip install cfn-lint)');
     return;
   }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { documentFontsDir } from '../lib/config.ts';
 
 /**
  * The fonts every document is written in: Noto Sans (Latin, Greek, Cyrillic, Vietnamese) and
@@ -124,7 +125,7 @@ export const FONT_FILES: readonly string[] = [LATIN_FONTS.regular, LATIN_FONTS.b
 
 const RTL_FILES = new Set(SCRIPT_FONTS.filter((f) => f.rtl).map((f) => f.file));
 
-let fontDirectory = process.env.DOCUMENT_FONTS_DIR || fileURLToPath(new URL('./fonts/', import.meta.url));
+let fontDirectory = documentFontsDir() || fileURLToPath(new URL('./fonts/', import.meta.url));
 
 /**
  * Where the font files are read from: ./fonts/ beside this module, or DOCUMENT_FONTS_DIR. A

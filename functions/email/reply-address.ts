@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { inboundEmailDomainSetting } from '../lib/config.ts';
 import { getSecret } from '../lib/secrets.ts';
 
 /**
@@ -13,8 +14,8 @@ const ADDRESS = /^reply\+([co])([0-9a-f]{32})\.([0-9a-f]{16})@([a-z0-9.-]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The domain replies are received at (SES receiving on AWS, the mail catcher locally), lower case; undefined: not received. */
-export function inboundDomain(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const domain = env.INBOUND_EMAIL_DOMAIN?.trim().toLowerCase();
+export function inboundDomain(env?: NodeJS.ProcessEnv): string | undefined {
+  const domain = inboundEmailDomainSetting(env)?.trim().toLowerCase();
   return domain || undefined;
 }
 
@@ -33,7 +34,7 @@ function tokenParts(ticketId: string): { kind: 'o' | 'c'; hex: string } | undefi
 }
 
 /** The reply address of a ticket; undefined when replies are not received or the ticket's id has no token form. */
-export async function replyAddressFor(ticketId: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function replyAddressFor(ticketId: string, env?: NodeJS.ProcessEnv): Promise<string | undefined> {
   const domain = inboundDomain(env);
   const parts = tokenParts(ticketId);
   if (!domain || !parts) return undefined;
@@ -41,7 +42,7 @@ export async function replyAddressFor(ticketId: string, env: NodeJS.ProcessEnv =
 }
 
 /** The ticket a reply address names, if its token is genuine and it is at our inbound domain; undefined otherwise. */
-export async function ticketOfReplyAddress(address: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function ticketOfReplyAddress(address: string, env?: NodeJS.ProcessEnv): Promise<string | undefined> {
   const m = ADDRESS.exec(address.trim().toLowerCase());
   const domain = inboundDomain(env);
   if (!m || !domain || m[4] !== domain) return undefined;

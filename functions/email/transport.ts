@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import { type EmailEnvironment, emailEnvironmentSchema } from '../lib/config.schema.ts';
+import type { EmailEnvironment } from '../lib/config.schema.ts';
+import { loadEmailConfig } from '../lib/config.ts';
 import { OUTBOX_TAG } from './outbox.ts';
 import type { RenderedEmail } from './render.ts';
 
@@ -14,9 +15,7 @@ type EmailEnv = EmailEnvironment;
 let cachedEnv: EmailEnv | undefined;
 function emailEnv(): EmailEnv {
   if (cachedEnv) return cachedEnv;
-  const parsed = emailEnvironmentSchema.safeParse(process.env);
-  if (!parsed.success) throw new Error(`Invalid or missing email configuration: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-  cachedEnv = parsed.data;
+  cachedEnv = loadEmailConfig();
   return cachedEnv;
 }
 

@@ -3,6 +3,7 @@ import { INBOUND_MAIL_PREFIX } from '../email/inbound.ts';
 import { receiveReply } from '../email/receive-reply.ts';
 import { s3 } from '../lib/clients/s3.ts';
 import { GetObjectCommand } from '../lib/clients/s3-sdk.ts';
+import { inboundMailBucket } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 
 /** Raw messages larger than this are not read (a reply with large attachments: its words are not worth 10 MB). */
@@ -25,7 +26,7 @@ function storedMessages(event: S3Event | SESEvent): Stored[] {
       logger.warn('inbound email skipped: spam or virus', { messageId: mail.messageId });
       return [];
     }
-    const bucket = process.env.INBOUND_MAIL_BUCKET;
+    const bucket = inboundMailBucket();
     if (!bucket) throw new Error('INBOUND_MAIL_BUCKET is not configured');
     return [{ bucket, key: `${INBOUND_MAIL_PREFIX}${mail.messageId}` }];
   });

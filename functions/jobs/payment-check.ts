@@ -1,3 +1,4 @@
+import { siteUrlSetting } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 
 /** How long the check waits for the site's answer before counting it as no payment method. */
@@ -17,7 +18,7 @@ export interface PaymentCheckResult {
  * NoPaymentMethod alarm watches it, so a stage where nobody can pay is noticed without a visitor.
  */
 export async function handler(): Promise<PaymentCheckResult> {
-  const site = process.env.SITE_URL;
+  const site = siteUrlSetting();
   if (!site) {
     logger.warn('payment check skipped: the stage has no SITE_URL yet (npm run deploy sets it after the first deploy)');
     return { offered: undefined, detail: 'no SITE_URL' };

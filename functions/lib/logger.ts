@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { lambdaFunctionName, logLevelSetting, stageSetting, underVitest } from './config.ts';
 
 /**
  * Structured JSON logs, one line per entry, with the invocation's request id (set by
@@ -14,9 +15,9 @@ type Extra = Record<string, unknown>;
 const SERVICE_NAME = 'creator-llc-api';
 
 function levelFromEnv(): LogLevel {
-  const configured = process.env.LOG_LEVEL?.toUpperCase();
+  const configured = logLevelSetting()?.toUpperCase();
   if (configured && configured in LOG_LEVELS) return configured as LogLevel;
-  return process.env.VITEST ? 'SILENT' : 'INFO';
+  return underVitest() ? 'SILENT' : 'INFO';
 }
 
 /** Errors keep their name, message, stack and cause; JSON.stringify would drop all of them. */
@@ -80,7 +81,7 @@ export class Logger {
    */
   metric(name: MetricName, value = 1, extra?: Extra): void {
     if (this.level === 'SILENT') return;
-    const functionName = process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local';
+    const functionName = lambdaFunctionName() ?? 'local';
     const entry: Extra = {
       ...extra,
       _aws: {
@@ -88,7 +89,7 @@ export class Logger {
         CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: METRIC_DIMENSIONS, Metrics: [{ Name: name, Unit: 'Count' }] }],
       },
       FunctionName: functionName,
-      Stage: process.env.STAGE ?? 'local',
+      Stage: stageSetting() ?? 'local',
       [name]: value,
       service: SERVICE_NAME,
     };

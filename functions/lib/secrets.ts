@@ -1,5 +1,6 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRETS, type SecretKey } from '../secrets-catalog.ts';
+import { secretArnFromEnvironment, secretFromEnvironment } from './config.ts';
 
 const cache = new Map<SecretKey, Promise<string | undefined>>();
 let sm: SecretsManagerClient | undefined;
@@ -21,9 +22,9 @@ export function getSecret(key: SecretKey): Promise<string | undefined> {
 
 async function readSecret(key: SecretKey): Promise<string | undefined> {
   const { envVar } = SECRETS[key];
-  const direct = process.env[envVar];
+  const direct = secretFromEnvironment(envVar);
   if (direct !== undefined) return usable(direct);
-  const arn = process.env[`${envVar}_ARN`];
+  const arn = secretArnFromEnvironment(envVar);
   if (!arn) return undefined;
   // Imported only where a secret lives in Secrets Manager (deployed stacks), on the first read.
   const sdk = await import('./clients/secrets-manager-sdk.ts');

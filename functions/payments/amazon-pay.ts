@@ -1,6 +1,6 @@
 import { WebStoreClient } from '@amazonpay/amazon-pay-api-sdk-nodejs';
 import { type ApplicationOrder, centsToDecimalString } from '#shared/payments/order.ts';
-import { config } from '../lib/config.ts';
+import { amazonPayApiBase, config } from '../lib/config.ts';
 import { PaymentRequiredError, UpstreamError } from '../lib/errors.ts';
 import type { AmazonPayCredentials } from './amazon-pay-credentials.ts';
 
@@ -85,7 +85,7 @@ export async function completeCheckoutSession(
   };
   // getSignedHeaders prefixes the version path (v2/, sandbox/v2/ or live/v2/) onto urlFragment.
   const headers = sdk(creds).getSignedHeaders(options);
-  const base = (config().DEPLOYMENT === 'local' && process.env.AMAZON_PAY_API_BASE) || `https://${API_HOSTS[creds.region]}`;
+  const base = (config().DEPLOYMENT === 'local' && amazonPayApiBase()) || `https://${API_HOSTS[creds.region]}`;
   const res = await fetch(`${base.replace(/\/$/, '')}/${options.urlFragment}`, {
     method: 'POST',
     headers,

@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import { config } from '../lib/config.ts';
+import { applePayGatewayCaPem, applePayGatewayOrigin, config } from '../lib/config.ts';
 import { getJsonSecret } from '../lib/secrets.ts';
 import { type ApplePayCredentials, applePayCredentialsSchema } from './credentials.schema.ts';
 
@@ -39,7 +39,7 @@ export class ApplePayError extends Error {}
 export function requestMerchantSession(creds: ApplePayCredentials, validationUrl: string): Promise<Record<string, unknown>> {
   if (!isApplePayGatewayUrl(validationUrl)) throw new ApplePayError('Not an Apple Pay validation URL');
   const local = config().DEPLOYMENT === 'local';
-  const origin = local ? process.env.APPLE_PAY_GATEWAY_ORIGIN : undefined;
+  const origin = local ? applePayGatewayOrigin() : undefined;
   const target = new URL(validationUrl);
   const to = origin ? new URL(target.pathname + target.search, origin) : target;
   const body = JSON.stringify({
@@ -55,7 +55,7 @@ export function requestMerchantSession(creds: ApplePayCredentials, validationUrl
         method: 'POST',
         cert: creds.certificatePem,
         key: creds.keyPem,
-        ...(origin && process.env.APPLE_PAY_GATEWAY_CA_PEM ? { ca: process.env.APPLE_PAY_GATEWAY_CA_PEM, servername: 'localhost' } : {}),
+        ...(origin && applePayGatewayCaPem() ? { ca: applePayGatewayCaPem(), servername: 'localhost' } : {}),
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         timeout: 10_000,
       },

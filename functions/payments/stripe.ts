@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { config } from '../lib/config.ts';
+import { config, stripeApiBase } from '../lib/config.ts';
 import { getSecret } from '../lib/secrets.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function stripeClient(): Promise<StripeClient | undefined> {
   const key = await getSecret('stripeSecretKey');
   if (!key) return undefined;
   if (cached?.key === key) return cached.client;
-  const base = config().DEPLOYMENT === 'local' ? process.env.STRIPE_API_BASE : undefined;
+  const base = config().DEPLOYMENT === 'local' ? stripeApiBase() : undefined;
   const target = base ? new URL(base) : undefined;
   const StripeSdk = await loadStripe();
   const client = new StripeSdk(key, {

@@ -6,6 +6,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { searchEntries } from '#shared/staff/search.ts';
 import { TABLE_KEYS } from '../../functions/tables.ts';
 import { runIfMain } from '../cli.ts';
+import { backOfficeRunsSetting, backOfficeSizesSetting, setEnvironment } from '../config.ts';
 import { ensureTables, startDynamoDbLocal, startS3, tableEnv } from '../local/services.ts';
 import { median } from './lambda.ts';
 import { type BenchRow, printTable } from './table.ts';
@@ -23,9 +24,9 @@ import { type BenchRow, printTable } from './table.ts';
  * product's own writes leave: shared/staff/search.ts searchEntries), a realistic mix of stages.
  */
 /** The two sizes compared (BACK_OFFICE_SIZES=small,large for a quick look). */
-export const SIZES = (process.env.BACK_OFFICE_SIZES?.split(',').map(Number) ?? [1_000, 100_000]) as [number, number];
+export const SIZES = (backOfficeSizesSetting()?.split(',').map(Number) ?? [1_000, 100_000]) as [number, number];
 export const LATENCY_RATIO_BUDGET = 1.5;
-const RUNS = Number(process.env.BACK_OFFICE_RUNS ?? 21);
+const RUNS = Number(backOfficeRunsSetting() ?? 21);
 
 /** The order every search looks for, present at both sizes. */
 const TARGET = { email: 'Quinn.Target@Example.com', businessName: 'Quillfeather Studio LLC', fileNumber: 'L26000777001' };
@@ -91,7 +92,7 @@ function order(applicationItem: (o: Record<string, unknown>) => Record<string, u
 export async function benchBackOffice(): Promise<BenchRow[]> {
   const dynamodb = await startDynamoDbLocal(null);
   try {
-    Object.assign(process.env, {
+    setEnvironment({
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       DOCUMENTS_BUCKET: 'bench-back-office-documents',
       DEPLOYMENT: 'local',
@@ -114,7 +115,7 @@ export async function benchBackOffice(): Promise<BenchRow[]> {
 
     const datasets = new Map<number, { env: Record<string, string>; headers: Record<string, string>; seedSeconds: number }>();
     const use = (size: number) => {
-      Object.assign(process.env, datasets.get(size)?.env);
+      setEnvironment(datasets.get(size)?.env);
       resetConfigForTests();
     };
     const day = Date.parse('2026-01-01T00:00:00Z');
@@ -228,7 +229,7 @@ export async function benchExport(): Promise<BenchRow[]> {
   const bucket = 'bench-export-documents';
   const store = await startS3(join(dir, 's3'), [bucket]);
   try {
-    Object.assign(process.env, {
+    setEnvironment({
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       S3_ENDPOINT: store.endpoint,
       DOCUMENTS_BUCKET: bucket,
@@ -248,7 +249,7 @@ export async function benchExport(): Promise<BenchRow[]> {
     const measured: { size: number; seconds: number; heapMb: number; rows: number; bytes: number }[] = [];
     for (const size of EXPORT_SIZES) {
       const prefix = `export${size}-${randomUUID().slice(0, 6)}`;
-      Object.assign(process.env, tableEnv(Object.fromEntries(TABLE_KEYS.map((k) => [k, `${prefix}-${k}`])) as never));
+      setEnvironment(tableEnv(Object.fromEntries(TABLE_KEYS.map((k) => [k, `${prefix}-${k}`])) as never));
       resetConfigForTests();
       await ensureTables(dynamodb.endpoint, prefix);
       await batchPut(

@@ -7,6 +7,7 @@ import { matchRoute } from '../../functions/route-match.ts';
 import { DEFAULT_MEMORY_MB } from '../../infra/stacks/api-stack.ts';
 import { EXAMPLE_API_DOMAIN_CONTEXT } from '../../infra/stage-config.ts';
 import { synthProduct, type TemplateResource } from '../../infra/test-support.ts';
+import { setEnvironment } from '../config.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { type BenchRow, printTable } from './table.ts';
 
@@ -268,7 +269,7 @@ async function orderJourney(baseUrl: string, staffEmail: string, staffPassword: 
 const usd = (n: number) => `$${n < 0.01 ? n.toFixed(5) : n.toFixed(2)}`;
 
 export async function benchCost(): Promise<BenchRow[]> {
-  process.env.LOCAL_JOBS = 'off';
+  setEnvironment({ LOCAL_JOBS: 'off' });
   const dataDir = mkdtempSync(join(tmpdir(), 'creator-llc-cost-'));
   const staffPassword = 'bench-cost-password-1';
   const runtime = await startRuntime({ port: 0, dataDir, distDir: join(import.meta.dirname, '../../frontend/dist'), staffPassword, serveSite: false });
@@ -294,7 +295,7 @@ export async function benchCost(): Promise<BenchRow[]> {
     counts.emails = ((await ddb().send(new ScanCommand({ TableName: tableName('outbox') }))).Items ?? []).filter((m) => m.status === 'sent').length;
     // The scheduled jobs run at rest too: one run of each, timed, with the metrics they publish
     // (embedded metric format lines: each name and dimension set is a billed custom metric).
-    process.env.SITE_URL = runtime.url;
+    setEnvironment({ SITE_URL: runtime.url });
     const { logger } = await import('../../functions/lib/logger.ts');
     const write = process.stdout.write.bind(process.stdout);
     for (const [key, job] of Object.entries(JOBS) as [string, (typeof JOBS)[keyof typeof JOBS]][]) {

@@ -14,6 +14,7 @@ import {
   sdkLoaderFile,
 } from '../../infra/lambda-bundle.ts';
 import { runIfMain } from '../cli.ts';
+import { benchVerboseSetting, pathSetting } from '../config.ts';
 
 /**
  * `npm run bench:lambda`: builds every function exactly as `npm run build:functions` does and
@@ -39,7 +40,7 @@ const OUT_DIR = join(REPO_ROOT, '.bench', 'lambda');
 
 // The configuration module validates its environment at import: give it a deployed-like one.
 const childEnv: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH,
+  PATH: pathSetting(),
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
@@ -209,7 +210,7 @@ export async function measureStackLayers(dir = join(OUT_DIR, 'stack')): Promise<
       const built = await buildFunction({ name, entry }, join(dir, name));
       const m = measurePair(join(built.dir, 'index.mjs'), join(ref.dir, 'index.mjs'), STACK_RUNS);
       rows.push({ sdk: describeSdk(sdk), layer, cpuMs: round1(m.cpuMs), refCpuMs: round1(m.refCpuMs), ratio: Math.round(m.ratio * 100) / 100 });
-      if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(rows[rows.length - 1]));
+      if (benchVerboseSetting()) console.log(JSON.stringify(rows[rows.length - 1]));
     }
   }
   return rows;
@@ -255,7 +256,7 @@ export async function measureFunctions(dir: string, opts: BuildOptionsFor = {}, 
       refWallMs: round1(m.refWallMs),
       ratio: Math.round(m.ratio * 100) / 100,
     };
-    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(row));
+    if (benchVerboseSetting()) console.log(JSON.stringify(row));
     return row;
   });
 }

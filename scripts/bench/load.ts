@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/edge.ts';
 import { startLocalServer, stopServer } from '../../tests/helpers/local-server.ts';
+import { adapterRoundsSetting, loadRateSetting, loadSecondsSetting } from '../config.ts';
 import { startDynamoDbLocal } from '../local/services.ts';
 import { type BenchRow, printTable } from './table.ts';
 
@@ -33,11 +34,11 @@ import { type BenchRow, printTable } from './table.ts';
  * Then GET /api/states through the Lambda adapter against a bare Node server serving the same bytes,
  * alternated in rounds (the median of the rounds' ratios).
  */
-export const LOAD_RATE = Number(process.env.LOAD_RATE ?? 250);
-export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+export const LOAD_RATE = Number(loadRateSetting() ?? 250);
+export const LOAD_SECONDS = Number(loadSecondsSetting() ?? 30);
 export const P99_BUDGET_MS = 150;
 /** The adapter against a bare server: rounds alternating the two, each this long. */
-const ADAPTER_ROUNDS = Number(process.env.ADAPTER_ROUNDS ?? 5);
+const ADAPTER_ROUNDS = Number(adapterRoundsSetting() ?? 5);
 const ADAPTER_ROUND_SECONDS = 4;
 
 function rssMb(pid: number): number {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { TABLE_KEYS } from '../../functions/tables.ts';
+import { scaleRunsSetting, setEnvironment } from '../config.ts';
 import { ensureTables, startDynamoDbLocal, tableEnv } from '../local/services.ts';
 import { median } from './lambda.ts';
 import { type BenchRow, printTable } from './table.ts';
@@ -16,7 +17,7 @@ import { type BenchRow, printTable } from './table.ts';
  */
 export const SIZES = [1_000, 100_000] as const;
 export const LATENCY_RATIO_BUDGET = 1.5;
-const RUNS = Number(process.env.SCALE_RUNS ?? 21);
+const RUNS = Number(scaleRunsSetting() ?? 21);
 
 const REQUESTS = [
   { label: 'GET /api/staff/dashboard', handler: 'staff/dashboard', route: '/api/staff/dashboard', query: undefined },
@@ -32,7 +33,7 @@ const REQUESTS = [
 export async function benchScale(): Promise<BenchRow[]> {
   const dynamodb = await startDynamoDbLocal(null);
   try {
-    Object.assign(process.env, {
+    setEnvironment({
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
       DOCUMENTS_BUCKET: 'bench-scale-documents',
       DEPLOYMENT: 'local',
@@ -54,7 +55,7 @@ export async function benchScale(): Promise<BenchRow[]> {
     // One set of tables per size, in the same database, so both are measured alternately in one run.
     const datasets = new Map<number, { env: Record<string, string>; headers: Record<string, string> }>();
     const use = (size: number) => {
-      Object.assign(process.env, datasets.get(size)?.env);
+      setEnvironment(datasets.get(size)?.env);
       resetConfigForTests();
     };
     const day = Date.parse('2026-01-01T00:00:00Z');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BUNDLE_TRANSFORMS, buildFunction, functionSources, REPO_ROOT } from '../../infra/lambda-bundle.ts';
 import { runIfMain } from '../cli.ts';
+import { pathSetting, transformRunsSetting } from '../config.ts';
 import { measurePair } from './lambda.ts';
 
 /**
@@ -12,7 +13,7 @@ import { measurePair } from './lambda.ts';
  * not load without it (docs/decisions/0171).
  */
 export const KEEP_THRESHOLD_MS = 5;
-const RUNS = Number(process.env.TRANSFORM_RUNS ?? 11);
+const RUNS = Number(transformRunsSetting() ?? 11);
 const OUT_DIR = join(REPO_ROOT, '.bench', 'transforms');
 
 export interface TransformRow {
@@ -32,7 +33,7 @@ function loads(file: string): string | undefined {
   try {
     execFileSync(process.execPath, ['--input-type=module', '-e', 'await import(process.argv[1])', file], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, DEPLOYMENT: 'aws', PAYMENT_MODE: 'live', AWS_REGION: 'us-east-1', DOCUMENTS_BUCKET: 'b' },
+      env: { PATH: pathSetting(), DEPLOYMENT: 'aws', PAYMENT_MODE: 'live', AWS_REGION: 'us-east-1', DOCUMENTS_BUCKET: 'b' },
       stdio: 'pipe',
     });
     return undefined;

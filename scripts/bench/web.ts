@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { STORAGE_KEYS } from '../../frontend/src/lib/storage-keys.ts';
 import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
+import { dynamodbEndpointSetting, webBenchPagesSetting, webBenchReportsSetting, webBenchRunsSetting } from '../config.ts';
 import { startRuntime } from '../local/runtime.ts';
 import { freePort } from '../local/services.ts';
 import { buildSiteIfStale } from '../local/site-build.ts';
@@ -173,9 +174,10 @@ async function runLighthouse(
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no report for ${url}`);
   // WEB_BENCH_REPORTS=<folder> keeps each run's report, to see where a page's time goes.
-  if (process.env.WEB_BENCH_REPORTS) {
+  const reports = webBenchReportsSetting();
+  if (reports) {
     const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}${throttling}-${Date.now()}.json`;
-    writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), JSON.stringify(lhr));
+    writeFileSync(join(reports, name), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const seoRefs = lhr.categories.seo?.auditRefs ?? [];
@@ -208,11 +210,11 @@ async function startFloor(landing: string): Promise<{ url: string; server: Serve
 }
 
 /** Runs the web benchmark and returns its rows (used by `npm run bench` for the combined table). */
-export async function benchWeb(runs = Number(process.env.WEB_BENCH_RUNS ?? 3)): Promise<BenchRow[]> {
+export async function benchWeb(runs = Number(webBenchRunsSetting() ?? 3)): Promise<BenchRow[]> {
   buildSiteIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'creator-llc-bench-web-'));
   mkdirSync(dataDir, { recursive: true });
-  const runtime = await startRuntime({ port: 0, dataDir, distDir, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT, staffPassword: 'bench-web-password' });
+  const runtime = await startRuntime({ port: 0, dataDir, distDir, dynamodbEndpoint: dynamodbEndpointSetting(), staffPassword: 'bench-web-password' });
   const rows: BenchRow[] = [];
   let chrome: BrowserContext | undefined;
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
@@ -228,7 +230,8 @@ export async function benchWeb(runs = Number(process.env.WEB_BENCH_RUNS ?? 3)): 
       args: ['--headless=new', `--remote-debugging-port=${debugPort}`, ...CHROME_FLAGS],
     });
     const label = `Lighthouse mobile, median of ${runs}`;
-    for (const path of PAGES.filter((p) => !process.env.WEB_BENCH_PAGES || process.env.WEB_BENCH_PAGES.split(',').includes(p))) {
+    const only = webBenchPagesSetting();
+    for (const path of PAGES.filter((p) => !only || only.split(',').includes(p))) {
       const view = firstViews.get(path) as FirstView;
       const isLanding = path === '/';
       const isIndexed = INDEXED_PAGES.includes(path);

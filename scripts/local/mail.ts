@@ -12,6 +12,7 @@ import {
 import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import { MailDev } from 'maildev';
 import { INBOUND_MAIL_PREFIX } from '../../functions/email/inbound.ts';
+import { inboundEmailDomainSetting } from '../config.ts';
 import { freePort, type RunningService } from './services.ts';
 
 /**
@@ -86,9 +87,9 @@ export const LOCAL_INBOUND_DOMAIN = 'reply.creator-llc.local';
 export async function feedInboundEmail(
   message: { id: string; recipients: string[]; raw: string },
   handler: (event: S3Event) => Promise<void>,
-  env: NodeJS.ProcessEnv = process.env,
+  env?: NodeJS.ProcessEnv,
 ): Promise<boolean> {
-  const domain = env.INBOUND_EMAIL_DOMAIN?.trim().toLowerCase();
+  const domain = inboundEmailDomainSetting(env)?.trim().toLowerCase();
   if (!domain || !message.recipients.some((r) => r.endsWith(`@${domain}`))) return false;
   const { s3, documentsBucket } = await import('../../functions/lib/clients/s3.ts');
   const { PutObjectCommand } = await import('../../functions/lib/clients/s3-sdk.ts');

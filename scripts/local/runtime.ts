@@ -3,6 +3,25 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { hashPassword } from '../../functions/lib/password.ts';
+import {
+  awsAccessKeyIdSetting,
+  awsRegionSetting,
+  awsSecretAccessKeySetting,
+  documentLinksOriginSetting,
+  emailFromSetting,
+  inboundEmailDomainSetting,
+  linkSigningKeySetting,
+  localJobsSetting,
+  localReminderSweepMsSetting,
+  localSweepMsSetting,
+  localTtlSweepMsSetting,
+  mailSmtpPortSetting,
+  mailViewerPortSetting,
+  setEnvironment,
+  siteUrlSetting,
+  staffSecondFactorSetting,
+  stripeSecretKeySetting,
+} from '../config.ts';
 import { handleApiRequest } from './adapter.ts';
 import { DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
 import { localLinkSigningKey, localMasterKeyFile } from './keys.ts';
@@ -44,11 +63,11 @@ export interface Runtime {
 export class StartupError extends Error {}
 
 /** The outbox sweep runs every 5 minutes on AWS; locally every 30 s, so retries show up while you watch. */
-const LOCAL_SWEEP_MS = Number(process.env.LOCAL_SWEEP_MS) || 30_000;
+const LOCAL_SWEEP_MS = Number(localSweepMsSetting()) || 30_000;
 /** The reminder and renewal sweeps run daily on AWS; locally at start and then hourly (each acts once however often it runs). */
-const LOCAL_REMINDER_SWEEP_MS = Number(process.env.LOCAL_REMINDER_SWEEP_MS) || 3_600_000;
+const LOCAL_REMINDER_SWEEP_MS = Number(localReminderSweepMsSetting()) || 3_600_000;
 /** How often expired items are deleted (DynamoDB's TTL, twinned: scripts/local/ttl-sweep.ts). */
-const LOCAL_TTL_SWEEP_MS = Number(process.env.LOCAL_TTL_SWEEP_MS) || 60_000;
+const LOCAL_TTL_SWEEP_MS = Number(localTtlSweepMsSetting()) || 60_000;
 
 function optionalPort(value: string | undefined): number | undefined {
   const n = Number(value);
@@ -130,69 +149,69 @@ export async function startRuntime(opts: RuntimeOptions): Promise<Runtime> {
     const s3 = await startS3(join(dataDir, 's3'), [LOCAL_DOCUMENTS_BUCKET]);
     services.push(s3);
     documentsStore = s3.endpoint;
-    const mail = await startMailCatcher(dataDir, { smtp: optionalPort(process.env.MAIL_SMTP_PORT), web: optionalPort(process.env.MAIL_VIEWER_PORT) });
+    const mail = await startMailCatcher(dataDir, { smtp: optionalPort(mailSmtpPortSetting()), web: optionalPort(mailViewerPortSetting()) });
     services.push(mail);
     const staffPassword = staffPasswordFor(dataDir, opts.staffPassword);
     const staffEmail = (opts.staffEmail || DEFAULT_OWNER_EMAIL).trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+$/.test(staffEmail)) throw new StartupError(`STAFF_EMAIL is not an email address: ${staffEmail}`);
     const port = (server.address() as { port: number }).port;
     const url = `http://127.0.0.1:${port}`;
-    Object.assign(process.env, {
+    const passwordHash = await hashPassword(staffPassword);
+    setEnvironment({
       ...tableEnv(tables),
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       DEPLOYMENT: 'local',
-      PAYMENT_MODE: process.env.STRIPE_SECRET_KEY ? 'live' : 'test',
-      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      PAYMENT_MODE: stripeSecretKeySetting() ? 'live' : 'test',
+      AWS_REGION: awsRegionSetting() ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: awsAccessKeyIdSetting() ?? 'local',
+      AWS_SECRET_ACCESS_KEY: awsSecretAccessKeySetting() ?? 'local',
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3.endpoint,
       // Document links through this server's /documents/ (the proxy above), as on AWS through the site.
-      DOCUMENT_LINKS_ORIGIN: process.env.DOCUMENT_LINKS_ORIGIN ?? url,
-      SITE_URL: process.env.SITE_URL ?? url,
+      DOCUMENT_LINKS_ORIGIN: documentLinksOriginSetting() ?? url,
+      SITE_URL: siteUrlSetting() ?? url,
       // The site publisher's local target (site/publisher/handler.ts): the built shell in, the pages out.
       SITE_TEMPLATE_DIR: opts.distDir,
       SITE_DIR: sitePagesDir,
-      STAFF_PASSWORD_HASH: await hashPassword(staffPassword),
+      STAFF_PASSWORD_HASH: passwordHash,
       STAFF_OWNER_EMAIL: staffEmail,
       // A second factor is asked for on the prod stage; locally it is offered, not required.
-      STAFF_SECOND_FACTOR: process.env.STAFF_SECOND_FACTOR ?? 'optional',
+      STAFF_SECOND_FACTOR: staffSecondFactorSetting() ?? 'optional',
       EMAIL_TRANSPORT: 'smtp',
-      EMAIL_FROM: process.env.EMAIL_FROM ?? 'CreatorLLC <orders@creator-llc.local>',
+      EMAIL_FROM: emailFromSetting() ?? 'CreatorLLC <orders@creator-llc.local>',
       SMTP_PORT: String(mail.smtpPort),
       MAIL_DIR: join(dataDir, 'mail'),
       // Replies to conversation emails come back here: the mail catcher takes mail for this domain (below).
-      INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_DOMAIN,
-      LINK_SIGNING_KEY: process.env.LINK_SIGNING_KEY ?? localLinkSigningKey(dataDir),
+      INBOUND_EMAIL_DOMAIN: inboundEmailDomainSetting() ?? LOCAL_INBOUND_DOMAIN,
+      LINK_SIGNING_KEY: linkSigningKeySetting() ?? localLinkSigningKey(dataDir),
       LOCAL_MASTER_KEY_FILE: localMasterKeyFile(dataDir),
     });
     const { seedLocalData } = await import('../seed.ts');
     await seedLocalData();
     // The first start creates the owner's account with the staff password (later starts keep it).
     const { ensureOwnerAccount } = await import('../../functions/data/staff-accounts.ts');
-    await ensureOwnerAccount({ email: staffEmail, passwordHash: process.env.STAFF_PASSWORD_HASH as string });
+    await ensureOwnerAccount({ email: staffEmail, passwordHash });
     // The AWS triggers' twins, calling the same handlers: the outbox stream and the sweep.
     const { handler: outboxStream } = await import('../../functions/jobs/outbox-stream.ts');
     const { handler: outboxSweep } = await import('../../functions/jobs/outbox-sweep.ts');
     // LOCAL_JOBS=off runs the API without them (queued email waits in the outbox for the next start).
-    if (process.env.LOCAL_JOBS !== 'off')
-      services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
+    if (localJobsSetting() !== 'off') services.unshift(startStreamPoller(dynamoEndpoint, tables.outbox, outboxStream), startTimer(outboxSweep, LOCAL_SWEEP_MS));
     // SES receiving, twinned: mail the catcher receives for the inbound domain is stored in the
     // local bucket as SES stores it, and handed to the reply job as the bucket's notification.
     const { handler: inboundEmail } = await import('../../functions/jobs/inbound-email.ts');
-    if (process.env.LOCAL_JOBS !== 'off')
+    if (localJobsSetting() !== 'off')
       mail.onMessage(async (message) => {
         await feedInboundEmail(message, inboundEmail);
       });
     // EventBridge's daily rule, twinned: the compliance calendar's reminder sweep on a timer.
     const { handler: reminderSweep } = await import('../../functions/jobs/reminder-sweep.ts');
-    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));
+    if (localJobsSetting() !== 'off') services.unshift(startTimer(reminderSweep, LOCAL_REMINDER_SWEEP_MS));
     // And the renewal sweep's: the agreed renewals due today charged (each period once however often it runs).
     const { handler: renewalSweep } = await import('../../functions/jobs/renewal-sweep.ts');
-    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(renewalSweep, LOCAL_REMINDER_SWEEP_MS));
+    if (localJobsSetting() !== 'off') services.unshift(startTimer(renewalSweep, LOCAL_REMINDER_SWEEP_MS));
     // DynamoDB's TTL, twinned: unpaid applications, sent email and the rest leave when promised.
     const endpoint = dynamoEndpoint;
-    if (process.env.LOCAL_JOBS !== 'off') services.unshift(startTimer(() => sweepExpiredItems(endpoint, tables), LOCAL_TTL_SWEEP_MS));
+    if (localJobsSetting() !== 'off') services.unshift(startTimer(() => sweepExpiredItems(endpoint, tables), LOCAL_TTL_SWEEP_MS));
     // The site publisher's twin: the prerendered pages rendered now with this data folder's texts,
     // and again whenever staff publish one or save the operator's settings (the content and
     // operator settings tables' streams), into the folder served above.

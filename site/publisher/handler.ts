@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { logger } from '../../functions/lib/logger.ts';
+import { siteStoreSettings, siteUrlSetting } from '../config.ts';
 import { PRERENDERED_PAGES } from '../pages.ts';
 import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
 import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
@@ -15,15 +16,16 @@ import { bucketSiteStore, folderSiteStore, type SiteStore } from './store.ts';
  *   robots.txt and sitemap.xml with the site's address (./publish.ts publishCrawlerFiles).
  * Where to: SITE_BUCKET + SITE_DISTRIBUTION_ID on AWS, SITE_DIR (from SITE_TEMPLATE_DIR's shell) locally.
  */
-export function siteStoreFromEnv(env: NodeJS.ProcessEnv = process.env): SiteStore {
-  if (env.SITE_BUCKET && env.SITE_DISTRIBUTION_ID) return bucketSiteStore(env.SITE_BUCKET, env.SITE_DISTRIBUTION_ID);
-  if (env.SITE_DIR && env.SITE_TEMPLATE_DIR) return folderSiteStore(env.SITE_TEMPLATE_DIR, env.SITE_DIR);
+export function siteStoreFromEnv(env?: NodeJS.ProcessEnv): SiteStore {
+  const { bucket, distributionId, dir, templateDir } = siteStoreSettings(env);
+  if (bucket && distributionId) return bucketSiteStore(bucket, distributionId);
+  if (dir && templateDir) return folderSiteStore(templateDir, dir);
   throw new Error('The site publisher needs SITE_BUCKET and SITE_DISTRIBUTION_ID (AWS) or SITE_DIR and SITE_TEMPLATE_DIR (local)');
 }
 
 export async function handler(event?: Partial<DynamoDBStreamEvent>): Promise<{ published: string[] }> {
   const store = siteStoreFromEnv();
-  const siteUrl = process.env.SITE_URL || undefined;
+  const siteUrl = siteUrlSetting() || undefined;
   const published = event?.Records
     ? await publishPages(store, pagesChangedBy(event as DynamoDBStreamEvent, tableName('operatorSettings')), siteUrl)
     : [...(await publishPages(store, PRERENDERED_PAGES, siteUrl)), ...(await publishCrawlerFiles(store, siteUrl))];

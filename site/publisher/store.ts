@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { s3 } from '../../functions/lib/clients/s3.ts';
 import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
+import { cloudFrontEndpointSetting } from '../config.ts';
 
 /**
  * Where the site's pages live, for the publisher (./publish.ts): the site bucket behind
@@ -77,7 +78,7 @@ export async function cloudFrontInvalidation(distributionId: string, paths: read
     .map((p) => `<Path>${xml(p)}</Path>`)
     .join('')}</Items></Paths><CallerReference>${Date.now()}-${Math.random().toString(36).slice(2)}</CallerReference></InvalidationBatch>`;
   // The SDK's own convention for another endpoint (the deployed artifacts' smoke test uses it).
-  const endpoint = new URL(process.env.AWS_ENDPOINT_URL_CLOUDFRONT ?? 'https://cloudfront.amazonaws.com');
+  const endpoint = new URL(cloudFrontEndpointSetting() ?? 'https://cloudfront.amazonaws.com');
   const path = `/2020-05-31/distribution/${encodeURIComponent(distributionId)}/invalidation`;
   const signer = new SignatureV4({ service: 'cloudfront', region: 'us-east-1', credentials: client.config.credentials, sha256: client.config.sha256 });
   const signed = await signer.sign({

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { KMSClient } from '@aws-sdk/client-kms';
+import { kmsKeyId, localMasterKeyFile } from '../config.ts';
 
 /**
  * Envelope encryption for the most sensitive values we hold (a responsible party's SSN/ITIN).
@@ -28,7 +29,7 @@ function kmsSdk() {
 }
 
 function localMasterKey(): Buffer {
-  const file = process.env.LOCAL_MASTER_KEY_FILE;
+  const file = localMasterKeyFile();
   if (!file) throw new Error('Neither KMS_KEY_ID nor LOCAL_MASTER_KEY_FILE is configured');
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error('LOCAL_MASTER_KEY_FILE must hold 32 bytes, base64');
@@ -55,7 +56,7 @@ export async function seal(plain: string, context: string): Promise<SealedValue>
   let dataKey: Buffer;
   let wrapped: Buffer;
   let wrap: SealedValue['wrap'];
-  const keyId = process.env.KMS_KEY_ID;
+  const keyId = kmsKeyId();
   if (keyId) {
     const sdk = await kmsSdk();
     kms ??= new sdk.KMSClient({});
