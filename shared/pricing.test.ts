@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_ON_KEYS, ADD_ONS, addOnPricesFrom, priceOrder, processingTimeFor, stateExpediteFee } from './pricing.ts';
+import { ADD_ON_BY_KEY, ADD_ON_KEYS, addOnPrice, addOnPricesFrom, TOGGLED_ADD_ON_KEYS } from './catalog/catalog.ts';
+import { priceOrder, processingTimeFor } from './pricing.ts';
+import { stateExpediteFee } from './state-facts/expedite.ts';
 import { processingFor } from './state-facts/processing-times.ts';
 import { findStatePricing, STATE_PRICING } from './states.ts';
 
@@ -60,7 +62,7 @@ describe('priceOrder', () => {
     expect(stateExpediteFee(code)).toBeUndefined();
     const order = priceOrder(state(code), { expeditedFiling: true, feinFiling: true });
     expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'feinFiling']);
-    expect(order.total).toBe(state(code).totalCost + ADD_ONS.feinFiling.price);
+    expect(order.total).toBe(state(code).totalCost + addOnPrice('feinFiling'));
   });
 
   it('has a state fee for every state that sells expedite, and none for the others', () => {
@@ -72,7 +74,7 @@ describe('priceOrder', () => {
         expect(fee!.fee).toBeGreaterThan(0);
         expect(p.expedite.map((t) => t.name)).toContain(fee!.tier);
         const order = priceOrder(s, { expeditedFiling: true });
-        expect(order.total).toBe(s.totalCost + ADD_ONS.expeditedFiling.price + fee!.fee);
+        expect(order.total).toBe(s.totalCost + addOnPrice('expeditedFiling') + fee!.fee);
       } else {
         expect(fee, s.code).toBeUndefined();
         expect(priceOrder(s, { expeditedFiling: true }).total).toBe(s.totalCost);
@@ -83,7 +85,9 @@ describe('priceOrder', () => {
   it('lists the other add-ons in their order, whatever the state', () => {
     const order = priceOrder(state('ME'), { feinFiling: true, operatingAgreement: true, expeditedFiling: true, form2553: true });
     expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'expeditedFiling', 'stateExpediteFee', 'feinFiling', 'operatingAgreement', 'form2553']);
-    expect(ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553']);
+    expect(TOGGLED_ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553']);
+    expect(ADD_ON_KEYS).toEqual([...TOGGLED_ADD_ON_KEYS, 'dbaRegistration']);
+    expect(ADD_ON_BY_KEY.dbaRegistration.sale.place).toBe('offer');
   });
 
   it('prices "Form 2553 prepared for you" and the DBA fee at the operator prices it is given, else the defaults', () => {

@@ -1,3 +1,4 @@
+import { ADD_ON_KEYS } from '#shared/catalog/catalog.ts';
 import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PaymentProvider } from '#shared/payments/methods.ts';
@@ -68,11 +69,7 @@ function mismatch(app: ApplicationItem, payment: PaymentConfirmation): string | 
   const same =
     now?.totalCents === frozen.totalCents &&
     (app.state ?? '').toUpperCase() === frozen.state &&
-    Boolean(app.expeditedFiling) === frozen.expeditedFiling &&
-    Boolean(app.feinFiling) === frozen.feinFiling &&
-    Boolean(app.operatingAgreement) === frozen.operatingAgreement &&
-    Boolean(app.dbaRegistration) === Boolean(frozen.dbaRegistration) &&
-    Boolean(app.form2553) === Boolean(frozen.form2553);
+    ADD_ON_KEYS.every((key) => Boolean(app[key]) === Boolean(frozen[key]));
   if (!same) return 'the order changed after it was priced';
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { ADD_ON_KEYS, ADD_ONS, addOnWords } from '#shared/catalog/catalog.ts';
 import { findState } from '#shared/states.ts';
 import { pdfFlatText, pdfPageCount, pdfText } from '../../tests/documents/pdf-text.ts';
 import { detailsFor, orderFor, ourAgentIn } from '../../tests/documents/test-fixtures.ts';
@@ -80,6 +81,16 @@ describe('filing packet: states with a formation document', () => {
 });
 
 describe('filing packet: what the cover sheet says', () => {
+  it('lists every add-on of the catalog the order bought, the DBA with its name and county, and "None" without one', async () => {
+    const all = Object.fromEntries(ADD_ON_KEYS.map((k) => [k, true]));
+    const order = orderFor('WY', { addOns: all, dbaName: 'Pixel Kitchen', dbaCounty: 'Laramie' });
+    const text = await pdfFlatText((await filingPacket(order, detailsFor('WY'), ourAgentIn('WY'))).documents[0].bytes);
+    for (const entry of ADD_ONS) expect(text).toContain(addOnWords(entry.key, order).slice(0, 30));
+    expect(text).toContain('DBA "Pixel Kitchen" (Laramie County)');
+    const none = await pdfFlatText((await filingPacket(orderFor('WY'), detailsFor('WY'), ourAgentIn('WY'))).documents[0].bytes);
+    expect(none).toMatch(/Add-ons\s*None/);
+  });
+
   it('lists the expedite tiers when the add-on was ordered', async () => {
     const order = orderFor('NY', { addOns: { expeditedFiling: true, feinFiling: false, operatingAgreement: false } });
     const packet = await filingPacket(order, detailsFor('NY'), ourAgentIn('NY'));

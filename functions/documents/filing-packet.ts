@@ -1,3 +1,4 @@
+import { addOnsOf, addOnWords } from '#shared/catalog/catalog.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
@@ -155,11 +156,8 @@ function coverSheet(
 ): DocumentModel {
   const { order, details } = ctx;
   const fee = filingFee(ctx.code);
-  const addOns = [
-    order.addOns.expeditedFiling ? 'Expedited filing' : '',
-    order.addOns.feinFiling ? 'EIN (federal tax id) application' : '',
-    order.addOns.operatingAgreement ? 'Operating agreement' : '',
-  ].filter(Boolean);
+  // Every add-on the order bought, in the catalog's words (shared/catalog/entries.ts).
+  const addOns = addOnsOf(order.addOns).map((e) => addOnWords(e.key, order));
   const blocks: Block[] = [
     {
       type: 'title',

@@ -1,3 +1,4 @@
+import type { AddOnKey } from '#shared/catalog/catalog.ts';
 import type { Address } from '#shared/filing/details.schema.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import type { Form2553Facts } from './form-2553-worksheet.ts';
@@ -13,7 +14,11 @@ export interface OrderSummary {
   /** Two-letter code of the filing state, e.g. "FL". */
   filingState: string;
   stateName: string;
-  addOns: { expeditedFiling: boolean; feinFiling: boolean; operatingAgreement: boolean; form2553?: boolean };
+  /** Every add-on of the catalog, bought or not (as sold: the order frozen at payment). */
+  addOns: Partial<Record<AddOnKey, boolean>>;
+  /** The DBA add-on's creator name and, where a county files it, the county. */
+  dbaName?: string;
+  dbaCounty?: string;
   /** ISO date-time of the recorded payment; also the documents' creation date. */
   paidAt: string;
   contact: { firstName: string; lastName: string; email: string; phone: string };

@@ -1,5 +1,6 @@
+import { addOnsOf, addOnWords, FEE_COLUMNS, feeColumnOf } from '#shared/catalog/catalog.ts';
+import type { FeeColumn } from '#shared/catalog/types.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
-import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import type { ExportRequest, ExportResult } from '#shared/staff/exports.schema.ts';
 import { csvLine, dollars, ORDER_COLUMNS, PAYMENT_COLUMNS } from '#shared/staff/exports.ts';
 import { activityBetween } from '../data/activity.ts';
@@ -16,21 +17,26 @@ import { CsvFile } from './csv-file.ts';
 
 const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
-/** The price lines of the order as priced today (state filing fee, its expedite fee, our fees), in cents. */
-function feesOf(app: ApplicationItem) {
-  const lines = orderForApplication(app)?.lines ?? [];
-  const cents = (keys: string[]) => {
-    const picked = lines.filter((l) => keys.includes(l.key));
-    return picked.length ? Math.round(picked.reduce((sum, l) => sum + l.amount, 0) * 100) : undefined;
-  };
-  return {
-    stateFee: cents(['filingFee']),
-    stateExpedite: cents(['stateExpediteFee']),
-    service: cents(['serviceFee']),
-    addOns: cents([...ADD_ON_KEYS]),
-    ours: cents(['serviceFee', ...ADD_ON_KEYS]),
-  };
+/**
+ * The order's price lines summed by export column (shared/catalog/catalog.ts FEE_COLUMNS), in
+ * cents: every line lands in exactly one column, so the columns add up to what the order costs.
+ */
+function feesOf(app: ApplicationItem): Record<FeeColumn, number | undefined> {
+  const sums: Partial<Record<FeeColumn, number>> = {};
+  for (const line of orderForApplication(app)?.lines ?? []) {
+    const column = feeColumnOf(line.key);
+    sums[column] = (sums[column] ?? 0) + Math.round(line.amount * 100);
+  }
+  return Object.fromEntries(FEE_COLUMNS.map(({ column }) => [column, sums[column]])) as Record<FeeColumn, number | undefined>;
 }
+
+/** Our part of an order (everything but the government's fees), in cents. */
+function oursOf(fees: Record<FeeColumn, number | undefined>): number | undefined {
+  const ours = OUR_COLUMNS.map((c) => fees[c]).filter((c): c is number => c !== undefined);
+  return ours.length ? ours.reduce((sum, c) => sum + c, 0) : undefined;
+}
+
+const OUR_COLUMNS: readonly FeeColumn[] = ['serviceFee', 'addOns'];
 
 function orderRow(app: ApplicationItem): string {
   const fees = feesOf(app);
@@ -50,15 +56,12 @@ function orderRow(app: ApplicationItem): string {
     app.lastName,
     app.email,
     app.state,
-    ADD_ON_KEYS.filter((k) => app[k])
-      .map((k) => ADD_ONS[k].label)
+    addOnsOf(app)
+      .map((e) => addOnWords(e.key, app))
       .join('; '),
     dollars(app.amountPaidCents),
     dollars(app.amountRefundedCents),
-    dollars(fees.stateFee),
-    dollars(fees.stateExpedite),
-    dollars(fees.service),
-    dollars(fees.addOns),
+    ...FEE_COLUMNS.map(({ column }) => dollars(fees[column])),
     app.paymentProvider,
     app.paymentReference,
     app.fileNumber,
@@ -80,9 +83,10 @@ function paymentRow(app: ApplicationItem, paidAt: string): string {
     app.paymentProvider,
     app.paymentReference,
     dollars(app.amountPaidCents),
-    dollars(fees.stateFee),
-    dollars(fees.stateExpedite),
-    dollars(fees.ours),
+    dollars(fees.stateFilingFee),
+    dollars(fees.stateExpediteFee),
+    dollars(fees.otherGovernmentFees),
+    dollars(oursOf(fees)),
     dollars(app.amountRefundedCents),
     refunds,
     app.paymentStatus,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { formationDateOf } from '#shared/compliance/calendar.ts';
 import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
@@ -47,7 +48,9 @@ export function orderSummary(app: ApplicationItem): OrderSummary {
     businessName: app.businessName ?? '',
     filingState: sold.state,
     stateName: findState(sold.state)?.name ?? sold.state,
-    addOns: { expeditedFiling: sold.expeditedFiling, feinFiling: sold.feinFiling, operatingAgreement: sold.operatingAgreement, form2553: sold.form2553 },
+    addOns: boughtFlags(app),
+    ...(app.dbaName ? { dbaName: app.dbaName } : {}),
+    ...(app.dbaCounty ? { dbaCounty: app.dbaCounty } : {}),
     paidAt: app.paidAt ?? app.updatedAt ?? new Date().toISOString(),
     contact: { firstName: app.firstName ?? '', lastName: app.lastName ?? '', email: app.email ?? '', phone: app.phone ?? '' },
     platforms: (app.platforms ?? []).map(platformLabel),

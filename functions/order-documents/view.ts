@@ -1,4 +1,5 @@
-import { deliverablesFor, form2553WorksheetOutdatedBy } from '#shared/orders/deliverables.ts';
+import { boughtFlags } from '#shared/catalog/catalog.ts';
+import { deliverablesFor, expectedDocuments, outdatedDocuments } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
@@ -17,41 +18,23 @@ const newestFirst = <T extends { createdAt: string; version: number }>(a: T, b: 
 
 const isGenerated = (kind: DocumentKind) => (GENERATED_KINDS as readonly DocumentKind[]).includes(kind);
 
-/** The filing state and add-ons the order was priced with (what was sold). */
+/** The filing state and the add-ons the order was priced with (what was sold). */
 export function soldOrder(app: ApplicationItem) {
-  return {
-    state: (app.pricedOrder?.state ?? app.state ?? '').toUpperCase(),
-    expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling),
-    feinFiling: Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling),
-    operatingAgreement: Boolean(app.pricedOrder?.operatingAgreement ?? app.operatingAgreement),
-    form2553: Boolean(app.pricedOrder?.form2553 ?? app.form2553),
-  };
-}
-
-/**
- * The generated kinds the order should have: the filing packet (the state's formation document,
- * or a worksheet where we do not hold the state's form: either counts), and the add-ons it bought.
- */
-export function expectedKinds(app: ApplicationItem): DocumentKind[][] {
-  const sold = soldOrder(app);
-  const kinds: DocumentKind[][] = [['cover_sheet'], ['formation', 'formation_worksheet']];
-  if (sold.operatingAgreement) kinds.push(['operating_agreement']);
-  if (sold.feinFiling && app.filingDetails?.ein) kinds.push(['ein_worksheet'], ['ein_summary']);
-  if (sold.form2553) kinds.push(['form_2553_worksheet']);
-  return kinds;
+  return { state: (app.pricedOrder?.state ?? app.state ?? '').toUpperCase(), ...boughtFlags(app) };
 }
 
 /**
  * Expected kinds with no generated version yet (documents are expected once staff start
- * processing), and the Form 2553 worksheet when it predates the filing date or the EIN it prints.
+ * processing: shared/orders/deliverables.ts expectedDocuments, from the catalog), and those whose
+ * newest copy predates a fact it prints (the Form 2553 worksheet before the filing date or the EIN).
  */
 export function missingKinds(app: ApplicationItem): DocumentKind[] {
   if (documentsBlocker(app)) return [];
-  const have = new Set((app.documents ?? []).filter((d) => d.origin === 'generated').map((d) => d.kind));
-  const absent = expectedKinds(app)
+  const have = new Set((app.documents ?? []).filter((d) => d.origin === 'generated').map((d) => d.kind as string));
+  const absent = expectedDocuments(app)
     .filter((either) => !either.some((k) => have.has(k)))
-    .map((either) => either[0]);
-  const outdated: DocumentKind[] = soldOrder(app).form2553 && form2553WorksheetOutdatedBy(app).length ? ['form_2553_worksheet'] : [];
+    .map((either) => either[0] as DocumentKind);
+  const outdated = outdatedDocuments(app).map((d) => d.kind as DocumentKind);
   return [...absent, ...outdated];
 }
 

@@ -1,3 +1,4 @@
+import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { findState } from '#shared/states.ts';
@@ -18,7 +19,7 @@ export type SealedTaxId = Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
  * replaced by its last four digits ('keep' when left blank to keep the one on file).
  */
 export async function storedDetailsFrom(app: ApplicationItem, body: unknown, signedAt: string): Promise<{ stored: StoredFilingDetails; sealed: SealedTaxId }> {
-  const ein = Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling);
+  const ein = boughtFlags(app).feinFiling;
   const state = app.pricedOrder?.state ?? app.state ?? '';
   const details = validate(filingDetailsSchema({ state, ein, taxIdOnFile: Boolean(app.sealedTaxId) }), body);
 

@@ -1,15 +1,16 @@
 import { normaliseStatus } from '#shared/application-status.ts';
+import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { formationDateOf, sCorpElectionDeadline } from '#shared/compliance/calendar.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { deliverablesFor, missingDeliverables } from '#shared/orders/deliverables.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.schema.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
-import { noStandardTimeSentence, processingTimeFor } from '#shared/pricing.ts';
+import { processingTimeFor } from '#shared/pricing.ts';
 import type { SavedTaxPlanView } from '#shared/saved-tax-plan.schema.ts';
 import { computeSavedPlan, type SavedTaxPlan, safeHarbourWords } from '#shared/saved-tax-plan.ts';
 import { calculateSavings } from '#shared/savings.ts';
-import { processingFor } from '#shared/state-facts/processing-times.ts';
+import { noStandardTimeSentence, processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
 import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
@@ -120,9 +121,9 @@ function receipt(app: ApplicationItem): OrderView['receipt'] {
 export function orderView(app: ApplicationItem, documents: OrderDocument[] = customerDocuments(app)): OrderView {
   const code = app.pricedOrder?.state ?? app.state ?? '';
   const stateName = findState(code)?.name ?? code;
-  const addOns = { expeditedFiling: Boolean(app.pricedOrder?.expeditedFiling ?? app.expeditedFiling) };
-  const processingTime = processingFor(code) ? processingTimeFor(code, addOns) : 'an unknown time';
-  const ein = Boolean(app.pricedOrder?.feinFiling ?? app.feinFiling);
+  const sold = boughtFlags(app);
+  const processingTime = processingFor(code) ? processingTimeFor(code, sold) : 'an unknown time';
+  const ein = sold.feinFiling;
   return {
     id: app.id,
     businessName: app.businessName ?? '',
@@ -142,7 +143,7 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     receipt: receipt(app),
     details: {
       ein,
-      operatingAgreement: Boolean(app.pricedOrder?.operatingAgreement ?? app.operatingAgreement),
+      operatingAgreement: sold.operatingAgreement,
       complete: Boolean(app.detailsCompletedAt),
       ...(app.detailsCompletedAt ? { completedAt: app.detailsCompletedAt } : {}),
       editable: detailsEditable(app),

@@ -1,4 +1,5 @@
 import { APPLICATION_STATUSES } from '../application-status.ts';
+import { addOnFlagShape } from '../catalog/flags.schema.ts';
 import { cents, dollars, int, timestamp } from '../common.schema.ts';
 import { contentItemSchema } from '../content/content-item.schema.ts';
 import { paymentProviderSchema, paymentStatusSchema } from '../payments/methods.schema.ts';
@@ -82,11 +83,7 @@ export const publicApplicationSchema = z.object({
   annualIncome: z.optional(dollars()),
   monthlyExpenses: z.optional(monthlyExpensesSchema),
   estimatedSavings: z.optional(dollars()),
-  expeditedFiling: z.optional(z.boolean()),
-  feinFiling: z.optional(z.boolean()),
-  operatingAgreement: z.optional(z.boolean()),
-  form2553: z.optional(z.boolean()),
-  dbaRegistration: z.optional(z.boolean()),
+  ...addOnFlagShape(() => z.optional(z.boolean())),
   dbaName: z.optional(z.string()),
   dbaCounty: z.optional(z.string()),
   currentStep: z.optional(int()),

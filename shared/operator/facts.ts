@@ -1,3 +1,4 @@
+import type { PriceSettingKey } from '../catalog/catalog.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 
 /**
@@ -17,20 +18,14 @@ export interface OperatorAddress {
 export const SOCIAL_NETWORKS = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', x: 'X (Twitter)' } as const;
 export type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 
-/** Everything the owner sets. `null` (or an absent link) means "not set". */
-export interface OperatorSettings {
+/** Everything the owner sets. `null` (or an absent link) means "not set". Each price of the catalog priced by a setting is one (whole US dollars; null: its default). */
+export interface OperatorSettings extends Record<PriceSettingKey, number | null> {
   /** The company's legal name, as registered (e.g. "Creator Filings LLC"). */
   legalName: string | null;
   /** Where the company can be reached by post: the legal pages, the footer and every email. */
   address: OperatorAddress | null;
   supportEmail: string | null;
   supportPhone: string | null;
-  /** Our price for each registered-agent year after the free first one, whole US dollars. */
-  registeredAgentRenewalUsd: number | null;
-  /** Our service fee for registering the creator's name as a DBA, whole US dollars (null: the default, shared/pricing.ts). */
-  dbaServiceFeeUsd: number | null;
-  /** Our price for "Form 2553 prepared for you", whole US dollars (null: the default, shared/pricing.ts). */
-  form2553Usd: number | null;
   /** The refund terms in the operator's words, on the Refund Policy page. */
   refundTerms: string | null;
   /** A live chat: the footer shows "Live Chat" only when set. */
@@ -41,14 +36,16 @@ export interface OperatorSettings {
   registeredAgentOffices: OperatorAddress[];
 }
 
+// The price settings are listed here, not read from the catalog, to keep the catalog out of the
+// pages that read the footer's settings; `satisfies` fails to compile when one is missing.
+const NO_PRICES = { registeredAgentRenewalUsd: null, dbaServiceFeeUsd: null, form2553Usd: null } as const satisfies Record<PriceSettingKey, null>;
+
 export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {
   legalName: null,
   address: null,
   supportEmail: null,
   supportPhone: null,
-  registeredAgentRenewalUsd: null,
-  dbaServiceFeeUsd: null,
-  form2553Usd: null,
+  ...NO_PRICES,
   refundTerms: null,
   liveChatUrl: null,
   socialLinks: {},

@@ -1,3 +1,4 @@
+import { PRICE_SETTING_KEYS, type PriceSettingKey } from '../catalog/catalog.ts';
 import { findState } from '../states.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -47,12 +48,11 @@ export const operatorSettingsFields = {
   supportPhone: z.nullable(
     text('Support phone', 40, { min: 1 }).check(z.regex(/^\+?[\d\s().-]{7,}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, 'Enter a phone number, e.g. +1 305 555 0100')),
   ),
-  /** Our price for each registered-agent year after the free first one, whole US dollars. */
-  registeredAgentRenewalUsd: z.nullable(wholeDollars()),
-  /** Our service fee for a DBA registration, whole US dollars; null keeps the default price. */
-  dbaServiceFeeUsd: z.nullable(wholeDollars()),
-  /** Our price for "Form 2553 prepared for you", whole US dollars; null keeps the default price. */
-  form2553Usd: z.nullable(wholeDollars()),
+  /** Each price of the catalog the operator sets, whole US dollars; null keeps its default. */
+  ...(Object.fromEntries(PRICE_SETTING_KEYS.map((k) => [k, z.nullable(wholeDollars())])) as Record<
+    PriceSettingKey,
+    z.ZodMiniNullable<ReturnType<typeof wholeDollars>>
+  >),
   /** The refund terms in the operator's words, shown on the Refund Policy page. */
   refundTerms: z.nullable(text('Refund terms', 5000, { min: 1, multiline: true })),
   /** Optional: a live chat; the footer shows "Live Chat" only when set. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { staffMoveBlocker } from '../application-status.ts';
-import { completionBlocker, deliverablesFor, deliveredLines, form2553WorksheetOutdatedBy, missingDeliverables } from './deliverables.ts';
+import { completionBlocker, type DeliverablesInput, deliverablesFor, deliveredLines, missingDeliverables, outdatedDocuments } from './deliverables.ts';
+
+/** What the newest Form 2553 worksheet is older than (the catalog's rule for that document). */
+const form2553WorksheetOutdatedBy = (order: DeliverablesInput) => outdatedDocuments(order).find((d) => d.kind === 'form_2553_worksheet')?.by ?? [];
 
 const doc = (kind: string, createdAt = '2026-11-25T10:00:00.000Z') => ({ kind, createdAt });
 const sold = (over: { feinFiling?: boolean; operatingAgreement?: boolean } = {}) => ({

@@ -1,4 +1,6 @@
 import { normaliseStatus } from '../application-status.ts';
+import { CATALOG_DOCUMENTS } from '../catalog/catalog.ts';
+import type { CATALOG } from '../catalog/entries.ts';
 
 /**
  * The documents of an order (docs/product.md section 10, "Documents"): the ones we generate at
@@ -9,57 +11,34 @@ import { normaliseStatus } from '../application-status.ts';
  */
 
 /**
- * What a document is. The first seven are generated from the filing details; the next three are
- * uploaded by staff; the receipts are written from the order's payment and refunds when first
- * asked for (functions/order-documents/receipts.ts), and the year-end tax summary from the tax
- * plan the customer saved (functions/order-documents/tax-summary.ts).
+ * What a document is: one vocabulary for the whole product. The kinds of what we sell are its
+ * catalog entries' (shared/catalog/entries.ts: generated from the filing details at a staff step,
+ * or uploaded by staff); besides them, any other evidence staff upload, the receipts written from
+ * the order's payment and refunds when first asked for (functions/order-documents/receipts.ts),
+ * and the year-end tax summary of the tax plan the customer saved.
  */
-export const DOCUMENT_KINDS = [
-  'formation',
-  'formation_worksheet',
-  'cover_sheet',
-  'operating_agreement',
-  'ein_worksheet',
-  'ein_summary',
-  'form_2553_worksheet',
-  'approved_articles',
-  'ein_letter',
-  'dba_registration',
-  'other',
-  'receipt',
-  'refund_receipt',
-  'tax_summary',
+const ORDER_DOCUMENTS = [
+  { kind: 'other', label: 'Other document', made: 'uploaded' },
+  { kind: 'receipt', label: 'Receipt', made: 'written' },
+  { kind: 'refund_receipt', label: 'Refund receipt', made: 'written' },
+  { kind: 'tax_summary', label: 'Year-end tax summary for your preparer', made: 'written' },
 ] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-export const GENERATED_KINDS = [
-  'formation',
-  'formation_worksheet',
-  'cover_sheet',
-  'operating_agreement',
-  'ein_worksheet',
-  'ein_summary',
-  'form_2553_worksheet',
-] as const satisfies readonly DocumentKind[];
-export const UPLOAD_KINDS = ['approved_articles', 'ein_letter', 'dba_registration', 'other'] as const satisfies readonly DocumentKind[];
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+type CatalogDocument = (typeof CATALOG)[number]['documents'][number];
+export type DocumentKind = CatalogDocument['kind'] | (typeof ORDER_DOCUMENTS)[number]['kind'];
+const ALL_DOCUMENTS: readonly { kind: DocumentKind; label: string; made: string; staffOnly?: boolean }[] = [
+  ...(CATALOG_DOCUMENTS as readonly { kind: DocumentKind; label: string; made: string; staffOnly?: boolean }[]),
+  ...ORDER_DOCUMENTS,
+];
+const kindsMade = (made: string) => ALL_DOCUMENTS.filter((d) => d.made === made).map((d) => d.kind);
 
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  formation: 'Formation document',
-  formation_worksheet: 'Formation worksheet',
-  cover_sheet: 'Staff cover sheet',
-  operating_agreement: 'Operating agreement',
-  ein_worksheet: 'EIN worksheet',
-  ein_summary: 'EIN application summary',
-  form_2553_worksheet: 'Form 2553 worksheet (S-corporation election)',
-  approved_articles: 'Approved formation document (state-stamped)',
-  ein_letter: 'EIN confirmation letter (IRS)',
-  dba_registration: 'DBA registration (filed name, stamped)',
-  other: 'Other document',
-  receipt: 'Receipt',
-  refund_receipt: 'Refund receipt',
-  tax_summary: 'Year-end tax summary for your preparer',
-};
+export const DOCUMENT_KINDS = ALL_DOCUMENTS.map((d) => d.kind) as [DocumentKind, ...DocumentKind[]];
+export type GeneratedKind = Extract<CatalogDocument, { made: 'generated' }>['kind'];
+export const GENERATED_KINDS = kindsMade('generated') as GeneratedKind[];
+export type UploadKind = Extract<CatalogDocument, { made: 'uploaded' }>['kind'] | 'other';
+export const UPLOAD_KINDS = kindsMade('uploaded') as [UploadKind, ...UploadKind[]];
+
+export const DOCUMENT_KIND_LABELS = Object.fromEntries(ALL_DOCUMENTS.map((d) => [d.kind, d.label])) as Record<DocumentKind, string>;
 
 /**
  * The documents a staff action makes once it is done (decision 0395): Start Processing every one
@@ -81,7 +60,7 @@ export function makesDocuments(action: string | undefined): action is DocumentsA
  * Staff-only kinds: the cover sheet is our filing checklist, and the EIN worksheet our SS-4
  * line-by-line answers for staff; the customer gets the plain-language EIN application summary.
  */
-export const STAFF_ONLY_KINDS: readonly DocumentKind[] = ['cover_sheet', 'ein_worksheet'];
+export const STAFF_ONLY_KINDS: readonly DocumentKind[] = ALL_DOCUMENTS.filter((d) => d.staffOnly).map((d) => d.kind);
 
 /** The kinds staff may mark as the version filed with the state. */
 export const FILEABLE_KINDS: readonly DocumentKind[] = ['formation', 'formation_worksheet'];

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_ON_KEYS, processingTimeFor, stateExpediteFee } from '../pricing.ts';
+import { processingTimeFor } from '../pricing.ts';
+import { stateExpediteFee } from '../state-facts/expedite.ts';
 import { findStatePricing } from '../states.ts';
 import { centsToDecimalString, orderForApplication } from './order.ts';
 
-const ADD_ON_PRICES = { expeditedFiling: 75, feinFiling: 75, operatingAgreement: 50, form2553: 49 } as const;
+const ADD_ON_PRICES = { expeditedFiling: 75, feinFiling: 75, operatingAgreement: 50 } as const;
+const THREE = ['expeditedFiling', 'feinFiling', 'operatingAgreement'] as const;
 
 describe('orderForApplication', () => {
   // All 8 combinations of the three add-ons, in a state that sells no expedite (FL) and one that does (TX).
@@ -13,8 +15,8 @@ describe('orderForApplication', () => {
       it(`${state} with ${JSON.stringify(addOns)}`, () => {
         const pricing = findStatePricing(state)!;
         const expedite = stateExpediteFee(state);
-        const bought = ADD_ON_KEYS.filter((k) => k !== 'form2553' && addOns[k] && (k !== 'expeditedFiling' || expedite));
-        const extra = bought.reduce((sum, k) => sum + ADD_ON_PRICES[k], 0) + (bought.includes('expeditedFiling') ? expedite!.fee : 0);
+        const bought = THREE.filter((k) => addOns[k] && (k !== 'expeditedFiling' || expedite));
+        const extra = bought.reduce((sum, k) => sum + ADD_ON_PRICES[k], 0) + ((bought as readonly string[]).includes('expeditedFiling') ? expedite!.fee : 0);
         const order = orderForApplication({ state, ...addOns })!;
         expect(order.total).toBe(pricing.totalCost + extra);
         expect(order.totalCents).toBe((pricing.totalCost + extra) * 100);

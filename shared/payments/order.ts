@@ -1,4 +1,5 @@
-import { type AddOnPrices, type AddOnSelection, DEFAULT_ADD_ON_PRICES, type OrderPrice, priceOrder, processingTimeFor } from '../pricing.ts';
+import { type AddOnPrices, type AddOnSelection, addOnFlags, DEFAULT_ADD_ON_PRICES } from '../catalog/catalog.ts';
+import { type OrderPrice, priceOrder, processingTimeFor } from '../pricing.ts';
 import { DEFAULT_STATE_CODE, findStatePricing, type StatePricing } from '../states.ts';
 
 /** The application fields a price depends on. */
@@ -33,14 +34,7 @@ export interface ApplicationOrder extends OrderPrice {
 export function orderForApplication(app: PricedApplication, current?: AddOnPrices): ApplicationOrder | undefined {
   const state = findStatePricing(app.state || DEFAULT_STATE_CODE);
   if (!state) return undefined;
-  const addOns: AddOnSelection = {
-    expeditedFiling: Boolean(app.expeditedFiling),
-    feinFiling: Boolean(app.feinFiling),
-    operatingAgreement: Boolean(app.operatingAgreement),
-    form2553: Boolean(app.form2553),
-    dbaRegistration: Boolean(app.dbaRegistration),
-  };
-  return orderFor(state, addOns, addOnPricesOf(app, current));
+  return orderFor(state, addOnFlags(app), addOnPricesOf(app, current));
 }
 
 /** The order for a state's pricing and a set of add-ons (the checkout page prices its toggles with it). */

@@ -1,5 +1,7 @@
+import { type AddOnSelection, addOnFlags, feeColumnOf } from '../catalog/catalog.ts';
+import type { FeeColumn } from '../catalog/types.ts';
 import { formatCents } from '../money.ts';
-import { type AddOnSelection, priceOrder } from '../pricing.ts';
+import { priceOrder } from '../pricing.ts';
 import { findStatePricing } from '../states.ts';
 
 /**
@@ -54,15 +56,13 @@ interface RefundableOrder extends AddOnSelection {
  * The state's part of an order, in cents: the filing fee and, for an expedited order, the state's
  * expedite fee (our service fee and add-ons are ours to give back). 0 for an unknown state.
  */
+const STATE_COLUMNS: readonly FeeColumn[] = ['stateFilingFee', 'stateExpediteFee'];
+
 export function stateFeesCents(order: AddOnSelection & { state?: string | null }): number {
   const state = findStatePricing(order.state ?? '');
   if (!state) return 0;
-  const price = priceOrder(state, {
-    expeditedFiling: Boolean(order.expeditedFiling),
-    feinFiling: Boolean(order.feinFiling),
-    operatingAgreement: Boolean(order.operatingAgreement),
-  });
-  const stateLines = price.lines.filter((l) => l.key === 'filingFee' || l.key === 'stateExpediteFee');
+  const price = priceOrder(state, addOnFlags(order));
+  const stateLines = price.lines.filter((l) => STATE_COLUMNS.includes(feeColumnOf(l.key)));
   return Math.round(stateLines.reduce((sum, l) => sum + l.amount, 0) * 100);
 }
 

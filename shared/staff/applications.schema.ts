@@ -1,11 +1,12 @@
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
+import { ADD_ON_KEYS, type AddOnKey } from '../catalog/catalog.ts';
+import { addOnFlagShape } from '../catalog/flags.schema.ts';
 import { cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
 import { PAYMENT_STATUSES } from '../payments/methods.ts';
 import { REFUND_SOURCES } from '../payments/refunds.ts';
-import { ADD_ON_KEYS, type AddOnKey } from '../pricing.ts';
 import { NO_CONTROL_CHARS, text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 
@@ -25,13 +26,9 @@ export const staffApplicationSchema = z.object({
   status: z.string(),
   createdAt: timestamp(),
   submittedAt: z.optional(timestamp()),
-  expeditedFiling: z.boolean(),
-  feinFiling: z.boolean(),
-  operatingAgreement: z.boolean(),
-  /** "Form 2553 prepared for you" was bought. */
-  form2553: z.optional(z.boolean()),
+  /** Every add-on of the catalog: bought or not. */
+  ...addOnFlagShape(() => z.boolean()),
   /** The DBA add-on: the creator name to register and, where a county files it, the county. */
-  dbaRegistration: z.optional(z.boolean()),
   dbaName: z.optional(z.string()),
   dbaCounty: z.optional(z.string()),
   paymentStatus: z.optional(paymentStatusSchema),

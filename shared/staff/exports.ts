@@ -1,3 +1,5 @@
+import { FEE_COLUMNS } from '../catalog/catalog.ts';
+
 /**
  * CSV exports for the accountant and for reconciling state fees against card statements
  * (docs/product.md section 9, "Exports"): the columns of each export and how a value is written.
@@ -36,16 +38,13 @@ export const ORDER_COLUMNS = [
   'Add-ons',
   'Amount paid (USD)',
   'Refunded (USD)',
-  'State filing fee (USD)',
-  'State expedite fee (USD)',
-  'Service fee (USD)',
-  'Add-ons total (USD)',
+  ...FEE_COLUMNS.map((c) => c.heading),
   'Provider',
   'Payment reference',
   'State file number',
   'Filed on',
   'Assigned to',
-] as const;
+];
 
 export const PAYMENT_COLUMNS = [
   'Paid at',
@@ -59,11 +58,12 @@ export const PAYMENT_COLUMNS = [
   'Amount paid (USD)',
   'State filing fee (USD)',
   'State expedite fee (USD)',
+  'Other government fees (USD)',
   'Our fees (USD)',
   'Refunded (USD)',
   'Refunds',
   'Payment now',
-] as const;
+];
 
 /** Where the files are written in the documents bucket, which expires them after a day (infra/stacks/data-stack.ts). */
 export const EXPORTS_PREFIX = 'documents/exports/';

@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from '../application-status.ts';
+import { ADD_ON_KEYS } from '../catalog/catalog.ts';
 import type { PaymentProvider, PaymentStatus } from '../payments/methods.ts';
 import type { WizardData } from './data.schema.ts';
 
@@ -48,11 +49,7 @@ export const PUBLIC_APPLICATION_FIELDS = [
   'annualIncome',
   'monthlyExpenses',
   'estimatedSavings',
-  'expeditedFiling',
-  'feinFiling',
-  'operatingAgreement',
-  'form2553',
-  'dbaRegistration',
+  ...ADD_ON_KEYS,
   'dbaName',
   'dbaCounty',
   'currentStep',

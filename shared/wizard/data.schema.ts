@@ -1,3 +1,5 @@
+import { type AddOnKey, addOnFlags } from '../catalog/catalog.ts';
+import { addOnFlagSchema, addOnFlagShape } from '../catalog/flags.schema.ts';
 import { groupThousands } from '../money.ts';
 import { PERSON_NAME } from '../name-patterns.ts';
 import { monthlyExpensesSchema } from '../savings.schema.ts';
@@ -7,13 +9,16 @@ import * as z from '../zod.ts';
 import { businessNameSchema, printableName, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
+/** Every add-on of the catalog as the order's flag. */
+type AddOnFlags = Record<AddOnKey, boolean>;
+
 /**
  * The wizard data (docs/product.md section 3): held in browser storage under `wizardData` and saved to the
  * server. One schema for the SPA (reading storage) and the handlers (validating bodies).
  * Drafts are saved while being typed, so text fields only have length limits here; what a
  * submitted application must contain is checked by `submissionProblems` (steps.ts).
  */
-export interface WizardData {
+export interface WizardData extends AddOnFlags {
   userId: string;
   firstName: string;
   lastName: string;
@@ -31,14 +36,7 @@ export interface WizardData {
   annualIncome: number;
   monthlyExpenses: MonthlyExpenses;
   estimatedSavings: number;
-  expeditedFiling: boolean;
-  feinFiling: boolean;
-  operatingAgreement: boolean;
-  /** "Form 2553 prepared for you": the S-corporation election's worksheet, priced in the operator settings. */
-  form2553: boolean;
-  /** Register the creator's name as a DBA of the LLC (shared/state-facts/dba.ts). */
-  dbaRegistration: boolean;
-  /** The handle or channel name to register ('' until given). */
+  /** The DBA add-on's handle or channel name to register ('' until given). */
   dbaName: string;
   /** Where a county takes the filing: the county of the business ('' until given). */
   dbaCounty: string;
@@ -102,13 +100,8 @@ const shape = {
     .check(z.gte(0, 'Annual income cannot be negative'), z.lte(MAX_ANNUAL_INCOME, `Annual income is limited to $${groupThousands(MAX_ANNUAL_INCOME)}`)),
   monthlyExpenses: monthlyExpensesSchema,
   estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).check(z.gte(0), z.lte(MAX_ANNUAL_INCOME)),
-  expeditedFiling: z.boolean({ error: 'expeditedFiling must be true or false' }),
-  feinFiling: z.boolean({ error: 'feinFiling must be true or false' }),
-  operatingAgreement: z.boolean({ error: 'operatingAgreement must be true or false' }),
-  // Optional in a submission like the DBA's: a page built before it submits without it (not bought).
-  form2553: z.boolean({ error: 'form2553 must be true or false' }),
-  // Optional in a submission: a page built before the DBA existed submits without them (not bought).
-  dbaRegistration: z.boolean({ error: 'dbaRegistration must be true or false' }),
+  // Every add-on of the catalog (shared/catalog/entries.ts), as a flag: true when chosen.
+  ...addOnFlagShape(addOnFlagSchema),
   dbaName: wizardText(100, 'Creator name'),
   dbaCounty: wizardText(60, 'County'),
   currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
@@ -125,10 +118,9 @@ export type WizardField = keyof typeof shape;
 /** The whole wizard data; unknown fields are rejected. */
 export const wizardDataSchema = z.strictObject({
   ...shape,
-  // A page built before the DBA add-on submits without its fields: not bought. (Defaults only
+  // A page built before an add-on existed submits without its flag: not bought. (Defaults only
   // here: in a patch, a missing field is a field not changed.)
-  form2553: z._default(shape.form2553, false),
-  dbaRegistration: z._default(shape.dbaRegistration, false),
+  ...addOnFlagShape((key) => z._default(shape[key], false)),
   dbaName: z._default(shape.dbaName, ''),
   dbaCounty: z._default(shape.dbaCounty, ''),
 });
@@ -158,11 +150,7 @@ export function initialWizardData(userId: string): WizardData {
     annualIncome: 0,
     monthlyExpenses: { ...EMPTY_EXPENSES },
     estimatedSavings: 0,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    form2553: false,
-    dbaRegistration: false,
+    ...addOnFlags({}),
     dbaName: '',
     dbaCounty: '',
     currentStep: 1,

@@ -1,3 +1,4 @@
+import { ADD_ONS, type AddOnKey } from '../catalog/catalog.ts';
 import { checkDbaName, dbaOffer } from '../state-facts/dba.ts';
 import { checkNameRules } from './business-name.ts';
 import { type WizardData, type WizardField, wizardFieldSchemas } from './data.schema.ts';
@@ -44,13 +45,10 @@ export const FIELD_STEP: Partial<Record<WizardField, WizardStep>> = {
   annualIncome: 3,
   monthlyExpenses: 3,
   estimatedSavings: 3,
-  dbaRegistration: 3,
   dbaName: 3,
   dbaCounty: 3,
-  expeditedFiling: 4,
-  feinFiling: 4,
-  operatingAgreement: 4,
-  form2553: 4,
+  // Each add-on on the step that sells it (shared/catalog/entries.ts `sale.step`).
+  ...(Object.fromEntries(ADD_ONS.map((e) => [e.key, e.sale.step])) as Record<AddOnKey, WizardStep>),
 };
 
 /**

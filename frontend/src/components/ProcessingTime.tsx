@@ -1,4 +1,5 @@
-import { expediteOffer, standardTime, tierService } from '../lib/processing.ts';
+import { tierService } from '#shared/state-facts/expedite.ts';
+import { expediteOffer, standardTime } from '../lib/processing.ts';
 
 /**
  * A state's processing time as every page shows it: the state's own figure (or the sentence that

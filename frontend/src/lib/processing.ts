@@ -1,5 +1,5 @@
-import { formatUsd } from '#shared/money.ts';
-import { ADD_ONS, OUR_FILING_TIME, type StateExpediteFee, stateExpediteFee } from '#shared/pricing.ts';
+import { OUR_FILING_TIME } from '#shared/pricing.ts';
+import { expediteUnavailableReason, type StateExpediteFee, stateExpediteFee, tierService } from '#shared/state-facts/expedite.ts';
 import { noStandardTimeSentence, processingFor, standardTimeOf } from '#shared/state-facts/processing-times.ts';
 
 /**
@@ -48,34 +48,10 @@ export function expediteOffer(code: string): ExpediteOffer | undefined {
   if (!p) return undefined;
   const fee = stateExpediteFee(code);
   if (fee) return { available: true, state: p.name, fee };
-  const reason =
-    p.expediteStatus === 'not-offered'
-      ? `${p.name} sells no expedited processing for an LLC formation, so this add-on is not available.`
-      : p.expediteStatus === 'not-for-llc-formation'
-        ? `${p.name} sells expedited service, but not for forming an LLC, so this add-on is not available.`
-        : `We have not confirmed that ${p.name} sells expedited processing for an LLC formation, so this add-on is not available.`;
-  return { available: false, state: p.name, reason };
-}
-
-/** The state's fee as a short figure: "$50", or "$50-$100" for a published range. */
-export function stateFeeText(fee: StateExpediteFee): string {
-  return fee.feeMin !== undefined && fee.feeMax !== undefined ? `${formatUsd(fee.feeMin)}-${formatUsd(fee.feeMax)}` : formatUsd(fee.fee);
-}
-
-/** The expedited add-on's description for a state where it is sold. */
-export function expediteDescription(offer: Extract<ExpediteOffer, { available: true }>): string {
-  const { fee, state } = offer;
-  const range = fee.feeMin !== undefined ? ` (${state} charges ${stateFeeText(fee)} depending on the document; we collect ${formatUsd(fee.fee)})` : '';
-  const turnaround = fee.turnaround ? `: ${fee.turnaround.replace(/\.$/, '')}` : '';
-  return `Our ${formatUsd(ADD_ONS.expeditedFiling.price)} handling plus ${state}'s own ${formatUsd(fee.fee)} fee for its ${tierService(fee.tier)}${range}${turnaround}.`;
+  return { available: false, state: p.name, reason: expediteUnavailableReason(code) ?? '' };
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** A tier named as a service: '"Next Day" service', but '"24-Hour Expedite" service' only once when the name ends in it. */
-export function tierService(tier: string): string {
-  return /\bservice$/i.test(tier.trim()) ? `"${tier}"` : `"${tier}" service`;
-}
 
 /**
  * The success page's "what happens next" sentence: "We file within 1-2 business days of receiving

@@ -1,10 +1,10 @@
+import type { AddOnKey, AddOnPrices } from '#shared/catalog/catalog.ts';
 import type { RenewalCard, RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
-import type { AddOnPrices } from '#shared/pricing.ts';
 import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
@@ -184,16 +184,10 @@ export interface DisputeRecord {
   filingPaused: boolean;
 }
 
-export interface PricedOrder {
+/** The order as priced when its payment started: each add-on's flag (missing on orders priced before it existed: not bought). */
+export interface PricedOrder extends Partial<Record<AddOnKey, boolean>> {
   totalCents: number;
   state: string;
-  expeditedFiling: boolean;
-  feinFiling: boolean;
-  operatingAgreement: boolean;
-  /** Missing on orders priced before the DBA add-on existed: not bought. */
-  dbaRegistration?: boolean;
-  /** Missing on orders priced before "Form 2553 prepared for you" existed: not bought. */
-  form2553?: boolean;
   /** The operator's add-on prices when payment started; missing on orders priced before they were settings (the defaults). */
   addOnPrices?: AddOnPrices;
   pricedAt: string;

@@ -1,3 +1,4 @@
+import { ADD_ON_KEYS, addOnFlags } from '#shared/catalog/catalog.ts';
 import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
@@ -49,11 +50,7 @@ const PAYMENT_FIELDS = [
   'firstName',
   'lastName',
   'email',
-  'expeditedFiling',
-  'feinFiling',
-  'operatingAgreement',
-  'form2553',
-  'dbaRegistration',
+  ...ADD_ON_KEYS,
   'paymentStatus',
   'paymentIntentId',
   'paymentIntentAmountCents',
@@ -113,11 +110,8 @@ export async function beginPayment(
     .set('pricedOrder', {
       totalCents: order.totalCents,
       state: order.state.code,
-      expeditedFiling: Boolean(app.expeditedFiling),
-      feinFiling: Boolean(app.feinFiling),
-      operatingAgreement: Boolean(app.operatingAgreement),
-      dbaRegistration: Boolean(app.dbaRegistration),
-      form2553: Boolean(app.form2553),
+      // Every add-on's flag, as sold (shared/catalog/entries.ts).
+      ...addOnFlags(app),
       addOnPrices: order.addOnPrices,
       pricedAt: now,
     })

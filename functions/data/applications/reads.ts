@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
+import { addOnPricesFrom } from '#shared/catalog/catalog.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
-import { addOnPricesFrom } from '#shared/pricing.ts';
 import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { QueryCommand } from '../../lib/clients/dynamodb-sdk.ts';

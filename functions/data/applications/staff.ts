@@ -1,4 +1,5 @@
 import { type ApplicationStatus, filedDateProblem, normaliseStatus, REOPEN_MOVE, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
+import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { deliverablesFor, deliveredLines } from '#shared/orders/deliverables.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments/methods.ts';
 import type { ApplicationListQuery, StaffApplication } from '#shared/staff/applications.schema.ts';
@@ -31,6 +32,7 @@ const paymentStatus = (v: unknown) => ((PAYMENT_STATUSES as readonly unknown[]).
 
 /** Staff see every item, however old: each attribute is checked rather than trusted. */
 export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
+  const bought = boughtFlags(raw);
   return {
     id: str(raw.id),
     firstName: str(raw.firstName),
@@ -46,13 +48,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     status: normaliseStatus(optStr(raw.status)),
     createdAt: str(raw.createdAt),
     submittedAt: optStr(raw.submittedAt),
-    expeditedFiling: raw.expeditedFiling === true,
-    feinFiling: raw.feinFiling === true,
-    operatingAgreement: raw.operatingAgreement === true,
-    ...((raw.pricedOrder?.form2553 ?? raw.form2553) === true ? { form2553: true } : {}),
-    ...((raw.pricedOrder?.dbaRegistration ?? raw.dbaRegistration) === true
-      ? { dbaRegistration: true, dbaName: str(raw.dbaName), ...(raw.dbaCounty ? { dbaCounty: str(raw.dbaCounty) } : {}) }
-      : {}),
+    // Every add-on as sold (the order frozen at payment, else the flags).
+    ...bought,
+    ...(bought.dbaRegistration ? { dbaName: str(raw.dbaName), ...(raw.dbaCounty ? { dbaCounty: str(raw.dbaCounty) } : {}) } : {}),
     paymentStatus: paymentStatus(raw.paymentStatus),
     amountPaidCents: typeof raw.amountPaidCents === 'number' ? raw.amountPaidCents : undefined,
     paymentProvider: optStr(raw.paymentProvider),

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { addOnFlags } from '#shared/catalog/catalog.ts';
 import { emailKey } from '#shared/orders/email-key.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
@@ -54,11 +55,7 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
   const mailKey = fields.email ? emailKey(fields.email) : '';
   const item = {
     state: DEFAULT_STATE_CODE,
-    expeditedFiling: false,
-    feinFiling: false,
-    operatingAgreement: false,
-    form2553: false,
-    dbaRegistration: false,
+    ...addOnFlags({}),
     dbaName: '',
     dbaCounty: '',
     currentStep: 1,

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ADD_ONS, addOnFlags, availability, FEE_COLUMNS } from '#shared/catalog/catalog.ts';
+import { orderForApplication } from '#shared/payments/order.ts';
 import { ORDER_COLUMNS, PAYMENT_COLUMNS } from '#shared/staff/exports.ts';
+import { STATE_RECORDS } from '#shared/states.ts';
 import { batchPut, type FakePerson, putApplication, signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listAudit } from '../../data/audit.ts';
@@ -116,6 +119,41 @@ describe('POST /api/staff/exports', () => {
     const file = await download(res.body.url);
     expect(file.rows[0]).toEqual([...PAYMENT_COLUMNS]);
     expect(file.rows.slice(1).map((r) => [r[0], r[2], r[8]])).toEqual([[paidAt, order.id, '275.00']]);
+  });
+
+  it('orders of a day with every add-on sold: each row names its add-on and its fee columns add up to the amount paid', async () => {
+    // One paid order per add-on of the catalog, each in a state that sells it, frozen at payment as checkout freezes it.
+    const orders = await Promise.all(
+      ADD_ONS.map((entry) => {
+        const state = STATE_RECORDS.map((r) => r.code).find((code) => availability(entry.key, code).available) as string;
+        const flags = addOnFlags({ [entry.key]: true });
+        const order = orderForApplication({ state, ...flags })!;
+        return putApplication({
+          state,
+          ...flags,
+          dbaName: 'Pixel Kitchen',
+          paymentStatus: 'paid',
+          paidAt: '2026-06-15T12:00:00.000Z',
+          amountPaidCents: order.totalCents,
+          pricedOrder: { state, totalCents: order.totalCents, ...flags, addOnPrices: order.addOnPrices, pricedAt: '2026-06-15T12:00:00.000Z' },
+        }).then((app) => ({ app, entry }));
+      }),
+    );
+    const rows = new Map<string, Record<string, string>>();
+    for (const { entry } of orders) {
+      // The add-on filter finds each one (the staff list's filter is the same query).
+      const file = await download((await exportCsv({ kind: 'orders', filter: { addOn: entry.key } })).body.url);
+      for (const r of file.rows.slice(1)) rows.set(r[1], Object.fromEntries(ORDER_COLUMNS.map((c, i) => [c, r[i]])));
+    }
+    const cents = (v: string | undefined) => Math.round(Number(v || '0') * 100);
+    for (const { app, entry } of orders) {
+      const row = rows.get(app.id);
+      expect(row, `${entry.key} is in the export filtered by it`).toBeDefined();
+      expect(row!['Add-ons']).toContain(entry.key === 'dbaRegistration' ? 'DBA "Pixel Kitchen"' : entry.name);
+      const parts = FEE_COLUMNS.reduce((sum, c) => sum + cents(row![c.heading]), 0);
+      expect(parts, `${entry.key}: fee columns add up to the amount paid`).toBe(cents(row!['Amount paid (USD)']));
+      expect(cents(row!['Add-ons total (USD)'])).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('is the owner’s: a processor is refused; a reversed or too long range and an unknown filter are 400', async () => {

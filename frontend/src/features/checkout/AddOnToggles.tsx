@@ -1,12 +1,12 @@
+import { type AddOnKey, type AddOnPrices, type AddOnSelection, addOnOffer, TOGGLED_ADD_ON_KEYS } from '#shared/catalog/catalog.ts';
 import { formatUsd } from '#shared/money.ts';
-import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, type AddOnPrices, type AddOnSelection, addOnPrice } from '#shared/pricing.ts';
 import { Card } from '../../components/Card.tsx';
-import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 
 /**
- * The add-ons as switches; each change is saved to the application by the page. Expedited
- * filing shows the state's own expedite fee and turnaround; where the state sells none for a
- * formation, the switch is off and disabled with the sentence saying so.
+ * The add-ons sold by a switch (shared/catalog/entries.ts), each change saved to the application
+ * by the page. An add-on that brings a government fee shows it beside our price (expedited
+ * filing: the state's own fee and turnaround); where the state does not sell it, the switch is
+ * off and disabled with the sentence saying why.
  */
 export function AddOnToggles({
   value,
@@ -22,27 +22,24 @@ export function AddOnToggles({
   disabled?: boolean;
   stateCode: string;
 }) {
-  const expedite = expediteOffer(stateCode);
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Optional add-ons</h2>
       <ul className="mt-4 divide-y divide-slate-100">
-        {ADD_ON_KEYS.map((key) => {
-          const addOn = ADD_ONS[key];
-          const sold = key !== 'expeditedFiling' || Boolean(expedite?.available);
+        {TOGGLED_ADD_ON_KEYS.map((key) => {
+          const offer = addOnOffer(key, stateCode, prices);
+          const sold = offer.available;
           const on = sold && Boolean(value[key]);
           const id = `addon-${key}`;
-          const description =
-            key === 'expeditedFiling' && expedite ? (expedite.available ? expediteDescription(expedite) : expedite.reason) : addOn.description;
           return (
             <li key={key} className="flex items-center justify-between gap-4 py-3">
               <div className="min-w-0">
                 <label htmlFor={id} className="font-medium text-slate-900">
-                  {addOn.label} <span className="text-indigo-700">+{formatUsd(addOnPrice(key, prices))}</span>
-                  {key === 'expeditedFiling' && expedite?.available ? <span className="text-indigo-700"> + {stateFeeText(expedite.fee)} state fee</span> : null}
+                  {offer.name} <span className="text-indigo-700">+{formatUsd(offer.price)}</span>
+                  {offer.governmentFeeText ? <span className="text-indigo-700"> + {offer.governmentFeeText} state fee</span> : null}
                 </label>
                 <p className="text-sm text-slate-600" id={`${id}-description`}>
-                  {description}
+                  {offer.description}
                 </p>
               </div>
               <button

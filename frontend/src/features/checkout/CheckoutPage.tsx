@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
+import { type AddOnKey, type AddOnSelection, addOnFlags } from '#shared/catalog/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderFor } from '#shared/payments/order.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
-import type { AddOnKey, AddOnSelection } from '#shared/pricing.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ContinueLinkOffer } from '../../components/ContinueLinkOffer.tsx';
@@ -150,14 +150,9 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { application, pricing } = data;
-  const [addOns, setAddOns] = useState<AddOnSelection>({
-    expeditedFiling: Boolean(application.expeditedFiling),
-    feinFiling: Boolean(application.feinFiling),
-    operatingAgreement: Boolean(application.operatingAgreement),
-    form2553: Boolean(application.form2553),
-    // Chosen at wizard step 3, not toggled here, but part of the total the server charges.
-    dbaRegistration: Boolean(application.dbaRegistration),
-  });
+  // Every add-on of the application: the toggled ones change here; the others (the DBA, chosen at
+  // wizard step 3) are part of the total the server charges.
+  const [addOns, setAddOns] = useState<AddOnSelection>(() => addOnFlags(application));
   const [pendingSaves, setPendingSaves] = useState(0);
   const [paying, setPaying] = useState(false);
   // Checkout's consent to keep the card for the registered agent renewal (asked only where we offer our agent).

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AddOnKey } from '#shared/catalog/catalog.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
-import type { AddOnKey } from '#shared/pricing.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall, apiUrl, type BodyOf, type ResponseOf } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';

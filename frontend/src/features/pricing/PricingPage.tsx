@@ -1,10 +1,11 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ADD_ONS, addOnPrice, addOnPricesFrom } from '#shared/catalog/catalog.ts';
 import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
 import { agentCostOptions, offersOurAgent } from '#shared/operator/facts.ts';
 import { lowestTotal } from '#shared/price-range.ts';
-import { ADD_ON_KEYS, ADD_ONS, addOnPrice, addOnPricesFrom } from '#shared/pricing.ts';
+import { stateFeeText } from '#shared/state-facts/expedite.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
@@ -20,7 +21,7 @@ import { DATASET_LICENSE_URL, DATASET_URL } from '../../lib/dataset.ts';
 import { useOperatorSettings } from '../../lib/operator.ts';
 import { useAdoptValueAtMount } from '../../lib/prehydration.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
-import { expediteOffer, stateFeeText } from '../../lib/processing.ts';
+import { expediteOffer } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
 import { filingFeeRange, isSortKey, SORT_OPTIONS, type SortKey, searchStates, sortStates } from './state-list.ts';
 
@@ -323,19 +324,15 @@ export default function PricingPage() {
                 <Text k="addOns.title" />
               </h3>
               <ul className="mt-3 space-y-2 text-slate-700">
-                {ADD_ON_KEYS.map((key) => (
-                  <li key={key} className="flex justify-between gap-4 rounded-xl bg-white px-4 py-3 shadow-sm">
+                {ADD_ONS.map((entry) => (
+                  <li key={entry.key} className="flex justify-between gap-4 rounded-xl bg-white px-4 py-3 shadow-sm">
                     <span className="min-w-0">
-                      {ADD_ONS[key].label}
-                      <span className="block text-sm text-slate-600">
-                        {key === 'expeditedFiling'
-                          ? "Only where the state sells expedited processing for a formation: our handling fee plus the state's own expedite fee (shown on each state's card)."
-                          : ADD_ONS[key].description}
-                      </span>
+                      {entry.name}
+                      <span className="block text-sm text-slate-600">{entry.priceListNote ?? entry.description}</span>
                     </span>
                     <span className="shrink-0 text-right font-semibold text-slate-900">
-                      +{formatUsd(addOnPrice(key, prices))}
-                      {key === 'expeditedFiling' ? <span className="block text-xs font-normal text-slate-600">+ state fee</span> : null}
+                      +{formatUsd(addOnPrice(entry.key, prices))}
+                      {entry.governmentFee ? <span className="block text-xs font-normal text-slate-600">+ state fee</span> : null}
                     </span>
                   </li>
                 ))}

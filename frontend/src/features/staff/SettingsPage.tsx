@@ -1,8 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { PRICE_SETTING_KEYS, type PriceSettingKey, SETTING_PRICED } from '#shared/catalog/catalog.ts';
 import { missingOperatorSettings, type OperatorAddress, type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from '#shared/operator/facts.ts';
 import { operatorSettingsUpdateSchema } from '#shared/operator/settings.schema.ts';
-import { DEFAULT_ADD_ON_PRICES } from '#shared/pricing.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { STATE_RECORDS } from '#shared/states.ts';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -20,14 +19,13 @@ import { StaffGuard } from './StaffGuard.tsx';
 /** The form's text of an address (empty strings while unset). */
 type AddressForm = { line1: string; line2: string; city: string; state: string; zip: string };
 const NO_ADDRESS: AddressForm = { line1: '', line2: '', city: '', state: '', zip: '' };
-interface Form {
+/** Each price the operator sets (shared/catalog/entries.ts, the entries priced by a setting), as typed. */
+type PriceFields = Record<PriceSettingKey, string>;
+interface Form extends PriceFields {
   legalName: string;
   address: AddressForm;
   supportEmail: string;
   supportPhone: string;
-  registeredAgentRenewalUsd: string;
-  dbaServiceFeeUsd: string;
-  form2553Usd: string;
   refundTerms: string;
   liveChatUrl: string;
   socialLinks: Record<SocialNetwork, string>;
@@ -41,9 +39,7 @@ function toForm(s: OperatorSettings): Form {
     address: toAddressForm(s.address),
     supportEmail: s.supportEmail ?? '',
     supportPhone: s.supportPhone ?? '',
-    registeredAgentRenewalUsd: s.registeredAgentRenewalUsd === null ? '' : String(s.registeredAgentRenewalUsd),
-    dbaServiceFeeUsd: s.dbaServiceFeeUsd === null ? '' : String(s.dbaServiceFeeUsd),
-    form2553Usd: s.form2553Usd === null ? '' : String(s.form2553Usd),
+    ...(Object.fromEntries(PRICE_SETTING_KEYS.map((k) => [k, s[k] === null ? '' : String(s[k])])) as PriceFields),
     refundTerms: s.refundTerms ?? '',
     liveChatUrl: s.liveChatUrl ?? '',
     socialLinks: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((k) => [k, s.socialLinks[k as SocialNetwork] ?? ''])) as Record<SocialNetwork, string>,
@@ -62,9 +58,7 @@ function fromForm(f: Form, version: number) {
     address: fromAddressForm(f.address),
     supportEmail: orNull(f.supportEmail),
     supportPhone: orNull(f.supportPhone),
-    registeredAgentRenewalUsd: dollarsOrNull(f.registeredAgentRenewalUsd),
-    dbaServiceFeeUsd: dollarsOrNull(f.dbaServiceFeeUsd),
-    form2553Usd: dollarsOrNull(f.form2553Usd),
+    ...(Object.fromEntries(PRICE_SETTING_KEYS.map((k) => [k, dollarsOrNull(f[k])])) as Record<PriceSettingKey, number | null>),
     refundTerms: orNull(f.refundTerms),
     liveChatUrl: orNull(f.liveChatUrl),
     socialLinks: Object.fromEntries(Object.entries(f.socialLinks).filter(([, v]) => v.trim())),
@@ -190,7 +184,7 @@ function Settings() {
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm({ ...form, [k]: v });
   /** A price in whole dollars; blank is "not set" (the default applies). */
-  const price = (k: 'registeredAgentRenewalUsd' | 'dbaServiceFeeUsd' | 'form2553Usd', id: string, label: string, hint: string) => (
+  const price = (k: PriceSettingKey, id: string, label: string, hint: string) => (
     <Field id={id} label={label} error={errors[k]} hint={hint}>
       <input
         id={id}
@@ -252,24 +246,12 @@ function Settings() {
         </Card>
         <Card className="space-y-4">
           <h2 className="text-lg font-semibold text-slate-900">Prices and refunds</h2>
-          {price(
-            'registeredAgentRenewalUsd',
-            'settings-renewal',
-            'Registered-agent renewal price (US dollars a year)',
-            `The first year is included with every formation. Unset, the published price list's $${REGISTERED_AGENT_RENEWAL_USD} applies.`,
-          )}
-          {price(
-            'dbaServiceFeeUsd',
-            'settings-dba-fee',
-            'DBA registration service fee (US dollars)',
-            `Our fee for registering a creator's name as a DBA; the government's fee is added to it. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.dbaRegistration} applies.`,
-          )}
-          {price(
-            'form2553Usd',
-            'settings-form-2553',
-            'Form 2553 prepared for you (US dollars)',
-            `The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid. Unset, $${DEFAULT_ADD_ON_PRICES.form2553} applies.`,
-          )}
+          {/* One field per price of the catalog that the operator sets. */}
+          {SETTING_PRICED.map(({ pricing }) => (
+            <Fragment key={pricing.setting}>
+              {price(pricing.setting, `settings-${pricing.setting}`, pricing.settingLabel, `${pricing.hint} Unset, $${pricing.defaultUsd} applies.`)}
+            </Fragment>
+          ))}
           <Field
             id="settings-refund-terms"
             label="Refund terms"

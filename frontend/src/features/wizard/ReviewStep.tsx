@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { addOnOffer, TOGGLED_ADD_ON_KEYS } from '#shared/catalog/catalog.ts';
 import { formatUsd } from '#shared/money.ts';
 import { offersOurAgent } from '#shared/operator/facts.ts';
-import { ADD_ON_KEYS, ADD_ONS, type AddOnKey, addOnPrice, priceOrder } from '#shared/pricing.ts';
+import { priceOrder } from '#shared/pricing.ts';
 import { calculateSavings } from '#shared/savings.ts';
 import { DEFAULT_STATE_CODE, findState, findStatePricing } from '#shared/states.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
@@ -13,7 +14,6 @@ import { ProcessingTime } from '../../components/ProcessingTime.tsx';
 import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { useOperatorSettings } from '../../lib/operator.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
-import { expediteDescription, expediteOffer, stateFeeText } from '../../lib/processing.ts';
 import { paths } from '../../paths.ts';
 import { useAddOnPrices } from './add-on-prices.ts';
 import { StepActions } from './fields.tsx';
@@ -64,9 +64,7 @@ export function ReviewStep({
   const order = pricing ? priceOrder(pricing, data, prices) : undefined;
   const savings = calculateSavings(data.monthlyExpenses, data.annualIncome);
   const estimatedSavings = data.estimatedSavings || savings.estimatedSavings;
-  const expedite = expediteOffer(stateCode);
   const operator = useOperatorSettings();
-  const available = (key: AddOnKey) => key !== 'expeditedFiling' || Boolean(expedite?.available);
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -97,10 +95,9 @@ export function ReviewStep({
           <fieldset className="rounded-2xl border border-slate-200 p-5">
             <legend className="px-1 text-base font-semibold text-slate-900">Optional add-ons</legend>
             <div className="mt-1 space-y-3">
-              {ADD_ON_KEYS.map((key) => {
-                const sold = available(key);
-                const description =
-                  key === 'expeditedFiling' && expedite ? (expedite.available ? expediteDescription(expedite) : expedite.reason) : ADD_ONS[key].description;
+              {TOGGLED_ADD_ON_KEYS.map((key) => {
+                const offer = addOnOffer(key, stateCode, prices);
+                const sold = offer.available;
                 return (
                   <label
                     key={key}
@@ -115,15 +112,13 @@ export function ReviewStep({
                     />
                     <span className="min-w-0 flex-1">
                       <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                        <span className="text-sm font-semibold text-slate-900">{ADD_ONS[key].label}</span>
+                        <span className="text-sm font-semibold text-slate-900">{offer.name}</span>
                         <span className="text-sm font-semibold text-slate-900">
-                          +{formatUsd(addOnPrice(key, prices))}
-                          {key === 'expeditedFiling' && expedite?.available ? (
-                            <span className="font-normal text-slate-600"> + {stateFeeText(expedite.fee)} state fee</span>
-                          ) : null}
+                          +{formatUsd(offer.price)}
+                          {offer.governmentFeeText ? <span className="font-normal text-slate-600"> + {offer.governmentFeeText} state fee</span> : null}
                         </span>
                       </span>
-                      <span className="mt-0.5 block text-sm text-slate-600">{description}</span>
+                      <span className="mt-0.5 block text-sm text-slate-600">{offer.description}</span>
                     </span>
                   </label>
                 );

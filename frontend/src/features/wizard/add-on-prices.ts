@@ -1,4 +1,4 @@
-import { type AddOnPrices, addOnPricesFrom } from '#shared/pricing.ts';
+import { type AddOnPrices, addOnPricesFrom } from '#shared/catalog/catalog.ts';
 import { useOperatorSettings } from '../../lib/operator.ts';
 
 /**

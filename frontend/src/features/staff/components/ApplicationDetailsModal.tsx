@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { filedDateProblem, nextStaffTransition, REOPEN_MOVE, staffMoveBlocker } from '#shared/application-status.ts';
+import { ADD_ONS, addOnsOf, addOnWords } from '#shared/catalog/catalog.ts';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { formatRefundCents } from '#shared/payments/refunds.ts';
-import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import { MAX_NOTES_LENGTH, type StaffApplication } from '#shared/staff/applications.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { DialogToaster } from '../../../components/AppToaster.tsx';
@@ -101,10 +101,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
     }
   }
 
-  const addOns = [
-    ...ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label),
-    ...(app.dbaRegistration ? [`DBA "${app.dbaName ?? ''}"${app.dbaCounty ? ` (${app.dbaCounty} County)` : ''}`] : []),
-  ];
+  const addOns = addOnsOf(app).map((e) => addOnWords(e.key, app));
   return (
     <dialog
       ref={dialog}
@@ -149,9 +146,11 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             {app.amountRefundedCents ? ` · ${formatRefundCents(app.amountRefundedCents)} refunded` : ''}
           </Field>
           <Field label="Created">{formatDateTime(app.createdAt)}</Field>
-          <Field label="Expedited filing">{app.expeditedFiling ? 'Yes' : 'No'}</Field>
-          <Field label="FEIN filing">{app.feinFiling ? 'Yes' : 'No'}</Field>
-          <Field label="Operating agreement">{app.operatingAgreement ? 'Yes' : 'No'}</Field>
+          {ADD_ONS.map((e) => (
+            <Field key={e.key} label={e.name}>
+              {app[e.key] ? 'Yes' : 'No'}
+            </Field>
+          ))}
           {app.fileNumber ? <Field label="State file number">{app.fileNumber}</Field> : null}
           {app.filedOn ? <Field label="Filed on">{app.filedOn}</Field> : null}
         </dl>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNTED_STATUSES } from '#shared/application-status.ts';
+import { ADD_ONS } from '#shared/catalog/catalog.ts';
 import { PAYMENT_STATUSES } from '#shared/payments/methods.ts';
-import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { STATE_RECORDS } from '#shared/states.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -121,9 +121,9 @@ export function ApplicationsTab() {
             onChange={(e) => setFilter((f) => ({ ...f, addOn: e.target.value }))}
           >
             <option value="">Any add-ons</option>
-            {ADD_ON_KEYS.map((k) => (
-              <option key={k} value={k}>
-                {ADD_ONS[k].label}
+            {ADD_ONS.map((e) => (
+              <option key={e.key} value={e.key}>
+                {e.name}
               </option>
             ))}
           </select>

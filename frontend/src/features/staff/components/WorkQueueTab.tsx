@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ADD_ON_KEYS, ADD_ONS } from '#shared/pricing.ts';
+import { addOnsOf, addOnWords } from '#shared/catalog/catalog.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import { PROCESSING_STALE_DAYS, promiseHoursLeft, type QueueStage, STAGE_LABELS } from '#shared/staff/work-queue.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -35,10 +35,7 @@ interface RowProps {
 }
 
 function QueueRow({ app, stage, onOpen, chosen, onChoose }: RowProps) {
-  const addOns = [
-    ...ADD_ON_KEYS.filter((k) => app[k]).map((k) => ADD_ONS[k].label),
-    ...(app.dbaRegistration ? [`DBA "${app.dbaName ?? ''}"${app.dbaCounty ? ` (${app.dbaCounty} County)` : ''}`] : []),
-  ];
+  const addOns = addOnsOf(app).map((e) => addOnWords(e.key, app));
   const name = app.businessName || `${app.firstName} ${app.lastName}`.trim() || 'Unnamed business';
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-order={app.id}>

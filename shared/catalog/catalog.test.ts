@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { staffMoveBlocker } from '../application-status.ts';
+import { deliverablesFor } from '../orders/deliverables.ts';
+import { DOCUMENT_KINDS, GENERATED_KINDS, UPLOAD_KINDS } from '../orders/documents.ts';
+import { orderForApplication } from '../payments/order.ts';
+import { applicationListQuerySchema } from '../staff/applications.schema.ts';
+import { STATE_RECORDS } from '../states.ts';
+import { wizardDataSchema, wizardPatchSchema } from '../wizard/data.schema.ts';
+import { FIELD_STEP } from '../wizard/steps.ts';
+import {
+  ADD_ON_KEYS,
+  ADD_ONS,
+  type AddOnKey,
+  addOnFlags,
+  addOnOffer,
+  addOnPricesFrom,
+  addOnsOf,
+  addOnWords,
+  availability,
+  boughtFlags,
+  DEFAULT_ADD_ON_PRICES,
+  FEE_COLUMNS,
+  feeColumnOf,
+  PRICE_SETTING_KEYS,
+  SETTING_PRICED,
+  TOGGLED_ADD_ON_KEYS,
+} from './catalog.ts';
+import { CATALOG } from './entries.ts';
+
+const STATE_CODES = STATE_RECORDS.map((s) => s.code);
+
+/** A state where the add-on is sold (the first in code order). */
+const soldIn = (key: AddOnKey) => STATE_CODES.find((code) => availability(key, code).available) as string;
+const PAID_AT = '2026-06-15T12:00:00.000Z';
+
+/** A paid order that bought one add-on, frozen at payment as the server freezes it. */
+function paidOrder(key: AddOnKey) {
+  const state = soldIn(key);
+  const flags = addOnFlags({ [key]: true });
+  const order = orderForApplication({ state, ...flags })!;
+  return {
+    state,
+    ...flags,
+    dbaName: 'Pixel Kitchen',
+    dbaCounty: 'Laramie',
+    paymentStatus: 'paid' as const,
+    status: 'filed',
+    paidAt: PAID_AT,
+    amountPaidCents: order.totalCents,
+    pricedOrder: { state, totalCents: order.totalCents, ...flags, addOnPrices: order.addOnPrices, pricedAt: PAID_AT },
+    filingDetails: { registeredAgent: { kind: 'own' } },
+  };
+}
+
+describe('the catalog', () => {
+  it('has one entry per key, and each document kind belongs to one entry', () => {
+    const keys = CATALOG.map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const kinds = CATALOG.flatMap((e) => e.documents.map((d) => d.kind));
+    expect(new Set(kinds).size).toBe(kinds.length);
+    for (const kind of kinds) expect(DOCUMENT_KINDS).toContain(kind);
+  });
+
+  it('sells the DBA beside the switched add-ons, so every list of add-ons includes it', () => {
+    expect(ADD_ON_KEYS).toContain('dbaRegistration');
+    expect(TOGGLED_ADD_ON_KEYS).not.toContain('dbaRegistration');
+    expect(applicationListQuerySchema.safeParse({ addOn: 'dbaRegistration' }).success).toBe(true);
+  });
+
+  it('prices by an operator setting exactly the entries that say so, each with its default', () => {
+    expect(PRICE_SETTING_KEYS).toEqual(SETTING_PRICED.map((e) => e.pricing.setting));
+    const set = Object.fromEntries(PRICE_SETTING_KEYS.map((k, i) => [k, 10 + i]));
+    const prices = addOnPricesFrom(set);
+    for (const entry of SETTING_PRICED)
+      if (entry.key in DEFAULT_ADD_ON_PRICES) expect(prices[entry.key as keyof typeof prices]).not.toBe(entry.pricing.defaultUsd);
+    expect(addOnPricesFrom(undefined)).toEqual(DEFAULT_ADD_ON_PRICES);
+  });
+});
+
+describe.each(ADD_ONS.map((e) => [e.key, e] as const))('%s, walked from the wizard to the receipt', (key, entry) => {
+  it('is asked on its wizard step and stored as a flag both schemas know', () => {
+    expect(FIELD_STEP[key]).toBe(entry.sale.step);
+    expect(wizardPatchSchema.safeParse({ [key]: true }).success).toBe(true);
+    expect(wizardPatchSchema.safeParse({ [key]: 'yes' }).success).toBe(false);
+    expect(wizardPatchSchema.safeParse({ [key]: 'yes' }).error?.issues[0].message).toBe(`${key} must be true or false`);
+  });
+
+  it('is offered with its price where it is sold, and refused with a reason where it is not', () => {
+    const state = soldIn(key);
+    const offer = addOnOffer(key, state);
+    expect(offer).toMatchObject({ key, name: entry.name, available: true });
+    expect(offer.price).toBeGreaterThanOrEqual(0);
+    for (const code of STATE_CODES) {
+      const o = addOnOffer(key, code);
+      if (!o.available) expect(o.description).not.toBe('');
+    }
+  });
+
+  it('adds its line (and the government fee it brings) to the price, and nothing where it is not sold', () => {
+    const state = soldIn(key);
+    const without = orderForApplication({ state })!;
+    const withIt = orderForApplication({ state, [key]: true })!;
+    const added = withIt.lines.slice(without.lines.length);
+    expect(added[0]).toMatchObject({ key, label: entry.name });
+    expect(added.slice(1).map((l) => l.key)).toEqual(entry.governmentFee && added.length > 1 ? [entry.governmentFee.key] : []);
+    expect(withIt.total).toBe(without.total + added.reduce((sum, l) => sum + l.amount, 0));
+    const notSold = STATE_CODES.find((code) => !availability(key, code).available);
+    if (notSold) expect(orderForApplication({ state: notSold, [key]: true })!.total).toBe(orderForApplication({ state: notSold })!.total);
+  });
+
+  it('keeps the price frozen when payment started, whatever the operator sets later', () => {
+    const order = paidOrder(key);
+    const later = Object.fromEntries(PRICE_SETTING_KEYS.map((k) => [k, 999]));
+    expect(orderForApplication(order, addOnPricesFrom(later))!.totalCents).toBe(order.amountPaidCents);
+    // The flags a visitor could still change do not change what was sold.
+    expect(boughtFlags({ ...order, [key]: false })[key]).toBe(true);
+  });
+
+  it('owes what its entry says, and Mark Complete waits for it until its document is in', () => {
+    const order = paidOrder(key);
+    const owes = entry.owes;
+    const list = deliverablesFor(order);
+    if (!owes) {
+      expect(list.map((d) => d.key)).toEqual(['formation']);
+      return;
+    }
+    const owed = list.find((d) => d.key === owes.deliverable);
+    expect(owed).toMatchObject({ by: owes.by, delivered: false });
+    const stamped = { kind: 'approved_articles', createdAt: '2026-06-20T10:00:00.000Z' };
+    expect(staffMoveBlocker({ ...order, documents: [stamped] }, 'completed')).toContain(owed!.missing);
+    // Every document the entry makes or expects, and the facts they print, deliver it.
+    const documents = [stamped, ...entry.documents.map((d) => ({ kind: d.kind, createdAt: '2026-06-21T10:00:00.000Z' }))];
+    const done = deliverablesFor({ ...order, documents, ein: '88-1234567', einRecordedAt: '2026-06-20T11:00:00.000Z', filedAt: '2026-06-20T09:00:00.000Z' });
+    expect(done.find((d) => d.key === owes.deliverable)).toMatchObject({ delivered: true });
+    for (const d of entry.documents) expect(d.made === 'generated' ? GENERATED_KINDS : UPLOAD_KINDS).toContain(d.kind);
+  });
+
+  it('is named on the staff screens, the cover sheet and the CSV, and each of its lines lands in one fee column', () => {
+    const order = paidOrder(key);
+    expect(addOnsOf(order).map((e) => e.key)).toEqual([key]);
+    expect(addOnWords(key, order)).not.toBe('');
+    const lines = orderForApplication(order)!.lines;
+    const columns = FEE_COLUMNS.map((c) => c.column);
+    for (const line of lines) expect(columns).toContain(feeColumnOf(line.key));
+    const sum = FEE_COLUMNS.reduce(
+      (total, { column }) => total + lines.filter((l) => feeColumnOf(l.key) === column).reduce((s, l) => s + Math.round(l.amount * 100), 0),
+      0,
+    );
+    expect(sum).toBe(order.amountPaidCents);
+  });
+
+  it('appears on the receipt as its own line, in the words of the price', () => {
+    const order = paidOrder(key);
+    const receipt = orderForApplication(order)!.lines.map((l) => l.label);
+    expect(receipt).toContain(entry.name);
+  });
+
+  it('defaults to not bought in a submission from a page built before it existed', () => {
+    const parsed = wizardDataSchema.safeParse({});
+    expect(parsed.success).toBe(false);
+    const fields = parsed.error?.issues.map((i) => i.path[0]) ?? [];
+    expect(fields).not.toContain(key);
+  });
+});

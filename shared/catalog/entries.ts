@@ -1,0 +1,307 @@
+import { formatUsd } from '../money.ts';
+import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
+import { expediteDescription, expediteUnavailableReason, stateExpediteFee, stateFeeText } from '../state-facts/expedite.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
+import { findState } from '../states.ts';
+import type { CatalogEntry, OrderFacts, OwedHelpers, OwedState } from './types.ts';
+
+/**
+ * Everything we sell, one entry each (docs/product.md section 9, docs/decisions/0404-the-catalog.md).
+ * Its key, name and price; where, when and how it is bought; what it owes the customer and which
+ * documents it makes; its words on the cover sheet. Pricing, the wizard, the checkout, the payment
+ * freeze, the deliverables rule, the documents, the exports, the staff filter and the receipts
+ * read this list: adding a thing we sell is adding an entry here (and a generator for a new
+ * document in functions/documents/).
+ */
+
+/** A deliverable delivered by the newest document of one kind. */
+function byDocument(kind: string, label: string, waiting: string, missing: string, h: OwedHelpers, done = 'In your vault since'): OwedState {
+  const doc = h.newest(kind);
+  return doc
+    ? { label, delivered: true, deliveredAt: doc.createdAt, status: `${done} ${h.on(doc.createdAt)}` }
+    : { label, delivered: false, status: waiting, missing };
+}
+
+/**
+ * What the newest Form 2553 worksheet is older than: the state's filing date (the worksheet counts
+ * the LLC's start from it) or the EIN (its line A), each recorded after the worksheet was made.
+ * Empty when there is no worksheet or it holds both. An outdated worksheet is made again.
+ */
+function form2553WorksheetOutdatedBy(order: OrderFacts, h: Pick<OwedHelpers, 'newest'>): string[] {
+  const worksheet = h.newest('form_2553_worksheet');
+  if (!worksheet) return [];
+  const after = (at: unknown) => typeof at === 'string' && at !== '' && worksheet.createdAt < at;
+  return [...(order.filedAt && after(order.filedAt) ? ["the state's filing date"] : []), ...(order.ein && after(order.einRecordedAt) ? ['the EIN'] : [])];
+}
+
+/** Our handling fee for expedited filing (the state's own fee is a line of its own). */
+const EXPEDITE_HANDLING_USD = 75;
+
+/** The customer's EIN answers are in the filing details (the EIN documents are made from them). */
+const einAnswers = (order: OrderFacts) => Boolean((order.filingDetails as { ein?: unknown } | null | undefined)?.ein);
+
+export const CATALOG = [
+  {
+    key: 'formation',
+    name: 'LLC formation',
+    description: "We prepare and file your LLC's formation document with the state",
+    pricing: { kind: 'stateData' },
+    frozen: 'paymentStart',
+    sale: { moment: 'order', place: 'always', step: 1 },
+    column: 'serviceFee',
+    owes: {
+      deliverable: 'formation',
+      by: 'us',
+      rule: (_order, h) =>
+        byDocument(
+          'approved_articles',
+          'State-approved formation document',
+          'Waiting for the state to approve the filing',
+          'the state-stamped formation document is not uploaded',
+          h,
+        ),
+    },
+    documents: [
+      { kind: 'cover_sheet', label: 'Staff cover sheet', made: 'generated', staffOnly: true },
+      { kind: 'formation', label: 'Formation document', made: 'generated', orInstead: ['formation_worksheet'] },
+      { kind: 'formation_worksheet', label: 'Formation worksheet', made: 'generated', onlyInstead: true },
+      { kind: 'approved_articles', label: 'Approved formation document (state-stamped)', made: 'uploaded' },
+    ],
+  },
+  {
+    key: 'expeditedFiling',
+    name: 'Expedited filing',
+    description: "We file with the state's expedited service; the state's own expedite fee is added where it sells one",
+    priceListNote:
+      "Only where the state sells expedited processing for a formation: our handling fee plus the state's own expedite fee (shown on each state's card).",
+    pricing: { kind: 'fixed', usd: EXPEDITE_HANDLING_USD },
+    frozen: 'paymentStart',
+    sale: {
+      moment: 'order',
+      place: 'toggles',
+      step: 4,
+      availableIn: (state: string) => {
+        if (stateExpediteFee(state)) return { available: true };
+        return { available: false, reason: expediteUnavailableReason(state) ?? `We know no expedited processing for an LLC formation in ${state}` };
+      },
+      describeIn: (state: string) => {
+        const fee = stateExpediteFee(state);
+        return fee ? expediteDescription(findState(state)?.name ?? state, fee, EXPEDITE_HANDLING_USD) : undefined;
+      },
+    },
+    governmentFee: {
+      key: 'stateExpediteFee',
+      column: 'stateExpediteFee',
+      line: (state: { code: string }) => {
+        const expedite = stateExpediteFee(state.code);
+        return expedite ? { label: `State expedite fee (${expedite.tier})`, amount: expedite.fee } : undefined;
+      },
+      shortText: (state: string) => {
+        const expedite = stateExpediteFee(state);
+        return expedite ? stateFeeText(expedite) : undefined;
+      },
+    },
+    processingTime: (state: string) => {
+      const expedite = stateExpediteFee(state);
+      return expedite ? `${expedite.turnaround ?? 'faster than standard'} (state expedite: ${expedite.tier})` : undefined;
+    },
+    column: 'addOns',
+    documents: [],
+  },
+  {
+    key: 'feinFiling',
+    name: 'FEIN (EIN) filing',
+    description: 'We apply for your federal tax ID',
+    pricing: { kind: 'fixed', usd: 75 },
+    frozen: 'paymentStart',
+    sale: { moment: 'order', place: 'toggles', step: 4 },
+    column: 'addOns',
+    owes: {
+      deliverable: 'ein',
+      by: 'us',
+      rule: (order, h) => {
+        const label = 'EIN and IRS confirmation letter';
+        const letter = h.newest('ein_letter');
+        const number = order.ein ? order.ein : undefined;
+        if (number && letter) {
+          const at = [order.einRecordedAt ?? letter.createdAt, letter.createdAt].sort().at(-1) as string;
+          return { label, delivered: true, deliveredAt: at, status: `EIN ${number}, letter in your vault since ${h.on(at)}` };
+        }
+        const missing = [number ? undefined : 'the EIN is not recorded', letter ? undefined : 'the IRS confirmation letter is not uploaded']
+          .filter(Boolean)
+          .join(' and ');
+        return { label, delivered: false, status: 'We apply for the EIN once the state has approved the LLC', missing };
+      },
+    },
+    documents: [
+      { kind: 'ein_worksheet', label: 'EIN worksheet', made: 'generated', staffOnly: true, needs: einAnswers },
+      { kind: 'ein_summary', label: 'EIN application summary', made: 'generated', needs: einAnswers },
+      { kind: 'ein_letter', label: 'EIN confirmation letter (IRS)', made: 'uploaded' },
+    ],
+  },
+  {
+    key: 'operatingAgreement',
+    name: 'Operating agreement template',
+    description: 'Customised for creators',
+    pricing: { kind: 'fixed', usd: 50 },
+    frozen: 'paymentStart',
+    sale: { moment: 'order', place: 'toggles', step: 4 },
+    column: 'addOns',
+    owes: {
+      deliverable: 'operating_agreement',
+      by: 'us',
+      rule: (_order, h) =>
+        byDocument('operating_agreement', 'Operating agreement', 'Prepared when we start filing', 'the operating agreement is not generated', h),
+    },
+    documents: [{ kind: 'operating_agreement', label: 'Operating agreement', made: 'generated' }],
+  },
+  {
+    key: 'registeredAgent',
+    name: 'Registered agent, first year',
+    description: 'We act as your registered agent in the filing state; the first year is included in the formation order',
+    pricing: { kind: 'included' },
+    frozen: 'paymentStart',
+    sale: { moment: 'order', place: 'filingDetails' },
+    column: 'serviceFee',
+    owes: {
+      deliverable: 'registered_agent',
+      by: 'us',
+      owedBy: (order: OrderFacts) => order.filingDetails?.registeredAgent?.kind === 'ours',
+      // Our appointment is on the state's record once the state approved the filing that names us.
+      rule: (_order, h) =>
+        byDocument(
+          'approved_articles',
+          'Registered agent appointment',
+          'Named on your filing; on the record once the state approves it',
+          'the state has not approved the filing that appoints us (no state-stamped document)',
+          h,
+          "We are your registered agent, on the state's record since",
+        ),
+    },
+    documents: [],
+  },
+  {
+    key: 'form2553',
+    name: 'Form 2553 prepared for you',
+    description:
+      'For the S-corporation election: a filled worksheet of IRS Form 2553 with the answers we know (name, EIN, address, effective date, members) and its deadline, for you to sign and send',
+    pricing: {
+      kind: 'setting',
+      setting: 'form2553Usd',
+      settingLabel: 'Form 2553 prepared for you (US dollars)',
+      defaultUsd: 49,
+      hint: 'The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid.',
+    },
+    frozen: 'paymentStart',
+    sale: { moment: 'order', place: 'toggles', step: 4 },
+    column: 'addOns',
+    owes: {
+      deliverable: 'form_2553',
+      by: 'us',
+      rule: (order, h) => {
+        const label = 'Form 2553 prepared for you';
+        const worksheet = h.newest('form_2553_worksheet');
+        const newer = form2553WorksheetOutdatedBy(order, h);
+        const outdatedBy = newer.join(' and ');
+        if (worksheet && outdatedBy)
+          return {
+            label,
+            delivered: false,
+            status: `We are adding ${outdatedBy} to your worksheet`,
+            missing: `the Form 2553 worksheet was made before ${outdatedBy} ${newer.length > 1 ? 'were' : 'was'} recorded: generate it again`,
+          };
+        if (worksheet)
+          return {
+            label,
+            delivered: true,
+            deliveredAt: worksheet.createdAt,
+            status: `The filled worksheet is in your vault since ${h.on(worksheet.createdAt)}: sign and send the form by its deadline`,
+          };
+        return {
+          label,
+          delivered: false,
+          status: 'Prepared when we start filing, with the answers your order holds',
+          missing: 'the Form 2553 worksheet is not generated',
+        };
+      },
+    },
+    documents: [
+      { kind: 'form_2553_worksheet', label: 'Form 2553 worksheet (S-corporation election)', made: 'generated', outdatedBy: form2553WorksheetOutdatedBy },
+    ],
+  },
+  {
+    key: 'dbaRegistration',
+    name: 'DBA: your creator name registered',
+    description: 'We file your handle or channel name as a registered business name of the LLC',
+    priceListNote:
+      "Your handle or channel name registered as a business name of the LLC, where the state keeps a register: our fee plus the state's or county's filing fee (chosen with your business name).",
+    pricing: {
+      kind: 'setting',
+      setting: 'dbaServiceFeeUsd',
+      settingLabel: 'DBA registration service fee (US dollars)',
+      defaultUsd: 49,
+      hint: "Our fee for registering a creator's name as a DBA; the government's fee is added to it. New orders are priced at it; paid orders keep the price they paid.",
+    },
+    frozen: 'paymentStart',
+    sale: {
+      moment: 'order',
+      place: 'offer',
+      step: 3,
+      availableIn: (state: string) => {
+        const offer = dbaOffer(state);
+        if (!offer) return { available: false, reason: 'We have no DBA rules for this state' };
+        return offer.kind === 'none'
+          ? { available: false, reason: `${offer.rule.name} keeps no register of business names: there is nothing to file` }
+          : { available: true };
+      },
+    },
+    governmentFee: {
+      key: 'dbaFee',
+      column: 'otherGovernmentFees',
+      line: (state: { code: string; name: string }) => {
+        const offer = dbaOffer(state.code);
+        const fee = offer && offer.kind !== 'none' ? dbaGovernmentFee(offer) : 0;
+        return offer && fee > 0 ? { label: `${state.name} ${offer.rule.term} filing fee`, amount: fee } : undefined;
+      },
+      shortText: (state: string) => {
+        const offer = dbaOffer(state);
+        const fee = offer && offer.kind !== 'none' ? dbaGovernmentFee(offer) : 0;
+        return fee > 0 ? formatUsd(fee) : undefined;
+      },
+    },
+    column: 'addOns',
+    owes: {
+      deliverable: 'dba',
+      by: 'us',
+      rule: (order, h) => {
+        const name = order.dbaName ? `"${order.dbaName}"` : 'your creator name';
+        return byDocument(
+          'dba_registration',
+          `DBA: ${name}`,
+          'We file it once the state has approved the LLC (the LLC must exist to own the name)',
+          'the registered DBA is not uploaded',
+          h,
+          'Registered; the filed copy is in your vault since',
+        );
+      },
+    },
+    documents: [{ kind: 'dba_registration', label: 'DBA registration (filed name, stamped)', made: 'uploaded' }],
+    staffWords: (order: OrderFacts) => `DBA "${order.dbaName ?? ''}"${order.dbaCounty ? ` (${order.dbaCounty} County)` : ''}`,
+  },
+  {
+    key: 'registeredAgentRenewal',
+    name: 'Registered agent renewal',
+    description: 'Each year after the included first one, charged only with the consent given at checkout or on the order page',
+    pricing: {
+      kind: 'setting',
+      setting: 'registeredAgentRenewalUsd',
+      settingLabel: 'Registered-agent renewal price (US dollars a year)',
+      defaultUsd: REGISTERED_AGENT_RENEWAL_USD,
+      hint: 'The first year is included with every formation.',
+    },
+    frozen: 'agreement',
+    sale: { moment: 'recurring', place: 'filingDetails' },
+    column: 'serviceFee',
+    documents: [],
+  },
+] as const satisfies readonly CatalogEntry[];

@@ -1,0 +1,128 @@
+/**
+ * The shape of one thing we sell (docs/decisions/0404-the-catalog.md). Every screen, handler,
+ * document, export and email that depends on what an order bought reads these entries
+ * (./catalog.ts) instead of spelling an add-on's key.
+ */
+
+/** Who a price line's money goes to, and so which column of the exports it lands in. */
+export type FeeColumn = 'stateFilingFee' | 'stateExpediteFee' | 'otherGovernmentFees' | 'serviceFee' | 'addOns';
+
+/** How an entry is priced, in whole US dollars. */
+export type Pricing =
+  /** A constant of our price list. */
+  | { kind: 'fixed'; usd: number }
+  /** An operator setting (operator settings screen), `defaultUsd` while it is unset. */
+  | { kind: 'setting'; setting: string; settingLabel: string; defaultUsd: number; hint: string }
+  /** A figure of the state data (the filing fee of the state). */
+  | { kind: 'stateData' }
+  /** Included in another entry's price: nothing to charge. */
+  | { kind: 'included' };
+
+/** When an entry can be bought: with the order (before payment) or on its own later, with consent. */
+export type SaleMoment = 'order' | 'recurring';
+
+/** Where the buyer chooses it: a switch on the review step and the checkout, or its own offer (DBA at step 3). */
+export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails';
+
+/** What a state makes of an entry: sold there or not, and the sentence when not. */
+export type Availability = { available: true } | { available: false; reason: string };
+
+/** The parts of an order the deliverables rule reads (an application item, or the staff view of one). */
+export interface OrderFacts {
+  state?: string | null;
+  residenceState?: string | null;
+  dbaName?: string | null;
+  dbaCounty?: string | null;
+  /** The order as frozen when its payment started: the state and the add-on flags sold. */
+  pricedOrder?: { state?: string } | null;
+  filingDetails?: { registeredAgent?: { kind?: string } } | null;
+  documents?: readonly { kind: string; createdAt: string }[] | null;
+  /** The EIN the IRS assigned, recorded by staff (XX-XXXXXXX). */
+  ein?: string | null;
+  einRecordedAt?: string | null;
+  /** When staff marked the order filed, with the state's filing date. */
+  filedAt?: string | null;
+}
+
+/** One deliverable's state as an entry's rule reads it (the key and `by` come from the entry). */
+export interface OwedState {
+  label: string;
+  delivered: boolean;
+  deliveredAt?: string;
+  status: string;
+  missing?: string;
+}
+
+/** Helpers the rules share: the newest document of a kind, and a timestamp's day. */
+export interface OwedHelpers {
+  newest(kind: string): { createdAt: string } | undefined;
+  on(at: string): string;
+}
+
+/** A document an entry makes or expects, under one vocabulary of kinds. */
+export interface EntryDocument {
+  kind: string;
+  /** What staff and customers read. */
+  label: string;
+  /** `generated`: made by the document generator at a staff step; `uploaded`: staff upload it. */
+  made: 'generated' | 'uploaded';
+  /** Only staff see it (the cover sheet, the EIN worksheet with the tax id's last digits). */
+  staffOnly?: boolean;
+  /** Generated kinds that count in its place (a formation worksheet where we do not hold the state's form). */
+  orInstead?: readonly string[];
+  /** Counted only in another's place (never expected on its own). */
+  onlyInstead?: boolean;
+  /** What the order must hold before it can be made (the EIN answers), when not always. */
+  needs?: (order: OrderFacts) => boolean;
+  /** What recorded after it makes the newest copy outdated (generated again by Mark Filed or Record EIN), in words. */
+  outdatedBy?: (order: OrderFacts, h: Pick<OwedHelpers, 'newest'>) => string[];
+}
+
+/** One thing we sell. */
+export interface CatalogEntry<K extends string = string> {
+  /** The order's flag (`order[key] === true` when bought) and its price line's key. */
+  key: K;
+  /** The customer-facing name: the price line, the receipts, the CSV, the filter and the cover sheet say it. */
+  name: string;
+  description: string;
+  /** The price list's words for it where they differ from `description` (a price that depends on the state). */
+  priceListNote?: string;
+  pricing: Pricing;
+  /** When the price is frozen: when the order's payment starts (`pricedOrder`), or when the customer agrees to the recurring charge. */
+  frozen: 'paymentStart' | 'agreement';
+  sale: {
+    moment: SaleMoment;
+    place: SalePlace;
+    /** The wizard step that asks for it. */
+    step?: number;
+    /** Whether the state sells it (undefined: everywhere). */
+    availableIn?: (state: string) => Availability;
+    /** What it buys in a state where it is sold, when that says more than `description`. */
+    describeIn?: (state: string) => string | undefined;
+  };
+  /** The government's fee the entry adds beside its own price, as a line of its own (where the state charges one). */
+  governmentFee?: {
+    key: string;
+    column: FeeColumn;
+    /** Its label and amount in a state; undefined where there is none to charge. */
+    line: (state: { code: string; name: string }) => { label: string; amount: number } | undefined;
+    /** The fee as a short figure beside our price ("$50", "$50-$100"), where the state charges one. */
+    shortText: (state: string) => string | undefined;
+  };
+  /** The state's processing time the order gets with it, where it changes it (expedited filing), in words. */
+  processingTime?: (state: string) => string | undefined;
+  /** Where its own price line goes in the exports. */
+  column: FeeColumn;
+  /** What it owes the customer once bought, and when that is delivered (Mark Complete waits for it when `by` is us). */
+  owes?: {
+    deliverable: string;
+    by: 'us' | 'customer';
+    /** Whether this order owes it (undefined: when bought). */
+    owedBy?: (order: OrderFacts) => boolean;
+    rule: (order: OrderFacts, h: OwedHelpers) => OwedState;
+  };
+  /** The documents it makes or expects; generated ones are made at Start Processing. */
+  documents: readonly EntryDocument[];
+  /** The staff screens', the CSV's and the cover sheet's words for it, given the order (its name when unset). */
+  staffWords?: (order: OrderFacts) => string;
+}
