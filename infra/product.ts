@@ -1,4 +1,5 @@
 import type { App } from 'aws-cdk-lib';
+import type { RouteDef } from '../functions/routes.ts';
 import { BackupCopyStack, backupCopyStackName } from './backups.ts';
 import { addNagChecks } from './nag.ts';
 import { ApiStack } from './stacks/api-stack.ts';
@@ -25,6 +26,8 @@ export interface ProductOptions {
   siteAssetsPath?: string;
   /** The built functions (`npm run build:functions`); defaults to .build/functions. */
   functionsBuildDir?: string;
+  /** Test only: routes synthesised as if functions/routes.ts had them (ApiStackProps.extraRoutes). */
+  extraRoutes?: readonly RouteDef[];
 }
 
 /**
@@ -55,6 +58,7 @@ export function buildProduct(app: App, config: StageConfig, options: ProductOpti
     piiKey: data.piiKey,
     streamArns: data.streamArns,
     functionsBuildDir: options.functionsBuildDir,
+    extraRoutes: options.extraRoutes,
   });
   // The API addresses tables and bucket by their fixed names, so the order is declared here.
   api.addStackDependency(data, 'functions read and write the tables and the documents bucket');

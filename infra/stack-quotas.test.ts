@@ -1,28 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../functions/routes.ts';
+import { ROUTES, routeKey } from '../functions/routes.ts';
 import { API_STACK_ROUTES, routeGroup } from './stacks/api-stack.ts';
 import { EXAMPLE_API_DOMAIN_CONTEXT } from './stage-config.ts';
-import { type SynthesisedProduct, synthProduct } from './test-support.ts';
+import { quotaOverruns, type SynthesisedProduct, synthProduct } from './test-support.ts';
 
 /**
- * Room to grow (docs/decisions/0250-api-split-by-route-group.md): no stack of either stage, a
+ * Room to grow (docs/decisions/0250-api-split-by-route-group.md, 0400): no stack of either stage, a
  * route group's nested stack included, passes 80% of a CloudFormation quota; and an existing
  * stage updates in place: every table, bucket, secret and key keeps the logical id it was
  * deployed with, and every value the Data and Secrets stacks export stays exported.
  */
-
-/** CloudFormation's per-template quotas (docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html). */
-export const CLOUDFORMATION_QUOTAS = {
-  resources: 500,
-  templateBytes: 1_000_000,
-  outputs: 200,
-  parameters: 200,
-  mappings: 200,
-} as const;
-/** The share of a quota a stack may use: what is left is room for the next routes. */
-export const QUOTA_HEADROOM = 0.8;
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -52,20 +41,7 @@ const fixture = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 's
 
 describe.each(Object.keys(contexts) as StageName[])('%s stage: CloudFormation quotas', (stage) => {
   it('every stack, nested ones included, stays within 80% of each quota', () => {
-    const over: string[] = [];
-    for (const t of products[stage].stackTemplates) {
-      const used = {
-        resources: Object.keys(t.json.Resources ?? {}).length,
-        templateBytes: t.bytes,
-        outputs: Object.keys(t.json.Outputs ?? {}).length,
-        parameters: Object.keys(t.json.Parameters ?? {}).length,
-        mappings: Object.keys(t.json.Mappings ?? {}).length,
-      };
-      for (const [quota, limit] of Object.entries(CLOUDFORMATION_QUOTAS) as [keyof typeof CLOUDFORMATION_QUOTAS, number][]) {
-        if (used[quota] > limit * QUOTA_HEADROOM) over.push(`${t.name}: ${quota} ${used[quota]} of ${limit}`);
-      }
-    }
-    expect(over).toEqual([]);
+    expect(quotaOverruns(products[stage].stackTemplates)).toEqual([]);
   });
 
   it('reads every template of the assembly: the Api stack and one nested stack per route group', () => {
@@ -116,20 +92,22 @@ describe('route groups', () => {
     }
   });
 
-  it('keeps the routes and integrations in the Api stack, and each invoke permission with its function', () => {
+  it('puts each route with its integration and invoke permission in its group; the Api stack keeps only the shared ones', () => {
     const own = products.dev.stackTemplates.find((t) => t.name === 'CreatorLlc-dev-Api')?.json.Resources as Record<string, Resource>;
     const count = (type: string) => Object.values(own).filter((r) => r.Type === type).length;
-    expect(count('AWS::ApiGatewayV2::Route')).toBe(ROUTES.length + 1);
-    expect(count('AWS::ApiGatewayV2::Integration')).toBe(ROUTES.length + 1);
-    // API Gateway's permissions left in the Api stack: the routes whose function is there, and $default.
+    // Here: the routes whose function is here (API_STACK_ROUTES), and $default.
+    expect(count('AWS::ApiGatewayV2::Route')).toBe(API_STACK_ROUTES.length + 1);
+    expect(count('AWS::ApiGatewayV2::Integration')).toBe(API_STACK_ROUTES.length + 1);
     const apiInvokes = Object.values(own).filter((r) => r.Type === 'AWS::Lambda::Permission' && r.Properties.Principal === 'apigateway.amazonaws.com');
     expect(apiInvokes.length).toBe(API_STACK_ROUTES.length + 1);
     let grouped = 0;
     for (const nested of products.dev.stackTemplates.filter((t) => t.name.startsWith('CreatorLlc-dev-Api/'))) {
       const resources = Object.values(nested.json.Resources as Record<string, Resource>);
       const types = new Set(resources.map((r) => r.Type));
-      // Each function with its published version and live alias (npm run rollback), and its invoke permission.
+      // Each function with its published version and live alias (npm run rollback), its invoke permission, its route and integration.
       expect([...types].sort(), nested.name).toEqual([
+        'AWS::ApiGatewayV2::Integration',
+        'AWS::ApiGatewayV2::Route',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Alias',
@@ -138,17 +116,39 @@ describe('route groups', () => {
         'AWS::Lambda::Version',
         'AWS::Logs::LogGroup',
       ]);
-      const permissions = resources.filter((r) => r.Type === 'AWS::Lambda::Permission');
-      const aliases = resources.filter((r) => r.Type === 'AWS::Lambda::Alias');
-      expect(permissions.length, nested.name).toBe(aliases.length);
-      for (const p of permissions) {
+      const of = (type: string) => resources.filter((r) => r.Type === type);
+      const aliases = of('AWS::Lambda::Alias');
+      expect([of('AWS::Lambda::Permission').length, of('AWS::ApiGatewayV2::Route').length, of('AWS::ApiGatewayV2::Integration').length], nested.name).toEqual([
+        aliases.length,
+        aliases.length,
+        aliases.length,
+      ]);
+      for (const p of of('AWS::Lambda::Permission')) {
         expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
         expect(p.Properties.Action).toBe('lambda:InvokeFunction');
         // Scoped to the one API (a parameter the Api stack passes in) and the route's path.
         expect(JSON.stringify(p.Properties.SourceArn), nested.name).toMatch(/:execute-api:.*"Ref":"[^"]*HttpApi[^"]*".*\/\*\/\*\/api\//);
       }
-      grouped += permissions.length;
+      // Attached to the Api stack's one HTTP API, whose id is the nested stack's parameter.
+      const apiIds = new Set([...of('AWS::ApiGatewayV2::Route'), ...of('AWS::ApiGatewayV2::Integration')].map((r) => JSON.stringify(r.Properties.ApiId)));
+      expect([...apiIds], nested.name).toHaveLength(1);
+      expect([...apiIds][0], nested.name).toMatch(/^\{"Ref":"[^"]*HttpApi[^"]*"\}$/);
+      // Each integration invokes an alias of this stack (the route's live alias), not another stack's output.
+      for (const i of of('AWS::ApiGatewayV2::Integration'))
+        expect(JSON.stringify(i.Properties.IntegrationUri), nested.name).toMatch(/^\{"Ref":"[^"]*Live[^"]*"\}$/);
+      grouped += aliases.length;
     }
     expect(grouped).toBe(ROUTES.length - API_STACK_ROUTES.length);
+  });
+
+  it.each(['dev', 'prod'] as const)('%s: every route key is in the API once, over all its stacks', (stage) => {
+    const keys = products[stage].stackTemplates.flatMap((t) =>
+      Object.values((t.json.Resources ?? {}) as Record<string, Resource>)
+        .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+        .map((r) => r.Properties.RouteKey as string),
+    );
+    expect(keys.length).toBe(ROUTES.length + 1);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(keys)).toEqual(new Set([...ROUTES.map(routeKey), '$default']));
   });
 });

@@ -135,6 +135,14 @@ export const stageConfigSchema = z
       z.array(z.string()).default([]),
     ),
     /**
+     * The handover deploy (`-c routeHandover=true`), once for a stage deployed while its routes were
+     * in the Api stack itself: the old routes move to a parked key in the same deploy that creates
+     * them in their route groups, since an HTTP API holds one route per key (docs/deploy.md,
+     * docs/decisions/0400-routes-live-in-their-group-stack.md). The plain deploy after it removes
+     * the parked routes.
+     */
+    routeHandover: z.preprocess((v) => (v === 'false' ? false : v === 'true' ? true : v), z.boolean().default(false)),
+    /**
      * Where AWS Backup copies each daily backup of the tables (a region other than us-east-1, e.g.
      * us-west-2), so a region's outage or a deleted vault does not take every copy. Without it the
      * backups stay in us-east-1 only. Recommended for prod (docs/deploy.md, Backups).
@@ -250,6 +258,7 @@ export const CONTEXT_KEYS = [
   'requireSecondFactor',
   'ownerEmail',
   'withoutIndexes',
+  'routeHandover',
   'backupCopyRegion',
   'sellerLegalName',
   'sellerAddress',

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { functionCodeDir, functionSources } from './lambda-bundle.ts';
+import type { RouteDef } from '../functions/routes.ts';
+import { functionCodeDir, functionSources, routeFunctionName } from './lambda-bundle.ts';
 import { buildProduct, type ProductStacks } from './product.ts';
 import { parseStageConfig } from './stage-config.ts';
 
@@ -29,12 +30,17 @@ export interface SynthesisedProduct {
   cleanup(): void;
 }
 
+export interface SynthOptions {
+  /** Routes synthesised as if the route table had them, each with a stand-in built function (ProductOptions.extraRoutes). */
+  extraRoutes?: readonly RouteDef[];
+}
+
 /**
  * Synthesises the whole product for tests: bundling and asset staging skipped (STACK.md), a
  * throwaway built site and functions build, the cloud assembly in a temp dir. app.synth() runs
  * the cdk-nag checks, so any unacknowledged finding throws here.
  */
-export function synthProduct(context: Record<string, unknown>): SynthesisedProduct {
+export function synthProduct(context: Record<string, unknown>, options: SynthOptions = {}): SynthesisedProduct {
   const root = mkdtempSync(join(tmpdir(), 'creator-llc-cdk-'));
   const site = join(root, 'site');
   mkdirSync(join(site, 'assets'), { recursive: true });
@@ -44,7 +50,8 @@ export function synthProduct(context: Record<string, unknown>): SynthesisedProdu
   // A folder per function where the build would put it (the functions' own build is tested in
   // infra/lambda-bundle.test.ts; here only the stacks are).
   const functionsBuild = join(root, 'functions');
-  for (const { name } of functionSources()) {
+  const extraFunctions = (options.extraRoutes ?? []).map((r) => ({ name: routeFunctionName(r.handler) }));
+  for (const { name } of [...functionSources(), ...extraFunctions]) {
     mkdirSync(functionCodeDir(name, functionsBuild), { recursive: true });
     writeFileSync(join(functionCodeDir(name, functionsBuild), 'index.mjs'), `export const handler = async () => ${JSON.stringify(name)};\n`);
   }
@@ -53,7 +60,7 @@ export function synthProduct(context: Record<string, unknown>): SynthesisedProdu
       outdir: join(root, 'cdk.out'),
       context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true },
     });
-    const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site, functionsBuildDir: functionsBuild });
+    const stacks = buildProduct(app, parseStageConfig(context), { siteAssetsPath: site, functionsBuildDir: functionsBuild, extraRoutes: options.extraRoutes });
     const assembly = app.synth();
     const stackTemplates: StackTemplate[] = [];
     const read = (name: string, file: string): StackTemplate => {
@@ -124,4 +131,38 @@ export function liveAliasOf(template: Template, functionLogicalId: string): stri
   );
   if (aliases.length !== 1) throw new Error(`${functionLogicalId} has ${aliases.length} live aliases`);
   return aliases[0][0];
+}
+
+/** CloudFormation's per-template quotas (docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html). */
+export const CLOUDFORMATION_QUOTAS = {
+  resources: 500,
+  templateBytes: 1_000_000,
+  outputs: 200,
+  parameters: 200,
+  mappings: 200,
+} as const;
+/** The share of a quota a stack may use: what is left is room for the next routes. */
+export const QUOTA_HEADROOM = 0.8;
+
+/** What one template uses of each quota. */
+export function quotaUse(t: StackTemplate): Record<keyof typeof CLOUDFORMATION_QUOTAS, number> {
+  return {
+    resources: Object.keys(t.json.Resources ?? {}).length,
+    templateBytes: t.bytes,
+    outputs: Object.keys(t.json.Outputs ?? {}).length,
+    parameters: Object.keys(t.json.Parameters ?? {}).length,
+    mappings: Object.keys(t.json.Mappings ?? {}).length,
+  };
+}
+
+/** Every quota a template uses more than QUOTA_HEADROOM of, as `<stack>: <quota> <used> of <limit>`. */
+export function quotaOverruns(templates: readonly StackTemplate[]): string[] {
+  const over: string[] = [];
+  for (const t of templates) {
+    const used = quotaUse(t);
+    for (const [quota, limit] of Object.entries(CLOUDFORMATION_QUOTAS) as [keyof typeof CLOUDFORMATION_QUOTAS, number][]) {
+      if (used[quota] > limit * QUOTA_HEADROOM) over.push(`${t.name}: ${quota} ${used[quota]} of ${limit}`);
+    }
+  }
+  return over;
 }

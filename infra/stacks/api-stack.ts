@@ -4,8 +4,10 @@ import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type S
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
+  CfnRoute,
   DomainName,
   HttpApi,
+  type HttpIntegration,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
@@ -27,7 +29,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import { JOBS, type JobDef, type JobKey } from '../../functions/jobs.ts';
 import { type Grant, ROUTES, type RouteDef, type RouteKey, routeKey } from '../../functions/routes.ts';
 import { SECRETS, type SecretKey } from '../../functions/secrets-catalog.ts';
@@ -49,6 +51,11 @@ export interface ApiStackProps extends StackProps {
   streamArns: Partial<Record<TableKey, string>>;
   /** Where `npm run build:functions` wrote one folder per function; defaults to .build/functions. */
   functionsBuildDir?: string;
+  /**
+   * Routes synthesised after those of functions/routes.ts, as if the contract had them: only the
+   * tests use it, to show the stacks' room for routes not written yet (infra/route-headroom.test.ts).
+   */
+  extraRoutes?: readonly RouteDef[];
 }
 
 /** The data stack's resources, addressed by their fixed per-stage names. */
@@ -192,27 +199,52 @@ export function routeGroupConstructId(group: string): string {
 }
 
 /**
- * One route group's functions (function, role and policy, log group, version and `live` alias)
- * and their invoke permissions in a nested stack of the Api stack
- * (docs/decisions/0250-api-split-by-route-group.md, 0390-invoke-permissions-in-route-groups.md).
- * The routes and their integrations stay in the Api stack, with the HTTP API they belong to.
+ * Where a route is parked during the handover deploy (`-c routeHandover=true`): its old route in
+ * the Api stack takes this key, `GET /api/states` -> `GET /handover/api/states`, so that its route
+ * group can create the route under the real key in the same deploy (an HTTP API holds one route per
+ * key). CloudFront sends only `/api/*` to the API, so no visitor reaches a parked route.
+ */
+export const HANDOVER_PREFIX = '/handover';
+export const parkedRouteKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${HANDOVER_PREFIX}${route.path}`;
+
+/**
+ * One route group's routes in a nested stack of the Api stack: each route's function (function,
+ * role and policy, log group, version and `live` alias), its invoke permission, and its API route
+ * and integration, attached to the Api stack's HTTP API, whose id reaches this stack as a
+ * nested-stack parameter (docs/decisions/0250-api-split-by-route-group.md, 0390, and
+ * 0400-routes-live-in-their-group-stack.md). The Api stack itself gains one resource per group,
+ * none per route.
  */
 export class RouteGroupStack extends NestedStack {
   readonly group: string;
   readonly functions = new Map<RouteKey, LambdaFn>();
+  /** The group's routes by key, with the route-table entry each was made from. */
+  readonly routes = new Map<RouteKey, { definition: RouteDef; route: HttpRoute }>();
 
   constructor(scope: Construct, group: string) {
-    super(scope, routeGroupConstructId(group), { description: `Creator LLC: the functions of the ${group} routes (functions/handlers/${group}/)` });
+    super(scope, routeGroupConstructId(group), { description: `Creator LLC: the routes of functions/handlers/${group}/ and their functions` });
     this.group = group;
   }
 
   /**
-   * Lets API Gateway invoke a route's `live` alias, from this stack rather than the Api stack: the
-   * same permission HttpLambdaIntegration would add beside the route (any stage, any method, the
-   * route's path), one resource a route moved out of the Api stack's 500. The API's id reaches
-   * this stack as a nested-stack parameter.
+   * The route `route` of `api`, invoking `live`, with its integration, in this stack. The
+   * permission is the one HttpLambdaIntegration would add beside the route (any stage, any method,
+   * the route's path), under the construct id it had when the route lived in the Api stack.
    */
-  permitInvoke(live: Alias, api: HttpApi, path: string): void {
+  addRoute(route: RouteDef, constructId: string, live: Alias, api: HttpApi): HttpRoute {
+    const key = routeKey(route);
+    this.permitInvoke(live, api, route.path);
+    const httpRoute = new HttpRoute(this, `${constructId}HttpRoute`, {
+      httpApi: api,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration: new PermittedLambdaIntegration(`${constructId}Integration`, live),
+    });
+    this.routes.set(key, { definition: route, route: httpRoute });
+    return httpRoute;
+  }
+
+  /** Lets API Gateway invoke a route's `live` alias, scoped to the one API and the route's path. */
+  private permitInvoke(live: Alias, api: HttpApi, path: string): void {
     live.addPermission('ApiInvoke', {
       principal: new ServicePrincipal('apigateway.amazonaws.com'),
       sourceArn: this.formatArn({ service: 'execute-api', resource: api.apiId, resourceName: `*/*${path}` }),
@@ -222,8 +254,8 @@ export class RouteGroupStack extends NestedStack {
 
 /**
  * A Lambda proxy integration whose invoke permission is made by the function's route group
- * (RouteGroupStack.permitInvoke), not beside the route: HttpLambdaIntegration adds it in the
- * route's stack, three resources a route there instead of two.
+ * (RouteGroupStack.addRoute), not by the integration: the permission keeps the construct id it was
+ * deployed with.
  */
 class PermittedLambdaIntegration extends HttpLambdaIntegration {
   protected override completeBind(): void {}
@@ -241,9 +273,11 @@ function describeTrigger(trigger: JobDef['trigger']): string {
  * The HTTP API, generated from functions/routes.ts: one Lambda function per route-table entry
  * (adding a route adds its function here with no edit), each granted exactly the tables,
  * bucket, secrets and key use its route declares, plus the `$default` route answering 404/405.
- * The route functions live in one nested stack per route group (RouteGroupStack, routeGroup);
- * the routes and integrations stay here, so this stack grows by two resources a route and each
- * group by seven (docs/decisions/0250-api-split-by-route-group.md, 0390).
+ * Each route lives in the nested stack of its route group (RouteGroupStack, routeGroup): its
+ * function, invoke permission, route and integration, nine resources a route there. This stack
+ * holds what is shared (the HTTP API, its stage and domain, the `$default` route, the jobs, SES)
+ * and one resource per group, so a new route adds nothing here and a new group one
+ * (docs/decisions/0250-api-split-by-route-group.md, 0390, 0400).
  * With apiDomainName the API answers only on that domain (execute-api endpoint off), so the one
  * way in is CloudFront's `/api/*` behaviour with its web ACL.
  *
@@ -381,37 +415,39 @@ export class ApiStack extends Stack {
     });
 
     const seen = new Set<string>();
-    for (const route of ROUTES as readonly RouteDef[]) {
+    const keys = new Set<string>();
+    for (const route of [...ROUTES, ...(props.extraRoutes ?? [])] as readonly RouteDef[]) {
       const constructId = routeConstructId(route);
       if (seen.has(constructId)) throw new Error(`Two routes map to the same function id ${constructId}: rename one in functions/routes.ts`);
+      if (keys.has(routeKey(route))) throw new Error(`The route ${routeKey(route)} is declared twice`);
       seen.add(constructId);
+      keys.add(routeKey(route));
 
-      // The function and its invoke permission in its route group's nested stack; the route and its integration here.
+      // The function, its invoke permission, its route and its integration in its route group's nested stack.
       const scope = this.routeGroupStack(route);
       const fn = makeFunction(scope, constructId, routeSpec(routeFunctionName(route.handler), `${route.method} ${route.path}`, route));
       this.grantDeclaredAccess(fn, `${route.method} ${route.path}`, route, EVERY_FUNCTION_SECRETS, dataIn(scope), props);
       this.functions.set(routeKey(route), fn);
       const live = this.live(fn);
-      let integration: HttpLambdaIntegration;
       if (scope instanceof RouteGroupStack) {
         scope.functions.set(routeKey(route), fn);
-        scope.permitInvoke(live, this.httpApi, route.path);
-        integration = new PermittedLambdaIntegration(`${constructId}Integration`, live);
+        scope.addRoute(route, constructId, live, this.httpApi);
       } else {
-        integration = new HttpLambdaIntegration(`${constructId}Integration`, live);
+        // API_STACK_ROUTES: route, integration and permission here, under the logical ids they were deployed with.
+        new HttpRoute(this, `${constructId}Route`, {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration: new HttpLambdaIntegration(`${constructId}Integration`, live),
+        });
       }
-      new HttpRoute(this, `${constructId}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration,
-      });
     }
     this.fallbackFunction = makeFunction(this, 'DefaultRouteFunction', routeSpec(routeFunctionName('fallback'), 'API $default route (404/405)'));
-    new HttpRoute(this, 'DefaultRoute', {
+    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: HttpRouteKey.DEFAULT,
       integration: new HttpLambdaIntegration('DefaultRouteIntegration', this.live(this.fallbackFunction)),
     });
+    if (config.routeHandover) this.parkGroupedRoutes(defaultRoute);
     this.acknowledgeRouteAuthorization(config);
 
     this.email = new EmailSending(this, 'Email', { config });
@@ -461,6 +497,36 @@ export class ApiStack extends Stack {
     const alias = this.liveAliases.get(fn);
     if (!alias) throw new Error(`${fn.node.path} has no ${LIVE_ALIAS} alias`);
     return alias;
+  }
+
+  /**
+   * The handover deploy (`-c routeHandover=true`, once per stage deployed before routes moved to
+   * their groups; docs/decisions/0400-routes-live-in-their-group-stack.md, docs/deploy.md): each
+   * grouped route's old route stays in this stack under its deployed logical id (`<Id>Route`),
+   * moved to its parked key and to the `$default` integration, and its group's nested stack waits
+   * for it. CloudFormation so updates the old route off its key before the group creates the route
+   * under it, and deletes the old integration at the end. The next plain deploy deletes the parked
+   * routes.
+   */
+  private parkGroupedRoutes(defaultRoute: HttpRoute): void {
+    const fallback = defaultRoute.node.findChild('DefaultRouteIntegration') as HttpIntegration;
+    for (const group of this.routeGroups.values()) {
+      for (const { definition: def } of group.routes.values()) {
+        const holder = new Construct(this, `${routeConstructId(def)}Route`);
+        const parked = new CfnRoute(holder, 'Resource', {
+          apiId: this.httpApi.apiId,
+          routeKey: parkedRouteKey(def),
+          target: `integrations/${fallback.integrationId}`,
+          authorizationType: 'NONE',
+        });
+        acknowledge(
+          holder,
+          'AwsSolutions-APIG4',
+          `A parked route of the handover deploy: ${HANDOVER_PREFIX}/* is not under /api/*, so CloudFront never sends a request to it, and it answers with the $default function (404).`,
+        );
+        group.nestedStackResource?.addResourceDependency(parked);
+      }
+    }
   }
 
   /** The stack a route's function goes in: its route group's nested stack, created on first use, or this one. */
