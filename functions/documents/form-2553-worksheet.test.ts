@@ -26,8 +26,9 @@ describe('Form 2553 worksheet', () => {
     expect(text).toContain('A Employer identification number 88-1234567');
     expect(text).toContain('C State of incorporation Wyoming');
     expect(text).toContain('E Election to take effect for the tax year beginning September 1, 2026');
-    // 2 months and 15 days from September 1 (the IRS's count: Jan 7 -> Mar 21).
-    expect(text).toContain('so the last day is November 15, 2026');
+    // 2 months and 15 days from September 1 (the IRS's count: Jan 7 -> Mar 21) is November 15, 2026,
+    // a Sunday: the next business day (IRC section 7503).
+    expect(text).toContain('so the last day is November 16, 2026');
     expect(text).toContain('runs from September 1, 2026 to December 31, 2026');
     // Both members, their shares, and the SSN left to them.
     expect(text).toMatch(/Jordan Rivera, 1200 Ocean Drive, Unit 5, .* 60% since September 1, 2026 You write it in 12\/31/);
@@ -35,7 +36,7 @@ describe('Form 2553 worksheet', () => {
     expect(text).toContain('40% since September 1, 2026');
     expect(text).toContain('Jordan Rivera signs as member of the LLC');
     expect(text).toContain('every member (Jordan Rivera, Sam Okafor) signs and dates the shareholder');
-    expect(text).toContain('Leave blank when the IRS receives the form by November 15, 2026');
+    expect(text).toContain('Leave blank when the IRS receives the form by November 16, 2026');
     expect(text).not.toContain('REV. PROC. 2013-30');
     expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/);
   });
@@ -66,7 +67,8 @@ describe('Form 2553 worksheet', () => {
   it('uses the federal data’s deadline and relief window', () => {
     expect(federal.sCorporationElection.deadline).toContain(`${LATE_RELIEF.years} years and ${LATE_RELIEF.days} days`);
     expect(federal.sCorporationElection.deadline).toContain(LATE_RELIEF.authority);
-    expect(lateElection({ formation: { date: '2026-01-07', from: 'filing' }, today: '2026-03-21' })).toMatchObject({ late: false, deadline: '2026-03-21' });
-    expect(lateElection({ formation: { date: '2026-01-07', from: 'filing' }, today: '2026-03-22' }).late).toBe(true);
+    // March 21, 2026 is a Saturday: the last day is Monday, March 23 (IRC section 7503).
+    expect(lateElection({ formation: { date: '2026-01-07', from: 'filing' }, today: '2026-03-23' })).toMatchObject({ late: false, deadline: '2026-03-23' });
+    expect(lateElection({ formation: { date: '2026-01-07', from: 'filing' }, today: '2026-03-24' }).late).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { feesFor, JURISDICTION_CODES, taxRuleFor } from '../state-facts/facts.ts
 import { OUR_PRICE_LIST } from '../state-facts/our-prices.ts';
 import { threeYearCost } from '../state-facts/three-year-cost.ts';
 import { type CalendarEvent, type CalendarInput, complianceCalendar, deadlineSeries, formationDateOf, renewalStatus } from './calendar.ts';
-import { addDays, addMonths, daysBetween, longDate, nextWeekday } from './dates.ts';
+import { addDays, addMonths, daysBetween, longDate } from './dates.ts';
 import { nextReminder, RENEWAL_NOTICE_DAYS, STATE_DEADLINE_REMINDER_DAYS } from './reminders.ts';
 import { PUBLICATION_RULES } from './rules.ts';
 
@@ -277,18 +277,19 @@ describe('the registered agent renewal', () => {
 });
 
 describe('federal dates', () => {
-  it('lists the quarterly estimated tax, a weekend date moved to the Monday after', () => {
+  it('lists the quarterly estimated tax, a date on a weekend or legal holiday moved to the next business day', () => {
     const dates = ofKind(calendar('FL'), 'estimated-tax').map((e) => e.date);
-    expect(dates.slice(0, 5)).toEqual(['2027-01-15', '2027-04-15', '2027-06-15', '2027-09-15', '2028-01-17']);
-    expect(dates).toContain('2028-04-17');
-    expect(nextWeekday('2028-04-15')).toBe('2028-04-17');
-    expect(nextWeekday('2028-04-16')).toBe('2028-04-17');
+    // January 15, 2028 is a Saturday and Monday the 17th is Martin Luther King, Jr. Day.
+    expect(dates.slice(0, 5)).toEqual(['2027-01-15', '2027-04-15', '2027-06-15', '2027-09-15', '2028-01-18']);
+    // April 15, 2028 is a Saturday and Monday the 17th is DC Emancipation Day observed.
+    expect(dates).toContain('2028-04-18');
     expect(ofKind(calendar('FL'), 'estimated-tax')[0].title).toBe('Federal estimated tax, 4th quarter 2026');
   });
 
   it('closes the first S-corporation window 2 months and 15 days into the first tax year (IRS: Jan 7 -> Mar 21), then March 15 each year', () => {
     const events = ofKind(calendar('FL', { formationDate: '2027-01-07' }, '2027-01-07'), 's-corp-election');
-    expect(events.map((e) => e.date)).toEqual(['2027-03-21', '2028-03-15', '2029-03-15']);
+    // March 21, 2027 is a Sunday: the next business day.
+    expect(events.map((e) => e.date)).toEqual(['2027-03-22', '2028-03-15', '2029-03-15']);
     expect(events[0].description).toContain('the tax planner on our website shows your own break-even');
     // No dollar range of its own: where the election pays depends on the creator's numbers.
     expect(events[0].description).not.toMatch(/\$\d/);

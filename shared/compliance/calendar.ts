@@ -12,7 +12,8 @@ import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSou
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
 import { TAX_PLAN_YEARS } from '../tax-plan.ts';
-import { addDays, addMonths, addYears, isIsoDate, longDate, nextWeekday } from './dates.ts';
+import { addDays, addMonths, addYears, isIsoDate, longDate } from './dates.ts';
+import { IRS_DUE_DATE_WORDS, irsDueDate } from './holidays.ts';
 import type { CalendarEventKind } from './kinds.ts';
 import { ESTIMATED_TAX, OPERATING_AGREEMENT_RULES, PUBLICATION_RULES, publicationCostText, S_CORP_ELECTION } from './rules.ts';
 
@@ -324,15 +325,14 @@ function estimatedTaxDates(formed: string, untilYear: number): { date: string; t
   for (let year = firstYear; year <= untilYear; year++) {
     ESTIMATED_TAX.dueDates.forEach(([month, day, quarter], index) => {
       const taxYear = month === 1 ? year - 1 : year;
-      const date = nextWeekday(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+      const date = irsDueDate(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
       if (taxYear >= firstYear && date >= formed) out.push({ date, taxYear, index, quarter });
     });
   }
   return out;
 }
 
-const ESTIMATED_TAX_GENERAL =
-  'If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. A date on a weekend moves to the Monday after.';
+const ESTIMATED_TAX_GENERAL = `If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. ${IRS_DUE_DATE_WORDS}`;
 
 function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
@@ -376,8 +376,8 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
     source: S_CORP_ELECTION.source,
   });
   for (let year = firstYear + 1; year <= Number(until.slice(0, 4)); year++) {
-    // A calendar tax year starts on January 1: the same count gives March 15.
-    const date = addDays(addMonths(`${year}-01-01`, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
+    // A calendar tax year starts on January 1: the same count gives March 15 (or the next business day).
+    const date = irsDueDate(addDays(addMonths(`${year}-01-01`, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1));
     events.push({
       id: `s-corp-election:${year}`,
       kind: 's-corp-election',
@@ -521,10 +521,11 @@ function dbaRenewalEvent(code: string, dba: { name: string; registeredOn: string
 /**
  * The last day to file Form 2553 for the S-corporation election to count from the LLC's first
  * day: 2 months and 15 days into its first tax year, which starts at formation (IRS: Jan 7 ->
- * Mar 21).
+ * Mar 21), moved past a weekend or legal holiday to the next business day (IRC section 7503:
+ * December 1, 2026 -> February 15, 2027, Washington's Birthday -> February 16).
  */
 export function sCorpElectionDeadline(formed: string): string {
-  return addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1);
+  return irsDueDate(addDays(addMonths(formed, S_CORP_ELECTION.months), S_CORP_ELECTION.days - 1));
 }
 
 /** The day the calendar counts from: the filing date once the state filed the LLC, else the payment date. */

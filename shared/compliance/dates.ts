@@ -41,13 +41,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
 
-/** A Saturday or Sunday moves to the Monday after (the IRS rule for its due dates; holidays are not known here). */
-export function nextWeekday(iso: string): string {
-  const [y, m, d] = parts(iso);
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return weekday === 6 ? addDays(iso, 2) : weekday === 0 ? addDays(iso, 1) : iso;
-}
-
 /** "November 26, 2026" (shared/written-date.ts, the one formatter of dates customers read). */
 export function longDate(iso: string): string {
   return writtenDate(iso.slice(0, 10));

@@ -1,5 +1,6 @@
 import federal from '../data/federal-tax-2026.json' with { type: 'json' };
 import type { FactSource } from '../state-facts/facts.ts';
+import { IRS_DUE_DATE_RULE } from './holidays.ts';
 
 /**
  * The compliance rules the state dataset does not hold, each with the public rule it restates.
@@ -91,22 +92,24 @@ export const REGISTERED_AGENT_OPTIONAL: Readonly<Record<string, { why: string; s
 
 /**
  * Federal estimated tax: four due dates a year (the fourth in January of the next year), as
- * month and day, from the federal data file's dates (the tax plan reads the same file).
+ * month and day, from the federal data file's dates (the tax plan reads the same file); each
+ * year's date moves past a weekend or legal holiday (./holidays.ts, IRC section 7503).
  */
 const QUARTERS = ['1st quarter', '2nd quarter', '3rd quarter', '4th quarter'] as const;
 export const ESTIMATED_TAX = {
   /** [month, day, quarter label]; the January one belongs to the previous tax year. */
   dueDates: federal.estimatedTaxDueDates.map((iso, i) => [Number(iso.slice(5, 7)), Number(iso.slice(8, 10)), QUARTERS[i]!] as const),
-  source: source('IRS: Estimated taxes (Form 1040-ES)', 'https://www.irs.gov/businesses/small-businesses-self-employed/estimated-taxes'),
+  source: source(`IRS: Estimated taxes (Form 1040-ES); ${IRS_DUE_DATE_RULE}`, 'https://www.irs.gov/businesses/small-businesses-self-employed/estimated-taxes'),
 };
 
 /**
  * The S-corporation election (Form 2553), from the federal data file: no later than 2 months and
  * 15 days after the start of the tax year it is to take effect for (a new LLC's first tax year
  * starts when it is formed); for a calendar year after the first, the same count from January 1.
+ * A last day on a weekend or legal holiday moves to the next business day (./holidays.ts).
  */
 export const S_CORP_ELECTION = {
   months: federal.sCorporationElection.deadlineMonths,
   days: federal.sCorporationElection.deadlineDays,
-  source: source('IRS: About Form 2553, Election by a Small Business Corporation', 'https://www.irs.gov/forms-pubs/about-form-2553'),
+  source: source(`IRS: About Form 2553, Election by a Small Business Corporation; ${IRS_DUE_DATE_RULE}`, 'https://www.irs.gov/forms-pubs/about-form-2553'),
 };

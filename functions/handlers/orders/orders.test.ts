@@ -90,7 +90,8 @@ describe('the order page', () => {
     // Paid 2026-11-20: 2 months and 15 days into the first tax year -> 2027-02-03 (IRS: Jan 7 -> Mar 21).
     expect((await get(app.id)).body.taxPlan).toEqual({ profit: 74_600, sCorpElectionDeadline: '2027-02-03', deadlineFrom: 'payment' });
     const filed = await paidOrder({ annualIncome: 80_000, monthlyExpenses, filedOn: '2026-12-01' });
-    expect((await get(filed.id)).body.taxPlan).toMatchObject({ sCorpElectionDeadline: '2027-02-15', deadlineFrom: 'filing' });
+    // Filed 2026-12-01: February 15, 2027 is Washington's Birthday, so the next business day (IRC section 7503).
+    expect((await get(filed.id)).body.taxPlan).toMatchObject({ sCorpElectionDeadline: '2027-02-16', deadlineFrom: 'filing' });
   });
 });
 
