@@ -43,7 +43,7 @@ describe('document functions', () => {
         bundled.orderDocuments(order, details, ourAgentIn('NY')),
         orderDocuments(order, details, ourAgentIn('NY')),
       ]);
-      expect(fromBundle.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation_document', 'operating_agreement', 'ein_worksheet', 'ein_summary']);
+      expect(fromBundle.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation', 'operating_agreement', 'ein_worksheet', 'ein_summary']);
       for (const [i, doc] of fromBundle.documents.entries()) {
         const text = await pdfFlatText(doc.bytes);
         expect(text).toBe(await pdfFlatText(fromSource.documents[i].bytes));

@@ -1,9 +1,10 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import { einSummary } from './ein-summary.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, sameAddress, slug } from './format.ts';
 import { mailingOf } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
-import type { GeneratedDocument, OrderSummary } from './types.ts';
+import type { GeneratedDocument, Generator, OrderSummary } from './types.ts';
 
 /**
  * The answers to IRS Form SS-4 (application for an employer identification number) from the
@@ -138,3 +139,14 @@ export async function einWorksheet(order: OrderSummary, details: StoredFilingDet
     bytes,
   };
 }
+
+/**
+ * The EIN application's documents (./generators.ts): the SS-4 worksheet for staff and the
+ * customer's plain-language summary, both from the EIN answers of the filing details. Without
+ * those answers neither can be written: staff are told to ask the customer for them.
+ */
+export const einDocuments: Generator = async (order, details) => {
+  if (details.ein) return { documents: [await einWorksheet(order, details), await einSummary(order, details)], problems: [], blockers: [] };
+  const reason = 'The order includes the EIN application and its filing details have no EIN section: ask the customer to complete the filing details.';
+  return { documents: [], problems: [`Missing: EIN answers - ${reason}`], blockers: [{ code: 'ein_answers_missing', field: 'EIN answers', reason }] };
+};

@@ -50,7 +50,7 @@ describe('filing packet: states with a formation document', () => {
     const agent = ourAgentIn(code);
     const packet = await filingPacket(order, details, agent);
 
-    expect(packet.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation_document']);
+    expect(packet.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation']);
     expect(packet.problems).toEqual([]);
     const formation = packet.documents[1];
     expect(formation.fileName).toMatch(new RegExp(`^${code.toLowerCase()}-[a-z0-9-]+\\.pdf$`));
@@ -213,14 +213,14 @@ describe('filing packet: states without a formation document', () => {
 describe('order documents', () => {
   it('adds the operating agreement and EIN worksheet only when bought', async () => {
     const plain = await orderDocuments(orderFor('WY'), detailsFor('WY'), ourAgentIn('WY'));
-    expect(plain.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation_document']);
+    expect(plain.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation']);
 
     const all = await orderDocuments(
       orderFor('WY', { addOns: { expeditedFiling: false, feinFiling: true, operatingAgreement: true } }),
       detailsFor('WY'),
       ourAgentIn('WY'),
     );
-    expect(all.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation_document', 'operating_agreement']);
+    expect(all.documents.map((d) => d.kind)).toEqual(['cover_sheet', 'formation', 'operating_agreement']);
     expect(all.problems).toEqual([expect.stringContaining('EIN answers')]);
   });
 });

@@ -8,7 +8,7 @@ import { type FormationForm, type FormContext, type FormItem, formationForm, mai
 import { formationWorksheet, worksheetItems } from './formation-worksheet.ts';
 import { type Block, type DocumentModel, renderPdf } from './layout.ts';
 import { DATASET_CREDIT, filingFee, type StateFilingFacts, stateFacts } from './state-data.ts';
-import type { FilingPacket, GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';
+import type { FilingDocumentKind, FilingPacket, GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';
 
 /**
  * The documents staff file an order with: a cover sheet (filing office, fee, expedite tier,
@@ -29,7 +29,7 @@ export async function filingPacket(order: OrderSummary, details: StoredFilingDet
   const nameSlug = slug(order.businessName, order.applicationId);
   const lower = code.toLowerCase();
 
-  const documents: GeneratedDocument<'cover_sheet' | 'formation_document' | 'formation_worksheet'>[] = [];
+  const documents: GeneratedDocument<FilingDocumentKind>[] = [];
   const coverTitle = `Staff cover sheet - ${stateName} filing for ${order.businessName}`;
   documents.push({
     kind: 'cover_sheet',
@@ -40,7 +40,7 @@ export async function filingPacket(order: OrderSummary, details: StoredFilingDet
   if (form) {
     const title = form.title.includes(order.businessName) ? form.title : `${form.title} - ${order.businessName}`;
     documents.push({
-      kind: 'formation_document',
+      kind: 'formation',
       title,
       fileName: `${lower}-${slug(form.title.replace(order.businessName, '').replace(/\s+of\s*$/, ''), 'formation')}-${nameSlug}.pdf`,
       bytes: await renderPdf(formationDocument(ctx, form, title)),

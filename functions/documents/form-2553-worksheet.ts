@@ -5,7 +5,7 @@ import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { addressLine, isoDate, longDate, pdfDate, percent, slug } from './format.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
-import type { GeneratedDocument, OrderSummary } from './types.ts';
+import type { Form2553Facts, GeneratedDocument, Generator, OrderSummary } from './types.ts';
 
 /**
  * "Form 2553 prepared for you" (docs/product.md "Form 2553 prepared for you"): a worksheet of the
@@ -24,15 +24,6 @@ const election = federal.sCorporationElection;
  * the same.
  */
 export const LATE_RELIEF = { years: 3, days: 75, authority: 'Rev. Proc. 2013-30' } as const;
-
-/** When the LLC's first tax year starts and whether it is the state's filing date or, until the state files, the payment date. */
-export interface Form2553Facts {
-  formation: { date: string; from: 'filing' | 'payment' };
-  /** The EIN the IRS assigned, once staff recorded it. */
-  ein?: string;
-  /** YYYY-MM-DD: the day the worksheet is made (whether the election is late is counted from it). */
-  today: string;
-}
 
 /** The answers for line I: the relief statement when the deadline has passed, else that the line stays blank. */
 export function lateElection(facts: Pick<Form2553Facts, 'formation' | 'today'>): { late: boolean; deadline: string; reliefUntil: string } {
@@ -184,3 +175,13 @@ export async function form2553Worksheet(
     bytes,
   };
 }
+
+/**
+ * The Form 2553 worksheet as the registry writes it (./generators.ts), from the order's Form 2553
+ * facts; without a formation date (no payment or filing date recorded) it cannot be written.
+ */
+export const form2553Document: Generator = async (order, details) => {
+  if (order.form2553) return { documents: [await form2553Worksheet(order, details, order.form2553)], problems: [], blockers: [] };
+  const reason = 'The order includes the Form 2553 worksheet and has no formation date yet (no payment or filing date recorded).';
+  return { documents: [], problems: [`Missing: Form 2553 facts - ${reason}`], blockers: [{ code: 'value_missing', field: 'Form 2553', reason }] };
+};

@@ -13,7 +13,7 @@ import type { OurRegisteredAgent } from './types.ts';
  * section 10, "Documents"): over every state and DC, every document generated for a complete
  * order with both add-ons, with our agent (an office configured) and with the customer's own.
  * Where a value is missing (our agent not configured there), the generator reports a blocker
- * and functions/order-documents/generate.ts stores nothing. Every one of them is a tagged PDF as
+ * and functions/documents/order/generate.ts stores nothing. Every one of them is a tagged PDF as
  * pdfinfo (poppler) reads it (decision 0370).
  */
 

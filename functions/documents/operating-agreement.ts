@@ -4,7 +4,7 @@ import { addressLine, isoDate, joinNames, pdfDate, percent, slug } from './forma
 import { formationForm, resolveAgent } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
-import type { GeneratedDocument, OrderSummary } from './types.ts';
+import type { GeneratedDocument, Generator, OrderSummary } from './types.ts';
 
 /**
  * A plain-language operating agreement for a creator's LLC: single- or multi-member wording,
@@ -318,3 +318,10 @@ export async function operatingAgreement(order: OrderSummary, details: StoredFil
     bytes,
   };
 }
+
+/** The operating agreement as the registry writes it (./generators.ts): nothing it needs can be missing. */
+export const operatingAgreementDocument: Generator = async (order, details) => ({
+  documents: [await operatingAgreement(order, details)],
+  problems: [],
+  blockers: [],
+});

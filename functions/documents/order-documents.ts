@@ -1,45 +1,46 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import { owedEntries } from '#shared/orders/deliverables.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
-import { einSummary } from './ein-summary.ts';
-import { einWorksheet } from './ein-worksheet.ts';
-import { filingPacket } from './filing-packet.ts';
-import { form2553Worksheet } from './form-2553-worksheet.ts';
-import { operatingAgreement } from './operating-agreement.ts';
-import type { GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';
+import type { GeneratedKind } from '#shared/orders/documents.ts';
+import { GENERATORS } from './generators.ts';
+import type { GeneratedDocument, Generator, OrderSummary, OurRegisteredAgent } from './types.ts';
 
 /**
- * Every document an order needs: the filing packet, plus the operating agreement, the EIN
- * worksheet and the Form 2553 worksheet when the order bought those add-ons. `problems` lists what staff must settle first
- * (the cover sheet's list); `blockers` are the ones that leave a gap in a document the customer
- * sees (no agent of ours in the state, no county...), each with a code and a reason for staff:
- * such documents are never stored (functions/order-documents/generate.ts refuses with them).
+ * The generated kinds the order owes: those of every catalog entry it owes (shared/orders/
+ * deliverables.ts `owedEntries`, from what was sold), whether or not the order holds what they
+ * are made from yet: their generator says what is missing.
+ */
+export function owedKinds(order: OrderSummary, details: StoredFilingDetails): Set<GeneratedKind> {
+  const entries = owedEntries({ ...order.addOns, state: order.filingState, filingDetails: details });
+  return new Set(entries.flatMap((e) => e.documents).flatMap((d) => (d.made === 'generated' ? [d.kind as GeneratedKind] : [])));
+}
+
+/**
+ * Every document an order needs: the filing packet, plus the documents of each add-on it bought
+ * that makes any (the operating agreement, the EIN worksheet and summary, the Form 2553
+ * worksheet), each written by its generator (./generators.ts). `problems` lists what staff must
+ * settle first (the cover sheet's list); `blockers` are the ones that leave a gap in a document the
+ * customer sees (no agent of ours in the state, no county, no EIN answers...), each with a code and
+ * a reason for staff: such documents are never stored (functions/documents/order/generate.ts
+ * refuses with them).
  */
 export async function orderDocuments(
   order: OrderSummary,
   details: StoredFilingDetails,
   ourAgent?: OurRegisteredAgent | null,
 ): Promise<{ documents: GeneratedDocument[]; problems: string[]; blockers: DocumentBlocker[] }> {
-  const packet = await filingPacket(order, details, ourAgent);
-  const documents: GeneratedDocument[] = [...packet.documents];
-  const problems = [...packet.problems];
-  const blockers = [...packet.blockers];
-  if (order.addOns.operatingAgreement) documents.push(await operatingAgreement(order, details));
-  if (order.addOns.feinFiling) {
-    // The SS-4 worksheet is for staff; the customer's vault gets the plain-language summary.
-    if (details.ein) documents.push(await einWorksheet(order, details), await einSummary(order, details));
-    else {
-      const reason = 'The order includes the EIN application and its filing details have no EIN section: ask the customer to complete the filing details.';
-      problems.push(`Missing: EIN answers - ${reason}`);
-      blockers.push({ code: 'ein_answers_missing', field: 'EIN answers', reason });
-    }
-  }
-  if (order.addOns.form2553) {
-    if (order.form2553) documents.push(await form2553Worksheet(order, details, order.form2553));
-    else {
-      const reason = 'The order includes the Form 2553 worksheet and has no formation date yet (no payment or filing date recorded).';
-      problems.push(`Missing: Form 2553 facts - ${reason}`);
-      blockers.push({ code: 'value_missing', field: 'Form 2553', reason });
-    }
+  const owed = owedKinds(order, details);
+  const ran = new Set<Generator>();
+  const documents: GeneratedDocument[] = [];
+  const problems: string[] = [];
+  const blockers: DocumentBlocker[] = [];
+  for (const [kind, generate] of Object.entries(GENERATORS) as [GeneratedKind, Generator][]) {
+    if (!owed.has(kind) || ran.has(generate)) continue;
+    ran.add(generate);
+    const made = await generate(order, details, ourAgent ?? null);
+    documents.push(...made.documents);
+    problems.push(...made.problems);
+    blockers.push(...made.blockers);
   }
   return { documents, problems, blockers };
 }

@@ -1,7 +1,7 @@
 import type { AddOnKey } from '#shared/catalog/catalog.ts';
-import type { Address } from '#shared/filing/details.schema.ts';
+import type { Address, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
-import type { Form2553Facts } from './form-2553-worksheet.ts';
+import type { GeneratedKind } from '#shared/orders/documents.ts';
 
 /**
  * What the generators need to know about the order besides its filing details: the paid
@@ -28,6 +28,15 @@ export interface OrderSummary {
   form2553?: Form2553Facts;
 }
 
+/** When the LLC's first tax year starts and whether it is the state's filing date or, until the state files, the payment date. */
+export interface Form2553Facts {
+  formation: { date: string; from: 'filing' | 'payment' };
+  /** The EIN the IRS assigned, once staff recorded it. */
+  ein?: string;
+  /** YYYY-MM-DD: the day the worksheet is made (whether the election is late is counted from it). */
+  today: string;
+}
+
 /**
  * Our registered agent in the filing state: an operator setting, passed in by the caller.
  * The generators never invent one: without it an order that chose our agent shows the gap.
@@ -37,10 +46,11 @@ export interface OurRegisteredAgent {
   address: Address;
 }
 
-export type FilingDocumentKind = 'cover_sheet' | 'formation_document' | 'formation_worksheet';
-export type DocumentKind = FilingDocumentKind | 'operating_agreement' | 'ein_worksheet' | 'ein_summary' | 'form_2553_worksheet';
+/** The kinds of the filing packet: the cover sheet, and the state's formation document or the worksheet in its place. */
+export type FilingDocumentKind = Extract<GeneratedKind, 'cover_sheet' | 'formation' | 'formation_worksheet'>;
 
-export interface GeneratedDocument<K extends DocumentKind = DocumentKind> {
+/** A generated PDF, of one of the product's generated kinds (shared/orders/documents.ts). */
+export interface GeneratedDocument<K extends GeneratedKind = GeneratedKind> {
   kind: K;
   title: string;
   /** ASCII only, safe for a Content-Disposition header and an S3 key. */
@@ -48,7 +58,25 @@ export interface GeneratedDocument<K extends DocumentKind = DocumentKind> {
   bytes: Uint8Array;
 }
 
-export interface FilingPacket {
+/**
+ * What a generator made: its documents, what staff must settle first (the cover sheet's list), and
+ * the blockers, each leaving a gap in a document the customer sees: such documents are never
+ * stored (functions/documents/order/generate.ts refuses with them).
+ */
+export interface Made<K extends GeneratedKind = GeneratedKind> {
+  documents: GeneratedDocument<K>[];
+  problems: string[];
+  blockers: DocumentBlocker[];
+}
+
+/**
+ * Writes the documents of one or more generated kinds from the order, its filing details and our
+ * registered agent in the filing state (null when none is set), or says what is missing
+ * (./generators.ts keys one by each kind it writes).
+ */
+export type Generator = (order: OrderSummary, details: StoredFilingDetails, ourAgent: OurRegisteredAgent | null) => Promise<Made>;
+
+export interface FilingPacket extends Made<FilingDocumentKind> {
   documents: GeneratedDocument<FilingDocumentKind>[];
   /**
    * What the formation document lacks or staff must settle before filing (a missing value, an
@@ -58,7 +86,7 @@ export interface FilingPacket {
   problems: string[];
   /**
    * The missing items among them: each would leave a gap in a document the customer sees, so
-   * the documents are not stored while any is left (functions/order-documents/generate.ts).
+   * the documents are not stored while any is left (functions/documents/order/generate.ts).
    */
   blockers: DocumentBlocker[];
 }

@@ -11,7 +11,7 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '../lib/clients/s3-sdk.ts';
-import { throughSite } from '../order-documents/storage.ts';
+import { throughSite } from '../documents/order/storage.ts';
 
 /**
  * A CSV file written to the documents bucket as it is made (docs/decisions/0295-exports-streamed-to-the-bucket.md):

@@ -19,7 +19,7 @@ export const environmentSchema = z.object({
   /**
    * Where browsers reach document objects: `<origin>/documents/...` (CloudFront's `/documents/*`
    * behaviour; locally the runtime's proxy), which adds nosniff. Defaults to SITE_URL on AWS;
-   * unset locally and in tests means the store's own URL (functions/order-documents/storage.ts).
+   * unset locally and in tests means the store's own URL (functions/documents/order/storage.ts).
    */
   DOCUMENT_LINKS_ORIGIN: z.optional(z.url()),
   STRIPE_PUBLISHABLE_KEY: z.optional(z.string()),

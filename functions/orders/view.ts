@@ -16,8 +16,8 @@ import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
-import { type TaxSummaryDocument, taxSummaryDocument } from '../order-documents/tax-summary.ts';
-import { customerDocuments } from '../order-documents/view.ts';
+import { type TaxSummaryDocument, taxSummaryDocument } from '../documents/order/tax-summary.ts';
+import { customerDocuments } from '../documents/order/view.ts';
 
 /**
  * The customer's order page, built from the order as stored (docs/product.md section 10): the
@@ -117,7 +117,7 @@ function receipt(app: ApplicationItem): OrderView['receipt'] {
   };
 }
 
-/** The order page; `documents` defaults to the order's vault (functions/order-documents/view.ts). */
+/** The order page; `documents` defaults to the order's vault (functions/documents/order/view.ts). */
 export function orderView(app: ApplicationItem, documents: OrderDocument[] = customerDocuments(app)): OrderView {
   const code = app.pricedOrder?.state ?? app.state ?? '';
   const stateName = findState(code)?.name ?? code;

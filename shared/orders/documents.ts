@@ -14,7 +14,7 @@ import type { CATALOG } from '../catalog/entries.ts';
  * What a document is: one vocabulary for the whole product. The kinds of what we sell are its
  * catalog entries' (shared/catalog/entries.ts: generated from the filing details at a staff step,
  * or uploaded by staff); besides them, any other evidence staff upload, the receipts written from
- * the order's payment and refunds when first asked for (functions/order-documents/receipts.ts),
+ * the order's payment and refunds when first asked for (functions/documents/order/receipts.ts),
  * and the year-end tax summary of the tax plan the customer saved.
  */
 const ORDER_DOCUMENTS = [

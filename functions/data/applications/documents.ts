@@ -167,7 +167,7 @@ export async function deleteTaxId(app: ApplicationItem): Promise<void> {
 }
 
 /**
- * The documents could not be made (functions/order-documents/generate.ts): the reasons are kept
+ * The documents could not be made (functions/documents/order/generate.ts): the reasons are kept
  * on the order for the staff panel, with an activity entry, until documents are generated. Not
  * at a version: it only reports, and a later success removes it. No-op for an unknown order.
  */

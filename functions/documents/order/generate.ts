@@ -6,36 +6,26 @@ import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-b
 import { DOCUMENTS_AFTER, type DocumentKind, type DocumentsAfterAction, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
-import { recordActivity } from '../data/activity.ts';
-import { documentsNotPaid, recordDocuments, recordDocumentsProblem } from '../data/applications/documents.ts';
-import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
-import { getApplication } from '../data/applications/reads.ts';
-import type { AuditActor } from '../data/audit.ts';
-import { getOperatorSettings } from '../data/operator-settings.ts';
-import { orderDocuments } from '../documents/order-documents.ts';
-import type { GeneratedDocument, OrderSummary } from '../documents/types.ts';
-import { ConflictError, hasErrorCode } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
+import { recordActivity } from '../../data/activity.ts';
+import { documentsNotPaid, recordDocuments, recordDocumentsProblem } from '../../data/applications/documents.ts';
+import { type ApplicationItem, displayName, type StoredDocument } from '../../data/applications/item.ts';
+import { getApplication } from '../../data/applications/reads.ts';
+import type { AuditActor } from '../../data/audit.ts';
+import { getOperatorSettings } from '../../data/operator-settings.ts';
+import { ConflictError, hasErrorCode } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { orderDocuments } from '../order-documents.ts';
+import type { OrderSummary } from '../types.ts';
 import { deleteObject, orderDocumentKey, putDocument } from './storage.ts';
 import { missingKinds, soldOrder } from './view.ts';
 
 /**
- * Generating an order's documents (docs/product.md section 10, "Documents"): the filing packet,
- * the operating agreement and the EIN worksheet as bought (functions/documents/), from the
+ * Generating an order's documents (docs/product.md section 10, "Documents"): every generated
+ * document the order owes, each written by its kind's generator (../generators.ts), from the
  * stored filing details and our registered agent in the filing state (operator settings). Each
  * PDF is stored under a key of its own and recorded on the order as the next version of its
- * kind: earlier versions stay.
+ * kind (the one vocabulary of shared/orders/documents.ts): earlier versions stay.
  */
-
-const KIND_OF: Record<GeneratedDocument['kind'], DocumentKind> = {
-  cover_sheet: 'cover_sheet',
-  formation_document: 'formation',
-  formation_worksheet: 'formation_worksheet',
-  operating_agreement: 'operating_agreement',
-  ein_worksheet: 'ein_worksheet',
-  ein_summary: 'ein_summary',
-  form_2553_worksheet: 'form_2553_worksheet',
-};
 
 /** Attempts at recording when someone else wrote the order meanwhile (each reads it again). */
 const RECORD_ATTEMPTS = 3;
@@ -126,7 +116,7 @@ export async function generateOrderDocuments(
   }
   const wanted = opts.onlyMissing ? new Set(missingKinds(app)) : undefined;
   const toStore = generated.filter((g) => {
-    const kind = KIND_OF[g.kind];
+    const kind = g.kind;
     // A missing formation document is made by either the state's form or the worksheet.
     if (opts.only && !opts.only.includes(kind)) return false;
     return !wanted || wanted.has(kind) || (kind === 'formation_worksheet' && wanted.has('formation'));
@@ -142,7 +132,7 @@ export async function generateOrderDocuments(
       await putDocument(key, doc.bytes, doc.fileName);
       added.push({
         id,
-        kind: KIND_OF[doc.kind],
+        kind: doc.kind,
         title: doc.title,
         key,
         fileName: doc.fileName,

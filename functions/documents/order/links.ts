@@ -1,6 +1,6 @@
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
-import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import type { ApplicationItem, StoredDocument } from '../../data/applications/item.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { receiptLink } from './receipt-link.ts';
 import { downloadLink } from './storage.ts';
 import { taxSummaryLink } from './tax-summary-link.ts';

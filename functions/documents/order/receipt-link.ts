@@ -3,10 +3,10 @@ import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { refundArrival } from '#shared/payments/refunds.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
-import { getOperatorSettings } from '../data/operator-settings.ts';
-import type { ReceiptInput } from '../documents/receipt.ts';
-import { ConflictError } from '../lib/errors.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
+import { getOperatorSettings } from '../../data/operator-settings.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import type { ReceiptInput } from '../receipt.ts';
 import { type OrderReceipt, orderReceipts } from './receipts.ts';
 import { downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
 
@@ -71,7 +71,7 @@ export async function receiptLink(app: ApplicationItem, documentId: string): Pro
   const fileName = `${receipt.kind === 'receipt' ? 'receipt' : 'refund-receipt'}-${orderNumber(app.id)}.pdf`;
   if ((await objectSize(key)) === undefined) {
     // The renderer and its fonts load only when a receipt is first written.
-    const { receiptPdf } = await import('../documents/receipt.ts');
+    const { receiptPdf } = await import('../receipt.ts');
     const made = await receiptPdf(await receiptInput(app, receipt));
     await putDocument(key, made.bytes, fileName);
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { orderNumber } from '#shared/orders/conversation.schema.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
 
 /**
  * The receipts of an order's vault (docs/product.md section 10, "Receipts"): one for the payment

@@ -1,6 +1,6 @@
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '#shared/orders/documents.ts';
-import { documentsBucket, s3 } from '../lib/clients/s3.ts';
+import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -10,8 +10,8 @@ import {
   NoSuchKey,
   NotFound,
   PutObjectCommand,
-} from '../lib/clients/s3-sdk.ts';
-import { config } from '../lib/config.ts';
+} from '../../lib/clients/s3-sdk.ts';
+import { config } from '../../lib/config.ts';
 
 /**
  * The order documents in the documents bucket (docs/decisions/0150-document-versions.md). Every

@@ -1,9 +1,9 @@
 import { normaliseStatus } from '#shared/application-status.ts';
 import type { SunbizResult } from '#shared/orders/documents.schema.ts';
 import { findState } from '#shared/states.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
-import type { AuditActor } from '../data/audit.ts';
-import { ConflictError } from '../lib/errors.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
+import type { AuditActor } from '../../data/audit.ts';
+import { ConflictError } from '../../lib/errors.ts';
 import { generateOrderDocuments } from './generate.ts';
 import { staffLink } from './links.ts';
 import { soldOrder, staffDocuments } from './view.ts';

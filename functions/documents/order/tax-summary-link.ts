@@ -1,7 +1,7 @@
 import { orderNumber } from '#shared/orders/conversation.schema.ts';
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
-import type { ApplicationItem } from '../data/applications/item.ts';
-import { logger } from '../lib/logger.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
+import { logger } from '../../lib/logger.ts';
 import { deleteObject, downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
 import { taxSummaryDocument } from './tax-summary.ts';
 
@@ -16,7 +16,7 @@ export async function taxSummaryLink(app: ApplicationItem, documentId: string): 
   const key = orderDocumentKey(app.id, summary.id);
   const fileName = `tax-summary-${app.savedTaxPlan.request.year}-${orderNumber(app.id)}.pdf`;
   if ((await objectSize(key)) === undefined) {
-    const { taxSummaryPdf } = await import('../documents/tax-summary.ts');
+    const { taxSummaryPdf } = await import('../tax-summary.ts');
     const made = await taxSummaryPdf({
       orderNumber: orderNumber(app.id),
       businessName: app.businessName ?? '',

@@ -1,4 +1,4 @@
-import type { ApplicationItem } from '../data/applications/item.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
 import { stableId } from './receipts.ts';
 
 /**

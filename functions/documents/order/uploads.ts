@@ -1,13 +1,13 @@
 import type { RecordEin, RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
-import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../data/applications/documents.ts';
-import { type ApplicationItem, displayName, type StoredDocument } from '../data/applications/item.ts';
-import { getApplication } from '../data/applications/reads.ts';
-import type { AuditActor } from '../data/audit.ts';
-import { slug } from '../documents/format.ts';
-import { ConflictError, hasErrorCode, ValidationError } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
+import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../../data/applications/documents.ts';
+import { type ApplicationItem, displayName, type StoredDocument } from '../../data/applications/item.ts';
+import { getApplication } from '../../data/applications/reads.ts';
+import type { AuditActor } from '../../data/audit.ts';
+import { ConflictError, hasErrorCode, ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { slug } from '../format.ts';
 import { copyToDocument, deleteObject, firstBytes, objectSize, orderDocumentKey, uploadKey, uploadLink } from './storage.ts';
 import { soldOrder } from './view.ts';
 

@@ -3,7 +3,7 @@ import { deliverablesFor, expectedDocuments, outdatedDocuments } from '#shared/o
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
-import type { ApplicationItem, StoredDocument } from '../data/applications/item.ts';
+import type { ApplicationItem, StoredDocument } from '../../data/applications/item.ts';
 import { orderReceipts } from './receipts.ts';
 import { taxSummaryDocument } from './tax-summary.ts';
 

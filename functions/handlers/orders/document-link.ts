@@ -2,7 +2,7 @@ import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
-import { vaultLink } from '../../order-documents/links.ts';
+import { vaultLink } from '../../documents/order/links.ts';
 
 /**
  * GET /api/orders/{id}/documents/{documentId} (holder only): a 5-minute download link to one

@@ -5,7 +5,7 @@ import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { estimatedTaxReminderPuts } from '../../data/reminders.ts';
 import { json, pathParam, requestBody, resumeSecret, route } from '../../lib/http.ts';
-import { dropTaxSummary } from '../../order-documents/tax-summary-link.ts';
+import { dropTaxSummary } from '../../documents/order/tax-summary-link.ts';
 import { orderView } from '../../orders/view.ts';
 
 /**

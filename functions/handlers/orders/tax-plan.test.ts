@@ -10,7 +10,7 @@ import { parseIcs } from '../../../tests/helpers/ical.ts';
 import type { ApplicationItem } from '../../data/applications/item.ts';
 import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { remindersOf } from '../../data/reminders.ts';
-import { objectSize, orderDocumentKey } from '../../order-documents/storage.ts';
+import { objectSize, orderDocumentKey } from '../../documents/order/storage.ts';
 import { handler as getCalendar } from '../compliance/calendar.ts';
 import { handler as getIcs } from '../compliance/calendar-ics.ts';
 import { handler as documentLink } from './document-link.ts';

@@ -246,7 +246,7 @@ describe('a generation failure after the move', () => {
     await startProcessing(app.id);
     const before = (await getApplication(app.id)).documents ?? [];
     expect(before.length).toBeGreaterThan(0);
-    const { documentsAfter } = await import('../../order-documents/generate.ts');
+    const { documentsAfter } = await import('../../documents/order/generate.ts');
     expect(await documentsAfter(app.id, { id: 'x', email: 'staff@example.com' }, 'Start Processing')).toBeUndefined();
     expect((await getApplication(app.id)).documents).toEqual(before);
   });

@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { recordEinSchema } from '#shared/orders/documents.schema.ts';
 import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
-import { recordEinWithLetter } from '../../order-documents/uploads.ts';
-import { staffDocuments } from '../../order-documents/view.ts';
+import { recordEinWithLetter } from '../../documents/order/uploads.ts';
+import { staffDocuments } from '../../documents/order/view.ts';
 
 /**
  * POST /api/staff/applications/{id}/ein: the EIN (validated: 9 digits, a prefix the IRS issues)
@@ -16,7 +16,7 @@ export const handler = route('POST /api/staff/applications/{id}/ein', async (eve
   const recorded = await recordEinWithLetter(id, body, staffActor(event));
   // A Form 2553 worksheet made before the EIN is made again with it (a failure leaves the EIN
   // recorded, and the staff panel lists the worksheet as missing, with "Generate").
-  const { documentsAfter } = await import('../../order-documents/generate.ts');
+  const { documentsAfter } = await import('../../documents/order/generate.ts');
   const remade = await documentsAfter(id, staffActor(event), 'Record EIN');
   return json(200, staffDocuments(remade ?? recorded));
 });

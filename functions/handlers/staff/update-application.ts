@@ -11,10 +11,10 @@ export const handler = route('PATCH /api/staff/applications/{id}', async (event)
   const saved = await updateApplicationByStaff(id, update, staffActor(event));
   // The move's documents (Start Processing: all of them; Mark Filed: a Form 2553 worksheet with
   // the filing date) are made once the move is done; a failure leaves the move in place and the
-  // staff panel offers "Generate" (functions/order-documents/generate.ts).
+  // staff panel offers "Generate" (functions/documents/order/generate.ts).
   const action = update.status ? staffMoveTo(update.status)?.action : undefined;
   if (makesDocuments(action)) {
-    const { documentsAfter } = await import('../../order-documents/generate.ts');
+    const { documentsAfter } = await import('../../documents/order/generate.ts');
     const recorded = await documentsAfter(id, staffActor(event), action);
     if (recorded) return json(200, { ...saved, version: recorded.version });
   }

@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { recordUploadSchema, uploadIdSchema } from '#shared/orders/documents.schema.ts';
 import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
-import { recordUpload } from '../../order-documents/uploads.ts';
-import { staffDocuments } from '../../order-documents/view.ts';
+import { recordUpload } from '../../documents/order/uploads.ts';
+import { staffDocuments } from '../../documents/order/view.ts';
 
 /**
  * POST /api/staff/applications/{id}/uploads/{uploadId}/record: checks the uploaded file (a PDF

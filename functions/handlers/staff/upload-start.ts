@@ -3,7 +3,7 @@ import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { uploadRequestSchema } from '#shared/orders/documents.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { json, pathParam, requestBody, route } from '../../lib/http.ts';
-import { startUpload } from '../../order-documents/uploads.ts';
+import { startUpload } from '../../documents/order/uploads.ts';
 
 /**
  * POST /api/staff/applications/{id}/uploads: a presigned PUT (10 minutes) for one PDF of at most
