@@ -39,8 +39,20 @@ export const savedTaxPlanViewSchema = z.object({
   runningCosts: runningCostsSchema,
   incomeMap: z.optional(savedIncomeMapSchema),
   answer: taxPlanSchema,
-  /** The safe harbour the instalments follow, in plain words. */
+  /** The safe harbour the instalments follow, in plain words, as true on `onDay.asOf` (no promise of no penalty once a date has passed). */
   rule: z.string(),
+  /** The plan on the server's day (shared/saved-tax-plan.ts planOnDay): past dates, what is owed now, the penalty and the way out. */
+  onDay: z.object({
+    asOf: z.string(),
+    instalments: z.array(z.object({ due: z.string(), amount: z.number(), quarter: z.number(), past: z.boolean() })),
+    owedNow: z.number(),
+    allPast: z.boolean(),
+    rule: z.string(),
+    catchUp: z.optional(z.string()),
+    penalty: z.optional(z.string()),
+    annualised: z.optional(z.string()),
+    nextYear: z.optional(z.string()),
+  }),
   /** The year-end summary PDF in the vault (GET /api/orders/{id}/documents/{documentId}). */
   summaryDocumentId: z.string(),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { complianceCalendar } from './compliance/calendar.ts';
-import { computeSavedPlan, laterYearText, NO_SAVED_PLAN_TEXT, type SavedTaxPlan, safeHarbourWords, taxPlanInputOf } from './saved-tax-plan.ts';
+import { computeSavedPlan, laterYearText, NO_SAVED_PLAN_TEXT, planOnDay, type SavedTaxPlan, safeHarbourWords, taxPlanInputOf } from './saved-tax-plan.ts';
 import { taxPlan } from './tax-plan.ts';
 
 const saved = (request: Partial<SavedTaxPlan['request']> = {}, extra: Partial<SavedTaxPlan> = {}): SavedTaxPlan => ({
@@ -82,5 +82,104 @@ describe('the saved tax plan', () => {
   it('agrees with the engine for any saved input', () => {
     const request = { year: 2026 as const, filingStatus: 'joint' as const, profit: 250_000, salary: 120_000, otherWages: 10_000, withholding: 4_000 };
     expect(computeSavedPlan(saved(request))).toEqual(taxPlan({ ...taxPlanInputOf(request) }));
+  });
+});
+
+describe('the saved plan is true on the day it is shown (a fixed clock)', () => {
+  // $60,000 single: four instalments of $2,709 (April 15, June 15, September 15, 2026 and January 15, 2027).
+  const plan = computeSavedPlan(saved({}, { savedAt: '2026-12-01T09:00:00.000Z' }));
+  const due = (day: string) =>
+    planOnDay(plan, day)
+      .instalments.filter((q) => !q.past)
+      .map((q) => q.due);
+  const past = (day: string) =>
+    planOnDay(plan, day)
+      .instalments.filter((q) => q.past)
+      .map((q) => q.due);
+  const calendarOn = (today: string, formationDate = today) =>
+    complianceCalendar(
+      { state: 'WY', formationDate, addOns: { operatingAgreement: false, feinFiling: false }, renewal: 'renews', taxPlan: saved() },
+      { today },
+    )!.filter((e) => e.kind === 'estimated-tax');
+
+  it('saved on December 1: only January 15 is due, the three past dates are owed now if unpaid, and no promise of no penalty', () => {
+    const day = planOnDay(plan, '2026-12-01');
+    expect(due('2026-12-01')).toEqual(['2027-01-15']);
+    expect(past('2026-12-01')).toEqual(['2026-04-15', '2026-06-15', '2026-09-15']);
+    expect(day.owedNow).toBe(3 * 2_709);
+    expect(day.catchUp).toBe(
+      'As of December 1, 2026, April 15, June 15 and September 15, 2026 have passed. If you have not paid those instalments, $8,127 is owed now (3 instalments of $2,709): pay it as soon as you can, ahead of the $2,709 due January 15, 2027 (the fourth instalment of your 2026 tax).',
+    );
+    expect(day.rule).toContain('Safe harbour: the four payments together reach 90% of your estimated 2026 federal tax');
+    expect(day.rule).not.toContain('no underpayment penalty');
+    // The penalty in plain words, from the IRS's page; the annualised method as the way out.
+    expect(day.penalty).toContain('underpayment of estimated tax penalty');
+    expect(day.penalty).toContain('https://www.irs.gov/taxtopics/tc306');
+    expect(day.penalty).toContain('Form 2210');
+    expect(day.penalty).not.toMatch(/\d+(\.\d+)?% /);
+    expect(day.annualised).toContain('Form 2210 Schedule AI');
+    expect(day.annualised).toContain('https://www.irs.gov/instructions/i2210');
+    // January 15, 2027 is still the 2026 tax year: no word of missing 2027 figures.
+    expect(day.nextYear).toBeUndefined();
+  });
+
+  it("the calendar's January 15 row, on December 1, says what is owed now instead of the promise", () => {
+    const events = calendarOn('2026-12-01');
+    const q4 = events.find((e) => e.id === 'estimated-tax:2026-q4')!;
+    expect(events.filter((e) => e.id.startsWith('estimated-tax:2026')).map((e) => e.date)).toEqual(['2027-01-15']);
+    expect(q4.description).toContain('Your saved tax plan: pay $2,709 by January 15, 2027');
+    expect(q4.description).toContain('$8,127 is owed now');
+    expect(q4.description).toContain('If you have not paid those instalments');
+    expect(q4.description).toContain('Form 2210 Schedule AI');
+    expect(q4.description).not.toContain('means no underpayment penalty');
+  });
+
+  it('on February 1, 2026 every date is ahead, and the safe harbour promise is true', () => {
+    const day = planOnDay(plan, '2026-02-01');
+    expect(due('2026-02-01')).toEqual(['2026-04-15', '2026-06-15', '2026-09-15', '2027-01-15']);
+    expect(day.owedNow).toBe(0);
+    expect(day.catchUp).toBeUndefined();
+    expect(day.penalty).toBeUndefined();
+    expect(day.rule).toContain('Paying at least that much by each date means no underpayment penalty');
+    const events = calendarOn('2026-02-01', '2026-01-20');
+    expect(events.filter((e) => e.id.startsWith('estimated-tax:2026')).map((e) => e.date)).toEqual(['2026-04-15', '2026-06-15', '2026-09-15', '2027-01-15']);
+    expect(events[0]!.description).toContain('means no underpayment penalty');
+  });
+
+  it('on July 1, 2026 April and June are past and owed now if unpaid; September and January are due', () => {
+    const day = planOnDay(plan, '2026-07-01');
+    expect(past('2026-07-01')).toEqual(['2026-04-15', '2026-06-15']);
+    expect(due('2026-07-01')).toEqual(['2026-09-15', '2027-01-15']);
+    expect(day.owedNow).toBe(5_418);
+    expect(day.catchUp).toContain('April 15 and June 15, 2026 have passed');
+    expect(day.catchUp).toContain('ahead of the $2,709 due September 15, 2026.');
+    expect(day.rule).not.toContain('no underpayment penalty');
+    const q3 = calendarOn('2026-07-01', '2026-03-02').find((e) => e.id === 'estimated-tax:2026-q3')!;
+    expect(q3.description).toContain('$5,418 is owed now');
+  });
+
+  it('a date is due on its own day and past the day after', () => {
+    expect(due('2027-01-15')).toEqual(['2027-01-15']);
+    expect(planOnDay(plan, '2027-01-15').catchUp).toContain('$8,127 is owed now');
+    expect(due('2027-01-16')).toEqual([]);
+  });
+
+  it('on February 1, 2027 all four 2026 dates are past, and it says plainly the planner has no 2027 figures', () => {
+    const day = planOnDay(plan, '2027-02-01');
+    expect(day.allPast).toBe(true);
+    expect(day.owedNow).toBe(4 * 2_709);
+    expect(day.catchUp).toContain('all four dates of your 2026 plan have passed (the last was January 15, 2027)');
+    expect(day.catchUp).toContain('what is left of your 2026 tax is due with your return');
+    expect(day.nextYear).toContain('The payments for your 2027 tax start April 15, 2027');
+    expect(day.nextYear).toContain('Our tax planner holds the 2026 figures only, so it shows no 2027 amounts');
+    expect(day.rule).not.toContain('no underpayment penalty');
+  });
+
+  it('with withholding that covers the year, nothing was owed on a past date, and the promise stays true', () => {
+    const covered = computeSavedPlan(saved({ withholding: 20_000 }));
+    const day = planOnDay(covered, '2026-12-01');
+    expect(day.owedNow).toBe(0);
+    expect(day.catchUp).toBeUndefined();
+    expect(day.rule).toContain('no underpayment penalty');
   });
 });

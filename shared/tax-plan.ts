@@ -4,6 +4,7 @@
 // comes from ./data/federal-tax-2026.json (IRS Rev. Proc. 2025-32, SSA, P.L. 119-21) and is named
 // with its source in TAX_PLAN_SOURCES. Its input schema is in shared/tax-plan.schema.ts.
 import { longDate } from './compliance/dates.ts';
+import { irsDueDate } from './compliance/holidays.ts';
 import federal from './data/federal-tax-2026.json' with { type: 'json' };
 
 export const TAX_PLAN_YEARS = [2026] as const;
@@ -319,7 +320,8 @@ export function quarterlyPlan(yearTax: number, priorYear?: { tax: number; agi: n
     share: plan.share,
     requiredPayment: Math.ceil(Math.max(0, plan.required)),
     withholding,
-    instalments: federal.estimatedTaxDueDates.map((due) => ({ due, amount })),
+    // Each date as the IRS counts it: past a weekend or legal holiday, the next business day (IRC section 7503).
+    instalments: federal.estimatedTaxDueDates.map((due) => ({ due: irsDueDate(due), amount })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { normaliseStatus } from '#shared/application-status.ts';
 import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { formationDateOf, sCorpElectionDeadline } from '#shared/compliance/calendar.ts';
+import { dayOf } from '#shared/compliance/dates.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { deliverablesFor, missingDeliverables } from '#shared/orders/deliverables.ts';
 import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view.schema.ts';
@@ -8,7 +9,7 @@ import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { processingTimeFor } from '#shared/pricing.ts';
 import type { SavedTaxPlanView } from '#shared/saved-tax-plan.schema.ts';
-import { computeSavedPlan, type SavedTaxPlan, safeHarbourWords } from '#shared/saved-tax-plan.ts';
+import { computeSavedPlan, planOnDay, type SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import { calculateSavings } from '#shared/savings.ts';
 import { noStandardTimeSentence, processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
@@ -118,7 +119,7 @@ function receipt(app: ApplicationItem): OrderView['receipt'] {
 }
 
 /** The order page; `documents` defaults to the order's vault (functions/documents/order/view.ts). */
-export function orderView(app: ApplicationItem, documents: OrderDocument[] = customerDocuments(app)): OrderView {
+export function orderView(app: ApplicationItem, documents: OrderDocument[] = customerDocuments(app), now = Date.now()): OrderView {
   const code = app.pricedOrder?.state ?? app.state ?? '';
   const stateName = findState(code)?.name ?? code;
   const sold = boughtFlags(app);
@@ -158,13 +159,13 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     documents,
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
-    ...taxPlanOf(app),
+    ...taxPlanOf(app, dayOf(now)),
     version: versionOf(app),
   };
 }
 
-/** The planner's starting point for a paid order: the wizard's profit and the first Form 2553 deadline. */
-function taxPlanOf(app: ApplicationItem): { taxPlan?: OrderView['taxPlan'] } {
+/** The planner's starting point for a paid order: the wizard's profit and the first Form 2553 deadline; the saved plan as it stands `today`. */
+function taxPlanOf(app: ApplicationItem, today: string): { taxPlan?: OrderView['taxPlan'] } {
   const formation = formationDateOf({ filedOn: app.filedOn, paidAt: app.paidAt });
   if (!formation) return {};
   const yearlyExpenses = app.monthlyExpenses ? calculateSavings(app.monthlyExpenses).annualExpenses : 0;
@@ -173,21 +174,23 @@ function taxPlanOf(app: ApplicationItem): { taxPlan?: OrderView['taxPlan'] } {
       profit: Math.max(0, Math.round((app.annualIncome ?? 0) - yearlyExpenses)),
       sCorpElectionDeadline: sCorpElectionDeadline(formation.date),
       deadlineFrom: formation.from,
-      ...(app.savedTaxPlan ? { saved: savedTaxPlanView(app, app.savedTaxPlan) } : {}),
+      ...(app.savedTaxPlan ? { saved: savedTaxPlanView(app, app.savedTaxPlan, today) } : {}),
     },
   };
 }
 
-/** The saved plan as the order page shows it: its inputs, the plan computed now, and the safe harbour in words. */
-function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan): SavedTaxPlanView {
+/** The saved plan as the order page shows it: its inputs, the plan computed now, and the safe harbour in words, true on `today`. */
+function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan, today: string): SavedTaxPlanView {
   const plan = computeSavedPlan(saved);
+  const onDay = planOnDay(plan, today, saved.request.priorYearTax);
   return {
     savedAt: saved.savedAt,
     request: saved.request,
     runningCosts: saved.runningCosts ?? DEFAULT_RUNNING_COSTS,
     ...(saved.incomeMap ? { incomeMap: saved.incomeMap } : {}),
     answer: taxPlanAnswer(plan),
-    rule: safeHarbourWords(plan.quarterlyRule, plan.year, saved.request.priorYearTax),
+    rule: onDay.rule,
+    onDay,
     summaryDocumentId: (taxSummaryDocument(app) as TaxSummaryDocument).id,
   };
 }

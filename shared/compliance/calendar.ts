@@ -334,7 +334,7 @@ function estimatedTaxDates(formed: string, untilYear: number): { date: string; t
 
 const ESTIMATED_TAX_GENERAL = `If you expect to owe $1,000 or more of federal tax for the year, pay this quarter’s estimate (Form 1040-ES). The LLC’s profit is taxed on your own return, self-employment tax included, unless it elects to be taxed as a corporation. ${IRS_DUE_DATE_WORDS}`;
 
-function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
+function federalEvents(input: CalendarInput, today: string, until: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   const formed = input.formationDate;
   const firstYear = Number(formed.slice(0, 4));
@@ -343,7 +343,7 @@ function federalEvents(input: CalendarInput, until: string): CalendarEvent[] {
   const computed = saved ? computeSavedPlan(saved) : undefined;
   for (const { date, taxYear, index, quarter } of estimatedTaxDates(formed, Number(until.slice(0, 4)) + 1)) {
     // The saved plan's year carries its amounts; without a plan the date says so and points to the planner.
-    const planned = computed?.year === taxYear ? instalmentWords(computed, index, date, saved?.request.priorYearTax) : undefined;
+    const planned = computed?.year === taxYear ? instalmentWords(computed, index, today, date, saved?.request.priorYearTax) : undefined;
     const title = `Federal estimated tax, ${quarter} ${taxYear}`;
     const plan = planned
       ? planned.text
@@ -484,7 +484,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     }
   }
   if (input.dba) events.push(dbaRenewalEvent(code, input.dba));
-  events.push(...federalEvents(input, until));
+  events.push(...federalEvents(input, window.today, until));
 
   // Kept once past: the agreement a state requires from formation, and registering in the home state (we cannot know it was done).
   const standing = (e: CalendarEvent) => (e.kind === 'operating-agreement' && !agreement?.withinDays) || e.kind === 'home-registration';

@@ -11,6 +11,7 @@ import type { ApplicationItem } from '../../data/applications/item.ts';
 import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { remindersOf } from '../../data/reminders.ts';
 import { objectSize, orderDocumentKey } from '../../documents/order/storage.ts';
+import { orderView } from '../../orders/view.ts';
 import { handler as getCalendar } from '../compliance/calendar.ts';
 import { handler as getIcs } from '../compliance/calendar-ics.ts';
 import { handler as documentLink } from './document-link.ts';
@@ -92,6 +93,29 @@ describe('PUT /api/orders/{id}/tax-plan', () => {
     expect(icsAfter.map((e) => e.summary)).toEqual(after.map((e) => e.title));
     expect(icsAfter[0].description).toContain('pay $2,709 by');
     expect(icsAfter[0].description).toContain('$10,834 for 2026');
+  });
+
+  it('answers the order page with the plan as it stands on the server’s day: past dates, what is owed now, no promise once a date has passed', async () => {
+    const app = await paidOrder();
+    expect((await save(app.id, { plan: PLAN })).status).toBe(200);
+    const stored = (await readApplication(app.id)) as ApplicationItem;
+    const on = (day: string) => orderView(stored, [], Date.parse(`${day}T12:00:00.000Z`)).taxPlan!.saved!;
+    const december = on('2026-12-01');
+    expect(december.onDay.asOf).toBe('2026-12-01');
+    expect(december.onDay.instalments.map((q) => [q.due, q.past])).toEqual([
+      ['2026-04-15', true],
+      ['2026-06-15', true],
+      ['2026-09-15', true],
+      ['2027-01-15', false],
+    ]);
+    expect(december.onDay.catchUp).toContain('If you have not paid those instalments, $8,127 is owed now');
+    expect(december.rule).not.toContain('no underpayment penalty');
+    expect(
+      on('2026-07-01')
+        .onDay.instalments.filter((q) => !q.past)
+        .map((q) => q.due),
+    ).toEqual(['2026-09-15', '2027-01-15']);
+    expect(on('2026-02-01').rule).toContain('Paying at least that much by each date means no underpayment penalty');
   });
 
   it('writes the estimated-tax reminder row with the plan', async () => {

@@ -9,7 +9,8 @@ const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 ho
 /**
  * The order page's way into the tax planner: the first Form 2553 deadline of this LLC, and the
  * planner opened on the order, at the plan saved there (its quarterly amounts and rule shown
- * here) or at the profit the creator gave in the wizard.
+ * here as they stand on the server's day: past dates marked, what is owed now if they were not
+ * paid, the penalty and the annualised method) or at the profit the creator gave in the wizard.
  */
 export function TaxPlanCard({
   orderId,
@@ -26,6 +27,7 @@ export function TaxPlanCard({
       ? "counted from the state's filing date"
       : 'counted from your payment date until the state files your LLC, so it moves when it does';
   const saved = plan.saved;
+  const onDay = saved?.onDay;
   return (
     <div className="text-sm text-slate-800" data-testid="order-tax-plan">
       <p>
@@ -43,22 +45,42 @@ export function TaxPlanCard({
             : 'You ordered Form 2553 prepared for you: we prepare its worksheet, with your answers, the deadline and what each member signs, when we start filing.'}
         </p>
       ) : null}
-      {saved ? (
+      {saved && onDay ? (
         <div className="mt-3" data-testid="saved-tax-plan">
           <p className="font-semibold text-slate-900">
             Your saved plan ({formatUsd(saved.request.profit)} of profit
             {saved.request.salary !== undefined ? `, a ${formatUsd(saved.request.salary)} salary` : ''}
-            ): quarterly estimated tax for {saved.request.year}
+            ): quarterly estimated tax for {saved.request.year}, as of {longDate(onDay.asOf)}
           </p>
-          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-            {saved.answer.quarterly.map((q) => (
-              <li key={q.due} className="flex justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                <span>{longDate(q.due)}</span>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="saved-tax-plan-dates">
+            {onDay.instalments.map((q) => (
+              <li
+                key={q.due}
+                className={`flex items-baseline justify-between gap-3 rounded-lg border px-3 py-2 ${q.past ? 'border-slate-200 bg-slate-50 text-slate-600' : 'border-slate-200'}`}
+              >
+                <span>
+                  {longDate(q.due)}
+                  <span className={`ml-2 text-xs font-semibold uppercase tracking-wide ${q.past ? 'text-slate-600' : 'text-indigo-700'}`}>
+                    {q.past ? 'Past' : 'Due'}
+                  </span>
+                </span>
                 <span className="font-semibold tabular-nums">{formatUsd(q.amount)}</span>
               </li>
             ))}
           </ul>
+          {onDay.catchUp ? (
+            <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800" data-testid="saved-tax-plan-catch-up">
+              <p className="font-semibold text-slate-900">{onDay.catchUp}</p>
+              {onDay.penalty ? <p className="mt-2">{onDay.penalty}</p> : null}
+              {onDay.annualised ? <p className="mt-2">{onDay.annualised}</p> : null}
+            </div>
+          ) : null}
           <p className="mt-2 text-slate-700">{saved.rule}</p>
+          {onDay.nextYear ? (
+            <p className="mt-2 text-slate-700" data-testid="saved-tax-plan-next-year">
+              {onDay.nextYear}
+            </p>
+          ) : null}
           <p className="mt-3">
             <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
               Change the plan
