@@ -1,11 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contextOverrides, deployConfig, stageFromArgs } from '../scripts/deploy.ts';
 import { synthArgs } from '../scripts/synth.ts';
-import { CONFIG_DIR, EXAMPLE_API_DOMAIN_CONTEXT, exampleConfigPath, parseStageConfig, readConfigFile } from './stage-config.ts';
+import {
+  CONFIG_DIR,
+  certificateAccountProblems,
+  EXAMPLE_API_DOMAIN_CONTEXT,
+  exampleConfigPath,
+  exampleValueProblems,
+  parseStageConfig,
+  readConfigFile,
+  stageConfigFromContext,
+} from './stage-config.ts';
 
 /** The message of what `fn` throws ('' when it does not throw). */
 function problems(fn: () => unknown): string {
@@ -119,6 +129,93 @@ describe('stage configuration: one sentence per missing or inconsistent prod val
   });
 });
 
+/** A prod stage's own settings: none of them the example's. */
+const OWN = {
+  stage: 'prod',
+  domainName: 'www.creatorllc.co',
+  certificateArn: 'arn:aws:acm:us-east-1:210987654321:certificate/site',
+  apiDomainName: 'api.creatorllc.co',
+  apiCertificateArn: 'arn:aws:acm:us-east-1:210987654321:certificate/api',
+  emailFrom: 'orders@creatorllc.co',
+  emailDomain: 'creatorllc.co',
+  stripePublishableKey: 'pk_live_51HxAbC',
+  ownerEmail: 'owner@creatorllc.co',
+  alarmEmails: ['ops@creatorllc.co'],
+  backupCopyRegion: 'us-west-2',
+  sellerLegalName: 'Creator Filings LLC',
+  sellerAddress: { line1: '500 Brickell Key Drive', city: 'Miami', state: 'FL', zip: '33131' },
+  logLevel: 'INFO',
+};
+
+describe('the example values are refused where a stage is deployed from', () => {
+  const example = readConfigFile(exampleConfigPath('prod'));
+
+  it('names each example value of the unedited prod example in one sentence', () => {
+    const message = problems(() => parseStageConfig({ ...example, stage: 'prod' }, 'config/prod.json', { example }));
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('The prod configuration (config/prod.json, -c key=value overrides) is not deployable:');
+    const named = lines.slice(1).map((l) => /^ {2}- ([\w.]+): "([^"]+)" is .+\.$/.exec(l)?.slice(1, 3));
+    expect(named).toEqual([
+      ['domainName', 'www.example.com'],
+      ['apiDomainName', 'api.example.com'],
+      ['emailDomain', 'example.com'],
+      ['emailFrom', 'orders@example.com'],
+      ['ownerEmail', 'owner@example.com'],
+      ['alarmEmails.0', 'ops@example.com'],
+      ['certificateArn', String(example.certificateArn)],
+      ['apiCertificateArn', String(example.apiCertificateArn)],
+      ['stripePublishableKey', 'pk_live_example'],
+      ['sellerLegalName', 'Example Filings LLC'],
+      ['sellerAddress.line1', '100 Example Street'],
+    ]);
+    expect(message).toContain(
+      'certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000001" is in the example account 123456789012',
+    );
+    // The settings any stage may share with the example (a region, a city, the log level) are not named.
+    expect(message).not.toMatch(/backupCopyRegion|logLevel|sellerAddress\.(city|state|zip)/);
+  });
+
+  it('refuses example domains, addresses, the example account and _example keys whatever the example file holds', () => {
+    const found = exampleValueProblems({
+      domainName: 'shop.example.net',
+      inboundEmailDomain: 'reply.example.org',
+      siteUrl: 'https://www.example.com',
+      alarmEmails: 'ops@creatorllc.co, alerts@EXAMPLE.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/mine',
+      stripePublishableKey: 'pk_test_example',
+    });
+    expect(found.map((p) => p.path)).toEqual(['domainName', 'inboundEmailDomain', 'alarmEmails.1', 'siteUrl', 'certificateArn', 'stripePublishableKey']);
+    expect(exampleValueProblems(OWN, example)).toEqual([]);
+  });
+
+  it('accepts a stage of its own, and the example where it is synthesised as the example (CI, the CDK tests)', () => {
+    expect(() => parseStageConfig(OWN, 'config/prod.json', { example })).not.toThrow();
+    expect(() => parseStageConfig({ ...example, stage: 'prod' })).not.toThrow();
+  });
+
+  it('refuses a copied example in the CDK app, and synthesises the committed one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stage-config-app-'));
+    try {
+      writeFileSync(join(dir, 'prod.json'), readFileSync(exampleConfigPath('prod')));
+      const copied = new App({ context: { stage: 'prod', configFile: join(dir, 'prod.json') } });
+      expect(problems(() => stageConfigFromContext(copied.node))).toContain('stripePublishableKey: "pk_live_example" is the example\'s placeholder');
+      const committed = new App({ context: { stage: 'prod', configFile: exampleConfigPath('prod') } });
+      expect(stageConfigFromContext(committed.node).stripePublishableKey).toBe('pk_live_example');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names a certificate of another account than the credentials'", () => {
+    const config = parseStageConfig(OWN);
+    expect(certificateAccountProblems(config, '210987654321')).toEqual([]);
+    expect(certificateAccountProblems(config, '111122223333').map((p) => p.path)).toEqual(['certificateArn', 'apiCertificateArn']);
+    expect(certificateAccountProblems(config, '111122223333')[0].message).toMatch(
+      /^is a certificate of account 210987654321, but the AWS credentials are for account 111122223333: /,
+    );
+  });
+});
+
 describe('deploy and synth read the stage from --stage or -c stage=', () => {
   const dir = mkdtempSync(join(tmpdir(), 'deploy-config-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -140,7 +237,8 @@ describe('deploy and synth read the stage from --stage or -c stage=', () => {
   });
 
   it('validates the file with the -c overrides before building anything', () => {
-    const { alarmEmails, ...rest } = EXAMPLE_API_DOMAIN_CONTEXT;
+    // A stage's own values: a deploy refuses the example's (above).
+    const { alarmEmails, stage: _stage, ...rest } = OWN;
     writeFileSync(join(dir, 'prod.json'), JSON.stringify({ ...rest, stripePublishableKey: 'pk_test_abc' }));
     const message = problems(() => deployConfig('prod', ['--stage', 'prod'], dir));
     expect(message).toContain('stripePublishableKey: prod takes the live publishable key');

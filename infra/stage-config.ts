@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'constructs';
 import * as z from 'zod';
@@ -309,22 +309,160 @@ export function stageConfigFromContext(node: Node): StageConfig {
   const single = node.tryGetContext('alarmEmail');
   if (single !== undefined) raw.alarmEmails = single;
   raw.siteUrl ??= node.tryGetContext(`siteUrl:${stage}`);
-  return parseStageConfig(raw, file);
+  // The committed example itself synthesises (npm run synth without a config file); a stage's own file must not hold its values.
+  const example = exampleConfigPath(stage);
+  return parseStageConfig(raw, file, resolve(file) === resolve(example) ? {} : { example: readConfigFile(example) });
+}
+
+/** A problem of a stage's settings: the setting (`alarmEmails.0`) and one sentence. */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}
+
+export interface ParseOptions {
+  /**
+   * The committed example's settings (`config/<stage>.example.json`): given, the example's values
+   * are refused, with the domains, account and keys no real stage has (exampleValueProblems).
+   * The offline synth of the example itself, and the CDK tests, leave it out.
+   */
+  example?: Record<string, unknown>;
 }
 
 /**
  * Validates settings; every problem is one sentence on its own line, naming the setting.
  * `alarmEmail` (one address or a comma-separated list) is accepted for `alarmEmails`.
  */
-export function parseStageConfig(raw: Record<string, unknown>, source = 'config/<stage>.json'): StageConfig {
+export function parseStageConfig(raw: Record<string, unknown>, source = 'config/<stage>.json', options: ParseOptions = {}): StageConfig {
   const { alarmEmail, ...rest } = raw;
   const input = rest.alarmEmails === undefined && alarmEmail !== undefined ? { ...rest, alarmEmails: alarmEmail } : rest;
   const parsed = stageConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'config'}: ${i.message}.`).join('\n');
-    throw new Error(`The ${String(raw.stage ?? 'dev')} configuration (${source}, -c key=value overrides) is not deployable:\n${problems}`);
+  const problems: ConfigProblem[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'config', message: i.message }));
+  if (options.example) problems.push(...exampleValueProblems(input, options.example));
+  if (!parsed.success || problems.length) {
+    throw new Error(`The ${String(raw.stage ?? 'dev')} configuration (${source}, -c key=value overrides) is not deployable:\n${describeProblems(problems)}`);
   }
   return parsed.data;
+}
+
+/** One line per problem, `  - <setting>: <sentence>.` */
+export function describeProblems(problems: readonly ConfigProblem[]): string {
+  return problems.map((p) => `  - ${p.path}: ${p.message.replace(/\.$/, '')}.`).join('\n');
+}
+
+/**
+ * Domains reserved for documentation (RFC 2606): nobody owns them, no certificate names them and
+ * no mail sent there arrives, so a stage configured with one was copied and not filled in.
+ */
+export const EXAMPLE_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+/** The account number AWS's documentation uses, and the committed examples' certificates name. */
+export const EXAMPLE_ACCOUNT = '123456789012';
+
+function isExampleHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return EXAMPLE_DOMAINS.some((d) => isDomainOrSubdomain(h, d)) || h === 'example' || h.endsWith('.example');
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/** The settings whose value names the operator's own domains, people, accounts or keys. */
+const HOST_SETTINGS = ['domainName', 'apiDomainName', 'emailDomain', 'inboundEmailDomain'] as const;
+const ADDRESS_SETTINGS = ['emailFrom', 'ownerEmail'] as const;
+const ARN_SETTINGS = ['certificateArn', 'apiCertificateArn'] as const;
+
+/**
+ * Each value of `raw` that is still the committed example's, one sentence each: an example domain
+ * (example.com, .net, .org and their subdomains) in a domain, address or URL, the example account
+ * 123456789012 in a certificate ARN, a key ending in `_example`, or any other value of
+ * `example` (the example file's settings) left as it was, such as the seller's name and street.
+ */
+export function exampleValueProblems(raw: Record<string, unknown>, example: Record<string, unknown> = {}): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+  const fromExample = (path: string, value: string) =>
+    problems.push({ path, message: `"${value}" is the example's value (config/<stage>.example.json): replace it with the stage's own` });
+  for (const key of HOST_SETTINGS) {
+    const value = raw[key];
+    if (typeof value !== 'string' || !value) continue;
+    if (isExampleHost(value))
+      problems.push({
+        path: key,
+        message: `"${value}" is an example domain (example.com, .net and .org are reserved for documentation): use the stage's own domain`,
+      });
+    else if (same(value, example[key])) fromExample(key, value);
+  }
+  const addresses: [string, unknown][] = ADDRESS_SETTINGS.map((key) => [key, raw[key]]);
+  const alarms = raw.alarmEmails ?? raw.alarmEmail;
+  const alarmList = typeof alarms === 'string' ? alarms.split(',').map((a) => a.trim()) : Array.isArray(alarms) ? alarms : [];
+  for (const [i, a] of alarmList.entries()) addresses.push([`alarmEmails.${i}`, a]);
+  const exampleAlarms = Array.isArray(example.alarmEmails) ? example.alarmEmails : [];
+  for (const [path, value] of addresses) {
+    if (typeof value !== 'string' || !value.includes('@')) continue;
+    if (isExampleHost(emailDomainOf(value)))
+      problems.push({ path, message: `"${value}" is an example address (example.com, .net and .org receive no mail): use a real address` });
+    else if (same(value, example[path]) || (path.startsWith('alarmEmails.') && exampleAlarms.some((a) => same(value, a)))) fromExample(path, value);
+  }
+  if (typeof raw.siteUrl === 'string' && raw.siteUrl && isExampleHost(hostOf(raw.siteUrl)))
+    problems.push({ path: 'siteUrl', message: `"${raw.siteUrl}" is on an example domain: use the stage's own address, or leave siteUrl out` });
+  for (const key of ARN_SETTINGS) {
+    const value = raw[key];
+    if (typeof value !== 'string' || !value) continue;
+    if (value.split(':')[4] === EXAMPLE_ACCOUNT)
+      problems.push({
+        path: key,
+        message: `"${value}" is in the example account ${EXAMPLE_ACCOUNT}: copy the ARN of your certificate from ACM in ${DEPLOY_REGION} (docs/deploy.md, Certificates)`,
+      });
+    else if (same(value, example[key])) fromExample(key, value);
+  }
+  const key = raw.stripePublishableKey;
+  if (typeof key === 'string' && (/_example$/i.test(key) || same(key, example.stripePublishableKey)))
+    problems.push({
+      path: 'stripePublishableKey',
+      message: `"${key}" is the example's placeholder, not a Stripe key: copy the publishable key from the Stripe Dashboard (Developers → API keys)`,
+    });
+  if (same(raw.sellerLegalName, example.sellerLegalName)) fromExample('sellerLegalName', String(raw.sellerLegalName));
+  const street = (address: unknown) => {
+    const a =
+      typeof address === 'string'
+        ? (() => {
+            try {
+              return JSON.parse(address) as unknown;
+            } catch {
+              return undefined;
+            }
+          })()
+        : address;
+    return a && typeof a === 'object' ? (a as { line1?: unknown }).line1 : undefined;
+  };
+  const line1 = street(raw.sellerAddress);
+  if (same(line1, street(example.sellerAddress))) fromExample('sellerAddress.line1', String(line1));
+  return problems;
+}
+
+/**
+ * The certificates of `config` that belong to another account than the credentials' (ACM
+ * certificates are used only in their own account): checked by npm run deploy and npm run
+ * preflight once they know the account.
+ */
+export function certificateAccountProblems(config: Pick<StageConfig, 'certificateArn' | 'apiCertificateArn'>, account: string): ConfigProblem[] {
+  return ARN_SETTINGS.flatMap((key) => {
+    const arn = config[key];
+    const owner = arn?.split(':')[4];
+    return arn && owner !== account
+      ? [
+          {
+            path: key,
+            message: `is a certificate of account ${owner}, but the AWS credentials are for account ${account}: use the ARN of a certificate in account ${account} (ACM, ${DEPLOY_REGION}), or the credentials of account ${owner}`,
+          },
+        ]
+      : [];
+  });
 }
 
 /** The site's public URL when it is known before the distribution exists. */

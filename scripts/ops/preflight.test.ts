@@ -1,12 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_KEYS } from '../../functions/secrets-catalog.ts';
-import { EXAMPLE_API_DOMAIN_CONTEXT, parseStageConfig, secretName } from '../../infra/stage-config.ts';
+import { EXAMPLE_API_DOMAIN_CONTEXT, exampleConfigPath, parseStageConfig, secretName } from '../../infra/stage-config.ts';
+import { NO_CREDENTIALS, SET_CREDENTIALS, sdkSts } from './aws-access.ts';
 import {
   type Check,
   certificateCovers,
   describeChecks,
   MIN_LAMBDA_CONCURRENCY,
   type PreflightClients,
+  preflight,
   runPreflight,
   STRIPE_WEBHOOK_EVENTS,
 } from './preflight.ts';
@@ -124,5 +129,99 @@ describe('npm run preflight', () => {
     expect(certificateCovers(['*.example.com'], 'example.com')).toBe(false);
     expect(certificateCovers(['*.example.com'], 'a.b.example.com')).toBe(false);
     expect(certificateCovers(['API.example.com'], 'api.example.com')).toBe(true);
+  });
+});
+
+describe('npm run preflight without credentials', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preflight-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The real STS client, its credential provider failing as the default chain does without credentials.
+  const noCredentials = {
+    sts: (region: string) =>
+      sdkSts(region, async () =>
+        Promise.reject(Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' })),
+      ),
+    clients: async (): Promise<PreflightClients> => {
+      throw new Error('no AWS call may be made without credentials');
+    },
+  };
+
+  it('prints its whole list: the credentials with what to do, the config, and each check against the account as not run', async () => {
+    writeFileSync(
+      join(dir, 'prod.json'),
+      JSON.stringify({
+        ...EXAMPLE_API_DOMAIN_CONTEXT,
+        apiDomainName: 'api.creatorllc.co',
+        apiCertificateArn: 'arn:aws:acm:us-east-1:210987654321:certificate/api',
+        domainName: 'www.creatorllc.co',
+        certificateArn: 'arn:aws:acm:us-east-1:210987654321:certificate/site',
+        emailFrom: 'orders@creatorllc.co',
+        emailDomain: 'creatorllc.co',
+        stripePublishableKey: 'pk_live_51Hx',
+        ownerEmail: 'owner@creatorllc.co',
+        alarmEmails: ['ops@creatorllc.co'],
+        sellerLegalName: 'Creator Filings LLC',
+        sellerAddress: { line1: '500 Brickell Key Drive', city: 'Miami', state: 'FL', zip: '33131' },
+      }),
+    );
+    const checks = await preflight(['--stage', 'prod'], noCredentials, dir);
+    expect(checks[0]).toEqual({ name: 'AWS credentials', status: 'fail', detail: NO_CREDENTIALS });
+    expect(checks[1]).toMatchObject({ name: 'config', status: 'ok' });
+    const rest = checks.slice(2);
+    expect(rest.map((c) => c.name)).toEqual([
+      'certificate certificateArn',
+      'certificate apiCertificateArn',
+      'SES production access',
+      'SES identity creatorllc.co',
+      'Lambda concurrency',
+      ...SECRET_KEYS.map((k) => `secret ${k}`),
+      'Stripe webhook',
+    ]);
+    for (const c of rest)
+      expect(c).toMatchObject({ status: 'skip', detail: expect.stringMatching(/^not run \(no AWS credentials\); checks that .+/), fix: SET_CREDENTIALS });
+    const text = describeChecks(checks);
+    expect(text.split('\n')[0]).toBe(`✗ AWS credentials: ${NO_CREDENTIALS}`);
+    expect(text).toContain(
+      '- Stripe webhook: not run (no AWS credentials); checks that with the card key stored, https://www.creatorllc.co/api/webhook/stripe',
+    );
+    expect(text).toMatch(new RegExp(`1 check failed\\. ${rest.length} checks not run\\.$`));
+  });
+
+  it('lists the example config as not deployable, each example value on its own line, and the checks still', async () => {
+    copyFileSync(exampleConfigPath('prod'), join(dir, 'prod.json'));
+    copyFileSync(exampleConfigPath('prod'), join(dir, 'prod.example.json'));
+    const checks = await preflight(['--stage', 'prod'], noCredentials, dir);
+    const config = byName(checks, 'config');
+    expect(config.status).toBe('fail');
+    expect(config.detail).toContain('stripePublishableKey: "pk_live_example" is the example\'s placeholder');
+    expect(config.detail).toContain(
+      'apiCertificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-4000-8000-000000000000" is in the example account',
+    );
+    expect(byName(checks, 'certificate apiCertificateArn').status).toBe('skip');
+    expect(byName(checks, 'Lambda concurrency').status).toBe('skip');
+  });
+});
+
+describe('npm run preflight with credentials', () => {
+  it("fails a certificate of another account than the credentials' without asking ACM", async () => {
+    const { state, clients } = healthy();
+    const asked: string[] = [];
+    const checks = await runPreflight(
+      config,
+      {
+        ...clients,
+        certificate: async (arn) => {
+          asked.push(arn);
+          return state.certificates.get(arn);
+        },
+      },
+      undefined,
+      '210987654321',
+    );
+    expect(byName(checks, 'certificate certificateArn')).toMatchObject({
+      status: 'fail',
+      detail: `${SITE_CERT} is a certificate of account 123456789012, but the AWS credentials are for account 210987654321`,
+    });
+    expect(asked).toEqual([]);
   });
 });

@@ -4,14 +4,18 @@ import { SECRET_KEYS, type SecretKey } from '../../functions/secrets-catalog.ts'
 import { REPO_ROOT } from '../../infra/lambda-bundle.ts';
 import { STRIPE_WEBHOOK_PATH } from '../../infra/stacks/operations-stack.ts';
 import { SECRET_PLACEHOLDER_VALUE } from '../../infra/stacks/secrets-stack.ts';
-import { knownSiteUrl, parseStageConfig, readConfigFile, type StageConfig, secretName, stageConfigPath } from '../../infra/stage-config.ts';
+import { knownSiteUrl, readConfigFile, type StageConfig, secretName, stageConfigPath } from '../../infra/stage-config.ts';
 import { runIfMain } from '../cli.ts';
+import { deployConfig } from '../deploy.ts';
 import { parseOpsArgs } from './args.ts';
+import { AwsAccessError, type AwsIdentity, awsIdentity, describeIdentity, SET_CREDENTIALS, type StsApi, sdkSts } from './aws-access.ts';
 
 /**
- * `npm run preflight -- --stage prod` (with AWS credentials): what the synth cannot check
- * offline, before a deploy and after it. Each check prints ✓, ! (a warning: fine before the
- * first deploy, or optional) or ✗ with what to do; any ✗ exits 1.
+ * `npm run preflight -- --stage prod`: what the synth cannot check offline, before a deploy and
+ * after it. Each check prints ✓, ! (a warning: fine before the first deploy, or optional), ✗ with
+ * what to do, or - (not run: without AWS credentials or a deployable config, with what to do);
+ * any ✗ exits 1. First who the credentials are (STS, within seconds: none is one ✗ and the list
+ * of what was not run) and the config file as the deploy checks it, then:
  *
  * - the certificates of the config file are issued (ACM, us-east-1) and cover their domains;
  * - SES: the sending identity is verified and the account is out of the sandbox;
@@ -44,7 +48,8 @@ export interface PreflightClients {
   stripeWebhooks(secretKey: string): Promise<{ url: string; status: string; events: string[] }[]>;
 }
 
-export type CheckStatus = 'ok' | 'warn' | 'fail';
+/** `skip`: not run, because what it needs (the credentials, a deployable config) is missing. */
+export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 export interface Check {
   name: string;
   status: CheckStatus;
@@ -63,7 +68,11 @@ export function certificateCovers(names: string[], host: string): boolean {
   });
 }
 
-export async function runPreflight(config: StageConfig, clients: PreflightClients, siteUrl = knownSiteUrl(config)): Promise<Check[]> {
+/**
+ * The checks against the account. With `callerAccount` (the credentials' account), a certificate of
+ * another account fails without asking ACM.
+ */
+export async function runPreflight(config: StageConfig, clients: PreflightClients, siteUrl = knownSiteUrl(config), callerAccount?: string): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (c: Check) => checks.push(c);
   const stage = config.stage;
@@ -75,8 +84,18 @@ export async function runPreflight(config: StageConfig, clients: PreflightClient
   ];
   for (const [key, arn, host] of certificates) {
     if (!arn) continue;
-    const cert = await clients.certificate(arn);
     const name = `certificate ${key}`;
+    const owner = arn.split(':')[4];
+    if (callerAccount && owner !== callerAccount) {
+      add({
+        name,
+        status: 'fail',
+        detail: `${arn} is a certificate of account ${owner}, but the AWS credentials are for account ${callerAccount}`,
+        fix: `Use the ARN of a certificate in account ${callerAccount} (ACM, us-east-1), or run with the credentials of account ${owner}.`,
+      });
+      continue;
+    }
+    const cert = await clients.certificate(arn);
     if (!cert)
       add({
         name,
@@ -222,11 +241,43 @@ export async function runPreflight(config: StageConfig, clients: PreflightClient
 }
 
 export function describeChecks(checks: Check[]): string {
-  const mark = { ok: '✓', warn: '!', fail: '✗' } as const;
+  const mark = { ok: '✓', warn: '!', fail: '✗', skip: '-' } as const;
   const lines = checks.flatMap((c) => [`${mark[c.status]} ${c.name}: ${c.detail}`, ...(c.status !== 'ok' && c.fix ? [`    → ${c.fix}`] : [])]);
   const failed = checks.filter((c) => c.status === 'fail').length;
-  lines.push(failed ? `${failed} check${failed === 1 ? '' : 's'} failed.` : 'Preflight passed.');
+  const skipped = checks.filter((c) => c.status === 'skip').length;
+  const notRun = skipped ? ` ${skipped} check${skipped === 1 ? '' : 's'} not run.` : '';
+  lines.push(failed ? `${failed} check${failed === 1 ? '' : 's'} failed.${notRun}` : skipped ? `Nothing failed.${notRun}` : 'Preflight passed.');
   return lines.join('\n');
+}
+
+/**
+ * The checks runPreflight makes against the account, each marked not run with the reason and
+ * what to do: what preflight prints for them without credentials or without a deployable config.
+ * `settings` may be the config file as written (it need not validate).
+ */
+export function plannedChecks(settings: Partial<StageConfig> & Pick<StageConfig, 'stage'>, why: string, fix: string, siteUrl?: string): Check[] {
+  const skip = (name: string, what: string): Check => ({ name, status: 'skip', detail: `not run (${why}); checks that ${what}`, fix });
+  const checks: Check[] = [];
+  for (const [key, arn, host] of [
+    ['certificateArn', settings.certificateArn, settings.domainName],
+    ['apiCertificateArn', settings.apiCertificateArn, settings.apiDomainName],
+  ] as const) {
+    if (arn) checks.push(skip(`certificate ${key}`, `${arn} is in this account, issued in ACM (us-east-1)${host ? ` and covers ${host}` : ''}`));
+  }
+  checks.push(skip('SES production access', 'the account is out of the SES sandbox and sending is not paused'));
+  const identity = settings.emailDomain ?? settings.emailFrom;
+  if (identity) checks.push(skip(`SES identity ${identity}`, `${identity} is verified with SES`));
+  checks.push(skip('Lambda concurrency', `the account allows at least ${MIN_LAMBDA_CONCURRENCY} concurrent executions`));
+  for (const key of SECRET_KEYS)
+    checks.push(skip(`secret ${key}`, `${secretName(settings.stage, key)} is set${REQUIRED_SECRETS.includes(key) ? '' : ' (optional)'}`));
+  const site = siteUrl ?? (settings.domainName ? `https://${settings.domainName}` : '<site>');
+  checks.push(
+    skip(
+      'Stripe webhook',
+      `with the card key stored, ${site.replace(/\/$/, '')}${STRIPE_WEBHOOK_PATH} is registered in Stripe, enabled, with ${STRIPE_WEBHOOK_EVENTS.join(', ')}`,
+    ),
+  );
+  return checks;
 }
 
 /** The AWS SDKs and Stripe behind PreflightClients. */
@@ -284,18 +335,72 @@ export async function sdkClients(region: string): Promise<PreflightClients> {
   };
 }
 
-/** The stage's settings as the deploy reads them, with the site URL the first deploy saved. */
-export function deployedConfig(stage: 'dev' | 'prod'): { config: StageConfig; siteUrl?: string } {
-  const config = parseStageConfig({ ...readConfigFile(stageConfigPath(stage)), stage }, stageConfigPath(stage));
+/** The stage's settings as the deploy reads and checks them, with the site URL the first deploy saved. */
+export function deployedConfig(stage: 'dev' | 'prod', configDir?: string): { config: StageConfig; siteUrl?: string } {
+  const config = deployConfig(stage, [], configDir);
+  return { config, siteUrl: knownSiteUrl(config) ?? savedSiteUrl(stage) };
+}
+
+function savedSiteUrl(stage: string): string | undefined {
   const contextFile = join(REPO_ROOT, 'cdk.context.json');
   const saved = existsSync(contextFile) ? (JSON.parse(readFileSync(contextFile, 'utf8')) as Record<string, unknown>)[`siteUrl:${stage}`] : undefined;
-  return { config, siteUrl: knownSiteUrl(config) ?? (typeof saved === 'string' ? saved : undefined) };
+  return typeof saved === 'string' ? saved : undefined;
+}
+
+/** What preflight asks, replaced in the tests. */
+export interface PreflightDeps {
+  sts(region: string): Promise<StsApi>;
+  clients(region: string): Promise<PreflightClients>;
+}
+
+/**
+ * Every check, in order: the credentials (who and where), the config file (as the deploy checks
+ * it), then those against the account. Without credentials or a deployable config the account's
+ * checks are listed as not run, each with what it checks and what to do, and nothing is asked of AWS
+ * but who the credentials are.
+ */
+export async function preflight(argv: string[], deps: PreflightDeps = { sts: (r) => sdkSts(r), clients: sdkClients }, configDir?: string): Promise<Check[]> {
+  const args = parseOpsArgs(argv);
+  const checks: Check[] = [];
+  let identity: AwsIdentity | undefined;
+  try {
+    identity = await awsIdentity(await deps.sts(args.region), args.region);
+    checks.push({ name: 'AWS credentials', status: 'ok', detail: describeIdentity(identity) });
+  } catch (err) {
+    if (!(err instanceof AwsAccessError)) throw err;
+    checks.push({ name: 'AWS credentials', status: 'fail', detail: err.message });
+  }
+  const file = stageConfigPath(args.stage, configDir);
+  let deployed: { config: StageConfig; siteUrl?: string } | undefined;
+  try {
+    deployed = deployedConfig(args.stage, configDir);
+    checks.push({ name: 'config', status: 'ok', detail: `${file} is deployable` });
+  } catch (err) {
+    const [first, ...rest] = (err as Error).message.split('\n');
+    checks.push({
+      name: 'config',
+      status: 'fail',
+      detail: [first, ...rest.map((l) => `    ${l}`)].join('\n'),
+      // A missing file's sentence already says to copy the example.
+      fix: existsSync(file) ? `Edit ${file} (docs/deploy.md, Configure the stage), then run this again.` : undefined,
+    });
+  }
+  if (identity && deployed) return [...checks, ...(await runPreflight(deployed.config, await deps.clients(args.region), deployed.siteUrl, identity.account))];
+  let written: Record<string, unknown> = {};
+  try {
+    written = readConfigFile(file);
+  } catch {
+    // Not JSON: the config check above says so; the plan lists what it can without it.
+  }
+  const settings = { ...written, stage: args.stage } as Partial<StageConfig> & Pick<StageConfig, 'stage'>;
+  const plan = identity
+    ? plannedChecks(settings, 'the config is not deployable', `Fix ${file} (above), then run this again.`, savedSiteUrl(args.stage))
+    : plannedChecks(settings, 'no AWS credentials', SET_CREDENTIALS, savedSiteUrl(args.stage));
+  return [...checks, ...plan];
 }
 
 async function main(argv: string[]): Promise<void> {
-  const args = parseOpsArgs(argv);
-  const { config, siteUrl } = deployedConfig(args.stage);
-  const checks = await runPreflight(config, await sdkClients(args.region), siteUrl);
+  const checks = await preflight(argv);
   console.log(describeChecks(checks));
   if (checks.some((c) => c.status === 'fail')) process.exitCode = 1;
 }

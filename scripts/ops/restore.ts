@@ -12,6 +12,7 @@ import { TABLE_KEYS, TABLES, type TableKey } from '../../functions/tables.ts';
 import { tableName } from '../../infra/stage-config.ts';
 import { runIfMain } from '../cli.ts';
 import { parseOpsArgs } from './args.ts';
+import { awsIdentity, describeIdentity, sdkSts } from './aws-access.ts';
 
 /**
  * `npm run restore -- --stage prod --table applications --to 2026-11-27T09:30:00Z [--only-missing] [--restored-table <name>] [--delete-restored]`
@@ -176,6 +177,8 @@ async function main(argv: string[]): Promise<void> {
   const table = args.values.get('table') as TableKey | undefined;
   if (!table || !TABLE_KEYS.includes(table)) throw new Error(`Say which table: --table ${TABLE_KEYS.join('|')}`);
   const to = args.values.get('to');
+  // Who the credentials are first: none stops here with one sentence, before DynamoDB is asked anything.
+  console.log(describeIdentity(await awsIdentity(await sdkSts(args.region), args.region)));
   const result = await restoreTable(new DynamoDBClient({ region: args.region }), {
     stage: args.stage,
     table,

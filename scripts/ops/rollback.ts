@@ -2,6 +2,7 @@ import { LIVE_ALIAS } from '../../infra/stacks/api-stack.ts';
 import { stackPrefix } from '../../infra/stage-config.ts';
 import { runIfMain } from '../cli.ts';
 import { parseOpsArgs } from './args.ts';
+import { awsIdentity, describeIdentity, sdkSts } from './aws-access.ts';
 
 /**
  * `npm run rollback -- --stage prod [--dry-run] [--all] [--function <name>]`
@@ -137,6 +138,8 @@ export function describeSteps(steps: RollbackStep[], dryRun: boolean): string {
 async function main(argv: string[]): Promise<void> {
   const args = parseOpsArgs(argv, { flags: ['dry-run', 'all'], values: ['function'] });
   const dryRun = args.flags.has('dry-run');
+  // Who the credentials are first: none stops here with one sentence, before Lambda is asked anything.
+  console.log(describeIdentity(await awsIdentity(await sdkSts(args.region), args.region)));
   const steps = await rollback(await sdkLambda(args.region), args.stage, { dryRun, all: args.flags.has('all'), functionName: args.values.get('function') });
   console.log(describeSteps(steps, dryRun));
 }
