@@ -99,7 +99,10 @@ export default defineConfig({
     'import.meta.env.VITE_PRICE_HIGHEST': JSON.stringify(String(priceRange.highest)),
   },
   build: {
-    outDir: 'dist',
+    // Vite writes into a staging folder (.build/site); `npm run build`'s prerender step completes
+    // it there and only then swaps it in as frontend/dist (scripts/prerender.ts), so an
+    // interrupted build leaves the previous site whole.
+    outDir: '../.build/site',
     emptyOutDir: true,
     target: 'es2022',
     // Keep the initial bundle lean: route modules are split by React.lazy.

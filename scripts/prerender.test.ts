@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANDING_FIRST_VIEW_TEXTS } from '#shared/content/texts/landing-first-view.ts';
 import { STATE_PRICING } from '#shared/states.ts';
+import viteConfig from '../frontend/vite.config.ts';
 import { BUILT_SHELL } from '../tests/fakes/site-shell.ts';
-import { prerenderSite } from './prerender.ts';
+import { DIST, prerenderSite, STAGING, swapInSite } from './prerender.ts';
 
 /**
  * `npm run build`'s second half: the public pages prerendered into the built site with the
@@ -155,5 +156,63 @@ describe('prerenderSite', () => {
     expect(html).toContain('Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('rel="canonical"');
+  });
+});
+
+describe('npm run build swaps the complete site in', () => {
+  const work = mkdtempSync(join(tmpdir(), 'creator-llc-swap-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const staging = join(work, 'site');
+  const site = join(work, 'dist');
+  /** The site a previous build left: what must survive any interrupted build. */
+  const previousBuild = () => {
+    rmSync(site, { recursive: true, force: true });
+    mkdirSync(site);
+    writeFileSync(join(site, 'app.html'), 'previous build');
+    writeFileSync(join(site, 'index.html'), 'previous landing');
+  };
+  /** What Vite leaves in the staging folder. */
+  const viteOutput = (html = BUILT_SHELL) => {
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, 'index.html'), html);
+  };
+
+  it('Vite writes into the staging folder, never into frontend/dist', () => {
+    expect(resolve(import.meta.dirname, '..', 'frontend', viteConfig.build?.outDir ?? '')).toBe(STAGING);
+    expect(STAGING).not.toBe(DIST);
+    expect(resolve(STAGING).startsWith(resolve(DIST))).toBe(false);
+  });
+
+  it('a build stopped during Vite or the prerendering leaves the previous site whole', async () => {
+    previousBuild();
+    // Vite stopped half-way: the staging folder has no prerendered site.
+    viteOutput('<!doctype html><html><head><title>partial');
+    await expect(prerenderSite(staging)).rejects.toThrow(/is not Vite's output/);
+    expect(() => swapInSite(staging, site)).toThrow(/holds no prerendered site/);
+    expect(readFileSync(join(site, 'app.html'), 'utf8')).toBe('previous build');
+    expect(readdirSync(site).sort()).toEqual(['app.html', 'index.html']);
+  });
+
+  it('a complete build replaces the site whole, leaving no staging or previous folder', async () => {
+    previousBuild();
+    viteOutput();
+    await prerenderSite(staging, 'https://creator.example');
+    expect(readFileSync(join(site, 'app.html'), 'utf8')).toBe('previous build');
+    swapInSite(staging, site);
+    expect(readFileSync(join(site, 'app.html'), 'utf8')).toContain('<div id="root"></div>');
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).not.toBe('previous landing');
+    expect(readdirSync(work).sort()).toEqual(['dist']);
+  });
+
+  it('a swap stopped between its two moves is completed by the next build', async () => {
+    previousBuild();
+    viteOutput();
+    await prerenderSite(staging);
+    // Stopped after moving the previous site aside, before moving the new one in.
+    renameSync(site, `${staging}-previous`);
+    swapInSite(staging, site);
+    expect(readFileSync(join(site, 'app.html'), 'utf8')).toContain('<div id="root"></div>');
+    expect(readdirSync(work).sort()).toEqual(['dist']);
   });
 });
