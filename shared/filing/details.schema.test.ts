@@ -70,6 +70,29 @@ describe('filing details', () => {
     expect(problems(completeDetails({ members }))).toEqual({});
   });
 
+  it('two-decimal shares are valid whatever their binary rounding, when they add up to 100 (33.33 / 33.33 / 33.34)', () => {
+    const members = [33.33, 33.33, 33.34].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
+    expect(problems(completeDetails({ members }))).toEqual({});
+    const tiny = [0.07, 99.93].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
+    expect(problems(completeDetails({ members: tiny }))).toEqual({});
+    const three = [33.333, 33.333, 33.334].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
+    expect(problems(completeDetails({ members: three }))['members.0.ownershipPercent']).toEqual(['Ownership may have at most two decimals']);
+  });
+
+  it('the start date is a real calendar date (2026-99-99 and 2026-02-29 are refused, 2028-02-29 is not)', () => {
+    const ein = {
+      responsibleParty: { name: 'Ada Lovelace', taxIdType: 'ssn', taxId: '123-45-6789' },
+      businessActivity: 'Video content',
+      startDate: '2026-12-01',
+      fiscalYearEndMonth: 12,
+    };
+    for (const startDate of ['2026-99-99', '2026-02-29', '2026-04-31', '2026-00-10'])
+      expect(problems(completeDetails({ ein: { ...ein, startDate } }), { state: 'WY', ein: true })).toEqual({
+        'ein.startDate': ['Enter a real date: month, day and year'],
+      });
+    expect(problems(completeDetails({ ein: { ...ein, startDate: '2028-02-29' } }), { state: 'WY', ein: true })).toEqual({});
+  });
+
   it('a manager-managed LLC names a manager', () => {
     expect(problems(completeDetails({ management: 'manager' }))).toEqual({ managers: ['A manager-managed LLC needs at least one manager'] });
     expect(problems(completeDetails({ management: 'manager', managers: [{ name: 'Grace Hopper', address }] }))).toEqual({});

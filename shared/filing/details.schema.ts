@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../common.schema.ts';
 import { PERSON_NAME, unprintableMessage } from '../name-patterns.ts';
 import { einProblem } from '../orders/ein.ts';
 import { findState } from '../states.ts';
@@ -101,7 +102,8 @@ const physicalAddress = (where: string) => {
 const percent = z.number({ error: 'Ownership must be a number' }).check(
   z.gt(0, 'Ownership must be more than 0%'),
   z.lte(100, 'Ownership cannot be more than 100%'),
-  z.refine((n) => Math.round(n * 100) === n * 100, 'Ownership may have at most two decimals'),
+  // At most two decimals, whatever the binary rounding of the figure typed (33.34 * 100 is 3334.0000000000005).
+  z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Ownership may have at most two decimals'),
 );
 
 const member = z.strictObject({
@@ -148,9 +150,11 @@ const einShape = z.strictObject({
   businessActivity: text(200, 'Business activity'),
   // The browser's date picker sends YYYY-MM-DD, or nothing until month, day and year are all set
   // (it shows mm/dd/yyyy): the sentences speak of what the customer sees, not the wire format.
-  startDate: z
-    .string({ error: 'Enter the start date' })
-    .check(z.minLength(1, 'Enter the start date: month, day and year'), z.regex(/^(|\d{4}-\d{2}-\d{2})$/, 'Enter the start date: month, day and year')),
+  startDate: z.string({ error: 'Enter the start date' }).check(
+    z.minLength(1, 'Enter the start date: month, day and year'),
+    z.regex(/^(|\d{4}-\d{2}-\d{2})$/, 'Enter the start date: month, day and year'),
+    z.refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDay(v), 'Enter a real date: month, day and year'),
+  ),
   fiscalYearEndMonth: z
     .int({ error: 'Choose the month your fiscal year ends' })
     .check(z.gte(1, 'Choose the month your fiscal year ends'), z.lte(12, 'Choose the month your fiscal year ends')),

@@ -1,7 +1,7 @@
 import { APPLICATION_STATUSES, STAFF_TRANSITIONS } from '../application-status.ts';
 import { ADD_ON_KEYS, type AddOnKey } from '../catalog/catalog.ts';
 import { addOnFlagShape } from '../catalog/flags.schema.ts';
-import { cents, int, timestamp } from '../common.schema.ts';
+import { calendarDay, cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
@@ -131,7 +131,7 @@ export const applicationUpdateSchema = z
     notes: z.optional(text('Notes', MAX_NOTES_LENGTH, { multiline: true })),
     /** Mark Filed records what the state returned: its file number and the filing date. */
     fileNumber: z.optional(z.string().check(z.trim(), z.regex(FILE_NUMBER, 'Enter the file number the state gave (3-40 letters and digits)'))),
-    filedOn: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the filing date: month, day and year'))),
+    filedOn: z.optional(calendarDay('Enter the filing date: month, day and year')),
   })
   .check(
     z.refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Send a status, notes, or both' }),

@@ -1,8 +1,9 @@
+import { calendarDay } from '../common.schema.ts';
 import * as z from '../zod.ts';
 import { applicationListQuerySchema } from './applications.schema.ts';
 import { PAYMENTS_EXPORT_MAX_DAYS } from './exports.ts';
 
-const day = (label: string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} date: month, day and year`));
+const day = (label: string) => calendarDay(`Enter the ${label} date: month, day and year`);
 
 /** POST /api/staff/exports: the orders of the list's filters, or the payments received between two days (inclusive, UTC). */
 export const exportRequestSchema = z.discriminatedUnion('kind', [
