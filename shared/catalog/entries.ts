@@ -226,7 +226,13 @@ export const CATALOG = [
       },
     },
     documents: [
-      { kind: 'form_2553_worksheet', label: 'Form 2553 worksheet (S-corporation election)', made: 'generated', outdatedBy: form2553WorksheetOutdatedBy },
+      {
+        kind: 'form_2553_worksheet',
+        label: 'Form 2553 worksheet (S-corporation election)',
+        made: 'generated',
+        outdatedBy: form2553WorksheetOutdatedBy,
+        remadeAfter: ['Mark Filed', 'Record EIN'],
+      },
     ],
   },
   {

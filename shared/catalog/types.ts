@@ -59,13 +59,18 @@ export interface OwedHelpers {
   on(at: string): string;
 }
 
+/** The staff steps after which a generated document is made again when it predates what they record. */
+export type RemakeStep = 'Mark Filed' | 'Record EIN';
+
 /** A document an entry makes or expects, under one vocabulary of kinds. */
 export interface EntryDocument {
   kind: string;
   /** What staff and customers read. */
   label: string;
-  /** `generated`: made by the document generator at a staff step; `uploaded`: staff upload it. */
+  /** `generated`: made by the document generator when staff Start Processing; `uploaded`: staff upload it. */
   made: 'generated' | 'uploaded';
+  /** The staff steps after which a generated copy is made again when `outdatedBy` says it predates them. */
+  remadeAfter?: readonly RemakeStep[];
   /** Only staff see it (the cover sheet, the EIN worksheet with the tax id's last digits). */
   staffOnly?: boolean;
   /** Generated kinds that count in its place (a formation worksheet where we do not hold the state's form). */

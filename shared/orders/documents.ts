@@ -1,6 +1,7 @@
 import { normaliseStatus } from '../application-status.ts';
 import { CATALOG_DOCUMENTS } from '../catalog/catalog.ts';
 import type { CATALOG } from '../catalog/entries.ts';
+import type { EntryDocument, RemakeStep } from '../catalog/types.ts';
 
 /**
  * The documents of an order (docs/product.md section 10, "Documents"): the ones we generate at
@@ -42,14 +43,18 @@ export const DOCUMENT_KIND_LABELS = Object.fromEntries(ALL_DOCUMENTS.map((d) => 
 
 /**
  * The documents a staff action makes once it is done (decision 0395): Start Processing every one
- * the order lacks (`undefined`: no limit); Mark Filed and Record EIN the Form 2553 worksheet, which
- * prints the state's filing date and the EIN, when it was made before them.
+ * the order lacks (`undefined`: no limit); Mark Filed and Record EIN the generated documents whose
+ * catalog entry remakes them after that step (the Form 2553 worksheet, which prints the state's
+ * filing date and the EIN), when made before them.
  */
-export const DOCUMENTS_AFTER = {
+const remadeAfter = (step: RemakeStep) =>
+  (CATALOG_DOCUMENTS as readonly (EntryDocument & { kind: DocumentKind })[]).filter((d) => d.remadeAfter?.includes(step)).map((d) => d.kind);
+export const DOCUMENTS_AFTER: { 'Start Processing': undefined } & Record<RemakeStep, readonly DocumentKind[]> = {
   'Start Processing': undefined,
-  'Mark Filed': ['form_2553_worksheet'],
-  'Record EIN': ['form_2553_worksheet'],
-} as const satisfies Record<string, readonly DocumentKind[] | undefined>;
+  // The generated documents of the catalog that say so (shared/catalog/entries.ts `remadeAfter`).
+  'Mark Filed': remadeAfter('Mark Filed'),
+  'Record EIN': remadeAfter('Record EIN'),
+};
 export type DocumentsAfterAction = keyof typeof DOCUMENTS_AFTER;
 
 export function makesDocuments(action: string | undefined): action is DocumentsAfterAction {
