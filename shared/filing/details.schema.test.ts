@@ -71,11 +71,19 @@ describe('filing details', () => {
   });
 
   it('two-decimal shares are valid whatever their binary rounding, when they add up to 100 (33.33 / 33.33 / 33.34)', () => {
-    const members = [33.33, 33.33, 33.34].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
+    const members = [33.33, 33.33, 33.34].map((ownershipPercent, i) => ({
+      name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i],
+      address,
+      ownershipPercent,
+    }));
     expect(problems(completeDetails({ members }))).toEqual({});
     const tiny = [0.07, 99.93].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
     expect(problems(completeDetails({ members: tiny }))).toEqual({});
-    const three = [33.333, 33.333, 33.334].map((ownershipPercent, i) => ({ name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i], address, ownershipPercent }));
+    const three = [33.333, 33.333, 33.334].map((ownershipPercent, i) => ({
+      name: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'][i],
+      address,
+      ownershipPercent,
+    }));
     expect(problems(completeDetails({ members: three }))['members.0.ownershipPercent']).toEqual(['Ownership may have at most two decimals']);
   });
 
