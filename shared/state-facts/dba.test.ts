@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDbaName, dbaExpiry, dbaFeeSentence, dbaGovernmentFee, dbaOffer, dbaPublicationSentence, dbaRuleFor } from './dba.ts';
+import { checkDbaName, dbaExpiry, dbaFeeSentence, dbaGovernmentFee, dbaOffer, dbaPublicationSentence, dbaRuleFor, dbaTermWithArticle } from './dba.ts';
 
 describe('DBA rules from the dataset', () => {
   it('has a rule for all 51 jurisdictions', () => {
@@ -96,5 +96,13 @@ describe('DBA rules from the dataset', () => {
     expect(checkDbaName('@BrightStudio', 'WY')).toEqual({ ok: true, name: 'BrightStudio' });
     expect(checkDbaName('@1234', 'WY')).toMatchObject({ ok: false, reason: 'Enter your creator name with at least one letter.' });
     expect(checkDbaName('Creator Bank', 'WY')).toMatchObject({ ok: false });
+  });
+});
+
+describe('the DBA word with its article', () => {
+  it('is "an assumed name" in Texas and "a fictitious name" where it begins with a consonant', () => {
+    expect(dbaTermWithArticle(dbaRuleFor('TX')!)).toBe(`an ${dbaRuleFor('TX')!.term}`);
+    expect(dbaRuleFor('TX')!.term).toMatch(/^assumed/i);
+    expect(dbaTermWithArticle({ term: 'fictitious name' })).toBe('a fictitious name');
   });
 });

@@ -131,3 +131,8 @@ export function checkDbaName(raw: string, stateCode: string | undefined): DbaNam
   }
   return { ok: true, name };
 }
+
+/** The state's word for a DBA with its article: "a fictitious name", "an assumed name". */
+export function dbaTermWithArticle(rule: Pick<DbaRule, 'term'>): string {
+  return `${/^[aeiou]/i.test(rule.term) ? 'an' : 'a'} ${rule.term}`;
+}

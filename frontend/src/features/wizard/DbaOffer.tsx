@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatUsd } from '#shared/money.ts';
-import { DBA_PROTECTION_LINE, dbaFeeSentence, dbaOffer, dbaPublicationSentence } from '#shared/state-facts/dba.ts';
+import { DBA_PROTECTION_LINE, dbaFeeSentence, dbaOffer, dbaPublicationSentence, dbaTermWithArticle } from '#shared/state-facts/dba.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { fieldProblems } from '#shared/wizard/steps.ts';
 import { useAddOnPrices } from './add-on-prices.ts';
@@ -26,7 +26,7 @@ export function DbaOffer({ data, update }: { data: WizardData; update: (patch: P
         Your creator name, registered as a DBA
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Your LLC can do business under your handle or channel name. {rule.name} calls it a {rule.term}. {dbaFeeSentence(offer)}
+        Your LLC can do business under your handle or channel name. {rule.name} calls it {dbaTermWithArticle(rule)}. {dbaFeeSentence(offer)}
       </p>
       {offer.kind === 'none' ? (
         problems.dbaRegistration ? (
