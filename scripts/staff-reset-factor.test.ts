@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { listAudit } from '../functions/data/audit.ts';
-import { staffSessionFor } from '../functions/data/sessions.ts';
-import { signIn } from '../functions/data/sign-in.ts';
 import { readPerson } from '../functions/data/staff-accounts.ts';
 import { ddb, tableName } from '../functions/lib/clients/dynamodb.ts';
 import { UpdateCommand } from '../functions/lib/clients/dynamodb-sdk.ts';
 import { resetConfigForTests } from '../functions/lib/config.ts';
 import { hashPassword } from '../functions/lib/password.ts';
+import { staffSessionFor } from '../functions/lib/sessions.ts';
 import { newRecoveryCodes } from '../functions/staff/recovery-codes.ts';
+import { signIn } from '../functions/staff/sign-in.ts';
 import { signedInPerson } from '../tests/fakes/staff.ts';
 import { main, parseResetArgs, resetEnvironment } from './staff-reset-factor.ts';
 

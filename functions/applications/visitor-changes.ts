@@ -2,9 +2,9 @@ import type { WizardData, WizardPatch } from '#shared/wizard/data.schema.ts';
 import { cancelPendingPayment } from '../data/applications/payments.ts';
 import { getApplicationForHolder } from '../data/applications/reads.ts';
 import { applicationLocked, paymentInProgress, saveApplication, submitApplication } from '../data/applications/wizard.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
 import { hasErrorCode } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { stripeClient } from '../payments/stripe.ts';
 import { fulfilStripeIntent } from '../payments/stripe-intent.ts';
 
 /**

@@ -10,8 +10,8 @@ import { unsubscribeReminders } from '../data/applications/order-page.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { remindersOf } from '../data/reminders.ts';
 import { deliverMessage } from '../email/deliver.ts';
-import { getMessage } from '../email/outbox.ts';
 import { resetEmailTransportForTests } from '../email/transport.ts';
+import { getMessage } from '../outbox/outbox.ts';
 import { sweepReminders } from './reminder-sweep.ts';
 
 /**

@@ -4,14 +4,14 @@ import { nextDueDates } from '#shared/state-facts/due-dates.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
 import { GENERATED_FORMATION_DOCUMENT } from '../../tests/fakes/documents.ts';
 import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
+import type { CalendarOrder } from '../data/applications/calendar-input.ts';
 import { unsubscribeReminders } from '../data/applications/order-page.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { updateApplicationByStaff } from '../data/applications/staff.ts';
 import { dueReminders, RENEWAL_CHARGE_SERIES, type ReminderRow, reminderPuts, remindersOf as rowsOf } from '../data/reminders.ts';
-import { getMessage } from '../email/outbox.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { CalendarOrder } from './order-calendar.ts';
+import { getMessage } from '../outbox/outbox.ts';
 import { processReminder, sweepReminders } from './reminder-sweep.ts';
 
 /**

@@ -2,12 +2,12 @@ import { complianceCalendar, dbaReminderTitle, deadlineSeries } from '#shared/co
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
 import { findState } from '#shared/states.ts';
+import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { findApplication } from '../data/applications/reads.ts';
 import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
-import type { NewEmail } from '../email/messages.ts';
-import { outboxPut } from '../email/outbox.ts';
-import { agreedRenewalUsd, calendarInputOf } from './order-calendar.ts';
+import type { NewEmail } from '../outbox/messages.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 
 export type SweepOutcome = 'queued' | 'skipped' | 'dropped' | 'taken' | 'already-queued';
 

@@ -6,17 +6,17 @@ import { formatCents } from '#shared/money.ts';
 import { testCardOffSessionOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
 import { activityPut } from '../data/activity.ts';
+import { calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { recordRenewalOutcome } from '../data/applications/renewal.ts';
 import { auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
 import { renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
-import type { NewEmail } from '../email/messages.ts';
-import { outboxPut } from '../email/outbox.ts';
+import { cardMode } from '../lib/card-mode.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
 import { logger } from '../lib/logger.ts';
-import { cardMode } from '../payments/mode.ts';
-import { stripeClient } from '../payments/stripe.ts';
-import { calendarInputOf } from './order-calendar.ts';
+import type { NewEmail } from '../outbox/messages.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 
 /**
  * Charging a renewal period and recording what came of it (docs/decisions/0345-renewal-charges.md).

@@ -5,6 +5,7 @@ import { putApplication, readApplication, setApplicationFields, TEST_RESUME_SECR
 import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
 import { type StripeFake, startStripeFake } from '../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../tests/helpers/events.ts';
+import type { CalendarOrder } from '../data/applications/calendar-input.ts';
 import { reminderPuts } from '../data/reminders.ts';
 import { handler as webhook } from '../handlers/payments/stripe-webhook.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
@@ -12,7 +13,6 @@ import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { resetConfigForTests } from '../lib/config.ts';
 import { resetSecretsForTests } from '../lib/secrets.ts';
 import { startCardPayment } from '../payments/card.ts';
-import type { CalendarOrder } from './order-calendar.ts';
 import { payRenewal } from './renewal.ts';
 import { renewalChargeKey } from './renewal-charge.ts';
 import { sweepRenewals } from './renewal-sweep.ts';

@@ -1,11 +1,11 @@
 import { dayOf } from '#shared/compliance/dates.ts';
+import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
 import { findApplication } from '../data/applications/reads.ts';
 import { claimRenewalCharge } from '../data/applications/renewal.ts';
 import { dueRenewalRows, type ReminderRow, renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { logger } from '../lib/logger.ts';
-import { agreedRenewalUsd, calendarInputOf } from './order-calendar.ts';
 import { chargeOffSession, nextRenewalOf, recordFailed, recordLapsed, recordPaid } from './renewal-charge.ts';
 
 /**

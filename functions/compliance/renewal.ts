@@ -9,12 +9,12 @@ import { type ApplicationItem, changedMeanwhile } from '../data/applications/ite
 import { cancelRenewal, resumeRenewal } from '../data/applications/order-page.ts';
 import { findApplication, getApplication } from '../data/applications/reads.ts';
 import { renewalReminderPuts } from '../data/reminders.ts';
-import { outboxPut } from '../email/outbox.ts';
+import { cardMode, notConfigured } from '../lib/card-mode.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { cardMode, notConfigured } from '../payments/mode.ts';
-import { stripeClient } from '../payments/stripe.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 import { orderNotPaid, renewalView } from './order-calendar.ts';
 import { RENEWAL_PURPOSE, type RenewalIntent, recordPaid } from './renewal-charge.ts';
 

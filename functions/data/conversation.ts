@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type ConversationMessage, type OrderConversation, orderNumber } from '#shared/orders/conversation.schema.ts';
 import { TICKETS_PER_HOUR_PER_IP, type TicketEntry } from '#shared/staff/tickets.schema.ts';
-import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, RateLimitedError } from '../lib/errors.ts';
+import { addressKey, consumeRateLimit } from '../lib/rate-limits.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 import { activityPut } from './activity.ts';
 import type { ApplicationItem } from './applications/item.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
-import { addressKey, consumeRateLimit } from './rate-limits.ts';
 import { ticketSearchIndexChanges } from './ticket-search.ts';
 import { appendEntryUpdate, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
 

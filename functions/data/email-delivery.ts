@@ -1,4 +1,7 @@
 import type { StaffEmail } from '#shared/staff/email-delivery.schema.ts';
+import { ddb } from '../lib/clients/dynamodb.ts';
+import { TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import {
   getMessage,
   liftSuppressionDelete,
@@ -8,10 +11,7 @@ import {
   requeuePut,
   suppressionOf,
   UNDELIVERED_STATUSES,
-} from '../email/outbox.ts';
-import { ddb } from '../lib/clients/dynamodb.ts';
-import { TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { ConflictError, NotFoundError } from '../lib/errors.ts';
+} from '../outbox/outbox.ts';
 import { getApplication } from './applications/reads.ts';
 import { type AuditActor, auditPut } from './audit.ts';
 

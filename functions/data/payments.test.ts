@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { putPricedApplication, readApplication, readStats } from '../../tests/fakes/applications.ts';
-import { getMessage } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { getMessage } from '../outbox/outbox.ts';
 import { listRecentActivity } from './activity.ts';
 import { recordPaymentFailure, recordRefunds } from './applications/payments.ts';
 import { claimPaymentEvent, fulfilPayment, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from './payments.ts';

@@ -1,9 +1,9 @@
 import { deadlineSeries } from '#shared/compliance/calendar.ts';
 import { dayOf } from '#shared/compliance/dates.ts';
 import { reminderToWrite, type ScheduledReminder } from '#shared/compliance/reminders.ts';
-import { type CalendarOrder, calendarInputOf } from '../compliance/order-calendar.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { type CalendarOrder, calendarInputOf } from './applications/calendar-input.ts';
 
 /**
  * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:

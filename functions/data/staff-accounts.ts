@@ -10,13 +10,15 @@ import {
   storedRole,
 } from '#shared/staff/accounts.ts';
 import type { InviteInput, PersonChangeInput } from '#shared/staff/people.schema.ts';
-import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.ts';
-import { recoveryCodesLeft } from '../staff/recovery-codes.ts';
+import { newSession, type SessionRecord, sessionDelete, sessionRoleUpdate } from '../lib/sessions.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 import { auditPut, SYSTEM_ACTOR } from './audit.ts';
-import { newSession, type SessionRecord, sessionDelete, sessionRoleUpdate } from './sessions.ts';
+
+/** How many unused codes a person has. */
+export const recoveryCodesLeft = (stored: Record<string, string> | undefined) => Object.keys(stored ?? {}).length;
 
 /**
  * Staff accounts, in the staff table (docs/decisions/0180-staff-accounts-in-our-own-table.md):

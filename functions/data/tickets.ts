@@ -10,7 +10,6 @@ import {
   type TicketQuote,
   type TicketStatus,
 } from '#shared/staff/tickets.schema.ts';
-import { outboxPut } from '../email/outbox.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import {
   BatchGetCommand,
@@ -21,12 +20,13 @@ import {
   TransactWriteCommand,
 } from '../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, NotFoundError, RateLimitedError } from '../lib/errors.ts';
+import { addressKey, consumeRateLimit } from '../lib/rate-limits.ts';
+import { outboxPut } from '../outbox/outbox.ts';
 import { activityPut } from './activity.ts';
 import { getApplication } from './applications/reads.ts';
 import { type AuditActor, auditPut } from './audit.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { addressKey, consumeRateLimit } from './rate-limits.ts';
 import { matchingOrderIds } from './search-index.ts';
 import { ticketIdsMatching, ticketSearchIndexChanges } from './ticket-search.ts';
 

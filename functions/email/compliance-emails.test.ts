@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUnsubscribeToken } from '../compliance/unsubscribe-token.ts';
+import { enqueueEmail } from '../outbox/outbox.ts';
 import { deliverMessage } from './deliver.ts';
-import { enqueueEmail } from './outbox.ts';
 import { renderEmail } from './render.ts';
 import { resetEmailTransportForTests } from './transport.ts';
 

@@ -6,10 +6,10 @@ import { readPerson } from '../data/staff-accounts.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { contactLink, continueLink, findOrderLink, orderLink } from '../orders/order-link.ts';
+import type { EmailMessage, EmailPayloads } from '../outbox/messages.ts';
+import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from '../outbox/outbox.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
-import type { EmailMessage, EmailPayloads } from './messages.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
-import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from './outbox.ts';
 import { replyAddressFor } from './reply-address.ts';
 import { DeliveryError, deliver } from './transport.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
-import type { EmailMessage } from './messages.ts';
+import type { EmailMessage } from '../outbox/messages.ts';
 import { emailOperator, withOperatorPrices } from './operator.ts';
 
 /** What the operator's settings put into an email when it is sent. */

@@ -1,6 +1,6 @@
 import { formatAddress, type OperatorSettings } from '#shared/operator/facts.ts';
 import { getOperatorSettings } from '../data/operator-settings.ts';
-import type { EmailMessage, EmailPayloads } from './messages.ts';
+import type { EmailMessage, EmailPayloads } from '../outbox/messages.ts';
 import type { EmailOperator } from './templates/Layout.tsx';
 
 /**

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/services.ts';
 import { emittedMetrics, metricNames } from '../../tests/helpers/emf.ts';
 import { METRIC_DIMENSIONS } from '../lib/logger.ts';
+import type { NewEmail } from '../outbox/messages.ts';
+import { enqueueEmail, getMessage, MAX_ATTEMPTS, suppressAddress } from '../outbox/outbox.ts';
 import { deliverMessage } from './deliver.ts';
-import type { NewEmail } from './messages.ts';
-import { enqueueEmail, getMessage, MAX_ATTEMPTS, suppressAddress } from './outbox.ts';
 import { resetEmailTransportForTests } from './transport.ts';
 
 /**

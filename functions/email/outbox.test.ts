@@ -11,9 +11,9 @@ import { handler as streamHandler } from '../jobs/outbox-stream.ts';
 import { handler as sweepHandler } from '../jobs/outbox-sweep.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import type { NewEmail } from '../outbox/messages.ts';
+import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, outboxPut, suppressAddress } from '../outbox/outbox.ts';
 import { deliverMessage } from './deliver.ts';
-import type { NewEmail } from './messages.ts';
-import { claimMessage, enqueueEmail, getMessage, listParkedMessages, MAX_ATTEMPTS, outboxPut, suppressAddress } from './outbox.ts';
 import { messageIdHeader, resetEmailTransportForTests } from './transport.ts';
 
 let maildev: MailDev;

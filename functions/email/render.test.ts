@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, type EmailMessage } from './messages.ts';
+import { EMAIL_KINDS, type EmailMessage } from '../outbox/messages.ts';
 import { renderEmail } from './render.ts';
 
 const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>['payload'] } = {

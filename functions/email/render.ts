@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import { formatCents, formatUsd } from '#shared/money.ts';
 import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
 import { writtenDate } from '#shared/written-date.ts';
-import type { EmailKind, EmailMessage, EmailPayloads } from './messages.ts';
+import type { EmailKind, EmailMessage, EmailPayloads } from '../outbox/messages.ts';
 import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
 import {
   ContinueLinkEmail,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailEnvironment } from '../lib/config.schema.ts';
 import { loadEmailConfig } from '../lib/config.ts';
-import { OUTBOX_TAG } from './outbox.ts';
+import { OUTBOX_TAG } from '../outbox/outbox.ts';
 import type { RenderedEmail } from './render.ts';
 
 /**

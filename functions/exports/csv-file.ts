@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DOWNLOAD_LINK_SECONDS } from '#shared/orders/documents.ts';
 import { EXPORTS_PREFIX } from '#shared/staff/exports.ts';
+import { throughSite } from '../documents/order/storage.ts';
 import { documentsBucket, s3 } from '../lib/clients/s3.ts';
 import {
   AbortMultipartUploadCommand,
@@ -11,7 +12,6 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '../lib/clients/s3-sdk.ts';
-import { throughSite } from '../documents/order/storage.ts';
 
 /**
  * A CSV file written to the documents bucket as it is made (docs/decisions/0295-exports-streamed-to-the-bucket.md):

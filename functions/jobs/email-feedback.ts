@@ -1,6 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
-import { markBounced, OUTBOX_TAG, suppressAddress } from '../email/outbox.ts';
 import { logger } from '../lib/logger.ts';
+import { markBounced, OUTBOX_TAG, suppressAddress } from '../outbox/outbox.ts';
 
 interface SesNotification {
   eventType?: string;

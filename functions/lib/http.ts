@@ -255,7 +255,7 @@ const routeGuard = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     if (route.access === 'staff') {
       const token = event.headers?.['staff-token'];
       // Imported here so public routes never load the DynamoDB client just for this check.
-      const { staffSessionFor } = await import('../data/sessions.ts');
+      const { staffSessionFor } = await import('./sessions.ts');
       const session = token ? await staffSessionFor(token) : undefined;
       if (!session) throw new UnauthorizedError();
       refuseUnlessAllowed(route, session.person);
@@ -279,7 +279,7 @@ const perAddressLimit = (): MiddlewareObj<ApiEvent, ApiResult> => ({
     const limit = request.event.route?.rateLimit;
     if (!limit) return;
     // Imported here so routes without a limit never load the DynamoDB client for it.
-    const { enforceRequestLimit } = await import('../data/rate-limits.ts');
+    const { enforceRequestLimit } = await import('./rate-limits.ts');
     await enforceRequestLimit(limit.bucket, sourceIp(request.event), limit.perMinute);
   },
 });

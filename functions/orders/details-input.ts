@@ -4,13 +4,12 @@ import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/fact
 import { findState } from '#shared/states.ts';
 import { renewalPriceAgreed } from '../compliance/renewal.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
+import type { SealedTaxId } from '../data/applications/staff-details.ts';
 import { getOperatorSettings } from '../data/operator-settings.ts';
 import { seal } from '../lib/crypto/sealed.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { validate } from '../lib/http.ts';
 import { taxIdContext } from './tax-id.ts';
-
-export type SealedTaxId = Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
 
 /**
  * Filing details as sent (by the customer's form or by staff), checked with the order's schema

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { dollarsToCents } from '#shared/money.ts';
 import { beginPayment } from '../data/applications/payments.ts';
 import { fulfilPayment } from '../data/payments.ts';
+import { notConfigured } from '../lib/card-mode.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, PaymentRequiredError } from '../lib/errors.ts';
 import { amazonPayCredentials, checkoutSessionConfig, completeCheckoutSession } from './amazon-pay.ts';
 import { assertFulfilled } from './fulfilment.ts';
-import { notConfigured } from './mode.ts';
 import { assertClientAmount, confirmFrozenPayment, loadFrozenPayment, loadPayable } from './payable.ts';
 
 /** POST /api/amazon-pay/create-session: the button's signed checkout-session config. */

@@ -1,12 +1,12 @@
 import type { ApplePayPayment } from '#shared/payments/requests.schema.ts';
 import { fulfilPayment } from '../data/payments.ts';
+import { stripeClient, stripeErrorMessage } from '../lib/clients/stripe.ts';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { APPLE_PAY_NOT_CONFIGURED } from './apple-pay-merchant.ts';
 import { assertFulfilled } from './fulfilment.ts';
 import { confirmFrozenPayment, loadFrozenPayment } from './payable.ts';
-import { stripeClient, stripeErrorMessage } from './stripe.ts';
 
 /** The payment sheet's failures keep `success: false` beside the error, as its success does `success: true`. */
 const failed = (kind: ErrorKind, code: string, message: string) => new DomainError(kind, code, message, { extras: { success: false } });

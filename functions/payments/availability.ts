@@ -1,10 +1,10 @@
 import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
+import { cardMode } from '../lib/card-mode.ts';
 import { config } from '../lib/config.ts';
 import { getSecret } from '../lib/secrets.ts';
 import { amazonPayCredentials } from './amazon-pay-credentials.ts';
 import { applePayCredentials } from './apple-pay.ts';
 import { klarnaCredentials } from './klarna.ts';
-import { cardMode } from './mode.ts';
 
 /** GET /api/payment-methods: which methods have credentials, so the SPA shows only those tabs. */
 export async function availablePaymentMethods(): Promise<PaymentMethodsResponse> {

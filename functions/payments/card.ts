@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { alreadyPaid, beginPayment } from '../data/applications/payments.ts';
 import { paymentInProgress } from '../data/applications/wizard.ts';
+import { cardMode, notConfigured } from '../lib/card-mode.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
 import { assertFulfilled } from './fulfilment.ts';
-import { cardMode, notConfigured } from './mode.ts';
 import { assertClientAmount, loadPayable } from './payable.ts';
-import { stripeClient } from './stripe.ts';
 import { cancelIntentAtStripe, fulfilStripeIntent } from './stripe-intent.ts';
 import { sha256 } from './test-payment.ts';
 

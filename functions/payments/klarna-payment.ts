@@ -1,10 +1,10 @@
 import { beginPayment } from '../data/applications/payments.ts';
 import { fulfilPayment } from '../data/payments.ts';
+import { notConfigured } from '../lib/card-mode.ts';
 import { PaymentRequiredError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { assertFulfilled } from './fulfilment.ts';
 import { createKlarnaSession, klarnaCredentials, placeKlarnaOrder } from './klarna.ts';
-import { notConfigured } from './mode.ts';
 import { assertClientAmount, confirmFrozenPayment, loadFrozenPayment, loadPayable } from './payable.ts';
 
 /** POST /api/klarna/create-session: a Klarna Payments session for the server's total. */

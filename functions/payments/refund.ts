@@ -6,8 +6,8 @@ import { recordRefunds } from '../data/applications/payments.ts';
 import { getApplication } from '../data/applications/reads.ts';
 import { type StaffApplicationView, toStaffApplication } from '../data/applications/staff.ts';
 import { recordAudit } from '../data/audit.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError } from '../lib/errors.ts';
-import { stripeClient } from './stripe.ts';
 
 /** What a staff refund gives back from: the recorded payment of a paid order, or a payment held for review. */
 function refundTarget(app: ApplicationItem) {

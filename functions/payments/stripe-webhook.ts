@@ -7,10 +7,10 @@ import { disputeOutcome, recordDispute } from '../data/applications/disputes.ts'
 import { recordPaymentFailure, recordRefunds } from '../data/applications/payments.ts';
 import { claimPaymentEvent, markPaymentEventDone, paymentEventDone, releasePaymentEvent } from '../data/payments.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { loadStripe, stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
-import { loadStripe, stripeClient } from './stripe.ts';
 import { cancelIntentAtStripe, fulfilStripeIntent } from './stripe-intent.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */

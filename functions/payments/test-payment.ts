@@ -5,9 +5,9 @@ import { digitsOnly, type TestCard, testCardOutcome } from '#shared/payments/tes
 import { alreadyPaid, beginConfirmation, recordPaymentFailure } from '../data/applications/payments.ts';
 import { getApplicationForHolder } from '../data/applications/reads.ts';
 import { fulfilPayment } from '../data/payments.ts';
+import { cardMode } from '../lib/card-mode.ts';
 import { ConflictError, NotFoundError, PaymentRequiredError } from '../lib/errors.ts';
 import { assertFulfilled } from './fulfilment.ts';
-import { cardMode } from './mode.ts';
 
 /**
  * POST /api/test-payments/confirm (local test mode only): the offline stand-in for Stripe's

@@ -29,6 +29,3 @@ export function newRecoveryCodes(now = new Date()): { codes: string[]; stored: R
   }
   return { codes, stored };
 }
-
-/** How many unused codes a person has. */
-export const recoveryCodesLeft = (stored: Record<string, string> | undefined) => Object.keys(stored ?? {}).length;

@@ -3,9 +3,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadLink, orderDocumentKey, uploadKey, uploadLink } from '../../functions/documents/order/storage.ts';
 import { documentsBucket, s3 } from '../../functions/lib/clients/s3.ts';
 import { resetConfigForTests } from '../../functions/lib/config.ts';
-import { downloadLink, orderDocumentKey, uploadKey, uploadLink } from '../../functions/documents/order/storage.ts';
 import { checkDocumentRequest, DOCUMENTS_PATH_PREFIX, proxyDocumentRequest } from './documents-proxy.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { emailKey } from '#shared/orders/email-key.ts';
 import { expiryAfterDays } from '#shared/retention.ts';
-import { outboxPut } from '../../email/outbox.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { searchIndexChanges, UNPAID_INDEX_RETENTION_DAYS } from '../search-index.ts';

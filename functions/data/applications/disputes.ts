@@ -1,7 +1,7 @@
 import { formatRefundCents } from '#shared/payments/refunds.ts';
 import { queueStageOf } from '#shared/staff/work-queue.ts';
-import { outboxPut } from '../../email/outbox.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { listPeople } from '../staff-accounts.ts';
 import { changedMeanwhile, type DisputeRecord, displayName, ItemUpdate, readItem, updateWith, versionOf } from './item.ts';

@@ -1,7 +1,7 @@
 import { blockerSentence, type DocumentsProblem } from '#shared/orders/document-blockers.ts';
-import { outboxPut } from '../../email/outbox.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError } from '../../lib/errors.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, type StoredDocument, updateWith, versionOf, whyNotWritten } from './item.ts';

@@ -8,10 +8,10 @@ import { formatRefundCents, type RefundEntry, refundArrival } from '#shared/paym
 import { expiryAfterDays, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
-import { outboxPut } from '../../email/outbox.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { refundedCounterUpdate, statusCounterUpdate } from '../counters.ts';

@@ -1,10 +1,13 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import { outboxPut } from '../../email/outbox.ts';
+import type { seal } from '../../lib/crypto/sealed.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import type { SealedTaxId } from '../../orders/details-input.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, updateWith, versionOf, whyNotWritten } from './item.ts';
+
+/** A tax id as the details' writer stores it: sealed, `keep` (the one on file stays), or none. */
+export type SealedTaxId = Awaited<ReturnType<typeof seal>> | 'keep' | undefined;
 
 /** The parts of the filing details, in the words the customer's email lists a change with. */
 const SECTIONS: [keyof StoredFilingDetails, string][] = [

@@ -6,10 +6,10 @@ import type { ApplicationListQuery, StaffApplication } from '#shared/staff/appli
 import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
 import { queueStageOf } from '#shared/staff/work-queue.ts';
 import { findState } from '#shared/states.ts';
-import { outboxPut } from '../../email/outbox.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { QueryCommand, type TransactItem, TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';

@@ -4,7 +4,7 @@ import { formatUsd } from '#shared/money.ts';
 import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { roleWithArticle } from '#shared/staff/accounts.ts';
 import { processingTimeSentence, writtenDate } from '#shared/written-date.ts';
-import type { EmailPayloads } from '../messages.ts';
+import type { EmailPayloads } from '../../outbox/messages.ts';
 import { BRAND, button, EmailOrderContext, heading, Layout, text } from './Layout.tsx';
 
 /** One React component per email kind; `link` is the signed order-page link (absent for ticket replies). */

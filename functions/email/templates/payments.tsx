@@ -1,6 +1,6 @@
 import { Heading, Text } from '@react-email/components';
 import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
-import type { EmailPayloads } from '../messages.ts';
+import type { EmailPayloads } from '../../outbox/messages.ts';
 import { OrderButton } from './emails.tsx';
 import { heading, Layout, text } from './Layout.tsx';
 

@@ -1,7 +1,7 @@
 import { Heading, Text } from '@react-email/components';
 import { longDate } from '#shared/compliance/dates.ts';
 import { formatCents } from '#shared/money.ts';
-import type { EmailPayloads } from '../messages.ts';
+import type { EmailPayloads } from '../../outbox/messages.ts';
 import { OrderButton } from './emails.tsx';
 import { heading, Layout, text } from './Layout.tsx';
 

@@ -3,9 +3,9 @@ import { continueLinkRequestSchema } from '#shared/orders/requests.schema.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { applicationLocked } from '../../data/applications/wizard.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { json, pathParam, requestBody, resumeSecret, route } from '../../lib/http.ts';
+import { enqueueEmail } from '../../outbox/outbox.ts';
 import { ORDER_LINK_WINDOW_MINUTES } from '../orders/send-link.ts';
 
 /**

@@ -8,7 +8,7 @@ import { parseIcs } from '../../../tests/helpers/ical.ts';
 import { signUnsubscribeToken } from '../../compliance/unsubscribe-token.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { RENEWAL_CHARGE_SERIES, remindersOf } from '../../data/reminders.ts';
-import { getMessage } from '../../email/outbox.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as getCalendar } from './calendar.ts';
 import { handler as getIcs } from './calendar-ics.ts';
 import { handler as cancelRenewal } from './cancel-renewal.ts';

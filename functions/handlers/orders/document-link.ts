@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { documentIdSchema } from '#shared/orders/documents.schema.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
-import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 import { vaultLink } from '../../documents/order/links.ts';
+import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 
 /**
  * GET /api/orders/{id}/documents/{documentId} (holder only): a 5-minute download link to one

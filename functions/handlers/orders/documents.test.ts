@@ -5,9 +5,9 @@ import { putOperatorAgentOffices, putPaidOrder } from '../../../tests/fakes/docu
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/events.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { downloadLink, uploadKey } from '../../documents/order/storage.ts';
 import { recordUpload } from '../../documents/order/uploads.ts';
+import { documentsBucket, s3 } from '../../lib/clients/s3.ts';
 import { handler as generateDocuments } from '../staff/documents-generate.ts';
 import { handler as updateApplication } from '../staff/update-application.ts';
 import { handler as documentLink } from './document-link.ts';

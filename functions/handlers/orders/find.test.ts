@@ -3,8 +3,8 @@ import { putApplication, readApplication, TEST_RESUME_SECRET } from '../../../te
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { hashSecret } from '../../data/applications/reads.ts';
 import { createApplication, saveApplication } from '../../data/applications/wizard.ts';
-import { consumeRateLimit } from '../../data/rate-limits.ts';
-import { getMessage } from '../../email/outbox.ts';
+import { consumeRateLimit } from '../../lib/rate-limits.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as continueLinkHandler } from '../applications/continue-link.ts';
 import { handler as find } from './find.ts';
 

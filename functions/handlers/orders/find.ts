@@ -2,9 +2,9 @@ import { emailKey } from '#shared/orders/email-key.ts';
 import { orderLookupSchema } from '#shared/orders/requests.schema.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { applicationsForEmailKey, hashSecret } from '../../data/applications/reads.ts';
-import { consumeRateLimit } from '../../data/rate-limits.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
 import { json, requestBody, route } from '../../lib/http.ts';
+import { consumeRateLimit } from '../../lib/rate-limits.ts';
+import { enqueueEmail } from '../../outbox/outbox.ts';
 import { ORDER_LINK_WINDOW_MINUTES } from './send-link.ts';
 
 /** Find-my-order emails one address may be sent in an hour, whoever asks and from wherever. */

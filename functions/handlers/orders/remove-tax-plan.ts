@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { removeTaxPlan } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
-import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 import { dropTaxSummary } from '../../documents/order/tax-summary-link.ts';
+import { json, pathParam, resumeSecret, route } from '../../lib/http.ts';
 import { orderView } from '../../orders/view.ts';
 
 /**

@@ -4,8 +4,8 @@ import { orderNotPaid } from '../../compliance/order-calendar.ts';
 import { saveTaxPlan } from '../../data/applications/order-page.ts';
 import { getApplicationForHolder } from '../../data/applications/reads.ts';
 import { estimatedTaxReminderPuts } from '../../data/reminders.ts';
-import { json, pathParam, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { dropTaxSummary } from '../../documents/order/tax-summary-link.ts';
+import { json, pathParam, requestBody, resumeSecret, route } from '../../lib/http.ts';
 import { orderView } from '../../orders/view.ts';
 
 /**

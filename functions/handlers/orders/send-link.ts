@@ -1,9 +1,9 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { orderLinkRequestSchema } from '#shared/orders/requests.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { json, pathParam, requestBody, route } from '../../lib/http.ts';
+import { enqueueEmail } from '../../outbox/outbox.ts';
 
 /** At most one new link per order in this many minutes, however often it is asked for. */
 export const ORDER_LINK_WINDOW_MINUTES = 10;

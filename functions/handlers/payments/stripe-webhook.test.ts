@@ -9,9 +9,9 @@ import { listRecentActivity } from '../../data/activity.ts';
 import { isNameKeyTaken } from '../../data/applications/reads.ts';
 import { workQueueStage } from '../../data/applications/work-queue.ts';
 import { claimPaymentEvent, releasePaymentEvent } from '../../data/payments.ts';
-import { getMessage } from '../../email/outbox.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as updateApplication } from '../staff/update-application.ts';
 import { handler } from './stripe-webhook.ts';
 

@@ -1,6 +1,6 @@
 import { addSecondFactorSchema, passwordAgainSchema } from '#shared/staff/people.schema.ts';
-import { addFactor, startChangingFactor } from '../../data/sign-in.ts';
 import { json, requestBody, route, sourceIp, staffActor } from '../../lib/http.ts';
+import { addFactor, startChangingFactor } from '../../staff/sign-in.ts';
 
 /**
  * POST /api/staff/account/second-factor: with the password typed again, a new authenticator-app

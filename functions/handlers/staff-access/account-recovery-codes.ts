@@ -1,6 +1,6 @@
 import { passwordAgainSchema } from '#shared/staff/people.schema.ts';
-import { regenerateRecoveryCodes } from '../../data/sign-in.ts';
 import { json, requestBody, route, sourceIp, staffActor } from '../../lib/http.ts';
+import { regenerateRecoveryCodes } from '../../staff/sign-in.ts';
 
 /** POST /api/staff/account/recovery-codes: ten new recovery codes (the old ones stop working), with the password typed again. */
 export const handler = route('POST /api/staff/account/recovery-codes', async (event) => {

@@ -1,7 +1,7 @@
-import { secondFactorRequired } from '../../data/sign-in.ts';
 import { isSoleOwner, readPerson, viewAccount } from '../../data/staff-accounts.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { json, route, staffActor } from '../../lib/http.ts';
+import { secondFactorRequired } from '../../staff/sign-in.ts';
 
 /**
  * GET /api/staff/account: the signed-in person, their role and permissions, their second factor

@@ -1,6 +1,6 @@
 import { acceptInvitationSchema, openInvitationSchema } from '#shared/staff/people.schema.ts';
-import { acceptInvitation, openInvitation } from '../../data/sign-in.ts';
 import { deviceOf, json, requestBody, route } from '../../lib/http.ts';
+import { acceptInvitation, openInvitation } from '../../staff/sign-in.ts';
 
 /**
  * POST /api/staff/invitations, in two steps: the link's token alone opens the invitation (who is

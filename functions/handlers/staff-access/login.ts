@@ -1,9 +1,9 @@
 import { secondFactorSchema, staffLoginSchema } from '#shared/staff/people.schema.ts';
-import { completeSecondFactor, signIn } from '../../data/sign-in.ts';
 import { deviceOf, json, requestBody, route, sourceIp } from '../../lib/http.ts';
+import { completeSecondFactor, signIn } from '../../staff/sign-in.ts';
 
 /**
- * POST /api/staff/login, in two steps (functions/data/sign-in.ts): email and password, answered
+ * POST /api/staff/login, in two steps (functions/staff/sign-in.ts): email and password, answered
  * signed in or with the second step's ticket; then the ticket and the authenticator app's code
  * (or one of the recovery codes).
  */

@@ -1,7 +1,7 @@
 import { staffLogoutSchema } from '#shared/staff/session.schema.ts';
-import { hashToken, staffSessionFor } from '../../data/sessions.ts';
 import { endSessionOf } from '../../data/staff-accounts.ts';
 import { noContent, requestBody, route } from '../../lib/http.ts';
+import { hashToken, staffSessionFor } from '../../lib/sessions.ts';
 
 /** Ends the session named by the staff-token header (or the body's token), with an audit entry. Always 204. */
 export const handler = route('POST /api/staff/logout', async (event) => {

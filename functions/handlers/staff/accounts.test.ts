@@ -712,7 +712,7 @@ describe('roles: owner, processor, support', () => {
   it('an account or session stored with the old `staff` role works as a processor', async () => {
     const legacy = await signedInPerson({ role: 'processor' });
     await ddb().send(new PutCommand({ TableName: tableName('staff'), Item: { ...legacy.person, role: 'staff' } }));
-    const { hashToken } = await import('../../data/sessions.ts');
+    const { hashToken } = await import('../../lib/sessions.ts');
     const item = await ddb().send(new GetCommand({ TableName: tableName('sessions'), Key: { tokenHash: hashToken(legacy.token) } }));
     await ddb().send(new PutCommand({ TableName: tableName('sessions'), Item: { ...item.Item, role: 'staff' } }));
     const res = await call(account, '/api/staff/account', { method: 'GET', headers: legacy.headers });

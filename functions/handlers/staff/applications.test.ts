@@ -9,8 +9,8 @@ import { apiEvent, invoke, staffUpdateEvent } from '../../../tests/helpers/event
 import { listRecentActivity } from '../../data/activity.ts';
 import { listAudit } from '../../data/audit.ts';
 import { readDashboardCounts } from '../../data/counters.ts';
-import { getMessage } from '../../email/outbox.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as listApplications } from './list-applications.ts';
 import { handler as reopenHandler } from './reopen.ts';
 import { handler as updateApplication } from './update-application.ts';

@@ -1,12 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { hashToken, loginAccountKey, loginFailuresKey, loginSlowDownKey, verifyStaffSession } from '../../data/sessions.ts';
 import { ensureOwnerAccount, personByEmail } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { logger } from '../../lib/logger.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { hashToken, loginAccountKey, loginFailuresKey, loginSlowDownKey, verifyStaffSession } from '../../lib/sessions.ts';
 import { handler as login } from '../staff-access/login.ts';
 import { handler as logout } from '../staff-access/logout.ts';
 import { handler as dashboard } from './dashboard.ts';

@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { json, pathParam, route, staffActor } from '../../lib/http.ts';
 import { generateOrderDocuments } from '../../documents/order/generate.ts';
 import { staffDocuments } from '../../documents/order/view.ts';
+import { json, pathParam, route, staffActor } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/applications/{id}/documents: (re)generates every document of a paid order

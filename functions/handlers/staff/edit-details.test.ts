@@ -5,7 +5,7 @@ import { FIXTURE_ADDRESS, filingDetailsInput, storedFilingDetails } from '../../
 import { putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listAudit } from '../../data/audit.ts';
-import { getMessage } from '../../email/outbox.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as editDetails } from './edit-details.ts';
 
 /** Staff change the filing details during processing, with a reason: audited, and the customer emailed what changed. */

@@ -1,12 +1,12 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { loginAccountKey, loginSlowDownKey, verifyStaffSession } from '../../data/sessions.ts';
 import { personByEmail } from '../../data/staff-accounts.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { loginAccountKey, loginSlowDownKey, verifyStaffSession } from '../../lib/sessions.ts';
 import { handler as login } from '../staff-access/login.ts';
 import { handler as logout } from '../staff-access/logout.ts';
 

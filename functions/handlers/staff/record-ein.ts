@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { recordEinSchema } from '#shared/orders/documents.schema.ts';
-import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
 import { recordEinWithLetter } from '../../documents/order/uploads.ts';
 import { staffDocuments } from '../../documents/order/view.ts';
+import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/applications/{id}/ein: the EIN (validated: 9 digits, a prefix the IRS issues)

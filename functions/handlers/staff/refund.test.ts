@@ -6,9 +6,9 @@ import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { fulfilPayment } from '../../data/payments.ts';
-import { getMessage } from '../../email/outbox.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { resetSecretsForTests } from '../../lib/secrets.ts';
+import { getMessage } from '../../outbox/outbox.ts';
 import { handler as refund } from './refund.ts';
 
 let headers: Record<string, string>;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadHandler } from '../../../scripts/local/adapter.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { hashToken } from '../../data/sessions.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import { hashToken } from '../../lib/sessions.ts';
 import { ROUTES, type RouteDef } from '../../routes.ts';
 
 /**

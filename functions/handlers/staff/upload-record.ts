@@ -1,8 +1,8 @@
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { recordUploadSchema, uploadIdSchema } from '#shared/orders/documents.schema.ts';
-import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
 import { recordUpload } from '../../documents/order/uploads.ts';
 import { staffDocuments } from '../../documents/order/view.ts';
+import { json, pathParam, requestBody, route, staffActor } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/applications/{id}/uploads/{uploadId}/record: checks the uploaded file (a PDF

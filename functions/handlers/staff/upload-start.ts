@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { applicationIdSchema } from '#shared/application-id.schema.ts';
 import { uploadRequestSchema } from '#shared/orders/documents.schema.ts';
 import { getApplication } from '../../data/applications/reads.ts';
-import { json, pathParam, requestBody, route } from '../../lib/http.ts';
 import { startUpload } from '../../documents/order/uploads.ts';
+import { json, pathParam, requestBody, route } from '../../lib/http.ts';
 
 /**
  * POST /api/staff/applications/{id}/uploads: a presigned PUT (10 minutes) for one PDF of at most

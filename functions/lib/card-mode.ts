@@ -1,6 +1,6 @@
-import { config } from '../lib/config.ts';
-import { NotConfiguredError } from '../lib/errors.ts';
-import { getSecret } from '../lib/secrets.ts';
+import { config } from './config.ts';
+import { NotConfiguredError } from './errors.ts';
+import { getSecret } from './secrets.ts';
 
 /**
  * How card payments run. `test`: the offline test-card flow, allowed only when the product runs

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
-import { ConditionalCheckFailedException, DeleteCommand, GetCommand, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { RateLimitedError } from '../lib/errors.ts';
+import { ddb, tableName, writeIf } from './clients/dynamodb.ts';
+import { ConditionalCheckFailedException, DeleteCommand, GetCommand, UpdateCommand } from './clients/dynamodb-sdk.ts';
+import { RateLimitedError } from './errors.ts';
 
 /**
  * Limits kept in DynamoDB (rateLimits table), so they hold across Lambda instances. Every item

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { config, stripeApiBase } from '../lib/config.ts';
-import { getSecret } from '../lib/secrets.ts';
+import { config, stripeApiBase } from '../config.ts';
+import { getSecret } from '../secrets.ts';
 
 /**
  * The Stripe client, built from the configured secret key (never from the browser). undefined

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dynamoCallLog } from '../../tests/helpers/dynamo-calls.ts';
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { ddb, tableName } from './clients/dynamodb.ts';
 import {
   addressKey,
   type BackoffPolicy,

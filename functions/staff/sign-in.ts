@@ -1,27 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.schema.ts';
 import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/accounts.ts';
-import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
-import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { config } from '../lib/config.ts';
-import { ConflictError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
-import { logger } from '../lib/logger.ts';
-import { hashPassword, verifyPassword } from '../lib/password.ts';
-import { getSecret } from '../lib/secrets.ts';
-import { newTotpSecret, totpStep } from '../lib/totp.ts';
-import { checkInviteToken } from '../staff/invite-link.ts';
-import { hashRecoveryCode, newRecoveryCodes, recoveryCodesLeft } from '../staff/recovery-codes.ts';
-import { type AuditActor, auditPut, recordAudit, unknownActor } from './audit.ts';
-import { addressKey, claimBackoffAttempt, consumeRateLimit, countFailure, releaseRateLimit, resetBackoff, waitText } from './rate-limits.ts';
-import {
-  LOGIN_ADDRESS_WINDOW_SECONDS,
-  LOGIN_BACKOFF,
-  LOGIN_FAILURES_PER_ADDRESS,
-  loginAccountKey,
-  loginFailuresKey,
-  loginSlowDownKey,
-  unknownAccountKey,
-} from './sessions.ts';
+import { type AuditActor, auditPut, recordAudit, unknownActor } from '../data/audit.ts';
 import {
   ensureOwnerAccount,
   hasSecondFactor,
@@ -31,9 +11,30 @@ import {
   personByEmail,
   personOf,
   readPerson,
+  recoveryCodesLeft,
   viewAccount,
   writeTogether,
-} from './staff-accounts.ts';
+} from '../data/staff-accounts.ts';
+import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
+import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { config } from '../lib/config.ts';
+import { ConflictError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
+import { addressKey, claimBackoffAttempt, consumeRateLimit, countFailure, releaseRateLimit, resetBackoff, waitText } from '../lib/rate-limits.ts';
+import { getSecret } from '../lib/secrets.ts';
+import {
+  LOGIN_ADDRESS_WINDOW_SECONDS,
+  LOGIN_BACKOFF,
+  LOGIN_FAILURES_PER_ADDRESS,
+  loginAccountKey,
+  loginFailuresKey,
+  loginSlowDownKey,
+  unknownAccountKey,
+} from '../lib/sessions.ts';
+import { newTotpSecret, totpStep } from '../lib/totp.ts';
+import { checkInviteToken } from './invite-link.ts';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 
 /**
  * Signing in (docs/product.md "Staff login"): the password step, then the second factor (a code

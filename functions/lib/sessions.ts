@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_SESSION_HOURS, type StaffPerson, storedPermissions, storedRole } from '#shared/staff/accounts.ts';
-import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName } from './clients/dynamodb.ts';
+import { GetCommand, type TransactItem } from './clients/dynamodb-sdk.ts';
 import type { BackoffPolicy } from './rate-limits.ts';
 
 /**

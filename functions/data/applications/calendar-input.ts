@@ -1,0 +1,73 @@
+import { type CalendarInput, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
+import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
+import type { ApplicationItem } from './item.ts';
+
+/**
+ * What the compliance calendar reads of an order as stored: its input (shared/compliance/calendar.ts),
+ * the renewal price agreed. The reminders table's rows are written from it in the order's own
+ * transactions (../reminders.ts); the calendar itself is functions/compliance/order-calendar.ts.
+ */
+
+/** What the calendar reads of an order. */
+export type CalendarOrder = Pick<
+  ApplicationItem,
+  | 'id'
+  | 'state'
+  | 'residenceState'
+  | 'paymentStatus'
+  | 'paidAt'
+  | 'filedOn'
+  | 'operatingAgreement'
+  | 'feinFiling'
+  | 'filingDetails'
+  | 'renewalCancelledAt'
+  | 'remindersUnsubscribedAt'
+  | 'renewalCard'
+  | 'renewalCharge'
+  | 'renewalHistory'
+  | 'documents'
+  | 'dbaName'
+  | 'savedTaxPlan'
+>;
+
+export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
+  const agent = order.filingDetails?.registeredAgent as RegisteredAgentChoice | undefined;
+  return agent && (agent.kind === 'ours' || agent.kind === 'own') ? agent : undefined;
+};
+
+/**
+ * The yearly renewal price the customer agreed to: the one recorded with their consent (the
+ * filing details), or the price list's for an order that predates the record. Never the price
+ * in force today: the notices, the order page and the charge all quote this one.
+ */
+export function agreedRenewalUsd(order: Pick<CalendarOrder, 'filingDetails'>): number {
+  return agentOf(order)?.renewalPriceUsd ?? REGISTERED_AGENT_RENEWAL_USD;
+}
+
+export const lapsedAt = (order: Pick<CalendarOrder, 'renewalCharge'>) => (order.renewalCharge?.state === 'lapsed' ? order.renewalCharge.lapsedAt : undefined);
+
+/** The calendar's input for an order; undefined before payment (no formation date yet). */
+export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 'filing' | 'payment' }) | undefined {
+  const formation = formationDateOf(order);
+  if (!formation || !order.state) return undefined;
+  return {
+    state: order.state,
+    ...(order.residenceState ? { residence: order.residenceState } : {}),
+    formationDate: formation.date,
+    from: formation.from,
+    addOns: { operatingAgreement: order.operatingAgreement === true, feinFiling: order.feinFiling === true },
+    renewal: renewalStatus(agentOf(order), order.renewalCancelledAt, lapsedAt(order)),
+    renewalCancelledAt: order.renewalCancelledAt,
+    renewalLapsedAt: lapsedAt(order),
+    renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
+    ...dbaOf(order),
+    // The saved inputs: the calendar computes the amounts with today's engine.
+    ...(order.savedTaxPlan ? { taxPlan: order.savedTaxPlan } : {}),
+  };
+}
+
+/** The DBA once staff recorded its registration (the newest upload of it dates it). */
+function dbaOf(order: Pick<CalendarOrder, 'documents' | 'dbaName'>): { dba?: CalendarInput['dba'] } {
+  const registered = (order.documents ?? []).filter((d) => d.kind === 'dba_registration').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return registered ? { dba: { name: order.dbaName || 'your creator name', registeredOn: registered.createdAt.slice(0, 10) } } : {};
+}
