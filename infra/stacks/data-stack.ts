@@ -17,7 +17,7 @@ const attr = (k: KeyDef) => ({ name: k.name, type: k.type === 'N' ? AttributeTyp
 /** Pascal-case construct id from a table key: rateLimits -> RateLimits. */
 export const tableConstructId = (key: TableKey) => `${key[0].toUpperCase()}${key.slice(1)}Table`;
 
-/** Key prefix of staff uploads not yet recorded (functions/order-documents/storage.ts uploadKey). */
+/** Key prefix of staff uploads not yet recorded (functions/documents/order/storage.ts uploadKey). */
 export const STAGED_UPLOADS_PREFIX = 'documents/uploads/';
 
 /**
@@ -96,7 +96,7 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(7) },
         // A staff upload waits here until it is checked and copied to its document key
-        // (functions/order-documents/storage.ts): one never recorded is gone after a day.
+        // (functions/documents/order/storage.ts): one never recorded is gone after a day.
         { id: 'StagedUploads', prefix: STAGED_UPLOADS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         // CSV exports of customers' orders and payments (functions/exports/csv-file.ts): a 5-minute link, the file a day.
         { id: 'Exports', prefix: EXPORTS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },

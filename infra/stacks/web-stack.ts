@@ -57,7 +57,7 @@ export interface WebStackProps extends StackProps {
   functionsBuildDir?: string;
 }
 
-/** Where browsers reach the documents bucket through CloudFront (functions/order-documents/storage.ts keys start with `documents/`). */
+/** Where browsers reach the documents bucket through CloudFront (functions/documents/order/storage.ts keys start with `documents/`). */
 export const DOCUMENTS_PATH = '/documents/*';
 
 export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');

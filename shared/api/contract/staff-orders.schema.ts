@@ -98,7 +98,7 @@ export const STAFF_ORDER_ROUTES = {
     responses: { 200: workQueueSchema },
     tables: { ...staffSession, applications: 'read' },
   },
-  // Start Processing also generates the order's documents (functions/order-documents/generate.ts).
+  // Start Processing also generates the order's documents (functions/documents/order/generate.ts).
   'PATCH /api/staff/applications/{id}': {
     handler: 'staff/update-application',
     operationId: 'updateStaffApplication',
