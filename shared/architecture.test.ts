@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importCircles, importsInto, importsOf, isTest, ROOT, sourceFiles } from '../tests/helpers/source-graph.ts';
 
 // The import structure the code base keeps, checked on the source files themselves:
 // shared/ has no import circle (type-only imports count: a circle of types is still a circle a
@@ -10,89 +11,14 @@ import { describe, expect, it } from 'vitest';
 // per file (biome.json); this walks the resolved paths, whatever way an import is spelled.
 // Also the size the API contract's files keep (shared/api/: at most 600 lines a file).
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SOURCE = /\.(ts|tsx|mts)$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && SOURCE.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
-    .filter((f) => !f.split('/').includes('node_modules'))
-    .sort();
-}
-
-const isTest = (file: string) => /\.test\.(ts|tsx)$/.test(file);
-
 /** The units built on shared/: shared/ imports none of them. */
 const ABOVE_SHARED = ['functions', 'frontend', 'site', 'scripts', 'infra'];
 /** The most lines a file under shared/api/ may have: a route group that outgrows it is split (see shared/api/contract.ts). */
 const MAX_API_FILE_LINES = 600;
 
-// `import x from '...'`, `import type ...`, `export ... from '...'`, `import '...'`, `import('...')`.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** The repository files a source file imports (packages and node: builtins left out). */
-export function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1');
-  const found: string[] = [];
-  for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2];
-    if (spec.startsWith('#shared/')) found.push(join('shared', spec.slice('#shared/'.length)));
-    else if (spec.startsWith('.')) found.push(relative(ROOT, resolve(ROOT, dirname(file), spec)));
-  }
-  return found;
-}
-
-/** Each import of `files` into one of the folders `into`, as `file -> import`. */
-export function importsInto(files: readonly string[], into: readonly string[], imports: (file: string) => string[] = importsOf): string[] {
-  return files.flatMap((f) =>
-    imports(f)
-      .filter((t) => into.includes(t.split('/')[0]))
-      .map((t) => `${f} -> ${t}`),
-  );
-}
-
 /** The number of lines of a text (a last line without its newline counts). */
 export function lineCount(text: string): number {
   return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-}
-
-/** Every circle among `files` (each strongly connected group of two or more, or a file importing itself), as file lists. */
-export function importCircles(files: readonly string[], imports: (file: string) => string[] = importsOf): string[][] {
-  const inSet = new Set(files);
-  const edges = new Map(files.map((f) => [f, imports(f).filter((t) => inSet.has(t))]));
-  // Tarjan's strongly connected components.
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, counter);
-    low.set(v, counter);
-    counter++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1 || edges.get(v)?.includes(v)) circles.push(group.sort());
-    }
-  };
-  for (const f of files) if (!index.has(f)) visit(f);
-  return circles;
 }
 
 describe('import structure', () => {
