@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddOnKey, AddOnPrices } from '#shared/catalog/catalog.ts';
 import type { RenewalCard, RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
@@ -8,8 +9,16 @@ import type { RefundEntry } from '#shared/payments/refunds.ts';
 import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
-import { ddb, tableName, writeIf } from '../../lib/clients/dynamodb.ts';
-import { GetCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand, UpdateCommand } from '../../lib/clients/dynamodb-sdk.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
+import {
+  ConditionalCheckFailedException,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  type TransactItem,
+  TransactionCanceledException,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '../../lib/clients/dynamodb-sdk.ts';
 import type { SealedValue } from '../../lib/crypto/sealed.ts';
 import { applicationNotFound, ConflictError, type DomainError } from '../../lib/errors.ts';
 
@@ -219,11 +228,16 @@ export function displayName(app: Pick<ApplicationItem, 'id' | 'businessName' | '
 
 export const table = () => tableName('applications');
 
-/** One item's update expression, built field by field; it always bumps the version. */
+/**
+ * One item's update expression, built field by field; it always bumps the version and records
+ * its own `lastWrite` id, so a write whose answer was lost and which the SDK sent again can tell
+ * its own landed change from someone else's (see `update`).
+ */
 export class ItemUpdate {
-  private readonly names: Record<string, string> = { '#id': 'id', '#version': 'version' };
-  private readonly values: Record<string, unknown> = { ':vZero': 0, ':vOne': 1 };
-  private readonly sets = ['#version = if_not_exists(#version, :vZero) + :vOne'];
+  readonly writeId = randomUUID();
+  private readonly names: Record<string, string> = { '#id': 'id', '#version': 'version', '#lastWrite': 'lastWrite' };
+  private readonly values: Record<string, unknown> = { ':vZero': 0, ':vOne': 1, ':lastWrite': this.writeId };
+  private readonly sets = ['#version = if_not_exists(#version, :vZero) + :vOne', '#lastWrite = :lastWrite'];
   private readonly removes: string[] = [];
   private readonly conditions = ['attribute_exists(#id)'];
 
@@ -281,12 +295,27 @@ export class ItemUpdate {
       ConditionExpression: this.conditions.join(' AND '),
       ExpressionAttributeNames: this.names,
       ExpressionAttributeValues: this.values,
+      // A failed condition answers with the item as it is, so a retry can see its own write.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     };
   }
 }
 
-/** One UpdateItem; false when its condition failed (nothing was written). */
-export const update = (change: ItemUpdate) => writeIf(ddb().send(new UpdateCommand(change.input)));
+/**
+ * One UpdateItem; false when its condition failed (nothing was written). When the SDK sends the
+ * write again after a timeout and the first attempt had landed, the retry fails the condition
+ * the first one changed (the version): the item then holds this write's own `lastWrite`, and the
+ * write is reported as done, not as a conflict.
+ */
+export async function update(change: ItemUpdate, client: Pick<DynamoDBDocumentClient, 'send'> = ddb()): Promise<boolean> {
+  try {
+    await client.send(new UpdateCommand(change.input));
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return err.Item?.lastWrite?.S === change.writeId;
+    throw err;
+  }
+}
 
 /**
  * The item's update and what it implies (counters, an activity entry) in one transaction: all
