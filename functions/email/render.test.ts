@@ -54,6 +54,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     reason: 'The customer wrote that the suite number was missing',
   },
   email_changed: { firstName: 'Ada', businessName: 'Byte Works LLC', oldEmail: 'ada@exmaple.com', newEmail: 'ada@example.com', recipient: 'new' },
+  email_change_requested: { firstName: 'Ada', businessName: 'Byte Works LLC', newEmail: 'm***@example.com', changeId: '0b6f3a52-7d0e-4b8e-9a51-2f4c8d1e6a77' },
   order_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   continue_link: { firstName: 'Ada', businessName: 'Byte Works LLC' },
   staff_invite: {
@@ -221,10 +222,10 @@ describe('email templates', () => {
 
   it('tells the old address of a corrected email without the order link, and the new one with it', async () => {
     const toNew = await renderEmail({ kind: 'email_changed', payload: SAMPLES.email_changed } as never, LINK);
-    expect(toNew.text).toContain('from ada@exmaple.com to this one, ada@example.com');
+    expect(toNew.text).toContain('changed from ada@exmaple.com to this one, ada@example.com');
     expect(toNew.html).toContain(LINK);
     const toOld = await renderEmail({ kind: 'email_changed', payload: { ...SAMPLES.email_changed, recipient: 'old' } } as never, undefined);
-    expect(toOld.text).toContain('from this one, ada@exmaple.com, to ada@example.com');
+    expect(toOld.text).toContain('changed from this one, ada@exmaple.com, to ada@example.com');
     expect(toOld.text).not.toContain('/orders/');
   });
 
@@ -235,6 +236,16 @@ describe('email templates', () => {
   });
 
   it('the staff invitation names who invited whom, the role and the expiry, and carries the accept link', async () => {
+  it('tells the address on file of a change asked for, that nothing changed yet, with the stop link', async () => {
+    const stop = 'https://example.com/orders/x/email-change#stop=t';
+    const out = await renderEmail({ kind: 'email_change_requested', payload: SAMPLES.email_change_requested } as never, stop);
+    expect(out.subject).toBe('Someone asked to change the email address of your order for Byte Works LLC');
+    expect(out.text).toContain('another address, m***@example.com');
+    expect(out.text).toContain('Nothing has changed yet');
+    expect(out.html).toContain(stop);
+    expect(out.text).toContain('Stop this change');
+  });
+
     const out = await renderEmail({ kind: 'staff_invite', payload: SAMPLES.staff_invite } as never, LINK);
     expect(out.subject).toBe('You are invited to the CreatorLLC staff dashboard');
     expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as a processor.');

@@ -133,6 +133,7 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     status: normaliseStatus(app.status),
     paymentStatus: app.paymentStatus ?? 'unpaid',
     email: app.email ?? '',
+    ...(app.emailChange ? { emailChange: { id: app.emailChange.id, email: app.emailChange.email, requestedAt: app.emailChange.requestedAt } } : {}),
     applicant: {
       firstName: app.firstName ?? '',
       lastName: app.lastName ?? '',

@@ -61,6 +61,11 @@ export interface EmailPayloads {
    * and to the new one (with it).
    */
   email_changed: { firstName: string; businessName: string; oldEmail: string; newEmail: string; recipient: 'old' | 'new' };
+  /**
+   * Staff asked to change the order's email address: told to the address on file at once, with the
+   * new address masked and the link that stops the change (signed at sending for `changeId`).
+   */
+  email_change_requested: { firstName: string; businessName: string; newEmail: string; changeId: string };
   /** Staff changed the filing details while processing: what changed (parts of the form) and why. */
   details_changed: { firstName: string; businessName: string; changed: string[]; reason: string };
   /** A new order-page link, asked for on the page when an old link expired. */
@@ -147,6 +152,7 @@ export const EMAIL_KINDS = [
   'staff_invite',
   'deadline_reminder',
   'renewal_notice',
+  'email_change_requested',
   'renewal_cancelled',
   'refund_sent',
   'dispute_opened',

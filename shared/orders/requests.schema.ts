@@ -26,3 +26,21 @@ export const CHANGE_REQUEST_MAX = 2000;
 export const changeRequestSchema = z.strictObject({
   message: text('Your request', CHANGE_REQUEST_MAX, { min: 1, multiline: true }),
 });
+
+/**
+ * POST /api/orders/{id}/email-change: the customer confirms or stops the change of the order's
+ * email address that staff asked for. `changeId` names the request (the order page shows it);
+ * `stopToken` is the signed token of the "stop this change" link the address on file was sent,
+ * which stops the change without the order's secret.
+ */
+export const customerEmailChangeSchema = z.union([
+  z.strictObject({ decision: z.literal('confirm'), changeId: z.string().check(z.maxLength(64)) }),
+  z.strictObject({ decision: z.literal('stop'), changeId: z.string().check(z.maxLength(64)) }),
+  z.strictObject({
+    decision: z.literal('stop'),
+    stopToken: z
+      .string({ error: 'The link is incomplete: open it again from the email' })
+      .check(z.minLength(1, 'The link is incomplete: open it again from the email'), z.maxLength(200, 'The link is not valid')),
+  }),
+]);
+export type CustomerEmailChange = z.infer<typeof customerEmailChangeSchema>;

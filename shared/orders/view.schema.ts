@@ -60,6 +60,8 @@ export const orderViewSchema = z.object({
   status: z.string(),
   paymentStatus: z.string(),
   email: z.string(),
+  /** A change of the order's email address staff asked for, waiting for the customer's confirmation (or a second staff member's approval). */
+  emailChange: z.optional(z.object({ id: z.string(), email: z.string(), requestedAt: z.string() })),
   /** What the wizard was told about the person ordering: the filing details form starts from it. */
   applicant: z.optional(
     z.object({
@@ -118,6 +120,8 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 export const orderAccessResultSchema = z.object({ resumeSecret: z.string() });
 
 /** POST /api/orders/{id}/links answers this (the answer never says whether the order exists). */
+/** POST /api/orders/{id}/email-change: what was decided; a confirming browser's new secret (its old one ended with the change). */
+export const customerEmailChangeResultSchema = z.object({ decision: z.enum(['confirm', 'stop']), resumeSecret: z.optional(z.string()) });
 export const orderLinkSentSchema = z.object({ sent: z.literal(true) });
 
 /** POST /api/staff/applications/{id}/tax-id/reveal */

@@ -5,6 +5,7 @@ import { calendarDay, cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
+import { pendingEmailChangeSchema } from './email-delivery.schema.ts';
 import { PAYMENT_STATUSES } from '../payments/methods.ts';
 import { REFUND_SOURCES } from '../payments/refunds.ts';
 import { NO_CONTROL_CHARS, text } from '../validation.schema.ts';
@@ -90,6 +91,10 @@ export const staffApplicationSchema = z.object({
   /** Who works the order, and since when (shared/staff/assignment.schema.ts); absent: nobody. */
   assignee: z.optional(z.object({ id: z.string(), email: z.string(), at: timestamp() })),
   queueSince: z.optional(timestamp()),
+  /** When staff last sent the filing-details reminder again ("Chase"), and who (POST /api/staff/applications/{id}/details-chase). */
+  detailsChased: z.optional(z.object({ at: timestamp(), by: z.string(), times: int() })),
+  /** A change of the customer's email asked for and waiting for the customer or a second staff member (docs/decisions/0409). */
+  emailChange: z.optional(pendingEmailChangeSchema),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });

@@ -26,6 +26,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   deadline_reminder: 'Deadline reminder',
   renewal_notice: 'Renewal notice',
   email_changed: 'Email address changed',
+  email_change_requested: 'Email change asked for (to the address on file)',
   details_changed: 'Filing details changed',
 };
 export const emailKindLabel = (kind: string) => EMAIL_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
@@ -60,8 +61,27 @@ const addressSchema = z.pipe(
   z.string().check(z.refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'Email must be an address like name@example.com')),
 );
 
-/** POST /api/staff/applications/{id}/email: correct the customer's address, with the reason (audited, both addresses told). */
+/**
+ * POST /api/staff/applications/{id}/email: ask for the customer's address to be corrected, with
+ * the reason (audited; the address on file is told, with a link that stops the change). It takes
+ * effect when the customer confirms it or a second staff member approves it (docs/decisions/0409).
+ */
 export const customerEmailCorrectionSchema = z.strictObject({ email: addressSchema, reason: text('Reason', 500, { min: 3 }) });
+
+/** POST /api/staff/applications/{id}/email-change: a second staff member approves the waiting change, or staff cancel it; with the reason. */
+export const EMAIL_CHANGE_DECISIONS = ['approve', 'cancel'] as const;
+export const emailChangeDecisionSchema = z.strictObject({
+  decision: z.enum(EMAIL_CHANGE_DECISIONS, { error: 'Choose approve or cancel' }),
+  reason: text('Reason', 500, { min: 3 }),
+});
+
+/** The change of address waiting on an order, as staff see it. */
+export const pendingEmailChangeSchema = z.object({
+  email: z.string(),
+  reason: z.string(),
+  requestedBy: z.object({ id: z.string(), email: z.string() }),
+  requestedAt: z.string(),
+});
 
 /** POST /api/staff/applications/{id}/order-link: email the order link to the address on file again. */
 export const resendOrderLinkSchema = z.strictObject({});

@@ -114,6 +114,16 @@ export interface ApplicationItem extends Partial<WizardData> {
   orderAccessHashes?: string[];
 
   /** When the customer cancelled the registered agent renewal they had agreed to (the order page's one step). */
+  /**
+   * The version of the address on file: 0 (absent) until it first changes, then 1, 2... Order
+   * links are signed for it; a change of address ends every link and browser access issued
+   * before (./contact.ts).
+   */
+  emailVersion?: number;
+  /** SHA-256 of the browser secrets a change of address ended: such a browser is told why (403), newest last. */
+  endedAccessHashes?: string[];
+  /** A change of the address staff asked for, waiting for the customer or a second staff member (./contact.ts). */
+  emailChange?: PendingEmailChange;
   renewalCancelledAt?: string;
   /** Checkout's consent to keep the card for the renewal, set with the open payment. */
   paymentSavesCard?: boolean;
@@ -151,6 +161,15 @@ export interface ApplicationItem extends Partial<WizardData> {
 }
 
 /** A note on the order: its text, the staff email of who wrote it, and when. */
+
+/** A requested change of the order's email address: it takes effect only when confirmed or approved. */
+export interface PendingEmailChange {
+  id: string;
+  email: string;
+  reason: string;
+  requestedBy: { id: string; email: string };
+  requestedAt: string;
+}
 export interface StaffNote {
   text: string;
   by: string;

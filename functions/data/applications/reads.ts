@@ -5,7 +5,7 @@ import { type ApplicationOrder, orderForApplication } from '#shared/payments/ord
 import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
 import { QueryCommand } from '../../lib/clients/dynamodb-sdk.ts';
-import { applicationNotFound, ValidationError } from '../../lib/errors.ts';
+import { applicationNotFound, ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { getOperatorSettings } from '../operator-settings.ts';
 import { APPLICATION_INDEXES, type ApplicationItem, readItem, table, versionOf } from './item.ts';
 
@@ -35,8 +35,21 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
  */
 export async function getApplicationForHolder(id: string, secret: string | undefined): Promise<ApplicationItem> {
   const item = await readItem(id);
+  if (item && !isHolder(item, secret) && wasEndedByAddressChange(item, secret)) throw accessEnded();
   if (!item || !isHolder(item, secret)) throw applicationNotFound();
   return item;
+}
+
+/** 403: a browser whose access a change of the order's email address ended (./contact.ts). */
+export const accessEnded = () =>
+  new ForbiddenError(
+    'This browser’s access to the order ended when the order’s email address changed: open the link in the newest email we sent, or ask for a new one',
+    'access_ended',
+  );
+
+/** Whether `secret` once opened the order and a change of its email address ended it. */
+export function wasEndedByAddressChange(item: Pick<ApplicationItem, 'endedAccessHashes'>, secret: string | undefined): boolean {
+  return Boolean(secret && item.endedAccessHashes?.includes(hashSecret(secret)));
 }
 
 /**

@@ -67,6 +67,9 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
           .map((r) => ({ id: r.id, amountCents: r.amountCents, reason: str(r.reason), source: r.source, ...(r.by ? { by: str(r.by) } : {}), at: str(r.at) }))
       : undefined,
     detailsCompletedAt: optStr(raw.detailsCompletedAt),
+    emailChange: raw.emailChange
+      ? { email: raw.emailChange.email, reason: raw.emailChange.reason, requestedBy: raw.emailChange.requestedBy, requestedAt: raw.emailChange.requestedAt }
+      : undefined,
     filingDetails: raw.filingDetails && typeof raw.filingDetails === 'object' ? raw.filingDetails : undefined,
     taxIdOnFile: Boolean(raw.sealedTaxId),
     termsVersion: optStr(raw.termsVersion),

@@ -13,7 +13,7 @@ import { activityPut } from '../activity.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import { searchIndexChanges, UNPAID_INDEX_RETENTION_DAYS } from '../search-index.ts';
 import { type ApplicationItem, changedMeanwhile, ItemUpdate, LIST_PARTITION, readItem, table, update, updateWith, versionOf } from './item.ts';
-import { hashSecret, isHolder, isNameKeyTaken } from './reads.ts';
+import { accessEnded, hashSecret, isHolder, isNameKeyTaken, wasEndedByAddressChange } from './reads.ts';
 
 /**
  * The wizard's writes: the visitor's first save creates the draft, autosaves change it, and the
@@ -117,6 +117,7 @@ export const paymentInProgress = () =>
 /** Why a visitor's write did not apply, from the item as it is now. */
 async function whyVisitorWriteFailed(id: string, secret: string): Promise<DomainError> {
   const item = await readItem(id);
+  if (item && !isHolder(item, secret) && wasEndedByAddressChange(item, secret)) return accessEnded();
   if (!item || !isHolder(item, secret)) return applicationNotFound();
   if (item.paymentStatus === 'pending') return item.paymentConfirming ? paymentInProgress() : paymentPending();
   if (isSettledPayment(item.paymentStatus)) return applicationLocked();

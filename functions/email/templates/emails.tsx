@@ -224,16 +224,32 @@ export function EmailChangedEmail(p: Props<'email_changed'>) {
       <Text style={text}>{greeting(p.firstName)}</Text>
       {p.recipient === 'new' ? (
         <Text style={text}>
-          Our team changed the email address of {what} from {p.oldEmail} to this one, {p.newEmail}. From now on every email about the order comes here. Here is
-          the link to your order page; it opens the order without a password, so keep this email to yourself.
+          The email address of {what} changed from {p.oldEmail} to this one, {p.newEmail}. From now on every email about the order comes here. Here is the
+          link to your order page; it opens the order without a password, so keep this email to yourself.
         </Text>
       ) : (
         <Text style={text}>
-          Our team changed the email address of {what} from this one, {p.oldEmail}, to {p.newEmail}. Emails about the order now go there. If you did not ask for
-          this, write to us from the contact page at once.
+          The email address of {what} changed from this one, {p.oldEmail}, to {p.newEmail}. Emails about the order now go there, and the order links this
+          address received no longer open the order. If you did not ask for this, write to us from the contact page at once.
         </Text>
       )}
       <OrderButton link={p.link} label="Open your order" />
+    </Layout>
+  );
+}
+
+export function EmailChangeRequestedEmail(p: Props<'email_change_requested'>) {
+  const what = p.businessName ? `your order for ${p.businessName}` : 'your order';
+  return (
+    <Layout preview={`A change of the email address of ${what} was asked for`}>
+      <Heading style={heading}>Someone asked to change your order's email address</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        Our support team was asked to send every email about {what} to another address, {p.newEmail}, from now on. Nothing has changed yet: the change takes
+        effect only when you confirm it on your order page, or when a second member of our team checks it and approves it.
+      </Text>
+      <Text style={text}>If you did not ask for this, stop the change with the button below. It keeps this address and tells our team.</Text>
+      <OrderButton link={p.link} label="Stop this change" />
     </Layout>
   );
 }

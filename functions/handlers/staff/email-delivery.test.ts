@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SNSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
-import { staffHeaders } from '../../../tests/fakes/staff.ts';
+import { signedInPerson, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { searchApplications } from '../../data/applications/search.ts';
 import { listAudit } from '../../data/audit.ts';
@@ -14,6 +14,7 @@ import { handler as emailFeedback } from '../../jobs/email-feedback.ts';
 import { handler as outboxStream } from '../../jobs/outbox-stream.ts';
 import { enqueueEmail, getMessage, isSuppressed, suppressAddress } from '../../outbox/outbox.ts';
 import { handler as correctEmail } from '../staff-support/correct-email.ts';
+import { handler as decideChange } from '../staff-support/email-change.ts';
 import { handler as retry } from '../staff-support/email-retry.ts';
 import { handler as orderEmails } from '../staff-support/order-emails.ts';
 import { handler as resendLink } from '../staff-support/resend-order-link.ts';
@@ -75,12 +76,25 @@ describe('email delivery', () => {
     expect(history.status).toBe(200);
     expect(history.body.items.map((m: { messageId: string; status: string }) => [m.messageId, m.status])).toEqual([[messageId, 'parked']]);
 
-    // Staff correct the address: audited, the old address told, the new one sent the link.
-    const corrected = await staffPost(
+    // Staff ask for the correction and a second person approves it (docs/decisions/0409): audited, the old address told, the new one sent the link.
+    const asked = await staffPost(
       correctEmail,
       '/api/staff/applications/{id}/email',
       { email: 'ava.real@example.com', reason: 'Customer called: typo in the address' },
       app.id,
+    );
+    expect(asked.status).toBe(200);
+    const second = await signedInPerson({ role: 'processor' });
+    const corrected = await invoke(
+      decideChange,
+      apiEvent({
+        method: 'POST',
+        route: '/api/staff/applications/{id}/email-change',
+        path: `/api/staff/applications/${app.id}/email-change`,
+        pathParameters: { id: app.id },
+        body: { decision: 'approve', reason: 'Called the customer back' },
+        headers: second.headers,
+      }),
     );
     expect(corrected.status).toBe(200);
     expect(corrected.body.email).toBe('ava.real@example.com');
@@ -92,6 +106,7 @@ describe('email delivery', () => {
     const notices = (await staffGet(orderEmails, '/api/staff/applications/{id}/emails', app.id)).body.items as { kind: string; to: string }[];
     expect(notices).toEqual(
       expect.arrayContaining([
+        expect.objectContaining({ kind: 'email_change_requested', to: SES_BOUNCE_SIMULATOR }),
         expect.objectContaining({ kind: 'email_changed', to: SES_BOUNCE_SIMULATOR }),
         expect.objectContaining({ kind: 'email_changed', to: 'ava.real@example.com' }),
       ]),

@@ -1,6 +1,7 @@
 import { ACTION_ROLES } from '../../staff/actions.ts';
 import {
   customerEmailCorrectionSchema,
+  emailChangeDecisionSchema,
   emailRetrySchema,
   orderLinkResentSchema,
   resendOrderLinkSchema,
@@ -28,12 +29,28 @@ export const STAFF_SUPPORT_ROUTES = {
   'POST /api/staff/applications/{id}/email': {
     handler: 'staff-support/correct-email',
     operationId: 'correctCustomerEmail',
-    summary: 'Corrects the customer’s email address, with a reason (audited); the old address is told, the new one gets the order link',
+    summary: 'Asks for the customer’s email address to be corrected, with a reason (audited); the address on file is told, with a link that stops the change',
+    description:
+      'Nothing changes yet: the change takes effect when the customer confirms it on their order page, or when a second staff member approves it (`POST /api/staff/applications/{id}/email-change`). Until then no email goes to the new address. 409 email_change_pending while another change waits.',
     tag: 'Staff',
     access: 'staff',
     role: ACTION_ROLES.answerTickets,
     params: idParam,
     body: customerEmailCorrectionSchema,
+    responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'write', outbox: 'write', activity: 'write', audit: 'append' },
+  },
+  'POST /api/staff/applications/{id}/email-change': {
+    handler: 'staff-support/email-change',
+    operationId: 'decideCustomerEmailChange',
+    summary: 'Approves (a processor or owner other than the person who asked) or cancels the waiting change of the customer’s email address, with a reason',
+    description:
+      'Approved, the change takes effect: every order link and browser access issued before it ends, the old address is told and the new one gets a fresh order link. 403 same_person when the person who asked approves; 409 no_email_change when none waits.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.answerTickets,
+    params: idParam,
+    body: emailChangeDecisionSchema,
     responses: { 200: staffApplicationSchema },
     tables: { ...staffSession, applications: 'write', outbox: 'write', activity: 'write', audit: 'append', searchIndex: 'write' },
   },
