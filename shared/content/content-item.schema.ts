@@ -48,7 +48,7 @@ export function visibleText(content: string, type: ContentType | undefined): str
 }
 
 // Empty text is refused by the field itself; this catches HTML that shows nothing.
-const notBlank = z.refine<{ content: string; contentType?: ContentType }>(
+export const notBlank = z.refine<{ content: string; contentType?: ContentType }>(
   (v) => typeof v.content !== 'string' || !v.content.trim() || visibleText(v.content, v.contentType).length > 0,
   {
     message: 'Content is required',
@@ -60,23 +60,26 @@ const notBlank = z.refine<{ content: string; contentType?: ContentType }>(
  * A new item: the place must be one of the site's registered texts (./registry.ts), so an item
  * always changes what a page shows; the content may not be empty, nor HTML that shows nothing.
  */
-export const createContentSchema = z
-  .strictObject({
-    page: slug('Page'),
-    section: slug('Section'),
-    content: contentText(),
-    contentType: z._default(contentType(), 'text'),
-  })
-  .check(
-    notBlank,
-    z.refine((v) => typeof v.page !== 'string' || typeof v.section !== 'string' || findSiteText(v.page, v.section) !== undefined, {
-      error: (issue) => {
-        const v = issue.input as { page: string; section: string };
-        return `The site has no text at ${v.page} / ${v.section}: choose one of the site's texts`;
-      },
-      path: ['section'],
-    }),
-  );
+export const createContentShape = {
+  page: slug('Page'),
+  section: slug('Section'),
+  content: contentText(),
+  contentType: z._default(contentType(), 'text'),
+};
+
+/** The place of a new item or draft must be one of the site's registered texts. */
+export const registeredPlace = z.refine<{ page: string; section: string }>(
+  (v) => typeof v.page !== 'string' || typeof v.section !== 'string' || findSiteText(v.page, v.section) !== undefined,
+  {
+    error: (issue) => {
+      const v = issue.input as { page: string; section: string };
+      return `The site has no text at ${v.page} / ${v.section}: choose one of the site's texts`;
+    },
+    path: ['section'],
+  },
+);
+
+export const createContentSchema = z.strictObject(createContentShape).check(notBlank, registeredPlace);
 export type CreateContentInput = z.infer<typeof createContentSchema>;
 
 /** An edit: new content (never empty: an empty edit would publish an empty heading) and optionally a new type. */

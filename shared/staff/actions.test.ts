@@ -41,5 +41,19 @@ describe('staff actions by role', () => {
     expect(CONTRACT['GET /api/staff/audit'].role).toBe(ACTION_ROLES.viewAudit);
     expect(CONTRACT['GET /api/staff/tickets'].role).toBe(ACTION_ROLES.answerTickets);
     expect(CONTRACT['POST /api/staff/tickets/{id}/replies'].role).toBe(ACTION_ROLES.answerTickets);
+    for (const key of ['POST /api/content', 'PATCH /api/content/{id}', 'DELETE /api/content/{id}'] as const) {
+      expect(CONTRACT[key].role).toBe(ACTION_ROLES.publishContent);
+    }
+    expect(CONTRACT['POST /api/content/drafts/{id}/approve'].role).toBe(ACTION_ROLES.publishContent);
+    expect(CONTRACT['POST /api/content/drafts/{id}/reject'].role).toBe(ACTION_ROLES.publishContent);
+    expect(CONTRACT['POST /api/content/drafts'].role).toBe(ACTION_ROLES.editContent);
+    expect(CONTRACT['GET /api/content/drafts'].role).toBe(ACTION_ROLES.editContent);
+  });
+
+  it('a processor drafts site texts; only an owner publishes them', () => {
+    expect(mayPerform({ role: 'processor' }, 'editContent')).toBe(true);
+    expect(mayPerform({ role: 'processor' }, 'publishContent')).toBe(false);
+    expect(mayPerform({ role: 'support' }, 'editContent')).toBe(false);
+    expect(mayPerform({ role: 'owner' }, 'publishContent')).toBe(true);
   });
 });

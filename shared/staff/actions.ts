@@ -17,7 +17,13 @@ export const ACTION_ROLES = {
   /** The orders' workflow: the queue, the applications list, status moves, documents. */
   workOrders: 'processor',
   viewAudit: 'processor',
+  /**
+   * The content editor: a processor's change of a site text is a draft (docs/decisions/0412), which
+   * an owner previews and approves before the public sees it.
+   */
   editContent: 'processor',
+  /** Publishing site texts (create, change, delete at once; approve or reject a draft): prices and promises. */
+  publishContent: 'owner',
   answerTickets: 'support',
 } as const satisfies Record<string, StaffRole>;
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
+import { contentItemId } from '../../functions/data/content.ts';
+import { contentDraftId } from '../../functions/data/content-drafts.ts';
 import { seedContentItem } from '../../functions/data/content-writes.ts';
 import { ddb, tableName } from '../../functions/lib/clients/dynamodb.ts';
 import { DeleteCommand, PutCommand, QueryCommand } from '../../functions/lib/clients/dynamodb-sdk.ts';
@@ -45,12 +47,12 @@ afterEach(async () => {
 /** The stream a table's records come from, as Lambda (and the local poller) names it on each record. */
 const streamOf = (table: string) => `arn:aws:dynamodb:us-east-1:000000000000:table/${table}/stream/2026-11-27T00:00:00.000`;
 
-const streamEvent = (records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; page?: string }[]) =>
+const streamEvent = (records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; page?: string; id?: string }[]) =>
   ({
     Records: records.map((r, i) => ({
       eventName: r.eventName,
       eventSourceARN: streamOf(tableName('content')),
-      dynamodb: { Keys: { id: { S: `c_${i}` } }, ...(r.page ? { NewImage: { page: { S: r.page }, section: { S: 'hero.title' } } } : {}) },
+      dynamodb: { Keys: { id: { S: r.id ?? `c_${i}` } }, ...(r.page ? { NewImage: { page: { S: r.page }, section: { S: 'hero.title' } } } : {}) },
     })),
   }) as unknown as DynamoDBStreamEvent;
 
@@ -77,6 +79,20 @@ describe('pagesChangedBy', () => {
     expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1']);
     expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).toEqual([]);
     expect(changed(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
+  });
+
+  it('a draft of a text (saved, rejected, deleted when approved) re-renders nothing: only its approval does', () => {
+    const changed = (event: DynamoDBStreamEvent) => pagesChangedBy(event, tableName('operatorSettings'));
+    const draft = contentDraftId('pricing', 'hero.title');
+    expect(changed(streamEvent([{ eventName: 'INSERT', page: 'pricing', id: draft }]))).toEqual([]);
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'footer', id: draft }]))).toEqual([]);
+    expect(changed(streamEvent([{ eventName: 'REMOVE', id: draft }]))).toEqual([]);
+    // The approval's transaction: the draft's removal and the published item's write.
+    const approval = streamEvent([
+      { eventName: 'REMOVE', id: draft },
+      { eventName: 'MODIFY', page: 'pricing', id: contentItemId('pricing', 'hero.title') },
+    ]);
+    expect(changed(approval).map((p) => p.path)).toEqual(['/pricing']);
   });
 
   it('re-renders the pages that name the operator when its settings are saved, and only those', () => {

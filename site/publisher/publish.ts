@@ -1,6 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { STATE_PRICING } from '#shared/states.ts';
 import { listContentItems } from '../../functions/data/content.ts';
+import { isDraftId } from '../../functions/data/content-drafts.ts';
 import { getOperatorSettings } from '../../functions/data/operator-settings.ts';
 import { APP_SHELL_FILE, invalidationPath, PRERENDERED_PAGES, type PrerenderedPage, pagesNamingOperator, pagesShowing } from '../pages.ts';
 import { renderPages } from '../render-page.tsx';
@@ -43,7 +44,8 @@ export async function publishCrawlerFiles(store: SiteStore, siteUrl: string | un
  * The pages a batch of stream records touches. The operator settings table's records (told apart
  * by the stream they come from): the pages that name the operator. The content table's: those
  * showing the changed items' site-text page; a removed item's record carries only its key (the
- * stream holds new images), so a removal re-renders every prerendered page.
+ * stream holds new images), so a removal re-renders every prerendered page. A draft's records
+ * (saved, rejected, deleted on approval) change nothing the public sees, and are skipped.
  */
 export function pagesChangedBy(event: DynamoDBStreamEvent, operatorTable: string): PrerenderedPage[] {
   const pages = new Set<PrerenderedPage>();
@@ -52,6 +54,8 @@ export function pagesChangedBy(event: DynamoDBStreamEvent, operatorTable: string
       for (const p of pagesNamingOperator()) pages.add(p);
       continue;
     }
+    // A draft is not published (docs/decisions/0412): its writes change no page.
+    if (isDraftId(record.dynamodb?.Keys?.id?.S)) continue;
     const page = record.dynamodb?.NewImage?.page?.S;
     for (const p of page ? pagesShowing(page) : PRERENDERED_PAGES) pages.add(p);
   }
