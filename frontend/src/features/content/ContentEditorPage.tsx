@@ -1,17 +1,19 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { type ContentDraft as SavedDraft, saveContentDraftSchema } from '#shared/content/content-draft.schema.ts';
 import { type ContentItem, type ContentType, contentPreview, createContentSchema, updateContentSchema } from '#shared/content/content-item.schema.ts';
 import { findSiteText, isSiteTextPage, SITE_TEXT_PAGES, type SiteTextPage, siteTextsOf } from '#shared/content/registry.ts';
+import { mayPerform } from '#shared/staff/actions.ts';
 import { Button } from '../../components/Button.tsx';
 import { SiteContent } from '../../components/SafeHtml.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, failureMessage } from '../../lib/api.ts';
 import { useContentItems } from '../../lib/site-text.ts';
-import { useStaffSession, useStaffSessionCheck } from '../../lib/staff-session.ts';
+import { useStaffAccount, useStaffSession, useStaffSessionCheck } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-import { useCreateContent, useDeleteContent, useUpdateContent } from './content-api.ts';
+import { useApproveDraft, useContentDrafts, useCreateContent, useDeleteContent, useRejectDraft, useSaveDraft, useUpdateContent } from './content-api.ts';
 import { type ContentDraft, clearDraft, loadDraft, saveDraft } from './content-draft.ts';
 
 const INPUT =
@@ -36,13 +38,49 @@ export default function ContentEditorPage() {
   return <ContentEditor />;
 }
 
+/** Where a place's key is `page#section`. */
+const placeKey = (t: { page: string; section: string }) => `${t.page}#${t.section}`;
+const placeName = (t: { page: string; section: string }) => `${t.page} / ${t.section}`;
+
+/**
+ * What the edit form changes: a published item (an owner publishes the change at once) or the
+ * place's draft (a processor's change, saved for an owner to approve: docs/decisions/0412).
+ */
+interface EditTarget {
+  /** The item's or the draft's id (the unsaved text kept in the tab names it). */
+  key: string;
+  page: string;
+  section: string;
+  content: string;
+  contentType: ContentType;
+  /** The published item of the place, when there is one. */
+  itemId?: string;
+  /** The place's draft, changed at its version. */
+  draft?: SavedDraft;
+}
+
+const itemTarget = (item: ContentItem): EditTarget => ({ key: item.id, itemId: item.id, ...pick(item) });
+const draftTarget = (draft: SavedDraft, itemId?: string): EditTarget => ({ key: draft.id, itemId, draft, ...pick(draft) });
+const pick = (t: { page: string; section: string; content: string; contentType: ContentType }) => ({
+  page: t.page,
+  section: t.section,
+  content: t.content,
+  contentType: t.contentType,
+});
+
 function ContentEditor() {
   // Like the dashboard, check the session on load: an invalid token goes to the login page at once.
   useStaffSessionCheck();
+  const account = useStaffAccount();
+  // Owners publish; anyone else who edits the texts saves drafts (shared/staff/actions.ts).
+  const mayPublish = mayPerform(account.data, 'publishContent');
   const items = useContentItems();
   const list = Array.isArray(items.data) ? items.data : undefined;
+  const draftsQuery = useContentDrafts();
+  const drafts = draftsQuery.data;
+  const draftByPlace = useMemo(() => new Map((drafts ?? []).map((d) => [placeKey(d), d])), [drafts]);
   const [restored] = useState(loadDraft);
-  const [editing, setEditing] = useState<ContentItem | null>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const visible = useMemo(() => {
@@ -51,14 +89,22 @@ function ContentEditor() {
     return q ? all.filter((i) => `${i.page} ${i.section} ${i.content} ${findSiteText(i.page, i.section)?.where ?? ''}`.toLowerCase().includes(q)) : all;
   }, [list, search]);
 
-  // An edit kept through a new sign-in: reopen it once the items are known.
+  /** Edit an item: an owner changes the published text; anyone else the place's draft (started from the published text when none exists). */
+  const editItem = (item: ContentItem) => {
+    const draft = draftByPlace.get(placeKey(item));
+    setEditing(!mayPublish && draft ? draftTarget(draft, item.id) : itemTarget(item));
+  };
+
+  // An edit kept through a new sign-in: reopen it once the items (and drafts) are known.
   useEffect(() => {
     if (restored?.mode !== 'edit' || !list) return;
     const item = list.find((i) => i.id === restored.id);
-    if (!item) return;
-    setEditing(item);
-    setNotice(`Your unsaved edit of ${item.page} / ${item.section} was kept while you signed in again. Check it and save it.`);
-  }, [restored, list]);
+    const draft = drafts?.find((d) => d.id === restored.id);
+    if (!item && !draft) return;
+    const where = (item ?? draft) as { page: string; section: string };
+    setEditing(draft ? draftTarget(draft, list.find((i) => placeKey(i) === placeKey(draft))?.id) : itemTarget(item as ContentItem));
+    setNotice(`Your unsaved edit of ${placeName(where)} was kept while you signed in again. Check it and save it.`);
+  }, [restored, list, drafts]);
 
   return (
     <StaffShell title="Content editor">
@@ -66,71 +112,309 @@ function ContentEditor() {
         The site's editable texts, by page and section: each page shows the item for its section when one exists, otherwise its built-in text. HTML items are
         cleaned of scripts and unsafe links when saved and again when shown.
       </p>
+      {account.data ? (
+        <p className="mt-2 max-w-2xl text-sm font-medium text-slate-700" data-testid="publishing-rule">
+          {mayPublish
+            ? 'As an owner, your changes are published at once. Drafts by processors wait below until an owner approves them.'
+            : 'Your changes are saved as drafts: an owner previews each one and approves it before the site shows it.'}
+        </p>
+      ) : null}
       {notice ? (
         <p className="mt-4 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
           {notice}
         </p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="content-list-title">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="content-list-title" className="text-lg font-semibold text-slate-900">
-              Existing content {list ? <span className="text-sm font-normal text-slate-600">({list.length})</span> : null}
-            </h2>
-            <div className="w-full sm:w-64">
-              <label htmlFor="content-search" className="sr-only">
-                Search content
-              </label>
-              <input
-                id="content-search"
-                type="search"
-                placeholder="Search page, section or text"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                className={INPUT}
-              />
-            </div>
-          </div>
-          {items.isPending ? (
-            <p className="mt-4 text-sm text-slate-600">Loading content…</p>
-          ) : items.isError ? (
-            <p className="mt-4 text-sm text-red-700">The content list could not be loaded. Reload the page to try again.</p>
-          ) : visible.length === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No content items.</p>
-          ) : (
-            <ul className="mt-4 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              {visible.map((item) => (
-                <ContentRow
-                  key={item.id}
-                  item={item}
-                  selected={editing?.id === item.id}
-                  onEdit={() => setEditing(item)}
-                  onDeleted={() => editing?.id === item.id && setEditing(null)}
+        <div className="space-y-8">
+          <DraftsSection
+            drafts={drafts}
+            failed={draftsQuery.isError}
+            items={list ?? []}
+            mayPublish={mayPublish}
+            myId={account.data?.id}
+            onChange={(draft) => setEditing(draftTarget(draft, list?.find((i) => placeKey(i) === placeKey(draft))?.id))}
+          />
+          <section aria-labelledby="content-list-title">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h2 id="content-list-title" className="text-lg font-semibold text-slate-900">
+                Existing content {list ? <span className="text-sm font-normal text-slate-600">({list.length})</span> : null}
+              </h2>
+              <div className="w-full sm:w-64">
+                <label htmlFor="content-search" className="sr-only">
+                  Search content
+                </label>
+                <input
+                  id="content-search"
+                  type="search"
+                  placeholder="Search page, section or text"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  className={INPUT}
                 />
-              ))}
-            </ul>
-          )}
-        </section>
+              </div>
+            </div>
+            {items.isPending ? (
+              <p className="mt-4 text-sm text-slate-600">Loading content…</p>
+            ) : items.isError ? (
+              <p className="mt-4 text-sm text-red-700">The content list could not be loaded. Reload the page to try again.</p>
+            ) : visible.length === 0 ? (
+              <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No content items.</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                {visible.map((item) => (
+                  <ContentRow
+                    key={item.id}
+                    item={item}
+                    draft={draftByPlace.get(placeKey(item))}
+                    mayDelete={mayPublish}
+                    selected={editing?.itemId === item.id}
+                    onEdit={() => editItem(item)}
+                    onDeleted={() => editing?.itemId === item.id && setEditing(null)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
         <div className="order-first space-y-6 lg:sticky lg:top-4 lg:order-last lg:self-start">
           {editing ? (
             <EditForm
-              key={editing.id}
-              item={editing}
-              draft={restored?.mode === 'edit' && restored.id === editing.id ? restored : undefined}
+              key={`${editing.key}:${editing.draft?.version ?? 0}`}
+              target={editing}
+              publishes={mayPublish && !editing.draft && Boolean(editing.itemId)}
+              ready={Boolean(account.data)}
+              draft={restored?.mode === 'edit' && restored.id === editing.key ? restored : undefined}
               onDone={() => {
                 setEditing(null);
                 setNotice(null);
               }}
             />
           ) : null}
-          <CreateForm items={list ?? []} draft={restored?.mode === 'create' ? restored : undefined} />
+          <CreateForm
+            items={list ?? []}
+            drafted={mayPublish ? undefined : draftByPlace}
+            publishes={mayPublish}
+            ready={Boolean(account.data)}
+            draft={restored?.mode === 'create' ? restored : undefined}
+          />
         </div>
       </div>
     </StaffShell>
   );
 }
 
-function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; selected: boolean; onEdit: () => void; onDeleted: () => void }) {
+const formatWhen = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/**
+ * Drafts of the site's texts (docs/decisions/0412): each with a preview of how the site will show
+ * it beside the text it shows now. An owner approves (publishes) or rejects it with a reason,
+ * except their own draft; a processor changes it (a rejected one too, which sends it again).
+ */
+function DraftsSection({
+  drafts,
+  failed,
+  items,
+  mayPublish,
+  myId,
+  onChange,
+}: {
+  drafts: SavedDraft[] | undefined;
+  failed: boolean;
+  items: readonly ContentItem[];
+  mayPublish: boolean;
+  myId: string | undefined;
+  onChange: (draft: SavedDraft) => void;
+}) {
+  const pending = (drafts ?? []).filter((d) => d.status === 'pending').length;
+  return (
+    <section aria-labelledby="drafts-title">
+      <h2 id="drafts-title" className="text-lg font-semibold text-slate-900">
+        Drafts waiting for approval {drafts ? <span className="text-sm font-normal text-slate-600">({pending})</span> : null}
+      </h2>
+      {failed ? (
+        <p className="mt-4 text-sm text-red-700">The drafts could not be loaded. Reload the page to try again.</p>
+      ) : !drafts ? (
+        <p className="mt-4 text-sm text-slate-600">Loading drafts…</p>
+      ) : drafts.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+          {mayPublish ? 'No drafts: nothing waits for your approval.' : 'No drafts. Edit a text to propose a change; an owner approves it.'}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {drafts.map((draft) => (
+            <DraftCard
+              key={`${draft.id}:${draft.version}`}
+              draft={draft}
+              published={items.find((i) => placeKey(i) === placeKey(draft))}
+              mayPublish={mayPublish}
+              own={draft.draftedBy.id === myId}
+              onChange={() => onChange(draft)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DraftCard({
+  draft,
+  published,
+  mayPublish,
+  own,
+  onChange,
+}: {
+  draft: SavedDraft;
+  published: ContentItem | undefined;
+  mayPublish: boolean;
+  own: boolean;
+  onChange: () => void;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const approve = useApproveDraft();
+  const reject = useRejectDraft();
+  const registered = findSiteText(draft.page, draft.section);
+  const name = placeName(draft);
+  const reasonId = `reject-reason-${draft.id}`;
+
+  async function approveDraft() {
+    try {
+      await approve.mutateAsync({ id: draft.id, version: draft.version });
+      toast('Draft Approved', `${name} is published.`);
+    } catch (err) {
+      toast('Approval Failed', failureMessage(err), 'error');
+    }
+  }
+  async function rejectDraft(e: FormEvent) {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setProblem('Say why, so the drafter can change it.');
+      return;
+    }
+    try {
+      await reject.mutateAsync({ id: draft.id, version: draft.version, reason: reason.trim() });
+      toast('Draft Rejected', name);
+    } catch (err) {
+      toast('Rejection Failed', failureMessage(err), 'error');
+    }
+  }
+
+  return (
+    <li className="rounded-2xl border border-amber-200 bg-white p-4 shadow-sm" data-draft-id={draft.id} aria-label={`Draft of ${name}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="break-all font-mono text-xs font-semibold text-slate-800">{name}</span>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${draft.status === 'rejected' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
+          data-testid="draft-status"
+        >
+          {draft.status === 'rejected' ? 'Rejected' : 'Waiting for an owner'}
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-slate-600">
+        Drafted by {draft.draftedBy.email} on {formatWhen(draft.draftedAt)}
+        {registered ? `; appears on ${registered.where}` : ''}
+      </p>
+      {draft.rejection ? (
+        <p className="mt-2 rounded-xl bg-red-50 p-2 text-sm text-red-900" data-testid="draft-rejection">
+          Rejected by {draft.rejection.by}: {draft.rejection.reason}
+        </p>
+      ) : null}
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Preview: how the site will show it</p>
+          <SiteContent
+            testId="draft-preview"
+            content={draft.content}
+            contentType={draft.contentType}
+            className="mt-1 rounded-xl border border-amber-200 bg-amber-50/40 p-3 text-sm text-slate-900"
+          />
+        </div>
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Now on the site{published ? '' : ' (built-in text)'}</p>
+          <SiteContent
+            testId="draft-current"
+            content={published?.content ?? registered?.default ?? ''}
+            contentType={published?.contentType ?? 'text'}
+            className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+          />
+        </div>
+      </div>
+      {mayPublish && draft.status === 'pending' ? (
+        own ? (
+          <p className="mt-3 text-sm text-slate-700">You wrote this draft, so another owner approves it.</p>
+        ) : rejecting ? (
+          <form className="mt-3 rounded-xl bg-red-50 p-3" onSubmit={rejectDraft} noValidate>
+            <label htmlFor={reasonId} className={LABEL}>
+              Why is it rejected? The drafter sees this.
+            </label>
+            <textarea
+              id={reasonId}
+              rows={2}
+              className={INPUT}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setProblem(undefined);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${reasonId}-problem` : undefined}
+            />
+            {problem ? (
+              <p id={`${reasonId}-problem`} className="mt-1 text-sm text-red-700" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <div className="mt-2 flex gap-2">
+              <Button type="submit" disabled={reject.isPending}>
+                Reject draft
+              </Button>
+              <Button variant="secondary" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button onClick={approveDraft} disabled={approve.isPending} aria-label={`Approve and publish ${name}`}>
+              Approve and publish
+            </Button>
+            <Button variant="secondary" onClick={() => setRejecting(true)} aria-label={`Reject ${name}`}>
+              Reject
+            </Button>
+          </div>
+        )
+      ) : null}
+      {!mayPublish ? (
+        <div className="mt-3">
+          <Button variant="secondary" onClick={onChange} aria-label={`Change the draft of ${name}`}>
+            {draft.status === 'rejected' ? 'Change and send again' : 'Change draft'}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ContentRow({
+  item,
+  draft,
+  mayDelete,
+  selected,
+  onEdit,
+  onDeleted,
+}: {
+  item: ContentItem;
+  draft: SavedDraft | undefined;
+  mayDelete: boolean;
+  selected: boolean;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteContent();
   const registered = findSiteText(item.page, item.section);
@@ -157,6 +441,11 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
             >
               {item.contentType}
             </span>
+            {draft ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                {draft.status === 'rejected' ? 'Draft rejected' : 'Draft waiting for approval'}
+              </span>
+            ) : null}
           </div>
           <p className={`mt-1 text-xs ${registered ? 'text-slate-600' : 'font-medium text-amber-800'}`}>
             {registered ? `Appears on ${registered.where}` : 'Not shown anywhere on the site: delete it, or create the text at a registered place.'}
@@ -173,14 +462,16 @@ function ContentRow({ item, selected, onEdit, onDeleted }: { item: ContentItem; 
                 Edit
               </Button>
             ) : null}
-            <Button
-              variant="ghost"
-              className="px-3 py-1.5 text-red-700 hover:bg-red-50"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${item.page} / ${item.section}`}
-            >
-              Delete
-            </Button>
+            {mayDelete ? (
+              <Button
+                variant="ghost"
+                className="px-3 py-1.5 text-red-700 hover:bg-red-50"
+                onClick={() => setConfirming(true)}
+                aria-label={`Delete ${item.page} / ${item.section}`}
+              >
+                Delete
+              </Button>
+            ) : null}
           </div>
         )}
       </div>
@@ -213,11 +504,32 @@ function TypeSelect({ id, value, onChange }: { id: string; value: ContentType; o
   );
 }
 
-function EditForm({ item, draft, onDone }: { item: ContentItem; draft?: ContentDraft; onDone: () => void }) {
-  const [content, setContent] = useState(draft?.content ?? item.content);
-  const [contentType, setContentType] = useState<ContentType>(draft?.contentType ?? item.contentType);
+const DRAFT_SAVED = (t: { page: string; section: string }) => `${placeName(t)}: an owner approves it before the site shows it.`;
+
+/**
+ * The edit form. `publishes`: an owner's change of a published item, at once (PATCH). Otherwise
+ * the change is the place's draft (a new one, or the draft at the version shown), which the public
+ * never sees until an owner approves it.
+ */
+function EditForm({
+  target,
+  publishes,
+  ready,
+  draft,
+  onDone,
+}: {
+  target: EditTarget;
+  publishes: boolean;
+  ready: boolean;
+  draft?: ContentDraft;
+  onDone: () => void;
+}) {
+  const [content, setContent] = useState(draft?.content ?? target.content);
+  const [contentType, setContentType] = useState<ContentType>(draft?.contentType ?? target.contentType);
   const [problem, setProblem] = useState<string | undefined>();
   const update = useUpdateContent();
+  const saveForApproval = useSaveDraft();
+  const { page, section } = target;
   useEffect(() => {
     document.getElementById('edit-content')?.focus();
   }, []);
@@ -226,34 +538,48 @@ function EditForm({ item, draft, onDone }: { item: ContentItem; draft?: ContentD
     if (next.content !== undefined) setContent(next.content);
     if (next.contentType !== undefined) setContentType(next.contentType);
     setProblem(undefined);
-    saveDraft({ mode: 'edit', id: item.id, page: item.page, section: item.section, ...merged });
+    saveDraft({ mode: 'edit', id: target.key, page, section, ...merged });
   };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const invalid = firstProblem(updateContentSchema.safeParse({ content, contentType }));
+    if (!ready) return;
+    const invalid = firstProblem(
+      publishes
+        ? updateContentSchema.safeParse({ content, contentType })
+        : saveContentDraftSchema.safeParse({ page, section, content, contentType, version: target.draft?.version }),
+    );
     if (invalid) {
       setProblem(invalid);
       return;
     }
     try {
-      const saved = await update.mutateAsync({ id: item.id, content, contentType });
-      clearDraft();
-      toast('Content Updated', `${saved.page} / ${saved.section}`);
+      if (publishes && target.itemId) {
+        const saved = await update.mutateAsync({ id: target.itemId, content, contentType });
+        clearDraft();
+        toast('Content Updated', `${saved.page} / ${saved.section}`);
+      } else {
+        const saved = await saveForApproval.mutateAsync({ page, section, content, contentType, version: target.draft?.version });
+        clearDraft();
+        toast('Draft Saved', DRAFT_SAVED(saved));
+      }
       onDone();
     } catch (err) {
-      showSaveFailure('Update Failed', err);
+      showSaveFailure(publishes ? 'Update Failed' : 'Draft Not Saved', err);
     }
   }
-  const where = findSiteText(item.page, item.section)?.where;
+  const where = findSiteText(page, section)?.where;
   return (
     <form onSubmit={submit} aria-labelledby="edit-title" className="rounded-2xl border border-indigo-200 bg-white p-5 shadow-sm" noValidate>
       <h2 id="edit-title" className="text-lg font-semibold text-slate-900">
-        Edit content
+        {target.draft ? 'Change the draft' : 'Edit content'}
       </h2>
       <p className="mt-1 font-mono text-xs text-slate-700">
-        {item.page} / {item.section}
+        {page} / {section}
       </p>
       {where ? <p className="mt-1 text-xs text-slate-600">Appears on {where}</p> : null}
+      {ready && !publishes ? (
+        <p className="mt-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-900">Saved as a draft: the site keeps its text until an owner approves yours.</p>
+      ) : null}
       <label htmlFor="edit-type" className={`${LABEL} mt-4`}>
         Type
       </label>
@@ -275,20 +601,20 @@ function EditForm({ item, draft, onDone }: { item: ContentItem; draft?: ContentD
           {problem}
         </p>
       ) : null}
-      {contentType === 'html' ? (
+      {contentType === 'html' || !publishes ? (
         <div className="mt-4">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Preview</p>
           <SiteContent
-            testId="html-preview"
+            testId={contentType === 'html' ? 'html-preview' : 'text-preview'}
             content={content}
-            contentType="html"
+            contentType={contentType}
             className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
           />
         </div>
       ) : null}
       <div className="mt-4 flex gap-2">
-        <Button type="submit" disabled={update.isPending}>
-          Save changes
+        <Button type="submit" disabled={!ready || update.isPending || saveForApproval.isPending}>
+          {publishes || !ready ? 'Save changes' : 'Save draft for approval'}
         </Button>
         <Button
           variant="secondary"
@@ -306,18 +632,31 @@ function EditForm({ item, draft, onDone }: { item: ContentItem; draft?: ContentD
 
 /**
  * A new item for one of the site's registered texts (shared/content/registry.ts): the page, then
- * one of its sections that has no item yet, with where it appears; the content starts from the
- * built-in text.
+ * one of its sections that has no item yet (nor, for a drafter, a draft), with where it appears;
+ * the content starts from the built-in text. An owner creates the item; anyone else its draft.
  */
-function CreateForm({ items, draft }: { items: readonly ContentItem[]; draft?: ContentDraft }) {
+function CreateForm({
+  items,
+  drafted,
+  publishes,
+  ready,
+  draft,
+}: {
+  items: readonly ContentItem[];
+  drafted?: ReadonlyMap<string, SavedDraft>;
+  publishes: boolean;
+  ready: boolean;
+  draft?: ContentDraft;
+}) {
   const [page, setPage] = useState<SiteTextPage | ''>(draft && isSiteTextPage(draft.page) ? draft.page : '');
   const [section, setSection] = useState(draft?.section ?? '');
   const [content, setContent] = useState(draft?.content ?? '');
   const [contentType, setContentType] = useState<ContentType>(draft?.contentType ?? 'text');
   const [problem, setProblem] = useState<string | undefined>();
   const create = useCreateContent();
-  const taken = useMemo(() => new Set(items.map((i) => `${i.page}#${i.section}`)), [items]);
-  const sections = page ? siteTextsOf(page).filter((t) => !taken.has(`${t.page}#${t.section}`) || (draft?.page === page && draft.section === t.section)) : [];
+  const saveForApproval = useSaveDraft();
+  const taken = useMemo(() => new Set([...items.map(placeKey), ...(drafted?.keys() ?? [])]), [items, drafted]);
+  const sections = page ? siteTextsOf(page).filter((t) => !taken.has(placeKey(t)) || (draft?.page === page && draft.section === t.section)) : [];
   const chosen = page && section ? findSiteText(page, section) : undefined;
 
   const remember = (next: Partial<ContentDraft>) => saveDraft({ mode: 'create', page, section, content, contentType, ...next });
@@ -339,6 +678,7 @@ function CreateForm({ items, draft }: { items: readonly ContentItem[]; draft?: C
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!ready) return;
     if (!page || !section) {
       setProblem('Choose the page and the section of the text.');
       toast('Creation Failed', 'Page, section and content are required.', 'error');
@@ -350,13 +690,19 @@ function CreateForm({ items, draft }: { items: readonly ContentItem[]; draft?: C
       return;
     }
     try {
-      const saved = await create.mutateAsync({ page, section, content, contentType });
-      clearDraft();
-      toast('Content Created', `${saved.page} / ${saved.section}`);
+      if (publishes) {
+        const saved = await create.mutateAsync({ page, section, content, contentType });
+        clearDraft();
+        toast('Content Created', `${saved.page} / ${saved.section}`);
+      } else {
+        const saved = await saveForApproval.mutateAsync({ page, section, content, contentType });
+        clearDraft();
+        toast('Draft Saved', DRAFT_SAVED(saved));
+      }
       setSection('');
       setContent('');
     } catch (err) {
-      showSaveFailure('Creation Failed', err);
+      showSaveFailure(publishes ? 'Creation Failed' : 'Draft Not Saved', err);
     }
   }
   return (
@@ -430,8 +776,8 @@ function CreateForm({ items, draft }: { items: readonly ContentItem[]; draft?: C
           {problem}
         </p>
       ) : null}
-      <Button type="submit" className="mt-4" disabled={create.isPending}>
-        Create content
+      <Button type="submit" className="mt-4" disabled={!ready || create.isPending || saveForApproval.isPending}>
+        {publishes || !ready ? 'Create content' : 'Create draft for approval'}
       </Button>
     </form>
   );
