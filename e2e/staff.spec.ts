@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApplicationStatus, COMPLETED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
+import { type ApplicationStatus, COMPLETED_STATUSES } from '#shared/application-status.ts';
 import { expectAxeClean } from './axe.ts';
 import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { fillSignIn, showApplications } from './staff-session.ts';
@@ -84,9 +84,10 @@ async function countFromList(page: Page): Promise<Counts> {
       headers: { 'staff-token': token },
     });
     const body = await res.json();
-    for (const a of body.items as { status: string }[]) {
+    for (const a of body.items as { status: string; paymentStatus?: string }[]) {
       counts.total++;
-      if (PENDING_STATUSES.includes(a.status as ApplicationStatus)) counts.pending++;
+      // Pending: paid (or disputed, still owed its filing) and not completed; an unpaid submission is not.
+      if ((a.paymentStatus === 'paid' || a.paymentStatus === 'disputed') && a.status !== 'completed') counts.pending++;
       if (COMPLETED_STATUSES.includes(a.status as ApplicationStatus)) counts.completed++;
     }
     cursor = body.nextCursor ?? '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETED_STATUSES, COUNTED_STATUSES, isAllowedStaffMove, nextStaffTransition, normaliseStatus, PENDING_STATUSES } from './application-status.ts';
+import { COMPLETED_STATUSES, COUNTED_STATUSES, isAllowedStaffMove, nextStaffTransition, normaliseStatus } from './application-status.ts';
 
 describe('application status workflow', () => {
   it('allows exactly submitted -> processing -> filed -> completed, each with its action', () => {
@@ -25,8 +25,7 @@ describe('application status workflow', () => {
     expect(isAllowedStaffMove(undefined, 'processing')).toBe(true);
   });
 
-  it('defines pending and completed once, drafts never counted', () => {
-    expect([...PENDING_STATUSES]).toEqual(['submitted', 'processing']);
+  it("defines completed once, drafts never counted (pending is the work queue's paid stages)", () => {
     expect([...COMPLETED_STATUSES]).toEqual(['completed']);
     expect(COUNTED_STATUSES).not.toContain('draft');
   });

@@ -5,8 +5,11 @@ import { blockerSentence, type DocumentsProblem } from './orders/document-blocke
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'processing', 'filed', 'completed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Statuses counted as "pending" and "completed" on the dashboard: defined once, here. */
-export const PENDING_STATUSES: readonly ApplicationStatus[] = ['submitted', 'processing'];
+/**
+ * Statuses counted as "completed" on the dashboard: defined once, here. "Pending" is every paid
+ * order not completed, whatever its status: the work queue's paid stages (shared/staff/work-queue.ts
+ * PENDING_STAGES), never a status, since a submitted order may be unpaid.
+ */
 export const COMPLETED_STATUSES: readonly ApplicationStatus[] = ['completed'];
 /** Statuses that count towards "total applications" (drafts are unfinished wizards). */
 export const COUNTED_STATUSES: readonly ApplicationStatus[] = ['submitted', 'processing', 'filed', 'completed'];

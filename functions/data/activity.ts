@@ -35,6 +35,7 @@ const CATEGORY_OF_ACTION = {
   document_uploaded: 'filing',
   details_completed: 'filing',
   details_edited: 'filing',
+  details_chased: 'filing',
   tax_id_revealed: 'filing',
   tax_id_deleted: 'filing',
   order_reopened: 'filing',

@@ -1,4 +1,4 @@
-import { type ApplicationStatus, COMPLETED_STATUSES, COUNTED_STATUSES, PENDING_STATUSES } from '#shared/application-status.ts';
+import { type ApplicationStatus, COMPLETED_STATUSES, COUNTED_STATUSES } from '#shared/application-status.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { GetCommand, type TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 
@@ -59,9 +59,13 @@ export function openTicketsCounterUpdate(delta: 1 | -1): TransactItem {
   };
 }
 
+/**
+ * The counts the counters item holds. "Pending" is not one of them: a status counter cannot tell a
+ * paid submission from an unpaid one, so the dashboard counts the work queue's paid stages
+ * (functions/handlers/staff/dashboard.ts, docs/decisions/0410-a-queue-with-no-holes.md).
+ */
 interface DashboardCounts {
   totalApplications: number;
-  pendingApplications: number;
   completedApplications: number;
   openTickets: number;
 }
@@ -73,7 +77,6 @@ export async function readDashboardCounts(): Promise<DashboardCounts> {
   const sum = (statuses: readonly string[]) => statuses.reduce((n, s) => n + Math.max(0, Number(item[s] ?? 0)), 0);
   return {
     totalApplications: sum(COUNTED_STATUSES),
-    pendingApplications: sum(PENDING_STATUSES),
     completedApplications: sum(COMPLETED_STATUSES),
     openTickets: Math.max(0, Number(item.openTickets ?? 0)),
   };

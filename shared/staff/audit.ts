@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   email_retried: 'Email sent again',
   customer_email_corrected: 'Customer email corrected',
   order_link_resent: 'Order link sent again',
+  details_chased: 'Filing details chased',
   filing_details_edited: 'Filing details changed by staff',
   customer_email_change_requested: 'Customer email change asked for',
   application_status_changed: 'Status moved',

@@ -1,3 +1,4 @@
+import { int } from '../common.schema.ts';
 import * as z from '../zod.ts';
 import { staffApplicationSchema } from './applications.schema.ts';
 import { QUEUE_STAGES } from './work-queue.ts';
@@ -16,7 +17,12 @@ export const workQueueSectionSchema = z.object({
   stage: z.string(),
   items: z.array(staffApplicationSchema),
   nextCursor: z.nullable(z.string()),
+  /** How many orders the stage holds, exactly (a stage's first page; a next page leaves it out). */
+  count: z.optional(int()),
 });
 
 export const workQueueSchema = z.object({ sections: z.array(workQueueSectionSchema) });
+
+/** POST /api/staff/applications/{id}/details-chase: nothing to say, the order is in the path. */
+export const detailsChaseSchema = z.strictObject({});
 export type WorkQueue = z.infer<typeof workQueueSchema>;

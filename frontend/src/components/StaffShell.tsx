@@ -14,10 +14,10 @@ const NAV = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`;
 
 /**
- * Unset operator settings, said to staff (customers see the pages without them, never a
- * placeholder): the owner gets the link to fill them in.
+ * Unset operator settings, said to the owner, who can set them (customers see the pages without
+ * them, never a placeholder). Nobody else can act on it, so nobody else sees it.
  */
-function OperatorSettingsNotice({ owner }: { owner: boolean }) {
+function OperatorSettingsNotice() {
   const settings = useOperatorSettings();
   const missing = settings ? missingOperatorSettings(settings) : [];
   if (!missing.length) return null;
@@ -26,23 +26,20 @@ function OperatorSettingsNotice({ owner }: { owner: boolean }) {
       <p className="font-semibold">The operator settings are incomplete</p>
       <p className="mt-1">
         Not set: {missing.join(', ')}. The footer, the legal pages and the emails leave these out until they are set.{' '}
-        {owner ? (
-          <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
-            Open the settings
-          </Link>
-        ) : (
-          'Ask an owner to set them.'
-        )}
+        <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
+          Open the settings
+        </Link>
       </p>
     </div>
   );
 }
 
 /**
- * States with open orders and no registered-agent office of ours: customers there name their own
- * agent, and an order that chose ours before cannot be filed until an office is set.
+ * States with open orders and no registered-agent office of ours, said to the owner, who adds
+ * offices in the settings: customers there name their own agent, and an order that chose ours
+ * before cannot be filed until an office is set (its documents panel says so to whoever works it).
  */
-function AgentOfficeNotice({ owner }: { owner: boolean }) {
+function AgentOfficeNotice() {
   const gaps = useQuery({ queryKey: ['staff', 'registered-agent-gaps'], queryFn: () => staffCall('GET /api/staff/registered-agent-gaps'), staleTime: 60_000 });
   const states = gaps.data?.states ?? [];
   if (!states.length) return null;
@@ -53,19 +50,19 @@ function AgentOfficeNotice({ owner }: { owner: boolean }) {
       <p className="font-semibold">No registered-agent office in states with open orders</p>
       <p className="mt-1">
         {states.map(line).join('; ')}. Customers there name their own agent.{' '}
-        {owner ? (
-          <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
-            Add an office in the settings
-          </Link>
-        ) : (
-          'Ask an owner to add an office.'
-        )}
+        <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
+          Add an office in the settings
+        </Link>
       </p>
     </div>
   );
 }
 
-/** Frame of the staff screens: the staff navigation (owner screens for owners), the settings notice, logout. */
+/**
+ * Frame of the staff screens: the staff navigation (owner screens for owners), logout, and the
+ * notices each person can act on: the settings and registered-agent notices are the owner's alone
+ * (the only one who can change the settings), so a processor or support never carries them.
+ */
 export function StaffShell({ title, children }: { title: string; children: ReactNode }) {
   const navigate = useNavigate();
   const account = useStaffAccount();
@@ -117,8 +114,12 @@ export function StaffShell({ title, children }: { title: string; children: React
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-        <OperatorSettingsNotice owner={owner} />
-        {mayPerform(account.data, 'workOrders') ? <AgentOfficeNotice owner={owner} /> : null}
+        {mayPerform(account.data, 'changeSettings') ? (
+          <>
+            <OperatorSettingsNotice />
+            <AgentOfficeNotice />
+          </>
+        ) : null}
         {children}
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { blockerSentence, type DocumentsProblem } from '#shared/orders/document-blockers.ts';
+import { queueStageOf } from '#shared/staff/work-queue.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { outboxPut } from '../../outbox/outbox.ts';
@@ -53,6 +54,9 @@ export async function recordDocuments(
   if (opts.activity.action === 'documents_generated' && app.documentsProblem) change.remove('documentsProblem');
   const fileNumber = opts.fileNumber && !app.fileNumber ? opts.fileNumber : undefined;
   if (fileNumber) change.set('fileNumber', fileNumber);
+  // The state's stamped document moves a filed order from "waiting on the state" on (shared/staff/work-queue.ts).
+  const stage = queueStageOf({ ...app, documents });
+  if (stage !== app.queue) change.queueAt(stage, now);
   const alongside: TransactItem[] = [activityPut(opts.activity.action, opts.activity.text, app.id)];
   if (opts.actor)
     alongside.push(
@@ -85,7 +89,8 @@ export async function recordDocuments(
     throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the documents were recorded')));
   const { documentsProblem: _settled, ...rest } = app;
   const written = opts.activity.action === 'documents_generated' ? rest : app;
-  return { ...written, documents, ...(fileNumber ? { fileNumber } : {}), updatedAt: now, version: versionOf(app) + 1 };
+  const queued = stage === app.queue ? {} : { queue: stage, queueSince: stage ? now : undefined };
+  return { ...written, documents, ...(fileNumber ? { fileNumber } : {}), ...queued, updatedAt: now, version: versionOf(app) + 1 };
 }
 
 /**

@@ -191,8 +191,9 @@ export async function markPaid(
     .remove('paymentConfirming')
     .remove('expiresAt')
     .remove('paymentSavesCard')
-    // Paid: off the unpaid list. Details are saved only once paid (./order-page.ts), which then queues it as ready.
-    .queueAt(undefined, now);
+    // Paid: off the unpaid list, waiting for the customer's filing details (saved only once paid,
+    // ./order-page.ts, which then queues it as ready). Money taken is always somebody's work.
+    .queueAt('details', now);
   // The card the customer agreed at checkout to keep for the renewal (the provider's ids only).
   if (payment.card) change.set('renewalCard', payment.card);
   if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);

@@ -11,7 +11,7 @@ import { QueryCommand, type TransactItem, TransactWriteCommand } from '../../lib
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
-import { type AuditActor, auditPut } from '../audit.ts';
+import { type AuditActor, auditPut, SYSTEM_ACTOR } from '../audit.ts';
 import { statusCounterUpdate } from '../counters.ts';
 import { searchIndexChanges } from '../search-index.ts';
 import { type ApplicationItem, changedMeanwhile, type DisputeRecord, displayName, ItemUpdate, table, updateWith, versionOf, whyNotWritten } from './item.ts';
@@ -83,6 +83,10 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
     queueSince: optStr(raw.queueSince),
     assignee:
       raw.assignee && typeof raw.assignee.id === 'string' ? { id: raw.assignee.id, email: str(raw.assignee.email), at: str(raw.assignee.at) } : undefined,
+    detailsChased:
+      raw.detailsChased && typeof raw.detailsChased.at === 'string'
+        ? { at: raw.detailsChased.at, by: str(raw.detailsChased.by), times: typeof raw.detailsChased.times === 'number' ? raw.detailsChased.times : 1 }
+        : undefined,
     version: versionOf(raw),
   };
 }
@@ -188,7 +192,11 @@ export async function updateApplicationByStaff(
   if (to === 'filed') change.set('fileNumber', changes.fileNumber).set('filedOn', changes.filedOn);
   if (to === 'completed' && current.reopenedAt) change.remove('reopenedAt');
   change.set(`${to}At`, now);
-  change.queueAt(queueStageOf({ status: to, paymentStatus: current.paymentStatus }), now);
+  change.queueAt(queueStageOf({ status: to, paymentStatus: current.paymentStatus, documents: current.documents }), now);
+  // Processing is worked by whoever started it when nobody has the order: the queue lists it under them.
+  const takes = to === 'processing' && !current.assignee && actor.id !== SYSTEM_ACTOR.id;
+  const assignee = takes ? { id: actor.id, email: actor.email, at: now } : current.assignee;
+  if (takes) change.set('assignee', assignee);
   const filed = to === 'filed' ? ` (file number ${changes.fileNumber}, filed ${changes.filedOn})` : '';
   const alongside: TransactItem[] = [
     statusCounterUpdate(move.from, to),
@@ -238,8 +246,9 @@ export async function updateApplicationByStaff(
   }
   // Filed: the compliance calendar's reminders are re-dated from the filing date (the rows are replaced).
   if (to === 'filed') alongside.push(...(await import('../reminders.ts')).reminderPuts({ ...current, filedOn: changes.filedOn }));
-  // Filed: staff search finds the order by the state's file number.
+  // Filed: staff search finds the order by the state's file number; taken: the "assigned to" filter by its assignee.
   if (to === 'filed') alongside.push(...searchIndexChanges(current, { ...current, fileNumber: changes.fileNumber }));
+  if (takes) alongside.push(...searchIndexChanges(current, { ...current, assignee }));
   const moved = await updateWith(change, alongside);
   if (!moved) {
     throw await whyNotWritten(id, (latest) => {
@@ -252,7 +261,7 @@ export async function updateApplicationByStaff(
           );
     });
   }
-  const saved = toStaffApplication({ ...current, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
+  const saved = toStaffApplication({ ...current, assignee, ...(to === 'filed' ? { fileNumber: changes.fileNumber, filedOn: changes.filedOn } : {}) });
   const noted =
     changes.notes !== undefined ? { notes: changes.notes, noteHistory: [...(saved.noteHistory ?? []), { text: changes.notes, by: actor.email, at: now }] } : {};
   return { ...saved, status: to, ...noted, version: saved.version + 1 };
@@ -275,7 +284,7 @@ export async function reopenOrder(id: string, reason: string, actor: AuditActor)
     .set('status', REOPEN_MOVE.to)
     .set('reopenedAt', now)
     .set('updatedAt', now)
-    .queueAt(queueStageOf({ status: REOPEN_MOVE.to, paymentStatus: current.paymentStatus }), now)
+    .queueAt(queueStageOf({ status: REOPEN_MOVE.to, paymentStatus: current.paymentStatus, documents: current.documents }), now)
     .remove('completedAt');
   const alongside: TransactItem[] = [
     statusCounterUpdate(REOPEN_MOVE.from, REOPEN_MOVE.to),

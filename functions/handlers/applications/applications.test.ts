@@ -162,7 +162,6 @@ describe('PATCH /api/llc-applications/{id}', () => {
     expect(item?.submittedAt).toEqual(expect.any(String));
     const after = await readDashboardCounts();
     expect(after.totalApplications).toBe(before.totalApplications + 1);
-    expect(after.pendingApplications).toBe(before.pendingApplications + 1);
     const activity = await listRecentActivity(5);
     expect(activity[0]).toMatchObject({ action: 'application_submitted', applicationId: body.id });
     expect(activity[0].description).toContain('Byte Works LLC');

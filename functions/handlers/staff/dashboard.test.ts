@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PENDING_STAGES } from '#shared/staff/work-queue.ts';
 import { putOperatorAgentOffices } from '../../../tests/fakes/documents.ts';
 import { applicationItem, batchPut, putApplication, staffHeaders } from '../../../tests/fakes/staff.ts';
 import { dynamoCallLog } from '../../../tests/helpers/dynamo-calls.ts';
@@ -56,9 +57,11 @@ describe('GET /api/staff/dashboard', () => {
     counts.processing += 1;
 
     const small = await measuredDashboard();
+    // Pending is the work queue's paid stages: the bulk rows carry no stage (history the queue does
+    // not hold), the moved order is in processing.
     expect(small.body).toMatchObject({
       totalApplications: 101,
-      pendingApplications: counts.submitted + counts.processing,
+      pendingApplications: 1,
       completedApplications: counts.completed,
       openTickets: 3,
     });
@@ -74,12 +77,13 @@ describe('GET /api/staff/dashboard', () => {
     await grow(5001, counts);
     const large = await measuredDashboard();
     expect(large.body.totalApplications).toBe(5001);
-    expect(large.body.pendingApplications).toBe(counts.submitted + counts.processing);
+    expect(large.body.pendingApplications).toBe(1);
     expect(large.body.completedApplications).toBe(counts.completed);
 
     expect(large.calls).toEqual(small.calls);
-    // Session GetItem + counters GetItem + one activity Query per category shown (money, filing, support, leads).
-    expect(small.calls).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+    // Session GetItem + counters GetItem + one activity Query per category shown (money, filing,
+    // support, leads) + one COUNT Query per paid stage of the queue (it grows with the open work only).
+    expect(small.calls).toEqual(['GetItemCommand', 'GetItemCommand', ...Array(4 + PENDING_STAGES.length).fill('QueryCommand')]);
   });
 
   it('a flood of leads never pushes payment alerts or filing events out: leads are listed apart', async () => {
@@ -113,8 +117,26 @@ describe('GET /api/staff/dashboard', () => {
     expect(body.recentLeads).toHaveLength(10);
     expect(body.recentLeads[0]).toMatchObject({ action: 'lead_captured', category: 'lead', description: expect.stringContaining('Visitor 99') });
     expect(body.recentLeads[9].description).toContain('Visitor 90');
-    // Still one Query per category, no Scan.
-    expect(calls.filter((c) => c === 'QueryCommand')).toHaveLength(4);
+    // Still one Query per category (and the pending count's), no Scan.
+    expect(calls.filter((c) => c === 'QueryCommand')).toHaveLength(4 + PENDING_STAGES.length);
     expect(calls.some((c) => c.startsWith('Scan'))).toBe(false);
+  });
+
+  it('Pending is every paid order not completed, exactly, above 25: unpaid submissions and held payments are not pending', async () => {
+    const before = (await measuredDashboard()).body.pendingApplications;
+    const since = new Date().toISOString();
+    const stages = { details: 12, ready: 9, processing: 5, state: 2, filed: 1, dispute: 1 };
+    const paid = Object.entries(stages).flatMap(([queue, n]) =>
+      Array.from({ length: n }, () =>
+        applicationItem({ status: 'submitted', paymentStatus: queue === 'dispute' ? 'disputed' : 'paid', queue, queueSince: since }),
+      ),
+    );
+    const notPending = [
+      ...Array.from({ length: 7 }, () => applicationItem({ status: 'submitted', paymentStatus: 'unpaid', queue: 'unpaid', queueSince: since })),
+      applicationItem({ status: 'submitted', paymentStatus: 'needs_review', queue: 'review', queueSince: since }),
+    ];
+    await batchPut('applications', [...paid, ...notPending]);
+    const { body } = await measuredDashboard();
+    expect(body.pendingApplications - before).toBe(30);
   });
 });

@@ -17,7 +17,7 @@ import { staffFilingDetailsBodySchema } from '../../staff/email-delivery.schema.
 import { exportRequestSchema, exportResultSchema } from '../../staff/exports.schema.ts';
 import { renewalsDueSchema, unmatchedPaymentsQuerySchema, unmatchedPaymentsSchema } from '../../staff/lists.schema.ts';
 import { refundRequestSchema } from '../../staff/refund.schema.ts';
-import { workQueueQuerySchema, workQueueSchema } from '../../staff/work-queue.schema.ts';
+import { detailsChaseSchema, workQueueQuerySchema, workQueueSchema } from '../../staff/work-queue.schema.ts';
 import * as z from '../../zod.ts';
 import { STATUS_CONFLICT } from '../errors.schema.ts';
 import { applicationIdSchema } from '../params.schema.ts';
@@ -30,11 +30,13 @@ export const STAFF_ORDER_ROUTES = {
     handler: 'staff/dashboard',
     operationId: 'getStaffDashboard',
     summary: 'Application and ticket counts, the 20 newest money, filing and support entries, and the 10 newest leads',
+    description:
+      'Pending is every paid order not completed, counted exactly from the work queue (a `Select: COUNT` Query of each of its stages); the other counts are the counters item.',
     tag: 'Staff',
     access: 'staff',
     role: 'support',
     responses: { 200: dashboardStatsSchema },
-    tables: { ...staffSession, counters: 'read', activity: 'read' },
+    tables: { ...staffSession, counters: 'read', activity: 'read', applications: 'read' },
   },
   'GET /api/staff/applications': {
     handler: 'staff/list-applications',
@@ -88,15 +90,30 @@ export const STAFF_ORDER_ROUTES = {
   'GET /api/staff/queue': {
     handler: 'staff/work-queue',
     operationId: 'getWorkQueue',
-    summary: 'What needs a person, oldest first: ready to start, payments held for review, processing for 3 days, filed not completed (or the unpaid list)',
+    summary:
+      "What needs a person, oldest first: every paid order not completed (waiting for the customer's details, ready, processing, waiting on the state, filed), payments held for review or disputed (or the unpaid list)",
     description:
-      'Without `stage`, the first 25 of every work stage; with `stage` (and the `nextCursor` it answered), that stage alone. Each stage is one DynamoDB Query of the byQueue index.',
+      'Without `stage`, the first 25 of every work stage with its exact `count`; with `stage` (and the `nextCursor` it answered), that stage alone (`count` on its first page only). Each stage is one DynamoDB Query of the byQueue index and its count a paged `Select: COUNT` Query of the same partition.',
     tag: 'Staff',
     access: 'staff',
-    role: 'processor',
+    role: ACTION_ROLES.workOrders,
     query: workQueueQuerySchema,
     responses: { 200: workQueueSchema },
     tables: { ...staffSession, applications: 'read' },
+  },
+  'POST /api/staff/applications/{id}/details-chase': {
+    handler: 'staff/details-chase',
+    operationId: 'chaseFilingDetails',
+    summary: 'Emails the customer the filing-details reminder again, for a paid order still waiting for its details (audited; one email per 10 minutes)',
+    description:
+      '409 `nothing_to_chase` unless the order is paid and waiting for the filing details; 409 `no_email` when it has no address. A second chase within the same 10 minutes sends nothing more and answers the order as the first left it.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.workOrders,
+    params: idParam,
+    body: detailsChaseSchema,
+    responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
   },
   // Start Processing also generates the order's documents (functions/documents/order/generate.ts).
   'PATCH /api/staff/applications/{id}': {

@@ -106,6 +106,15 @@ export function useReopen() {
   });
 }
 
+/** "Chase": the filing-details reminder emailed again to a paid order waiting for its details. */
+export function useChaseDetails() {
+  const refresh = useRefreshStaffData();
+  return useMutation({
+    mutationFn: (id: string) => staffCall('POST /api/staff/applications/{id}/details-chase', { params: { id }, body: {} }),
+    onSettled: refresh,
+  });
+}
+
 /** One change to a ticket: close or reopen it, assign it, or tie it to its order. */
 export function useTicketChange() {
   const refresh = useRefreshStaffData();

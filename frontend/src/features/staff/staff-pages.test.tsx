@@ -291,10 +291,11 @@ describe('the work queue', () => {
               queued('bbbbbbbb-0000-4000-8000-000000000002', 'New Order LLC', fresh),
             ],
             nextCursor: 'next',
+            count: 40,
           },
-          { stage: 'review', items: [], nextCursor: null },
-          { stage: 'processing', items: [], nextCursor: null },
-          { stage: 'filed', items: [], nextCursor: null },
+          { stage: 'review', items: [], nextCursor: null, count: 0 },
+          { stage: 'processing', items: [], nextCursor: null, count: 0 },
+          { stage: 'filed', items: [], nextCursor: null, count: 0 },
         ],
       },
     };
@@ -308,8 +309,8 @@ describe('the work queue', () => {
     expect(within(rows[0]).getByText('waiting 5 d')).toBeInTheDocument();
     expect(within(rows[0]).getByText(/^overdue \d+ h$/)).toBeInTheDocument();
     expect(within(rows[1]).getByText(/^\d+ h left$/)).toBeInTheDocument();
-    // More follow: the count says so and "Show more" continues the stage.
-    expect(within(ready).getByText('(2+)')).toBeInTheDocument();
+    // More follow: the heading says how many in all and "Show more" continues the stage.
+    expect(within(ready).getByText('(40)')).toBeInTheDocument();
     expect(within(ready).getByRole('button', { name: 'Show more' })).toBeInTheDocument();
     const stages = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') ?? '');
     expect(stages.filter((id) => id.startsWith('queue-'))).toEqual(['queue-ready', 'queue-review', 'queue-processing', 'queue-filed']);

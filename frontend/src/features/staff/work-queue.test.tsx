@@ -94,10 +94,80 @@ function renderQueue() {
   return user;
 }
 
+describe('the queue: every paid order, its stage, its age and real counts', () => {
+  const WAITING = queued('cccccccc-0000-4000-8000-000000000003', 'Waiting Three LLC', {
+    queue: 'details',
+    detailsCompletedAt: undefined,
+    queueSince: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  });
+  const PROCESSING = queued('dddddddd-0000-4000-8000-000000000004', 'Started Four LLC', {
+    status: 'processing',
+    queue: 'processing',
+    queueSince: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    assignee: { id: ME.id, email: ME.email, at: new Date().toISOString() },
+  });
+
+  beforeEach(() => {
+    replies['GET /api/staff/queue'] = {
+      status: 200,
+      body: {
+        sections: [
+          { stage: 'details', items: [WAITING], nextCursor: null, count: 1 },
+          // 25 shown of 31: the heading says 31, not "25+".
+          {
+            stage: 'ready',
+            items: Array.from({ length: 25 }, (_, i) => queued(`eeeeeeee-0000-4000-8000-${String(i).padStart(12, '0')}`, `Ready ${i} LLC`)),
+            nextCursor: 'next',
+            count: 31,
+          },
+          { stage: 'processing', items: [PROCESSING], nextCursor: null, count: 1 },
+        ],
+      },
+    };
+  });
+
+  it('shows the exact count of a stage beyond its first page', async () => {
+    renderQueue();
+    const ready = await screen.findByRole('region', { name: /Ready to start/ });
+    expect(within(ready).getByTestId('stage-count')).toHaveTextContent('(31)');
+    expect(ready).not.toHaveTextContent('+)');
+  });
+
+  it("lists an order waiting for the customer's details with its age, and chases it", async () => {
+    replies[`POST /api/staff/applications/${WAITING.id}/details-chase`] = {
+      status: 200,
+      body: { ...WAITING, detailsChased: { at: new Date().toISOString(), by: ME.email, times: 1 } },
+    };
+    const user = renderQueue();
+    const details = await screen.findByRole('region', { name: /Waiting for the customer's filing details/ });
+    expect(within(details).getByText('waiting 3 d')).toBeInTheDocument();
+    expect(within(details).getByTestId('last-chased')).toHaveTextContent('Not chased yet');
+    await user.click(within(details).getByRole('button', { name: 'Chase Waiting Three LLC for the filing details' }));
+    await waitFor(() => expect(calls.some((c) => c.key.endsWith(`/api/staff/applications/${WAITING.id}/details-chase`))).toBe(true));
+    expect(calls.find((c) => c.key.endsWith('/details-chase'))?.body).toEqual({});
+    expect(await screen.findByText('Reminder sent')).toBeInTheDocument();
+  });
+
+  it('shows when an order was last chased and by whom', async () => {
+    const chased = { ...WAITING, detailsChased: { at: '2026-11-20T15:00:00.000Z', by: BEN.email, times: 2 } };
+    replies['GET /api/staff/queue'] = { status: 200, body: { sections: [{ stage: 'details', items: [chased], nextCursor: null, count: 1 }] } };
+    renderQueue();
+    expect(await screen.findByTestId('last-chased')).toHaveTextContent(`by ${BEN.email} (2 times)`);
+  });
+
+  it('lists an order in processing from its first hours, under who works it', async () => {
+    renderQueue();
+    const processing = await screen.findByRole('region', { name: /In processing/ });
+    expect(within(processing).getByText('processing 2 h')).toBeInTheDocument();
+    expect(within(processing).getByText(ME.email)).toBeInTheDocument();
+    expect(within(processing).queryByText(/not filed after/)).toBeNull();
+  });
+});
+
 describe('the queue: assignment and bulk actions', () => {
   it('shows who works each order', async () => {
     renderQueue();
-    const filed = await screen.findByRole('region', { name: /Filed, not completed/ });
+    const filed = await screen.findByRole('region', { name: /Filed, waiting for documents/ });
     expect(within(filed).getByText(BEN.email)).toBeInTheDocument();
     const ready = screen.getByRole('region', { name: /Ready to start/ });
     expect(within(ready).getByText('Unassigned')).toBeInTheDocument();

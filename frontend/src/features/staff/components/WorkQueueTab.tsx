@@ -1,20 +1,47 @@
 import { useEffect, useState } from 'react';
 import { addOnsOf, addOnWords } from '#shared/catalog/catalog.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
-import { PROCESSING_STALE_DAYS, promiseHoursLeft, type QueueStage, STAGE_LABELS } from '#shared/staff/work-queue.ts';
+import { PROCESSING_STALE_DAYS, promiseHoursLeft, type QueueStage, STAGE_LABELS, staleProcessingCutoff } from '#shared/staff/work-queue.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatAge, orderNumber } from '../format.ts';
-import { fetchQueueStage, useAssignees, useBulkAction, useWorkQueue } from '../staff-api.ts';
+import { formatAge, formatDateTime, orderNumber } from '../format.ts';
+import { fetchQueueStage, useAssignees, useBulkAction, useChaseDetails, useWorkQueue } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 import { RenewalsDueList } from './RenewalsDueList.tsx';
 import { UnmatchedPaymentsList } from './UnmatchedPaymentsList.tsx';
 
-type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null };
+type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null; count?: number };
 
-const stageLabel = (stage: string) => (STAGE_LABELS[stage as QueueStage] ?? stage).replace('{days}', String(PROCESSING_STALE_DAYS));
+const stageLabel = (stage: string) => STAGE_LABELS[stage as QueueStage] ?? stage;
+
+/**
+ * "Chase": the filing-details reminder emailed again (one email however often it is pressed within
+ * 10 minutes), and when it was last sent, so nobody chases twice in a morning without knowing.
+ */
+function ChaseDetails({ app, name }: { app: StaffApplication; name: string }) {
+  const chase = useChaseDetails();
+  async function run() {
+    try {
+      await chase.mutateAsync(app.id);
+      toast('Reminder sent', `${name} was emailed the filing-details reminder again.`);
+    } catch (err) {
+      toast('Reminder not sent', failureMessage(err), 'error');
+    }
+  }
+  const last = app.detailsChased;
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <span data-testid="last-chased">
+        {last ? `Chased ${formatDateTime(last.at)} by ${last.by}${last.times > 1 ? ` (${last.times} times)` : ''}` : 'Not chased yet'}
+      </span>
+      <Button variant="secondary" className="!px-3 !py-1.5" onClick={run} disabled={chase.isPending} aria-label={`Chase ${name} for the filing details`}>
+        {chase.isPending ? 'Sending…' : 'Chase'}
+      </Button>
+    </span>
+  );
+}
 
 /** "18 h left" of the 1-2 business-day promise, or "overdue 3 h". */
 function PromiseClock({ detailsCompletedAt }: { detailsCompletedAt: string }) {
@@ -51,12 +78,16 @@ function QueueRow({ app, stage, onOpen, chosen, onChoose }: RowProps) {
       <span className="text-sm text-slate-700">{app.state}</span>
       <span className="text-sm text-slate-700">{addOns.length ? addOns.join(', ') : 'No add-ons'}</span>
       <span className="text-sm text-slate-700" title={app.queueSince}>
-        waiting {formatAge(app.queueSince)}
+        {stage === 'processing' ? 'processing' : 'waiting'} {formatAge(app.queueSince)}
       </span>
+      {stage === 'processing' && app.queueSince && app.queueSince <= staleProcessingCutoff(new Date()) ? (
+        <span className="text-sm font-semibold text-amber-800">not filed after {PROCESSING_STALE_DAYS} days</span>
+      ) : null}
       <span className="text-sm text-slate-700" data-assignee={app.assignee?.id ?? ''}>
         {app.assignee ? app.assignee.email : 'Unassigned'}
       </span>
       {stage === 'ready' && app.detailsCompletedAt ? <PromiseClock detailsCompletedAt={app.detailsCompletedAt} /> : null}
+      {stage === 'details' ? <ChaseDetails app={app} name={name} /> : null}
       <Button variant="secondary" className="!px-3 !py-1.5" onClick={onOpen} aria-label={`Open ${name}`}>
         Open
       </Button>
@@ -98,9 +129,8 @@ function QueueSection({ section, onOpen, chosen, onChoose }: SectionProps) {
     <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <h3 id={id} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
         {stageLabel(section.stage)}{' '}
-        <span className="font-normal text-slate-600">
-          ({items.length}
-          {cursor ? '+' : ''})
+        <span className="font-normal text-slate-600" data-testid="stage-count">
+          ({section.count ?? items.length})
         </span>
       </h3>
       {items.length ? (
