@@ -229,13 +229,6 @@ describe('email templates', () => {
     expect(toOld.text).not.toContain('/orders/');
   });
 
-  it('escapes what a customer typed', async () => {
-    const out = await renderEmail({ kind: 'details_reminder', payload: { firstName: '<script>x</script>', businessName: 'A & B LLC' } } as never, LINK);
-    expect(out.html).not.toContain('<script>x');
-    expect(out.html).toContain('A &amp; B LLC');
-  });
-
-  it('the staff invitation names who invited whom, the role and the expiry, and carries the accept link', async () => {
   it('tells the address on file of a change asked for, that nothing changed yet, with the stop link', async () => {
     const stop = 'https://example.com/orders/x/email-change#stop=t';
     const out = await renderEmail({ kind: 'email_change_requested', payload: SAMPLES.email_change_requested } as never, stop);
@@ -246,6 +239,13 @@ describe('email templates', () => {
     expect(out.text).toContain('Stop this change');
   });
 
+  it('escapes what a customer typed', async () => {
+    const out = await renderEmail({ kind: 'details_reminder', payload: { firstName: '<script>x</script>', businessName: 'A & B LLC' } } as never, LINK);
+    expect(out.html).not.toContain('<script>x');
+    expect(out.html).toContain('A &amp; B LLC');
+  });
+
+  it('the staff invitation names who invited whom, the role and the expiry, and carries the accept link', async () => {
     const out = await renderEmail({ kind: 'staff_invite', payload: SAMPLES.staff_invite } as never, LINK);
     expect(out.subject).toBe('You are invited to the CreatorLLC staff dashboard');
     expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as a processor.');

@@ -119,9 +119,10 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 
 export const orderAccessResultSchema = z.object({ resumeSecret: z.string() });
 
-/** POST /api/orders/{id}/links answers this (the answer never says whether the order exists). */
 /** POST /api/orders/{id}/email-change: what was decided; a confirming browser's new secret (its old one ended with the change). */
 export const customerEmailChangeResultSchema = z.object({ decision: z.enum(['confirm', 'stop']), resumeSecret: z.optional(z.string()) });
+
+/** POST /api/orders/{id}/links answers this (the answer never says whether the order exists). */
 export const orderLinkSentSchema = z.object({ sent: z.literal(true) });
 
 /** POST /api/staff/applications/{id}/tax-id/reveal */

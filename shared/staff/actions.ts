@@ -25,14 +25,14 @@ export const ACTION_ROLES = {
   /** Publishing site texts (create, change, delete at once; approve or reject a draft): prices and promises. */
   publishContent: 'owner',
   answerTickets: 'support',
+  /** A second pair of eyes on a customer's identity: a change of their email asked for by someone else (docs/decisions/0409). */
+  approveEmailChange: 'processor',
 } as const satisfies Record<string, StaffRole>;
 
 export type StaffAction = keyof typeof ACTION_ROLES;
 
 /** Actions an owner can open to a person of a lower role, and the permission that does. */
 export const ACTION_PERMISSIONS: Partial<Record<StaffAction, StaffPermission>> = { revealTaxId: 'revealTaxId' };
-  /** A second pair of eyes on a customer's identity: a change of their email asked for by someone else (docs/decisions/0409). */
-  approveEmailChange: 'processor',
 
 /** Whether the person may do `action`: their role is high enough, or the owner granted its permission. */
 export function mayPerform(person: Pick<StaffPerson, 'role' | 'permissions'> | undefined, action: StaffAction): boolean {

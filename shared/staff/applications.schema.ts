@@ -5,11 +5,11 @@ import { calendarDay, cents, int, timestamp } from '../common.schema.ts';
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { deliverableSchema } from '../orders/deliverables.schema.ts';
 import { paymentStatusSchema } from '../payments/methods.schema.ts';
-import { pendingEmailChangeSchema } from './email-delivery.schema.ts';
 import { PAYMENT_STATUSES } from '../payments/methods.ts';
 import { REFUND_SOURCES } from '../payments/refunds.ts';
 import { NO_CONTROL_CHARS, text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
+import { pendingEmailChangeSchema } from './email-delivery.schema.ts';
 
 /** The staff view of an application (docs/product.md section 3) plus add-ons, payment and filing fields. */
 export const staffApplicationSchema = z.object({

@@ -112,8 +112,6 @@ export interface ApplicationItem extends Partial<WizardData> {
   sealedTaxId?: SealedValue;
   /** SHA-256 of the secrets handed out by signed order links (POST /api/orders/{id}/access), newest last. */
   orderAccessHashes?: string[];
-
-  /** When the customer cancelled the registered agent renewal they had agreed to (the order page's one step). */
   /**
    * The version of the address on file: 0 (absent) until it first changes, then 1, 2... Order
    * links are signed for it; a change of address ends every link and browser access issued
@@ -124,6 +122,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   endedAccessHashes?: string[];
   /** A change of the address staff asked for, waiting for the customer or a second staff member (./contact.ts). */
   emailChange?: PendingEmailChange;
+
+  /** When the customer cancelled the registered agent renewal they had agreed to (the order page's one step). */
   renewalCancelledAt?: string;
   /** Checkout's consent to keep the card for the renewal, set with the open payment. */
   paymentSavesCard?: boolean;
@@ -160,8 +160,6 @@ export interface ApplicationItem extends Partial<WizardData> {
   documentsProblem?: DocumentsProblem;
 }
 
-/** A note on the order: its text, the staff email of who wrote it, and when. */
-
 /** A requested change of the order's email address: it takes effect only when confirmed or approved. */
 export interface PendingEmailChange {
   id: string;
@@ -170,6 +168,8 @@ export interface PendingEmailChange {
   requestedBy: { id: string; email: string };
   requestedAt: string;
 }
+
+/** A note on the order: its text, the staff email of who wrote it, and when. */
 export interface StaffNote {
   text: string;
   by: string;
