@@ -59,6 +59,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   queueSince?: string;
   /** The staff person who works the order, and since when (./assignment.ts); absent: nobody. */
   assignee?: { id: string; email: string; at: string };
+  /** The filing-details reminder staff sent again ("Chase", ./chase.ts): the last time, who, and how many times. */
+  detailsChased?: { at: string; by: string; times: number };
 
   /** The open payment intent / session at the provider and the amount it was made for. */
   paymentIntentId?: string;
