@@ -16,6 +16,7 @@ export const PAGE_PATTERNS = {
   contact: '/contact',
   order: '/orders/:id',
   orderTaxPlan: '/orders/:id/tax-plan',
+  orderEmailChange: '/orders/:id/email-change',
   findOrder: '/find-order',
   remindersUnsubscribe: '/reminders/unsubscribe',
   staffLogin: '/staff/login',

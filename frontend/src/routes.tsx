@@ -36,6 +36,7 @@ const StaffDashboardPage = screen(() => import('./features/staff/StaffDashboardP
 const ContentEditorPage = screen(() => import('./features/content/ContentEditorPage.tsx'));
 const ContactPage = screen(() => import('./features/contact/ContactPage.tsx'));
 const OrderPage = screen(() => import('./features/order/OrderPage.tsx'));
+const EmailChangeStopPage = screen(() => import('./features/order/EmailChangeStopPage.tsx'));
 const FindOrderPage = screen(() => import('./features/order/FindOrderPage.tsx'));
 const StaffDetailsEditPage = screen(() => import('./features/order/StaffDetailsEditPage.tsx'));
 const UnsubscribePage = screen(() => import('./features/reminders/UnsubscribePage.tsx'));
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
   { path: PAGE_PATTERNS.contact, element: <ContactPage /> },
   { path: PAGE_PATTERNS.order, element: <OrderPage /> },
   { path: PAGE_PATTERNS.orderTaxPlan, element: <TaxPlanPage /> },
+  { path: PAGE_PATTERNS.orderEmailChange, element: <EmailChangeStopPage /> },
   { path: PAGE_PATTERNS.findOrder, element: <FindOrderPage /> },
   { path: PAGE_PATTERNS.remindersUnsubscribe, element: <UnsubscribePage /> },
   { path: PAGE_PATTERNS.staffLogin, element: <StaffLoginPage /> },

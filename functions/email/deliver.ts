@@ -33,8 +33,7 @@ async function stillWanted(item: OutboxItem, app: ApplicationItem | undefined): 
   // address the order no longer has is not sent (docs/decisions/0409).
   if (LINK_MESSAGES.has(item.kind) && app && !isOrderAddress(item, app)) return false;
   // A request's stop link only while that request waits.
-  if (item.kind === 'email_change_requested')
-    return app?.emailChange?.id === (item.payload as EmailPayloads['email_change_requested']).changeId;
+  if (item.kind === 'email_change_requested') return app?.emailChange?.id === (item.payload as EmailPayloads['email_change_requested']).changeId;
   // A sign-in code only while it works (a retry after it expired would say nothing true).
   if (item.kind === 'staff_sign_in_code') {
     const code = item.payload as EmailPayloads['staff_sign_in_code'];

@@ -34,8 +34,7 @@ export const changeRequestSchema = z.strictObject({
  * which stops the change without the order's secret.
  */
 export const customerEmailChangeSchema = z.union([
-  z.strictObject({ decision: z.literal('confirm'), changeId: z.string().check(z.maxLength(64)) }),
-  z.strictObject({ decision: z.literal('stop'), changeId: z.string().check(z.maxLength(64)) }),
+  z.strictObject({ decision: z.enum(['confirm', 'stop'], { error: 'Choose confirm or stop' }), changeId: z.string().check(z.maxLength(64)) }),
   z.strictObject({
     decision: z.literal('stop'),
     stopToken: z

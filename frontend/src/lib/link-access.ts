@@ -21,8 +21,13 @@ export async function openOrderLink(id: string, token: string): Promise<void> {
 export type OrderAccess =
   /** The token is being exchanged. */
   | { state: 'opening' }
-  /** Read the order with what this browser holds; `linkExpired` when the link it came with was too old. */
-  | { state: 'ready'; linkExpired: boolean };
+  /**
+   * Read the order with what this browser holds; `linkProblem` when the link it came with was too
+   * old (`expired`) or mailed before the order's email address changed (`superseded`).
+   */
+  | { state: 'ready'; linkProblem?: LinkProblem };
+
+export type LinkProblem = 'expired' | 'superseded';
 
 export function useOrderAccess(id: string): OrderAccess {
   const [token] = useState(() => (typeof window === 'undefined' ? undefined : accessTokenFrom(window.location.hash)));
@@ -38,8 +43,9 @@ export function useOrderAccess(id: string): OrderAccess {
     enabled: Boolean(token && id),
     gcTime: Number.POSITIVE_INFINITY,
   });
-  if (!token || !id || exchange.isSuccess) return { state: 'ready', linkExpired: false };
+  if (!token || !id || exchange.isSuccess) return { state: 'ready' };
   if (exchange.isPending) return { state: 'opening' };
   // An expired or unknown link still leaves what this browser already holds (it may have placed the order).
-  return { state: 'ready', linkExpired: exchange.error instanceof ApiError && exchange.error.code === 'link_expired' };
+  const code = exchange.error instanceof ApiError ? exchange.error.code : undefined;
+  return { state: 'ready', linkProblem: code === 'link_expired' ? 'expired' : code === 'link_superseded' ? 'superseded' : undefined };
 }

@@ -48,7 +48,13 @@ export async function requestEmailChange(id: string, email: string, reason: stri
   const old = app.email ?? '';
   if (emailKey(old) === key) throw new ConflictError('That is already the order’s email address', 'email_unchanged');
   if (app.emailChange) throw emailChangePending();
-  const change: PendingEmailChange = { id: randomUUID(), email, reason, requestedBy: { id: actor.id, email: actor.email }, requestedAt: new Date().toISOString() };
+  const change: PendingEmailChange = {
+    id: randomUUID(),
+    email,
+    reason,
+    requestedBy: { id: actor.id, email: actor.email },
+    requestedAt: new Date().toISOString(),
+  };
   const written = await updateWith(
     new ItemUpdate(id).set('emailChange', change).set('updatedAt', change.requestedAt).atVersion(versionOf(app)).when('attribute_not_exists(#emailChange)'),
     [
@@ -203,7 +209,11 @@ async function applyEmailChange(app: ApplicationItem, change: PendingEmailChange
       payload: { ...payload, recipient: 'new' },
     }),
     // Staff search finds the order by its new address, no longer by the old one (docs/decisions/0290).
-    ...searchIndexChanges(app, { ...app, email: change.email }, app.paymentStatus === 'paid' ? {} : { expiresAt: expiryAfterDays(UNPAID_INDEX_RETENTION_DAYS) }),
+    ...searchIndexChanges(
+      app,
+      { ...app, email: change.email },
+      app.paymentStatus === 'paid' ? {} : { expiresAt: expiryAfterDays(UNPAID_INDEX_RETENTION_DAYS) },
+    ),
   ]);
   if (!written) throw changedMeanwhile('the change was decided');
 }

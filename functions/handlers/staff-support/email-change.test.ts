@@ -70,11 +70,21 @@ const customer = (id: string, body: unknown, secret?: string) =>
     }),
   );
 const openOrder = (id: string, secret: string) =>
-  invoke(getOrder, apiEvent({ method: 'GET', route: '/api/orders/{id}', path: `/api/orders/${id}`, pathParameters: { id }, resumeSecret: secret, sourceIp: nextIp() }));
+  invoke(
+    getOrder,
+    apiEvent({ method: 'GET', route: '/api/orders/{id}', path: `/api/orders/${id}`, pathParameters: { id }, resumeSecret: secret, sourceIp: nextIp() }),
+  );
 const openLink = (id: string, token: string) =>
   invoke(
     access,
-    apiEvent({ method: 'POST', route: '/api/orders/{id}/access', path: `/api/orders/${id}/access`, pathParameters: { id }, body: { token }, sourceIp: nextIp() }),
+    apiEvent({
+      method: 'POST',
+      route: '/api/orders/{id}/access',
+      path: `/api/orders/${id}/access`,
+      pathParameters: { id },
+      body: { token },
+      sourceIp: nextIp(),
+    }),
   );
 
 /** Sends every message of the order still waiting; what each came to. */
@@ -82,7 +92,10 @@ async function sendAll(id: string) {
   for (const m of await listOrderMessages(id)) if (m.status === 'pending') await deliverMessage(m.messageId);
   return listOrderMessages(id);
 }
-const eml = (messageId: string) => readFileSync(join(mailDir, `${messageId}.eml`), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const eml = (messageId: string) =>
+  readFileSync(join(mailDir, `${messageId}.eml`), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 
 describe('a change of the customer’s email address', () => {
   it('asked for by support changes nothing and mails nothing to the new address; the address on file gets a working stop link', async () => {
@@ -127,7 +140,13 @@ describe('a change of the customer’s email address', () => {
     expect(linked.status).toBe(200);
     const linkedBrowser = linked.body.resumeSecret as string;
     // An order link queued for the address on file before the change.
-    await enqueueEmail({ kind: 'order_link', to: CUSTOMER, applicationId: app.id, dedupeKey: `order-link:${app.id}:before`, payload: { firstName: 'Ava', businessName: 'Ava Creates LLC' } });
+    await enqueueEmail({
+      kind: 'order_link',
+      to: CUSTOMER,
+      applicationId: app.id,
+      dedupeKey: `order-link:${app.id}:before`,
+      payload: { firstName: 'Ava', businessName: 'Ava Creates LLC' },
+    });
 
     expect((await ask(processor, app.id, 'ava.new@example.com')).status).toBe(200);
     const self = await decide(processor, app.id, 'approve');

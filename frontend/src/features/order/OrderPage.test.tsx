@@ -289,3 +289,34 @@ describe('the first read, started with the app (docs/decisions/0393)', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('a change of the order’s email address (docs/decisions/0409)', () => {
+  const CHANGE = { id: '0b6f3a52-7d0e-4b8e-9a51-2f4c8d1e6a77', email: 'maya.new@example.com', requestedAt: '2026-12-01T10:00:00.000Z' };
+
+  it('asks the holder to confirm or stop it; confirming keeps this browser in with its new secret', async () => {
+    replies[`POST /api/orders/${ID}/email-change`] = { status: 200, body: { decision: 'confirm', resumeSecret: 'secret-after-the-change-0123456789' } };
+    const user = await openAsHolder({ ...orderView(), emailChange: CHANGE });
+    const notice = screen.getByRole('region', { name: 'Change your order’s email address?'.replace('’', "'") });
+    expect(within(notice).getByText('maya.new@example.com')).toBeInTheDocument();
+    replies[`GET /api/orders/${ID}`] = { status: 200, body: { ...orderView(), email: 'maya.new@example.com' } };
+    await user.click(within(notice).getByRole('button', { name: 'Yes, use the new address' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Change your order/ })).not.toBeInTheDocument());
+    const post = calls.find((c) => c.key === `POST /api/orders/${ID}/email-change`);
+    expect(JSON.parse(String(post?.init.body))).toEqual({ decision: 'confirm', changeId: CHANGE.id });
+    expect(JSON.parse(localStorage.getItem('applicationSecrets') ?? '{}')).toEqual({ [ID]: 'secret-after-the-change-0123456789' });
+  });
+
+  it('a browser whose access the change ended, and a link mailed before it, say why and offer a new link', async () => {
+    rememberResumeSecret(ID, SECRET);
+    replies[`GET /api/orders/${ID}`] = { status: 403, body: { error: 'ended', code: 'access_ended' } };
+    renderAt(`/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Open your order from your newest email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email me a new link' })).toBeInTheDocument();
+  });
+
+  it('a link mailed before the change says it no longer opens the order', async () => {
+    replies[`POST /api/orders/${ID}/access`] = { status: 403, body: { error: 'superseded', code: 'link_superseded' } };
+    renderAt(`/orders/${ID}#access=1.old`);
+    expect(await screen.findByRole('heading', { name: 'This link no longer opens the order' })).toBeInTheDocument();
+  });
+});

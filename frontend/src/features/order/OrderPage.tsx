@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { useOrder } from '../../lib/order-queries.ts';
 import { paths } from '../../paths.ts';
+import { EmailChangeNotice } from './EmailChangeNotice.tsx';
 import { LinkOffer } from './LinkOffer.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { Section } from './Section.tsx';
@@ -68,6 +69,7 @@ function OrderContent({ order }: { order: OrderView }) {
           {order.stateName} LLC · order {order.id.slice(0, 8)} · updates go to {order.email}
         </p>
       </header>
+      {order.emailChange ? <EmailChangeNotice order={{ ...order, emailChange: order.emailChange }} /> : null}
       <Section title="Progress" id="order-progress" className="mt-6">
         <OrderTimeline steps={order.timeline} />
       </Section>
@@ -109,6 +111,8 @@ export default function OrderPage() {
   const access = useOrderAccess(id);
   const order = useOrder(id, access.state === 'ready');
   const unknown = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+  // A browser whose access a change of the order's email address ended (docs/decisions/0409).
+  const ended = order.error instanceof ApiError && order.error.code === 'access_ended';
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -120,8 +124,8 @@ export default function OrderPage() {
           <p role="status" className="text-center text-slate-600">
             Opening your order…
           </p>
-        ) : unknown ? (
-          <LinkOffer id={id} expired={access.state === 'ready' && access.linkExpired} />
+        ) : unknown || ended ? (
+          <LinkOffer id={id} reason={ended ? 'ended' : access.state === 'ready' ? access.linkProblem : undefined} />
         ) : order.error ? (
           <Card role="alert" className="mx-auto max-w-xl text-center">
             <h1 className="text-2xl font-bold text-slate-900">We could not load your order</h1>

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
-import { customerEmailCorrectionSchema, emailKindLabel, type StaffEmail } from '#shared/staff/email-delivery.schema.ts';
+import { customerEmailCorrectionSchema, emailChangeDecisionSchema, emailKindLabel, type StaffEmail } from '#shared/staff/email-delivery.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
-import { staffCall } from '../../../lib/staff-session.ts';
+import { staffCall, useMayPerform, useStaffAccount } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../format.ts';
 
@@ -44,9 +44,94 @@ export function EmailRow({ email, children }: { email: StaffEmail; children?: Re
 }
 
 /**
+ * A change of the customer's address waiting for the customer or a second staff member
+ * (docs/decisions/0409): who asked, for what and why; a processor or owner other than the person
+ * who asked approves it with a reason; anyone who may ask for one can withdraw it.
+ */
+function PendingEmailChange({
+  app,
+  onChanged,
+}: {
+  app: StaffApplication & { emailChange: NonNullable<StaffApplication['emailChange']> };
+  onChanged: (app: StaffApplication) => void;
+}) {
+  const queryClient = useQueryClient();
+  const account = useStaffAccount();
+  const mayApprove = useMayPerform('approveEmailChange') && account.data?.id !== app.emailChange.requestedBy.id;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: (body: { decision: 'approve' | 'cancel'; reason: string }) =>
+      staffCall('POST /api/staff/applications/{id}/email-change', { params: { id: app.id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+  const fieldId = `email-change-reason-${app.id}`;
+  async function submit(decision: 'approve' | 'cancel') {
+    const parsed = emailChangeDecisionSchema.safeParse({ decision, reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Say why');
+      return;
+    }
+    setError(null);
+    try {
+      const updated = await decide.mutateAsync(parsed.data);
+      onChanged(updated);
+      setReason('');
+      toast(
+        decision === 'approve' ? 'Email Changed' : 'Change Withdrawn',
+        decision === 'approve' ? `Emails now go to ${updated.email}; the old address was told.` : 'The address on file stays.',
+      );
+    } catch (err) {
+      setError(failureMessage(err));
+    }
+  }
+  const change = app.emailChange;
+  return (
+    <section aria-label="Email change waiting" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="break-words">
+        <strong className="font-semibold">Waiting:</strong> change the email to <strong className="font-semibold">{change.email}</strong>, asked by{' '}
+        {change.requestedBy.email} on {formatDateTime(change.requestedAt)}: “{change.reason}”.
+      </p>
+      <p className="mt-1">
+        It takes effect when the customer confirms it on their order page, or when a processor or owner other than {change.requestedBy.email} approves it.
+        Nothing goes to the new address until then.
+      </p>
+      <label htmlFor={fieldId} className="mt-2 block text-sm text-amber-950">
+        Reason (kept in the audit trail)
+        <input
+          id={fieldId}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={INPUT}
+        />
+      </label>
+      {error ? (
+        <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {mayApprove ? (
+          <Button type="button" onClick={() => void submit('approve')} disabled={decide.isPending}>
+            Approve the change
+          </Button>
+        ) : null}
+        <Button type="button" variant="secondary" onClick={() => void submit('cancel')} disabled={decide.isPending}>
+          Withdraw the change
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
  * The application modal's email section: the order's email history (kind, to, sent / parked /
  * bounced / suppressed, when), "Send the order link again" to the address on file, and
- * "Correct the email" with a reason (the old address is told, the new one gets the order link).
+ * "Ask to correct the email" with a reason: the address on file is told with a stop link, and the
+ * change waits for the customer or a second staff member (docs/decisions/0409).
  */
 export function EmailHistoryPanel({ app, onChanged }: { app: StaffApplication; onChanged: (app: StaffApplication) => void }) {
   const queryClient = useQueryClient();
@@ -87,7 +172,7 @@ export function EmailHistoryPanel({ app, onChanged }: { app: StaffApplication; o
       onChanged(updated);
       setEmail('');
       setReason('');
-      toast('Email Corrected', `The order link went to ${updated.email}; the old address was told.`);
+      toast('Change Asked For', `It takes effect when the customer confirms it or a second staff member approves it. ${updated.email} was told.`);
     } catch (err) {
       setError(failureMessage(err));
     }
@@ -121,7 +206,8 @@ export function EmailHistoryPanel({ app, onChanged }: { app: StaffApplication; o
           ))}
         </ol>
       )}
-      {app.status !== 'draft' ? (
+      {app.emailChange ? <PendingEmailChange app={{ ...app, emailChange: app.emailChange }} onChanged={onChanged} /> : null}
+      {app.status !== 'draft' && !app.emailChange ? (
         <form onSubmit={submit} noValidate aria-label="Correct the email" className="mt-4 grid gap-2 sm:grid-cols-2">
           <label className="text-sm text-slate-800">
             Correct email address
@@ -138,7 +224,7 @@ export function EmailHistoryPanel({ app, onChanged }: { app: StaffApplication; o
           ) : null}
           <div className="sm:col-span-2">
             <Button type="submit" variant="secondary" disabled={correct.isPending}>
-              {correct.isPending ? 'Correcting…' : 'Correct the email'}
+              {correct.isPending ? 'Asking…' : 'Ask to correct the email'}
             </Button>
           </div>
         </form>
