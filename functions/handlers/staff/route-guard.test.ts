@@ -97,7 +97,7 @@ describe('staff routes check the role the route table declares', () => {
     const support = staffRoutes.filter((r) => r.role === 'support').map((r) => `${r.method} ${r.path}`);
     for (const key of support)
       expect(key, 'support routes are tickets, customer messages and emails, the dashboard and the person’s own account').toMatch(
-        /^[A-Z]+ \/api\/staff\/(tickets|account|dashboard|emails|applications\/\{id\}\/(emails|email|order-link)$)/,
+        /^[A-Z]+ \/api\/staff\/(tickets|account|dashboard|emails|applications\/\{id\}\/(emails|email|email-change|order-link)$)/,
       );
     expect(support).toEqual(expect.arrayContaining(['GET /api/staff/tickets', 'POST /api/staff/tickets/{id}/replies', 'GET /api/staff/account']));
   });
