@@ -66,6 +66,13 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     invitedBy: 'owner@example.com',
     reset: false,
   },
+  staff_sign_in_code: {
+    personId: '0b7c1f0e-5d7a-4a43-9a31-6c1f2b7e9d10',
+    codeId: 'code1234567890abcdefgh',
+    expiresAt: '2026-11-25T10:30:00.000Z',
+    name: 'Riley',
+    code: 'k3m9q-x7hta',
+  },
   deadline_reminder: {
     firstName: 'Ada',
     businessName: 'Byte Works LLC',
@@ -257,6 +264,15 @@ describe('email templates', () => {
     expect(reset.text).toContain('your password and authenticator app were cleared and your sessions ended');
   });
 
+  it('a staff sign-in code: the code made at sending, until when it works, and the sign-in page', async () => {
+    const out = await renderEmail({ kind: 'staff_sign_in_code', payload: SAMPLES.staff_sign_in_code } as never, 'http://127.0.0.1:3000/staff/login');
+    expect(out.subject).toBe('Your one-time code to sign in to the CreatorLLC staff dashboard');
+    expect(out.text).toContain('k3m9q-x7hta');
+    expect(out.text).toContain('until 2026-11-25 10:30 UTC');
+    expect(out.html).toContain('http://127.0.0.1:3000/staff/login');
+    expect(out.text).not.toContain('placed an order');
+  });
+
   it('lists exactly what was delivered in the "documents ready" email', async () => {
     const delivered = [
       'State-approved formation document: In your vault since 2026-11-25',
@@ -271,7 +287,7 @@ describe('email templates', () => {
     const findOrderUrl = 'https://creatorllc.example/find-order';
     for (const kind of EMAIL_KINDS) {
       const out = await renderEmail({ kind, payload: SAMPLES[kind] } as never, LINK, { findOrderUrl });
-      if (kind === 'staff_invite') expect(out.html, kind).not.toContain(findOrderUrl);
+      if (kind === 'staff_invite' || kind === 'staff_sign_in_code') expect(out.html, kind).not.toContain(findOrderUrl);
       else {
         expect(out.html, kind).toContain(`href="${findOrderUrl}"`);
         expect(out.text, kind).toContain('Find your orders');

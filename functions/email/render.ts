@@ -17,6 +17,7 @@ import {
   OrderLinkEmail,
   PaymentReceivedEmail,
   StaffInviteEmail,
+  StaffSignInCodeEmail,
   StatusChangedEmail,
   TicketReplyEmail,
 } from './templates/emails.tsx';
@@ -71,6 +72,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     subject: (p) => (p.reset ? 'Set up your CreatorLLC staff sign-in again' : 'You are invited to the CreatorLLC staff dashboard'),
     component: StaffInviteEmail,
   },
+  staff_sign_in_code: { subject: () => 'Your one-time code to sign in to the CreatorLLC staff dashboard', component: StaffSignInCodeEmail },
   deadline_reminder: {
     subject: (p) => `Due ${writtenDate(p.dueOn)}: ${p.title}${p.businessName ? ` for ${p.businessName}` : ''}`,
     component: DeadlineReminderEmail,

@@ -15,6 +15,9 @@ import { RateLimitedError } from './errors.ts';
  *   account and address.
  * - A count of failures that refuses nothing (countFailure): the staff login's per-account
  *   count across every address, for the owner's alert.
+ * - A budget of attempts per window that opens with its first attempt (claimBudget): the staff
+ *   login's wrong passwords per account across every address, and the password typed again
+ *   per session and per account.
  */
 type RateLimitResult = { allowed: true; slot: string } | { allowed: false; retryAfterSeconds: number };
 
@@ -213,4 +216,69 @@ export async function countFailure(key: string, forgetAfterSeconds: number): Pro
     }
   }
   return 1;
+}
+
+// ---- A budget of attempts per window ------------------------------------------------------------------
+
+type BudgetResult = { allowed: true; used: number } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Takes one attempt of `key`'s budget: `limit` attempts per `windowSeconds`, the window opening
+ * with its first attempt (e.g. one account's wrong passwords from every address, 10 per 15
+ * minutes). One item per key: the count and the window's end, which is also its TTL. The attempt is
+ * taken before it is checked, so parallel attempts cannot spend more than the budget;
+ * releaseBudget gives back one that succeeded. `used` counts this attempt (1 for the window's
+ * first); a spent budget says how long until its window ends.
+ */
+export async function claimBudget(key: string, limit: number, windowSeconds: number): Promise<BudgetResult> {
+  for (let round = 0; round < 4; round++) {
+    const now = Math.floor(Date.now() / 1000);
+    const update = (expression: string, condition: string, values: Record<string, unknown>) =>
+      ddb().send(
+        new UpdateCommand({
+          TableName: tableName('rateLimits'),
+          Key: { key },
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: values,
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+    try {
+      const out = await update('ADD #count :one', '#ttl > :now AND #count < :limit', { ':one': 1, ':now': now, ':limit': limit });
+      return { allowed: true, used: Number(out.Attributes?.count ?? 1) };
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+    // No window open (none yet, or the last one ended, which DynamoDB deletes only eventually): this attempt opens one.
+    try {
+      await update('SET #count = :one, #ttl = :end', 'attribute_not_exists(#ttl) OR #ttl <= :now', { ':one': 1, ':now': now, ':end': now + windowSeconds });
+      return { allowed: true, used: 1 };
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+    const out = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { key }, ConsistentRead: true }));
+    const end = Number(out.Item?.ttl ?? 0);
+    if (end > now && Number(out.Item?.count ?? 0) >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, end - now) };
+    // The window changed between the writes and the read: try again.
+  }
+  // Heavy contention on one key: refuse rather than let an attempt through uncounted.
+  return { allowed: false, retryAfterSeconds: 1 };
+}
+
+/** Gives back an attempt taken by claimBudget (it succeeded), while its window lasts. */
+export async function releaseBudget(key: string): Promise<void> {
+  await writeIf(
+    ddb().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: { key },
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero AND #ttl > :now',
+        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': Math.floor(Date.now() / 1000) },
+      }),
+    ),
+  );
 }

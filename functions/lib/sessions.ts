@@ -115,10 +115,22 @@ export function sessionDelete(tokenHash: string): TransactItem {
  * - per account, across every address: the failures are counted (not refused) for the owner's
  *   alert: every failure is a metric, and each tenth a warning in the log.
  * - per address: 10 failed sign-in steps a minute (for any account).
+ * - per account, across every address, a budget of wrong passwords (LOGIN_PASSWORD_BUDGET per
+ *   LOGIN_BUDGET_WINDOW_SECONDS, `loginBudgetKey`): once it is spent, a password is checked only
+ *   together with a second proof in the same step (the authenticator app's code, or a code
+ *   emailed to the account), so guessing from many addresses gets nowhere and the right person
+ *   still signs in (docs/decisions/0408-account-wide-password-budget.md).
+ * - the password typed again on the account page: REAUTH_WRONG_PER_SESSION wrong ones end the
+ *   session, and REAUTH_WRONG_PER_ACCOUNT per window across the account's sessions.
+ * IPv6 addresses count by their /64 (addressKey in ./rate-limits.ts).
  */
 export const LOGIN_BACKOFF: BackoffPolicy = { freeFailures: 3, maxDelaySeconds: 60, forgetAfterSeconds: 24 * 3600 };
 export const LOGIN_FAILURES_PER_ADDRESS = 10;
 export const LOGIN_ADDRESS_WINDOW_SECONDS = 60;
+export const LOGIN_PASSWORD_BUDGET = 10;
+export const LOGIN_BUDGET_WINDOW_SECONDS = 15 * 60;
+export const REAUTH_WRONG_PER_SESSION = 5;
+export const REAUTH_WRONG_PER_ACCOUNT = 10;
 
 /**
  * An account's key: `login:account:<person id>`; an address no person has is counted under a
@@ -133,3 +145,10 @@ export const loginSlowDownKey = (account: string, step: 'password' | 'code', add
 
 /** The account's failures from every address, kept for the owner's alert: `<account key>:failures`. */
 export const loginFailuresKey = (account: string) => `${account}:failures`;
+
+/** The account's budget of wrong passwords from every address: `<account key>:budget`. */
+export const loginBudgetKey = (account: string) => `${account}:budget`;
+
+/** Wrong passwords typed again in one session, and in all of a person's sessions. */
+export const reauthSessionKey = (sessionId: string) => `reauth:session:${sessionId}`;
+export const reauthAccountKey = (personId: string) => `reauth:account:${personId}`;

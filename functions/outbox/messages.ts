@@ -79,6 +79,12 @@ export interface EmailPayloads {
    * holds only the invitation's ids.
    */
   staff_invite: { personId: string; inviteId: string; expiresAt: string; name: string; role: StaffRole; invitedBy: string; reset: boolean };
+  /**
+   * A one-time sign-in code for a staff account without a second factor, sent once too many wrong
+   * passwords were tried on it (functions/staff/sign-in-code.ts). The outbox holds the code's ids:
+   * `code` is made from them when the message is sent, never stored.
+   */
+  staff_sign_in_code: { personId: string; codeId: string; expiresAt: string; name: string; code?: string };
   /** A state deadline of the compliance calendar, 30, 14 or 3 days ahead (unsubscribable; the link is signed at sending). */
   deadline_reminder: {
     firstName: string;
@@ -150,6 +156,7 @@ export const EMAIL_KINDS = [
   'order_link',
   'continue_link',
   'staff_invite',
+  'staff_sign_in_code',
   'deadline_reminder',
   'renewal_notice',
   'email_change_requested',

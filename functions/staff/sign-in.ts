@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecondProof } from '#shared/api/contract/staff-access.schema.ts';
 import type { Enrolment, LoginResult, SignedIn, StaffAccount } from '#shared/api/staff-responses.schema.ts';
-import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, type StaffPerson } from '#shared/staff/accounts.ts';
+import { SECOND_FACTOR_ATTEMPTS, SIGN_IN_STEP_MINUTES, STAFF_SESSION_HOURS, type StaffPerson } from '#shared/staff/accounts.ts';
 import { type AuditActor, auditPut, recordAudit, unknownActor } from '../data/audit.ts';
 import {
   ensureOwnerAccount,
@@ -18,23 +19,42 @@ import {
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, GetCommand, PutCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { config } from '../lib/config.ts';
-import { ConflictError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, NotConfiguredError, NotFoundError, RateLimitedError, UnauthorizedError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
-import { addressKey, claimBackoffAttempt, consumeRateLimit, countFailure, releaseRateLimit, resetBackoff, waitText } from '../lib/rate-limits.ts';
+import {
+  addressKey,
+  claimBackoffAttempt,
+  claimBudget,
+  consumeRateLimit,
+  countFailure,
+  releaseBudget,
+  releaseRateLimit,
+  resetBackoff,
+  waitText,
+} from '../lib/rate-limits.ts';
 import { getSecret } from '../lib/secrets.ts';
 import {
   LOGIN_ADDRESS_WINDOW_SECONDS,
   LOGIN_BACKOFF,
+  LOGIN_BUDGET_WINDOW_SECONDS,
   LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_PASSWORD_BUDGET,
   loginAccountKey,
+  loginBudgetKey,
   loginFailuresKey,
   loginSlowDownKey,
+  REAUTH_WRONG_PER_ACCOUNT,
+  REAUTH_WRONG_PER_SESSION,
+  reauthAccountKey,
+  reauthSessionKey,
+  sessionDelete,
   unknownAccountKey,
 } from '../lib/sessions.ts';
 import { newTotpSecret, totpStep } from '../lib/totp.ts';
 import { checkInviteToken } from './invite-link.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
+import { matchSignInCode, sendSignInCode } from './sign-in-code.ts';
 
 /**
  * Signing in (docs/product.md "Staff login"): the password step, then the second factor (a code
@@ -43,7 +63,10 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
  * item of the staff table that lasts SIGN_IN_STEP_MINUTES and allows SECOND_FACTOR_ATTEMPTS wrong
  * codes. Enrolling a factor (at an invitation, at a sign-in that requires one, or from the account
  * page) uses the same step, holding the new secret until a code from it proves the app has it.
- * Every sign-in and failed sign-in is in the audit trail.
+ * Once an account's budget of wrong passwords (from every address) is spent, its password is
+ * checked only together with a second proof, in one step (signInWithProof,
+ * docs/decisions/0408-account-wide-password-budget.md). Every sign-in and failed sign-in is in
+ * the audit trail.
  */
 
 type StepPurpose = 'verify' | 'enrol' | 'accept' | 'add';
@@ -123,6 +146,9 @@ function signedIn(person: PersonItem, session: { token: string; record: { expire
   };
 }
 
+/** What a failed step was, for the metric: the password, the code, or both at once. */
+type SignInStep = 'password' | 'code' | 'password_and_proof';
+
 /** A sign-in step's claim on the guards: the address's slot and the slow-down it counts under. */
 interface SignInAttempt {
   account: string;
@@ -162,7 +188,7 @@ const ALERT_EVERY_FAILURES = 10;
  * every address, which refuses nothing: each failure is a CloudWatch metric (embedded metric
  * format: StaffSignInFailures, by account) and each tenth a warning for the owner's alert.
  */
-async function attemptFailed(attempt: SignInAttempt, step: 'password' | 'code'): Promise<void> {
+async function attemptFailed(attempt: SignInAttempt, step: SignInStep): Promise<void> {
   const failures = await countFailure(loginFailuresKey(attempt.account), LOGIN_BACKOFF.forgetAfterSeconds);
   const metric = {
     _aws: {
@@ -180,6 +206,10 @@ async function attemptFailed(attempt: SignInAttempt, step: 'password' | 'code'):
 
 /** Scrypt of a random password: checked against when no account matches, so the answer takes as long. */
 let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+};
 
 /**
  * The owner's account on its first sign-in where no start-up created it (AWS): the owner's
@@ -196,8 +226,29 @@ async function bootstrapOwnerFor(email: string): Promise<PersonItem | undefined>
 }
 
 /**
- * The password step. Counted first (claimSignInAttempt); a right password gives the address's
- * slot back and resets the password step's slow-down. The code step has a slow-down of its own,
+ * The answer once the account's budget of wrong passwords is spent: 401 second_proof_required,
+ * saying which proof to send with the password, and nothing about the password (it was not
+ * checked). An account with an authenticator app: its code (or a recovery code). One without:
+ * a one-time code, emailed now (functions/staff/sign-in-code.ts). An address no active person has
+ * is answered as an account of the stage would be (required factor: the app), and gets no email.
+ */
+async function secondProofRequired(person: PersonItem | undefined): Promise<DomainError> {
+  const active = person?.status === 'active' ? person : undefined;
+  const proof: SecondProof = (active ? hasSecondFactor(active) : secondFactorRequired()) ? 'authenticator' : 'email_code';
+  if (active && proof === 'email_code') await sendSignInCode(active);
+  const message =
+    proof === 'authenticator'
+      ? 'Too many wrong passwords were tried on this account: enter your password together with the code from your authenticator app (or a recovery code)'
+      : 'Too many wrong passwords were tried on this account: enter your password together with the one-time code we emailed to its address';
+  return new DomainError('unauthorized', 'second_proof_required', message, { extras: { proof } });
+}
+
+/**
+ * The password step. Counted first against the account's budget of wrong passwords from every
+ * address (LOGIN_PASSWORD_BUDGET per LOGIN_BUDGET_WINDOW_SECONDS): once it is spent the password
+ * is not checked at all (401 second_proof_required) and only signInWithProof checks it. Then by
+ * the address's guards (claimSignInAttempt; refused there, the budget's attempt goes back). A right password gives back the address's slot and the budget's
+ * attempt, and resets the password step's slow-down. The code step has a slow-down of its own,
  * reset only when the sign-in completes, so a stolen password does not buy unlimited guesses at
  * the second factor, and wrong passwords never make the code step wait. Then: signed in (no
  * factor, none required), the second step (the person has a factor), or enrolment (the stage
@@ -205,12 +256,26 @@ async function bootstrapOwnerFor(email: string): Promise<PersonItem | undefined>
  */
 export async function signIn(email: string, password: string, sourceIp: string, device: string): Promise<LoginResult> {
   const person = (await personByEmail(email)) ?? (await bootstrapOwnerFor(email));
-  const attempt = await claimSignInAttempt(person ? loginAccountKey(person.id) : unknownAccountKey(email), 'password', sourceIp);
-  const hash = person?.status === 'active' ? person.passwordHash : undefined;
-  if (!hash) {
-    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verifyPassword(password, await decoyHash);
+  const account = person ? loginAccountKey(person.id) : unknownAccountKey(email);
+  const budget = await claimBudget(loginBudgetKey(account), LOGIN_PASSWORD_BUDGET, LOGIN_BUDGET_WINDOW_SECONDS);
+  if (!budget.allowed) {
+    // Not a wrong answer (nothing was checked), so the address's slow-down does not count it; its minute's limit does.
+    const slot = await consumeRateLimit(`login:address:${addressKey(sourceIp)}`, LOGIN_FAILURES_PER_ADDRESS, LOGIN_ADDRESS_WINDOW_SECONDS);
+    if (!slot.allowed) throw tooManyFailures(slot.retryAfterSeconds);
+    await recordAudit({
+      actor: person ? personOf(person) : unknownActor(email),
+      action: 'sign_in_failed',
+      subject: 'password not checked: too many wrong passwords on the account',
+    });
+    throw await secondProofRequired(person);
   }
+  const attempt = await claimSignInAttempt(account, 'password', sourceIp).catch(async (err: unknown) => {
+    // Refused by the address's guards: nothing was checked, and the budget's attempt goes back.
+    await releaseBudget(loginBudgetKey(account));
+    throw err;
+  });
+  const hash = person?.status === 'active' ? person.passwordHash : undefined;
+  if (!hash) await verifyPassword(password, await decoy());
   if (!person || !hash || !(await verifyPassword(password, hash))) {
     await Promise.all([
       attemptFailed(attempt, 'password'),
@@ -218,7 +283,7 @@ export async function signIn(email: string, password: string, sourceIp: string, 
     ]);
     throw invalidCredentials();
   }
-  await attemptSucceeded(attempt);
+  await Promise.all([attemptSucceeded(attempt), releaseBudget(loginBudgetKey(account))]);
   if (hasSecondFactor(person)) {
     const step = await newStep(person.id, 'verify');
     return { status: 'second_factor', ...step, methods: recoveryCodesLeft(person.recoveryCodes) > 0 ? ['totp', 'recovery_code'] : ['totp'] };
@@ -229,6 +294,84 @@ export async function signIn(email: string, password: string, sourceIp: string, 
   if (!(await writeTogether([change.item, ...session.items, auditPut({ actor: personOf(person), action: 'sign_in', subject: 'password' })])))
     throw invalidCredentials();
   return signedIn(person, session);
+}
+
+/** What goes with the password once the budget is spent: the app's code, a recovery code, or the emailed code. */
+export type PasswordProof = { totpCode: string } | { recoveryCode: string } | { emailCode: string };
+
+const wrongPasswordOrCode = () => new UnauthorizedError('The password or the code is not right: check both and try again', 'invalid_credentials');
+
+/**
+ * The second proof checked with the password, as the writes that spend it (the TOTP step, the
+ * recovery code, the emailed code) and its audit entries; undefined when it is not right for this
+ * person: the app's code or a recovery code for an account with an app, the emailed code for one
+ * without.
+ */
+async function spendSecondProof(
+  person: PersonItem,
+  proof: PasswordProof,
+  change: PersonChange,
+  now: Date,
+): Promise<{ items: TransactItem[]; subject: string } | undefined> {
+  if (hasSecondFactor(person)) {
+    if ('totpCode' in proof) {
+      const used = totpCodeStep(person.totp?.secret, proof.totpCode, person.totpLastStep);
+      if (used === undefined) return undefined;
+      change.whenBelow(['totpLastStep'], used).set(['totpLastStep'], used);
+      return { items: [], subject: 'password and authenticator app' };
+    }
+    if ('recoveryCode' in proof) {
+      const hash = hashRecoveryCode(proof.recoveryCode);
+      if (person.recoveryCodes === undefined || !Object.hasOwn(person.recoveryCodes, hash)) return undefined;
+      const left = recoveryCodesLeft(person.recoveryCodes) - 1;
+      change.whenExists(['recoveryCodes', hash]).remove(['recoveryCodes', hash]);
+      const used = auditPut(
+        { actor: personOf(person), action: 'recovery_code_used', subject: `${left} recovery codes left`, after: { recoveryCodesLeft: left } },
+        now,
+      );
+      return { items: [used], subject: 'password and a recovery code' };
+    }
+    return undefined;
+  }
+  if (!('emailCode' in proof)) return undefined;
+  const spend = await matchSignInCode(person.id, proof.emailCode);
+  return spend ? { items: [spend], subject: 'password and a code emailed to the account' } : undefined;
+}
+
+/**
+ * The password together with a second proof, in one step: what signs in once the account's budget
+ * of wrong passwords is spent (and is accepted before, too). Both parts are always checked, and a
+ * wrong one is answered the same whichever it was (401 invalid_credentials), so a guesser learns
+ * nothing about the password from it; it is counted by the address's guards and for the alert,
+ * never against the account (a stranger cannot keep the person out). Right: signed in, in one
+ * write that spends the proof (so each works once), or, where the stage requires a factor and
+ * the person has none, the enrolment step.
+ */
+export async function signInWithProof(email: string, password: string, proof: PasswordProof, sourceIp: string, device: string): Promise<LoginResult> {
+  const person = (await personByEmail(email)) ?? (await bootstrapOwnerFor(email));
+  const attempt = await claimSignInAttempt(person ? loginAccountKey(person.id) : unknownAccountKey(email), 'password', sourceIp);
+  const active = person?.status === 'active' && person.passwordHash ? person : undefined;
+  const passwordRight = await verifyPassword(password, active?.passwordHash ?? (await decoy()));
+  const now = new Date();
+  const change = active ? new PersonChange(active.id, now).whenStatus('active') : undefined;
+  const spent = active && change ? await spendSecondProof(active, proof, change, now) : undefined;
+  if (!active || !change || !passwordRight || !spent) {
+    await Promise.all([
+      attemptFailed(attempt, 'password_and_proof'),
+      recordAudit({ actor: person ? personOf(person) : unknownActor(email), action: 'sign_in_failed', subject: 'wrong password or second proof' }),
+    ]);
+    throw wrongPasswordOrCode();
+  }
+  if (!hasSecondFactor(active) && secondFactorRequired()) {
+    if (!(await writeTogether(spent.items))) throw wrongPasswordOrCode();
+    await attemptSucceeded(attempt);
+    return { status: 'enrol', enrolment: await enrolment(active, 'enrol') };
+  }
+  const session = openSession(active, change, device, now);
+  const audit = auditPut({ actor: personOf(active), action: 'sign_in', subject: spent.subject }, now);
+  if (!(await writeTogether([change.item, ...spent.items, ...session.items, audit]))) throw wrongPasswordOrCode();
+  await attemptSucceeded(attempt);
+  return signedIn(active, session);
 }
 
 /** What the second step was answered with: the app's code, or one of the recovery codes. */
@@ -386,29 +529,70 @@ export async function acceptInvitation(input: { invite: string; ticket: string; 
 // ---- A factor from the account page -------------------------------------------------------------------
 
 const passwordRequired = () => new ForbiddenError('Type your password again to change your second factor or recovery codes', 'password_required');
-const wrongPassword = () => new ForbiddenError('That password is not right', 'wrong_password');
+const wrongPassword = (left: number) =>
+  new ForbiddenError(
+    left === 1 ? 'That password is not right: one more wrong one ends this session' : `That password is not right: ${left} more wrong ones end this session`,
+    'wrong_password',
+  );
+const sessionEnded = () => new UnauthorizedError('Five wrong passwords were typed in this session, so it has ended: sign in again', 'session_ended');
+
+/** Ends the session that typed the fifth wrong password: its item, its place on the account, the audit entry. */
+async function endSessionForWrongPasswords(person: PersonItem, sessionId: string): Promise<void> {
+  const session = person.sessions && Object.hasOwn(person.sessions, sessionId) ? person.sessions[sessionId] : undefined;
+  if (!session) return;
+  const change = new PersonChange(person.id).remove(['sessions', sessionId]);
+  const ended = await writeTogether([
+    change.item,
+    sessionDelete(session.tokenHash),
+    auditPut({ actor: personOf(person), action: 'session_revoked', subject: `session ${sessionId.slice(0, 8)} (${session.device}): five wrong passwords` }),
+  ]);
+  // The person changed meanwhile (removed, reset): the session item alone.
+  if (!ended) await writeTogether([sessionDelete(session.tokenHash)]);
+}
 
 /**
- * The signed-in person's password, typed again before their second factor changes: a stolen
- * session alone cannot bind another app or drop the factor (403 password_required, wrong_password).
- * Counted by the same slow-down as the password step of signing in, so a stolen session cannot
- * guess the password either.
+ * The signed-in person's password, typed again before their second factor or recovery codes
+ * change: a stolen session alone cannot bind another app, drop the factor or take new codes (403
+ * password_required, wrong_password). Counted by the same slow-down as the password step of
+ * signing in (per account and address), and taken before it is checked from two budgets: the
+ * session's (the REAUTH_WRONG_PER_SESSION-th wrong password ends the session: 401 session_ended)
+ * and the account's across its sessions (REAUTH_WRONG_PER_ACCOUNT per window, then 429). A right
+ * password gives its attempts back.
  */
 async function confirmPassword(
   actor: StaffPerson,
   password: string | undefined,
   sourceIp: string,
+  sessionId: string,
   purpose = 'changing the second factor',
 ): Promise<PersonItem> {
   const person = await readPerson(actor.id);
   if (person?.status !== 'active') throw new UnauthorizedError();
   if (!password) throw passwordRequired();
   const attempt = await claimSignInAttempt(loginAccountKey(person.id), 'password', sourceIp);
+  const accountKey = reauthAccountKey(person.id);
+  const forAccount = await claimBudget(accountKey, REAUTH_WRONG_PER_ACCOUNT, LOGIN_BUDGET_WINDOW_SECONDS);
+  if (!forAccount.allowed)
+    throw new RateLimitedError(
+      `Too many wrong passwords on this account: try again in ${waitText(forAccount.retryAfterSeconds)}`,
+      forAccount.retryAfterSeconds,
+      'login_locked',
+    );
+  const sessionKey = reauthSessionKey(sessionId || `person-${person.id}`);
+  const forSession = await claimBudget(sessionKey, REAUTH_WRONG_PER_SESSION, STAFF_SESSION_HOURS * 3600);
+  if (!forSession.allowed) {
+    await Promise.all([releaseBudget(accountKey), endSessionForWrongPasswords(person, sessionId)]);
+    throw sessionEnded();
+  }
   if (!person.passwordHash || !(await verifyPassword(password, person.passwordHash))) {
     await Promise.all([attemptFailed(attempt, 'password'), recordAudit({ actor: personOf(person), action: 'password_check_failed', subject: purpose })]);
-    throw wrongPassword();
+    if (forSession.used >= REAUTH_WRONG_PER_SESSION) {
+      await endSessionForWrongPasswords(person, sessionId);
+      throw sessionEnded();
+    }
+    throw wrongPassword(REAUTH_WRONG_PER_SESSION - forSession.used);
   }
-  await attemptSucceeded(attempt);
+  await Promise.all([attemptSucceeded(attempt), releaseBudget(accountKey), releaseBudget(sessionKey)]);
   return person;
 }
 
@@ -417,8 +601,8 @@ async function confirmPassword(
  * have (a new phone): the password first, then a new secret held by a step until the app's first
  * code proves it (addFactor).
  */
-export async function startChangingFactor(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<Enrolment> {
-  const person = await confirmPassword(actor, password, sourceIp);
+export async function startChangingFactor(actor: StaffPerson, password: string | undefined, sourceIp: string, sessionId: string): Promise<Enrolment> {
+  const person = await confirmPassword(actor, password, sourceIp, sessionId);
   return enrolment(person, 'add');
 }
 
@@ -469,7 +653,7 @@ export async function addFactor(actor: StaffPerson, ticket: string, code: string
  * (409 factor_required) where the stage requires a second factor of everyone.
  */
 export async function removeFactor(actor: StaffPerson, password: string | undefined, sourceIp: string, sessionId: string): Promise<StaffAccount> {
-  const person = await confirmPassword(actor, password, sourceIp);
+  const person = await confirmPassword(actor, password, sourceIp, sessionId);
   if (secondFactorRequired()) throw new ConflictError('Signing in here requires a second factor: replace the app instead of removing it', 'factor_required');
   if (!person.totp) throw new ConflictError('Your account has no authenticator app', 'no_factor');
   const now = new Date();
@@ -500,8 +684,13 @@ export async function removeFactor(actor: StaffPerson, password: string | undefi
  * Ten new recovery codes for the signed-in person, with their password typed again; the old ones
  * stop working in the same write. 409 no_factor without an authenticator app.
  */
-export async function regenerateRecoveryCodes(actor: StaffPerson, password: string | undefined, sourceIp: string): Promise<{ recoveryCodes: string[] }> {
-  const person = await confirmPassword(actor, password, sourceIp, 'new recovery codes');
+export async function regenerateRecoveryCodes(
+  actor: StaffPerson,
+  password: string | undefined,
+  sourceIp: string,
+  sessionId: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const person = await confirmPassword(actor, password, sourceIp, sessionId, 'new recovery codes');
   if (!person.totp) throw new ConflictError('Add an authenticator app first: recovery codes stand in for its code', 'no_factor');
   const now = new Date();
   const fresh = newRecoveryCodes(now);

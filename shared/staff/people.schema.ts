@@ -50,22 +50,30 @@ export const totpCodeSchema = z.pipe(
 const proof = { totpCode: totpCodeSchema };
 
 /**
- * A recovery code as typed: case, spaces and dashes do not matter, and the letters Crockford's
- * base32 leaves out are read as the digits they look like (o as 0, i and l as 1).
+ * A code of Crockford's base32 as typed (a recovery code, a code from an email): case, spaces and
+ * dashes do not matter, and the letters the alphabet leaves out are read as the digits they look
+ * like (o as 0, i and l as 1).
  */
-export const recoveryCodeSchema = z.pipe(
-  z.string({ error: 'Enter a recovery code' }).check(z.maxLength(40, 'Enter one of your recovery codes')),
+const base32Code = (missing: string, wrong: string) =>
   z.pipe(
-    z.transform((s: string) =>
-      s
-        .toLowerCase()
-        .replace(/[\s-]+/g, '')
-        .replace(/o/g, '0')
-        .replace(/[il]/g, '1'),
+    z.string({ error: missing }).check(z.maxLength(40, wrong)),
+    z.pipe(
+      z.transform((s: string) =>
+        s
+          .toLowerCase()
+          .replace(/[\s-]+/g, '')
+          .replace(/o/g, '0')
+          .replace(/[il]/g, '1'),
+      ),
+      z.string().check(z.regex(new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), wrong)),
     ),
-    z.string().check(z.regex(new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), 'Enter one of your recovery codes, like k3m9q-x7hta')),
-  ),
-);
+  );
+
+/** One of the person's recovery codes. */
+export const recoveryCodeSchema = base32Code('Enter a recovery code', 'Enter one of your recovery codes, like k3m9q-x7hta');
+
+/** A one-time code emailed to the account once too many wrong passwords were tried on it (functions/staff/sign-in-code.ts). */
+export const emailCodeSchema = base32Code('Enter the code from the email', 'Enter the code from the email, like k3m9q-x7hta');
 
 /** The one-time value that links the password step to the second-factor step. */
 const stepTicket = z.string({ error: 'Sign in again' }).check(z.regex(/^[A-Za-z0-9_-]{32,64}$/, 'Sign in again'));
@@ -76,6 +84,18 @@ export const secondFactorSchema = z.union([
   z.strictObject({ ticket: stepTicket, recoveryCode: recoveryCodeSchema }),
 ]);
 export type SecondFactorInput = z.infer<typeof secondFactorSchema>;
+
+/**
+ * POST /api/staff/login once the account's budget of wrong passwords is spent (answered 401
+ * second_proof_required): the password together with a second proof, checked in one step (the
+ * authenticator app's code or a recovery code; for an account without an app, the emailed code).
+ */
+export const staffLoginWithProofSchema = z.union([
+  z.strictObject({ ...staffLoginSchema.shape, ...proof }),
+  z.strictObject({ ...staffLoginSchema.shape, recoveryCode: recoveryCodeSchema }),
+  z.strictObject({ ...staffLoginSchema.shape, emailCode: emailCodeSchema }),
+]);
+export type StaffLoginWithProofInput = z.infer<typeof staffLoginWithProofSchema>;
 
 /** An invitation link's token (it rides in the page's URL fragment, never in a request URL). */
 export const inviteTokenSchema = z

@@ -327,3 +327,27 @@ export function StaffInviteEmail(p: Props<'staff_invite'>) {
     </Layout>
   );
 }
+
+/** A one-time sign-in code, after too many wrong passwords were tried on the account (functions/staff/sign-in-code.ts). */
+export function StaffSignInCodeEmail(p: Props<'staff_sign_in_code'>) {
+  return (
+    <Layout
+      preview="Your one-time code to sign in"
+      customer={false}
+      reason={`You receive this email because someone tried to sign in to your ${BRAND} staff account with a password after too many wrong ones.`}
+    >
+      <Heading style={heading}>Your one-time sign-in code</Heading>
+      <Text style={text}>{greeting(p.name)}</Text>
+      <Text style={text}>
+        Too many wrong passwords were tried on your staff account, so signing in now takes your password together with this code. It works once, until{' '}
+        {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC:
+      </Text>
+      <Text style={{ ...text, fontFamily: 'monospace', fontSize: '22px', letterSpacing: '2px' }}>{p.code ?? ''}</Text>
+      <OrderButton link={p.link} label="Open the sign-in page" />
+      <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>
+        If you were not signing in, someone else is trying passwords on your account: nothing happens without this code. Tell an owner, who can reset your
+        sign-in if your password may be known.
+      </Text>
+    </Layout>
+  );
+}

@@ -14,5 +14,5 @@ export const handler = route('POST /api/staff/account/second-factor', async (eve
     return json(200, await addFactor(staffActor(event), ticket, totpCode, event.staffSessionId ?? ''));
   }
   const { password } = body === undefined ? {} : requestBody(event, passwordAgainSchema);
-  return json(200, await startChangingFactor(staffActor(event), password, sourceIp(event)));
+  return json(200, await startChangingFactor(staffActor(event), password, sourceIp(event), event.staffSessionId ?? ''));
 });

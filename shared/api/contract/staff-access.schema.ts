@@ -10,10 +10,11 @@ import {
   personChangeSchema,
   secondFactorSchema,
   staffIdSchema,
+  staffLoginWithProofSchema,
 } from '../../staff/people.schema.ts';
 import { staffLoginSchema, staffLogoutSchema } from '../../staff/session.schema.ts';
 import * as z from '../../zod.ts';
-import { rateLimited } from '../errors.schema.ts';
+import { type DocumentedError, errorBodySchema, rateLimited } from '../errors.schema.ts';
 import {
   auditPageSchema,
   enrolmentSchema,
@@ -28,6 +29,25 @@ import {
 } from '../staff-responses.schema.ts';
 import { RATE_LIMITS, type RouteGroup, staffSession, TOO_MANY_REQUESTS } from './entry.schema.ts';
 
+/** Which second proof the sign-in asks for with the password once the account's budget of wrong passwords is spent. */
+export const SECOND_PROOFS = ['authenticator', 'email_code'] as const;
+export type SecondProof = (typeof SECOND_PROOFS)[number];
+
+/** 401 second_proof_required: the password was not checked; send it again with the proof named. */
+export const SECOND_PROOF_REQUIRED: DocumentedError = {
+  status: 401,
+  schema: z.looseObject({ ...errorBodySchema.shape, proof: z.enum(SECOND_PROOFS) }),
+  description:
+    'Too many wrong passwords were tried on the account (10 in 15 minutes, from any address): the password was not checked. Send it again in one request with `totpCode` or `recoveryCode` (`proof: authenticator`) or with `emailCode`, the code just emailed to the account (`proof: email_code`).',
+};
+
+/** 401 session_ended: the fifth wrong password typed again in a session ends it. */
+const SESSION_ENDED: DocumentedError = {
+  status: 401,
+  schema: errorBodySchema,
+  description: 'The fifth wrong password typed again in this session: the session has ended; sign in again',
+};
+
 /** Staff back office, its access (functions/handlers/staff-access/): sign-in, the staff's own account, people (functions/data/staff-accounts.ts, sign-in.ts), the audit trail, the operator's settings. */
 export const STAFF_ACCESS_ROUTES = {
   'POST /api/staff/login': {
@@ -35,14 +55,19 @@ export const STAFF_ACCESS_ROUTES = {
     operationId: 'staffLogin',
     summary: 'Staff sign-in, in two steps: email and password, then the step’s ticket and the authenticator app’s code (or a recovery code)',
     description:
-      'The first step answers `signed_in` with the token for the staff-token header, `second_factor` with a ticket for the second step, or `enrol` (the stage requires a second factor and the person has none yet) with an authenticator-app secret whose first code the second step takes. The second step answers `signed_in`.',
+      'The first step answers `signed_in` with the token for the staff-token header, `second_factor` with a ticket for the second step, or `enrol` (the stage requires a second factor and the person has none yet) with an authenticator-app secret whose first code the second step takes. The second step answers `signed_in`. Once 10 wrong passwords were tried on the account in 15 minutes (from any address), the first step answers 401 `second_proof_required` without checking the password, and the password is checked only together with the second proof it names, in one request (email, password and `totpCode`, `recoveryCode` or `emailCode`); a wrong one answers `invalid_credentials` whichever part was wrong.',
     tag: 'Staff',
     access: 'public',
-    body: z.union([staffLoginSchema, secondFactorSchema]),
+    body: z.union([staffLoginSchema, secondFactorSchema, staffLoginWithProofSchema]),
     responses: { 200: loginResultSchema },
-    errors: { login_locked: rateLimited('Too many failed sign-ins for the account (the wait grows with each, up to a minute) or from this network') },
-    tables: { sessions: 'write', rateLimits: 'write', staff: 'write', audit: 'append' },
-    secrets: ['staffPasswordHash'],
+    errors: {
+      login_locked: rateLimited(
+        'Too many failed sign-ins for the account from this network (the wait grows with each, up to a minute), or from this network for any account',
+      ),
+      second_proof_required: SECOND_PROOF_REQUIRED,
+    },
+    tables: { sessions: 'write', rateLimits: 'write', staff: 'write', outbox: 'write', audit: 'append' },
+    secrets: ['staffPasswordHash', 'linkSigningKey'],
   },
   'POST /api/staff/logout': {
     handler: 'staff-access/logout',
@@ -84,41 +109,52 @@ export const STAFF_ACCESS_ROUTES = {
     operationId: 'addStaffSecondFactor',
     summary:
       'With the password typed again: a new authenticator-app secret (and its QR code), to add an app or replace the one the account has; with its ticket and the app’s first code: the account gets the app',
-    description: '403 password_required without the password, wrong_password with a wrong one (counted by the sign-in slow-down).',
+    description:
+      '403 password_required without the password, wrong_password with a wrong one (counted by the sign-in slow-down); the fifth wrong one in a session ends it (401 session_ended).',
     tag: 'Staff',
     access: 'staff',
     role: 'support',
     body: z.optional(z.union([passwordAgainSchema, addSecondFactorSchema])),
     responses: { 200: z.union([enrolmentSchema, staffAccountSchema]) },
-    errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
-    tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
+    errors: {
+      login_locked: rateLimited('Too many wrong passwords for the account from this network, or 10 in 15 minutes in all its sessions'),
+      session_ended: SESSION_ENDED,
+    },
+    tables: { ...staffSession, sessions: 'write', staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'POST /api/staff/account/second-factor/removal': {
     handler: 'staff-access/account-factor-remove',
     operationId: 'removeStaffSecondFactor',
     summary: 'Removes the signed-in person’s authenticator app, with the password typed again',
     description:
-      '403 password_required or wrong_password; 409 factor_required where the stage requires a second factor of everyone (replace the app instead), no_factor without one.',
+      '403 password_required or wrong_password (the fifth wrong one in a session ends it: 401 session_ended); 409 factor_required where the stage requires a second factor of everyone (replace the app instead), no_factor without one.',
     tag: 'Staff',
     access: 'staff',
     role: 'support',
     body: z.optional(passwordAgainSchema),
     responses: { 200: staffAccountSchema },
-    errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
-    tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
+    errors: {
+      login_locked: rateLimited('Too many wrong passwords for the account from this network, or 10 in 15 minutes in all its sessions'),
+      session_ended: SESSION_ENDED,
+    },
+    tables: { ...staffSession, sessions: 'write', staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'POST /api/staff/account/recovery-codes': {
     handler: 'staff-access/account-recovery-codes',
     operationId: 'newStaffRecoveryCodes',
     summary: 'Ten new one-time recovery codes for the signed-in person (the old ones stop working), with the password typed again',
-    description: '403 password_required or wrong_password; 409 no_factor without an authenticator app. Shown once: only their hashes are kept.',
+    description:
+      '403 password_required or wrong_password (the fifth wrong one in a session ends it: 401 session_ended); 409 no_factor without an authenticator app. Shown once: only their hashes are kept.',
     tag: 'Staff',
     access: 'staff',
     role: 'support',
     body: z.optional(passwordAgainSchema),
     responses: { 200: recoveryCodesSchema },
-    errors: { login_locked: rateLimited('Too many wrong passwords for the account from this network') },
-    tables: { ...staffSession, staff: 'write', rateLimits: 'write', audit: 'append' },
+    errors: {
+      login_locked: rateLimited('Too many wrong passwords for the account from this network, or 10 in 15 minutes in all its sessions'),
+      session_ended: SESSION_ENDED,
+    },
+    tables: { ...staffSession, sessions: 'write', staff: 'write', rateLimits: 'write', audit: 'append' },
   },
   'DELETE /api/staff/account/sessions/{id}': {
     handler: 'staff-access/account-end-session',
