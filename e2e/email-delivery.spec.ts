@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { completeFilingDetails, createSubmitted, payWithTestCard, uniqueBusinessName, wizardData } from './holder.ts';
 import { orderLinkIn, sentEmail } from './mail.ts';
-import { showApplications, signInOnPage, staffToken } from './staff-session.ts';
+import { invitedPerson, showApplications, signInOnPage, staffToken } from './staff-session.ts';
 
 /**
  * Email delivery made visible (docs/product.md section 2): an order placed with an address that
@@ -70,20 +70,30 @@ test('a parked receipt is listed, the email corrected (new link works), and the 
   await expect(history.locator(`[data-message-id="${receiptId}"]`)).toHaveAttribute('data-email-status', 'parked');
   await dialog.getByLabel('Correct email address').fill('bounce.back@example.com');
   await dialog.getByLabel('Reason (kept in the audit trail)').fill('Customer called: the address was wrong');
-  await dialog.getByRole('button', { name: 'Correct the email' }).click();
-  await expect(dialog.getByText('bounce.back@example.com').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ask to correct the email' }).click();
+  await expect(dialog.getByRole('region', { name: 'Email change waiting' })).toContainText('bounce.back@example.com');
+  // A second person approves it (docs/decisions/0409; e2e/email-change.spec.ts shows it in their browser).
+  const second = await invitedPerson(request, token, { email: `approver.${Date.now()}@creator-llc.example`, name: 'Avery Approver', role: 'processor' });
+  const approved = await request.post(`/api/staff/applications/${id}/email-change`, {
+    headers: { 'staff-token': second.token },
+    data: { decision: 'approve', reason: 'Called the customer back' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
 
   // The new address receives the order link, and it opens the order in a browser that never saw it.
   const changedId = await sentMessageId(`email-changed:${id}:`, ':new');
   const changed = await sentEmail(changedId);
   expect(changed.to).toContain('bounce.back@example.com');
-  expect(changed.body).toContain(`from ${BOUNCES} to this one, bounce.back@example.com`);
+  expect(changed.body).toContain(`changed from ${BOUNCES} to this one, bounce.back@example.com`);
   const fresh = await browser.newContext();
   const customer = await fresh.newPage();
   await customer.goto(orderLinkIn(changed, id));
   await expect(customer.getByRole('heading', { level: 1, name: businessName })).toBeVisible();
   await fresh.close();
   // The old address is told too, without the link (its delivery is refused here, so it is parked).
+  await page.reload();
+  await showApplications(page);
+  await page.getByRole('button', { name: `View details of ${businessName}` }).click();
   await expect(history.locator('[data-email-status]').filter({ hasText: 'Email address changed' })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 

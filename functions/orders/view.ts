@@ -151,6 +151,7 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
       editable: detailsEditable(app),
       taxIdOnFile: Boolean(app.sealedTaxId),
       ownersOffRecord: keepsOwnersOffRecord(code),
+      chosePrivacy: app.priority === 'privacy',
       value: app.filingDetails ?? null,
     },
     ...(app.fileNumber ? { fileNumber: app.fileNumber } : {}),

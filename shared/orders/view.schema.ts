@@ -90,6 +90,8 @@ export const orderViewSchema = z.object({
     taxIdOnFile: z.boolean(),
     /** The filing state keeps owners' names off the public record. */
     ownersOffRecord: z.boolean(),
+    /** The customer chose privacy at wizard step 1: the form starts with our address on the filing where it is offered (shared/filing/privacy.ts). */
+    chosePrivacy: z.optional(z.boolean()),
     value: z.nullable(storedDetailsSchema),
   }),
   fileNumber: z.optional(z.string()),
