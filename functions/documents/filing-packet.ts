@@ -1,6 +1,7 @@
 import { addOnsOf, addOnWords } from '#shared/catalog/catalog.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
+import { ourAddressAllowed, ourOrganizerAllowed, privacyFilingUnavailableReason } from '#shared/filing/privacy.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type ExpediteTier, type Processing, processingFor } from '#shared/state-facts/processing-times.ts';
 import { addressLine, isoDate, longDate, monthName, pdfDate, slug, usd } from './format.ts';
@@ -8,7 +9,7 @@ import { type FormationForm, type FormContext, type FormItem, formationForm, mai
 import { formationWorksheet, worksheetItems } from './formation-worksheet.ts';
 import { type Block, type DocumentModel, renderPdf } from './layout.ts';
 import { DATASET_CREDIT, filingFee, type StateFilingFacts, stateFacts } from './state-data.ts';
-import type { FilingDocumentKind, FilingPacket, GeneratedDocument, OrderSummary, OurRegisteredAgent } from './types.ts';
+import type { FilingDocumentKind, FilingPacket, GeneratedDocument, OrderSummary, OurPrivacyFiling, OurRegisteredAgent } from './types.ts';
 
 /**
  * The documents staff file an order with: a cover sheet (filing office, fee, expedite tier,
@@ -16,14 +17,27 @@ import type { FilingDocumentKind, FilingPacket, GeneratedDocument, OrderSummary,
  * the formation document in the state's structure, or for a state whose structure we do not
  * hold, a clearly labelled worksheet. Pure: bytes in memory, nothing stored.
  */
-export async function filingPacket(order: OrderSummary, details: StoredFilingDetails, ourAgent?: OurRegisteredAgent | null): Promise<FilingPacket> {
+export async function filingPacket(
+  order: OrderSummary,
+  details: StoredFilingDetails,
+  ourAgent?: OurRegisteredAgent | null,
+  ourPrivacy?: OurPrivacyFiling | null,
+): Promise<FilingPacket> {
   const code = order.filingState.trim().toUpperCase();
   const facts = stateFacts(code);
   if (!facts) throw new Error(`No filing facts for state "${order.filingState}"`);
   const stateName = order.stateName?.trim() || facts.name;
-  const ctx: FormContext = { order, details, code, stateName, ...(ourAgent ? { ourAgent } : {}) };
+  const privacy = privacyFiling(code, stateName, details, ourPrivacy);
+  const ctx: FormContext = {
+    order,
+    details: privacy.filed,
+    code,
+    stateName,
+    ...(ourAgent ? { ourAgent } : {}),
+    ...(privacy.standIn ? { standIn: privacy.standIn } : {}),
+  };
   const form = formationForm(ctx);
-  const items = form ? form.items : worksheetItems(ctx);
+  const items = [...(form ? form.items : worksheetItems(ctx)), ...privacy.items];
   const problems = problemsOf(ctx, items, form);
   const blockers = items.filter((i) => i.tone === 'missing').map(blockerOf);
   const nameSlug = slug(order.businessName, order.applicationId);
@@ -55,6 +69,81 @@ export async function filingPacket(order: OrderSummary, details: StoredFilingDet
     });
   }
   return { documents, problems, blockers };
+}
+
+/**
+ * The privacy filing (shared/filing/privacy.ts, docs/decisions/0411): where the order chose it and
+ * the state data allows it, the details the formation document prints carry our address as the
+ * principal office and mailing address, and our organizer (at our address) where the state allows
+ * an organizer who is not a member. The customer's own addresses stay on the order for the IRS and
+ * the operating agreement. Chosen without our setting, or where the data does not allow it: a
+ * missing item, so nothing is stored until staff settle it.
+ */
+function privacyFiling(
+  code: string,
+  stateName: string,
+  details: StoredFilingDetails,
+  ours: OurPrivacyFiling | null | undefined,
+): { filed: StoredFilingDetails; standIn?: FormContext['standIn']; items: FormItem[] } {
+  if (!details.useOurAddress) return { filed: details, items: [] };
+  const label = 'Our address on the filing (privacy)';
+  if (!ourAddressAllowed(code))
+    return {
+      filed: details,
+      items: [
+        {
+          heading: '',
+          label,
+          cite: '',
+          lines: [],
+          tone: 'missing',
+          checklistOnly: true,
+          blocker: 'privacy_filing_unavailable',
+          note: privacyFilingUnavailableReason(code),
+        },
+      ],
+    };
+  if (!ours)
+    return {
+      filed: details,
+      items: [
+        {
+          heading: '',
+          label,
+          cite: '',
+          lines: [],
+          tone: 'missing',
+          checklistOnly: true,
+          blocker: 'privacy_filing_not_configured',
+          note: `The customer chose our address on the ${stateName} filing, and the operator settings hold no privacy address and organizer (or no legal name): add them in Settings, or ask the customer to file with their own address.`,
+        },
+      ],
+    };
+  const organizer = ourOrganizerAllowed(code);
+  const { mailingAddress: _own, ...rest } = details;
+  const filed: StoredFilingDetails = {
+    ...rest,
+    principalOffice: ours.address,
+    organizer: organizer ? { name: ours.organizer, title: 'Organizer', address: ours.address } : { ...details.organizer, address: ours.address },
+  };
+  return {
+    filed,
+    standIn: { legalName: ours.legalName, ...(organizer ? { organizer: ours.organizer } : {}) },
+    items: [
+      {
+        heading: '',
+        label,
+        cite: 'shared/data/owner-anonymity.json (dataset: anonymous_llc_available)',
+        lines: [
+          `Principal office and mailing address: ${addressLine(ours.address)} (${ours.legalName})`,
+          organizer ? `Organizer: ${ours.organizer}, for ${ours.legalName}` : "Organizer: the customer's, at our address",
+        ],
+        tone: 'info',
+        checklistOnly: true,
+        note: `The customer chose privacy: their home and their name stay off the ${stateName} filing. Our data does not say whether ${stateName} requires a physical principal office: check the state's form before filing.`,
+      },
+    ],
+  };
 }
 
 /** A missing item as staff are told it: what kind of fix, which value, and why. */
@@ -257,12 +346,15 @@ function checkBlock(item: FormItem): Block {
 
 function signatureChecks(ctx: FormContext, form: FormationForm | undefined): Block[] {
   const s = ctx.details.signature;
+  const ours = ctx.standIn?.organizer;
   const blocks: Block[] = [
     {
       type: 'check',
       tone: s.consent ? 'ok' : 'missing',
       label: form ? `Signature: ${form.execution.signers[0]?.caption ?? 'organizer'}` : 'Signature of the organizer',
-      value: [`/s/ ${s.typedName}`, `Signed electronically on ${longDate(s.signedAt)}`],
+      value: ours
+        ? [`${ours} signs for ${ctx.standIn?.legalName} before filing`, `Authorised by the customer: /s/ ${s.typedName} on ${longDate(s.signedAt)}`]
+        : [`/s/ ${s.typedName}`, `Signed electronically on ${longDate(s.signedAt)}`],
       ...(form ? { cite: form.execution.cite } : {}),
     },
   ];
@@ -299,7 +391,8 @@ function contactBlocks(ctx: FormContext): Block[] {
     { type: 'field', label: 'Principal office', value: addressLine(d.principalOffice) },
     { type: 'field', label: 'Mailing address', value: addressLine(mailingOf(d)) },
     { type: 'field', label: 'Organizer', value: [`${d.organizer.name}, ${d.organizer.title}`, addressLine(d.organizer.address)] },
-    { type: 'field', label: 'Email and phone', value: [c.email, c.phone].filter(Boolean).join(' - ') || 'Not given' },
+    // A privacy filing gives the state our address only: the customer's email and phone stay off it.
+    ...(ctx.standIn ? [] : [{ type: 'field' as const, label: 'Email and phone', value: [c.email, c.phone].filter(Boolean).join(' - ') || 'Not given' }]),
   ];
 }
 

@@ -79,6 +79,12 @@ export interface FormContext {
   code: string;
   stateName: string;
   ourAgent?: OurRegisteredAgent;
+  /**
+   * The privacy filing in force (./filing-packet.ts privacyFiling): `details` then already hold
+   * our address as the principal office, and `organizer` is our organizer, who signs in the
+   * customer's place. The customer's own signature stays on the order as their authorisation.
+   */
+  standIn?: { legalName: string; organizer?: string };
 }
 
 /** The registered agent the order names: ours (from the operator setting) or the customer's own. */
@@ -180,6 +186,9 @@ function agentItem(agent: ResolvedAgent, heading: string, label: string, cite: s
 }
 
 function signature(ctx: FormContext, caption: string): Signer {
+  const ours = ctx.standIn?.organizer;
+  // Our organizer signs when filing: no typed signature of the customer's is printed.
+  if (ours && ctx.standIn) return { name: ours, caption: `${caption} (for ${ctx.standIn.legalName})` };
   const s = ctx.details.signature;
   const title = ctx.details.organizer.title?.trim();
   return {
@@ -191,6 +200,8 @@ function signature(ctx: FormContext, caption: string): Signer {
 }
 
 function signatureNote(ctx: FormContext): string {
+  if (ctx.standIn?.organizer)
+    return `Signed by ${ctx.standIn.organizer} as organizer for ${ctx.standIn.legalName}, as the company's owners authorised in the filing details they signed electronically on ${longDate(ctx.details.signature.signedAt)}.`;
   return `Signed electronically by ${ctx.details.signature.typedName}, who typed their name and consented to an electronic signature on ${longDate(ctx.details.signature.signedAt)}.`;
 }
 

@@ -88,7 +88,16 @@ export function formationWorksheet(ctx: FormContext, facts: StateFilingFacts, ti
     if (item.note && item.tone !== 'ok') blocks.push({ type: 'para', text: item.note, size: 8.5, muted: true, indent: 150 });
   }
   blocks.push(
-    { type: 'field', label: 'Signature', value: [`/s/ ${d.signature.typedName}`, `Signed electronically on ${longDate(d.signature.signedAt)}`] },
+    {
+      type: 'field',
+      label: 'Signature',
+      value: ctx.standIn?.organizer
+        ? [
+            `${ctx.standIn.organizer}, organizer for ${ctx.standIn.legalName}, signs when filing`,
+            `Authorised electronically on ${longDate(d.signature.signedAt)}`,
+          ]
+        : [`/s/ ${d.signature.typedName}`, `Signed electronically on ${longDate(d.signature.signedAt)}`],
+    },
     { type: 'space', size: 8 },
     { type: 'para', text: banner, size: 9, muted: true },
   );

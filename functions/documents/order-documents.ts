@@ -3,7 +3,7 @@ import { owedEntries } from '#shared/orders/deliverables.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import type { GeneratedKind } from '#shared/orders/documents.ts';
 import { GENERATORS } from './generators.ts';
-import type { GeneratedDocument, Generator, OrderSummary, OurRegisteredAgent } from './types.ts';
+import type { GeneratedDocument, Generator, OrderSummary, OurPrivacyFiling, OurRegisteredAgent } from './types.ts';
 
 /**
  * The generated kinds the order owes: those of every catalog entry it owes (shared/orders/
@@ -28,6 +28,7 @@ export async function orderDocuments(
   order: OrderSummary,
   details: StoredFilingDetails,
   ourAgent?: OurRegisteredAgent | null,
+  ourPrivacy?: OurPrivacyFiling | null,
 ): Promise<{ documents: GeneratedDocument[]; problems: string[]; blockers: DocumentBlocker[] }> {
   const owed = owedKinds(order, details);
   const ran = new Set<Generator>();
@@ -37,7 +38,7 @@ export async function orderDocuments(
   for (const [kind, generate] of Object.entries(GENERATORS) as [GeneratedKind, Generator][]) {
     if (!owed.has(kind) || ran.has(generate)) continue;
     ran.add(generate);
-    const made = await generate(order, details, ourAgent ?? null);
+    const made = await generate(order, details, ourAgent ?? null, ourPrivacy ?? null);
     documents.push(...made.documents);
     problems.push(...made.problems);
     blockers.push(...made.blockers);

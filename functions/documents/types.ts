@@ -46,6 +46,16 @@ export interface OurRegisteredAgent {
   address: Address;
 }
 
+/**
+ * Our legal name, address and organizer for a privacy filing: an operator setting, passed in by
+ * the caller. An order that chose the privacy filing without it shows the gap.
+ */
+export interface OurPrivacyFiling {
+  legalName: string;
+  address: Address;
+  organizer: string;
+}
+
 /** The kinds of the filing packet: the cover sheet, and the state's formation document or the worksheet in its place. */
 export type FilingDocumentKind = Extract<GeneratedKind, 'cover_sheet' | 'formation' | 'formation_worksheet'>;
 
@@ -70,11 +80,17 @@ export interface Made<K extends GeneratedKind = GeneratedKind> {
 }
 
 /**
- * Writes the documents of one or more generated kinds from the order, its filing details and our
- * registered agent in the filing state (null when none is set), or says what is missing
+ * Writes the documents of one or more generated kinds from the order, its filing details, our
+ * registered agent in the filing state (null when none is set) and our privacy filing's address
+ * and organizer (null when unset), or says what is missing
  * (./generators.ts keys one by each kind it writes).
  */
-export type Generator = (order: OrderSummary, details: StoredFilingDetails, ourAgent: OurRegisteredAgent | null) => Promise<Made>;
+export type Generator = (
+  order: OrderSummary,
+  details: StoredFilingDetails,
+  ourAgent: OurRegisteredAgent | null,
+  ourPrivacy?: OurPrivacyFiling | null,
+) => Promise<Made>;
 
 export interface FilingPacket extends Made<FilingDocumentKind> {
   documents: GeneratedDocument<FilingDocumentKind>[];

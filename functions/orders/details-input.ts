@@ -1,6 +1,6 @@
 import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { filingDetailsSchema, type StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { offersOurAgent, ourPrivacyFiling, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { findState } from '#shared/states.ts';
 import { renewalPriceAgreed } from '../compliance/renewal.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
@@ -25,17 +25,23 @@ export async function storedDetailsFrom(app: ApplicationItem, body: unknown, sig
   const { ein: einAnswers, signature, ...rest } = details;
   let sealed: SealedTaxId;
   // Our agent only where the operator has an office in the filing state; the renewal price in force now is the one the answer agrees to.
-  const settings = rest.registeredAgent.kind === 'ours' ? await getOperatorSettings() : undefined;
-  if (settings && !offersOurAgent(settings, state)) {
+  const settings = rest.registeredAgent.kind === 'ours' || rest.useOurAddress ? await getOperatorSettings() : undefined;
+  // Our address on the filing only while the operator has set it (the schema already checked the state data).
+  if (rest.useOurAddress && !ourPrivacyFiling(settings)) {
+    const sentence = 'We cannot put our address on the filing at the moment: enter your own principal office and leave our address unticked';
+    throw new ValidationError(sentence, { useOurAddress: [sentence] });
+  }
+  if (settings && rest.registeredAgent.kind === 'ours' && !offersOurAgent(settings, state)) {
     const sentence = `We do not act as registered agent in ${findState(state)?.name ?? state}: name your own registered agent`;
     throw new ValidationError(sentence, { registeredAgent: [sentence] });
   }
-  const registeredAgent = settings
-    ? {
-        ...rest.registeredAgent,
-        renewalPriceUsd: renewalPriceAgreed(app.filingDetails?.registeredAgent, rest.registeredAgent, registeredAgentRenewalUsd(settings)),
-      }
-    : rest.registeredAgent;
+  const registeredAgent =
+    settings && rest.registeredAgent.kind === 'ours'
+      ? {
+          ...rest.registeredAgent,
+          renewalPriceUsd: renewalPriceAgreed(app.filingDetails?.registeredAgent, rest.registeredAgent, registeredAgentRenewalUsd(settings)),
+        }
+      : rest.registeredAgent;
   let stored: StoredFilingDetails = { ...rest, registeredAgent, signature: { ...signature, signedAt } };
   if (einAnswers) {
     const { taxId, ...party } = einAnswers.responsibleParty;

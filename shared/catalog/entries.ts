@@ -1,3 +1,4 @@
+import { ourAddressAllowed, privacyFilingUnavailableReason } from '../filing/privacy.ts';
 import { formatUsd } from '../money.ts';
 import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
 import { expediteDescription, expediteUnavailableReason, stateExpediteFee, stateFeeText } from '../state-facts/expedite.ts';
@@ -179,6 +180,23 @@ export const CATALOG = [
         ),
     },
     documents: [],
+  },
+  {
+    // The privacy filing (docs/decisions/0411): chosen in the filing details, where the state data allows it; the formation price covers it.
+    key: 'privacyAddress',
+    name: 'Our address on the filing',
+    description:
+      'Our address stands as the principal office and mailing address on the formation document, and our organizer signs it, so your home and your name stay off the filing; included in the formation order',
+    pricing: { kind: 'included' },
+    frozen: 'paymentStart',
+    sale: {
+      moment: 'order',
+      place: 'filingDetails',
+      availableIn: (state: string) => (ourAddressAllowed(state) ? { available: true } : { available: false, reason: privacyFilingUnavailableReason(state) }),
+    },
+    column: 'serviceFee',
+    documents: [],
+    staffWords: () => 'Our address and organizer on the filing',
   },
   {
     key: 'form2553',

@@ -5,6 +5,7 @@ import { findState } from '../states.ts';
 import { NO_CONTROL_CHARS } from '../validation.schema.ts';
 import * as z from '../zod.ts';
 import { DEFAULT_PURPOSE, MANAGEMENT, MAX_MEMBERS } from './facts.ts';
+import { ourAddressAllowed, privacyFilingUnavailableReason } from './privacy.ts';
 import { taxIdProblem } from './tax-id.ts';
 import { zipStateProblem } from './zip-state.ts';
 
@@ -193,6 +194,13 @@ export const filingDetailsBodySchema = z.strictObject({
   principalOffice: physicalAddress('where the business is located'),
   /** Absent = same as the principal office. */
   mailingAddress: z.optional(mailingAddress),
+  /**
+   * The privacy filing (./privacy.ts): the formation document carries our address as the
+   * principal office and mailing address, and our organizer signs it where the state data allows
+   * an organizer who is not a member. The addresses above stay the customer's own, kept off the
+   * filing (the IRS and the operating agreement use them). Absent = false.
+   */
+  useOurAddress: z.optional(z.boolean({ error: 'Say whether the filing uses our address' })),
   county: optionalText(60, 'County'),
   registeredAgent: z.discriminatedUnion(
     'kind',
@@ -253,6 +261,7 @@ export function filingDetailsSchema(ctx: FilingDetailsContext) {
       if (d.management === 'manager' && !d.managers?.length) issue(['managers'], 'A manager-managed LLC needs at least one manager');
       if (d.registeredAgent.kind === 'own' && d.registeredAgent.address.state !== filingState)
         issue(['registeredAgent', 'address', 'state'], `The registered agent's address must be in ${findState(filingState)?.name ?? filingState}`);
+      if (d.useOurAddress && !ourAddressAllowed(filingState)) issue(['useOurAddress'], privacyFilingUnavailableReason(filingState));
       if (filingState === 'NY' && !d.county) issue(['county'], 'New York asks for the county where the office is located');
       if (d.signature.typedName.trim().toLowerCase() !== d.organizer.name.trim().toLowerCase())
         issue(['signature', 'typedName'], 'Type the organizer’s name exactly as above to sign');

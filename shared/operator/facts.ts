@@ -34,6 +34,19 @@ export interface OperatorSettings extends Record<PriceSettingKey, number | null>
   socialLinks: Partial<Record<SocialNetwork, string>>;
   /** Our registered-agent offices, one per state we act in: the filing documents name the one in the filing state. */
   registeredAgentOffices: OperatorAddress[];
+  /**
+   * The privacy filing (shared/filing/privacy.ts): the street address a formation document may
+   * carry as the customer's principal office and mailing address, and the person who signs as
+   * organizer for us. Unset (null or absent): the privacy filing is not offered.
+   */
+  privacyFiling?: PrivacyFilingSetting | null;
+}
+
+/** Our address and organizer for a privacy filing. */
+export interface PrivacyFilingSetting {
+  address: OperatorAddress;
+  /** The person who signs formation documents as organizer for us. */
+  organizer: string;
 }
 
 // The price settings are listed here, not read from the catalog, to keep the catalog out of the
@@ -50,6 +63,7 @@ export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {
   liveChatUrl: null,
   socialLinks: {},
   registeredAgentOffices: [],
+  privacyFiling: null,
 };
 
 /** The settings customers should know the operator by: staff see a notice naming each one unset. */
@@ -92,6 +106,18 @@ export function ourRegisteredAgentFor(s: OperatorSettings, state: string): { nam
  */
 export function offersOurAgent(s: OperatorSettings | undefined, state: string): boolean {
   return Boolean(s && ourRegisteredAgentFor(s, state));
+}
+
+/**
+ * What a privacy filing in `state` stands in with: our legal name, our address and our organizer,
+ * when the operator set them and the state data allows it (shared/filing/privacy.ts decides the
+ * state; this only reads the setting). The documents and the filing details form read it.
+ */
+export function ourPrivacyFiling(
+  s: Pick<OperatorSettings, 'legalName' | 'privacyFiling'> | undefined,
+): { legalName: string; address: OperatorAddress; organizer: string } | undefined {
+  const p = s?.privacyFiling;
+  return s?.legalName && p?.address && p.organizer?.trim() ? { legalName: s.legalName, address: p.address, organizer: p.organizer.trim() } : undefined;
 }
 
 /** Every state where "Use our registered agent" may be offered (none until the settings are read). */

@@ -12,6 +12,7 @@ import { type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from './fa
  */
 
 const ZIP = /^\d{5}(?:-\d{4})?$/;
+const PO_BOX = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box|pmb\b|private\s+mail\s*box)/i;
 
 const stateCode = z.string({ error: 'Choose a state' }).check(
   z.trim(),
@@ -68,6 +69,20 @@ export const operatorSettingsFields = {
   registeredAgentOffices: z.array(operatorAddressSchema).check(
     z.maxLength(51, 'One office per state at most'),
     z.refine((offices) => new Set(offices.map((o) => o.state)).size === offices.length, 'One office per state at most'),
+  ),
+  /** The privacy filing's address (a street address: it stands as a principal office) and organizer; null: not offered. */
+  privacyFiling: z.optional(
+    z.nullable(
+      z.strictObject({
+        address: operatorAddressSchema.check(
+          z.refine((a) => !PO_BOX.test(a.line1) && !PO_BOX.test(a.line2 ?? ''), {
+            error: 'A PO box is not a street address: the filing uses it as a principal office',
+            path: ['line1'],
+          }),
+        ),
+        organizer: text('Organizer', 120, { min: 1 }),
+      }),
+    ),
   ),
 };
 

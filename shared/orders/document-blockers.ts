@@ -9,6 +9,10 @@ export const DOCUMENT_BLOCKER_CODES = [
   'our_agent_not_configured',
   /** The named registered agent's address is outside the filing state. */
   'agent_outside_state',
+  /** The order chose the privacy filing and the operator's settings hold no privacy address and organizer. */
+  'privacy_filing_not_configured',
+  /** The order chose the privacy filing in a state where the state data does not allow it. */
+  'privacy_filing_unavailable',
   /** A value the state's form asks for is not on the order (the county, a manager...). */
   'value_missing',
   /** The order bought the EIN and its filing details have no EIN answers. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { formationDateOf } from '#shared/compliance/calendar.ts';
-import { ourRegisteredAgentFor } from '#shared/operator/facts.ts';
+import { ourPrivacyFiling, ourRegisteredAgentFor } from '#shared/operator/facts.ts';
 import { blockerSentence, type DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { DOCUMENTS_AFTER, type DocumentKind, type DocumentsAfterAction, documentsBlocker } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
@@ -101,7 +101,7 @@ export async function generateOrderDocuments(
   const settings = await getOperatorSettings();
   let made: Awaited<ReturnType<typeof orderDocuments>>;
   try {
-    made = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null);
+    made = await orderDocuments(summary, details, ourRegisteredAgentFor(settings, summary.filingState) ?? null, ourPrivacyFiling(settings) ?? null);
   } catch (err) {
     logger.error('documents could not be written', { applicationId: app.id, error: err as Error });
     const blockers = [generationFailed(err)];

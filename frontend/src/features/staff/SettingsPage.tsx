@@ -1,5 +1,6 @@
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { PRICE_SETTING_KEYS, type PriceSettingKey, SETTING_PRICED } from '#shared/catalog/catalog.ts';
+import { ourAddressAllowed } from '#shared/filing/privacy.ts';
 import { missingOperatorSettings, type OperatorAddress, type OperatorSettings, SOCIAL_NETWORKS, type SocialNetwork } from '#shared/operator/facts.ts';
 import { operatorSettingsUpdateSchema } from '#shared/operator/settings.schema.ts';
 import { STATE_RECORDS } from '#shared/states.ts';
@@ -30,6 +31,7 @@ interface Form extends PriceFields {
   liveChatUrl: string;
   socialLinks: Record<SocialNetwork, string>;
   registeredAgentOffices: AddressForm[];
+  privacyFiling: { address: AddressForm; organizer: string };
 }
 
 const toAddressForm = (a: OperatorAddress | null): AddressForm => (a ? { ...NO_ADDRESS, ...a, line2: a.line2 ?? '' } : NO_ADDRESS);
@@ -44,6 +46,7 @@ function toForm(s: OperatorSettings): Form {
     liveChatUrl: s.liveChatUrl ?? '',
     socialLinks: Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((k) => [k, s.socialLinks[k as SocialNetwork] ?? ''])) as Record<SocialNetwork, string>,
     registeredAgentOffices: s.registeredAgentOffices.map(toAddressForm),
+    privacyFiling: { address: toAddressForm(s.privacyFiling?.address ?? null), organizer: s.privacyFiling?.organizer ?? '' },
   };
 }
 
@@ -52,6 +55,12 @@ const orNull = (v: string) => (v.trim() ? v : null);
 const fromAddressForm = (a: AddressForm): OperatorAddress | null =>
   Object.values(a).some((v) => v.trim()) ? { line1: a.line1, ...(a.line2.trim() ? { line2: a.line2 } : {}), city: a.city, state: a.state, zip: a.zip } : null;
 const dollarsOrNull = (v: string) => (v.trim() ? Number(v.trim()) : null);
+/** The privacy filing's address and organizer: unset when both are blank, else both are checked (a half-filled one is refused beside its field). */
+function privacyFilingOf(p: Form['privacyFiling']) {
+  const address = fromAddressForm(p.address);
+  if (!address && !p.organizer.trim()) return null;
+  return { address: address ?? { line1: '', city: '', state: '', zip: '' }, organizer: p.organizer };
+}
 function fromForm(f: Form, version: number) {
   return {
     legalName: orNull(f.legalName),
@@ -63,9 +72,13 @@ function fromForm(f: Form, version: number) {
     liveChatUrl: orNull(f.liveChatUrl),
     socialLinks: Object.fromEntries(Object.entries(f.socialLinks).filter(([, v]) => v.trim())),
     registeredAgentOffices: f.registeredAgentOffices.map(fromAddressForm).filter((a): a is OperatorAddress => a !== null),
+    privacyFiling: privacyFilingOf(f.privacyFiling),
     version,
   };
 }
+
+/** The states whose data allows the privacy filing (shared/filing/privacy.ts). */
+const PRIVACY_STATES = STATE_RECORDS.filter((s) => ourAddressAllowed(s.code)).map((s) => s.name);
 
 /** Field path (as the shared schema names it) -> its first message. */
 type Errors = Record<string, string>;
@@ -309,6 +322,39 @@ function Settings() {
           <Button variant="secondary" onClick={() => set('registeredAgentOffices', [...form.registeredAgentOffices, NO_ADDRESS])}>
             Add an office
           </Button>
+        </Card>
+        <Card className="space-y-4">
+          <h2 className="text-lg font-semibold text-slate-900">Privacy filing</h2>
+          <p className="text-sm text-slate-600">
+            Where the state data allows it ({PRIVACY_STATES.join(', ')}), a customer may put this address on the formation document as the principal office and
+            mailing address, and this person signs it as organizer for the legal name above, so the customer's home and name stay off the public filing.
+            Included in the formation price. Leave both blank to offer it nowhere.
+          </p>
+          <fieldset>
+            <legend className="text-sm font-semibold text-slate-800">Privacy address</legend>
+            <p className="mb-2 text-sm text-slate-600">A street address (not a PO box): the filing names it as the principal office.</p>
+            <AddressFields
+              prefix="privacyFiling.address"
+              value={form.privacyFiling.address}
+              onChange={(address) => set('privacyFiling', { ...form.privacyFiling, address })}
+              errors={errors}
+            />
+          </fieldset>
+          <Field
+            id="settings-privacy-organizer"
+            label="Organizer"
+            error={errors['privacyFiling.organizer']}
+            hint="The person who signs formation documents as organizer for us."
+          >
+            <input
+              id="settings-privacy-organizer"
+              className={INPUT}
+              value={form.privacyFiling.organizer}
+              onChange={(e) => set('privacyFiling', { ...form.privacyFiling, organizer: e.target.value })}
+              aria-invalid={errors['privacyFiling.organizer'] ? true : undefined}
+              aria-describedby={errors['privacyFiling.organizer'] ? 'settings-privacy-organizer-error' : undefined}
+            />
+          </Field>
         </Card>
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={save.isPending}>

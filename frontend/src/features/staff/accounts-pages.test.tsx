@@ -465,6 +465,32 @@ describe('operator settings', () => {
     });
   });
 
+  it('holds the privacy filing: its address (a street address) and organizer, both or neither', async () => {
+    localStorage.setItem(STAFF_TOKEN_KEY, 'tok-owner-0123456789');
+    replies['GET /api/staff/account'] = { status: 200, body: OWNER };
+    replies['PUT /api/staff/operator-settings'] = { status: 200, body: { ...SETTINGS, version: 1 } };
+    const user = renderAt('/staff/settings');
+    const card = (await screen.findByRole('heading', { name: 'Privacy filing' })).closest('div') as HTMLElement;
+    expect(card).toHaveTextContent('Where the state data allows it (Delaware, New Mexico, Wyoming)');
+    const address = within(card).getByRole('group', { name: 'Privacy address' });
+    await user.type(within(address).getByLabelText('Street address'), 'PO Box 12');
+    await user.type(within(address).getByLabelText('City'), 'Cheyenne');
+    await user.selectOptions(within(address).getByLabelText('State'), 'WY');
+    await user.type(within(address).getByLabelText('ZIP code'), '82001');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('A PO box is not a street address: the filing uses it as a principal office')).toBeInTheDocument();
+    expect(within(card).getByText('Organizer is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /api/staff/operator-settings')).toBe(false);
+    await user.clear(within(address).getByLabelText('Street address'));
+    await user.type(within(address).getByLabelText('Street address'), '1712 Pioneer Avenue');
+    await user.type(within(card).getByLabelText('Organizer'), 'Dana Whitfield');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings Saved')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'PUT /api/staff/operator-settings')?.body).toMatchObject({
+      privacyFiling: { address: { line1: '1712 Pioneer Avenue', city: 'Cheyenne', state: 'WY', zip: '82001' }, organizer: 'Dana Whitfield' },
+    });
+  });
+
   it('a staff-role person cannot edit them', async () => {
     localStorage.setItem(STAFF_TOKEN_KEY, 'tok-staff-0123456789');
     replies['GET /api/staff/account'] = { status: 200, body: STAFF };

@@ -27,6 +27,7 @@ import { StepHeading } from './StepHeading.tsx';
 // its module (with the states' cost data) loads then, or earlier when the page is idle (WizardPage).
 export const loadHomeStateComparison = () => import('./HomeStateComparison.tsx');
 const HomeStateComparison = lazy(() => loadHomeStateComparison().then((m) => ({ default: m.HomeStateComparison })));
+const PublicRecord = lazy(() => import('./PublicRecord.tsx').then((m) => ({ default: m.PublicRecord })));
 
 const INVENTORY_QUESTION = 'Do you keep inventory or ship physical products?';
 const INVENTORY_OPTIONS = [
@@ -292,6 +293,12 @@ export function BasicInfoStep({ data, update, onNext, frame = false }: StepProps
           </div>
         )
       )}
+
+      {data.priority === 'privacy' && data.state ? (
+        <Suspense fallback={null}>
+          <PublicRecord state={data.state} />
+        </Suspense>
+      ) : null}
 
       {filesAwayFromHome(data.residenceState, data.state) ? (
         <Suspense fallback={null}>

@@ -325,3 +325,73 @@ describe('our registered agent', () => {
     expect(screen.queryByTestId('agent-not-offered')).toBeNull();
   });
 });
+
+describe('our address on the filing (privacy)', () => {
+  const OURS = { address: { line1: '1712 Pioneer Avenue', line2: 'Suite 500', city: 'Cheyenne', state: 'WY', zip: '82001' }, organizer: 'Dana Whitfield' };
+  /** The form of a Wyoming order, the operator's privacy address and organizer set unless `withSetting` is false. */
+  function showPrivacyForm(chosePrivacy: boolean, state = 'WY', stateName = 'Wyoming', withSetting = true) {
+    seedSharedGet(OPERATOR_SETTINGS_URL, { ...OPERATOR, privacyFiling: withSetting ? OURS : null });
+    const user = userEvent.setup();
+    render(
+      <FilingDetailsForm order={orderView({ state, stateName }, { ownersOffRecord: state === 'WY', chosePrivacy })} onSaved={vi.fn()} onConflict={vi.fn()} />,
+    );
+    return { user };
+  }
+  const choice = () => screen.queryByRole('checkbox', { name: /Use our address as the principal office and mailing address/ });
+
+  it('is ticked for a customer who chose privacy, and says what will be public in Wyoming with it', async () => {
+    const { user } = showPrivacyForm(true);
+    expect(choice()).toBeChecked();
+    expect(screen.getByText(/1712 Pioneer Avenue, Suite 500, Cheyenne, WY 82001 \(Creator Filings LLC\)/)).toBeInTheDocument();
+    const record = screen.getByTestId('public-record');
+    expect(record).toHaveTextContent('What will be public in Wyoming');
+    expect(record).toHaveTextContent('The principal office and mailing address on the filing are ours, not yours.');
+    expect(record).toHaveTextContent('Our organizer signs the filing, so your name is not on it as organizer.');
+    expect(record).toHaveTextContent("Wyoming's formation document does not ask for the members' or managers' names.");
+    expect(record).toHaveTextContent('Our state data does not say whether Wyoming requires the principal office to be a physical place of business.');
+    expect(screen.getByTestId('our-organizer')).toHaveTextContent('Our organizer, Dana Whitfield, signs the Wyoming filing for Creator Filings LLC');
+    // Unticked, the sentences speak of the customer's own address and name.
+    await user.click(choice() as HTMLElement);
+    expect(record).toHaveTextContent('The principal office and mailing address you give are printed on the filing.');
+    expect(screen.queryByTestId('our-organizer')).toBeNull();
+  });
+
+  it('is offered unticked to a customer who did not choose privacy, and saved when ticked', async () => {
+    replies[PUT] = { status: 200, body: orderView() };
+    const { user } = showPrivacyForm(false);
+    expect(choice()).not.toBeChecked();
+    await user.click(choice() as HTMLElement);
+    await fillAddress(user, 'Principal office');
+    const g = group('Principal office');
+    await user.clear(within(g).getByLabelText('ZIP code'));
+    await enter(user, within(g).getByLabelText('ZIP code'), '82001');
+    await user.selectOptions(within(g).getByLabelText('State'), 'WY');
+    await user.click(screen.getByRole('radio', { name: /I have my own registered agent/ }));
+    await enter(user, screen.getByLabelText("Agent's name (a person or a company)"), 'Capitol Agents Inc.');
+    const agent = group("Agent's street address");
+    await enter(user, within(agent).getByLabelText('Street address'), '300 Capitol Avenue');
+    await enter(user, within(agent).getByLabelText('City'), 'Cheyenne');
+    await enter(user, within(agent).getByLabelText('ZIP code'), '82001');
+    await user.click(screen.getByRole('checkbox', { name: /The agent has agreed/ }));
+    await enter(user, screen.getByLabelText("Organizer's full name"), 'Maya Lopez');
+    await user.click(screen.getByRole('checkbox', { name: /typing my name is my electronic signature/ }));
+    await user.click(screen.getByRole('button', { name: 'Save filing details' }));
+    await waitFor(() => expect(calls.some((c) => c.key === PUT)).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.key === PUT)?.init.body));
+    expect(body.useOurAddress).toBe(true);
+  });
+
+  it('is not offered where the state data does not allow it, and the sentences say what will be public there', () => {
+    showPrivacyForm(true, 'NV', 'Nevada');
+    expect(choice()).toBeNull();
+    const record = screen.getByTestId('public-record');
+    expect(record).toHaveTextContent("Nevada's formation document names the members or managers.");
+    expect(record).toHaveTextContent('The principal office and mailing address you give are printed on the filing.');
+  });
+
+  it('is not offered while the operator has not set the privacy address and organizer', () => {
+    showPrivacyForm(true, 'WY', 'Wyoming', false);
+    expect(choice()).toBeNull();
+    expect(screen.getByTestId('public-record')).toHaveTextContent('The principal office and mailing address you give are printed on the filing.');
+  });
+});

@@ -2,8 +2,9 @@ import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } 
 import { REGISTERED_AGENT_OPTIONAL } from '#shared/compliance/rules.ts';
 import { type FilingDetailsInput, SIGNATURE_CONSENT } from '#shared/filing/details.schema.ts';
 import { OWNER_ANONYMITY_SOURCE } from '#shared/filing/facts.ts';
+import { ourAddressAllowed, ourOrganizerAllowed, PUBLIC_RECORD_SOURCE, publicRecordSentences } from '#shared/filing/privacy.ts';
 import { formatUsd } from '#shared/money.ts';
-import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
+import { formatAddress, offersOurAgent, ourPrivacyFiling, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button } from '../../../components/Button.tsx';
 import { afterPointerRelease } from '../../../lib/after-pointer-release.ts';
@@ -86,8 +87,9 @@ export function FilingDetailsForm({
       ein: order.details.ein,
       taxIdOnFile: order.details.taxIdOnFile,
       operatingAgreement: Boolean(order.details.operatingAgreement),
+      privacyByDefault: Boolean(order.details.chosePrivacy) && ourAddressAllowed(order.state),
     }),
-    [order.state, order.details.ein, order.details.taxIdOnFile, order.details.operatingAgreement],
+    [order.state, order.details.ein, order.details.taxIdOnFile, order.details.operatingAgreement, order.details.chosePrivacy],
   );
   const [draft, setDraft] = useState<DetailsDraft>(() => initialDraft(ctx, order.details.value, order.applicant));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -130,6 +132,14 @@ export function FilingDetailsForm({
   useEffect(() => {
     if (operator && !oursOffered && draft.agentKind === 'ours') setDraft((d) => ({ ...d, agentKind: 'own' }));
   }, [operator, oursOffered, draft.agentKind]);
+  // Our address on the filing only where the state data allows it and the operator has set it (the server refuses it elsewhere).
+  const ourPrivacy = ourAddressAllowed(order.state) ? ourPrivacyFiling(operator) : undefined;
+  useEffect(() => {
+    if (operator && !ourPrivacy && draft.useOurAddress) setDraft((d) => ({ ...d, useOurAddress: false }));
+  }, [operator, ourPrivacy, draft.useOurAddress]);
+  const privacyOn = Boolean(ourPrivacy && draft.useOurAddress);
+  const ourOrganizer = privacyOn && ourOrganizerAllowed(order.state) ? ourPrivacy : undefined;
+  const publicRecord = publicRecordSentences(order.state, { ourAddress: privacyOn, ourOrganizer: Boolean(ourOrganizer) });
   const last4 = order.details.value?.ein?.responsibleParty.taxIdLast4;
 
   async function submit(e: FormEvent) {
@@ -183,17 +193,43 @@ export function FilingDetailsForm({
         <Section>
           <fieldset className="min-w-0 space-y-5">
             <legend className={LEGEND}>Where the business is</legend>
+            {ourPrivacy ? (
+              <CheckboxField
+                path="useOurAddress"
+                label={`Use our address as the principal office and mailing address on the ${stateName} filing${ourOrganizerAllowed(order.state) ? ', with our organizer signing it' : ''}`}
+                hint={`${formatAddress(ourPrivacy.address)} (${ourPrivacy.legalName}). Your home stays off the public filing; included in your formation price.`}
+                checked={draft.useOurAddress}
+                onChecked={(useOurAddress) => update({ useOurAddress })}
+              />
+            ) : null}
+            <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700" data-testid="public-record">
+              <p className="font-semibold text-slate-900">What will be public in {stateName}</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {publicRecord.map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+              <p className="mt-1 text-xs text-slate-600">Source: {PUBLIC_RECORD_SOURCE}.</p>
+            </div>
             <AddressFields
               path="principalOffice"
               legend="Principal office"
-              hint="The street address where the business is run (your home is fine). The state does not accept a PO box here."
+              hint={
+                privacyOn
+                  ? 'Your own business address, kept off the filing: the IRS and your operating agreement use it. A street address, not a PO box.'
+                  : 'The street address where the business is run (your home is fine). The state does not accept a PO box here.'
+              }
               value={draft.principalOffice}
               onValue={(principalOffice) => update({ principalOffice })}
             />
             <AddressFields
               path="mailingAddress"
               legend="Mailing address"
-              hint="Where the state sends letters. A PO box is fine here."
+              hint={
+                privacyOn
+                  ? 'Where we and the IRS send you letters; the filing shows our address. A PO box is fine here.'
+                  : 'Where the state sends letters. A PO box is fine here.'
+              }
               value={draft.mailingAddress}
               onValue={(mailingAddress) => update({ mailingAddress })}
               sameAs={{
@@ -285,7 +321,14 @@ export function FilingDetailsForm({
         <Section>
           <fieldset className="min-w-0 space-y-4">
             <legend className={LEGEND}>Organizer and signature</legend>
-            <p className="text-sm text-slate-600">The organizer signs the formation document. It is usually you.</p>
+            {ourOrganizer ? (
+              <p className="text-sm text-slate-600" data-testid="our-organizer">
+                Our organizer, {ourOrganizer.organizer}, signs the {stateName} filing for {ourOrganizer.legalName}, so your name is not on it. Your name and
+                signature below authorise us to file it; they stay on your order.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">The organizer signs the formation document. It is usually you.</p>
+            )}
             <FilingContact email={order.email} phone={order.applicant?.phone ?? ''} ein={order.details.ein} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField

@@ -35,6 +35,8 @@ export interface AccountDraft {
 }
 
 export interface DetailsDraft {
+  /** The privacy filing: our address and organizer on the formation document (shared/filing/privacy.ts). */
+  useOurAddress: boolean;
   principalOffice: AddressDraft;
   mailingSame: boolean;
   mailingAddress: AddressDraft;
@@ -80,6 +82,8 @@ export interface FormContext {
   taxIdOnFile: boolean;
   /** The operating agreement was bought: the form asks for its Schedule A. */
   operatingAgreement?: boolean;
+  /** A fresh form starts with our address on the filing (the customer chose privacy, and the state data allows it). */
+  privacyByDefault?: boolean;
 }
 
 export const emptyAddress = (state = ''): AddressDraft => ({ line1: '', line2: '', city: '', state, zip: '' });
@@ -110,6 +114,7 @@ export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | nul
   if (!stored) {
     const name = applicant ? `${applicant.firstName.trim()} ${applicant.lastName.trim()}`.trim() : '';
     return {
+      useOurAddress: ctx.privacyByDefault === true,
       principalOffice: emptyAddress(applicant?.residenceState || state),
       mailingSame: true,
       mailingAddress: emptyAddress(state),
@@ -151,6 +156,7 @@ export function initialDraft(ctx: FormContext, stored: StoredFilingDetails | nul
   const agent = stored.registeredAgent;
   const party = stored.ein?.responsibleParty;
   return {
+    useOurAddress: stored.useOurAddress === true,
     principalOffice: toDraftAddress(office, state),
     mailingSame: !stored.mailingAddress,
     mailingAddress: toDraftAddress(stored.mailingAddress, state),
@@ -213,6 +219,7 @@ export function toBody(d: DetailsDraft, ctx: FormContext): FilingDetailsInput {
   return {
     principalOffice: office,
     ...(d.mailingSame ? {} : { mailingAddress: addressBody(d.mailingAddress) }),
+    ...(d.useOurAddress ? { useOurAddress: true } : {}),
     ...(ctx.state === 'NY' && d.county.trim() ? { county: d.county } : {}),
     registeredAgent,
     organizer: { name: d.organizer.name, title: d.organizer.title, address: personAddress(d.organizer) },
