@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { SecondProof } from '#shared/api/contract/staff-access.schema.ts';
 import type { Enrolment, LoginResult, SignedIn } from '#shared/api/staff-responses.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { Logo } from '../../components/Logo.tsx';
@@ -49,13 +50,16 @@ export function SignInFrame({ title, intro, children }: { title: string; intro: 
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; ticket: string; recovery: boolean }
+  | { kind: 'proof'; proof: SecondProof; notice: string }
   | { kind: 'enrol'; enrolment: Enrolment }
   | { kind: 'codes'; codes: string[] };
 
 /**
  * Staff login (docs/product.md "Staff login"): email and password, then the code of the person's
  * authenticator app, or, where the stage requires a second factor and they have none yet, adding
- * one. `?next=` returns to the staff screen that sent here.
+ * one. Once too many wrong passwords were tried on the account (401 second_proof_required), the
+ * password and a second proof together: the app's code (or a recovery code), or the code emailed
+ * to the account. `?next=` returns to the staff screen that sent here.
  */
 export default function StaffLoginPage() {
   usePageMeta({ title: 'Staff login | CreatorLLC' });
@@ -89,7 +93,12 @@ export default function StaffLoginPage() {
       else setStep({ kind: 'enrol', enrolment: result.enrolment });
     } catch (err) {
       if (!(err instanceof ApiError)) toast('Login Error', 'Failed to connect to server', 'error');
-      else if (onCodeError && err.code === 'invalid_code') setCodeError(err.serverError);
+      else if (err.code === 'second_proof_required') {
+        const proof: SecondProof = err.body?.proof === 'authenticator' ? 'authenticator' : 'email_code';
+        setStep({ kind: 'proof', proof, notice: err.serverError ?? '' });
+        setCode('');
+        setUseRecovery(false);
+      } else if (onCodeError && (err.code === 'invalid_code' || (step.kind === 'proof' && err.code === 'invalid_credentials'))) setCodeError(err.serverError);
       else {
         // An expired step starts again from the password.
         if (err.code === 'sign_in_step_expired') setStep({ kind: 'password' });
@@ -112,6 +121,13 @@ export default function StaffLoginPage() {
 
   function submitRecoveryCode(ticket: string, recoveryCode: string) {
     void attempt(() => apiCall('POST /api/staff/login', { body: { ticket, recoveryCode } }), true);
+  }
+
+  /** The password and the second proof in one request (after too many wrong passwords on the account). */
+  function submitWithProof(proof: SecondProof) {
+    if (!password || !code.trim()) return;
+    const second = proof === 'email_code' ? { emailCode: code } : useRecovery ? { recoveryCode: code } : { totpCode: code };
+    void attempt(() => apiCall('POST /api/staff/login', { body: { email, password, ...second } }), true);
   }
 
   if (step.kind === 'codes')
@@ -188,6 +204,83 @@ export default function StaffLoginPage() {
           </Button>
         ) : null}
         <p className="mt-4 text-sm text-slate-600">No recovery codes left? Ask an owner to reset your sign-in.</p>
+      </SignInFrame>
+    );
+
+  if (step.kind === 'proof')
+    return (
+      <SignInFrame title="Staff login" intro={step.notice}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitWithProof(step.proof);
+          }}
+        >
+          <p className="mt-4 text-sm text-slate-700">
+            Signing in as <span className="font-medium">{email}</span>.
+          </p>
+          <label htmlFor="staff-proof-password" className={`mt-4 ${LABEL}`}>
+            Password
+          </label>
+          <input
+            id="staff-proof-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={INPUT}
+          />
+          {step.proof === 'authenticator' && !useRecovery ? (
+            <CodeField id="staff-proof-code" value={code} onChange={setCode} error={codeError} />
+          ) : (
+            <div className="mt-5">
+              <label htmlFor="staff-proof-code" className={LABEL}>
+                {step.proof === 'email_code' ? 'Code from the email' : 'Recovery code'}
+              </label>
+              <input
+                id="staff-proof-code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={40}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                aria-describedby={codeError ? 'staff-proof-code-error' : 'staff-proof-code-hint'}
+                aria-invalid={codeError ? true : undefined}
+                className={`${INPUT} font-mono`}
+              />
+              {codeError ? (
+                <p id="staff-proof-code-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {codeError}
+                </p>
+              ) : (
+                <p id="staff-proof-code-hint" className="mt-1 text-sm text-slate-600">
+                  {step.proof === 'email_code'
+                    ? 'The one-time code in the email sent to your address, like k3m9q-x7hta. Any code from the last 30 minutes works, once.'
+                    : 'One of the ten codes you saved when you added the app, like k3m9q-x7hta. Each works once.'}
+                </p>
+              )}
+            </div>
+          )}
+          <Button type="submit" className="mt-6 w-full" disabled={pending || !password || !code.trim()}>
+            {pending ? 'Checking…' : 'Sign in'}
+          </Button>
+        </form>
+        {step.proof === 'authenticator' ? (
+          <Button
+            variant="secondary"
+            className="mt-3 w-full"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setCode('');
+              setCodeError(undefined);
+            }}
+          >
+            {useRecovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}
+          </Button>
+        ) : null}
       </SignInFrame>
     );
 
