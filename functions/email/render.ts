@@ -59,11 +59,11 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   },
   details_changed: { subject: (p) => `We changed the filing details of ${p.businessName || 'your order'}`, component: DetailsChangedEmail },
   email_changed: { subject: (p) => `The email address of your order${p.businessName ? ` for ${p.businessName}` : ''} changed`, component: EmailChangedEmail },
-  order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   email_change_requested: {
     subject: (p) => `Someone asked to change the email address of your order${p.businessName ? ` for ${p.businessName}` : ''}`,
     component: EmailChangeRequestedEmail,
   },
+  order_link: { subject: (p) => `Your link to the order for ${p.businessName}`, component: OrderLinkEmail },
   continue_link: {
     subject: (p) => (p.businessName ? `Continue your application for ${p.businessName}` : 'Continue your LLC application'),
     component: ContinueLinkEmail,

@@ -224,8 +224,8 @@ export function EmailChangedEmail(p: Props<'email_changed'>) {
       <Text style={text}>{greeting(p.firstName)}</Text>
       {p.recipient === 'new' ? (
         <Text style={text}>
-          The email address of {what} changed from {p.oldEmail} to this one, {p.newEmail}. From now on every email about the order comes here. Here is the
-          link to your order page; it opens the order without a password, so keep this email to yourself.
+          The email address of {what} changed from {p.oldEmail} to this one, {p.newEmail}. From now on every email about the order comes here. Here is the link
+          to your order page; it opens the order without a password, so keep this email to yourself.
         </Text>
       ) : (
         <Text style={text}>
