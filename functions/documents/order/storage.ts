@@ -91,11 +91,19 @@ export async function downloadLink(key: string, fileName: string, seconds = DOWN
   return { url: throughSite(url), expiresAt: expiry(seconds) };
 }
 
-/** A presigned PUT of `key`: the Content-Type is part of the signature, so only `application/pdf` is accepted. */
-export async function uploadLink(key: string, seconds = UPLOAD_LINK_SECONDS): Promise<{ url: string; headers: Record<string, string>; expiresAt: string }> {
-  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: documentsBucket(), Key: key, ContentType: PDF }), {
+/**
+ * A presigned PUT of `key` for a file of `size` bytes: the Content-Type and the Content-Length are
+ * part of the signature, so S3 accepts only `application/pdf` of exactly the size declared (which
+ * the request's schema bounds). A browser sets Content-Length itself from the file it sends.
+ */
+export async function uploadLink(
+  key: string,
+  size: number,
+  seconds = UPLOAD_LINK_SECONDS,
+): Promise<{ url: string; headers: Record<string, string>; expiresAt: string }> {
+  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: documentsBucket(), Key: key, ContentType: PDF, ContentLength: size }), {
     expiresIn: seconds,
-    signableHeaders: new Set(['content-type']),
+    signableHeaders: new Set(['content-type', 'content-length']),
   });
   return { url: throughSite(url), headers: { 'content-type': PDF }, expiresAt: expiry(seconds) };
 }

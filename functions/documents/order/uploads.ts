@@ -26,9 +26,9 @@ const mustBePaid = (app: ApplicationItem) => {
 };
 
 /** POST /api/staff/applications/{id}/uploads: a presigned PUT for one PDF. */
-export async function startUpload(app: ApplicationItem, _request: UploadRequest, uploadId: string): Promise<UploadTicket> {
+export async function startUpload(app: ApplicationItem, request: UploadRequest, uploadId: string): Promise<UploadTicket> {
   mustBePaid(app);
-  const link = await uploadLink(uploadKey(app.id, uploadId));
+  const link = await uploadLink(uploadKey(app.id, uploadId), request.size);
   return { uploadId, url: link.url, method: 'PUT', headers: link.headers, maxBytes: MAX_UPLOAD_BYTES, expiresAt: link.expiresAt };
 }
 
