@@ -10,7 +10,7 @@ import { activityPut } from './activity.ts';
 import type { ApplicationItem } from './applications/item.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { ticketSearchIndexChanges } from './ticket-search.ts';
-import { appendEntryUpdate, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
+import { appendEntryUpdate, conversationTicketId, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
 
 /**
  * The order's conversation (docs/product.md section 10): one thread per order, the ticket
@@ -20,7 +20,6 @@ import { appendEntryUpdate, listOrderTickets, MAX_TICKET_REPLIES, readTicket, th
  * acknowledged by email with the thread's reference, the order number. The page shows this thread
  * merged with any other ticket staff tied to the order (a contact-form message), oldest first.
  */
-export const conversationTicketId = (applicationId: string) => `order-${applicationId}`;
 
 /** Customer messages on one order's thread an hour, after the first (which the contact form's per-network limit covers). */
 export const ORDER_MESSAGES_PER_HOUR = 20;

@@ -263,6 +263,19 @@ export function appendEntryUpdate(
 }
 
 /**
+ * The subject our reply carries. An order's conversation has our own subject; a contact-form
+ * ticket's subject is whatever its sender typed, and its address is whatever they typed too, so
+ * the reply never repeats it: the form must not let a stranger make us email anyone their words.
+ */
+/** The one ticket of an order's conversation (./conversation.ts): its id is the order's. */
+export const conversationTicketId = (applicationId: string) => `order-${applicationId}`;
+
+export const CONTACT_REPLY_SUBJECT = 'Your message to CreatorLLC';
+function replySubject(ticket: Pick<SupportTicket, 'id' | 'subject' | 'applicationId'>): string {
+  return ticket.applicationId && ticket.id === conversationTicketId(ticket.applicationId) ? ticket.subject : CONTACT_REPLY_SUBJECT;
+}
+
+/**
  * A staff reply: appended to the ticket, quoting the customer message it answers (the latest one
  * unless `quotes` names another), and queued for the customer in one transaction, so a reply is
  * kept exactly when it is sent. A ticket about an order is answered at the order's address as it
@@ -287,7 +300,7 @@ export async function replyToTicket(id: string, message: string, staffName: stri
         to,
         ...(app ? { applicationId: app.id } : {}),
         dedupeKey: `ticket-reply:${id}:${replies.length + 1}`,
-        payload: { subject: ticket.subject, reply: message, staffName, quote, reference: app ? orderNumber(app.id) : id.slice(0, 8), ticketId: id },
+        payload: { subject: replySubject(ticket), reply: message, staffName, quote, reference: app ? orderNumber(app.id) : id.slice(0, 8), ticketId: id },
       }),
     );
   }

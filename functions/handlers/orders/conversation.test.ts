@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, setApplicationFields } from '../../../tests/fakes/applications.ts';
 import { staffHeaders } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
-import { conversationTicketId } from '../../data/conversation.ts';
 import { searchIndexChanges } from '../../data/search-index.ts';
+import { CONTACT_REPLY_SUBJECT, conversationTicketId } from '../../data/tickets.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../../lib/clients/dynamodb-sdk.ts';
-import { getMessage } from '../../outbox/outbox.ts';
+import { getMessage, listOrderMessages } from '../../outbox/outbox.ts';
 import { handler as listTickets } from '../staff-support/list-tickets.ts';
 import { handler as replyTicket } from '../staff-support/reply-ticket.ts';
 import { handler as updateTicket } from '../staff-support/update-ticket.ts';
@@ -182,11 +182,30 @@ describe("the order's conversation", () => {
     expect(linked.status).toBe(200);
     expect(linked.body.applicationId).toBe(app.id);
     expect((await reply(ticketId, { message: 'We file it tomorrow.' })).status).toBe(200);
+    // The reply never repeats the subject a stranger typed into the form.
+    const sent = (await listOrderMessages(app.id)).find((m) => m.kind === 'ticket_reply');
+    expect(sent?.payload).toMatchObject({ subject: CONTACT_REPLY_SUBJECT });
     const thread = await read(app.id);
     expect(thread.body.messages.map((m: { message: string }) => m.message)).toEqual(['Any news on my LLC?', 'We file it tomorrow.']);
     // Tied once, it stays with that order.
     const other = await paidOrder();
     expect((await patchTicket(ticketId, { applicationId: other.id })).status).toBe(409);
+  });
+
+  it('a reply to a contact-form message does not repeat the subject its sender typed', async () => {
+    const created = await invoke(
+      createTicket,
+      apiEvent({
+        method: 'POST',
+        route: '/api/support-tickets',
+        body: { name: 'Mallory', email: 'victim@example.com', subject: 'You won a prize: call +1 555 0100', message: 'Hello?' },
+        sourceIp: nextIp(),
+      }),
+    );
+    const ticketId = created.body.id as string;
+    expect((await reply(ticketId, { message: 'How can we help?' })).status).toBe(200);
+    const sent = await getMessage(`ticket-reply:${ticketId}:1`);
+    expect(sent).toMatchObject({ kind: 'ticket_reply', to: 'victim@example.com', payload: { subject: CONTACT_REPLY_SUBJECT } });
   });
 
   it('ties a ticket by the order number staff and customers see', async () => {
