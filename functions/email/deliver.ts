@@ -7,8 +7,9 @@ import { getApplication } from '../data/applications/reads.ts';
 import { readPerson } from '../data/staff-accounts.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
+import { expandOrderLookup } from '../orders/find-order.ts';
 import { contactLink, continueLink, emailChangeStopLink, findOrderLink, orderLink } from '../orders/order-link.ts';
-import type { EmailMessage, EmailPayloads } from '../outbox/messages.ts';
+import { type EmailMessage, type EmailPayloads, type InternalPayloads, isInternalKind } from '../outbox/messages.ts';
 import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from '../outbox/outbox.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
 import { signInCodeFor, signInCodeLive, staffSignInLink } from '../staff/sign-in-code.ts';
@@ -51,6 +52,7 @@ async function stillWanted(item: OutboxItem, app: ApplicationItem | undefined): 
 export async function deliverMessage(messageId: string, now = Date.now()): Promise<DeliveryOutcome> {
   const item = await claimMessage(messageId, now);
   if (!item) return 'skipped';
+  if (isInternalKind(item.kind)) return actOn(item, now);
   const app = item.applicationId ? await getApplication(item.applicationId).catch(() => undefined) : undefined;
   if (await isSuppressed(item.to)) {
     await markSuppressed(messageId, now);
@@ -99,6 +101,25 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
   logger.info('email sent', { messageId, kind: item.kind });
   logger.metric('EmailSent');
   return 'sent';
+}
+
+/**
+ * An internal message (functions/outbox/messages.ts InternalPayloads) is acted on and never sent:
+ * a find-my-order lookup queues the links of the address's orders (nothing when it has none),
+ * and is then done, as `dropped` with the sent messages' retention. A failure retries it like an email.
+ */
+async function actOn(item: OutboxItem, now: number): Promise<DeliveryOutcome> {
+  try {
+    const queued = await expandOrderLookup(item.to, item.payload as InternalPayloads['order_lookup'], now);
+    logger.info('order lookup done', { messageId: item.messageId, queued });
+  } catch (err) {
+    const outcome = await markFailed(item, (err as Error).message, false, now);
+    logger.warn('order lookup failed', { messageId: item.messageId, attempts: item.attempts, outcome, error: (err as Error).message });
+    if (outcome === 'parked') logger.metric('EmailParked');
+    return outcome;
+  }
+  await markDropped(item.messageId, now);
+  return 'dropped';
 }
 
 /**

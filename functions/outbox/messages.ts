@@ -168,7 +168,29 @@ export const EMAIL_KINDS = [
   'renewal_lapsed',
 ] as const satisfies readonly EmailKind[];
 
-/** One message as the outbox keeps it. */
+/**
+ * Outbox messages that are never rendered nor sent themselves: the sender (functions/email/deliver.ts)
+ * acts on them when their turn comes, so the request that queued one does the same work whatever
+ * it finds (docs/decisions/0413).
+ */
+export interface InternalPayloads {
+  /**
+   * "Find my order" was asked for the message's address: when it is sent, one order_link or
+   * continue_link per order placed with that address, and nothing at all when there is none.
+   * `window`: the link window of the request (the per-order messages' dedupe keys).
+   */
+  order_lookup: { window: number };
+}
+
+export type InternalKind = keyof InternalPayloads;
+export const INTERNAL_KINDS = ['order_lookup'] as const satisfies readonly InternalKind[];
+/** Every kind the outbox holds: the emails, and the internal messages. */
+export type OutboxKind = EmailKind | InternalKind;
+type OutboxPayloads = EmailPayloads & InternalPayloads;
+
+export const isInternalKind = (kind: string): kind is InternalKind => (INTERNAL_KINDS as readonly string[]).includes(kind);
+
+/** One email as the sender renders it. */
 export type EmailMessage = {
   [K in EmailKind]: {
     messageId: string;
@@ -180,6 +202,11 @@ export type EmailMessage = {
   };
 }[EmailKind];
 
+/** One message as the outbox keeps it: an email, or an internal message. */
+export type OutboxMessage = {
+  [K in OutboxKind]: { messageId: string; kind: K; to: string; applicationId?: string; payload: OutboxPayloads[K] };
+}[OutboxKind];
+
 export type NewEmail = {
-  [K in EmailKind]: { kind: K; to: string; applicationId?: string; payload: EmailPayloads[K]; dedupeKey?: string };
-}[EmailKind];
+  [K in OutboxKind]: { kind: K; to: string; applicationId?: string; payload: OutboxPayloads[K]; dedupeKey?: string };
+}[OutboxKind];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SENT_EMAIL_RETENTION_DAYS } from '#shared/retention.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand, type TransactItem, UpdateCommand } from '../lib/clients/dynamodb-sdk.ts';
-import type { EmailMessage, NewEmail } from './messages.ts';
+import type { NewEmail, OutboxMessage } from './messages.ts';
 
 /**
  * The transactional outbox. A change that should email someone adds `outboxPut(...)` to its
@@ -30,10 +30,10 @@ export const UNDELIVERED_STATUSES = ['parked', 'suppressed', 'bounced'] as const
 
 export interface OutboxItem {
   messageId: string;
-  kind: EmailMessage['kind'];
+  kind: OutboxMessage['kind'];
   to: string;
   applicationId?: string;
-  payload: EmailMessage['payload'];
+  payload: OutboxMessage['payload'];
   status: OutboxStatus;
   attempts: number;
   createdAt: string;

@@ -22,6 +22,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   message_received: 'Message acknowledged',
   order_link: 'Order link',
   continue_link: 'Link to continue',
+  order_lookup: 'Find my order (queues the order links, sends nothing itself)',
   staff_invite: 'Staff invitation',
   deadline_reminder: 'Deadline reminder',
   renewal_notice: 'Renewal notice',
