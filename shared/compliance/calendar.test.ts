@@ -82,7 +82,7 @@ describe('state deadlines', () => {
     const events = calendar('CA');
     expect(ofKind(events, 'annual-report').map((e) => e.date)).toEqual(['2027-02-20', '2028-11-30']);
     expect(ofKind(events, 'state-tax').map((e) => e.date)).toEqual(nextTaxDueDates('CA', TODAY, 4)!.filter((d) => d <= '2029-11-22'));
-    expect(ofKind(events, 'state-tax')[0].description).toContain('At least $800 a year');
+    expect(ofKind(events, 'state-tax')[0].description).toContain('$800 for the tax year 2026, the LLC’s first');
     const agreement = ofKind(events, 'operating-agreement');
     expect(agreement).toHaveLength(1);
     expect(agreement[0]).toMatchObject({ date: TODAY, title: 'California operating agreement: required' });
@@ -156,7 +156,12 @@ describe('the home state, when the owner lives elsewhere', () => {
     expect(registration.source.url).toMatch(/^https:\/\/www\.sos\.ca\.gov\//);
     const tax = ofKind(events, 'home-state-tax');
     expect(tax.map((e) => e.date)).toEqual(['2027-02-15', '2027-04-15', '2028-04-15', '2029-04-15']);
-    for (const e of tax) expect(e).toMatchObject({ state: 'CA', amountUsd: 800, title: 'California Annual Tax (home state)' });
+    for (const e of tax)
+      expect(e).toMatchObject({
+        state: 'CA',
+        amountUsd: 800,
+        title: expect.stringMatching(/^California Annual Tax for \d{4} \(\w+ tax year\) \(home state\)$/),
+      });
     expect(tax[0].source.url).toMatch(/ftb\.ca\.gov/);
     const report = ofKind(events, 'home-annual-report');
     expect(report.map((e) => e.date)).toEqual(['2027-02-20', '2028-11-30']);

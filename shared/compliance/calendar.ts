@@ -6,6 +6,7 @@
 import { compareText } from '../compare-text.ts';
 import { formatUsd } from '../money.ts';
 import { computeSavedPlan, instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT, type SavedTaxPlan } from '../saved-tax-plan.ts';
+import { CALIFORNIA_ANNUAL_TAX, californiaTaxDescription, californiaTaxPayments, californiaTaxTitle } from '../state-facts/california-tax.ts';
 import { type DbaRule, dbaExpiry, dbaRuleFor } from '../state-facts/dba.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
 import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
@@ -130,6 +131,8 @@ interface StateObligation {
   description: string;
   source: FactSource;
   amountUsd?: number;
+  /** Where one rule module dates each payment itself (California's annual tax): its dates, titles and descriptions. */
+  payments?: (formed: string, count: number) => { date: string; title: string; description: string }[];
 }
 
 /**
@@ -193,7 +196,25 @@ function stateObligations(code: string, home?: { cost: ThreeYearCost | undefined
       ...(line ? { amountUsd: line.amount } : {}),
     });
   }
-  if (tax?.applies && taxRule.kind !== 'none') {
+  if (code === 'CA' && tax?.applies) {
+    // One rule with the three-year cost (shared/state-facts/california-tax.ts): each payment names its tax year.
+    const line = home ? costLine(home.cost, code, 'state-tax') : undefined;
+    out.push({
+      kind: taxKind,
+      state: code,
+      title: `${name} ${tax.taxName ?? 'tax'}${home ? ' (home state)' : ''}`,
+      rule: taxRule,
+      description: `${CALIFORNIA_ANNUAL_TAX.rule}${where}`,
+      source: line?.source ?? CALIFORNIA_ANNUAL_TAX.source,
+      amountUsd: line?.amount ?? CALIFORNIA_ANNUAL_TAX.amountUsd,
+      payments: (formed, count) =>
+        californiaTaxPayments(formed, count).map((p) => ({
+          date: p.dueDate,
+          title: californiaTaxTitle(p, Boolean(home)),
+          description: `${californiaTaxDescription(p, formed)}${where ? ` Owed${where}.` : ''}`,
+        })),
+    });
+  } else if (tax?.applies && taxRule.kind !== 'none') {
     const line = home ? costLine(home.cost, code, 'state-tax') : undefined;
     const amount =
       tax.minimumAnnualUsd === null
@@ -295,7 +316,7 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   const home = homeStateOf(input);
   if (home) out.push({ kind: 'home-registration', title: `Register the LLC in ${stateNameOf(home)}`, dates: [formed], dueNow: true });
   for (const o of obligationsOf(input, code)) {
-    const dates = datesFor(o.rule, formed, OCCURRENCES);
+    const dates = o.payments ? o.payments(formed, OCCURRENCES).map((p) => p.date) : datesFor(o.rule, formed, OCCURRENCES);
     if (dates?.length) out.push({ kind: o.kind, title: o.title, dates });
   }
   const agreement = OPERATING_AGREEMENT_RULES[code];
@@ -412,8 +433,14 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   if (home) events.push(homeRegistrationEvent(code, home, formed, threeYearCost(code, home, { formationDate: formed })));
 
   for (const o of obligationsOf(input, code)) {
-    const dates = datesFor(o.rule, formed, OCCURRENCES);
     const extra = { state: o.state, ...(o.amountUsd !== undefined ? { amountUsd: o.amountUsd } : {}) };
+    if (o.payments) {
+      o.payments(formed, OCCURRENCES).forEach((p, i) => {
+        events.push({ id: `${o.kind}:${i + 1}`, kind: o.kind, title: p.title, date: p.date, description: p.description, source: o.source, ...extra });
+      });
+      continue;
+    }
+    const dates = datesFor(o.rule, formed, OCCURRENCES);
     if (dates === undefined) {
       events.push({
         id: `${o.kind}:check`,

@@ -5,6 +5,7 @@
 
 import { PUBLICATION_RULES, publicationCostText, REGISTERED_AGENT_OPTIONAL } from '../compliance/rules.ts';
 import { findStatePricing } from '../states.ts';
+import { CALIFORNIA_ANNUAL_TAX, californiaTaxCostNote, californiaTaxPayments } from './california-tax.ts';
 import { annualReportRule, describeRule, isIsoDate, scheduleYears, taxDueRule } from './due-dates.ts';
 import {
   type FactSource,
@@ -32,6 +33,8 @@ export interface CostLine {
   /** 1 is the year of formation. */
   year: CostYear;
   source: FactSource;
+  /** YYYY-MM-DD, where the line is a dated payment and a formation date was given (California's annual tax). */
+  dueDate?: string;
 }
 
 export interface ThreeYearCost {
@@ -150,6 +153,21 @@ function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYear
       notes.push(`${name} ${taxName}: no minimum is published (it depends on the business), so it is not counted.`);
     } else if (taxMinimum === 0) {
       notes.push(`${name} ${taxName}: $0 at the minimum (${tax.basis ?? 'income'}-based), so it is counted as $0; it may be owed as the business grows.`);
+    } else if (code === 'CA') {
+      // One rule with the calendar (./california-tax.ts): the tax of the first three tax years, the first however short.
+      const dates = options.formationDate ? californiaTaxPayments(options.formationDate, 3).map((p) => p.dueDate) : [];
+      for (const year of YEARS) {
+        lines.push({
+          key: 'state-tax',
+          state: code,
+          label: `${name} ${taxName}, minimum${asForeign}`,
+          amount: CALIFORNIA_ANNUAL_TAX.amountUsd,
+          year,
+          source: CALIFORNIA_ANNUAL_TAX.source,
+          ...(dates[year - 1] ? { dueDate: dates[year - 1] } : {}),
+        });
+      }
+      notes.push(californiaTaxCostNote(options.formationDate, foreign));
     } else {
       const years = taxYears(code, tax);
       push('state-tax', `${name} ${taxName}, minimum${asForeign}`, taxMinimum, years, taxSource(tax));
