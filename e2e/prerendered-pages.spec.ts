@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { WIZARD_TEXTS } from '#shared/content/texts/wizard.ts';
 import { asHolder, createSubmitted, wizardData } from './holder.ts';
 import { staffToken } from './staff-session.ts';
 
@@ -97,8 +98,32 @@ test.describe('without JavaScript', () => {
     expect((await headOf(page)).title).toBe('Checkout | CreatorLLC');
   });
 
+  for (const [step, label] of [
+    [2, 'Creator Profile'],
+    [3, 'Business Setup'],
+    [4, 'Review & File'],
+  ] as const)
+    test(`the wizard's step ${step} is its frame: heading, progress and the step's skeleton (docs/decisions/0416)`, async ({ page }) => {
+      const res = await page.goto(`/wizard/${step}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(WIZARD_TEXTS[`step${step}.title`]);
+      await expect(page.getByRole('navigation', { name: 'Application progress' })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading the form' })).toBeVisible();
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+      await expect(page.getByRole('checkbox')).toHaveCount(0);
+      expect((await headOf(page)).title).toBe(`${label} · Form your creator LLC`);
+    });
+
+  test('the staff sign-in is its frame: heading and the form skeleton, nothing to type into (docs/decisions/0416)', async ({ page }) => {
+    const res = await page.goto('/staff/login');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff login' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading the form' })).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+  });
+
   test('every other screen gets the app shell, not a page rendered for another address', async ({ page }) => {
-    const res = await page.goto('/wizard/2');
+    const res = await page.goto('/find-order');
     expect(res?.status()).toBe(200);
     expect(await page.locator('#root').innerHTML()).toBe('');
   });
@@ -234,6 +259,40 @@ test("the fields take the skeleton's place without moving anything in the first 
       expect(await layoutShift(page), `${viewport.width}px, ${saved ? 'returning' : 'new'} visitor`).toBeLessThanOrEqual(0.001);
       await context.close();
     }
+  }
+});
+
+test("the later steps' fields and the staff sign-in's form take their frames' place within the CLS budget", async ({ browser, baseURL }) => {
+  const saved = wizardData({ contentTypes: ['lifestyle', 'gaming'], platforms: ['instagram', 'youtube'] });
+  const shown = {
+    2: (page: Page) => expect(page.getByRole('checkbox', { name: 'Lifestyle' })).toBeChecked(),
+    3: (page: Page) => expect(page.getByLabel('Business name')).toHaveValue(saved.businessName),
+    4: (page: Page) => expect(page.getByText(saved.email)).toBeVisible(),
+  };
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    for (const step of [2, 3, 4] as const) {
+      const context = await browser.newContext({ baseURL, viewport });
+      await context.addInitScript((a) => {
+        if (!localStorage.getItem('wizardData')) localStorage.setItem('wizardData', JSON.stringify(a));
+      }, saved);
+      const page = await context.newPage();
+      await page.goto(`/wizard/${step}`);
+      await shown[step](page);
+      await expect(page.getByRole('status', { name: 'Loading the form' })).toHaveCount(0);
+      expect(page.url()).toMatch(new RegExp(`/wizard/${step}$`));
+      expect(await layoutShift(page), `step ${step} at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
+      await context.close();
+    }
+    const context = await browser.newContext({ baseURL, viewport });
+    const page = await context.newPage();
+    await page.goto('/staff/login');
+    await expect(page.getByLabel('Email')).toBeEditable();
+    expect(await layoutShift(page), `staff sign-in at ${viewport.width}px`).toBeLessThanOrEqual(0.001);
+    await context.close();
   }
 });
 

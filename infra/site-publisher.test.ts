@@ -34,7 +34,9 @@ describe('CloudFront functions', () => {
     '/pricing',
     '/pricing/',
     '/wizard',
+    '/wizard/2',
     '/wizard/3',
+    '/wizard/4/',
     '/checkout',
     '/orders/abc-123',
     '/orders/abc-123/',
@@ -55,6 +57,14 @@ describe('CloudFront functions', () => {
     expect(rewrite({ request: { uri: '/orders/abc-123' } }).uri).toBe('/order.html');
     expect(rewrite({ request: { uri: '/orders/abc-123/extra' } }).uri).toBe('/404.html');
     expect(rewrite({ request: { uri: '/staff/orders/abc-123/details' } }).uri).toBe(`/${APP_SHELL_FILE}`);
+  });
+
+  it("answers the wizard's later steps and the staff sign-in with their own frames (docs/decisions/0416)", () => {
+    expect(rewrite({ request: { uri: '/wizard/2' } }).uri).toBe('/wizard-2.html');
+    expect(rewrite({ request: { uri: '/wizard/3/' } }).uri).toBe('/wizard-3.html');
+    expect(rewrite({ request: { uri: '/wizard/4' } }).uri).toBe('/wizard-4.html');
+    expect(rewrite({ request: { uri: '/staff/login' } }).uri).toBe('/staff-login.html');
+    expect(rewrite({ request: { uri: '/wizard/5' } }).uri).toBe(`/${APP_SHELL_FILE}`);
   });
 
   it('leaves files alone and answers the not-found page with a 404', () => {
@@ -137,7 +147,11 @@ describe('site publisher', () => {
       'pricing.html',
       'privacy.html',
       'refund-policy.html',
+      'staff-login.html',
       'terms.html',
+      'wizard-2.html',
+      'wizard-3.html',
+      'wizard-4.html',
       'wizard.html',
     ]);
   });

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANDING_FIRST_VIEW_TEXTS } from '#shared/content/texts/landing-first-view.ts';
+import { WIZARD_TEXTS } from '#shared/content/texts/wizard.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import viteConfig from '../frontend/vite.config.ts';
+import { APP_ROUTES } from '../site/app-routes.ts';
+import { siteFileFor } from '../site/pages.ts';
 import { BUILT_SHELL } from '../tests/fakes/site-shell.ts';
 import { DIST, prerenderSite, STAGING, swapInSite } from './prerender.ts';
 
@@ -36,17 +39,21 @@ describe('prerenderSite', () => {
     expect(storageEnters).not.toHaveBeenCalled();
   });
 
-  it('writes the app shell and the nine pages', () => {
+  it('writes the app shell and the thirteen pages', () => {
     expect(files).toEqual([
       'app.html',
       'index.html',
       'pricing.html',
       'wizard.html',
+      'wizard-2.html',
+      'wizard-3.html',
+      'wizard-4.html',
       'checkout.html',
       'terms.html',
       'privacy.html',
       'refund-policy.html',
       'order.html',
+      'staff-login.html',
       '404.html',
       'robots.txt',
       'sitemap.xml',
@@ -64,6 +71,32 @@ describe('prerenderSite', () => {
     expect(html).not.toContain('https://old.example/');
     // Run twice, it refuses: index.html is a page now, not the shell to render pages from.
     await expect(prerenderSite(dist)).rejects.toThrow(/not Vite's output/);
+  });
+
+  it.each([
+    ['/wizard/2', 'Creator Profile', WIZARD_TEXTS['step2.title']],
+    ['/wizard/3', 'Business Setup', WIZARD_TEXTS['step3.title']],
+    ['/wizard/4', 'Review &amp; File', WIZARD_TEXTS['step4.title']],
+  ])("%s is served as its step's frame: heading, progress and the form's skeleton, nobody's answers", (path, label, heading) => {
+    const html = read(siteFileFor(path, APP_ROUTES).file);
+    expect(html).toContain(`<title>${label} · Form your creator LLC</title>`);
+    expect(root(html)).toMatch(new RegExp(`<h1[^>]*data-step-heading[^>]*>${heading.replace(/'/g, '&#x27;')}</h1>`));
+    expect(root(html)).toMatch(new RegExp(`aria-current="step"[^]*?${label}`));
+    expect(root(html)).toContain('aria-label="Application progress"');
+    expect(root(html)).toContain('aria-label="Loading the form"');
+    // Nothing to type into before the app runs, and nothing of any visitor's application or state.
+    expect(root(html)).not.toMatch(/<input|<select|<textarea|\$\d/);
+    expect(root(html)).not.toMatch(/<script|hidden id="S:/);
+    expect(html).not.toContain('rel="canonical"');
+  });
+
+  it('/staff/login is served as its frame: the heading and the form skeleton, no field to type into', () => {
+    const html = read(siteFileFor('/staff/login', APP_ROUTES).file);
+    expect(html).toContain('<title>Staff login | CreatorLLC</title>');
+    expect(root(html)).toMatch(/<h1[^>]*>Staff login<\/h1>/);
+    expect(root(html)).toContain('aria-label="Loading the form"');
+    expect(root(html)).not.toMatch(/<input|<script/);
+    expect(html).not.toContain('rel="canonical"');
   });
 
   it("the wizard's first step: its frame (heading, progress, the form's skeleton), no field and no state's figures", () => {

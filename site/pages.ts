@@ -1,9 +1,10 @@
 import type { SiteTextPage } from '#shared/content/registry.ts';
 
 /**
- * The pages prerendered to HTML (docs/decisions/0172), the public pages, the wizard's first
- * step, the checkout's first view and the legal pages (docs/decisions/0392): rendered at build (scripts/prerender.ts) and again, with the published texts, whenever staff publish a text the
- * page shows (site/publisher/publish.ts). Every other screen is the app shell, rendered in the
+ * The pages prerendered to HTML (docs/decisions/0172): the public pages, the wizard's steps
+ * (docs/decisions/0416), the checkout's first view, the staff sign-in and the legal pages
+ * (docs/decisions/0392). Rendered at build (scripts/prerender.ts) and again, with the published
+ * texts, whenever staff publish a text the page shows (site/publisher/publish.ts). Every other screen is the app shell, rendered in the
  * browser. One list for the build, the publisher, the local server and CloudFront.
  */
 
@@ -68,6 +69,21 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: true,
     status: 200,
   },
+  // The later steps' frames (docs/decisions/0416): the heading, the progress and the step's
+  // skeleton, the same for everyone; the app renders the answers this browser saved (or sends a
+  // browser without them to the step it has reached). Not for search engines: no canonical.
+  ...([2, 3, 4] as const).map(
+    (step): PrerenderedPage => ({
+      path: `/wizard/${step}`,
+      file: `wizard-${step}.html`,
+      renderPath: `/wizard/${step}`,
+      textPages: ['wizard', 'footer'],
+      carriesStates: false,
+      carriesOperator: false,
+      canonical: false,
+      status: 200,
+    }),
+  ),
   // Its frame: the heading and the order's skeleton (CheckoutPage reads the saved application only after hydration).
   {
     path: '/checkout',
@@ -124,6 +140,18 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     canonical: false,
     status: 200,
     preloads: '/orders/:id',
+  },
+  // The staff sign-in's frame (docs/decisions/0416): its heading and the form's skeleton; the app
+  // renders the form, or sends a signed-in browser on. Kept from crawlers by robots.txt (/staff).
+  {
+    path: '/staff/login',
+    file: 'staff-login.html',
+    renderPath: '/staff/login',
+    textPages: [],
+    carriesStates: false,
+    carriesOperator: false,
+    canonical: false,
+    status: 200,
   },
   {
     path: '/404',

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useLayoutEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SecondProof } from '#shared/api/contract/staff-access.schema.ts';
 import type { Enrolment, LoginResult, SignedIn } from '#shared/api/staff-responses.schema.ts';
@@ -47,6 +47,27 @@ export function SignInFrame({ title, intro, children }: { title: string; intro: 
   );
 }
 
+const SIGN_IN_TITLE = 'Staff login';
+const SIGN_IN_INTRO = 'Sign in to manage applications, tickets and site content.';
+
+/**
+ * The sign-in form before the app runs: its labels, grey boxes where the fields go and the button,
+ * at the form's size, with nothing to type into (a value typed before the app would be lost).
+ */
+function SignInSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the form" aria-busy="true">
+      <p className={`mt-6 ${LABEL}`}>Email</p>
+      <div className={`${INPUT} min-h-[2.875rem] animate-pulse bg-slate-50`} />
+      <p className={`mt-4 ${LABEL}`}>Password</p>
+      <div className={`${INPUT} min-h-[2.875rem] animate-pulse bg-slate-50`} />
+      <Button type="button" className="mt-6 w-full" disabled>
+        Sign in
+      </Button>
+    </div>
+  );
+}
+
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; ticket: string; recovery: boolean }
@@ -73,6 +94,16 @@ export default function StaffLoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [codeError, setCodeError] = useState<string>();
   const [pending, setPending] = useState(false);
+  // The first render is the page's frame, as prerendered for everyone (site/pages.ts,
+  // docs/decisions/0195); the form and a signed-in browser's redirect come once it has mounted.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => setMounted(true), []);
+  if (!mounted)
+    return (
+      <SignInFrame title={SIGN_IN_TITLE} intro={SIGN_IN_INTRO}>
+        <SignInSkeleton />
+      </SignInFrame>
+    );
   if (getStaffToken() && step.kind !== 'codes') return <Navigate to={next} replace />;
 
   function signedIn(result: SignedIn) {
@@ -298,7 +329,7 @@ export default function StaffLoginPage() {
     );
 
   return (
-    <SignInFrame title="Staff login" intro="Sign in to manage applications, tickets and site content.">
+    <SignInFrame title={SIGN_IN_TITLE} intro={SIGN_IN_INTRO}>
       <form onSubmit={submitPassword}>
         <label htmlFor="staff-email" className={`mt-6 ${LABEL}`}>
           Email

@@ -19,7 +19,7 @@ import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { ProcessingTime } from '../../components/ProcessingTime.tsx';
 import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { useStatePricing, useStates } from '../../lib/pricing-queries.ts';
-import { INPUT, StepActions, type StepProps, WizardTextField } from './fields.tsx';
+import { INPUT, Placeholder, StepActions, type StepProps, WizardTextField } from './fields.tsx';
 import { setChosenState, useChosenState } from './filing-choice.ts';
 import { StepHeading } from './StepHeading.tsx';
 
@@ -327,11 +327,6 @@ export function BasicInfoStep({ data, update, onNext, frame = false }: StepProps
       <StepActions nextLabel="Next" nextDisabled={problems.length > 0} onNext={onNext} />
     </section>
   );
-}
-
-/** A grey bar in place of what the app fills in. */
-function Placeholder({ className }: { className: string }) {
-  return <span className={`block animate-pulse rounded-md bg-slate-200 ${className}`} />;
 }
 
 /**

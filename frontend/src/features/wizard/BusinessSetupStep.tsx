@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from 'react';
+import { EXPENSE_CATEGORIES } from '#shared/savings.ts';
 import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
-import type { WizardData } from '#shared/wizard/data.schema.ts';
+import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
 import type { NameAvailability } from '#shared/wizard/names.schema.ts';
 import { fieldProblems, stepProblems } from '#shared/wizard/steps.ts';
 import { LlcTaxNote } from '../../components/LlcTaxNote.tsx';
 import { type SavingsCalculation, SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { DbaOffer } from './DbaOffer.tsx';
-import { StepActions, type StepProps, WizardTextField } from './fields.tsx';
+import { INPUT, Placeholder, StepActions, type StepProps, StepSkeleton, ToDoPlaceholder, WizardTextField } from './fields.tsx';
 import { type AvailabilityNote, NameIdeas } from './NameIdeas.tsx';
 import { StepHeading } from './StepHeading.tsx';
 import { checkNameAvailability } from './wizard-api.ts';
@@ -16,6 +17,12 @@ const NOTE_STYLE: Record<AvailabilityNote['tone'], string> = {
   warn: 'border-amber-300 bg-amber-50 text-amber-900',
   info: 'border-slate-300 bg-slate-50 text-slate-800',
 };
+
+const NAME_LABEL = 'Business name';
+const NAME_HINT = 'We add "LLC" to the end if your name doesn\'t already have it.';
+const CALCULATOR_HEADING = 'Estimate your tax savings';
+/** The calculator's inputs (components/SavingsCalculator.tsx), as its skeleton draws them. */
+const CALCULATOR_INPUT = 'mt-1 block w-full rounded-xl border border-slate-300 px-3 text-base';
 
 /** The server's answer about one name in one filing state; `failed` when it could not be asked. */
 type NameCheck = { name: string; state: string; result: NameAvailability | 'failed' };
@@ -34,7 +41,7 @@ function checkNote(check: NameCheck): AvailabilityNote | undefined {
  * restricted words), then by the server (the same rules, and whether a paid order holds it).
  * The reason shows beside the field; the server checks it once more on submission.
  */
-export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<WizardData>) {
+export function BusinessSetupStep({ data, update, onNext, onBack, frame = false }: StepProps<WizardData> & { frame?: boolean }) {
   const id = useId();
   const [ideasOpen, setIdeasOpen] = useState(false);
   const [pickNote, setPickNote] = useState<AvailabilityNote | null>(null);
@@ -86,6 +93,14 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
     onNext();
   };
 
+  if (frame)
+    return (
+      <section aria-labelledby={`${id}-title`}>
+        <StepHeading id={`${id}-title`} step={3} />
+        <BusinessSetupSkeleton />
+      </section>
+    );
+
   return (
     <section aria-labelledby={`${id}-title`}>
       <StepHeading id={`${id}-title`} step={3} />
@@ -95,7 +110,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
           field="businessName"
           problem={nameError}
           id={`${id}-name`}
-          label="Business name"
+          label={NAME_LABEL}
           placeholder="e.g. Sunny Bites LLC"
           autoComplete="organization"
           value={data.businessName}
@@ -109,7 +124,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
             const name = normaliseBusinessName(e.target.value);
             if (name && !fieldProblems(3, { ...data, businessName: name }).businessName) void checkName(name);
           }}
-          hint={'We add "LLC" to the end if your name doesn\'t already have it.'}
+          hint={NAME_HINT}
         />
         {note && (
           <p role="status" className={`mt-3 rounded-xl border p-3 text-sm ${NOTE_STYLE[note.tone]}`}>
@@ -146,7 +161,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
 
       <div className="mt-8">
         <SavingsCalculator
-          heading="Estimate your tax savings"
+          heading={CALCULATOR_HEADING}
           headingLevel="h2"
           initialIncome={data.annualIncome}
           initialExpenses={data.monthlyExpenses}
@@ -169,5 +184,64 @@ export function BusinessSetupStep({ data, update, onNext, onBack }: StepProps<Wi
         busyLabel="Checking the name…"
       />
     </section>
+  );
+}
+
+/**
+ * Step 3 before the app has rendered its fields (site/pages.ts, docs/decisions/0195): the name
+ * field, the DBA offer's box and the savings calculator laid out as the step lays them out, grey
+ * in place of every value and of what depends on the filing state (the DBA rule), so the fields
+ * take its place without moving what is in the first view.
+ */
+function BusinessSetupSkeleton() {
+  return (
+    <StepSkeleton>
+      <div className="mt-6">
+        <p className="block text-sm font-medium text-slate-800">{NAME_LABEL}</p>
+        <div className={INPUT}>
+          <Placeholder className="h-6 w-2/3 bg-slate-100" />
+        </div>
+        <p className="mt-1 text-xs text-slate-600">{NAME_HINT}</p>
+        <p className="mt-3 text-sm font-semibold text-slate-400">Need name ideas?</p>
+      </div>
+      {/* The DBA offer: its rule, fee and protection are the filing state's. */}
+      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
+        <p className="text-lg font-semibold text-slate-900">Your creator name, registered as a DBA</p>
+        <Placeholder className="mt-1 h-24 w-full sm:h-10" />
+        <Placeholder className="mt-3 h-12 w-full sm:h-6 sm:w-2/3" />
+        <Placeholder className="mt-3 h-28 w-full sm:h-14" />
+        <Placeholder className="mt-2 h-12 w-full sm:h-8" />
+      </div>
+      <div className="mt-8">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <p className="text-xl font-semibold text-slate-900">{CALCULATOR_HEADING}</p>
+          <p className="mt-1 text-sm text-slate-600">Enter your yearly income and what you spend each month on your content business.</p>
+          <div className="mt-6">
+            <p className="block text-sm font-medium text-slate-800">Annual Income ($)</p>
+            <div className={`${CALCULATOR_INPUT} py-2.5`}>
+              <Placeholder className="h-6 w-1/3 bg-slate-100" />
+            </div>
+          </div>
+          <div className="mt-6">
+            <p className="text-sm font-medium text-slate-800">Monthly business expenses ($)</p>
+            <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {EXPENSE_CATEGORIES.map((c) => (
+                <div key={c.key}>
+                  <p className="block text-sm text-slate-700">{c.label}</p>
+                  <div className={`${CALCULATOR_INPUT} py-2`}>
+                    <Placeholder className="h-6 w-1/4 bg-slate-100" />
+                  </div>
+                </div>
+              ))}
+            </div>
+          </div>
+          {/* The estimate, worked out from the visitor's figures. */}
+          <Placeholder className="mt-9 h-40 w-full sm:h-32" />
+        </div>
+        <LlcTaxNote page="wizard" />
+      </div>
+      <ToDoPlaceholder problems={stepProblems(3, initialWizardData(''))} />
+      <StepActions onBack={() => undefined} nextLabel="Review Application" nextDisabled onNext={() => undefined} />
+    </StepSkeleton>
   );
 }

@@ -6,9 +6,11 @@ import { offersOurAgent } from '#shared/operator/facts.ts';
 import { priceOrder } from '#shared/pricing.ts';
 import { calculateSavings } from '#shared/savings.ts';
 import { DEFAULT_STATE_CODE, findState, findStatePricing } from '#shared/states.ts';
+import { form2553Problem } from '#shared/tax/s-corporation-owners.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
 import { contentTypeLabel, platformLabel } from '#shared/wizard/options.ts';
 import { LazyThreeYearCostLine } from '../../components/LazyThreeYearCost.tsx';
+import { OwnersQuestion } from '../../components/OwnersQuestion.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime } from '../../components/ProcessingTime.tsx';
 import { StateDataCredit } from '../../components/StateDataCredit.tsx';
@@ -16,7 +18,7 @@ import { useOperatorSettings } from '../../lib/operator.ts';
 import { useStatePricing } from '../../lib/pricing-queries.ts';
 import { paths } from '../../paths.ts';
 import { useAddOnPrices } from './add-on-prices.ts';
-import { StepActions } from './fields.tsx';
+import { Placeholder, StepActions, StepSkeleton } from './fields.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
 /** What every formation includes; our registered agent only where the operator has an office in the filing state. */
@@ -32,9 +34,21 @@ export function packageContents(ourAgent: boolean, stateName: string): string[] 
   ];
 }
 
+const ROW = 'flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4';
+const DETAILS_ROWS = ['Name', 'Email', 'Phone'];
+const BUSINESS_ROWS = [
+  'Business name',
+  'Formation state',
+  'Annual income',
+  'Content types',
+  'Platforms',
+  'Estimated annual deductions',
+  'Estimated tax savings',
+];
+
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+    <div className={ROW}>
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="min-w-0 text-sm font-medium wrap-anywhere text-slate-900 sm:text-right">{value || '—'}</dd>
     </div>
@@ -48,7 +62,10 @@ export function ReviewStep({
   onBack,
   onSubmit,
   submitting,
+  frame = false,
 }: {
+  /** Its skeleton, until WizardPage has read this browser's answers. */
+  frame?: boolean;
   data: WizardData;
   update: (patch: Partial<WizardData>) => void;
   onBack: () => void;
@@ -65,6 +82,16 @@ export function ReviewStep({
   const savings = calculateSavings(data.monthlyExpenses, data.annualIncome);
   const estimatedSavings = data.estimatedSavings || savings.estimatedSavings;
   const operator = useOperatorSettings();
+  // The shared rule the server applies to the submission (shared/wizard/steps.ts): Form 2553 only for owners who may own an S corporation.
+  const ownersProblem = form2553Problem(data.form2553, data.ownersUsPersons);
+
+  if (frame)
+    return (
+      <section aria-labelledby={`${id}-title`}>
+        <StepHeading id={`${id}-title`} step={4} />
+        <ReviewSkeleton />
+      </section>
+    );
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -124,6 +151,9 @@ export function ReviewStep({
                 );
               })}
             </div>
+            {data.form2553 && addOnOffer('form2553', stateCode, prices).available ? (
+              <OwnersQuestion value={data.ownersUsPersons} onChange={(ownersUsPersons) => update({ ownersUsPersons })} problem={ownersProblem} />
+            ) : null}
           </fieldset>
         </div>
 
@@ -160,30 +190,96 @@ export function ReviewStep({
         </aside>
       </div>
 
-      <p className="mt-6 text-xs text-slate-600">
-        By proceeding you agree to our{' '}
-        <Link to={paths.terms} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
-          Terms of Service
-        </Link>{' '}
-        (with the{' '}
-        <Link to={paths.refundPolicy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
-          Refund Policy
-        </Link>
-        ) and{' '}
-        <Link to={paths.privacy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
-          Privacy Policy
-        </Link>
-        . We are not a law firm and give no tax, legal or accounting advice.
-      </p>
+      <Consent />
       <StepActions
         onBack={onBack}
         backLabel="Back to Edit"
         nextLabel="Proceed to Payment"
-        nextDisabled={false}
+        nextDisabled={Boolean(ownersProblem)}
         onNext={onSubmit}
         busy={submitting}
         busyLabel="Submitting…"
       />
     </section>
+  );
+}
+
+/** What proceeding agrees to: the step and its frame show it alike. */
+function Consent() {
+  return (
+    <p className="mt-6 text-xs text-slate-600">
+      By proceeding you agree to our{' '}
+      <Link to={paths.terms} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+        Terms of Service
+      </Link>{' '}
+      (with the{' '}
+      <Link to={paths.refundPolicy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+        Refund Policy
+      </Link>
+      ) and{' '}
+      <Link to={paths.privacy} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
+        Privacy Policy
+      </Link>
+      . We are not a law firm and give no tax, legal or accounting advice.
+    </p>
+  );
+}
+
+/** Rows of a card whose values are the visitor's: the labels, grey in place of each value. */
+function RowsSkeleton({ labels }: { labels: readonly string[] }) {
+  return (
+    <div className="mt-2 divide-y divide-slate-100">
+      {labels.map((label) => (
+        <div key={label} className={ROW}>
+          <p className="text-sm text-slate-600">{label}</p>
+          <Placeholder className="h-5 w-40 max-w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Step 4 before the app has rendered the visitor's application (site/pages.ts,
+ * docs/decisions/0195): the cards and their labels, which are the same for everyone, grey in place
+ * of every answer, add-on and price (they are the visitor's and their filing state's), at the
+ * step's size, so the review takes its place without moving what is in the first view.
+ */
+function ReviewSkeleton() {
+  return (
+    <StepSkeleton>
+      <div className="mt-6 grid gap-6 lg:grid-cols-5">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
+          <div className="rounded-2xl border border-slate-200 p-5">
+            <p className="text-base font-semibold text-slate-900">Your details</p>
+            <RowsSkeleton labels={DETAILS_ROWS} />
+          </div>
+          <div className="rounded-2xl border border-slate-200 p-5">
+            <p className="text-base font-semibold text-slate-900">Your business</p>
+            <RowsSkeleton labels={BUSINESS_ROWS} />
+          </div>
+          <div className="rounded-2xl border border-slate-200 p-5">
+            <p className="px-1 text-base font-semibold text-slate-900">Optional add-ons</p>
+            <div className="mt-1 space-y-3">
+              {TOGGLED_ADD_ON_KEYS.map((key) => (
+                <Placeholder key={key} className="h-24 w-full bg-slate-100 sm:h-16" />
+              ))}
+            </div>
+          </div>
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <div className="rounded-2xl border border-indigo-200 bg-indigo-50/50 p-5">
+            <p className="text-base font-semibold text-slate-900">Price breakdown</p>
+            <Placeholder className="mt-3 h-64 w-full" />
+          </div>
+          <div className="rounded-2xl border border-slate-200 p-5">
+            <p className="text-base font-semibold text-slate-900">Your package includes</p>
+            <Placeholder className="mt-3 h-48 w-full bg-slate-100" />
+          </div>
+        </div>
+      </div>
+      <Consent />
+      <StepActions onBack={() => undefined} backLabel="Back to Edit" nextLabel="Proceed to Payment" nextDisabled onNext={() => undefined} />
+    </StepSkeleton>
   );
 }

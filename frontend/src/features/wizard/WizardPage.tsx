@@ -55,7 +55,7 @@ export default function WizardPage() {
   // state (the visitor's own choice, kept until they change it); /wizard/1 resumes a wizard left later on.
   // The filing state a link's ?state=XX names, when it names one (findState normalises the code).
   const queryState = findState(search.get(WIZARD_STATE_QUERY))?.code;
-  // Until then the step is its frame (BasicInfoStep's skeleton): the first render, in the
+  // Until then the step is its frame (the step's skeleton: every step is prerendered): the first render, in the
   // prerendering and in the browser that hydrates it, is the same for every visitor
   // (docs/decisions/0195). A layout effect, so the fields are rendered from this browser's answers
   // and the query before the browser paints again: nobody sees another state's figures first.
@@ -137,9 +137,10 @@ export default function WizardPage() {
   }, [step]);
 
   if (!step) return <Navigate to={paths.wizardStep(1, { search: location.search })} replace />;
-  // Later steps need the earlier ones done (a bookmark or an old tab lands on the first gap).
+  // Later steps need the earlier ones done (a bookmark or an old tab lands on the first gap): known
+  // once this browser's answers are read, so the frame shows until then, as it was prerendered.
   const reachable = firstIncompleteStep(data);
-  if (step > reachable) return <Navigate to={paths.wizardStep(reachable)} replace />;
+  if (arrived && step > reachable) return <Navigate to={paths.wizardStep(reachable)} replace />;
 
   const go = (to: number) => navigate(paths.wizardStep(to));
   // The server's sentences about this step's answers that have no text field of their own.
@@ -227,6 +228,7 @@ export default function WizardPage() {
                   {step === 1 && <BasicInfoStep frame={!arrived} data={data} update={update} onNext={() => go(2)} onBack={() => undefined} />}
                   {step === 2 && (
                     <CreatorProfileStep
+                      frame={!arrived}
                       data={data}
                       update={update}
                       onBack={() => go(1)}
@@ -238,6 +240,7 @@ export default function WizardPage() {
                   )}
                   {step === 3 && (
                     <BusinessSetupStep
+                      frame={!arrived}
                       data={data}
                       update={update}
                       onBack={() => go(2)}
@@ -247,7 +250,7 @@ export default function WizardPage() {
                       }}
                     />
                   )}
-                  {step === 4 && <ReviewStep data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
+                  {step === 4 && <ReviewStep frame={!arrived} data={data} update={update} onBack={() => go(3)} onSubmit={submit} submitting={submitting} />}
                 </div>
                 {!lock.locked && arrived && isValidEmail(data.email) ? (
                   <div className="mt-6">

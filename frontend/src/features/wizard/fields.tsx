@@ -96,11 +96,14 @@ export function WizardTextField({
   );
 }
 
+/** A choice chip's box: the step and its frame lay them out alike. */
+export const CHIP = 'flex items-center justify-center rounded-xl border px-3 py-2.5 text-sm font-medium';
+
 /** A toggle chip for multi-select lists (a checkbox underneath, so it is keyboard and screen-reader friendly). */
 export function ChoiceChip({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string }) {
   return (
     <label
-      className={`flex cursor-pointer items-center justify-center rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors focus-within:ring-2 focus-within:ring-indigo-500 ${
+      className={`${CHIP} cursor-pointer transition-colors focus-within:ring-2 focus-within:ring-indigo-500 ${
         checked ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-slate-300 bg-white text-slate-700 hover:border-indigo-300'
       }`}
     >
@@ -160,6 +163,29 @@ export function StepActions({
         </button>
       )}
     </div>
+  );
+}
+
+/** A grey bar in place of what the app fills in (a step's frame, docs/decisions/0195). */
+export function Placeholder({ className }: { className: string }) {
+  return <span className={`block animate-pulse rounded-md bg-slate-200 ${className}`} />;
+}
+
+/** A step's frame: its skeleton, announced as the form loading. */
+export function StepSkeleton({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" aria-label="Loading the form" aria-busy="true">
+      {children}
+    </div>
+  );
+}
+
+/** What a new visitor still has to do on a step, in grey: the line takes its height in the frame. */
+export function ToDoPlaceholder({ problems }: { problems: readonly string[] }) {
+  return (
+    <p aria-hidden="true" className="mt-6 animate-pulse rounded-md bg-slate-100 text-sm text-transparent">
+      To continue: {problems.join(' · ')}
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_PRICING } from '#shared/states.ts';
 import { initialWizardData } from '#shared/wizard/data.schema.ts';
@@ -25,11 +25,23 @@ const page = (entry = '/wizard/1') => (
   <QueryClientProvider client={createQueryClient()}>
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/wizard/:step" element={<WizardPage />} />
+        <Route
+          path="/wizard/:step"
+          element={
+            <>
+              <WizardPage />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>
   </QueryClientProvider>
 );
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
 
 /** The step as the prerendering writes it, in a browser holding whatever this test saved. */
 function served(entry?: string): string {
@@ -120,5 +132,51 @@ describe('the prerendered first step', () => {
     expect(banners.filter((b) => b.includes('Florida'))).toEqual([]);
     await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.data) ?? '{}').state).toBe('TX'));
     expect(localStorage.getItem(STORAGE_KEYS.chosenState)).toBe('TX');
+  });
+});
+
+/** Answers that reach every step, as a visitor who got to the review leaves them. */
+const throughStep3 = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '3055550100',
+  priority: 'tax',
+  residenceState: 'FL',
+  contentTypes: ['tech'],
+  platforms: ['youtube'],
+  businessName: 'Byte Works LLC',
+  annualIncome: 50000,
+  currentStep: 4,
+};
+
+describe.each([2, 3, 4])('the prerendered step %i (docs/decisions/0416)', (step) => {
+  const entry = `/wizard/${step}`;
+
+  it('is the same HTML for every visitor: the heading, progress and skeleton, no field and no answer', () => {
+    const fresh = served(entry);
+    savedAnswers(throughStep3);
+    expect(served(entry)).toBe(fresh);
+    expect(fresh).toMatch(/<h1[^>]*data-step-heading/);
+    expect(fresh).toContain('aria-label="Application progress"');
+    expect(fresh).toContain('aria-label="Loading the form"');
+    expect(fresh).not.toMatch(/<input|<select|\$\d|Ada|Byte Works/);
+  });
+
+  it('hydrates for a visitor who reached it without a mismatch, then shows the step with their answers', async () => {
+    savedAnswers(throughStep3);
+    const container = await hydrated(entry);
+    expect(hydrationProblems).toEqual([]);
+    expect(container.querySelector('[aria-label="Loading the form"]')).toBeNull();
+    expect(container.querySelector('[data-testid="where"]')?.textContent).toBe(entry);
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    if (step === 3) expect(field(container, 'Business name')?.value).toBe('Byte Works LLC');
+    if (step === 4) expect(container.textContent).toContain('ada@example.com');
+  });
+
+  it('hydrates for a visitor with nothing saved without a mismatch, then sends them to the first step', async () => {
+    const container = await hydrated(entry);
+    expect(hydrationProblems).toEqual([]);
+    await waitFor(() => expect(container.querySelector('[data-testid="where"]')?.textContent).toBe('/wizard/1'));
   });
 });
