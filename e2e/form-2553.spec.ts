@@ -36,6 +36,16 @@ test('buy Form 2553 prepared for you at checkout, see it owed, then delivered wi
   expect((await patched).status()).toBe(200);
   const total = Number((before ?? '').replace(/[^0-9]/g, '')) + 59;
   await expect(page.getByTestId('order-total')).toHaveText(`$${total}`);
+  // Sold only when every owner may own an S corporation: "no" says why, with its source, and nothing can be paid.
+  await expect(page.getByText('Answer the Form 2553 question above, or turn Form 2553 off, to pay.')).toBeVisible();
+  const owners = page.getByRole('group', { name: 'Form 2553: who owns the LLC' });
+  await owners.getByRole('radio', { name: 'No, at least one is not' }).check();
+  await expect(owners.getByRole('alert')).toContainText('26 U.S.C. § 1361(b)(1)(C)');
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/llc-applications/${id}`) && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"yes"'),
+  );
+  await owners.getByRole('radio', { name: 'Yes, every owner' }).check();
+  expect((await answered).status()).toBe(200);
   await expectAxeClean(page);
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

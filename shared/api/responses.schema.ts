@@ -86,6 +86,7 @@ export const publicApplicationSchema = z.object({
   ...addOnFlagShape(() => z.optional(z.boolean())),
   dbaName: z.optional(z.string()),
   dbaCounty: z.optional(z.string()),
+  ownersUsPersons: z.optional(z.string()),
   currentStep: z.optional(int()),
   completed: z.optional(z.boolean()),
   /** The item's version, for a later conditional write. */

@@ -52,6 +52,7 @@ export const PUBLIC_APPLICATION_FIELDS = [
   ...ADD_ON_KEYS,
   'dbaName',
   'dbaCounty',
+  'ownersUsPersons',
   'currentStep',
   'completed',
 ] as const satisfies readonly (keyof PublicApplication)[];

@@ -5,6 +5,7 @@ import { PERSON_NAME } from '../name-patterns.ts';
 import { monthlyExpensesSchema } from '../savings.schema.ts';
 import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses } from '../savings.ts';
 import { DEFAULT_STATE_CODE } from '../states.ts';
+import { OWNERS_US_PERSONS_ANSWERS, type OwnersUsPersons } from '../tax/s-corporation-owners.ts';
 import * as z from '../zod.ts';
 import { businessNameSchema, printableName, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
@@ -40,6 +41,8 @@ export interface WizardData extends AddOnFlags {
   dbaName: string;
   /** Where a county takes the filing: the county of the business ('' until given). */
   dbaCounty: string;
+  /** Form 2553: whether every owner is a US citizen or resident ('' until asked; shared/tax/s-corporation-owners.ts). */
+  ownersUsPersons: OwnersUsPersons;
   currentStep: number;
   completed: boolean;
 }
@@ -104,6 +107,7 @@ const shape = {
   ...addOnFlagShape(addOnFlagSchema),
   dbaName: wizardText(100, 'Creator name'),
   dbaCounty: wizardText(60, 'County'),
+  ownersUsPersons: z.enum(OWNERS_US_PERSONS_ANSWERS, { error: 'Answer yes or no' }),
   currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
   completed: z.boolean({ error: 'completed must be true or false' }),
 };
@@ -123,6 +127,7 @@ export const wizardDataSchema = z.strictObject({
   ...addOnFlagShape((key) => z._default(shape[key], false)),
   dbaName: z._default(shape.dbaName, ''),
   dbaCounty: z._default(shape.dbaCounty, ''),
+  ownersUsPersons: z._default(shape.ownersUsPersons, ''),
 });
 
 /**
@@ -153,6 +158,7 @@ export function initialWizardData(userId: string): WizardData {
     ...addOnFlags({}),
     dbaName: '',
     dbaCounty: '',
+    ownersUsPersons: '',
     currentStep: 1,
     completed: false,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialWizardData, type WizardData, wizardDataSchema, wizardPatchSchema } from './data.schema.ts';
-import { canProceed, firstIncompleteStep, isValidEmail, isValidPhone, stepProblems, submissionProblems } from './steps.ts';
+import { canProceed, FIELD_STEP, firstIncompleteStep, isValidEmail, isValidPhone, stepProblems, submissionProblems } from './steps.ts';
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(305) 555-0100' };
 const base = (over: Partial<WizardData> = {}): WizardData => ({ ...initialWizardData('user-12345678'), ...over });
@@ -83,5 +83,17 @@ describe('the business name step follows the filing state naming rules', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/"bank".*need approval from a state regulator in Florida/);
     expect(stepProblems(3, { ...data, businessName: 'First Light Studio LLC' })).toEqual([]);
+  });
+});
+
+describe('Form 2553 is sold only to owners who may own an S corporation (26 U.S.C. § 1361(b)(1)(C))', () => {
+  const complete = (over: Partial<WizardData>): WizardData =>
+    base({ ...contact, priority: 'tax', residenceState: 'FL', contentTypes: ['food'], platforms: ['tiktok'], businessName: 'Glow LLC', ...over });
+  it('asks the owners question, refuses "no" with its source, and sells it on "yes"', () => {
+    expect(submissionProblems(complete({ form2553: true, ownersUsPersons: '' })).form2553?.[0]).toContain('Answer whether every owner');
+    expect(submissionProblems(complete({ form2553: true, ownersUsPersons: 'no' })).form2553?.[0]).toContain('26 U.S.C. § 1361(b)(1)(C)');
+    expect(submissionProblems(complete({ form2553: true, ownersUsPersons: 'yes' })).form2553).toBeUndefined();
+    expect(submissionProblems(complete({ form2553: false, ownersUsPersons: 'no' })).form2553).toBeUndefined();
+    expect(FIELD_STEP.ownersUsPersons).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import { ADD_ONS, type AddOnKey } from '../catalog/catalog.ts';
 import { checkDbaName, dbaOffer } from '../state-facts/dba.ts';
+import { form2553Problem } from '../tax/s-corporation-owners.ts';
 import { checkNameRules } from './business-name.ts';
 import { type WizardData, type WizardField, wizardFieldSchemas } from './data.schema.ts';
 import { WIZARD_STEPS, type WizardStep } from './options.ts';
@@ -47,6 +48,7 @@ export const FIELD_STEP: Partial<Record<WizardField, WizardStep>> = {
   estimatedSavings: 3,
   dbaName: 3,
   dbaCounty: 3,
+  ownersUsPersons: 4,
   // Each add-on on the step that sells it (shared/catalog/entries.ts `sale.step`).
   ...(Object.fromEntries(ADD_ONS.map((e) => [e.key, e.sale.step])) as Record<AddOnKey, WizardStep>),
 };
@@ -125,6 +127,8 @@ function completionProblem(field: WizardField, data: WizardData): string | undef
       if (offer?.kind !== 'county' || data.dbaCounty.trim()) return undefined;
       return `Enter the county where your business is: ${offer.rule.name}'s ${offer.rule.term} is filed with its county clerk`;
     }
+    case 'form2553':
+      return form2553Problem(data.form2553, data.ownersUsPersons);
     default:
       return undefined;
   }
@@ -135,7 +139,8 @@ function stepFields(step: WizardStep, data: WizardData): WizardField[] {
   if (step === 1) return ['firstName', 'lastName', 'email', 'phone', 'state', ...filingFields(data)];
   if (step === 2) return ['contentTypes', 'platforms'];
   if (step === 3) return ['businessName', 'annualIncome', 'monthlyExpenses', 'estimatedSavings', 'dbaRegistration', 'dbaName', 'dbaCounty'];
-  return [];
+  // Step 4 sells the toggled add-ons: Form 2553 only to owners who may own an S corporation.
+  return ['form2553', 'ownersUsPersons'];
 }
 
 /**

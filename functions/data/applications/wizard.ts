@@ -58,6 +58,7 @@ export async function createApplication(data: WizardPatch): Promise<{ id: string
     ...addOnFlags({}),
     dbaName: '',
     dbaCounty: '',
+    ownersUsPersons: '',
     currentStep: 1,
     ...fields,
     completed: false,

@@ -131,10 +131,31 @@ describe('the DBA service fee is an operator setting', () => {
   });
 });
 
+describe('"Form 2553 prepared for you" is sold only to owners who may own an S corporation', () => {
+  const startPayment = (id: string, amount: number) =>
+    invoke(
+      createIntent,
+      apiEvent({ method: 'POST', route: '/api/create-payment-intent', body: { amount, applicationId: id, provider: 'stripe' }, sourceIp: nextIp() }),
+    );
+
+  it('refuses the payment until every owner is said to be a US citizen or resident, with the reason beside the add-on', async () => {
+    for (const [answer, sentence] of [
+      ['', 'Answer whether every owner is a US citizen or resident'],
+      ['no', '26 U.S.C. § 1361(b)(1)(C)'],
+    ] as const) {
+      const app = await putApplication({ state: 'WY', residenceState: 'WY', form2553: true, ownersUsPersons: answer, updatedAt: new Date().toISOString() });
+      const res = await startPayment(app.id, (await view(app.id)).body.order.totalCents);
+      expect(res.status).toBe(400);
+      expect(res.body.details.form2553[0]).toContain(sentence);
+      expect((await readApplication(app.id))?.pricedOrder).toBeUndefined();
+    }
+  });
+});
+
 describe('"Form 2553 prepared for you" is priced in the operator settings', () => {
   it('is a line at the setting, charged and frozen with the order', async () => {
     await setOperatorPrices({ form2553Usd: 65 });
-    const app = await putApplication({ state: 'WY', residenceState: 'WY', form2553: true, updatedAt: new Date().toISOString() });
+    const app = await putApplication({ state: 'WY', residenceState: 'WY', form2553: true, ownersUsPersons: 'yes', updatedAt: new Date().toISOString() });
     const priced = await view(app.id);
     expect(priced.body.order.lines.find((l: Line) => l.key === 'form2553')).toEqual({ key: 'form2553', label: 'Form 2553 prepared for you', amount: 65 });
     await pay(app.id, priced.body.order.totalCents);

@@ -8,9 +8,11 @@ import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/fact
 import { PAYMENT_METHODS, type PaymentMethodId } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderFor } from '#shared/payments/order.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
+import { form2553Problem, type OwnersUsPersons } from '#shared/tax/s-corporation-owners.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ContinueLinkOffer } from '../../components/ContinueLinkOffer.tsx';
+import { OwnersQuestion } from '../../components/OwnersQuestion.tsx';
 import { TestCardForm } from '../../components/payments/TestCardForm.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -34,6 +36,7 @@ import {
   createKlarnaSession,
   createPaymentIntent,
   saveAddOn,
+  saveOwnersAnswer,
   useApplication,
   usePaymentMethods,
 } from './api.ts';
@@ -155,6 +158,9 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const [addOns, setAddOns] = useState<AddOnSelection>(() => addOnFlags(application));
   const [pendingSaves, setPendingSaves] = useState(0);
   const [paying, setPaying] = useState(false);
+  // Form 2553 is sold only when every owner may own an S corporation (shared/tax/s-corporation-owners.ts).
+  const [owners, setOwners] = useState<OwnersUsPersons>(() => (application.ownersUsPersons as OwnersUsPersons | undefined) ?? '');
+  const ownersProblem = form2553Problem(Boolean(addOns.form2553), owners);
   // Checkout's consent to keep the card for the registered agent renewal (asked only where we offer our agent).
   const [saveCard, setSaveCard] = useState(false);
   const operator = useOperatorSettings();
@@ -180,6 +186,18 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     saveAddOn(applicationId, key, on)
       .catch(() => {
         setAddOns((a) => ({ ...a, [key]: !on }));
+        showToast('saveFailed');
+      })
+      .finally(() => setPendingSaves((n) => n - 1));
+  };
+
+  const answerOwners = (value: OwnersUsPersons) => {
+    const before = owners;
+    setOwners(value);
+    setPendingSaves((n) => n + 1);
+    saveOwnersAnswer(applicationId, value)
+      .catch(() => {
+        setOwners(before);
         showToast('saveFailed');
       })
       .finally(() => setPendingSaves((n) => n - 1));
@@ -252,10 +270,19 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="min-w-0 space-y-6">
         <AddOnToggles value={addOns} onToggle={toggle} disabled={paying} stateCode={pricing.code} prices={data.addOnPrices} />
+        {addOns.form2553 ? (
+          <Card>
+            <OwnersQuestion value={owners} onChange={answerOwners} problem={ownersProblem} disabled={paying} />
+          </Card>
+        ) : null}
         <ContinueLinkOffer applicationId={applicationId} email={data.application.email || undefined} />
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Payment method</h2>
-          {methods.isPending ? (
+          {ownersProblem ? (
+            <p className="mt-4 text-slate-700" role="status">
+              Answer the Form 2553 question above, or turn Form 2553 off, to pay.
+            </p>
+          ) : methods.isPending ? (
             <div className="mt-4 h-40 animate-pulse rounded-xl bg-slate-100" role="status" aria-label="Loading payment methods" />
           ) : methods.error ? (
             <p className="mt-4 text-slate-700" role="alert">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AddOnKey } from '#shared/catalog/catalog.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
+import type { OwnersUsPersons } from '#shared/tax/s-corporation-owners.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall, apiUrl, type BodyOf, type ResponseOf } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
@@ -40,6 +41,11 @@ export function usePaymentMethods() {
 
 export function saveAddOn(id: string, key: AddOnKey, value: boolean): Promise<unknown> {
   return apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { [key]: value } });
+}
+
+/** The Form 2553 owners question answered at the checkout (shared/tax/s-corporation-owners.ts). */
+export function saveOwnersAnswer(id: string, ownersUsPersons: OwnersUsPersons): Promise<unknown> {
+  return apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { ownersUsPersons } });
 }
 
 /** `saveCardForRenewal`: the customer ticked "Keep this card for the registered agent renewal". */

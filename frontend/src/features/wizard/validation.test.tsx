@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -282,6 +282,21 @@ describe('a server answer that names fields marks them in the wizard', () => {
     await userEvent.setup().type(name, ' Two');
     expect(name).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('button', { name: 'Review Application' })).toBeEnabled();
+  });
+
+  it('Form 2553 asks who owns the LLC: "no" says why it is not sold, with its source, and nothing is submitted until "yes"', async () => {
+    localStorage.setItem(STORAGE_KEYS.data, JSON.stringify({ ...complete, form2553: true }));
+    localStorage.setItem(STORAGE_KEYS.applicationId, ID);
+    recordCalls();
+    const user = userEvent.setup();
+    renderPage('/wizard/4');
+    const owners = await screen.findByRole('group', { name: 'Form 2553: who owns the LLC' });
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    await user.click(within(owners).getByRole('radio', { name: 'No, at least one is not' }));
+    expect(within(owners).getByRole('alert')).toHaveTextContent('26 U.S.C. § 1361(b)(1)(C)');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    await user.click(within(owners).getByRole('radio', { name: 'Yes, every owner' }));
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
   });
 
   it('a refused submission naming a step 1 field goes back to step 1 with the sentence beside it', async () => {
