@@ -13,7 +13,13 @@ import { filingDetailsBodySchema } from '../../filing/details.schema.ts';
 import { orderConversationSchema } from '../../orders/conversation.schema.ts';
 import { documentLinkSchema } from '../../orders/documents.schema.ts';
 import { changeRequestSchema, customerEmailChangeSchema, orderAccessSchema, orderLinkRequestSchema, orderLookupSchema } from '../../orders/requests.schema.ts';
-import { changeRequestResultSchema, customerEmailChangeResultSchema, orderAccessResultSchema, orderLinkSentSchema, orderViewSchema } from '../../orders/view.schema.ts';
+import {
+  changeRequestResultSchema,
+  customerEmailChangeResultSchema,
+  orderAccessResultSchema,
+  orderLinkSentSchema,
+  orderViewSchema,
+} from '../../orders/view.schema.ts';
 import { savedTaxPlanBodySchema } from '../../saved-tax-plan.schema.ts';
 import * as z from '../../zod.ts';
 import { idParam, orderDocumentParam, RATE_LIMITS, type RouteGroup, TOO_MANY_REQUESTS } from './entry.schema.ts';
@@ -66,7 +72,8 @@ export const ORDER_ROUTES = {
   'POST /api/orders/{id}/email-change': {
     handler: 'orders/email-change',
     operationId: 'decideOrderEmailChange',
-    summary: 'The customer confirms (holder only) or stops (holder, or the signed link the address on file was sent) the change of the order’s email address staff asked for',
+    summary:
+      'The customer confirms (holder only) or stops (holder, or the signed link the address on file was sent) the change of the order’s email address staff asked for',
     description:
       'Confirmed, the change takes effect: every other order link and browser ends, this browser gets a new `resumeSecret`. 400 invalid_stop_link; 409 no_email_change when no such change waits.',
     tag: 'Orders',
