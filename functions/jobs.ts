@@ -13,8 +13,12 @@ export interface JobDef {
   trigger:
     | { kind: 'stream'; table: TableKey }
     | { kind: 'schedule'; everyMinutes: number }
-    /** Once a day at this hour (UTC): an EventBridge cron rule on AWS, a timer locally. */
-    | { kind: 'daily'; hourUtc: number }
+    /**
+     * Once a day at this hour (UTC): an EventBridge cron rule on AWS, a timer locally. With
+     * `untilHourUtc`, again every hour up to that hour: a sweep that stopped at its time budget is
+     * continued by the next run (docs/decisions/0414-reminders-at-scale.md).
+     */
+    | { kind: 'daily'; hourUtc: number; untilHourUtc?: number }
     /** SES bounce and complaint notifications (SNS on AWS). */
     | { kind: 'email-feedback' }
     /** Mail SES receives for the inbound domain, once its receipt rule has stored it (locally: the mail catcher's twin). */
@@ -68,7 +72,7 @@ export const JOBS = {
    */
   reminderSweep: {
     handler: 'reminder-sweep',
-    trigger: { kind: 'daily', hourUtc: 14 },
+    trigger: { kind: 'daily', hourUtc: 14, untilHourUtc: 18 },
     tables: { reminders: 'write', applications: 'read', outbox: 'write' },
     timeoutSeconds: 300,
   },
@@ -79,7 +83,7 @@ export const JOBS = {
    */
   renewalSweep: {
     handler: 'renewal-sweep',
-    trigger: { kind: 'daily', hourUtc: 15 },
+    trigger: { kind: 'daily', hourUtc: 15, untilHourUtc: 19 },
     tables: { reminders: 'write', applications: 'write', outbox: 'write', activity: 'write', audit: 'append', operatorSettings: 'read' },
     secrets: ['stripeSecretKey'],
     timeoutSeconds: 300,

@@ -60,6 +60,8 @@ describe('Operations stack alarms', () => {
       ...jobKeys.map((k) => `${capitalised(k)}Errors`),
       'EmailParked',
       'EmailSuppressed',
+      'RemindersOverdue',
+      'RenewalsOverdue',
       'SesBounceRate',
       'SesComplaintRate',
       'SitePublisherErrors',
@@ -106,6 +108,23 @@ describe('Operations stack alarms', () => {
         Dimensions: [{ Name: 'Stage', Value: 'prod' }],
         Statistic: 'Sum',
         Threshold: 1,
+      });
+    }
+  });
+
+  it('alarms when a due reminder or renewal charge is left for more than a day, as the sweeps report it', () => {
+    for (const [id, metric] of [
+      ['RemindersOverdue', 'DueReminderAgeHours'],
+      ['RenewalsOverdue', 'DueRenewalAgeHours'],
+    ]) {
+      expect(alarm(prod, id), id).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        MetricName: metric,
+        Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+        Statistic: 'Maximum',
+        Period: 3600,
+        Threshold: 25,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       });
     }
   });

@@ -24,11 +24,11 @@ const sweep = () => {
 
 describe('the reminder sweep on AWS', () => {
   it('runs daily from an EventBridge rule at its hour (UTC)', () => {
-    expect(JOBS.reminderSweep.trigger).toEqual({ kind: 'daily', hourUtc: 14 });
+    expect(JOBS.reminderSweep.trigger).toEqual({ kind: 'daily', hourUtc: 14, untilHourUtc: 18 });
     const { logicalId, fn } = sweep();
-    expect(fn.Properties.Description).toBe('Job reminderSweep: daily at 14:00 UTC');
+    expect(fn.Properties.Description).toBe('Job reminderSweep: daily at 14:00 UTC, then hourly until 18:00');
     dev.templates.api.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(0 14 * * ? *)',
+      ScheduleExpression: 'cron(0 14-18 * * ? *)',
       State: 'ENABLED',
       // Through the function's live alias (npm run rollback).
       Targets: [Match.objectLike({ Arn: { Ref: liveAliasOf(dev.templates.api, logicalId) } })],

@@ -24,12 +24,12 @@ const sweep = () => {
 
 describe('the renewal sweep on AWS', () => {
   it('runs daily from an EventBridge rule, an hour after the reminder sweep', () => {
-    expect(JOBS.renewalSweep.trigger).toEqual({ kind: 'daily', hourUtc: 15 });
+    expect(JOBS.renewalSweep.trigger).toEqual({ kind: 'daily', hourUtc: 15, untilHourUtc: 19 });
     const { logicalId, fn } = sweep();
-    expect(fn.Properties.Description).toBe('Job renewalSweep: daily at 15:00 UTC');
+    expect(fn.Properties.Description).toBe('Job renewalSweep: daily at 15:00 UTC, then hourly until 19:00');
     expect(fn.Properties.Timeout).toBe(300);
     dev.templates.api.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(0 15 * * ? *)',
+      ScheduleExpression: 'cron(0 15-19 * * ? *)',
       State: 'ENABLED',
       // Through the function's live alias (npm run rollback).
       Targets: [Match.objectLike({ Arn: { Ref: liveAliasOf(dev.templates.api, logicalId) } })],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '#shared/compliance/dates.ts';
 import { NO_SAVED_PLAN_TEXT } from '#shared/saved-tax-plan.ts';
 import { nextDueDates } from '#shared/state-facts/due-dates.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
@@ -8,6 +9,7 @@ import type { CalendarOrder } from '../data/applications/calendar-input.ts';
 import { unsubscribeReminders } from '../data/applications/order-page.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { updateApplicationByStaff } from '../data/applications/staff.ts';
+import { spreadDaysBefore } from '../data/reminder-spread.ts';
 import { dueReminders, RENEWAL_CHARGE_SERIES, type ReminderRow, reminderPuts, remindersOf as rowsOf } from '../data/reminders.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -174,20 +176,44 @@ describe('the reminder sweep', () => {
     expect(row(await remindersOf(id), 'annual-report')).toMatchObject({ dueOn: '2028-11-01', daysBefore: 30, sendOn: '2028-10-02' });
   });
 
-  it('reminds the federal estimated tax two weeks before, with the saved plan’s amount and rule, even before the state files', async () => {
+  it('reminds the federal estimated tax on the order’s day of the spread, with the saved plan’s amount and rule, even before the state files', async () => {
     const planned = await paidOrder({ savedTaxPlan: { request: { year: 2026, filingStatus: 'single', profit: 60_000 }, savedAt: PAID_AT } }, { filed: false });
     const bare = await paidOrder({}, { filed: false });
-    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({ dueOn: '2027-01-15', daysBefore: 14, sendOn: '2027-01-01' });
-    await sweepReminders(at('2027-01-01T14:00:00Z'));
-    const sent = (await getMessage(messageId(planned, 'estimated-tax', '2027-01-15', 14)))?.payload as Record<string, unknown>;
+    // Each order's day is fixed by its id, between 20 and 7 days before the date (docs/decisions/0414).
+    const [plannedDays, bareDays] = [spreadDaysBefore(planned), spreadDaysBefore(bare)];
+    for (const days of [plannedDays, bareDays]) {
+      expect(days).toBeGreaterThanOrEqual(7);
+      expect(days).toBeLessThanOrEqual(20);
+    }
+    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({
+      dueOn: '2027-01-15',
+      daysBefore: plannedDays,
+      sendOn: addDays('2027-01-15', -plannedDays),
+    });
+    // The day before its day, nothing goes.
+    await sweepReminders(at(`${addDays('2027-01-15', -plannedDays - 1)}T14:00:00Z`));
+    expect(await getMessage(messageId(planned, 'estimated-tax', '2027-01-15', plannedDays))).toBeUndefined();
+    // A week before the date, every order's has gone.
+    await sweepReminders(at('2027-01-08T14:00:00Z'));
+    const sent = (await getMessage(messageId(planned, 'estimated-tax', '2027-01-15', plannedDays)))?.payload as Record<string, unknown>;
     // 60,000 single: 12,037 of tax; 90% of it in four parts, rounded up.
-    expect(sent).toMatchObject({ stateName: 'the IRS', federal: true, title: 'Federal estimated tax, 4th quarter 2026: pay $2,709', dueOn: '2027-01-15' });
+    expect(sent).toMatchObject({
+      stateName: 'the IRS',
+      federal: true,
+      title: 'Federal estimated tax, 4th quarter 2026: pay $2,709',
+      dueOn: '2027-01-15',
+      daysBefore: plannedDays,
+    });
     expect(sent.description).toContain('Safe harbour: the four payments together reach 90%');
-    const none = (await getMessage(messageId(bare, 'estimated-tax', '2027-01-15', 14)))?.payload as Record<string, unknown>;
+    const none = (await getMessage(messageId(bare, 'estimated-tax', '2027-01-15', bareDays)))?.payload as Record<string, unknown>;
     expect(none).toMatchObject({ title: 'Federal estimated tax, 4th quarter 2026' });
     expect(none.description).toContain(NO_SAVED_PLAN_TEXT);
-    // Then the next quarter's, two weeks before April 15.
-    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({ dueOn: '2027-04-15', daysBefore: 14, sendOn: '2027-04-01' });
+    // Then the next quarter's, on the same day of its window.
+    expect(row(await remindersOf(planned), 'estimated-tax')).toMatchObject({
+      dueOn: '2027-04-15',
+      daysBefore: plannedDays,
+      sendOn: addDays('2027-04-15', -plannedDays),
+    });
   });
 
   it('queues a reminder once when two sweeps take the same rows at the same time', async () => {

@@ -1,15 +1,29 @@
 import { complianceCalendar, dbaReminderTitle, deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
-import { nextReminder, reminderDaysFor } from '#shared/compliance/reminders.ts';
+import { nextReminder, type ScheduledReminder } from '#shared/compliance/reminders.ts';
 import { findState } from '#shared/states.ts';
 import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { findApplication } from '../data/applications/reads.ts';
-import { dropReminder, dueReminders, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
+import { reminderDaysOf } from '../data/reminder-spread.ts';
+import {
+  dropReminder,
+  dueRowsPage,
+  type MoveOutcome,
+  moveReminderOn,
+  oldestDueSendOn,
+  REMINDER_QUEUE,
+  REMINDER_WRITE_BATCH,
+  type ReminderRow,
+  writeReminderBatch,
+} from '../data/reminders.ts';
+import { logger } from '../lib/logger.ts';
 import type { NewEmail } from '../outbox/messages.ts';
 import { outboxPut } from '../outbox/outbox.ts';
+import { backlogHours, inBatches, mapLimit } from './sweep-pages.ts';
 
-export type SweepOutcome = 'queued' | 'skipped' | 'dropped' | 'taken' | 'already-queued';
+/** 'failed': the row could not be processed (its order unreadable, the write failed): it stays due for the next run. */
+export type SweepOutcome = 'queued' | 'skipped' | 'dropped' | 'taken' | 'already-queued' | 'failed';
 
 /** The email of a due reminder, or undefined when it should not go (see processReminder). */
 function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): NewEmail | undefined {
@@ -62,33 +76,108 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   };
 }
 
+/** What the sweep does with one due row: drop it, or move it on to `next` (deleted when none) queueing `email`. */
+type ReminderPlan = { drop: true } | { drop?: false; next: ScheduledReminder | undefined; email: NewEmail | undefined };
+
 /**
- * One due reminder: its order is read again, so what goes out is true today. A refunded or gone
- * order, turned-off deadline reminders, a cancelled renewal or the customer's own agent drop the
- * row; a renewal not agreed (yet) sends nothing and moves on. Otherwise the email is queued and
- * the row moved on to the next reminder in one transaction.
+ * One due reminder decided: its order is read again, so what goes out is true today. A refunded
+ * or gone order, turned-off deadline reminders, a cancelled renewal or the customer's own agent
+ * drop the row; a renewal not agreed (yet) sends nothing and moves on. Otherwise the email is
+ * queued and the row moved on to the next reminder in one transaction.
  */
-export async function processReminder(row: ReminderRow, now = Date.now()): Promise<SweepOutcome> {
+async function planReminder(row: ReminderRow, now: number): Promise<ReminderPlan> {
   const today = dayOf(now);
   const app = await findApplication(row.applicationId);
   const input = app && app.paymentStatus === 'paid' ? calendarInputOf(app) : undefined;
   const series = input ? deadlineSeries(input).find((s) => s.kind === row.series) : undefined;
   const renewal = row.series === 'registered-agent-renewal';
   if (!app || !input || !series || (renewal && (input.renewal === 'cancelled' || input.renewal === 'lapsed')) || (!renewal && app.remindersUnsubscribedAt)) {
+    return { drop: true };
+  }
+  // Counted from tomorrow: a second run today finds nothing left to send today. A series every
+  // order shares moves on to this order's day of the spread (functions/data/reminder-spread.ts).
+  const next = nextReminder(series.dates, reminderDaysOf(series.kind, row.applicationId), addDays(today, 1));
+  const email = series.dates.includes(row.dueOn) ? reminderEmail(app, row, today) : undefined;
+  return { next, email };
+}
+
+const outcomeOf = (plan: ReminderPlan, moved: MoveOutcome): SweepOutcome =>
+  plan.drop ? (moved === 'moved' ? 'dropped' : 'taken') : moved !== 'moved' ? moved : plan.email ? 'queued' : 'skipped';
+
+/** One due reminder, decided and written on its own (see planReminder). */
+export async function processReminder(row: ReminderRow, now = Date.now()): Promise<SweepOutcome> {
+  const plan = await planReminder(row, now);
+  if (plan.drop) {
     await dropReminder(row);
     return 'dropped';
   }
-  // Counted from tomorrow: a second run today finds nothing left to send today.
-  const next = nextReminder(series.dates, reminderDaysFor(series.kind), addDays(today, 1));
-  const email = series.dates.includes(row.dueOn) ? reminderEmail(app, row, today) : undefined;
-  const moved = await moveReminderOn(row, next, email ? [outboxPut(email, now)] : [], now);
-  if (moved !== 'moved') return moved;
-  return email ? 'queued' : 'skipped';
+  return outcomeOf(plan, await moveReminderOn(row, plan.next, plan.email ? [outboxPut(plan.email, now)] : [], now));
 }
 
-/** The daily sweep: every reminder due up to today, once (docs/product.md "The compliance calendar"). */
-export async function sweepReminders(now = Date.now()): Promise<Record<SweepOutcome, number>> {
-  const counts: Record<SweepOutcome, number> = { queued: 0, skipped: 0, dropped: 0, taken: 0, 'already-queued': 0 };
-  for (const row of await dueReminders(dayOf(now))) counts[await processReminder(row, now)]++;
-  return counts;
+/** Orders read at once while a page is decided (each one GetItem). */
+export const SWEEP_READ_CONCURRENCY = 16;
+/** Write batches (transactions of REMINDER_WRITE_BATCH rows) in flight at once. */
+export const SWEEP_WRITE_CONCURRENCY = 4;
+
+export interface ReminderSweepReport {
+  counts: Record<SweepOutcome, number>;
+  /** False when the run stopped at `stopAt` with pages left: the next run (within the hour) goes on. */
+  complete: boolean;
+  /** Due queries sent (pages read). */
+  pages: number;
+  /** Hours since the start of the send day of the oldest reminder still due after the run (0: none). */
+  backlogHours: number;
+}
+
+/**
+ * The daily sweep: every reminder due up to today, once (docs/product.md "The compliance
+ * calendar", docs/decisions/0414-reminders-at-scale.md). It pages through the due rows
+ * (LastEvaluatedKey) until none is left, reads each page's orders a few at a time, and writes
+ * the rows' moves with their emails in transactions of REMINDER_WRITE_BATCH rows. With `stopAt`
+ * (the Lambda's time budget) it starts no page after that time and reports `complete: false`;
+ * the rows it did not reach are still due, and the next scheduled run takes them. Publishes
+ * DueReminderAgeHours, which alarms when a due reminder is left unsent for more than a day.
+ */
+export async function sweepReminders(now = Date.now(), options: { stopAt?: number } = {}): Promise<ReminderSweepReport> {
+  const counts: Record<SweepOutcome, number> = { queued: 0, skipped: 0, dropped: 0, taken: 0, 'already-queued': 0, failed: 0 };
+  const today = dayOf(now);
+  let after: Record<string, unknown> | undefined;
+  let pages = 0;
+  let complete = true;
+  do {
+    if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
+      complete = false;
+      break;
+    }
+    const page = await dueRowsPage(REMINDER_QUEUE, today, after);
+    pages++;
+    const plans = await mapLimit(page.rows, SWEEP_READ_CONCURRENCY, async (row) => {
+      try {
+        return await planReminder(row, now);
+      } catch (err) {
+        logger.error('reminder row failed', { applicationId: row.applicationId, series: row.series, error: err as Error });
+        return undefined;
+      }
+    });
+    const decided = page.rows.flatMap((row, i) => (plans[i] ? [{ row, plan: plans[i] }] : []));
+    counts.failed += page.rows.length - decided.length;
+    await mapLimit(inBatches(decided, REMINDER_WRITE_BATCH), SWEEP_WRITE_CONCURRENCY, async (batch) => {
+      try {
+        const moved = await writeReminderBatch(
+          batch.map(({ row, plan }) =>
+            plan.drop ? { row, drop: true, alongside: [] } : { row, next: plan.next, alongside: plan.email ? [outboxPut(plan.email, now)] : [] },
+          ),
+          now,
+        );
+        for (const [i, { plan }] of batch.entries()) counts[outcomeOf(plan, moved[i])]++;
+      } catch (err) {
+        logger.error('reminder batch failed', { rows: batch.length, error: err as Error });
+        counts.failed += batch.length;
+      }
+    });
+    after = page.next;
+  } while (after);
+  const hours = backlogHours(await oldestDueSendOn(REMINDER_QUEUE, today), now);
+  logger.metric('DueReminderAgeHours', hours);
+  return { counts, complete, pages, backlogHours: hours };
 }

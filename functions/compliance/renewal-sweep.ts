@@ -2,11 +2,12 @@ import { dayOf } from '#shared/compliance/dates.ts';
 import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
 import { findApplication } from '../data/applications/reads.ts';
 import { claimRenewalCharge } from '../data/applications/renewal.ts';
-import { dueRenewalRows, type ReminderRow, renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
+import { dueRowsPage, oldestDueSendOn, RENEWAL_QUEUE, type ReminderRow, renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import { ddb } from '../lib/clients/dynamodb.ts';
 import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { logger } from '../lib/logger.ts';
 import { chargeOffSession, nextRenewalOf, recordFailed, recordLapsed, recordPaid } from './renewal-charge.ts';
+import { backlogHours, mapLimit } from './sweep-pages.ts';
 
 /**
  * The daily renewal sweep (docs/product.md "Recurring charges"): every renewal charge row due by
@@ -77,17 +78,49 @@ export async function processRenewalRow(row: ReminderRow, now = Date.now()): Pro
   return result.kind === 'paid' ? 'charged' : 'payment-due';
 }
 
-/** The daily sweep: every renewal charge row due by today, once. */
-export async function sweepRenewals(now = Date.now()): Promise<Record<RenewalOutcome, number>> {
+/** Renewal rows acted on at once (each its own order, claim and Stripe idempotency key). */
+export const RENEWAL_SWEEP_CONCURRENCY = 4;
+
+export interface RenewalSweepReport {
+  counts: Record<RenewalOutcome, number>;
+  /** False when the run stopped at `stopAt` with pages left: the next run (within the hour) goes on. */
+  complete: boolean;
+  pages: number;
+  /** Hours since the start of the day of the oldest charge row still due after the run (0: none). */
+  backlogHours: number;
+}
+
+/**
+ * The daily sweep: every renewal charge row due by today, once. Pages through the due rows
+ * (LastEvaluatedKey) until none is left, or until `stopAt` (the Lambda's time budget), when the
+ * rest stay due for the next scheduled run (docs/decisions/0414-reminders-at-scale.md). Publishes
+ * DueRenewalAgeHours, which alarms when a charge row is left due for more than a day.
+ */
+export async function sweepRenewals(now = Date.now(), options: { stopAt?: number } = {}): Promise<RenewalSweepReport> {
   const counts: Record<RenewalOutcome, number> = { charged: 0, 'payment-due': 0, lapsed: 0, 'moved-on': 0, dropped: 0, taken: 0, retry: 0 };
-  for (const row of await dueRenewalRows(dayOf(now))) {
-    try {
-      counts[await processRenewalRow(row, now)]++;
-    } catch (err) {
-      // One order's failure does not stop the others; its row stays due for the next run.
-      logger.error('renewal row failed', { applicationId: row.applicationId, error: err as Error });
-      counts.retry++;
+  const today = dayOf(now);
+  let after: Record<string, unknown> | undefined;
+  let pages = 0;
+  let complete = true;
+  do {
+    if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
+      complete = false;
+      break;
     }
-  }
-  return counts;
+    const page = await dueRowsPage(RENEWAL_QUEUE, today, after);
+    pages++;
+    await mapLimit(page.rows, RENEWAL_SWEEP_CONCURRENCY, async (row) => {
+      try {
+        counts[await processRenewalRow(row, now)]++;
+      } catch (err) {
+        // One order's failure does not stop the others; its row stays due for the next run.
+        logger.error('renewal row failed', { applicationId: row.applicationId, error: err as Error });
+        counts.retry++;
+      }
+    });
+    after = page.next;
+  } while (after);
+  const hours = backlogHours(await oldestDueSendOn(RENEWAL_QUEUE, today), now);
+  logger.metric('DueRenewalAgeHours', hours);
+  return { counts, complete, pages, backlogHours: hours };
 }

@@ -1,9 +1,10 @@
 import { deadlineSeries } from '#shared/compliance/calendar.ts';
 import { dayOf } from '#shared/compliance/dates.ts';
-import { reminderToWrite, type ScheduledReminder } from '#shared/compliance/reminders.ts';
+import { nextReminder, reminderToWrite, type ScheduledReminder } from '#shared/compliance/reminders.ts';
 import { ddb, tableName, writeIf } from '../lib/clients/dynamodb.ts';
 import { DeleteCommand, QueryCommand, type TransactItem, TransactionCanceledException, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { type CalendarOrder, calendarInputOf } from './applications/calendar-input.ts';
+import { isSharedSeries, reminderDaysOf } from './reminder-spread.ts';
 
 /**
  * The reminders table (functions/tables.ts): one row per order and run of deadlines (`series`:
@@ -47,7 +48,8 @@ export function reminderPuts(order: CalendarOrder, now = Date.now()): TransactIt
   const today = dayOf(now);
   const puts: TransactItem[] = [];
   for (const series of deadlineSeries(input)) {
-    const next = reminderToWrite(series, today);
+    // A deadline every order shares is reminded on this order's day of the spread (reminder-spread.ts).
+    const next = isSharedSeries(series.kind) ? nextReminder(series.dates, reminderDaysOf(series.kind, order.id), today) : reminderToWrite(series, today);
     if (!next) continue;
     const row: ReminderRow = { applicationId: order.id, series: series.kind, queue: REMINDER_QUEUE, ...next, updatedAt: new Date(now).toISOString() };
     puts.push({ Put: { TableName: table(), Item: row } });
@@ -104,35 +106,70 @@ export function renewalRowDelete(applicationId: string): TransactItem {
   return { Delete: { TableName: table(), Key: { applicationId, series: RENEWAL_CHARGE_SERIES } } };
 }
 
-/** Rows whose reminder is due on or before `today` (YYYY-MM-DD): Queries on the sparse bySendOn index, oldest first. */
-export function dueReminders(today: string, limit = 1000): Promise<ReminderRow[]> {
-  return dueRows(REMINDER_QUEUE, today, limit);
+/** Rows a due query reads per page (one Query; DynamoDB returns at most 1 MB, far more than this). */
+export const DUE_PAGE_SIZE = 250;
+
+export interface DuePage {
+  rows: ReminderRow[];
+  /** Where the next page starts (the Query's LastEvaluatedKey); undefined on the last page. */
+  next?: Record<string, unknown>;
 }
 
-/** Renewal charge rows to act on by `today` (YYYY-MM-DD), oldest first. */
-export function dueRenewalRows(today: string, limit = 1000): Promise<ReminderRow[]> {
-  return dueRows(RENEWAL_QUEUE, today, limit);
+/**
+ * One page of the rows of `queue` due on or before `today` (YYYY-MM-DD), oldest first: one Query
+ * of the sparse bySendOn index from `after`. A sweep pages with `next` until it is undefined, so
+ * every due row is read however many there are; a row it moves on goes to a later sendOn, past
+ * today, and is not read again.
+ */
+export async function dueRowsPage(
+  queue: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE,
+  today: string,
+  after?: Record<string, unknown>,
+  limit = DUE_PAGE_SIZE,
+): Promise<DuePage> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'bySendOn',
+      KeyConditionExpression: '#queue = :due AND sendOn <= :today',
+      ExpressionAttributeNames: { '#queue': 'queue' },
+      ExpressionAttributeValues: { ':due': queue, ':today': today },
+      ExclusiveStartKey: after,
+      Limit: limit,
+    }),
+  );
+  return { rows: (out.Items ?? []) as ReminderRow[], next: out.LastEvaluatedKey };
 }
 
-async function dueRows(queue: string, today: string, limit: number): Promise<ReminderRow[]> {
+/** Every row of `queue` due on or before `today`, read page by page (tests and tools; the sweeps page themselves). */
+async function dueRows(queue: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE, today: string): Promise<ReminderRow[]> {
   const rows: ReminderRow[] = [];
-  let start: Record<string, unknown> | undefined;
+  let after: Record<string, unknown> | undefined;
   do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'bySendOn',
-        KeyConditionExpression: '#queue = :due AND sendOn <= :today',
-        ExpressionAttributeNames: { '#queue': 'queue' },
-        ExpressionAttributeValues: { ':due': queue, ':today': today },
-        ExclusiveStartKey: start,
-        Limit: Math.min(100, limit - rows.length),
-      }),
-    );
-    rows.push(...((out.Items ?? []) as ReminderRow[]));
-    start = out.LastEvaluatedKey;
-  } while (start && rows.length < limit);
+    const page = await dueRowsPage(queue, today, after);
+    rows.push(...page.rows);
+    after = page.next;
+  } while (after);
   return rows;
+}
+
+/** Rows whose reminder is due on or before `today` (YYYY-MM-DD), all of them, oldest first. */
+export function dueReminders(today: string): Promise<ReminderRow[]> {
+  return dueRows(REMINDER_QUEUE, today);
+}
+
+/** Renewal charge rows to act on by `today` (YYYY-MM-DD), all of them, oldest first. */
+export function dueRenewalRows(today: string): Promise<ReminderRow[]> {
+  return dueRows(RENEWAL_QUEUE, today);
+}
+
+/**
+ * The send day of the oldest row of `queue` still due on or before `today`, or undefined when
+ * none is: one Query of one item. What the sweeps report as the age of their backlog.
+ */
+export async function oldestDueSendOn(queue: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE, today: string): Promise<string | undefined> {
+  const page = await dueRowsPage(queue, today, undefined, 1);
+  return page.rows[0]?.sendOn;
 }
 
 /** Only while the row still holds the reminder that was read (another sweep has not moved it on). */
@@ -185,6 +222,56 @@ export async function moveReminderOn(row: ReminderRow, next: ScheduledReminder |
     }
     throw err;
   }
+}
+
+/** A row's change as a sweep decided it: moved on to `next` (deleted when none), or dropped, with `alongside` (its email's outbox Put). */
+export interface ReminderWrite {
+  row: ReminderRow;
+  drop?: boolean;
+  next?: ScheduledReminder;
+  alongside: TransactItem[];
+}
+
+/**
+ * Rows changed per transaction: each row is one or two items (its move and its email), so a
+ * batch stays within 25 items, and a cancelled batch costs at most this many rows written again
+ * one by one.
+ */
+export const REMINDER_WRITE_BATCH = 12;
+
+/**
+ * Writes the changes of up to REMINDER_WRITE_BATCH rows in one transaction, each row's move and
+ * email together as before. A batch is all or nothing: when it is cancelled (a row another sweep
+ * moved first, an email already queued, a conflict), each of its rows is written on its own, as
+ * moveReminderOn and dropReminder do, and gets its own outcome. Returns each row's outcome, in order.
+ */
+export async function writeReminderBatch(writes: ReminderWrite[], now = Date.now()): Promise<MoveOutcome[]> {
+  if (writes.length > REMINDER_WRITE_BATCH) throw new Error(`at most ${REMINDER_WRITE_BATCH} rows per batch`);
+  if (writes.length === 0) return [];
+  const items = writes.flatMap((w): TransactItem[] =>
+    w.drop
+      ? [{ Delete: { TableName: table(), Key: { applicationId: w.row.applicationId, series: w.row.series }, ...asRead(w.row) } }]
+      : [moveOn(w.row, w.next, now), ...w.alongside],
+  );
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    return writes.map(() => 'moved' as const);
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+  }
+  const outcomes: MoveOutcome[] = [];
+  for (const w of writes) {
+    if (w.drop) {
+      outcomes.push(
+        (await writeIf(
+          ddb().send(new DeleteCommand({ TableName: table(), Key: { applicationId: w.row.applicationId, series: w.row.series }, ...asRead(w.row) })),
+        ))
+          ? 'moved'
+          : 'taken',
+      );
+    } else outcomes.push(await moveReminderOn(w.row, w.next, w.alongside, now));
+  }
+  return outcomes;
 }
 
 /** Rows of one order (tests and staff tools: a Query on the order's partition). */

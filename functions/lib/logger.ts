@@ -110,7 +110,9 @@ export const METRIC_DIMENSIONS = [['FunctionName'], ['Stage']];
  * - ServerError: an API answer of 5xx (the HTTP middleware, functions/lib/http.ts);
  * - EmailSent, EmailParked, EmailSuppressed: an outbox message's outcome (functions/jobs/outbox-*.ts);
  * - OrderPaid: a payment recorded as paid;
- * - NoPaymentMethod: the scheduled check found no card payment offered (1) or one offered (0).
+ * - NoPaymentMethod: the scheduled check found no card payment offered (1) or one offered (0);
+ * - DueReminderAgeHours, DueRenewalAgeHours: after each reminder or renewal sweep, the hours the
+ *   oldest row still due has waited since the start of its day (0 when none is left).
  */
 export const METRIC_NAMES = [
   'StripeWebhookBadSignature',
@@ -121,6 +123,8 @@ export const METRIC_NAMES = [
   'EmailSuppressed',
   'OrderPaid',
   'NoPaymentMethod',
+  'DueReminderAgeHours',
+  'DueRenewalAgeHours',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

@@ -261,10 +261,20 @@ class PermittedLambdaIntegration extends HttpLambdaIntegration {
   protected override completeBind(): void {}
 }
 
+/** A daily job's hours (UTC) as a cron field: `14`, or `14-18` when it runs again each hour until `untilHourUtc`. */
+export function dailyHours(trigger: { hourUtc: number; untilHourUtc?: number }): string {
+  return trigger.untilHourUtc === undefined ? String(trigger.hourUtc) : `${trigger.hourUtc}-${trigger.untilHourUtc}`;
+}
+
+function dailyText(trigger: { hourUtc: number; untilHourUtc?: number }): string {
+  const first = `daily at ${trigger.hourUtc}:00 UTC`;
+  return trigger.untilHourUtc === undefined ? first : `${first}, then hourly until ${trigger.untilHourUtc}:00`;
+}
+
 function describeTrigger(trigger: JobDef['trigger']): string {
   if (trigger.kind === 'stream') return `the ${trigger.table} table's stream`;
   if (trigger.kind === 'schedule') return `every ${trigger.everyMinutes} min`;
-  if (trigger.kind === 'daily') return `daily at ${trigger.hourUtc}:00 UTC`;
+  if (trigger.kind === 'daily') return dailyText(trigger);
   if (trigger.kind === 'inbound-email') return 'replies SES receives for the inbound domain';
   return 'SES bounces and complaints';
 }
@@ -631,8 +641,8 @@ export class ApiStack extends Stack {
       });
     } else if (trigger.kind === 'daily') {
       new Rule(this, `${id}Schedule`, {
-        description: `Runs the ${key} job daily at ${trigger.hourUtc}:00 UTC`,
-        schedule: Schedule.cron({ minute: '0', hour: String(trigger.hourUtc) }),
+        description: `Runs the ${key} job ${dailyText(trigger)}`,
+        schedule: Schedule.cron({ minute: '0', hour: dailyHours(trigger) }),
         targets: [new LambdaFunction(live)],
       });
     } else if (trigger.kind === 'inbound-email') {

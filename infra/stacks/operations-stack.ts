@@ -63,6 +63,9 @@ export const dashboardName = (stage: StageConfig['stage']) => `CreatorLlc-${stag
  * a metric something is known to publish: AWS's own (API Gateway, Lambda, SQS, DynamoDB, SES) or
  * one the functions emit (functions/lib/logger.ts METRIC_NAMES, each with a test that it is).
  */
+/** A due reminder or renewal row this many hours after the start of its day has waited more than a day (whole hours). */
+export const OVERDUE_AFTER_HOURS = 25;
+
 export class OperationsStack extends Stack {
   readonly alarmTopic: Topic;
   readonly dashboard: Dashboard;
@@ -185,6 +188,20 @@ export class OperationsStack extends Stack {
       'EmailSuppressed',
       'An email was not sent because its address bounced or complained before: the customer gets nothing from us until the address is corrected',
       stageWide('EmailSuppressed', 'Sum', Duration.hours(1)),
+    );
+    // Each sweep run reports how long its oldest row still due has waited (functions/compliance/sweep-pages.ts):
+    // past a day, a reminder or a renewal charge is late (docs/decisions/0414-reminders-at-scale.md).
+    onAny(
+      'RemindersOverdue',
+      'A compliance reminder has been due for more than a day and is still not queued: the reminder sweep did not get through the due rows (see its log group: failed rows, or runs stopped at their time budget)',
+      stageWide('DueReminderAgeHours', 'Maximum', Duration.hours(1)),
+      OVERDUE_AFTER_HOURS,
+    );
+    onAny(
+      'RenewalsOverdue',
+      'A registered agent renewal charge has been due for more than a day and is still not acted on: the renewal sweep did not get through the due rows (see its log group)',
+      stageWide('DueRenewalAgeHours', 'Maximum', Duration.hours(1)),
+      OVERDUE_AFTER_HOURS,
     );
     // Account-wide reputation metrics SES publishes (no dimension); above its limits SES pauses sending.
     onAny(

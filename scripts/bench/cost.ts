@@ -299,7 +299,7 @@ export async function benchCost(): Promise<BenchRow[]> {
     const { logger } = await import('../../functions/lib/logger.ts');
     const write = process.stdout.write.bind(process.stdout);
     for (const [key, job] of Object.entries(JOBS) as [string, (typeof JOBS)[keyof typeof JOBS]][]) {
-      const trigger = job.trigger as { kind: string; everyMinutes?: number };
+      const trigger = job.trigger as { kind: string; everyMinutes?: number; hourUtc?: number; untilHourUtc?: number };
       if (trigger.kind !== 'schedule' && trigger.kind !== 'daily') continue;
       const { handler } = await import(`../../functions/jobs/${job.handler}.ts`);
       const started = performance.now();
@@ -320,7 +320,11 @@ export async function benchCost(): Promise<BenchRow[]> {
         process.stdout.write = write;
         logger.level = level;
       }
-      const perMonth = trigger.kind === 'daily' ? 30 : (30 * 24 * 60) / (trigger.everyMinutes as number);
+      // A daily job with untilHourUtc runs each hour of its window (the later runs find nothing due).
+      const perMonth =
+        trigger.kind === 'daily'
+          ? 30 * ((trigger.untilHourUtc ?? trigger.hourUtc ?? 0) - (trigger.hourUtc ?? 0) + 1)
+          : (30 * 24 * 60) / (trigger.everyMinutes as number);
       scheduled.push({ key, perMonth, ms: performance.now() - started, memoryMb: (job as { memoryMb?: number }).memoryMb ?? DEFAULT_MEMORY_MB });
     }
   } finally {

@@ -9,6 +9,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { parseIcs } from '../../../tests/helpers/ical.ts';
 import type { ApplicationItem } from '../../data/applications/item.ts';
 import { saveTaxPlan } from '../../data/applications/order-page.ts';
+import { spreadDaysBefore } from '../../data/reminder-spread.ts';
 import { remindersOf } from '../../data/reminders.ts';
 import { objectSize, orderDocumentKey } from '../../documents/order/storage.ts';
 import { orderView } from '../../orders/view.ts';
@@ -122,7 +123,7 @@ describe('PUT /api/orders/{id}/tax-plan', () => {
     const app = await paidOrder();
     expect((await remindersOf(app.id)).some((r) => r.series === 'estimated-tax')).toBe(false);
     await save(app.id, { plan: PLAN });
-    expect((await remindersOf(app.id)).find((r) => r.series === 'estimated-tax')).toMatchObject({ daysBefore: 14 });
+    expect((await remindersOf(app.id)).find((r) => r.series === 'estimated-tax')).toMatchObject({ daysBefore: spreadDaysBefore(app.id) });
   });
 
   it.each([
