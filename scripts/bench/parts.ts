@@ -4,6 +4,7 @@ import { benchBackOffice, benchExport } from './back-office.ts';
 import { benchCost } from './cost.ts';
 import { lambdaBench, measureStackLayers, STACK_RUNS } from './lambda.ts';
 import { benchLoad } from './load.ts';
+import { benchReminders } from './reminders.ts';
 import { benchScale } from './scale.ts';
 import type { BenchRow } from './table.ts';
 import { benchWeb } from './web.ts';
@@ -14,7 +15,7 @@ import { benchWeb } from './web.ts';
  * DynamoDB Local leaves module state behind (the process's DynamoDB client, its configuration),
  * which the next part must not inherit.
  */
-export const PARTS = ['lambda', 'web', 'load', 'scale', 'back-office', 'export', 'cost'] as const;
+export const PARTS = ['lambda', 'web', 'load', 'scale', 'reminders', 'back-office', 'export', 'cost'] as const;
 export type Part = (typeof PARTS)[number];
 
 async function lambdaRows(): Promise<BenchRow[]> {
@@ -56,6 +57,7 @@ export const RUNNERS: Record<Part, () => Promise<BenchRow[]>> = {
   web: () => benchWeb(),
   load: benchLoad,
   scale: benchScale,
+  reminders: benchReminders,
   'back-office': benchBackOffice,
   export: benchExport,
   cost: benchCost,
