@@ -10,6 +10,7 @@ const SET = {
   address: { line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
   supportEmail: 'help@creatorfilings.example',
   registeredAgentRenewalUsd: 99,
+  registeredAgentOffices: [{ line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' }],
 };
 const receipt = {
   kind: 'payment_received',
@@ -38,10 +39,16 @@ describe('the operator in emails', () => {
   });
 
   it('keeps the price list’s figure while the setting is unset, and leaves other emails alone', () => {
-    expect(withOperatorPrices(receipt, EMPTY_OPERATOR_SETTINGS)).toBe(receipt);
+    expect(withOperatorPrices(receipt, { ...SET, registeredAgentRenewalUsd: null })).toBe(receipt);
     expect(withOperatorPrices(notice, EMPTY_OPERATOR_SETTINGS)).toBe(notice);
     const other = { kind: 'documents_ready', payload: { firstName: 'Ada', businessName: 'Byte Works LLC' } } as Pick<EmailMessage, 'kind' | 'payload'>;
     expect(withOperatorPrices(other, SET)).toBe(other);
+  });
+
+  it('leaves our registered agent out of the receipt where no office of ours is in the state', () => {
+    expect(withOperatorPrices(receipt, EMPTY_OPERATOR_SETTINGS).payload).not.toHaveProperty('registeredAgentRenewalUsd');
+    const texas = { ...receipt, payload: { ...(receipt.payload as object), stateName: 'Texas' } } as typeof receipt;
+    expect(withOperatorPrices(texas, SET).payload).not.toHaveProperty('registeredAgentRenewalUsd');
   });
 
   it('signs the footer with what is set, and nothing for what is not', () => {

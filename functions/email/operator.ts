@@ -1,4 +1,5 @@
-import { formatAddress, type OperatorSettings } from '#shared/operator/facts.ts';
+import { formatAddress, type OperatorSettings, offersOurAgent } from '#shared/operator/facts.ts';
+import { STATE_PRICING } from '#shared/states.ts';
 import { getOperatorSettings } from '../data/operator-settings.ts';
 import type { EmailMessage, EmailPayloads } from '../outbox/messages.ts';
 import type { EmailOperator } from './templates/Layout.tsx';
@@ -18,13 +19,20 @@ export function emailOperator(s: OperatorSettings): EmailOperator {
   return { legalName: s.legalName, address: s.address ? formatAddress(s.address) : null, supportEmail: s.supportEmail, supportPhone: s.supportPhone };
 }
 
-/** The message with the operator's renewal price where it quotes the published one (the receipt, sent before any consent). */
+/**
+ * The message with the operator's renewal price where it quotes the published one (the receipt,
+ * sent before any consent). The receipt's registered-agent paragraph is left out where the
+ * operator has no office in the order's state: no email promises our agent there (docs/decisions/0415).
+ */
 export function withOperatorPrices<M extends Pick<EmailMessage, 'kind' | 'payload'>>(message: M, s: OperatorSettings): M {
-  const price = s.registeredAgentRenewalUsd;
-  if (price === null) return message;
-  if (message.kind === 'payment_received') {
-    const payload = message.payload as EmailPayloads['payment_received'];
-    return payload.registeredAgentRenewalUsd === undefined ? message : { ...message, payload: { ...payload, registeredAgentRenewalUsd: price } };
+  if (message.kind !== 'payment_received') return message;
+  const payload = message.payload as EmailPayloads['payment_received'];
+  if (payload.registeredAgentRenewalUsd === undefined) return message;
+  const code = STATE_PRICING.find((st) => st.name === payload.stateName)?.code;
+  if (!code || !offersOurAgent(s, code)) {
+    const { registeredAgentRenewalUsd: _, ...rest } = payload;
+    return { ...message, payload: rest };
   }
-  return message;
+  const price = s.registeredAgentRenewalUsd;
+  return price === null ? message : { ...message, payload: { ...payload, registeredAgentRenewalUsd: price } };
 }

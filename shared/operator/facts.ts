@@ -76,11 +76,18 @@ export const REQUIRED_OPERATOR_SETTINGS = {
   refundTerms: 'refund terms',
 } as const satisfies Partial<Record<keyof OperatorSettings, string>>;
 
-/** The labels of the settings still unset (empty when the operator is fully described). */
-export function missingOperatorSettings(s: OperatorSettings): string[] {
-  return (Object.keys(REQUIRED_OPERATOR_SETTINGS) as (keyof typeof REQUIRED_OPERATOR_SETTINGS)[])
+/**
+ * The labels of the settings still unset (empty when the operator is fully described). Given
+ * every state's code (`allStates`), the states without a registered-agent office are one more
+ * entry that names them: no page or email promises our agent there (agentPromise).
+ */
+export function missingOperatorSettings(s: OperatorSettings, allStates?: readonly string[]): string[] {
+  const unset = (Object.keys(REQUIRED_OPERATOR_SETTINGS) as (keyof typeof REQUIRED_OPERATOR_SETTINGS)[])
     .filter((key) => s[key] === null || s[key] === undefined)
-    .map((key) => REQUIRED_OPERATOR_SETTINGS[key]);
+    .map((key): string => REQUIRED_OPERATOR_SETTINGS[key]);
+  const offices = allStates ? missingAgentOffices(s, allStates) : [];
+  if (offices.length) unset.push(`registered-agent office in ${offices.length} of ${allStates!.length} states (${offices.join(', ')})`);
+  return unset;
 }
 
 /** The renewal price customers are quoted: the setting, else the published price list's. */
@@ -157,4 +164,38 @@ export function agentOfficeGaps(s: OperatorSettings | undefined, openOrders: rea
     gaps.set(state, gap);
   }
   return [...gaps.values()].sort((a, b) => b.choseOurAgent - a.choseOurAgent || b.openOrders - a.openOrders || a.state.localeCompare(b.state));
+}
+
+/**
+ * What every page, email and structured-data block may promise of our registered agent
+ * (docs/decisions/0415): read from the offices the operator set, never fixed text. undefined
+ * when we act in no state: then nothing is promised.
+ */
+export interface AgentPromise {
+  /** The states with an office, sorted. */
+  states: string[];
+  /** "in 1 state", "in 3 states". */
+  where: string;
+  /** A list item: "Registered agent free for year one in 3 states". */
+  short: string;
+  /** A sentence: "Registered agent included for the first year in 3 states (each state's card says which)." */
+  sentence: string;
+}
+
+export function agentPromise(s: Pick<OperatorSettings, 'legalName' | 'registeredAgentOffices'> | undefined): AgentPromise | undefined {
+  const states = [...new Set(ourAgentStates(s))].sort();
+  if (!states.length) return undefined;
+  const where = `in ${states.length} ${states.length === 1 ? 'state' : 'states'}`;
+  return {
+    states,
+    where,
+    short: `Registered agent free for year one ${where}`,
+    sentence: `Registered agent included for the first year ${where} (each state's card on the pricing page says which).`,
+  };
+}
+
+/** The states (of `all`) where no registered-agent office is set: the owner's notice names them. */
+export function missingAgentOffices(s: Pick<OperatorSettings, 'legalName' | 'registeredAgentOffices'>, all: readonly string[]): string[] {
+  const offered = new Set(s.registeredAgentOffices.map((o) => o.state.toUpperCase()));
+  return all.filter((code) => !offered.has(code));
 }

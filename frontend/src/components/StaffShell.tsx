@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { missingOperatorSettings } from '#shared/operator/facts.ts';
 import { mayPerform } from '#shared/staff/actions.ts';
-import { findState } from '#shared/states.ts';
+import { findState, STATE_PRICING } from '#shared/states.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 import { logoutStaff, staffCall, useStaffAccount } from '../lib/staff-session.ts';
 import { toast } from '../lib/toast.ts';
@@ -19,13 +19,19 @@ const NAV = ({ isActive }: { isActive: boolean }) =>
  */
 function OperatorSettingsNotice() {
   const settings = useOperatorSettings();
-  const missing = settings ? missingOperatorSettings(settings) : [];
+  const missing = settings
+    ? missingOperatorSettings(
+        settings,
+        STATE_PRICING.map((st) => st.code),
+      )
+    : [];
   if (!missing.length) return null;
   return (
     <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
       <p className="font-semibold">The operator settings are incomplete</p>
       <p className="mt-1">
-        Not set: {missing.join(', ')}. The footer, the legal pages and the emails leave these out until they are set.{' '}
+        Not set: {missing.join(', ')}. The footer, the legal pages and the emails leave these out until they are set, and no page or email promises our
+        registered agent in a state without an office.{' '}
         <Link to={paths.staffSettings} className="font-semibold underline underline-offset-2">
           Open the settings
         </Link>

@@ -5,7 +5,7 @@ export const LANDING_BELOW_FOLD_TEXTS = {
   'keyPoints.point2': 'Any creative activity can become a business, from fitness videos to gaming streams.',
   'keyPoints.point3': 'Your business does not need to be profitable to deduct its expenses.',
   'keyPoints.point4': 'We file in the optimal state for your type of business.',
-  'keyPoints.included': 'Professional LLC filing, a registered agent free for the first year, a tax savings calculator and a creator-focused setup.',
+  'keyPoints.included': 'Professional LLC filing, a tax savings calculator and a creator-focused setup.',
 
   'example.title': 'Example savings',
   'example.body': 'A creator earning {income} a year with {expenses} of business expenses pays tax on {taxable} instead, saving about {savings}.',

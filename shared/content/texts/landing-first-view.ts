@@ -8,11 +8,11 @@ export const LANDING_FIRST_VIEW_TEXTS = {
   'hero.title': 'Turn your content into a real business',
   'hero.subtitle':
     'Form an LLC built for creators and influencers, deduct the gear, trips and outfits your content needs, and keep more of what you earn. No followers or income required to start.',
-  'hero.priceNote': 'From {price} all in: state filing fee plus our service fee. Registered agent free for the first year.',
+  'hero.priceNote': 'From {price} all in: state filing fee plus our service fee.',
   'howItWorks.title': 'How it works',
   'howItWorks.subtitle': 'Three steps from creator to business owner.',
   'howItWorks.step1.title': 'Form Your LLC',
-  'howItWorks.step1.body': 'Answer a few questions and we file your LLC in the state that fits your business, with a registered agent included.',
+  'howItWorks.step1.body': 'Answer a few questions and we file your LLC in the state that fits your business.',
   'howItWorks.step2.title': 'Create Content',
   'howItWorks.step2.body': 'Keep posting, filming and streaming. Your content activity now runs through a real business.',
   'howItWorks.step3.title': 'Deduct Everything',

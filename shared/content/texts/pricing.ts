@@ -1,7 +1,7 @@
 /** Default site texts of the pricing page (/pricing). */
 export const PRICING_TEXTS = {
   'hero.title': 'Simple, transparent pricing',
-  'hero.subtitle': "Your total is the state's filing fee plus our flat service fee. No hidden costs, registered agent included for the first year.",
+  'hero.subtitle': "Your total is the state's filing fee plus our flat service fee. No hidden costs.",
   'examples.title': 'Example prices',
   'examples.subtitle': 'State filing fees range widely; our service fee is the same everywhere.',
   'included.title': "What's included",

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
+import { agentPromise } from '#shared/operator/facts.ts';
 import { estimatedSavingsFor, NOT_ADVICE_TEXT, SAVINGS_RULE_TEXT } from '#shared/savings.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { LlcTaxNote } from '../../components/LlcTaxNote.tsx';
 import { SavingsCalculator } from '../../components/SavingsCalculator.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { paths } from '../../paths.ts';
 import { BELOW_FOLD_COPY, EXAMPLE_SAVINGS, TESTIMONIALS } from './copy/below-fold.ts';
@@ -33,11 +35,14 @@ function SectionIntro({ id, title, intro }: { id: string; title: string; intro: 
  * Keeps the JSON-LD offer in step with live pricing. index.html already carries it for the
  * bundled data; the serialiser is only downloaded when live figures differ.
  */
-function useStructuredData(live: PriceRange | undefined) {
+function useStructuredData(live: PriceRange | undefined, agentWhere: string | undefined) {
+  const operator = useOperatorSettings();
+  // The registered agent is promised only where the operator's offices are (docs/decisions/0415).
+  const agent = agentWhere ?? '';
   useEffect(() => {
     if (!live) return;
     const el = document.getElementById(STRUCTURED_DATA_ID);
-    if (el?.dataset.lowest === String(live.lowest) && el.dataset.highest === String(live.highest)) return;
+    if (el?.dataset.lowest === String(live.lowest) && el.dataset.highest === String(live.highest) && (el.dataset.agent ?? '') === agent) return;
     let cancelled = false;
     void import('./structured-data.ts').then(({ structuredDataJson }) => {
       if (cancelled) return;
@@ -48,14 +53,25 @@ function useStructuredData(live: PriceRange | undefined) {
         script.type = 'application/ld+json';
         document.head.appendChild(script);
       }
-      script.textContent = structuredDataJson(live, window.location.origin);
+      script.textContent = structuredDataJson(live, window.location.origin, agentPromise(operator));
       script.dataset.lowest = String(live.lowest);
       script.dataset.highest = String(live.highest);
+      script.dataset.agent = agent;
     });
     return () => {
       cancelled = true;
     };
-  }, [live?.lowest, live?.highest]);
+  }, [live?.lowest, live?.highest, agent, operator]);
+}
+
+/** Our registered agent's promise where the operator's offices allow one; nothing otherwise. */
+function AgentPromiseLine({ className }: { className: string }) {
+  const promise = agentPromise(useOperatorSettings());
+  return promise ? (
+    <p className={className} data-testid="agent-promise">
+      {promise.sentence}
+    </p>
+  ) : null;
 }
 
 function KeyPoints() {
@@ -64,6 +80,7 @@ function KeyPoints() {
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
         <div>
           <SectionIntro id="key-points-title" title="keyPoints.title" intro="keyPoints.included" />
+          <AgentPromiseLine className="mt-2 text-lg text-slate-600" />
           <ButtonLink to={paths.wizard()} size="lg" className="mt-8">
             Get Started Today
           </ButtonLink>
@@ -247,7 +264,8 @@ function ClosingCta() {
 export default function LandingBelowFold() {
   const { hash } = useLocation();
   const { data: states } = useStates();
-  useStructuredData(priceRangeOf(states));
+  const promise = agentPromise(useOperatorSettings());
+  useStructuredData(priceRangeOf(states), promise?.where);
   // Arriving at "/#faq" (or another section of this part): scroll there now that it exists.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

@@ -1,10 +1,12 @@
 import { lazy, type ReactNode, type RefObject, Suspense, use, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatUsd } from '#shared/money.ts';
+import { agentPromise } from '#shared/operator/facts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useOperatorSettings } from '../../lib/operator.ts';
 import { isPrerenderedPage } from '../../lib/page-data.ts';
 import { useStates } from '../../lib/pricing-queries.ts';
 import { paths } from '../../paths.ts';
@@ -15,6 +17,8 @@ import { bundledPriceRange, priceRangeOf } from './starting-price.ts';
 const Copy = makeCopy(FIRST_VIEW_COPY);
 
 function Hero({ price }: { price: string | undefined }) {
+  // Our registered agent is promised only where the operator has offices (docs/decisions/0415).
+  const promise = agentPromise(useOperatorSettings());
   return (
     <section id="hero" className="bg-gradient-to-b from-indigo-50 via-white to-white px-4 pt-10 pb-10 sm:px-6 sm:pt-16 sm:pb-12 lg:pt-20">
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 lg:grid-cols-[1.15fr_1fr]">
@@ -38,6 +42,7 @@ function Hero({ price }: { price: string | undefined }) {
           </div>
           <p className="mt-5 min-h-10 max-w-xl text-sm text-slate-600" data-testid="hero-price">
             {price && <Copy k="hero.priceNote" vars={{ price }} />}
+            {price && promise ? ` ${promise.sentence}` : ''}
           </p>
         </div>
         <div aria-hidden="true" className="relative hidden lg:block">
@@ -48,7 +53,7 @@ function Hero({ price }: { price: string | undefined }) {
               <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">Filed</span>
             </div>
             <ul className="mt-5 space-y-3 text-sm text-slate-700">
-              {['Professional LLC filing', 'Registered agent, free for year one', 'Tax savings calculator', 'Creator-focused setup'].map((item) => (
+              {['Professional LLC filing', ...(promise ? [promise.short] : []), 'Tax savings calculator', 'Creator-focused setup'].map((item) => (
                 <li key={item} className="flex items-center gap-2">
                   <CheckIcon className="h-5 w-5 text-indigo-600" />
                   {item}
@@ -205,8 +210,7 @@ export function LandingPage() {
   // The same values as index.html (which crawlers read); restored when coming back from another screen.
   usePageMeta({
     title: 'CreatorLLC: Form your LLC as a content creator',
-    description:
-      'Form an LLC built for content creators and influencers: professional state filing, a free first-year registered agent and a tax savings calculator.',
+    description: 'Form an LLC built for content creators and influencers: professional state filing and a tax savings calculator.',
   });
   const marker = useRef<HTMLDivElement>(null);
   useBelowFold(marker);

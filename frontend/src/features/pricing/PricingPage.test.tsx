@@ -172,15 +172,30 @@ describe('PricingPage', () => {
     expect(within(dialog).getByRole('link', { name: 'CC BY 4.0' })).toBeInTheDocument();
   });
 
-  it('publishes the registered agent renewal price, the only recurring charge', async () => {
+  it('publishes the registered agent renewal price, the only recurring charge, in the states with an office', async () => {
+    seedSharedGet(OPERATOR_SETTINGS_URL, {
+      ...EMPTY_OPERATOR_SETTINGS,
+      legalName: 'Creator Filings LLC',
+      registeredAgentOffices: [{ line1: '8 The Green', city: 'Dover', state: 'DE', zip: '19901' }],
+      version: 1,
+    });
     await renderPricing();
     const recurring = screen.getByTestId('recurring-charges');
     expect(recurring).toHaveTextContent(`renews at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you agree`);
     expect(recurring).toHaveTextContent('30 and 7 days before');
     expect(recurring).toHaveTextContent('We make no other recurring charge.');
     expect(
-      screen.getByText(/Registered agent service where we have an office in the state \(each card says\), free for the first year \(then \$125 a year/),
+      screen.getByText(/Registered agent service in 1 state where we have an office \(each card says\), free for the first year \(then \$125 a year/),
     ).toBeInTheDocument();
+    expect(screen.getByText(/Registered agent included for the first year in 1 state/)).toBeInTheDocument();
+  });
+
+  it('promises no registered agent while no office is set', async () => {
+    seedSharedGet(OPERATOR_SETTINGS_URL, { ...EMPTY_OPERATOR_SETTINGS, version: 1 });
+    await renderPricing();
+    expect(screen.getByTestId('recurring-charges')).toHaveTextContent('We make no recurring charge.');
+    expect(screen.queryByText(/Registered agent service/)).toBeNull();
+    expect(document.body.textContent).not.toMatch(/registered agent (included|free)/i);
   });
 
   it("shows each state's processing time from the state data, dated and credited, with its expedite fee", async () => {

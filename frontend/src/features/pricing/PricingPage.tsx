@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import { ADD_ONS, addOnPrice, addOnPricesFrom } from '#shared/catalog/catalog.ts';
 import { PRICING_TEXTS } from '#shared/content/texts/pricing.ts';
 import { formatUsd } from '#shared/money.ts';
-import { agentCostOptions, offersOurAgent } from '#shared/operator/facts.ts';
+import { type AgentPromise, agentCostOptions, agentPromise, offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { lowestTotal } from '#shared/price-range.ts';
 import { stateFeeText } from '#shared/state-facts/expedite.ts';
-import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { POPULAR_STATE_CODES, type StatePricing } from '#shared/states.ts';
 import { CheckIcon } from '../../components/CheckIcon.tsx';
@@ -40,13 +39,20 @@ function stateExpediteText(code: string): string {
 /** The states of the example table (docs/product.md section 9's example filing fees); figures come from the data. */
 export const EXAMPLE_STATE_CODES = ['FL', 'TX', 'CA', 'NY'] as const;
 
-const INCLUDED = [
-  'Preparation and filing of your Articles of Organization with the state',
-  `Registered agent service where we have an office in the state (each card says), free for the first year (then ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you choose to renew)`,
-  'Name availability check before we file',
-  'Tax savings calculator and a creator-focused setup',
-  'Filing status updates by email until your LLC is approved',
-];
+/** What every order includes; our registered agent only where the operator's offices are (docs/decisions/0415). */
+function included(promise: AgentPromise | undefined, renewalUsd: number): string[] {
+  return [
+    'Preparation and filing of your Articles of Organization with the state',
+    ...(promise
+      ? [
+          `Registered agent service ${promise.where} where we have an office (each card says), free for the first year (then ${formatUsd(renewalUsd)} a year, only if you choose to renew)`,
+        ]
+      : []),
+    'Name availability check before we file',
+    'Tax savings calculator and a creator-focused setup',
+    'Filing status updates by email until your LLC is approved',
+  ];
+}
 
 /** The all-in first three years for an owner living in the state, with its itemised breakdown. */
 function ThreeYears({ code }: { code: string }) {
@@ -61,15 +67,25 @@ function ThreeYears({ code }: { code: string }) {
 }
 
 /** Our one recurring charge, published before anyone pays (docs/product.md "Recurring charges"). */
-function RecurringCharges() {
+function RecurringCharges({ promise, renewalUsd }: { promise: AgentPromise | undefined; renewalUsd: number }) {
+  if (!promise) {
+    return (
+      <div id="registered-agent" className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recurring-charges">
+        <h3 className="text-lg font-semibold text-slate-900">No recurring charge</h3>
+        <p className="mt-2 text-slate-700">
+          You name your own registered agent when you give your filing details (each state card says). We make no recurring charge.
+        </p>
+      </div>
+    );
+  }
   return (
     <div id="registered-agent" className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recurring-charges">
       <h3 className="text-lg font-semibold text-slate-900">Our only recurring charge: the registered agent</h3>
       <p className="mt-2 text-slate-700">
-        In the states where we have a registered agent office (each card says), the first year of our registered agent service is included in the order. After
-        it, the service renews at <strong className="font-semibold text-slate-900">{formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year</strong>, only if you agree
-        when you give your filing details. We email you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click.
-        We make no other recurring charge.
+        In the {promise.states.length === 1 ? 'state' : `${promise.states.length} states`} where we have a registered agent office (each card says), the first
+        year of our registered agent service is included in the order. After it, the service renews at{' '}
+        <strong className="font-semibold text-slate-900">{formatUsd(renewalUsd)} a year</strong>, only if you agree when you give your filing details. We email
+        you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click. We make no other recurring charge.
       </p>
       <p className="mt-2 text-sm text-slate-600">
         Each state card's three-year total includes two renewals where we act as agent (none elsewhere: you name your own), the state's yearly report fees and
@@ -208,6 +224,9 @@ export default function PricingPage() {
   // Sorted by the totals the cards show: our agent priced only where the operator has an office.
   const operator = useOperatorSettings();
   const prices = operator ? addOnPricesFrom(operator) : undefined;
+  // Every promise of our registered agent reads the operator's offices: none until they are read.
+  const promise = agentPromise(operator);
+  const renewalUsd = registeredAgentRenewalUsd(operator);
   const shown = useMemo(() => (states ? sortStates(searchStates(states, query), sortKey, agentCostOptions(operator)) : []), [states, query, sortKey, operator]);
 
   return (
@@ -221,6 +240,7 @@ export default function PricingPage() {
             </h1>
             <p className="mt-4 min-h-[5.25rem] max-w-2xl text-lg text-slate-600 sm:min-h-[3.5rem]">
               <Text k="hero.subtitle" />
+              {promise ? ` ${promise.sentence}` : ''}
               {states?.length ? ` Starting at ${formatUsd(lowestTotal(states))}.` : ''}
             </p>
           </div>
@@ -312,14 +332,14 @@ export default function PricingPage() {
                 <Text k="included.title" />
               </h2>
               <ul className="mt-5 space-y-3">
-                {INCLUDED.map((item) => (
+                {included(promise, renewalUsd).map((item) => (
                   <li key={item} className="flex gap-3 text-slate-800">
                     <CheckIcon className="mt-0.5 h-5 w-5 text-emerald-600" />
                     {item}
                   </li>
                 ))}
               </ul>
-              <RecurringCharges />
+              <RecurringCharges promise={promise} renewalUsd={renewalUsd} />
               <h3 className="mt-8 text-lg font-semibold text-slate-900">
                 <Text k="addOns.title" />
               </h3>

@@ -222,7 +222,10 @@ function Settings() {
       />
     </Field>
   );
-  const missing = missingOperatorSettings(fromForm(form, current.version));
+  const missing = missingOperatorSettings(
+    fromForm(form, current.version),
+    STATE_RECORDS.map((st) => st.code),
+  );
 
   return (
     <StaffShell title="Operator settings">
