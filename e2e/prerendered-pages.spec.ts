@@ -267,7 +267,7 @@ test("the later steps' fields and the staff sign-in's form take their frames' pl
   const shown = {
     2: (page: Page) => expect(page.getByRole('checkbox', { name: 'Lifestyle' })).toBeChecked(),
     3: (page: Page) => expect(page.getByLabel('Business name')).toHaveValue(saved.businessName),
-    4: (page: Page) => expect(page.getByText(saved.email)).toBeVisible(),
+    4: (page: Page) => expect(page.getByText(saved.email, { exact: true })).toBeVisible(),
   };
   for (const viewport of [
     { width: 320, height: 640 },
