@@ -50,6 +50,8 @@ export async function benchReminders(): Promise<BenchRow[]> {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       LOG_LEVEL: 'ERROR',
+      // 100,000 rows written and swept on a shared machine: a slow answer is waited for, not given up.
+      STORE_REQUEST_TIMEOUT_MS: '30000',
     });
     const prefix = `reminders-${randomUUID().slice(0, 6)}`;
     setEnvironment(tableEnv(Object.fromEntries(TABLE_KEYS.map((k) => [k, `${prefix}-${k}`])) as never));
