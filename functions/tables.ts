@@ -57,11 +57,15 @@ export const TABLES = {
   },
   /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks); removed 30 days after their last write. */
   leads: { envVar: 'LEADS_TABLE', partitionKey: { name: 'userId', type: 'S' }, ttlAttribute: 'ttl' },
-  /** Activity feed: pk = 'FEED', sk = '<createdAt>#<id>', newest read with ScanIndexForward false. */
+  /**
+   * Activity feed: pk = 'FEED#<category>', sk = '<createdAt>#<id>', newest read with ScanIndexForward
+   * false. A feed entry carries `ttl`, ACTIVITY_RETENTION_DAYS after it was written (shared/retention.ts).
+   */
   activity: {
     envVar: 'ACTIVITY_TABLE',
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'ttl',
   },
   /** Atomic counters (per-status application counts, open tickets) so stats never scan. */
   counters: { envVar: 'COUNTERS_TABLE', partitionKey: { name: 'id', type: 'S' } },
@@ -73,11 +77,13 @@ export const TABLES = {
    * Support tickets; listed newest first through byFeed (feed = 'TICKETS'), or by status (open or
    * closed) through byStatus. A ticket about an order carries its `applicationId` (sparse index
    * byApplication: the order's conversation, docs/product.md section 10). The order page's own
-   * conversation is the ticket `order-<application id>`.
+   * conversation is the ticket `order-<application id>`. A ticket not about an order carries `ttl`,
+   * TICKET_RETENTION_YEARS after its last message (shared/retention.ts).
    */
   tickets: {
     envVar: 'TICKETS_TABLE',
     partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'ttl',
     indexes: [
       { indexName: 'byFeed', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
       { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },

@@ -260,6 +260,24 @@ describe('Data stack', () => {
     }
   });
 
+  it('expires activity entries and tickets by TTL on ttl, and ticket search items on expiresAt (the privacy page promises it)', () => {
+    for (const [stage, app] of [
+      ['dev', dev],
+      ['prod', prod],
+    ] as const) {
+      for (const [table, attribute] of [
+        ['activity', 'ttl'],
+        ['tickets', 'ttl'],
+        ['searchIndex', 'expiresAt'],
+      ] as const) {
+        app.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+          TableName: `creator-llc-${stage}-${table}`,
+          TimeToLiveSpecification: { AttributeName: attribute, Enabled: true },
+        });
+      }
+    }
+  });
+
   it('retains tables with deletion protection in prod and lets dev be destroyed', () => {
     for (const table of Object.values(resources(prod, 'data', 'AWS::DynamoDB::Table'))) {
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ACTIVITY_RETENTION_DAYS, expiryAfterDays, MONEY_ACTIVITY_RETENTION_YEARS } from '#shared/retention.ts';
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '#shared/staff/activity.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { PutCommand, QueryCommand, type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
@@ -68,11 +69,17 @@ export function activityCategory(action: ActivityAction): ActivityCategory {
 
 const partition = (category: ActivityCategory) => `FEED#${category}`;
 
+/**
+ * A feed entry, deleted by TTL (`ttl`, epoch seconds) ACTIVITY_RETENTION_DAYS after it was written;
+ * a money entry (what the payments export reads) MONEY_ACTIVITY_RETENTION_YEARS after.
+ */
 function activityItem(action: ActivityAction, description: string, applicationId?: string) {
-  const createdAt = new Date().toISOString();
+  const written = new Date();
+  const createdAt = written.toISOString();
   const id = randomUUID();
   const category = activityCategory(action);
-  return { pk: partition(category), sk: `${createdAt}#${id}`, id, action, category, description, createdAt, applicationId };
+  const ttl = expiryAfterDays(category === 'money' ? MONEY_ACTIVITY_RETENTION_YEARS * 365 : ACTIVITY_RETENTION_DAYS, written.getTime());
+  return { pk: partition(category), sk: `${createdAt}#${id}`, id, action, category, description, createdAt, applicationId, ttl };
 }
 
 /** A Put for use inside a TransactWriteItems with the change it describes. */

@@ -10,7 +10,16 @@ import { activityPut } from './activity.ts';
 import type { ApplicationItem } from './applications/item.ts';
 import { openTicketsCounterUpdate } from './counters.ts';
 import { ticketSearchIndexChanges } from './ticket-search.ts';
-import { appendEntryUpdate, conversationTicketId, listOrderTickets, MAX_TICKET_REPLIES, readTicket, threadOf } from './tickets.ts';
+import {
+  appendEntryUpdate,
+  conversationTicketId,
+  expiresAfterLastMessage,
+  indexExpiryChanges,
+  listOrderTickets,
+  MAX_TICKET_REPLIES,
+  readTicket,
+  threadOf,
+} from './tickets.ts';
 
 /**
  * The order's conversation (docs/product.md section 10): one thread per order, the ticket
@@ -167,7 +176,19 @@ export async function postEmailReply(ticketId: string, reply: { message: string;
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: appendEntryUpdate(ticketId, replies, entry, ', lastCustomerAt = :now, #status = :open', { ':open': 'open' }, { '#status': 'status' }) },
+            {
+              // The message moves a ticket's expiry (and its search items') unless the ticket is kept with an order.
+              Update: appendEntryUpdate(
+                ticketId,
+                replies,
+                entry,
+                ', lastCustomerAt = :now, #status = :open',
+                { ':open': 'open' },
+                { '#status': 'status' },
+                expiresAfterLastMessage(ticket),
+              ),
+            },
+            ...indexExpiryChanges(ticket, entry.at),
             ...(reopens ? [openTicketsCounterUpdate(1)] : []),
             activityPut(
               'customer_answered',

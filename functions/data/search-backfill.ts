@@ -115,6 +115,8 @@ interface TicketRecord {
   customerName?: string;
   subject?: string;
   applicationId?: string;
+  /** The ticket's expiry, which its index items share. */
+  ttl?: number;
 }
 
 function planTicket(ticket: TicketRecord): Pending<TicketRecord> {
@@ -148,7 +150,8 @@ async function* ticketPages(): AsyncGenerator<TicketRecord[]> {
         IndexName: 'byFeed',
         KeyConditionExpression: 'feed = :feed',
         ExpressionAttributeValues: { ':feed': 'TICKETS' },
-        ProjectionExpression: 'id, customerEmail, customerName, subject, applicationId',
+        ProjectionExpression: 'id, customerEmail, customerName, subject, applicationId, #ttl',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
         Limit: BACKFILL_PAGE,
         ExclusiveStartKey: start,
       }),

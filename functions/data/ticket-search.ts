@@ -6,13 +6,19 @@ import { idsInRange, indexEntryChanges } from './search-index.ts';
  * Ticket search (shared/staff/search.ts `ticketSearchEntries`): a ticket's searchable values are
  * items of the search index table, in partitions of their own, written in the same transaction as
  * the ticket change that sets them (the contact form, an order's first message, tying a ticket to
- * an order), so the tickets tab's search is as current as the tickets. Tickets never expire, and
- * neither do their items.
+ * an order), so the tickets tab's search is as current as the tickets. Each item expires with its
+ * ticket: `expiresAt` is the ticket's `ttl` (none for a ticket kept with its order), written again
+ * (`rewrite`) when a message moves the ticket's expiry (shared/retention.ts TICKET_RETENTION_YEARS).
  */
 
-/** What a ticket's change does to its index items (before undefined: a new ticket). */
-export function ticketSearchIndexChanges(before: TicketSearchable | undefined, after: TicketSearchable): TransactItem[] {
-  return indexEntryChanges(before ? ticketSearchEntries(before) : [], ticketSearchEntries(after), { ticketId: after.id });
+/** What a ticket's change does to its index items (before undefined: a new ticket); `rewrite` puts every item again. */
+export function ticketSearchIndexChanges(before: TicketSearchable | undefined, after: TicketSearchable & { ttl?: number }, rewrite = false): TransactItem[] {
+  return indexEntryChanges(
+    before ? ticketSearchEntries(before) : [],
+    ticketSearchEntries(after),
+    { ticketId: after.id, ...(after.ttl ? { expiresAt: after.ttl } : {}) },
+    rewrite,
+  );
 }
 
 /** The ids of the tickets a term finds: one Query per kind it can be, in parallel, each id once. */

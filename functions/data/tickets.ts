@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderNumber } from '#shared/orders/conversation.schema.ts';
+import { ticketExpiry } from '#shared/retention.ts';
 import { TICKET_SEARCH_NORMALISE, type TicketSearchKind, ticketKindsFor, ticketSearchEntries } from '#shared/staff/search.ts';
 import {
   type ContactFormInput,
@@ -109,7 +110,8 @@ export async function createTicket(input: ContactFormInput, sourceIp: string): P
     priority: 'normal',
     createdAt: new Date().toISOString(),
   };
-  Object.assign(item, { lastCustomerAt: item.createdAt });
+  // Deleted TICKET_RETENTION_YEARS after its last message, its search index items with it.
+  Object.assign(item, { lastCustomerAt: item.createdAt, ttl: ticketExpiry(item.createdAt) });
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -238,7 +240,11 @@ export async function setTicketStatus(id: string, status: TicketStatus, actor: A
 /** Messages kept on one ticket after its first; the reply forms refuse more. */
 export const MAX_TICKET_REPLIES = 50;
 
-/** The Update of a ticket's replies: conditional on the count read, so two writers never overwrite each other. */
+/**
+ * The Update of a ticket's replies: conditional on the count read, so two writers never overwrite each other.
+ * The new message moves the ticket's expiry to TICKET_RETENTION_YEARS after it (`expires`), except on an
+ * order's own conversation, which is kept with the order.
+ */
 export function appendEntryUpdate(
   id: string,
   replies: readonly TicketEntry[],
@@ -246,16 +252,19 @@ export function appendEntryUpdate(
   set = '',
   values: Record<string, unknown> = {},
   names?: Record<string, string>,
+  expires = !isOrderConversation(id),
 ) {
+  const allNames = { ...names, ...(expires ? { '#ttl': 'ttl' } : {}) };
   return {
-    ...(names ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(allNames).length ? { ExpressionAttributeNames: allNames } : {}),
     TableName: tableName('tickets'),
     Key: { id },
-    UpdateExpression: `SET replies = :replies, updatedAt = :now${set}`,
+    UpdateExpression: `SET replies = :replies, updatedAt = :now${expires ? ', #ttl = :ttl' : ''}${set}`,
     ConditionExpression: replies.length ? 'size(replies) = :count' : 'attribute_exists(id) AND attribute_not_exists(replies)',
     ExpressionAttributeValues: {
       ':replies': [...replies, entry],
       ':now': entry.at,
+      ...(expires ? { ':ttl': ticketExpiry(entry.at) } : {}),
       ...(replies.length ? { ':count': replies.length } : {}),
       ...values,
     },
@@ -269,6 +278,15 @@ export function appendEntryUpdate(
  */
 /** The one ticket of an order's conversation (./conversation.ts): its id is the order's. */
 export const conversationTicketId = (applicationId: string) => `order-${applicationId}`;
+const isOrderConversation = (id: string) => id.startsWith('order-');
+
+/** Whether a ticket expires after its last message: not when it is about an order (kept with the order). */
+export const expiresAfterLastMessage = (ticket: Pick<SupportTicket, 'id' | 'applicationId'>) => !ticket.applicationId && !isOrderConversation(ticket.id);
+
+/** A new message at `at` moves the expiry of an expiring ticket's search index items with the ticket's own (none otherwise). */
+export function indexExpiryChanges(ticket: SupportTicket, at: string): TransactItem[] {
+  return expiresAfterLastMessage(ticket) ? ticketSearchIndexChanges(ticket, { ...ticket, ttl: ticketExpiry(at) }, true) : [];
+}
 
 export const CONTACT_REPLY_SUBJECT = 'Your message to CreatorLLC';
 function replySubject(ticket: Pick<SupportTicket, 'id' | 'subject' | 'applicationId'>): string {
@@ -289,7 +307,10 @@ export async function replyToTicket(id: string, message: string, staffName: stri
   const reply: TicketEntry = { id: entryId(replies.length + 1), message, from: staffName, at: new Date().toISOString(), author: 'staff', quote };
   const app = ticket.applicationId ? await getApplication(ticket.applicationId).catch(() => undefined) : undefined;
   const to = app?.email || ticket.customerEmail;
+  // A ticket not about an order expires after its last message: the reply moves it, its index items' with it.
+  const expires = expiresAfterLastMessage(ticket);
   const alongside: TransactItem[] = [
+    ...indexExpiryChanges(ticket, reply.at),
     activityPut('ticket_replied', `Replied to support ticket ${id.slice(0, 8)}: ${ticket.subject.slice(0, 80)}`, ticket.applicationId),
     ...(actor ? [auditPut({ actor, action: 'ticket_replied', applicationId: ticket.applicationId, subject: `ticket ${id}`, after: { reply: message } })] : []),
   ];
@@ -305,7 +326,9 @@ export async function replyToTicket(id: string, message: string, staffName: stri
     );
   }
   try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: appendEntryUpdate(id, replies, reply) }, ...alongside] }));
+    await ddb().send(
+      new TransactWriteCommand({ TransactItems: [{ Update: appendEntryUpdate(id, replies, reply, '', {}, undefined, expires) }, ...alongside] }),
+    );
   } catch (err) {
     if (err instanceof TransactionCanceledException)
       throw new ConflictError('Someone else replied meanwhile: reload the ticket and try again', 'version_conflict');
@@ -363,13 +386,15 @@ export async function linkTicketToOrder(id: string, reference: string, actor: Au
             Update: {
               TableName: tableName('tickets'),
               Key: { id },
-              UpdateExpression: 'SET applicationId = :app, updatedAt = :now',
+              // Tied to an order, the ticket is kept with the order: no expiry of its own, nor for its index items.
+              UpdateExpression: 'SET applicationId = :app, updatedAt = :now REMOVE #ttl',
               ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(applicationId)',
+              ExpressionAttributeNames: { '#ttl': 'ttl' },
               ExpressionAttributeValues: { ':app': app.id, ':now': new Date().toISOString() },
             },
           },
           auditPut({ actor, action: 'ticket_linked', applicationId: app.id, subject: `ticket ${id}`, after: { applicationId: app.id } }),
-          ...ticketSearchIndexChanges(ticket, { ...ticket, applicationId: app.id }),
+          ...ticketSearchIndexChanges(ticket, { ...ticket, applicationId: app.id, ttl: undefined }, true),
         ],
       }),
     );

@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
-import { AUDIT_RETENTION_YEARS, LEAD_RETENTION_DAYS, SENT_EMAIL_RETENTION_DAYS, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
+import {
+  ACTIVITY_RETENTION_DAYS,
+  AUDIT_RETENTION_YEARS,
+  LEAD_RETENTION_DAYS,
+  MONEY_ACTIVITY_RETENTION_YEARS,
+  SENT_EMAIL_RETENTION_DAYS,
+  TICKET_RETENTION_YEARS,
+  UNPAID_APPLICATION_RETENTION_DAYS,
+} from '#shared/retention.ts';
 import { paths } from '../../paths.ts';
 import { LegalPage, ReachUs, WhoWeAre } from './LegalPage.tsx';
 
@@ -82,6 +90,14 @@ export default function PrivacyPage() {
               deleted with the order; the year-end summary made from it is one of the order’s documents and is deleted with the plan.
             </li>
             <li>The emails we send you: deleted {SENT_EMAIL_RETENTION_DAYS} days after they are sent.</li>
+            <li>
+              A message you send us through the contact form, and our answers: deleted {TICKET_RETENTION_YEARS} years after the last message in it, open or
+              closed. Messages about an order are kept with the order.
+            </li>
+            <li>
+              Our staff’s activity feed, which may name you or your business: each entry deleted {ACTIVITY_RETENTION_DAYS} days after it was written, except the
+              entries of payments and refunds, which our accounts are made from: kept {MONEY_ACTIVITY_RETENTION_YEARS} years, then deleted.
+            </li>
             <li>
               The audit trail of what our staff did on your order (for example a status change or a refund): kept {AUDIT_RETENTION_YEARS} years, the longest
               period for which tax authorities may ask about a business’s records, then deleted.

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { LEGAL_DOCUMENTS } from '#shared/legal/versions.ts';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
-import { AUDIT_RETENTION_YEARS, UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
+import {
+  ACTIVITY_RETENTION_DAYS,
+  AUDIT_RETENTION_YEARS,
+  MONEY_ACTIVITY_RETENTION_YEARS,
+  TICKET_RETENTION_YEARS,
+  UNPAID_APPLICATION_RETENTION_DAYS,
+} from '#shared/retention.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -96,6 +102,10 @@ describe('with the operator settings set', () => {
     for (const processor of ['Amazon Web Services (AWS)', 'Stripe', 'Amazon SES']) expect(document.body).toHaveTextContent(processor);
     expect(document.body).toHaveTextContent(`deleted ${UNPAID_APPLICATION_RETENTION_DAYS} days after its last change`);
     expect(document.body).toHaveTextContent(`kept ${AUDIT_RETENTION_YEARS} years`);
+    // Support messages and the staff activity feed expire on the periods the product enforces (docs/decisions/0413).
+    expect(document.body).toHaveTextContent(`deleted ${TICKET_RETENTION_YEARS} years after the last message in it`);
+    expect(document.body).toHaveTextContent(`each entry deleted ${ACTIVITY_RETENTION_DAYS} days after it was written`);
+    expect(document.body).toHaveTextContent(`which our accounts are made from: kept ${MONEY_ACTIVITY_RETENTION_YEARS} years`);
     // The saved tax plan's personal financial figures: what is kept, and when it goes.
     expect(document.body).toHaveTextContent('Your tax plan (only if you save one from your order page)');
     expect(document.body).toHaveTextContent(
