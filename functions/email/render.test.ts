@@ -246,6 +246,15 @@ describe('email templates', () => {
     expect(out.text).toContain('Stop this change');
   });
 
+  it('every email has its subject as the HTML title; a receipt sends a problem to the contact page, not to a reply nobody reads', async () => {
+    const receipt = await renderEmail({ kind: 'payment_received', payload: SAMPLES.payment_received } as never, LINK, {
+      contactUrl: 'https://example.com/contact',
+    });
+    expect(receipt.html).toContain(`<title>${receipt.subject}</title>`);
+    expect(receipt.text).not.toContain('Reply to this email');
+    expect(receipt.text).toContain('If anything is wrong, write to us at https://example.com/contact.');
+  });
+
   it('escapes what a customer typed', async () => {
     const out = await renderEmail({ kind: 'details_reminder', payload: { firstName: '<script>x</script>', businessName: 'A & B LLC' } } as never, LINK);
     expect(out.html).not.toContain('<script>x');

@@ -21,7 +21,7 @@ import {
   StatusChangedEmail,
   TicketReplyEmail,
 } from './templates/emails.tsx';
-import { type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
+import { EmailMessageContext, type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
 import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
 
@@ -115,11 +115,20 @@ export async function renderEmail(
 ): Promise<RenderedEmail> {
   const entry = TEMPLATES[message.kind] as Entry<EmailKind>;
   const props: Record<string, unknown> = { ...message.payload, link, unsubscribeUrl, contactUrl: operator?.contactUrl, timeZone: order.timeZone, replyTo };
+  const subject = entry.subject(message.payload as never);
   const element = createElement(
     OperatorContext.Provider,
     { value: operator },
-    createElement(EmailOrderContext.Provider, { value: order }, createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props)),
+    createElement(
+      EmailOrderContext.Provider,
+      { value: order },
+      createElement(
+        EmailMessageContext.Provider,
+        { value: { subject, repliesRead: Boolean(replyTo) } },
+        createElement(entry.component as (p: Record<string, unknown>) => ReactElement, props),
+      ),
+    ),
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: entry.subject(message.payload as never), html, text };
+  return { subject, html, text };
 }

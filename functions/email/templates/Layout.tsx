@@ -37,12 +37,24 @@ export const OperatorContext = createContext<EmailOperator | undefined>(undefine
  */
 export const EmailOrderContext = createContext<{ orderNumber?: string; timeZone?: string }>({});
 
-const DEFAULT_REASON = `You receive this email because you placed an order with ${BRAND}. Reply to this email if anything is wrong.`;
+/**
+ * The message as the renderer knows it: its subject (the HTML's `<title>`) and whether replies come
+ * back to us (a conversation email's Reply-To, functions/email/reply-address.ts). Only then does the
+ * footer say "reply to this email": the sending address itself reads no mail.
+ */
+export const EmailMessageContext = createContext<{ subject?: string; repliesRead?: boolean }>({});
+
+const reasonFor = (repliesRead: boolean | undefined, contactUrl: string | undefined) =>
+  `You receive this email because you placed an order with ${BRAND}. ${
+    repliesRead
+      ? 'Reply to this email if anything is wrong.'
+      : `If anything is wrong, write to us${contactUrl ? ` at ${contactUrl}` : ' from our contact page'}.`
+  }`;
 
 export function Layout({
   preview,
   children,
-  reason = DEFAULT_REASON,
+  reason,
   customer = true,
 }: {
   preview: string;
@@ -53,11 +65,12 @@ export function Layout({
 }) {
   const operator = useContext(OperatorContext);
   const { orderNumber } = useContext(EmailOrderContext);
+  const message = useContext(EmailMessageContext);
   const sender = [operator?.legalName, operator?.address].filter(Boolean).join(', ');
   const contact = [operator?.supportEmail, operator?.supportPhone].filter(Boolean).join(' · ');
   return (
     <Html lang="en">
-      <Head />
+      <Head>{message.subject ? <title>{message.subject}</title> : null}</Head>
       <Preview>{preview}</Preview>
       <Body style={body}>
         <Container style={container}>
@@ -65,7 +78,7 @@ export function Layout({
           {orderNumber ? <Text style={{ ...footer, margin: '-12px 0 12px' }}>Order {orderNumber}</Text> : null}
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
-          <Text style={footer}>{reason}</Text>
+          <Text style={footer}>{reason ?? reasonFor(message.repliesRead, operator?.contactUrl)}</Text>
           {customer && operator?.findOrderUrl ? (
             <Text style={footer}>
               Looking for another order? <Link href={operator.findOrderUrl}>Find your orders</Link> with the email you gave us.
