@@ -68,15 +68,19 @@ const operatorSettingsSaved = () =>
     ],
   }) as unknown as DynamoDBStreamEvent;
 
-const LEGAL_PATHS = ['/terms', '/privacy', '/refund-policy'];
+/** The pages that name the operator: the landing and pricing pages (its registered-agent offices decide their promise) and the legal pages. */
+const OPERATOR_PATHS = ['/', '/pricing', '/terms', '/privacy', '/refund-policy'];
 
 describe('pagesChangedBy', () => {
   it('re-renders the pages that show the changed texts, every page when a text was removed', () => {
     const changed = (event: DynamoDBStreamEvent) => pagesChangedBy(event, tableName('operatorSettings'));
     expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'pricing' }])).map((p) => p.path)).toEqual(['/pricing']);
     expect(changed(streamEvent([{ eventName: 'INSERT', page: 'landing' }])).map((p) => p.path)).toEqual(['/']);
-    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(PRERENDERED_PAGES.map((p) => p.path));
-    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1']);
+    // Every page with the footer (the staff sign-in's frame has none).
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'footer' }])).map((p) => p.path)).toEqual(
+      PRERENDERED_PAGES.filter((p) => p.path !== '/staff/login').map((p) => p.path),
+    );
+    expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }])).map((p) => p.path)).toEqual(['/wizard/1', '/wizard/2', '/wizard/3', '/wizard/4']);
     expect(changed(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).toEqual([]);
     expect(changed(streamEvent([{ eventName: 'REMOVE' }]))).toEqual([...PRERENDERED_PAGES]);
   });
@@ -97,7 +101,7 @@ describe('pagesChangedBy', () => {
 
   it('re-renders the pages that name the operator when its settings are saved, and only those', () => {
     const changed = pagesChangedBy(operatorSettingsSaved(), tableName('operatorSettings'));
-    expect(changed.map((p) => p.path)).toEqual(LEGAL_PATHS);
+    expect(changed.map((p) => p.path)).toEqual(OPERATOR_PATHS);
     expect(changed).toEqual(pagesNamingOperator());
   });
 });
@@ -137,14 +141,18 @@ describe('publishPages', () => {
         'refund-policy.html',
         'robots.txt',
         'sitemap.xml',
+        'staff-login.html',
         'terms.html',
+        'wizard-2.html',
+        'wizard-3.html',
+        'wizard-4.html',
         'wizard.html',
       ]);
       // Every run over all pages writes the crawler files with the stage's address.
       expect(readFileSync(join(dirs.out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://creator.example/sitemap.xml');
       expect(readFileSync(join(dirs.out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://creator.example/pricing</loc>');
       expect(readFileSync(join(dirs.out, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex" />');
-      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1']);
+      expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'wizard' }]))).published).toEqual(['/wizard/1', '/wizard/2', '/wizard/3', '/wizard/4']);
       expect((await handler(streamEvent([{ eventName: 'MODIFY', page: 'success' }]))).published).toEqual([]);
     } finally {
       for (const [k, v] of Object.entries(saved))
@@ -173,7 +181,7 @@ describe('publishPages', () => {
           },
         }),
       );
-      expect((await handler(operatorSettingsSaved())).published).toEqual(LEGAL_PATHS);
+      expect((await handler(operatorSettingsSaved())).published).toEqual(OPERATOR_PATHS);
       expect(readdirSync(dirs.out).sort()).toEqual(expect.arrayContaining(['terms.html', 'privacy.html', 'refund-policy.html']));
       const terms = readFileSync(join(dirs.out, 'terms.html'), 'utf8');
       // The first paint says who "we" are: the HTML itself, not a generic sentence swapped after hydration.
