@@ -177,6 +177,38 @@ function processingTimes(root: string) {
  * annual report (the staff's state links: shared/staff/state-links.ts), from
  * entitysearch-state-data/states/<state>.json, with the date each record was verified.
  */
+/**
+ * The dataset has no field for a state's formation e-filing page. Some records list, among their
+ * sources, a page their name describes as the LLC formation filing or the online filing system
+ * ("Washington LLC online formation instructions", "DC CorpOnline portal"). That source is copied,
+ * with its name, as the formation filing page; a PDF (a paper form) is not one. A state with no
+ * such source gets a note saying the dataset names none, never a guessed address.
+ */
+const FORMATION_PAGE =
+  /\b(formation|forming a limited liability company|articles of organization|certificate of (formation|organization)|start a business|online filing|file online|ecorp|corponline)\b/i;
+const NOT_FORMATION = /annual|renewal|reservation|fee|contact/i;
+
+function formationFiling(r: any): {
+  formationFilingUrl: string | null;
+  formationFilingSource: { name: string; url: string; accessed: string } | null;
+  formationFilingNote: string | null;
+} {
+  const page = (r.sources ?? []).find(
+    (s: { name: string; url: string }) => FORMATION_PAGE.test(s.name) && !NOT_FORMATION.test(s.name) && !/\.pdf(\?|$)/i.test(s.url),
+  );
+  if (!page)
+    return {
+      formationFilingUrl: null,
+      formationFilingSource: null,
+      formationFilingNote: 'not known: the dataset names no formation filing page for this state',
+    };
+  return {
+    formationFilingUrl: page.url,
+    formationFilingSource: { name: page.name, url: page.url, accessed: page.lastAccessed ?? r.lastVerified },
+    formationFilingNote: null,
+  };
+}
+
 function stateLinks(root: string) {
   const dir = join(root, 'entitysearch-state-data', 'states');
   const states = jsonFiles(dir).map((file) => {
@@ -188,10 +220,15 @@ function stateLinks(root: string) {
       agency: r.secretaryOfState?.agency ?? null,
       agencyUrl: r.secretaryOfState?.website ?? null,
       annualReportUrl: r.renewals?.onlineRenewalUrl ?? null,
+      ...formationFiling(r),
       verifiedAt: r.lastVerified,
     };
   });
-  return { source: CREDIT, copiedFrom: 'entitysearch-state-data/states/<state>.json', states };
+  return {
+    source: CREDIT,
+    copiedFrom: 'entitysearch-state-data/states/<state>.json (formationFiling*: the source the record names as its LLC formation or online filing page)',
+    states,
+  };
 }
 
 function dbaRules(root: string) {

@@ -21,4 +21,16 @@ describe('state links', () => {
     expect(stateLinksOf('ZZ')).toBeUndefined();
     expect(STATE_LINKS_SOURCE).toMatch(/StartupSole LLC.*CC BY 4\.0/);
   });
+
+  it('gives every one of the 51 jurisdictions a formation filing page with its source, or says the dataset names none', () => {
+    expect(STATE_RECORDS).toHaveLength(51);
+    const neither = STATE_RECORDS.filter((s) => {
+      const links = stateLinksOf(s.code);
+      if (links?.formationFilingUrl) return !links.formationFilingUrl.startsWith('https://') || links.formationFilingSource?.url !== links.formationFilingUrl;
+      return !/^not known/.test(links?.formationFilingNote ?? '');
+    });
+    expect(neither.map((s) => s.code)).toEqual([]);
+    expect(stateLinksOf('WA')?.formationFilingSource).toMatchObject({ name: 'Washington LLC online formation instructions' });
+    expect(stateLinksOf('FL')).toMatchObject({ formationFilingUrl: null, formationFilingNote: expect.stringMatching(/^not known/) });
+  });
 });

@@ -14,6 +14,13 @@ export interface StateLinks {
   agency: string | null;
   agencyUrl: string | null;
   annualReportUrl: string | null;
+  /**
+   * The state's LLC formation filing page, where the dataset names one among the record's sources
+   * (docs/decisions/0419-portal-sheets.md); otherwise null and `formationFilingNote` says so.
+   */
+  formationFilingUrl: string | null;
+  formationFilingSource: { name: string; url: string; accessed: string } | null;
+  formationFilingNote: string | null;
   verifiedAt: string;
 }
 
