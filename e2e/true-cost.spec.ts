@@ -41,7 +41,7 @@ test.beforeAll(async ({ request }) => {
 
 test('GET /api/state-costs: Wyoming for a Californian, California alone, Delaware, every line sourced, totals summed', async ({ request }) => {
   const wy = await costs(request, '/api/state-costs/WY?residence=CA');
-  expect(Object.keys(wy).sort()).toEqual(['lines', 'notes', 'residence', 'state', 'total', 'years']);
+  expect(Object.keys(wy).sort()).toEqual(['lines', 'notCounted', 'notes', 'residence', 'state', 'total', 'years']);
   expect(wy).toMatchObject({ state: 'WY', residence: 'CA', years: 3 });
   expect(wy.lines.filter((l) => l.label.startsWith('California foreign LLC registration fee'))).toHaveLength(1);
   expect(wy.lines.filter((l) => l.label.startsWith('California Annual Tax')).map((l) => [l.year, l.amount])).toEqual([

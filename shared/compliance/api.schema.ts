@@ -35,6 +35,8 @@ export const stateCostsSchema = z.object({
   total: z.number().check(z.int(), z.nonnegative()),
   /** What the figures leave out or assume (a tax owed only above a revenue, a report's filing year), in plain words. */
   notes: z.array(z.string()),
+  /** What the total leaves out, a few words each, shown beside it ("New York publication, which varies by county (…)"). */
+  notCounted: z.array(z.string()),
 });
 export type StateCosts = z.infer<typeof stateCostsSchema>;
 

@@ -3,6 +3,7 @@ import { REGISTERED_AGENT_OPTIONAL } from '../compliance/rules.ts';
 import stateData from '../data/states.json' with { type: 'json' };
 import { findStatePricing, SERVICE_FEE, STATE_RECORDS } from '../states.ts';
 import { feesFor, foreignRegistrationFor, JURISDICTION_CODES, taxRuleFor } from './facts.ts';
+import { withOrderLines } from './order-cost.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from './our-prices.ts';
 import { foreignReportFee, type ThreeYearCost, threeYearCost } from './three-year-cost.ts';
 
@@ -280,5 +281,41 @@ describe('inputs', () => {
   it('charges our published registered agent renewal price', () => {
     expect(REGISTERED_AGENT_RENEWAL_USD).toBe(125);
     expect(OUR_PRICE_LIST).toMatchObject({ name: 'Our price list', url: '/pricing' });
+  });
+});
+
+describe('the three-year cost of a New York order: all in is all in', () => {
+  it('counts every add-on the order bought, and names New York publication as not counted, with its source', () => {
+    const state = threeYearCost('NY')!;
+    // $200 filing + our $150 + the $9 biennial statement: the state's three years alone.
+    expect(state.total).toBe(359);
+    const order = withOrderLines(state, [
+      { key: 'filingFee', label: 'State filing fee', amount: 200 },
+      { key: 'serviceFee', label: 'Service fee', amount: 150 },
+      { key: 'feinFiling', label: 'FEIN (EIN) filing', amount: 75 },
+      { key: 'operatingAgreement', label: 'Operating agreement template', amount: 50 },
+      { key: 'expeditedFiling', label: 'Expedited filing', amount: 75 },
+      { key: 'stateExpediteFee', label: 'State expedite fee (24-hour)', amount: 25 },
+    ]);
+    // Everything bought is in the figure, once: the filing and service fees are not counted twice.
+    expect(order.total).toBe(359 + 75 + 50 + 75 + 25);
+    expect(order.total).toBe(order.lines.reduce((sum, l) => sum + l.amount, 0));
+    expect(order.lines.filter((l) => l.key === 'add-on').map((l) => [l.year, l.label, l.amount])).toEqual([
+      [1, 'FEIN (EIN) filing (in this order)', 75],
+      [1, 'Operating agreement template (in this order)', 50],
+      [1, 'Expedited filing (in this order)', 75],
+      [1, 'State expedite fee (24-hour) (in this order)', 25],
+    ]);
+    expect(order.lines.find((l) => l.label === 'New York biennial report fee')).toMatchObject({ amount: 9, year: 3 });
+    expect(order.notCounted).toContain('New York publication, which varies by county (New York Limited Liability Company Law §206 (publication))');
+    expect(order.notCounted).toContain("New York's Partnership, LLC, and LLP annual filing fee above its $0 minimum (revenue-based)");
+    expect(order.notCounted).toContain("our registered agent's renewal, optional in New York");
+  });
+
+  it('an order with nothing added is the state cost; a state with nothing left out says nothing is missing', () => {
+    const state = threeYearCost('WY')!;
+    expect(withOrderLines(state, [{ key: 'filingFee', label: 'State filing fee', amount: 100 }])).toBe(state);
+    expect(state.notCounted).toEqual([]);
+    expect(threeYearCost('NY')!.notCounted.some((n) => n.startsWith('New York publication'))).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from './our-prices.ts';
 export type CostYear = 1 | 2 | 3;
 
 export interface CostLine {
-  key: 'formation-fee' | 'service-fee' | 'registered-agent' | 'annual-report' | 'state-tax' | 'foreign-registration' | 'publication';
+  key: 'formation-fee' | 'service-fee' | 'registered-agent' | 'annual-report' | 'state-tax' | 'foreign-registration' | 'publication' | 'add-on';
   /** The state the line is paid in (or, for our fees, the filing state). */
   state: string;
   label: string;
@@ -46,6 +46,11 @@ export interface ThreeYearCost {
   /** The sum of the lines' amounts. */
   total: number;
   notes: string[];
+  /**
+   * What the total leaves out, in a few words each, shown beside the figure ("publication, which
+   * varies by county"): a cost the data knows of but cannot price, or a choice the LLC need not make.
+   */
+  notCounted: string[];
 }
 
 export interface ThreeYearCostOptions {
@@ -89,9 +94,10 @@ function taxYears(code: string, tax: TaxRule): number[] {
 }
 
 /** The report fees and minimum taxes a state charges an LLC each year, as an LLC formed there or registered there from elsewhere. */
-function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYearCostOptions): { lines: CostLine[]; notes: string[] } {
+function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYearCostOptions): { lines: CostLine[]; notes: string[]; notCounted: string[] } {
   const lines: CostLine[] = [];
   const notes: string[] = [];
+  const notCounted: string[] = [];
   const code = fees.code;
   const name = fees.name;
   const asForeign = foreign ? ' (as a foreign LLC)' : '';
@@ -121,7 +127,7 @@ function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYear
       push('annual-report', `${name} annual report fee, including the ${usd(taxMinimum)} ${taxName}${asForeign}`, reportFee, years, feeSource(fees));
       notes.push(`${name}'s annual report fee of ${usd(reportFee)} already includes the ${usd(taxMinimum)} ${taxName}; it is counted once.`);
     }
-    return { lines, notes };
+    return { lines, notes, notCounted };
   }
 
   // The annual (or biennial) report.
@@ -151,8 +157,10 @@ function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYear
   if (tax?.applies) {
     if (taxMinimum === null || taxMinimum === undefined) {
       notes.push(`${name} ${taxName}: no minimum is published (it depends on the business), so it is not counted.`);
+      notCounted.push(`${name}'s ${taxName}, which depends on the business`);
     } else if (taxMinimum === 0) {
       notes.push(`${name} ${taxName}: $0 at the minimum (${tax.basis ?? 'income'}-based), so it is counted as $0; it may be owed as the business grows.`);
+      notCounted.push(`${name}'s ${taxName} above its $0 minimum (${tax.basis ?? 'income'}-based)`);
     } else if (code === 'CA') {
       // One rule with the calendar (./california-tax.ts): the tax of the first three tax years, the first however short.
       const dates = options.formationDate ? californiaTaxPayments(options.formationDate, 3).map((p) => p.dueDate) : [];
@@ -175,7 +183,7 @@ function yearlyObligations(fees: StateFees, foreign: boolean, options: ThreeYear
       notes.push(`${name} ${taxName}: ${usd(taxMinimum)} a year at the minimum, counted in ${yearsText(years)}.${more}${dueQuote(tax)}`);
     }
   }
-  return { lines, notes };
+  return { lines, notes, notCounted };
 }
 
 /**
@@ -195,6 +203,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
 
   const lines: CostLine[] = [];
   const notes: string[] = [];
+  const notCounted: string[] = [];
   const renewal = options.registeredAgentRenewalUsd ?? REGISTERED_AGENT_RENEWAL_USD;
   const our = (key: CostLine['key'], state: string, label: string, amount: number, year: CostYear) =>
     lines.push({ key, state, label, amount, year, source: OUR_PRICE_LIST });
@@ -205,6 +214,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
   const agentOptional = REGISTERED_AGENT_OPTIONAL[code];
   if (!weAct(code)) {
     notes.push(`We do not act as registered agent in ${fees.name}: you name your own there, and what that agent charges is not counted.`);
+    notCounted.push(`your own registered agent in ${fees.name}`);
   } else {
     our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
   }
@@ -215,6 +225,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     notes.push(
       `A registered agent is optional in ${fees.name}: ${agentOptional.why} (${agentOptional.source.name}). Our first year is included; its renewal (${usd(renewal)} a year) is not counted, since the LLC need not keep one.`,
     );
+    notCounted.push(`our registered agent's renewal, optional in ${fees.name}`);
   } else {
     for (const year of [2, 3] as const) our('registered-agent', code, `Registered agent in ${fees.name}: yearly renewal`, renewal, year);
   }
@@ -223,6 +234,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     notes.push(
       `${fees.name} publication, required within ${publication.withinDays} days of formation: ${publication.what}. If it is not done, ${publication.ifSkipped} (${publication.source.name}). ${publicationCostText(publication, fees.name)}${publication.costUsd ? '' : ' It is not counted in the total.'}`,
     );
+    if (!publication.costUsd) notCounted.push(`${fees.name} publication, which varies by county (${publication.source.name})`);
     if (publication.costUsd) {
       lines.push({
         key: 'publication',
@@ -238,6 +250,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
   const own = yearlyObligations(fees, false, options);
   lines.push(...own.lines);
   notes.push(...own.notes);
+  notCounted.push(...own.notCounted);
 
   if (home !== code) {
     const reg = foreignRegistrationFor(home);
@@ -259,6 +272,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     const theirs = yearlyObligations(homeFees, true, options);
     lines.push(...theirs.lines);
     notes.push(...theirs.notes);
+    notCounted.push(...theirs.notCounted);
     const homeAgentOptional = REGISTERED_AGENT_OPTIONAL[home];
     if (homeAgentOptional) {
       notes.push(`A registered agent is optional in ${homeFees.name}: ${homeAgentOptional.why} (${homeAgentOptional.source.name}); none is counted there.`);
@@ -266,6 +280,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
       notes.push(
         `A registered LLC needs a registered agent in ${homeFees.name} too; we do not act as one there, so what your agent there charges is not counted.`,
       );
+      notCounted.push(`your own registered agent in ${homeFees.name}`);
     } else {
       for (const year of YEARS) {
         our(
@@ -285,5 +300,5 @@ export function threeYearCost(filingState: string, residence?: string, options: 
 
   lines.sort((a, b) => a.year - b.year);
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
-  return { state: code, residence: home, years: 3, lines, total, notes };
+  return { state: code, residence: home, years: 3, lines, total, notes, notCounted };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { OrderCostLine } from '#shared/state-facts/order-cost.ts';
 
 /**
  * The three-year cost where it is not part of a page's first view (the wizard's review step and
@@ -17,7 +18,7 @@ export function preloadThreeYearCost(): Promise<ThreeYearCostModule> {
 const Line = lazy(() => preloadThreeYearCost().then((m) => ({ default: m.ThreeYearCostLine })));
 
 /** The three-year line, shown once its module is there (nothing before: it is never in a first view). */
-export function LazyThreeYearCostLine(props: { state: string; residence?: string; className?: string }) {
+export function LazyThreeYearCostLine(props: { state: string; residence?: string; orderLines?: readonly OrderCostLine[]; className?: string }) {
   return (
     <Suspense fallback={null}>
       <Line {...props} />

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { agentCostOptions } from '#shared/operator/facts.ts';
+import { type OrderCostLine, withOrderLines } from '#shared/state-facts/order-cost.ts';
 import { type ThreeYearCost, threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 import { ThreeYearCostLineView } from './ThreeYearCostView.tsx';
@@ -18,9 +19,20 @@ export function useThreeYearCost(state: string, residence?: string): ThreeYearCo
   return useMemo(() => threeYearCost(state, residence || undefined, agentCostOptions(settings)), [state, residence, settings]);
 }
 
-/** The three-year line under a price, computed here (the wizard's review step). */
-export function ThreeYearCostLine({ state, residence, className }: { state: string; residence?: string; className?: string }) {
-  const cost = useThreeYearCost(state, residence);
+/** The three-year line under a price, computed here (the wizard's review step), with what the order being priced adds (`orderLines`). */
+export function ThreeYearCostLine({
+  state,
+  residence,
+  orderLines,
+  className,
+}: {
+  state: string;
+  residence?: string;
+  orderLines?: readonly OrderCostLine[];
+  className?: string;
+}) {
+  const stateCost = useThreeYearCost(state, residence);
+  const cost = stateCost && orderLines ? withOrderLines(stateCost, orderLines) : stateCost;
   if (!cost) return null;
   return <ThreeYearCostLineView state={cost.state} residence={cost.residence} cost={cost} className={className} />;
 }

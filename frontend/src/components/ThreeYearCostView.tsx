@@ -23,6 +23,8 @@ export interface ThreeYearFigures {
   /** The sum of the lines' amounts. */
   total: number;
   notes: readonly string[];
+  /** What the total leaves out, a few words each: said beside the figure. */
+  notCounted?: readonly string[];
 }
 
 /** The credit line under every three-year figure. */
@@ -91,6 +93,11 @@ export function CostBreakdown({ cost }: { cost: ThreeYearFigures }) {
           {formatUsd(cost.total)}
         </span>
       </p>
+      {cost.notCounted?.length ? (
+        <p className="mt-3 text-xs text-slate-700">
+          <span className="font-semibold">Not counted:</span> {cost.notCounted.join('; ')}.
+        </p>
+      ) : null}
       {cost.notes.length ? (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-xs text-slate-700">
           {cost.notes.map((note) => (
@@ -171,6 +178,11 @@ function agentText(cost: ThreeYearFigures | undefined): string {
   return ', and no registered agent of ours: you name your own';
 }
 
+/** The add-ons the figure counts (an order's, at the checkout): "the add-ons in this order". */
+function addOnText(cost: ThreeYearFigures | undefined): string {
+  return cost?.lines.some((l) => l.label.endsWith('(in this order)')) ? ', everything else in this order' : '';
+}
+
 export function ThreeYearCostLineView({
   state,
   residence,
@@ -194,9 +206,14 @@ export function ThreeYearCostLineView({
         )}
         {home !== state ? ` (with what ${stateName(home)} asks of an LLC formed elsewhere)` : ''}.
       </p>
+      {cost?.notCounted?.length ? (
+        <p className="mt-0.5 text-xs text-slate-700" data-testid="three-year-not-counted">
+          Not counted: {cost.notCounted.join('; ')}.
+        </p>
+      ) : null}
       <p className="mt-0.5 text-xs text-slate-600">
-        State fees and taxes, our fees{agentText(cost)}.{' '}
-        {cost ? <CostBreakdownButton cost={cost} /> : <span className="font-semibold text-slate-600">See the breakdown</span>}
+        State fees and taxes, our fees{addOnText(cost)}
+        {agentText(cost)}. {cost ? <CostBreakdownButton cost={cost} /> : <span className="font-semibold text-slate-600">See the breakdown</span>}
       </p>
     </div>
   );

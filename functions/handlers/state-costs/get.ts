@@ -23,7 +23,7 @@ export const handler = route('GET /api/state-costs/{stateCode}', async (event) =
   const lines = cost.lines.map(({ label, amount, year, source }) => ({ label, amount, year, source }));
   return json(
     200,
-    { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total, notes: cost.notes },
+    { state: cost.state, residence: cost.residence, years: cost.years, lines, total: cost.total, notes: cost.notes, notCounted: cost.notCounted },
     { 'cache-control': 'public, max-age=300' },
   );
 });

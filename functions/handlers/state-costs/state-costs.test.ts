@@ -36,7 +36,7 @@ describe('GET /api/state-costs/{stateCode}', () => {
   it('WY for a California resident lists California’s foreign registration fee and its $800 tax in each year, and costs more than CA alone', async () => {
     const wy = await get('WY', { residence: 'CA' });
     expect(wy.status).toBe(200);
-    expect(Object.keys(wy.body).sort()).toEqual(['lines', 'notes', 'residence', 'state', 'total', 'years']);
+    expect(Object.keys(wy.body).sort()).toEqual(['lines', 'notCounted', 'notes', 'residence', 'state', 'total', 'years']);
     expect(wy.body).toMatchObject({ state: 'WY', residence: 'CA', years: 3 });
     const lines = wy.body.lines as Line[];
     const registration = lines.filter((l) => /^California foreign LLC registration fee/.test(l.label));

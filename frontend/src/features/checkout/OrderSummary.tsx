@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
 import { OUR_FILING_TIME } from '#shared/pricing.ts';
+import { withOrderLines } from '#shared/state-facts/order-cost.ts';
 import { Card } from '../../components/Card.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';
 import { ProcessingTime } from '../../components/ProcessingTime.tsx';
@@ -10,7 +11,8 @@ import { useStateCosts } from './api.ts';
 
 /**
  * Filing fee, service fee, each add-on and the total; the first three years all in (for the owner's
- * home state, `residence`); the state's processing time and the guarantee.
+ * home state, `residence`), with everything the order bought and what the figure leaves out; the
+ * state's processing time and the guarantee.
  */
 export function OrderSummary({
   order,
@@ -31,7 +33,14 @@ export function OrderSummary({
         <>
           {businessName ? <p className="mt-1 text-sm break-words text-slate-600">{businessName}</p> : null}
           <PriceLines lines={order.lines} total={order.total} />
-          {costs.isError ? null : <ThreeYearCostLineView state={order.state.code} residence={residence} cost={costs.data} className="mt-3 bg-slate-50" />}
+          {costs.isError ? null : (
+            <ThreeYearCostLineView
+              state={order.state.code}
+              residence={residence}
+              cost={costs.data && withOrderLines(costs.data, order.lines)}
+              className="mt-3 bg-slate-50"
+            />
+          )}
         </>
       }
       processingTime={<ProcessingTime code={order.state.code} expedited={expedited} />}

@@ -163,7 +163,7 @@ export function ReviewStep({
             {order ? (
               <>
                 <PriceLines lines={order.lines} total={order.total} />
-                <LazyThreeYearCostLine state={stateCode} residence={data.residenceState} className="mt-3" />
+                <LazyThreeYearCostLine state={stateCode} residence={data.residenceState} orderLines={order.lines} className="mt-3" />
                 {live.isError ? <p className="mt-2 text-xs text-slate-600">Live pricing could not be loaded: fees from our state data.</p> : null}
                 <p className="mt-3 text-xs text-slate-700">
                   State processing time: <ProcessingTime code={stateCode} expedited={data.expeditedFiling} />
