@@ -19,6 +19,7 @@ import { DisputeNotice } from './DisputeNotice.tsx';
 import { EmailHistoryPanel } from './EmailHistoryPanel.tsx';
 import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
+import { PortalSheetPanel } from './PortalSheetPanel.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import { StateLinksPanel } from './StateLinksPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -156,6 +157,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         </dl>
         <AssignmentPanel app={app} onSaved={setApp} />
         <StateLinksPanel state={app.state} />
+        <PortalSheetPanel orderId={app.id} order={app} hasEin={Boolean(app.filingDetails?.ein)} hasDba={Boolean(app.dbaName)} />
         {app.paymentStatus === 'paid' || app.paymentStatus === 'refunded' ? (
           <section aria-labelledby="deliverables-title" className="mt-6 rounded-xl border border-slate-200 p-4">
             <h3 id="deliverables-title" className="text-sm font-semibold text-slate-900">
