@@ -30,7 +30,7 @@ test('a creator saves a tax plan from the order page and sees the quarterly amou
   await expect(page.getByLabel(/Your yearly profit/)).toHaveValue('74600');
   await page.getByLabel(/Your yearly profit/).fill('60000');
   const map = page.getByTestId('income-map');
-  await map.getByLabel(/Brand deals and sponsorships/).fill('40000');
+  await map.getByLabel(/Brand deals, sponsorships and endorsements/).fill('40000');
   await map.getByLabel(/Platform payouts/).fill('24000');
   await map.getByLabel(/Business expenses/).fill('4000');
   await expect(map).toContainText('a PDF in your order’s documents');

@@ -25,7 +25,7 @@ for (const width of [320, 375, 1280]) {
     await expect(page.getByTestId('quarterly-instalments')).toContainText('$250');
     // The income map: brand deals of $2,000 expect a 1099-NEC; the total less expenses becomes the profit.
     const map = page.getByTestId('income-map');
-    await map.getByLabel(/Brand deals and sponsorships/).fill('12000');
+    await map.getByLabel(/Brand deals, sponsorships and endorsements/).fill('12000');
     await map.getByLabel(/Viewer tips/).fill('3000');
     await map.getByLabel(/Gifted products you keep/).fill('1000');
     await map.getByLabel(/Business expenses/).fill('6000');

@@ -21,9 +21,9 @@ export const INCOME_KIND_FACTS: Record<IncomeKind, { label: string; reported: st
     taxed: 'Business income: income tax and self-employment tax.',
   },
   brandDeals: {
-    label: 'Brand deals and sponsorships',
+    label: 'Brand deals, sponsorships and endorsements',
     reported: `Form 1099-NEC from a brand that pays you ${usd(form1099NEC.threshold)} or more in ${form1099NEC.from}; through a payment app, Form 1099-K as above.`,
-    taxed: 'Business income: income tax and self-employment tax.',
+    taxed: `Business income: income tax and self-employment tax. Fees for endorsing a product or for the use of your name, image or likeness are a specified service business for the QBI deduction: above ${usd(federal.qualifiedBusinessIncome.taxableIncomeThreshold.single)} of taxable income (${usd(federal.qualifiedBusinessIncome.taxableIncomeThreshold.joint)} joint) that part loses its deduction across the next ${usd(federal.qualifiedBusinessIncome.phaseInRange.single)} (${usd(federal.qualifiedBusinessIncome.phaseInRange.joint)}). The plan counts this line that way.`,
   },
   tips: {
     label: 'Viewer tips (Bits, Super Chats, gifts, tips)',
@@ -44,6 +44,15 @@ export const INCOME_KIND_FACTS: Record<IncomeKind, { label: string; reported: st
 
 /** The sources the income map reads, shown under it. */
 export const INCOME_MAP_SOURCES = [`${federal.source.primary}; copied from ${federal.source.copiedFrom}`, tips.source];
+
+/**
+ * The share of the income that is endorsement, likeness or name income (the brand-deal line), for
+ * the QBI deduction's specified-service rule (shared/tax-plan.ts qbiDeductionFor); 0 without a map.
+ */
+export function specifiedServiceShare(map: IncomeMap): number {
+  const total = incomeTotal(map);
+  return total > 0 ? Math.round((Math.max(0, map.brandDeals) / total) * 10_000) / 10_000 : 0;
+}
 
 /** Every kind summed: the creator's gross income before expenses. */
 export function incomeTotal(map: IncomeMap): number {

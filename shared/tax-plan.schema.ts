@@ -22,6 +22,12 @@ export const taxPlanInputSchema = z
     withholding: z.optional(taxAmount('Withholding')),
     priorYearTax: z.optional(taxAmount("Last year's tax")),
     priorYearAgi: z.optional(taxAmount("Last year's adjusted gross income")),
+    /** The share (0 to 1) of the income that is endorsement, likeness or name income (a specified service business for the QBI deduction). */
+    specifiedServiceShare: z.optional(
+      z
+        .number({ error: 'The endorsement share must be a number' })
+        .check(z.gte(0, 'The endorsement share cannot be negative'), z.lte(1, 'The endorsement share is at most 1 (all of it)')),
+    ),
   })
   .check(
     z.refine((v) => (v.priorYearTax === undefined) === (v.priorYearAgi === undefined), {

@@ -5,6 +5,8 @@ import {
   breakEvenProfit,
   DEFAULT_RUNNING_COSTS,
   incomeTaxOn,
+  payrollTaxOn,
+  qbiDeductionFor,
   quarterlyEstimates,
   quarterlyPlan,
   sCorpPlan,
@@ -240,5 +242,43 @@ describe('the pieces', () => {
     expect(withSalary.breakEvenProfit).toBe(breakEvenProfit('single', 0.4));
     // The estimates follow the S-corporation: income tax only, payroll tax is paid through payroll.
     expect(withSalary.quarterly[0]!.amount).toBe(Math.ceil((withSalary.sCorp!.incomeTax * 0.9) / 4));
+  });
+});
+
+describe('endorsement and likeness income is a specified service business for the QBI deduction (IRC section 199A(d))', () => {
+  const qbi = federal.qualifiedBusinessIncome;
+  it('inside the phase-in range the specified part counts only its applicable percentage', () => {
+    // Halfway through the range: the applicable percentage is 50%. Wages are ample, so no wage limit bites.
+    const taxable = qbi.taxableIncomeThreshold.single + qbi.phaseInRange.single / 2;
+    expect(qbiDeductionFor(100_000, taxable, 1_000_000, 'single', 0)).toBe(20_000);
+    expect(qbiDeductionFor(100_000, taxable, 1_000_000, 'single', 1)).toBe(10_000);
+    // Half of the business is specified: 20% of $50,000 whole, plus 20% of $50,000 x 50%.
+    expect(qbiDeductionFor(100_000, taxable, 1_000_000, 'single', 0.5)).toBe(15_000);
+    // Below the threshold the rule does not apply.
+    expect(qbiDeductionFor(100_000, qbi.taxableIncomeThreshold.single - 1, 1_000_000, 'single', 1)).toBe(20_000);
+  });
+
+  it('single, profit $400,000, salary $250,000, half the income sponsorships: the specified half gets no deduction', () => {
+    const all = sCorpPlan('single', 400_000, 250_000);
+    const half = sCorpPlan('single', 400_000, 250_000, 0, DEFAULT_RUNNING_COSTS, undefined, 0.5);
+    // By hand: the pass-through profit after the salary, the employer's payroll tax and the running costs.
+    const costs = DEFAULT_RUNNING_COSTS.payrollService + DEFAULT_RUNNING_COSTS.taxPreparer + DEFAULT_RUNNING_COSTS.stateFees;
+    const passThrough = 400_000 - 250_000 - payrollTaxOn(250_000).employer - costs;
+    const taxable = 250_000 + passThrough - federal.standardDeduction.single;
+    // Taxable income is past the phase-in range: the specified half counts for nothing; the other
+    // half keeps 20% of its income, its half of the wages ($125,000 x 50%) being above that.
+    expect(taxable).toBeGreaterThan(qbi.taxableIncomeThreshold.single + qbi.phaseInRange.single);
+    within(all.qbiDeduction, passThrough * qbi.rate);
+    within(half.qbiDeduction, passThrough * 0.5 * qbi.rate);
+    // The lost deduction is taxed at the 35% bracket this income reaches: the saving shrinks by that much.
+    expect(all.savings - half.savings).toBeGreaterThan(0);
+    expect(half.incomeTax - all.incomeTax).toBeGreaterThan(Math.round(passThrough * 0.5 * qbi.rate * 0.3));
+  });
+
+  it('the plan reads the share from its input, and the sources say the rule', () => {
+    const plan = taxPlan({ filingStatus: 'single', profit: 400_000, salary: 250_000, specifiedServiceShare: 0.5 });
+    expect(plan.sCorp?.qbiDeduction).toBe(sCorpPlan('single', 400_000, 250_000, 0, DEFAULT_RUNNING_COSTS, undefined, 0.5).qbiDeduction);
+    expect(TAX_PLAN_SOURCES.qbiDeduction).toContain('endorsement, likeness or name income');
+    expect(TAX_PLAN_SOURCES.runningCosts).toContain('also lower the corporation');
   });
 });

@@ -50,12 +50,12 @@ export const TAX_PLAN_SOURCES = {
   selfEmploymentTax: `Schedule SE (Form 1040): ${pct(selfEmployment.socialSecurityRate + selfEmployment.medicareRate)} of ${pct(selfEmployment.netEarningsFactor)} of net profit; the ${pct(selfEmployment.socialSecurityRate)} Social Security part only up to the ${usd(selfEmployment.socialSecurityWageBase)} wage base (less W-2 wages), the ${pct(selfEmployment.medicareRate)} Medicare part on all of it; none below ${usd(selfEmployment.minimumNetEarnings)} of net earnings (IRC section 1402(b)(2))`,
   deductibleHalf: 'Schedule 1 (Form 1040) line 15: half of the self-employment tax is an adjustment to income',
   standardDeduction: `Form 1040 line 12, Rev. Proc. 2025-32: ${usd(standardDeduction.single)} single, ${usd(standardDeduction.joint)} married filing jointly`,
-  qbiDeduction: `Form 8995 / IRC section 199A: ${pct(qualifiedBusinessIncome.rate)} of qualified business income (net profit less the deductible half of self-employment tax; for an S-corporation, its profit after the owner's salary), at most ${pct(qualifiedBusinessIncome.rate)} of taxable income before it, at least ${usd(qualifiedBusinessIncome.minimumDeduction)} when that income is ${usd(qualifiedBusinessIncome.minimumQualifiedIncomeForMinimum)} or more; above ${usd(qualifiedBusinessIncome.taxableIncomeThreshold.single)} (${usd(qualifiedBusinessIncome.taxableIncomeThreshold.joint)} joint) of taxable income the ${pct(qualifiedBusinessIncome.w2WageLimitShare)} W-2 wage limit phases in over ${usd(qualifiedBusinessIncome.phaseInRange.single)} (${usd(qualifiedBusinessIncome.phaseInRange.joint)})`,
+  qbiDeduction: `Form 8995 / IRC section 199A: ${pct(qualifiedBusinessIncome.rate)} of qualified business income (net profit less the deductible half of self-employment tax; for an S-corporation, its profit after the owner's salary), at most ${pct(qualifiedBusinessIncome.rate)} of taxable income before it, at least ${usd(qualifiedBusinessIncome.minimumDeduction)} when that income is ${usd(qualifiedBusinessIncome.minimumQualifiedIncomeForMinimum)} or more; above ${usd(qualifiedBusinessIncome.taxableIncomeThreshold.single)} (${usd(qualifiedBusinessIncome.taxableIncomeThreshold.joint)} joint) of taxable income the ${pct(qualifiedBusinessIncome.w2WageLimitShare)} W-2 wage limit phases in over ${usd(qualifiedBusinessIncome.phaseInRange.single)} (${usd(qualifiedBusinessIncome.phaseInRange.joint)}), and the part of the income that is endorsement, likeness or name income (a specified service business, IRC section 199A(d)) counts only its shrinking applicable percentage, nothing past the range`,
   incomeTax: 'Tax Computation Worksheet (Form 1040 instructions) with the 2026 brackets of Rev. Proc. 2025-32',
   additionalMedicareTax: `Form 8959: ${pct(additionalMedicare.rate)} of wages and self-employment earnings above ${usd(additionalMedicare.threshold.single)} single, ${usd(additionalMedicare.threshold.joint)} joint`,
   payrollTax: `Form 941 / Publication 15: ${pct(payroll.socialSecurityRateEach)} Social Security (up to the ${usd(payroll.socialSecurityWageBase)} wage base) and ${pct(payroll.medicareRateEach)} Medicare, paid by the employee and again by the employer; the employer's half is a business expense`,
   runningCosts:
-    "Estimates of what the election costs to run each year (payroll service, the corporation's Form 1120-S return, state S-corporation fees); change them to your own quotes. They are business expenses, so they also lower the corporation's profit",
+    "Estimates of what the election costs to run each year (payroll service, the corporation's Form 1120-S return, state S-corporation fees); change them to your own quotes. They are business expenses, so they also lower the corporation's profit, and with it the income tax and the QBI deduction: the plan counts them once as a cost and once as a deduction",
   total: 'Self-employment or payroll tax, income tax and Additional Medicare tax; for the S-corporation, plus its running costs',
   breakEvenProfit: "The smallest profit at which the S-corporation's total is no more than the sole proprietor's, at the same salary share and running costs",
   quarterly: `Form 1040-ES and IRC section 6654(d): four instalments that together pay at least the lesser of ${pct(harbour.currentYearShare)} of this year's tax and ${pct(harbour.priorYearShare)} of last year's (${pct(harbour.priorYearShareAboveAgi)} when last year's AGI was above ${usd(harbour.agiThreshold)}), less the income tax withheld from wages; due ${dueDates.slice(0, -1).join(', ')} and ${dueDates.at(-1)}`,
@@ -84,6 +84,12 @@ export interface TaxPlanInput {
   priorYear?: { tax: number; agi: number };
   /** Income tax withheld this year from wages (the owner's salary and other jobs). */
   withholding?: number;
+  /**
+   * The share (0 to 1) of the business's income that is endorsement, likeness or name income:
+   * above the taxable-income threshold the QBI deduction treats that part as a specified service
+   * business (qbiDeductionFor). 0 when not said.
+   */
+  specifiedServiceShare?: number;
 }
 
 /** One filer's federal tax on a plan, in whole dollars. */
@@ -163,17 +169,26 @@ export function selfEmploymentTaxOn(profit: number, wages = 0): number {
  * business's W-2 wages) phases in across the range, as Form 8995-A computes for a business that is
  * not a specified service business.
  */
-export function qbiDeductionFor(qualifiedIncome: number, taxableIncomeBeforeQbi: number, w2Wages: number, status: FilingStatus): number {
+export function qbiDeductionFor(qualifiedIncome: number, taxableIncomeBeforeQbi: number, w2Wages: number, status: FilingStatus, specifiedShare = 0): number {
   if (qualifiedIncome <= 0 || taxableIncomeBeforeQbi <= 0) return 0;
   const { rate, taxableIncomeThreshold, phaseInRange, minimumDeduction, minimumQualifiedIncomeForMinimum } = qualifiedBusinessIncome;
-  const tentative = qualifiedIncome * rate;
   const threshold = taxableIncomeThreshold[status];
-  let component = tentative;
-  if (taxableIncomeBeforeQbi > threshold) {
-    const wageLimit = w2Wages * qualifiedBusinessIncome.w2WageLimitShare;
-    const share = Math.min(1, (taxableIncomeBeforeQbi - threshold) / phaseInRange[status]);
-    if (wageLimit < tentative) component = tentative - (tentative - wageLimit) * share;
-  }
+  const above = taxableIncomeBeforeQbi > threshold;
+  const phaseIn = above ? Math.min(1, (taxableIncomeBeforeQbi - threshold) / phaseInRange[status]) : 0;
+  // One part's component: 20% of its income, limited above the threshold by 50% of its W-2 wages, phased in.
+  const componentOf = (income: number, wages: number) => {
+    const tentative = income * rate;
+    const wageLimit = wages * qualifiedBusinessIncome.w2WageLimitShare;
+    return above && wageLimit < tentative ? tentative - (tentative - wageLimit) * phaseIn : tentative;
+  };
+  // The specified service part (endorsement, likeness and name income: IRC section 199A(d)(2) and
+  // (d)(3)) counts only its "applicable percentage" of income and wages above the threshold,
+  // nothing past the phase-in range; the rest of the business counts whole.
+  const specified = Math.min(1, Math.max(0, specifiedShare));
+  const applicable = 1 - phaseIn;
+  const component =
+    componentOf(qualifiedIncome * (1 - specified), w2Wages * (1 - specified)) +
+    componentOf(qualifiedIncome * specified * applicable, w2Wages * specified * applicable);
   const minimum = qualifiedIncome >= minimumQualifiedIncomeForMinimum ? minimumDeduction : 0;
   // The $400 minimum (P.L. 119-21) replaces a smaller deduction after the taxable-income limit; it
   // never takes taxable income below zero.
@@ -185,19 +200,19 @@ export function additionalMedicareTaxOn(wages: number, selfEmploymentEarnings: n
   return cents(Math.max(0, wages + Math.max(0, selfEmploymentEarnings) - additionalMedicare.threshold[status]) * additionalMedicare.rate);
 }
 
-function incomeTaxes(status: FilingStatus, agi: number, qualifiedIncome: number, w2Wages: number) {
+function incomeTaxes(status: FilingStatus, agi: number, qualifiedIncome: number, w2Wages: number, specifiedShare = 0) {
   const taxableIncomeBeforeQbi = Math.max(0, agi - standardDeduction[status]);
-  const qbiDeduction = qbiDeductionFor(qualifiedIncome, taxableIncomeBeforeQbi, w2Wages, status);
+  const qbiDeduction = qbiDeductionFor(qualifiedIncome, taxableIncomeBeforeQbi, w2Wages, status, specifiedShare);
   const taxableIncome = Math.max(0, taxableIncomeBeforeQbi - qbiDeduction);
   return { taxableIncomeBeforeQbi, qbiDeduction, taxableIncome, incomeTax: incomeTaxOn(taxableIncome, status) };
 }
 
 /** The plan as a sole proprietor or single-member LLC taxed as one. */
-export function soleProprietorPlan(filingStatus: FilingStatus, profit: number, otherWages = 0): SoleProprietorPlan {
+export function soleProprietorPlan(filingStatus: FilingStatus, profit: number, otherWages = 0, specifiedShare = 0): SoleProprietorPlan {
   const selfEmploymentTax = selfEmploymentTaxOn(profit, otherWages);
   const deductibleHalf = cents(selfEmploymentTax * selfEmployment.deductibleShare);
   const agi = profit + otherWages - deductibleHalf;
-  const taxes = incomeTaxes(filingStatus, agi, profit - deductibleHalf, 0);
+  const taxes = incomeTaxes(filingStatus, agi, profit - deductibleHalf, 0, specifiedShare);
   const netEarnings = profit * selfEmployment.netEarningsFactor;
   const additionalMedicareTax = additionalMedicareTaxOn(otherWages, netEarnings >= selfEmployment.minimumNetEarnings ? netEarnings : 0, filingStatus);
   // Each line in whole dollars, as the forms round them; the total is the sum of the shown lines.
@@ -227,13 +242,15 @@ export function sCorpPlan(
   salary: number,
   otherWages = 0,
   costs: RunningCosts = DEFAULT_RUNNING_COSTS,
-  soleProprietor: SoleProprietorPlan = soleProprietorPlan(filingStatus, profit, otherWages),
+  soleProprietor?: SoleProprietorPlan,
+  specifiedShare = 0,
 ): SCorpPlan {
+  const sole = soleProprietor ?? soleProprietorPlan(filingStatus, profit, otherWages, specifiedShare);
   const runningCosts = runningCostsTotal(costs);
   const payrollTax = payrollTaxOn(salary, otherWages);
   const passThroughProfit = profit - salary - payrollTax.employer - runningCosts;
   const agi = salary + otherWages + passThroughProfit;
-  const taxes = incomeTaxes(filingStatus, agi, passThroughProfit, salary);
+  const taxes = incomeTaxes(filingStatus, agi, passThroughProfit, salary, specifiedShare);
   const additionalMedicareTax = additionalMedicareTaxOn(otherWages + salary, 0, filingStatus);
   const shown = {
     payrollTax: dollars(payrollTax.employee + payrollTax.employer),
@@ -252,7 +269,7 @@ export function sCorpPlan(
     taxableIncome: dollars(taxes.taxableIncome),
     ...shown,
     total,
-    savings: soleProprietor.total - total,
+    savings: sole.total - total,
   };
 }
 
@@ -269,8 +286,9 @@ export function breakEvenProfit(
   salaryShare: number,
   otherWages = 0,
   costs: RunningCosts = DEFAULT_RUNNING_COSTS,
+  specifiedShare = 0,
 ): number | undefined {
-  const pays = (profit: number) => sCorpPlan(filingStatus, profit, Math.round(profit * salaryShare), otherWages, costs).savings >= 0;
+  const pays = (profit: number) => sCorpPlan(filingStatus, profit, Math.round(profit * salaryShare), otherWages, costs, undefined, specifiedShare).savings >= 0;
   const step = 250;
   let high = step;
   while (high <= BREAK_EVEN_CEILING && !pays(high)) high += step;
@@ -332,8 +350,8 @@ export function quarterlyEstimates(yearTax: number, priorYear?: { tax: number; a
 
 /** The whole plan: the sole proprietor's, the S-corporation's when a salary is given, its break-even and the quarterly estimates. */
 export function taxPlan(input: TaxPlanInput): TaxPlan {
-  const { filingStatus, profit, salary, otherWages = 0, runningCosts = DEFAULT_RUNNING_COSTS, withholding = 0 } = input;
-  const soleProprietor = soleProprietorPlan(filingStatus, profit, otherWages);
+  const { filingStatus, profit, salary, otherWages = 0, runningCosts = DEFAULT_RUNNING_COSTS, withholding = 0, specifiedServiceShare = 0 } = input;
+  const soleProprietor = soleProprietorPlan(filingStatus, profit, otherWages, specifiedServiceShare);
   const estimates = (yearTax: number) => {
     const { instalments, ...quarterlyRule } = quarterlyPlan(yearTax, input.priorYear, withholding);
     return { quarterly: instalments, quarterlyRule };
@@ -341,9 +359,9 @@ export function taxPlan(input: TaxPlanInput): TaxPlan {
   if (salary === undefined) {
     return { year: 2026, filingStatus, profit, soleProprietor, ...estimates(soleProprietor.total) };
   }
-  const sCorp = sCorpPlan(filingStatus, profit, salary, otherWages, runningCosts, soleProprietor);
+  const sCorp = sCorpPlan(filingStatus, profit, salary, otherWages, runningCosts, soleProprietor, specifiedServiceShare);
   const share = profit > 0 ? salary / profit : 0;
-  const breakEven = breakEvenProfit(filingStatus, share, otherWages, runningCosts);
+  const breakEven = breakEvenProfit(filingStatus, share, otherWages, runningCosts, specifiedServiceShare);
   // With a salary the estimates follow the S-corporation plan: its payroll tax is paid through
   // payroll, and the income tax withheld from the salary counts as paid.
   return {

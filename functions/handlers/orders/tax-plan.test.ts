@@ -201,7 +201,7 @@ describe('the year-end tax summary in the vault', () => {
     // The figures given, and the income map (30,000 + 25,000 + 4,000 + 3,000 + 2,000 = 64,000 less 4,000).
     expect(flat).toMatch(/Business profit \(income less expenses\) \$100,000 Your figures/);
     expect(flat).toMatch(/Salary as an S-corporation owner \$40,000/);
-    expect(flat).toMatch(/Brand deals and sponsorships \$25,000 Form 1099-NEC/);
+    expect(flat).toMatch(/Brand deals, sponsorships and endorsements \$25,000 Form 1099-NEC/);
     expect(flat).toMatch(/Total income \$64,000/);
     expect(flat).toMatch(/Profit from the income map \$60,000/);
     // shared/tax-plan.test.ts's S-corporation case: 100,000 profit, 40,000 salary, single.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { longDate } from '#shared/compliance/dates.ts';
-import { EMPTY_INCOME_MAP, INCOME_KINDS, type IncomeMap, incomeTotal } from '#shared/income-map.ts';
+import { EMPTY_INCOME_MAP, INCOME_KINDS, type IncomeMap, incomeTotal, specifiedServiceShare } from '#shared/income-map.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import type { SavedTaxPlanBody } from '#shared/saved-tax-plan.schema.ts';
@@ -170,12 +170,14 @@ function Planner({ order }: { order?: OrderView }) {
   const statusName = useId();
 
   const salary = Math.round((profit * sharePercent) / 100);
-  const sole = soleProprietorPlan(filingStatus, profit);
-  const sCorp = sCorpPlan(filingStatus, profit, salary, 0, costs, sole);
+  // The brand-deal line's share of the income map: a specified service business above the QBI threshold.
+  const specified = specifiedServiceShare(incomeMap);
+  const sole = soleProprietorPlan(filingStatus, profit, 0, specified);
+  const sCorp = sCorpPlan(filingStatus, profit, salary, 0, costs, sole, specified);
   const yearTax = follow === 'sole' ? sole.total : sCorp.incomeTax + sCorp.additionalMedicareTax;
   // Last year's tax counts once the creator gives it (a first year in business has none to give).
   const quarterly = quarterlyPlan(yearTax, priorTax > 0 ? { tax: priorTax, agi: priorAgi } : undefined, withholding);
-  const breakEven = useMemo(() => breakEvenProfit(filingStatus, sharePercent / 100, 0, costs), [filingStatus, sharePercent, costs]);
+  const breakEven = useMemo(() => breakEvenProfit(filingStatus, sharePercent / 100, 0, costs, specified), [filingStatus, sharePercent, costs, specified]);
 
   return (
     <>
@@ -387,6 +389,7 @@ function Planner({ order }: { order?: OrderView }) {
                 ...(follow === 's-corp' ? { salary } : {}),
                 ...(withholding > 0 ? { withholding } : {}),
                 ...(priorTax > 0 ? { priorYearTax: priorTax, priorYearAgi: priorAgi } : {}),
+                ...(specified > 0 ? { specifiedServiceShare: specified } : {}),
               },
               runningCosts: costs,
               ...(incomeTotal(incomeMap) > 0 || expenses > 0 ? { incomeMap: { ...incomeMap, expenses } } : {}),
