@@ -45,6 +45,8 @@ export const OPERATING_AGREEMENT_RULES: Readonly<Record<string, { withinDays?: n
 export interface PublicationRule {
   /** Days after formation by which it is done. */
   withinDays: number;
+  /** The task in a few words, for the order's list ("Publish in two newspapers"). */
+  task: string;
   /** What to do, in plain words. */
   what: string;
   /** What the state does when it is not done. */
@@ -62,6 +64,7 @@ export interface PublicationRule {
 export const PUBLICATION_RULES: Readonly<Record<string, PublicationRule>> = {
   NY: {
     withinDays: 120,
+    task: 'Publish in two newspapers',
     what: 'publish a copy of the articles or a notice of formation once a week for six successive weeks in two newspapers (one daily, one weekly) that the clerk of the county of the LLC’s office designates, then file the Certificate of Publication, with the newspapers’ affidavits, with the Department of State',
     ifSkipped: 'the LLC’s authority to carry on business in New York is suspended until the Certificate of Publication is filed',
     costUsd: null,

@@ -127,3 +127,26 @@ describe('Mark Complete needs everything owed delivered', () => {
     expect(staffMoveBlocker({ ...filed, deliverables: [] }, 'completed')).toBeUndefined();
   });
 });
+
+describe('New York publication on the order', () => {
+  const ny = { state: 'NY', pricedOrder: { state: 'NY', feinFiling: false, operatingAgreement: false } };
+
+  it("is the customer's task with its deadline from the filing date, what it costs as far as the data knows, and the source", () => {
+    const task = deliverablesFor({ ...ny, filedOn: '2026-12-01' }).find((d) => d.key === 'publication')!;
+    expect(task).toMatchObject({ by: 'customer', delivered: false, label: 'Publish in two newspapers within 120 days (New York publication)' });
+    expect(task.status).toContain('Your task, by March 31, 2027 (120 days after the state filed your LLC on December 1, 2026)');
+    expect(task.status).toContain('two newspapers (one daily, one weekly)');
+    expect(task.status).toContain('file the Certificate of Publication');
+    expect(task.status).toContain('varies by county in New York');
+    expect(task.status).toContain('New York Limited Liability Company Law §206');
+    // Before the state files, the deadline is said as a count.
+    expect(deliverablesFor(ny).find((d) => d.key === 'publication')!.status).toContain('within 120 days of the day the state files your LLC');
+    // The customer's task never blocks Mark Complete.
+    expect(missingDeliverables({ ...ny, documents: [doc('approved_articles')] })).toEqual([]);
+  });
+
+  it('is on no other state’s order', () => {
+    expect(deliverablesFor(sold()).some((d) => d.key === 'publication')).toBe(false);
+    expect(deliverablesFor({ state: 'WY', pricedOrder: { state: 'WY' }, residenceState: 'NY' }).some((d) => d.key === 'publication')).toBe(false);
+  });
+});

@@ -1,6 +1,9 @@
 import { ADD_ON_KEYS, type AddOnSelection, boughtFlags, type CatalogDeliverableKey, OWING_ENTRIES } from '../catalog/catalog.ts';
 import type { CatalogEntry, OrderFacts, OwedHelpers } from '../catalog/types.ts';
+import { addDays } from '../compliance/dates.ts';
+import { PUBLICATION_RULES, publicationCostText } from '../compliance/rules.ts';
 import { findState } from '../states.ts';
+import { writtenDate } from '../written-date.ts';
 
 /**
  * What an order owes its customer, and what of it is delivered (docs/product.md section 10,
@@ -11,11 +14,15 @@ import { findState } from '../states.ts';
  * What each thing we sell owes, and when it is delivered, is its catalog entry's (`owes`,
  * shared/catalog/entries.ts); what was sold is read from the order frozen at payment
  * (`pricedOrder`), not from the add-on flags a visitor could still change. The home-state
- * registration is the customer's own task, not something we sell.
+ * registration is the customer's own task, not something we sell; so is a formation publication
+ * (New York's, PUBLICATION_RULES) while the order has not bought ours.
  */
 
-export const DELIVERABLE_KEYS = [...OWING_ENTRIES.map((e) => e.owes!.deliverable), 'home_registration'] as unknown as [DeliverableKey, ...DeliverableKey[]];
-export type DeliverableKey = CatalogDeliverableKey | 'home_registration';
+export const DELIVERABLE_KEYS = [...new Set([...OWING_ENTRIES.map((e) => e.owes!.deliverable), 'publication', 'home_registration'])] as unknown as [
+  DeliverableKey,
+  ...DeliverableKey[],
+];
+export type DeliverableKey = CatalogDeliverableKey | 'publication' | 'home_registration';
 
 export interface Deliverable {
   key: DeliverableKey;
@@ -32,7 +39,12 @@ export interface Deliverable {
 }
 
 /** The parts of an order the rule reads (an application item, or the staff view of one). */
-export type DeliverablesInput = Omit<OrderFacts, 'pricedOrder'> & AddOnSelection & { pricedOrder?: ({ state?: string } & AddOnSelection) | null };
+export type DeliverablesInput = Omit<OrderFacts, 'pricedOrder'> &
+  AddOnSelection & {
+    pricedOrder?: ({ state?: string } & AddOnSelection) | null;
+    /** The state's filing date (YYYY-MM-DD), recorded by Mark Filed: the formation date deadlines count from. */
+    filedOn?: string | null;
+  };
 
 function helpers(input: DeliverablesInput): OwedHelpers {
   return {
@@ -91,6 +103,8 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
     ...e.owes!.rule(input, h),
   }));
   const state = (input.pricedOrder?.state ?? input.state ?? '').toUpperCase();
+  const publication = publicationTask(state, input, out);
+  if (publication) out.push(publication);
   const home = (input.residenceState ?? '').toUpperCase();
   if (home && state && home !== state) {
     const name = findState(home)?.name ?? home;
@@ -103,6 +117,29 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
     });
   }
   return out;
+}
+
+/**
+ * The filing state's publication rule as the customer's task, when the order has not bought it
+ * from us (then it is ours: the catalog's deliverable of the same key, listed already): what to
+ * do, its deadline from the state's filing date (or how it is counted, before the LLC is filed),
+ * what happens if it is skipped, and what it costs as far as the data knows, with the source.
+ */
+function publicationTask(state: string, input: DeliverablesInput, listed: readonly Deliverable[]): Deliverable | undefined {
+  const rule = PUBLICATION_RULES[state];
+  if (!rule || listed.some((d) => d.key === 'publication')) return undefined;
+  const name = findState(state)?.name ?? state;
+  const filed = input.filedOn && /^\d{4}-\d{2}-\d{2}/.test(input.filedOn) ? input.filedOn.slice(0, 10) : undefined;
+  const deadline = filed
+    ? `by ${writtenDate(addDays(filed, rule.withinDays))} (${rule.withinDays} days after the state filed your LLC on ${writtenDate(filed)})`
+    : `within ${rule.withinDays} days of the day the state files your LLC`;
+  return {
+    key: 'publication',
+    label: `${rule.task} within ${rule.withinDays} days (${name} publication)`,
+    by: 'customer',
+    delivered: false,
+    status: `Your task, ${deadline}: ${rule.what}. If it is not done, ${rule.ifSkipped}. ${publicationCostText(rule, name)} Source: ${rule.source.name}.`,
+  };
 }
 
 /** What we owe and have not delivered: the order cannot be completed while this is not empty. */

@@ -266,6 +266,23 @@ describe('the deliverables checklist', () => {
     // Staff-only wording never reaches the customer.
     expect(section).not.toHaveTextContent('Missing:');
   });
+
+  it('lists New York publication as the customer’s task, with its deadline from the filing date and what the data says of its cost', async () => {
+    const deliverables = deliverablesFor({ state: 'NY', pricedOrder: { state: 'NY', feinFiling: false, operatingAgreement: false }, filedOn: '2026-12-01' });
+    rememberResumeSecret(ID, SECRET);
+    replies[`GET /api/orders/${ID}`] = {
+      status: 200,
+      body: orderView({ status: 'filed', state: 'NY', stateName: 'New York', deliverables }, { complete: true, editable: false }),
+    };
+    renderAt(`/orders/${ID}`);
+    const section = await screen.findByRole('region', { name: 'What your order includes' });
+    const task = within(section)
+      .getAllByRole('listitem')
+      .find((li) => li.getAttribute('data-deliverable') === 'publication')!;
+    expect(task).toHaveTextContent('Publish in two newspapers within 120 days (New York publication): your task');
+    expect(task).toHaveTextContent('Your task, by March 31, 2027');
+    expect(task).toHaveTextContent('varies by county in New York');
+  });
 });
 
 describe('the first read, started with the app (docs/decisions/0393)', () => {
