@@ -32,6 +32,7 @@ import { calendarQueryKey, useOrder, useSetOrder } from '../../lib/order-queries
 import { loadWizardData } from '../../lib/wizard-storage.ts';
 import { paths } from '../../paths.ts';
 import { IncomeMapSection } from './IncomeMapSection.tsx';
+import { QuarterlyDates } from './QuarterlyDates.tsx';
 
 /** The wizard's yearly income less its monthly expenses x 12, when the browser has them. */
 const pctText = (share: number) => `${Math.round(share * 100)}%`;
@@ -325,11 +326,11 @@ function Planner({ order }: { order?: OrderView }) {
             What you pay each quarter
           </h2>
           <p className="mt-2 text-slate-800">
-            Nobody withholds tax from a creator&rsquo;s profit, so the IRS expects it in four instalments (Form 1040-ES). You owe no underpayment penalty when
-            they add up to the lesser of {quarterlyShareText.current} of this year&rsquo;s tax and {quarterlyShareText.prior} of last year&rsquo;s (
-            {quarterlyShareText.priorHigh} when last year&rsquo;s adjusted gross income was above {formatUsd(quarterlyShareText.agiThreshold)}). Income tax
-            withheld from a salary or another job counts as paid. With an S-corporation, payroll tax goes through payroll and the instalments cover the income
-            tax.
+            Nobody withholds tax from a creator&rsquo;s profit, so the IRS expects it in four instalments (Form 1040-ES). You owe no underpayment penalty when,
+            each paid by its date, they add up to the lesser of {quarterlyShareText.current} of this year&rsquo;s tax and {quarterlyShareText.prior} of last
+            year&rsquo;s ({quarterlyShareText.priorHigh} when last year&rsquo;s adjusted gross income was above {formatUsd(quarterlyShareText.agiThreshold)}).
+            Income tax withheld from a salary or another job counts as paid. With an S-corporation, payroll tax goes through payroll and the instalments cover
+            the income tax.
           </p>
           <form className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
             <fieldset className="sm:col-span-2">
@@ -368,14 +369,7 @@ function Planner({ order }: { order?: OrderView }) {
               : `The target is ${Math.round(quarterly.share * 100)}% of this year's estimated tax, ${formatUsd(quarterly.requiredPayment)} for the year.`}
             {quarterly.withholding > 0 ? ` Less ${formatUsd(quarterly.withholding)} withheld.` : ''}
           </p>
-          <ul className="mt-2 grid gap-2 sm:grid-cols-4" data-testid="quarterly-instalments">
-            {quarterly.instalments.map((q) => (
-              <li key={q.due} className="rounded-lg border border-slate-200 bg-white p-3">
-                <span className="block text-sm text-slate-700">{longDate(q.due)}</span>
-                <span className="block text-lg font-semibold tabular-nums text-slate-900">{formatUsd(q.amount)}</span>
-              </li>
-            ))}
-          </ul>
+          <QuarterlyDates plan={quarterly} year={2026} />
         </section>
 
         {order ? (
