@@ -1,5 +1,5 @@
 import { expectedForms, INCOME_KIND_FACTS, INCOME_KINDS, INCOME_MAP_SOURCES } from '#shared/income-map.ts';
-import { computeSavedPlan, planBasisWords, type SavedTaxPlan, safeHarbourWords, savedIncomeTotal } from '#shared/saved-tax-plan.ts';
+import { computeSavedPlan, planBasisWords, planOnDay, type SavedTaxPlan, savedIncomeTotal } from '#shared/saved-tax-plan.ts';
 import { DEFAULT_RUNNING_COSTS, QBI_THRESHOLD, TAX_PLAN_SOURCES } from '#shared/tax-plan.ts';
 import { longDate, pdfDate, slug, usd } from './format.ts';
 import { type Block, renderPdf } from './layout.ts';
@@ -17,6 +17,8 @@ export interface TaxSummaryInput {
   businessName: string;
   customerName: string;
   saved: SavedTaxPlan;
+  /** YYYY-MM-DD: the day the summary is made, which its dates are true on (today, UTC, when not given). */
+  today?: string;
 }
 
 /** The short name of each figure's source in the tables; the full text is under "Where the figures come from". */
@@ -58,6 +60,7 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
   const sole = plan.soleProprietor;
   const sCorp = plan.sCorp;
   const title = `Year-end tax summary ${plan.year}`;
+  const day = planOnDay(plan, input.today ?? new Date().toISOString().slice(0, 10), request.priorYearTax);
 
   const figures: string[][] = [
     ['Filing status', request.filingStatus === 'joint' ? 'Married filing jointly' : 'Single', SOURCE.yours],
@@ -75,7 +78,7 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
       text: title,
       subtitle: [
         `${input.businessName ? `${input.businessName}, ` : ''}order ${input.orderNumber}: prepared for ${input.customerName}`,
-        `Saved on ${longDate(saved.savedAt)}`,
+        `Saved on ${longDate(saved.savedAt)}; its dates as of ${longDate(day.asOf)}`,
       ],
     },
     {
@@ -178,9 +181,13 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
         { title: 'Amount', width: 110 },
         { title: 'Source', width: 144 },
       ],
-      rows: plan.quarterly.map((q) => [longDate(q.due), usd(q.amount), SOURCE.quarterly]),
+      rows: day.instalments.map((q) => [`${longDate(q.due)}${q.past ? ' (past)' : ''}`, usd(q.amount), SOURCE.quarterly]),
     },
-    { type: 'para', text: `Following the plan ${planBasisWords(plan)}. ${safeHarbourWords(plan.quarterlyRule, plan.year, request.priorYearTax)}` },
+    // True on the day it is made: the promise of no penalty only while no date is behind (planOnDay).
+    {
+      type: 'para',
+      text: [`Following the plan ${planBasisWords(plan)}. ${day.rule}`, day.catchUp, day.penalty, day.annualised, day.nextYear].filter(Boolean).join(' '),
+    },
     { type: 'heading', text: 'Where the figures come from' },
     {
       type: 'bullets',
