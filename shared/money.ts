@@ -19,6 +19,18 @@ export function formatCents(cents: number): string {
   return formatUsd(cents / 100);
 }
 
+/**
+ * An exact amount in cents as customers read it: whole dollars as formatUsd shows them ("$50"),
+ * others to the cent ("$12.34"), never "$50.00" (a refund or a dispute may be any amount).
+ */
+export function formatExactCents(cents: number): string {
+  const rounded = Math.round(cents);
+  if (rounded % 100 === 0) return formatCents(rounded);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
+  return `${sign}$${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

@@ -76,6 +76,14 @@ export function writtenDate(value: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(moment);
 }
 
+/** "November 25, 2026 at 10:30 UTC": a moment to the minute (an expiry), in UTC; anything unreadable unchanged. */
+export function writtenMoment(value: string): string {
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return value;
+  const time = `${String(moment.getUTCHours()).padStart(2, '0')}:${String(moment.getUTCMinutes()).padStart(2, '0')}`;
+  return `${writtenDate(moment.toISOString())} at ${time} UTC`;
+}
+
 /** A state's processing time as the data words it is a sentence of its own when the state publishes none. */
 export function processingTimeIsSentence(processingTime: string): boolean {
   return /publishes no standard processing time|no standard processing time published/i.test(processingTime);

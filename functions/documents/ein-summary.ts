@@ -1,5 +1,5 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import { addressLine, isoDate, longDate, monthName, pdfDate, slug } from './format.ts';
+import { addressLine, longDate, monthName, pdfDate, slug } from './format.ts';
 import { mailingOf } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
@@ -66,7 +66,7 @@ export async function einSummary(order: OrderSummary, details: StoredFilingDetai
     title: `Your EIN application - ${order.businessName}`,
     subject: 'A plain-language summary of the EIN application made for you',
     header: `Your EIN application - ${order.businessName}`,
-    footer: `Prepared by CreatorLLC for order ${order.applicationId.slice(0, 8)} on ${isoDate(order.paidAt)}. Not tax advice.`,
+    footer: `Prepared by CreatorLLC for order ${order.applicationId.slice(0, 8)} on ${longDate(order.paidAt)}. Not tax advice.`,
     createdAt: pdfDate(order.paidAt),
     blocks,
   });

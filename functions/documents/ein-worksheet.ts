@@ -1,6 +1,6 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { einSummary } from './ein-summary.ts';
-import { addressLine, isoDate, longDate, monthName, pdfDate, sameAddress, slug } from './format.ts';
+import { addressLine, longDate, monthName, pdfDate, sameAddress, slug } from './format.ts';
 import { mailingOf } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
@@ -128,7 +128,7 @@ export async function einWorksheet(order: OrderSummary, details: StoredFilingDet
     title: `EIN application worksheet - ${order.businessName}`,
     subject: 'Answers to IRS Form SS-4 from the order',
     header: `EIN application worksheet (SS-4 answers) - ${order.businessName}`,
-    footer: `Prepared by CreatorLLC for application ${order.applicationId} on ${isoDate(order.paidAt)}. The responsible party's tax id is shown by its last four digits only.`,
+    footer: `Prepared by CreatorLLC for application ${order.applicationId} on ${longDate(order.paidAt)}. The responsible party's tax id is shown by its last four digits only.`,
     createdAt: pdfDate(order.paidAt),
     blocks,
   });

@@ -4,7 +4,7 @@ import { keepsOwnersOffRecord } from '#shared/filing/facts.ts';
 import { ourAddressAllowed, ourOrganizerAllowed, privacyFilingUnavailableReason } from '#shared/filing/privacy.ts';
 import type { DocumentBlocker } from '#shared/orders/document-blockers.ts';
 import { type ExpediteTier, type Processing, processingFor } from '#shared/state-facts/processing-times.ts';
-import { addressLine, isoDate, longDate, monthName, pdfDate, slug, usd } from './format.ts';
+import { addressLine, longDate, monthName, pdfDate, slug, usd } from './format.ts';
 import { type FormationForm, type FormContext, type FormItem, formationForm, mailingOf, NY_PUBLICATION, resolveAgent } from './formation-forms.ts';
 import { formationWorksheet, worksheetItems } from './formation-worksheet.ts';
 import { type Block, type DocumentModel, renderPdf } from './layout.ts';
@@ -188,7 +188,7 @@ function processingBlocks(ctx: FormContext): Block[] {
   const p = processingFor(ctx.code);
   const blocks: Block[] = [{ type: 'heading', text: ctx.order.addOns.expeditedFiling ? 'Processing: expedited filing ordered' : 'Processing: standard' }];
   const status = expediteStatus(p);
-  const source = p ? `Source: ${p.source.url} (verified ${p.source.verifiedAt}).` : 'Source: not in our data.';
+  const source = p ? `Source: ${p.source.url} (verified ${longDate(p.source.verifiedAt)}).` : 'Source: not in our data.';
   if (ctx.order.addOns.expeditedFiling) {
     if (p && status === 'offered') {
       blocks.push({
@@ -228,7 +228,7 @@ function processingBlocks(ctx: FormContext): Block[] {
   if (p?.standard)
     blocks.push({
       type: 'para',
-      text: `Standard processing, in the state's words${p.standard.observedOn ? ` as observed on ${p.standard.observedOn}` : ''} (an observation, not a promise): "${p.standard.statement ?? p.standard.text}" (${p.standard.sourceUrl})`,
+      text: `Standard processing, in the state's words${p.standard.observedOn ? ` as observed on ${longDate(p.standard.observedOn)}` : ''} (an observation, not a promise): "${p.standard.statement ?? p.standard.text}" (${p.standard.sourceUrl})`,
       size: 9,
       muted: true,
     });
@@ -276,7 +276,7 @@ function coverSheet(
       label: 'State filing fee',
       value: [
         fee === undefined ? 'Not in our data' : usd(fee),
-        facts.feeSourceUrl ? `Source: ${facts.feeSourceUrl}${facts.feeLastVerified ? ` (verified ${facts.feeLastVerified})` : ''}` : '',
+        facts.feeSourceUrl ? `Source: ${facts.feeSourceUrl}${facts.feeLastVerified ? ` (verified ${longDate(facts.feeLastVerified)})` : ''}` : '',
       ].filter(Boolean),
     },
     ...processingBlocks(ctx),
@@ -327,7 +327,7 @@ function coverSheet(
     title,
     subject: `CreatorLLC staff cover sheet for the ${ctx.stateName} formation of ${order.businessName}`,
     header: `Staff cover sheet - ${order.businessName} - ${ctx.code}`,
-    footer: `Prepared by CreatorLLC for application ${order.applicationId} on ${isoDate(order.paidAt)}. ${DATASET_CREDIT}`,
+    footer: `Prepared by CreatorLLC for application ${order.applicationId} on ${longDate(order.paidAt)}. ${DATASET_CREDIT}`,
     createdAt: pdfDate(order.paidAt),
     blocks,
   };

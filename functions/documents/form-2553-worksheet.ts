@@ -2,7 +2,7 @@ import { sCorpElectionDeadline } from '#shared/compliance/calendar.ts';
 import { addDays, addYears } from '#shared/compliance/dates.ts';
 import federal from '#shared/data/federal-tax-2026.json' with { type: 'json' };
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
-import { addressLine, isoDate, longDate, pdfDate, percent, slug } from './format.ts';
+import { addressLine, longDate, pdfDate, percent, slug } from './format.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
 import type { Form2553Facts, GeneratedDocument, Generator, OrderSummary } from './types.ts';
@@ -164,7 +164,7 @@ export async function form2553Worksheet(
     title: `Form 2553 worksheet - ${order.businessName}`,
     subject: 'The S-corporation election (IRS Form 2553): the answers from the order, the deadline and what to sign',
     header: `Form 2553 worksheet - ${order.businessName} - not the IRS form`,
-    footer: `Prepared by CreatorLLC for order ${order.applicationId.slice(0, 8)} on ${isoDate(facts.today)}. Deadline: the instructions for ${election.form} and ${LATE_RELIEF.authority}. Not tax advice.`,
+    footer: `Prepared by CreatorLLC for order ${order.applicationId.slice(0, 8)} on ${longDate(facts.today)}. Deadline: the instructions for ${election.form} and ${LATE_RELIEF.authority}. Not tax advice.`,
     createdAt: pdfDate(facts.today),
     blocks,
   });

@@ -1,4 +1,5 @@
 import type { Address } from '#shared/filing/details.schema.ts';
+import { writtenDate } from '#shared/written-date.ts';
 
 /** An address on one line: "12 Main St, Suite 4, Miami, FL 33101". */
 export function addressLine(a: Address): string {
@@ -20,16 +21,12 @@ export function monthName(month: number): string {
   return MONTHS[month - 1] ?? String(month);
 }
 
-/** "2026-08-12" (or a full ISO date-time) as "August 12, 2026"; anything else unchanged. */
+/**
+ * "2026-08-12" (or a full ISO date-time, by its date part) as "August 12, 2026"; anything else
+ * unchanged. The one formatter of written dates (shared/written-date.ts): no ISO date in a PDF.
+ */
 export function longDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!m) return iso;
-  return `${monthName(Number(m[2]))} ${Number(m[3])}, ${m[1]}`;
-}
-
-/** The date part of an ISO date-time. */
-export function isoDate(iso: string): string {
-  return /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : iso;
+  return /^\d{4}-\d{2}-\d{2}/.test(iso) ? writtenDate(iso.slice(0, 10)) : iso;
 }
 
 /** A creation date for the PDF: the given ISO time, or the epoch when it cannot be read (output stays reproducible). */

@@ -1,4 +1,4 @@
-import { addressLine, isoDate, longDate, pdfDate, percent } from './format.ts';
+import { addressLine, longDate, pdfDate, percent } from './format.ts';
 import { type FormContext, type FormItem, mailingOf, resolveAgent } from './formation-forms.ts';
 import type { Block, DocumentModel } from './layout.ts';
 import { DATASET_CREDIT, endsWithDesignator, restrictedWords, type StateFilingFacts } from './state-data.ts';
@@ -105,7 +105,7 @@ export function formationWorksheet(ctx: FormContext, facts: StateFilingFacts, ti
     title,
     subject: `Formation worksheet (not an official form), ${ctx.stateName}`,
     header: `Formation worksheet - NOT AN OFFICIAL FORM - ${ctx.order.businessName} - ${ctx.code}`,
-    footer: `Not an official form. Prepared by CreatorLLC for application ${ctx.order.applicationId} on ${isoDate(ctx.order.paidAt)}. ${DATASET_CREDIT}`,
+    footer: `Not an official form. Prepared by CreatorLLC for application ${ctx.order.applicationId} on ${longDate(ctx.order.paidAt)}. ${DATASET_CREDIT}`,
     createdAt: pdfDate(ctx.order.paidAt),
     blocks,
   };

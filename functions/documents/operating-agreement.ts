@@ -1,6 +1,6 @@
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { DEFAULT_PURPOSE } from '#shared/filing/facts.ts';
-import { addressLine, isoDate, joinNames, pdfDate, percent, slug } from './format.ts';
+import { addressLine, joinNames, longDate, pdfDate, percent, slug } from './format.ts';
 import { formationForm, resolveAgent } from './formation-forms.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
@@ -307,7 +307,7 @@ export async function operatingAgreement(order: OrderSummary, details: StoredFil
     title: `Operating Agreement of ${name}`,
     subject: `Operating agreement, ${stateName} limited liability company`,
     header: `Operating Agreement of ${name}`,
-    footer: `Not legal advice. Template prepared by CreatorLLC for application ${order.applicationId} on ${isoDate(order.paidAt)}; review it with a lawyer.`,
+    footer: `Not legal advice. Template prepared by CreatorLLC for application ${order.applicationId} on ${longDate(order.paidAt)}; review it with a lawyer.`,
     createdAt: pdfDate(order.paidAt),
     blocks,
   });

@@ -151,6 +151,20 @@ describe('email templates', () => {
     });
   }
 
+  it('writes every date out in words and money in dollars: no ISO date, no "$50.00", in any email', async () => {
+    for (const kind of EMAIL_KINDS) {
+      const out = await renderEmail({ kind, payload: SAMPLES[kind] } as never, LINK, undefined, undefined, { orderNumber: '6f1c1b1e' });
+      // The HTML as a reader sees it: without tags, attributes (the link) and the head.
+      const visible = out.html
+        .replace(/<head[\s\S]*?<\/head>/i, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&[a-z#0-9]+;/gi, ' ');
+      const seen = `${out.subject}\n${out.text.replaceAll(LINK, '')}\n${visible}`;
+      expect(seen, kind).not.toMatch(/\b\d{4}-\d{2}-\d{2}(?!\d)|\d{2}:\d{2}:\d{2}/);
+      expect(seen, kind).not.toMatch(/\$\d[\d,]*\.00\b/);
+    }
+  });
+
   it('the receipt lists every line and the total, and keeps non-Latin names intact', async () => {
     const out = await renderEmail({ kind: 'payment_received', payload: SAMPLES.payment_received } as never, LINK);
     for (const line of SAMPLES.payment_received.lines) expect(out.text).toContain(line.label);
@@ -185,21 +199,23 @@ describe('email templates', () => {
 
   it('the refund email says how much, why, what is left and when the money arrives', async () => {
     const out = await renderEmail({ kind: 'refund_sent', payload: SAMPLES.refund_sent } as never, LINK);
-    expect(out.subject).toBe('A refund of $50.00 for Byte Works LLC');
-    for (const words of ['$50.00', 'The operating agreement was not needed', '$50.00 of the $275.00 you paid', '5 to 10 business days', '2026-11-25'])
+    expect(out.subject).toBe('A refund of $50 for Byte Works LLC');
+    for (const words of ['$50', 'The operating agreement was not needed', '$50 of the $275 you paid', '5 to 10 business days', 'November 25, 2026'])
       expect(out.text).toContain(words);
     const full = await renderEmail(
       { kind: 'refund_sent', payload: { ...SAMPLES.refund_sent, amountCents: 27500, refundedCents: 27500, full: true } } as never,
       LINK,
     );
     expect(full.subject).toBe('Your payment for Byte Works LLC is refunded');
-    expect(full.text).toContain('the whole $275.00 you paid');
+    expect(full.text).toContain('the whole $275 you paid');
+    const odd = await renderEmail({ kind: 'refund_sent', payload: { ...SAMPLES.refund_sent, amountCents: 1234 } } as never, LINK);
+    expect(odd.subject).toBe('A refund of $12.34 for Byte Works LLC');
   });
 
   it('the filed status email carries the state file number and date', async () => {
     const out = await renderEmail({ kind: 'status_changed', payload: SAMPLES.status_changed } as never, LINK);
     expect(out.text).toContain('file number 2026-001234567');
-    expect(out.text).toContain('filed on 2026-11-25');
+    expect(out.text).toContain('filed on November 25, 2026');
   });
 
   it('a staff reply quotes what it answers, with the date written out, and says where to answer', async () => {
@@ -265,7 +281,7 @@ describe('email templates', () => {
     const out = await renderEmail({ kind: 'staff_invite', payload: SAMPLES.staff_invite } as never, LINK);
     expect(out.subject).toBe('You are invited to the CreatorLLC staff dashboard');
     expect(out.text).toContain('owner@example.com invited you to the CreatorLLC staff dashboard as a processor.');
-    expect(out.text).toContain('until 2026-11-25 10:00 UTC');
+    expect(out.text).toContain('until November 25, 2026 at 10:00 UTC');
     expect(out.text).toContain('because owner@example.com invited you');
     expect(out.text).not.toContain('placed an order');
     const reset = await renderEmail({ kind: 'staff_invite', payload: { ...SAMPLES.staff_invite, reset: true } } as never, LINK);
@@ -277,15 +293,15 @@ describe('email templates', () => {
     const out = await renderEmail({ kind: 'staff_sign_in_code', payload: SAMPLES.staff_sign_in_code } as never, 'http://127.0.0.1:3000/staff/login');
     expect(out.subject).toBe('Your one-time code to sign in to the CreatorLLC staff dashboard');
     expect(out.text).toContain('k3m9q-x7hta');
-    expect(out.text).toContain('until 2026-11-25 10:30 UTC');
+    expect(out.text).toContain('until November 25, 2026 at 10:30 UTC');
     expect(out.html).toContain('http://127.0.0.1:3000/staff/login');
     expect(out.text).not.toContain('placed an order');
   });
 
   it('lists exactly what was delivered in the "documents ready" email', async () => {
     const delivered = [
-      'State-approved formation document: In your vault since 2026-11-25',
-      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-26',
+      'State-approved formation document: In your vault since November 25, 2026',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since November 26, 2026',
     ];
     const out = await renderEmail({ kind: 'documents_ready', payload: { ...SAMPLES.documents_ready, delivered } } as never, LINK);
     for (const line of delivered) expect(out.text).toContain(line);

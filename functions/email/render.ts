@@ -1,7 +1,7 @@
 import { render } from '@react-email/components';
 import { createElement, type ReactElement } from 'react';
-import { formatCents, formatUsd } from '#shared/money.ts';
-import { formatRefundCents, refundEmailText } from '#shared/payments/refunds.ts';
+import { formatCents, formatExactCents, formatUsd } from '#shared/money.ts';
+import { refundEmailText } from '#shared/payments/refunds.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from '../outbox/messages.ts';
 import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
@@ -87,7 +87,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     component: RefundSentEmail,
   },
   dispute_opened: {
-    subject: (p) => `Chargeback opened: ${p.businessName || p.orderNumber} (${formatRefundCents(p.amountCents)})`,
+    subject: (p) => `Chargeback opened: ${p.businessName || p.orderNumber} (${formatExactCents(p.amountCents)})`,
     component: DisputeOpenedEmail,
   },
   renewal_charged: {

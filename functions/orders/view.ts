@@ -15,6 +15,7 @@ import { noStandardTimeSentence, processingFor } from '#shared/state-facts/proce
 import { findState } from '#shared/states.ts';
 import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
+import { writtenDate } from '#shared/written-date.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
 import { type TaxSummaryDocument, taxSummaryDocument } from '../documents/order/tax-summary.ts';
@@ -46,7 +47,7 @@ function timeline(app: ApplicationItem): TimelineStep[] {
     filed: {
       done: status === 'filed' || status === 'completed',
       at: app.filedAt,
-      detail: app.fileNumber ? `File number ${app.fileNumber}${app.filedOn ? `, filed ${app.filedOn}` : ''}` : undefined,
+      detail: app.fileNumber ? `File number ${app.fileNumber}${app.filedOn ? `, filed ${writtenDate(app.filedOn)}` : ''}` : undefined,
     },
     completed: { done: status === 'completed', at: app.completedAt },
   };

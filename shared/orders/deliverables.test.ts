@@ -33,7 +33,11 @@ describe('deliverablesFor', () => {
       missing: 'the IRS confirmation letter is not uploaded',
     });
     const done = deliverablesFor({ ...base, ein: '88-1234567', einRecordedAt: '2026-11-26T09:00:00.000Z', documents: [doc('ein_letter')] })[1];
-    expect(done).toMatchObject({ delivered: true, deliveredAt: '2026-11-26T09:00:00.000Z', status: 'EIN 88-1234567, letter in your vault since 2026-11-26' });
+    expect(done).toMatchObject({
+      delivered: true,
+      deliveredAt: '2026-11-26T09:00:00.000Z',
+      status: 'EIN 88-1234567, letter in your vault since November 26, 2026',
+    });
   });
 
   it('counts our registered agent appointment delivered with the state-stamped document that records it', () => {
@@ -114,10 +118,10 @@ describe('Mark Complete needs everything owed delivered', () => {
     const all = { ...withStamped, ein: '88-1234567', documents: [...withStamped.documents, doc('ein_letter')] };
     expect(staffMoveBlocker(all, 'completed')).toBeUndefined();
     expect(deliveredLines(deliverablesFor(all))).toEqual([
-      'State-approved formation document: In your vault since 2026-11-25',
-      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-25',
-      'Operating agreement: In your vault since 2026-11-25',
-      "Registered agent appointment: We are your registered agent, on the state's record since 2026-11-25",
+      'State-approved formation document: In your vault since November 25, 2026',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since November 25, 2026',
+      'Operating agreement: In your vault since November 25, 2026',
+      "Registered agent appointment: We are your registered agent, on the state's record since November 25, 2026",
     ]);
   });
 

@@ -52,7 +52,7 @@ function helpers(input: DeliverablesInput): OwedHelpers {
       (input.documents ?? [])
         .filter((d) => d.kind === kind)
         .reduce<{ createdAt: string } | undefined>((n, d) => (!n || d.createdAt > n.createdAt ? d : n), undefined),
-    on: (at) => at.slice(0, 10),
+    on: (at) => writtenDate(at),
   };
 }
 

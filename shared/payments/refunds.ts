@@ -1,8 +1,9 @@
 import { type AddOnSelection, addOnFlags, feeColumnOf } from '../catalog/catalog.ts';
 import type { FeeColumn } from '../catalog/types.ts';
-import { formatCents } from '../money.ts';
+import { formatCents, formatExactCents } from '../money.ts';
 import { priceOrder } from '../pricing.ts';
 import { findStatePricing } from '../states.ts';
+import { writtenDate } from '../written-date.ts';
 
 /**
  * Refunds (docs/product.md section 10, "Refunds"): what an order may still give back, what of it
@@ -132,16 +133,16 @@ export interface RefundEmailFacts {
 }
 
 export function refundEmailText(p: RefundEmailFacts): { subject: string; heading: string; paragraphs: string[] } {
-  const amount = formatRefundCents(p.amountCents);
+  const amount = formatExactCents(p.amountCents);
   return {
     subject: p.full ? `Your payment for ${p.businessName} is refunded` : `A refund of ${amount} for ${p.businessName}`,
     heading: p.full ? 'Your payment is refunded' : 'We sent you a refund',
     paragraphs: [
       p.firstName ? `Hi ${p.firstName},` : 'Hello,',
-      `We refunded ${amount} of your payment for ${p.businessName || 'your LLC order'} on ${p.refundedAt.slice(0, 10)}. Reason: ${p.reason.replace(/[.\s]+$/, '')}.`,
+      `We refunded ${amount} of your payment for ${p.businessName || 'your LLC order'} on ${writtenDate(p.refundedAt)}. Reason: ${p.reason.replace(/[.\s]+$/, '')}.`,
       p.full
-        ? `That is the whole ${formatRefundCents(p.paidCents)} you paid, so the order is closed and we will not file it any further.`
-        : `Refunded so far: ${formatRefundCents(p.refundedCents)} of the ${formatRefundCents(p.paidCents)} you paid. The rest of your order goes on as before.`,
+        ? `That is the whole ${formatExactCents(p.paidCents)} you paid, so the order is closed and we will not file it any further.`
+        : `Refunded so far: ${formatExactCents(p.refundedCents)} of the ${formatExactCents(p.paidCents)} you paid. The rest of your order goes on as before.`,
       `The money reaches you ${p.arrival}. If it has not arrived by then, reply to this email or contact us.`,
     ],
   };

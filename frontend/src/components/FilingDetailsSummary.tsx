@@ -3,6 +3,7 @@ import type { Address, StoredFilingDetails } from '#shared/filing/details.schema
 import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { stateName } from '#shared/states.ts';
+import { writtenDate } from '#shared/written-date.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 
 /**
@@ -95,7 +96,7 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
             {party.taxIdDeleted ? `${maskedTaxId(party.taxIdLast4)} (deleted after the EIN was issued)` : (taxId ?? maskedTaxId(party.taxIdLast4))}
           </Item>
           <Item label="Business activity">{details.ein.businessActivity}</Item>
-          <Item label="Business start date">{details.ein.startDate}</Item>
+          <Item label="Business start date">{writtenDate(details.ein.startDate)}</Item>
           <Item label="Fiscal year ends">{MONTHS[details.ein.fiscalYearEndMonth - 1] ?? details.ein.fiscalYearEndMonth}</Item>
         </>
       ) : null}

@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import { formatUsd } from '#shared/money.ts';
 import { UNPAID_APPLICATION_RETENTION_DAYS } from '#shared/retention.ts';
 import { roleWithArticle } from '#shared/staff/accounts.ts';
-import { processingTimeSentence, writtenDate } from '#shared/written-date.ts';
+import { processingTimeSentence, writtenDate, writtenMoment } from '#shared/written-date.ts';
 import type { EmailPayloads } from '../../outbox/messages.ts';
 import { BRAND, button, EmailOrderContext, heading, Layout, text } from './Layout.tsx';
 
@@ -73,7 +73,7 @@ export function DetailsReminderEmail(p: Props<'details_reminder'>) {
 const STATUS_SENTENCES: Record<EmailPayloads['status_changed']['status'], (p: Props<'status_changed'>) => string> = {
   processing: (p) => `We are preparing the filing of ${p.businessName} with ${p.stateName}.`,
   filed: (p) =>
-    `${p.stateName} has accepted the filing of ${p.businessName}${p.fileNumber ? `: file number ${p.fileNumber}` : ''}${p.filedOn ? `, filed on ${p.filedOn}` : ''}.`,
+    `${p.stateName} has accepted the filing of ${p.businessName}${p.fileNumber ? `: file number ${p.fileNumber}` : ''}${p.filedOn ? `, filed on ${writtenDate(p.filedOn)}` : ''}.`,
   completed: (p) => `Your order for ${p.businessName} is complete.`,
 };
 
@@ -320,7 +320,7 @@ export function StaffInviteEmail(p: Props<'staff_invite'>) {
           ? `${p.invitedBy} reset your sign-in to the ${BRAND} staff dashboard: your password and authenticator app were cleared and your sessions ended.`
           : `${p.invitedBy} invited you to the ${BRAND} staff dashboard as ${roleWithArticle(p.role)}.`}{' '}
         Open the link below to choose a password and add an authenticator app (such as Google Authenticator, 1Password or Authy). The link works once, until{' '}
-        {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC.
+        {writtenMoment(p.expiresAt)}.
       </Text>
       <OrderButton link={p.link} label={p.reset ? 'Set up my sign-in' : 'Accept the invitation'} />
       <Text style={{ ...text, color: '#52525b', fontSize: '13px' }}>If you did not expect this email, ignore it: nothing happens without the link.</Text>
@@ -340,7 +340,7 @@ export function StaffSignInCodeEmail(p: Props<'staff_sign_in_code'>) {
       <Text style={text}>{greeting(p.name)}</Text>
       <Text style={text}>
         Too many wrong passwords were tried on your staff account, so signing in now takes your password together with this code. It works once, until{' '}
-        {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC:
+        {writtenMoment(p.expiresAt)}:
       </Text>
       <Text style={{ ...text, fontFamily: 'monospace', fontSize: '22px', letterSpacing: '2px' }}>{p.code ?? ''}</Text>
       <OrderButton link={p.link} label="Open the sign-in page" />

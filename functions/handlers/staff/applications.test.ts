@@ -308,10 +308,10 @@ describe('PATCH /api/staff/applications/{id}', () => {
     const email = await getMessage(`status:${app.id}:completed`);
     expect(email).toMatchObject({ kind: 'documents_ready' });
     expect((email!.payload as { delivered: string[] }).delivered).toEqual([
-      'State-approved formation document: In your vault since 2026-11-21',
-      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since 2026-11-22',
-      'Operating agreement: In your vault since 2026-11-19',
-      "Registered agent appointment: We are your registered agent, on the state's record since 2026-11-21",
+      'State-approved formation document: In your vault since November 21, 2026',
+      'EIN and IRS confirmation letter: EIN 88-1234567, letter in your vault since November 22, 2026',
+      'Operating agreement: In your vault since November 19, 2026',
+      "Registered agent appointment: We are your registered agent, on the state's record since November 21, 2026",
     ]);
   });
 

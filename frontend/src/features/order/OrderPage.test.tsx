@@ -259,8 +259,8 @@ describe('the deliverables checklist', () => {
     expect(within(section).getByText('88-1234567')).toBeInTheDocument();
     const items = within(section).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('data-deliverable'))).toEqual(['formation', 'ein', 'operating_agreement', 'home_registration']);
-    expect(items[0]).toHaveTextContent('State-approved formation document: deliveredIn your vault since 2026-11-25');
-    expect(items[1]).toHaveTextContent('EIN 88-1234567, letter in your vault since 2026-11-26');
+    expect(items[0]).toHaveTextContent('State-approved formation document: deliveredIn your vault since November 25, 2026');
+    expect(items[1]).toHaveTextContent('EIN 88-1234567, letter in your vault since November 26, 2026');
     expect(items[2]).toHaveTextContent('Operating agreement: not delivered yet');
     expect(items[3]).toHaveTextContent('Registration in California, your home state: your task');
     // Staff-only wording never reaches the customer.
