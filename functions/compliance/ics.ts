@@ -1,7 +1,7 @@
 import { createEvents, type EventAttributes } from 'ics';
 import type { OrderCalendar } from '#shared/compliance/api.schema.ts';
 import { STATE_DEADLINE_KINDS } from '#shared/compliance/calendar.ts';
-import { addDays } from '#shared/compliance/dates.ts';
+import { addDays, longDate } from '#shared/compliance/dates.ts';
 
 const STATE_DEADLINES: ReadonlySet<string> = new Set(STATE_DEADLINE_KINDS);
 
@@ -41,6 +41,13 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
+const CALNAME_PLACEHOLDER = 'CREATORLLCCALNAME';
+
+/** A TEXT value escaped as RFC 5545 (3.3.11) asks: backslash, semicolon, comma and newline, nothing dropped. */
+export function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
 /**
  * What the `ics` library writes, made valid under RFC 5545: its alarm durations end in a bare `T`
  * (`TRIGGER:-P14DT`, which the grammar does not allow and ICSx5 rejects), and its folding counts
@@ -72,16 +79,17 @@ export function calendarIcs(applicationId: string, businessName: string, calenda
     // An all-day event ends (exclusively) the next day; the library writes `DURATION:P1DT` for a one-day duration, which RFC 5545 does not allow.
     end: dateArray(addDays(e.date!, 1)),
     title: e.title,
-    description: `${e.description}\n\nSource: ${e.source.name}, ${e.source.url} (checked ${e.source.verifiedAt}).`,
+    description: `${e.description}\n\nSource: ${e.source.name}, ${e.source.url} (checked ${longDate(e.source.verifiedAt)}).`,
     categories: [STATE_DEADLINES.has(e.kind) ? 'State deadline' : e.kind === 'registered-agent-renewal' ? 'Registered agent' : 'Federal tax'],
     transp: 'TRANSPARENT',
     ...(STATE_DEADLINES.has(e.kind)
       ? { alarms: [{ action: 'display' as const, description: e.title, trigger: { days: ALARM_DAYS_BEFORE, before: true } }] }
       : {}),
   }));
-  // The library does not escape the calendar name: keep it to characters that need none.
-  const name = `${businessName.replace(/[,;\\"\s]+/g, ' ').trim() || 'LLC'} compliance calendar (${calendar.stateName})`;
-  const { error, value } = createEvents(events, { productId: '-//CreatorLLC//Compliance calendar//EN', calName: name });
+  // The name as the customer wrote it, commas included ("Smith, Jones & Co LLC"). The library does
+  // not escape the calendar name, so it writes a placeholder that is replaced by the TEXT-escaped name.
+  const name = `${businessName.replace(/\s+/g, ' ').trim() || 'LLC'} compliance calendar (${calendar.stateName})`;
+  const { error, value } = createEvents(events, { productId: '-//CreatorLLC//Compliance calendar//EN', calName: CALNAME_PLACEHOLDER });
   if (error || !value) throw error ?? new Error('The calendar file could not be written');
-  return conform(value);
+  return conform(value.replace(`X-WR-CALNAME:${CALNAME_PLACEHOLDER}`, () => `X-WR-CALNAME:${icsText(name)}`));
 }
