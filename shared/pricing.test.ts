@@ -85,7 +85,7 @@ describe('priceOrder', () => {
   it('lists the other add-ons in their order, whatever the state', () => {
     const order = priceOrder(state('ME'), { feinFiling: true, operatingAgreement: true, expeditedFiling: true, form2553: true });
     expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'expeditedFiling', 'stateExpediteFee', 'feinFiling', 'operatingAgreement', 'form2553']);
-    expect(TOGGLED_ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553']);
+    expect(TOGGLED_ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553', 'nyPublication']);
     expect(ADD_ON_KEYS).toEqual([...TOGGLED_ADD_ON_KEYS, 'dbaRegistration']);
     expect(ADD_ON_BY_KEY.dbaRegistration.sale.place).toBe('offer');
   });

@@ -162,3 +162,38 @@ describe.each(ADD_ONS.map((e) => [e.key, e] as const))('%s, walked from the wiza
     expect(fields).not.toContain(key);
   });
 });
+
+describe('New York publication handled for you', () => {
+  it('is sold only for a New York LLC, with the reason elsewhere', () => {
+    expect(STATE_CODES.filter((code) => availability('nyPublication', code).available)).toEqual(['NY']);
+    expect(addOnOffer('nyPublication', 'NJ')).toMatchObject({ available: false, description: expect.stringContaining('Only for a New York LLC') });
+    const offer = addOnOffer('nyPublication', 'NY');
+    expect(offer.description).toContain('within 120 days of formation');
+    expect(offer.description).toContain("Our fee does not include the newspapers' charges, which vary by county");
+  });
+
+  it('is priced from its operator setting, $99 while unset', () => {
+    expect(addOnOffer('nyPublication', 'NY').price).toBe(99);
+    expect(addOnOffer('nyPublication', 'NY', addOnPricesFrom({ nyPublicationUsd: 140 })).price).toBe(140);
+    const order = orderForApplication({ state: 'NY', nyPublication: true }, addOnPricesFrom({ nyPublicationUsd: 140 }))!;
+    expect(order.lines.find((l) => l.key === 'nyPublication')).toEqual({ key: 'nyPublication', label: 'New York publication handled for you', amount: 140 });
+    expect(feeColumnOf('nyPublication')).toBe('addOns');
+  });
+
+  it('makes publication ours once bought, owed until staff upload the Certificate of Publication', () => {
+    const order = paidOrder('nyPublication');
+    const stamped = { kind: 'approved_articles', createdAt: '2026-06-20T10:00:00.000Z' };
+    const owed = deliverablesFor({ ...order, documents: [stamped] }).filter((d) => d.key === 'publication');
+    // One publication line: ours, not the customer's task.
+    expect(owed).toEqual([expect.objectContaining({ by: 'us', delivered: false, label: 'New York publication: Certificate of Publication' })]);
+    expect(staffMoveBlocker({ ...order, documents: [stamped] }, 'completed')).toContain('the filed Certificate of Publication is not uploaded');
+    expect(UPLOAD_KINDS).toContain('certificate_of_publication');
+    const certificate = { kind: 'certificate_of_publication', createdAt: '2026-09-01T10:00:00.000Z' };
+    const done = deliverablesFor({ ...order, documents: [stamped, certificate] }).find((d) => d.key === 'publication');
+    expect(done).toMatchObject({ by: 'us', delivered: true, deliveredAt: '2026-09-01T10:00:00.000Z' });
+    expect(staffMoveBlocker({ ...order, documents: [stamped, certificate] }, 'completed')).toBeUndefined();
+    // Not bought: the customer's task.
+    const notBought = deliverablesFor({ ...paidOrder('feinFiling'), state: 'NY', pricedOrder: { state: 'NY', nyPublication: false } });
+    expect(notBought.find((d) => d.key === 'publication')).toMatchObject({ by: 'customer' });
+  });
+});

@@ -1,3 +1,4 @@
+import { NY_PUBLICATION } from '../compliance/rules.ts';
 import { ourAddressAllowed, privacyFilingUnavailableReason } from '../filing/privacy.ts';
 import { formatUsd } from '../money.ts';
 import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
@@ -252,6 +253,51 @@ export const CATALOG = [
         remadeAfter: ['Mark Filed', 'Record EIN'],
       },
     ],
+  },
+  {
+    // New York publication handled for us (docs/decisions/0418): sold only for a New York LLC; not bought, it is the customer's task (shared/orders/deliverables.ts).
+    key: 'nyPublication',
+    name: 'New York publication handled for you',
+    description:
+      'We place the notice of formation with the two newspapers the county clerk designates and file the Certificate of Publication with the Department of State',
+    priceListNote:
+      "New York LLCs only: we place the notice of formation the law requires and file the Certificate of Publication. Our fee does not include the newspapers' charges, which vary by county.",
+    pricing: {
+      kind: 'setting',
+      setting: 'nyPublicationUsd',
+      settingLabel: 'New York publication service fee (US dollars)',
+      defaultUsd: 99,
+      hint: "Our fee for handling a New York LLC's publication and filing its Certificate of Publication; the newspapers' charges are not in it. New orders are priced at it; paid orders keep the price they paid.",
+    },
+    frozen: 'paymentStart',
+    sale: {
+      moment: 'order',
+      place: 'toggles',
+      step: 4,
+      availableIn: (state: string) =>
+        state.toUpperCase() === 'NY'
+          ? { available: true }
+          : { available: false, reason: 'Only for a New York LLC: New York requires a new LLC to publish notice of its formation' },
+      describeIn: (state: string) =>
+        state.toUpperCase() === 'NY'
+          ? `New York requires it within ${NY_PUBLICATION.withinDays} days of formation (${NY_PUBLICATION.source.name}): we place the notice with the two newspapers the county clerk designates, once a week for six weeks, and file the Certificate of Publication with their affidavits. Our fee does not include the newspapers' charges, which vary by county and are not in our data: we tell you their quote before placing the notice.`
+          : undefined,
+    },
+    column: 'addOns',
+    owes: {
+      deliverable: 'publication',
+      by: 'us',
+      rule: (_order, h) =>
+        byDocument(
+          'certificate_of_publication',
+          'New York publication: Certificate of Publication',
+          `We place the notice once the state has filed your LLC, and file the Certificate of Publication within ${NY_PUBLICATION.withinDays} days of formation`,
+          'the filed Certificate of Publication is not uploaded',
+          h,
+          'Published; the filed Certificate of Publication is in your vault since',
+        ),
+    },
+    documents: [{ kind: 'certificate_of_publication', label: 'Certificate of Publication', made: 'uploaded' }],
   },
   {
     key: 'dbaRegistration',

@@ -208,6 +208,7 @@ describe('operator settings', () => {
     registeredAgentRenewalUsd: 99,
     dbaServiceFeeUsd: 59,
     form2553Usd: 65,
+    nyPublicationUsd: 120,
     refundTerms: 'If we cannot file your LLC, we refund the whole payment.',
     liveChatUrl: null,
     socialLinks: { instagram: 'https://instagram.com/creatorfilings' },
