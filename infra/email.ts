@@ -79,6 +79,9 @@ export class EmailSending extends Construct {
       EMAIL_TRANSPORT: 'ses',
       EMAIL_FROM: config.emailFrom,
       SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+      // SES's quotas: the sender keeps within them (functions/email/send-quota.ts, docs/decisions/0420).
+      EMAIL_MAX_PER_SECOND: String(config.emailMaxPerSecond),
+      EMAIL_MAX_PER_DAY: String(config.emailMaxPerDay),
       // Conversation emails carry a reply address at the inbound domain (infra/inbound-email.ts).
       ...(config.inboundEmailDomain ? { INBOUND_EMAIL_DOMAIN: config.inboundEmailDomain.toLowerCase() } : {}),
     };

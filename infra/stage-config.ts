@@ -109,6 +109,17 @@ export const stageConfigSchema = z
     /** Verify emailFrom's whole domain with SES (DKIM records to publish) instead of the single address. */
     emailDomain: hostName,
     /**
+     * SES's sending quotas for the account (the SES console's "Sending limits"): the sender keeps
+     * within them, across every sender instance, through counters in the rateLimits table; what
+     * does not fit stays due for the next second, or for the next day (docs/decisions/0420).
+     * A new production account has 14 a second and 50,000 a day; the sandbox 1 and 200.
+     */
+    emailMaxPerSecond: z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' ? Number(v) : v), z.number().int().min(1).max(1000).default(14)),
+    emailMaxPerDay: z.preprocess(
+      (v) => (v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number().int().min(1).max(10_000_000).default(50_000),
+    ),
+    /**
      * Replies to conversation emails come back into their ticket: SES receives mail for this domain
      * (emailDomain or a subdomain of it, e.g. reply.example.com; its MX record points to SES), and
      * the emails carry a reply address there (docs/decisions/0377). Without it the emails say
@@ -201,6 +212,10 @@ export const stageConfigSchema = z
     message:
       'prod sends email and needs its sender address: add -c emailFrom=orders@example.com (and -c emailDomain=example.com to verify the whole domain; see docs/deploy.md)',
     path: ['emailFrom'],
+  })
+  .refine((c) => c.emailMaxPerSecond <= c.emailMaxPerDay, {
+    message: "emailMaxPerSecond cannot be more than emailMaxPerDay: copy both from the SES console's sending limits",
+    path: ['emailMaxPerSecond'],
   })
   // SES authorises a send by the identity that covers the From address, and the send permission names that identity.
   .refine((c) => !c.emailDomain || (Boolean(c.emailFrom) && emailDomainOf(c.emailFrom ?? '') === c.emailDomain.toLowerCase()), {

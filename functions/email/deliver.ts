@@ -10,14 +10,26 @@ import { logger } from '../lib/logger.ts';
 import { expandOrderLookup } from '../orders/find-order.ts';
 import { contactLink, continueLink, emailChangeStopLink, findOrderLink, orderLink } from '../orders/order-link.ts';
 import { type EmailMessage, type EmailPayloads, type InternalPayloads, isInternalKind } from '../outbox/messages.ts';
-import { claimMessage, dueMessageIds, isSuppressed, markDropped, markFailed, markSent, markSuppressed, type OutboxItem } from '../outbox/outbox.ts';
+import {
+  claimMessage,
+  dueMessageIds,
+  isSuppressed,
+  markDeferred,
+  markDropped,
+  markFailed,
+  markSent,
+  markSuppressed,
+  type OutboxItem,
+} from '../outbox/outbox.ts';
 import { staffInviteLink } from '../staff/invite-link.ts';
 import { signInCodeFor, signInCodeLive, staffSignInLink } from '../staff/sign-in-code.ts';
 import { emailOperator, emailSettings, withOperatorPrices } from './operator.ts';
 import { replyAddressFor } from './reply-address.ts';
+import { takeSendSlot } from './send-quota.ts';
 import { DeliveryError, deliver } from './transport.ts';
 
-export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed' | 'dropped';
+/** `paced`: the second's sending quota was full, due again the next second; `deferred`: the day's, due tomorrow. */
+export type DeliveryOutcome = 'sent' | 'skipped' | 'retry' | 'parked' | 'suppressed' | 'dropped' | 'paced' | 'deferred';
 
 /**
  * Whether a scheduled message still says something true when its time comes: the details
@@ -64,6 +76,12 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
     await markDropped(messageId, now);
     logger.info('email dropped: no longer needed', { messageId, kind: item.kind });
     return 'dropped';
+  }
+  // SES's quotas (docs/decisions/0420): what does not fit stays due, for the next second or tomorrow.
+  const slot = await takeSendSlot(now);
+  if (!slot.allowed) {
+    await markDeferred(messageId, slot.until);
+    return slot.quota === 'second' ? 'paced' : 'deferred';
   }
   try {
     // A deadline reminder carries its signed unsubscribe link, in the body and as one-click List-Unsubscribe headers (RFC 8058).
@@ -167,9 +185,16 @@ function orderOf(item: OutboxItem, app: ApplicationItem | undefined): { orderNum
   return { orderNumber: orderNumber(item.applicationId), timeZone: timeZoneOfState(app?.residenceState) };
 }
 
-/** Everything due now: retries whose backoff ran out and messages a crashed sender held. */
+/**
+ * Everything due now: retries whose backoff ran out and messages a crashed sender held. Stops at
+ * the first message the sending quota holds back: the rest stay due as they are.
+ */
 export async function deliverDueMessages(now = Date.now()): Promise<Record<DeliveryOutcome, number>> {
-  const counts: Record<DeliveryOutcome, number> = { sent: 0, skipped: 0, retry: 0, parked: 0, suppressed: 0, dropped: 0 };
-  for (const id of await dueMessageIds(now)) counts[await deliverMessage(id, now)]++;
+  const counts: Record<DeliveryOutcome, number> = { sent: 0, skipped: 0, retry: 0, parked: 0, suppressed: 0, dropped: 0, paced: 0, deferred: 0 };
+  for (const id of await dueMessageIds(now)) {
+    const outcome = await deliverMessage(id, now);
+    counts[outcome]++;
+    if (outcome === 'paced' || outcome === 'deferred') break;
+  }
   return counts;
 }

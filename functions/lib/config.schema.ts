@@ -53,3 +53,10 @@ export const emailEnvironmentSchema = z.object({
   MAIL_DIR: z.optional(z.string()),
 });
 export type EmailEnvironment = z.infer<typeof emailEnvironmentSchema>;
+
+/** SES's sending quotas (the stage config's emailMaxPerSecond, emailMaxPerDay; functions/email/send-quota.ts); unset: no pacing (locally). */
+export const emailQuotaEnvironmentSchema = z.object({
+  EMAIL_MAX_PER_SECOND: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  EMAIL_MAX_PER_DAY: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+export type EmailQuotaEnvironment = z.infer<typeof emailQuotaEnvironmentSchema>;

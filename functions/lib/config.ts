@@ -1,6 +1,13 @@
 import type { OperatorAddress } from '#shared/operator/facts.ts';
 import { TABLE_KEYS, TABLES, type TableKey } from '../tables.ts';
-import { type EmailEnvironment, type Environment, emailEnvironmentSchema, environmentSchema } from './config.schema.ts';
+import {
+  type EmailEnvironment,
+  type EmailQuotaEnvironment,
+  type Environment,
+  emailEnvironmentSchema,
+  emailQuotaEnvironmentSchema,
+  environmentSchema,
+} from './config.schema.ts';
 
 /**
  * The functions' settings from the environment: the only module in functions/ that reads
@@ -71,6 +78,13 @@ export function resetConfigForTests(): void {
 export function loadEmailConfig(env: NodeJS.ProcessEnv = process.env): EmailEnvironment {
   const parsed = emailEnvironmentSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid or missing email configuration: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  return parsed.data;
+}
+
+/** SES's sending quotas as set (functions/email/send-quota.ts): parsed, or a throw naming the bad one. */
+export function loadEmailQuotas(env: NodeJS.ProcessEnv = process.env): EmailQuotaEnvironment {
+  const parsed = emailQuotaEnvironmentSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid email sending quota: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   return parsed.data;
 }
 

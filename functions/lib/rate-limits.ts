@@ -62,10 +62,10 @@ function ipv6Groups(address: string): number[] | undefined {
  * window's item is known by name (`<key>@<window start>`) and one conditional UpdateItem both
  * opens and counts it: concurrent callers cannot exceed the limit, and a refused call writes
  * nothing. The item's TTL is a minute after its window ends. `slot` names the item, for
- * releaseRateLimit.
+ * releaseRateLimit. `nowMs` is the clock (a sender paced on its own clock passes it).
  */
-export async function consumeRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const now = Date.now() / 1000;
+export async function consumeRateLimit(key: string, limit: number, windowSeconds: number, nowMs = Date.now()): Promise<RateLimitResult> {
+  const now = nowMs / 1000;
   const start = Math.floor(now / windowSeconds) * windowSeconds;
   const end = start + windowSeconds;
   const retryAfterSeconds = Math.max(1, Math.ceil(end - now));

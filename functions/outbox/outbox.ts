@@ -214,6 +214,18 @@ export function markFailed(item: Pick<OutboxItem, 'messageId' | 'attempts'>, err
   }).then(() => 'retry' as const);
 }
 
+/**
+ * A message held back by the sending quota (functions/email/send-quota.ts): due again at `until`,
+ * as it was before it was claimed; the claim's attempt is given back (nothing was tried).
+ */
+export function markDeferred(messageId: string, until: number): Promise<void> {
+  return finish(messageId, 'SET #status = :retry, dueAt = :due, attempts = attempts - :one REMOVE leaseUntil', {
+    ':retry': 'retry',
+    ':due': iso(until),
+    ':one': 1,
+  });
+}
+
 /** Message ids due now (new, retrying, or held by a crashed sender): one Query on the sparse index. */
 export async function dueMessageIds(now = Date.now(), limit = 100): Promise<string[]> {
   const out = await ddb().send(
