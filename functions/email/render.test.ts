@@ -165,6 +165,13 @@ describe('email templates', () => {
     }
   });
 
+  it('a continue link for an unpaid application names no order and says why it came', async () => {
+    const out = await renderEmail({ kind: 'continue_link', payload: SAMPLES.continue_link } as never, LINK, undefined, undefined, { orderNumber: '6f1c1b1e' });
+    expect(out.text).not.toContain('Order 6f1c1b1e');
+    expect(out.text).not.toContain('placed an order');
+    expect(out.text).toContain('because you asked for a link to continue your application');
+  });
+
   it('the receipt lists every line and the total, and keeps non-Latin names intact', async () => {
     const out = await renderEmail({ kind: 'payment_received', payload: SAMPLES.payment_received } as never, LINK);
     for (const line of SAMPLES.payment_received.lines) expect(out.text).toContain(line.label);

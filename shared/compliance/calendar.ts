@@ -267,9 +267,7 @@ function homeRegistrationEvent(code: string, home: string, formed: string, cost:
   }
   const fee = line ? `The fee: ${formatUsd(line.amount)}.` : `We have not yet researched ${homeName}'s foreign registration fee: check with the state.`;
   const form = reg.formUrl ? ` The form: ${reg.formUrl}` : '';
-  const draft = line
-    ? ` Foreign registration fees come from a part of the dataset its maintainer still marks as a draft; check the fee with ${homeName} before filing.`
-    : '';
+  const draft = line ? ` This fee comes from a source that is not final yet; check it with ${homeName} before filing.` : '';
   const keep = reg.ongoingObligationsNote ? ` Afterwards ${homeName} asks: ${reg.ongoingObligationsNote}` : '';
   return {
     id: 'home-registration',

@@ -291,17 +291,21 @@ export function OrderLinkEmail(p: Props<'order_link'>) {
 
 export function ContinueLinkEmail(p: Props<'continue_link'>) {
   const what = p.businessName ? `your application for ${p.businessName}` : 'your LLC application';
+  const { timeZone } = useContext(EmailOrderContext);
+  // An unpaid application is no order yet: no "Order ..." line, and the footer says why the email came.
   return (
-    <Layout preview={`Continue ${what}`}>
-      <Heading style={heading}>Continue your application</Heading>
-      <Text style={text}>{greeting(p.firstName)}</Text>
-      <Text style={text}>
-        Here is the link to continue {what}, as you asked. It opens the application in any browser, with everything you have entered so far, so keep this email
-        to yourself. Unpaid applications are deleted {UNPAID_APPLICATION_RETENTION_DAYS} days after their last change. If you did not ask for it, you can ignore
-        this email.
-      </Text>
-      <OrderButton link={p.link} label="Continue your application" />
-    </Layout>
+    <EmailOrderContext.Provider value={{ timeZone }}>
+      <Layout preview={`Continue ${what}`} reason={`You receive this email because you asked for a link to continue your application with ${BRAND}.`}>
+        <Heading style={heading}>Continue your application</Heading>
+        <Text style={text}>{greeting(p.firstName)}</Text>
+        <Text style={text}>
+          Here is the link to continue {what}, as you asked. It opens the application in any browser, with everything you have entered so far, so keep this
+          email to yourself. Unpaid applications are deleted {UNPAID_APPLICATION_RETENTION_DAYS} days after their last change. If you did not ask for it, you
+          can ignore this email.
+        </Text>
+        <OrderButton link={p.link} label="Continue your application" />
+      </Layout>
+    </EmailOrderContext.Provider>
   );
 }
 
