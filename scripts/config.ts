@@ -200,6 +200,11 @@ export function webBenchReportsSetting(): string | undefined {
   return process.env.WEB_BENCH_REPORTS;
 }
 
+/** BENCH_REMINDER_CUSTOMERS: how many customers the reminders bench plans and sweeps (100,000 when unset). */
+export function benchReminderCustomersSetting(): string | undefined {
+  return process.env.BENCH_REMINDER_CUSTOMERS;
+}
+
 /** BENCH_VERBOSE: print each measured row as it comes. */
 export function benchVerboseSetting(): string | undefined {
   return process.env.BENCH_VERBOSE;

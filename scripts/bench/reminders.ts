@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '#shared/compliance/dates.ts';
 import { TABLE_KEYS } from '../../functions/tables.ts';
-import { setEnvironment } from '../config.ts';
+import { benchReminderCustomersSetting, setEnvironment } from '../config.ts';
 import { ensureTables, startDynamoDbLocal, tableEnv } from '../local/services.ts';
 import type { BenchRow } from './table.ts';
 
@@ -12,7 +12,7 @@ import type { BenchRow } from './table.ts';
  * for the next four estimated-tax dates, each checked to be at least 7 days before its date and
  * within the daily quota's share (SES's 50,000 a day of a new account).
  */
-export const CUSTOMERS = Number(process.env.BENCH_REMINDER_CUSTOMERS ?? 100_000);
+export const CUSTOMERS = Number(benchReminderCustomersSetting() ?? 100_000);
 export const DAILY_QUOTA = 50_000;
 const DATES = ['2027-01-15', '2027-04-15', '2027-06-15', '2027-09-15'];
 
