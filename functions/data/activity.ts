@@ -41,6 +41,8 @@ const CATEGORY_OF_ACTION = {
   tax_id_deleted: 'filing',
   order_reopened: 'filing',
   ein_recorded: 'filing',
+  mail_logged: 'filing',
+  mail_handled: 'filing',
   renewal_cancelled: 'money',
   renewal_resumed: 'money',
   renewal_charged: 'money',

@@ -133,6 +133,14 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     graceDays: 14,
     lapsedOn: '2027-12-07',
   },
+  mail_received: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    kind: 'service_of_process',
+    sender: 'Superior Court of Wyoming, Laramie County',
+    receivedOn: '2026-12-01',
+    answerDeadline: '2026-12-22',
+  },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';

@@ -22,6 +22,7 @@ import {
   TicketReplyEmail,
 } from './templates/emails.tsx';
 import { EmailMessageContext, type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
+import { MailReceivedEmail, mailReceivedSubject } from './templates/mail.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
 import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
 
@@ -99,6 +100,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
     component: RenewalPaymentDueEmail,
   },
   renewal_lapsed: { subject: (p) => `Your registered agent service for ${p.businessName || 'your LLC'} has ended`, component: RenewalLapsedEmail },
+  mail_received: { subject: mailReceivedSubject, component: MailReceivedEmail },
 };
 
 /**

@@ -18,6 +18,7 @@ import { platformLabel } from '#shared/wizard/options.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
+import { orderMail } from '../documents/order/mail-view.ts';
 import { type TaxSummaryDocument, taxSummaryDocument } from '../documents/order/tax-summary.ts';
 import { customerDocuments } from '../documents/order/view.ts';
 
@@ -160,6 +161,7 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     nextSteps: nextSteps(app, stateName, processingTime),
     processingTime,
     documents,
+    ...(app.mail?.length ? { mail: orderMail(app) } : {}),
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
     ...taxPlanOf(app, dayOf(now)),

@@ -1,3 +1,4 @@
+import type { MailKind } from '#shared/mail/mail.ts';
 import type { RefundEmailFacts } from '#shared/payments/refunds.ts';
 import type { StaffRole } from '#shared/staff/accounts.ts';
 
@@ -140,6 +141,20 @@ export interface EmailPayloads {
   };
   /** The grace period ended unpaid: the service has ended. */
   renewal_lapsed: { firstName: string; businessName: string; stateName: string; period: string; amountCents: number; graceDays: number; lapsedOn: string };
+  /**
+   * Staff logged a piece of mail our registered agent address received for the LLC (shared/mail/mail.ts):
+   * a service of process is urgent, with its answer deadline when the document names one; a likely
+   * solicitation says so and why. The scan is in the vault under Mail.
+   */
+  mail_received: {
+    firstName: string;
+    businessName: string;
+    kind: MailKind;
+    sender: string;
+    /** YYYY-MM-DD */
+    receivedOn: string;
+    answerDeadline?: string;
+  };
 }
 
 export type EmailKind = keyof EmailPayloads;
@@ -166,6 +181,7 @@ export const EMAIL_KINDS = [
   'renewal_charged',
   'renewal_payment_due',
   'renewal_lapsed',
+  'mail_received',
 ] as const satisfies readonly EmailKind[];
 
 /**

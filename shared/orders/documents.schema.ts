@@ -1,3 +1,4 @@
+import { staffMailSchema } from '../mail/mail.schema.ts';
 import { FILE_NUMBER } from '../staff/applications.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -110,6 +111,8 @@ export const staffDocumentsSchema = z.object({
   deliverables: z.array(deliverableSchema),
   /** The EIN recorded with the IRS letter, if any. */
   ein: z.optional(z.string()),
+  /** The mail the registered agent address received for the LLC, newest first, each not handled with its clock (shared/mail/mail.ts). */
+  mail: z.optional(z.array(staffMailSchema)),
 });
 export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
 

@@ -23,6 +23,9 @@ const ORDER_DOCUMENTS = [
   { kind: 'receipt', label: 'Receipt', made: 'written' },
   { kind: 'refund_receipt', label: 'Refund receipt', made: 'written' },
   { kind: 'tax_summary', label: 'Year-end tax summary for your preparer', made: 'written' },
+  // The scan of a piece of mail our registered agent address received (shared/mail/mail.ts): uploaded
+  // by staff, recorded only with its mail entry (POST …/mail), shown in the vault under Mail.
+  { kind: 'mail_scan', label: 'Mail scan', made: 'mail' },
 ] as const;
 
 type CatalogDocument = (typeof CATALOG)[number]['documents'][number];

@@ -1,4 +1,5 @@
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
+import { orderMailSchema } from '../mail/mail.schema.ts';
 import { savedTaxPlanViewSchema } from '../saved-tax-plan.schema.ts';
 import * as z from '../zod.ts';
 import { deliverableSchema } from './deliverables.schema.ts';
@@ -100,6 +101,8 @@ export const orderViewSchema = z.object({
   nextSteps: z.array(z.string()),
   processingTime: z.string(),
   documents: z.array(orderDocumentSchema),
+  /** Mail our registered agent address received for the LLC, newest first; each scan is a document of the vault (kind mail_scan). */
+  mail: z.optional(z.array(orderMailSchema)),
   /** What the order bought and what of it is delivered, with dates (shared/orders/deliverables.ts). */
   deliverables: z.array(deliverableSchema),
   /** The EIN the IRS assigned, once recorded. */

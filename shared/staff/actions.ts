@@ -25,6 +25,12 @@ export const ACTION_ROLES = {
   /** Publishing site texts (create, change, delete at once; approve or reject a draft): prices and promises. */
   publishContent: 'owner',
   answerTickets: 'support',
+  /**
+   * The mail room (docs/decisions/0421): logging a piece of mail with its scan and marking it
+   * handled. Processor: the scan goes through the order's staff upload and the order's modal,
+   * both the orders' workflow.
+   */
+  logMail: 'processor',
   /** A second pair of eyes on a customer's identity: a change of their email asked for by someone else (docs/decisions/0409). */
   approveEmailChange: 'processor',
 } as const satisfies Record<string, StaffRole>;

@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = {
   ein_recorded: 'EIN recorded',
   document_generated: 'Document generated',
   document_uploaded: 'Document uploaded',
+  mail_logged: 'Mail logged',
+  mail_handled: 'Mail marked handled',
   tax_id_revealed: 'Tax id revealed',
   payment_refunded: 'Payment refunded',
   // The renewal sweep's charges (actor: system), and a renewal paid from the emailed link (actor: the customer's order).

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddOnKey, AddOnPrices } from '#shared/catalog/catalog.ts';
 import type { RenewalCard, RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import type { MailKind } from '#shared/mail/mail.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
@@ -160,6 +161,27 @@ export interface ApplicationItem extends Partial<WizardData> {
   documents?: StoredDocument[];
   /** The last attempt at making the documents failed, and why (removed when documents are recorded). */
   documentsProblem?: DocumentsProblem;
+
+  /** Mail our registered agent address received for the LLC, oldest first (./mail.ts; at most MAX_MAIL_PER_ORDER). */
+  mail?: StoredMail[];
+}
+
+/** A piece of mail logged by staff (shared/mail/mail.ts): its scan is the document `documentId`. */
+export interface StoredMail {
+  id: string;
+  sender: string;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  kind: MailKind;
+  /** YYYY-MM-DD, when the document names a day to answer by. */
+  answerDeadline?: string;
+  note?: string;
+  documentId: string;
+  loggedAt: string;
+  loggedBy: string;
+  /** Staff marked it handled (the back office's clock stops). */
+  handledAt?: string;
+  handledBy?: string;
 }
 
 /** A requested change of the order's email address: it takes effect only when confirmed or approved. */

@@ -1,5 +1,5 @@
 import type { RecordEin, RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
-import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
+import { DOCUMENT_KIND_LABELS, type DocumentKind, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
 import { findState } from '#shared/states.ts';
 import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../../data/applications/item.ts';
@@ -21,7 +21,7 @@ import { soldOrder } from './view.ts';
 
 const RECORD_ATTEMPTS = 3;
 
-const mustBePaid = (app: ApplicationItem) => {
+export const mustBePaid = (app: ApplicationItem) => {
   if (app.paymentStatus !== 'paid') throw documentsNotPaid();
 };
 
@@ -52,7 +52,7 @@ function filedVersion(app: ApplicationItem, named: string | undefined): StoredDo
 }
 
 /** Checks the uploaded file and stores it as a document; refuses (and removes) anything else. */
-async function storeUpload(app: ApplicationItem, uploadId: string, kind: RecordUpload['kind']): Promise<Omit<StoredDocument, 'version' | 'createdAt'>> {
+export async function storeUpload(app: ApplicationItem, uploadId: string, kind: DocumentKind): Promise<Omit<StoredDocument, 'version' | 'createdAt'>> {
   const staging = uploadKey(app.id, uploadId);
   const key = orderDocumentKey(app.id, uploadId);
   const size = await objectSize(staging);

@@ -1,3 +1,4 @@
+import { logMailSchema, mailIdSchema } from '../../mail/mail.schema.ts';
 import { agentOfficeGapsSchema } from '../../operator/settings.schema.ts';
 import {
   documentLinkSchema,
@@ -313,6 +314,33 @@ export const STAFF_ORDER_ROUTES = {
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
     bucket: 'write',
+  },
+  'POST /api/staff/applications/{id}/mail': {
+    handler: 'staff/mail-log',
+    operationId: 'logMail',
+    summary: 'Logs a piece of mail the registered agent address received for the LLC, with its scan, and emails the customer at once',
+    description:
+      'Upload the scan first (POST …/uploads), then send its uploadId with the sender, the day received, the kind and the answer deadline the document names. One write records the mail and its scan (the vault, under Mail), the audit and activity entries and the customer’s email (a service of process marked urgent). 400 `not_a_pdf`, `file_too_large`; 409 `order_not_paid`, `upload_missing`, `mail_full`. Logging the same upload again changes nothing.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.logMail,
+    params: idParam,
+    body: logMailSchema,
+    responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
+    bucket: 'write',
+  },
+  'POST /api/staff/applications/{id}/mail/{mailId}/handled': {
+    handler: 'staff/mail-handled',
+    operationId: 'markMailHandled',
+    summary: 'Marks a piece of mail handled: its back-office clock stops (audited; again changes nothing)',
+    description: '404 `mail_not_found` for mail not on this order.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.logMail,
+    params: z.strictObject({ id: applicationIdSchema, mailId: mailIdSchema }),
+    responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
   },
   'POST /api/staff/sunbiz/{id}': {
     handler: 'staff/sunbiz',
