@@ -55,7 +55,9 @@ test('a New York order: the three-year figure names publication, the add-on is b
   const threeYears = page.getByTestId('three-year-cost');
   // All in: the state's three years plus the EIN bought ($75).
   await expect(threeYears).toContainText(`First three years, all in: ${usd(costs.total + 75)}`);
-  await expect(page.getByTestId('three-year-not-counted')).toContainText('Not counted: New York publication, which varies by county');
+  await expect(page.getByTestId('three-year-not-counted')).toContainText(
+    'Not counted: New York publication, which varies by county (New York Limited Liability Company Law §206 (publication))',
+  );
 
   const before = Number(((await page.getByTestId('order-total').textContent()) ?? '').replace(/[^0-9]/g, ''));
   await expect(page.getByText('New York publication handled for you +$129')).toBeVisible();

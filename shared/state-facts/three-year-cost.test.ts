@@ -316,6 +316,9 @@ describe('the three-year cost of a New York order: all in is all in', () => {
     const state = threeYearCost('WY')!;
     expect(withOrderLines(state, [{ key: 'filingFee', label: 'State filing fee', amount: 100 }])).toBe(state);
     expect(state.notCounted).toEqual([]);
-    expect(threeYearCost('NY')!.notCounted.some((n) => n.startsWith('New York publication'))).toBe(true);
+    expect(threeYearCost('NY')!.notCounted[0]).toMatch(/^New York publication, which varies by county/);
+    // Where we have no office and the agent is optional, it is said to be optional, not "your own".
+    expect(threeYearCost('NY', undefined, { ourAgentStates: [] })!.notCounted).toContain('a registered agent, optional in New York');
+    expect(threeYearCost('TX', undefined, { ourAgentStates: [] })!.notCounted).toContain('your own registered agent in Texas');
   });
 });

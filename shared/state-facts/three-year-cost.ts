@@ -214,7 +214,7 @@ export function threeYearCost(filingState: string, residence?: string, options: 
   const agentOptional = REGISTERED_AGENT_OPTIONAL[code];
   if (!weAct(code)) {
     notes.push(`We do not act as registered agent in ${fees.name}: you name your own there, and what that agent charges is not counted.`);
-    notCounted.push(`your own registered agent in ${fees.name}`);
+    notCounted.push(agentOptional ? `a registered agent, optional in ${fees.name}` : `your own registered agent in ${fees.name}`);
   } else {
     our('registered-agent', code, `Registered agent in ${fees.name}: first year included`, 0, 1);
   }
@@ -234,7 +234,8 @@ export function threeYearCost(filingState: string, residence?: string, options: 
     notes.push(
       `${fees.name} publication, required within ${publication.withinDays} days of formation: ${publication.what}. If it is not done, ${publication.ifSkipped} (${publication.source.name}). ${publicationCostText(publication, fees.name)}${publication.costUsd ? '' : ' It is not counted in the total.'}`,
     );
-    if (!publication.costUsd) notCounted.push(`${fees.name} publication, which varies by county (${publication.source.name})`);
+    // First: a cost the law requires, where the others are choices or depend on the business.
+    if (!publication.costUsd) notCounted.unshift(`${fees.name} publication, which varies by county (${publication.source.name})`);
     if (publication.costUsd) {
       lines.push({
         key: 'publication',
