@@ -7,6 +7,7 @@ import {
   nameCandidates,
   nameKey,
   normaliseBusinessName,
+  restrictedKeywordsNote,
   restrictedWordsIn,
 } from './business-name.ts';
 
@@ -117,5 +118,15 @@ describe('nameCandidates', () => {
   });
   it('never suggests restricted words for the state', () => {
     expect(nameCandidates(['trust', 'lotto', 'glow'], 'beauty', 'TX').some((n) => /trust|lotto/i.test(n))).toBe(false);
+  });
+});
+
+describe('name ideas say why a typed keyword is left out', () => {
+  it('"bank" is dropped from every idea, and the note says so with the state', () => {
+    expect(nameCandidates(['Bank', 'Sunny'], 'finance', 'FL').some((n) => /bank/i.test(n))).toBe(false);
+    expect(restrictedKeywordsNote(['Bank', 'Sunny'], 'FL')).toBe(
+      'We left "bank" out of these ideas: names containing it need approval from a state regulator in Florida, so we can\'t file them as a standard LLC.',
+    );
+    expect(restrictedKeywordsNote(['Sunny'], 'FL')).toBeUndefined();
   });
 });

@@ -82,6 +82,18 @@ export function checkNameRules(rawName: string, stateCode: string | undefined): 
 
 // ---- Name ideas ------------------------------------------------------------------------------
 
+/**
+ * Why name ideas leave a typed keyword out (nameCandidates drops every name with a restricted
+ * word): the sentence the helper shows beside the ideas, or undefined when none was left out.
+ */
+export function restrictedKeywordsNote(keywords: readonly string[], stateCode: string | undefined): string | undefined {
+  const words = [...new Set(keywords.flatMap((k) => restrictedWordsIn(k, stateCode)))];
+  if (!words.length) return undefined;
+  const list = words.map((w) => `"${w}"`).join(', ');
+  const where = findState(stateCode) ? ` in ${stateName(stateCode)}` : '';
+  return `We left ${list} out of these ideas: names containing ${words.length > 1 ? 'these words' : 'it'} need approval from a state regulator${where}, so we can't file them as a standard LLC.`;
+}
+
 /** Words that suit each content type; used when keywords are few or blank. */
 const CATEGORY_WORDS: Record<ContentType, string[]> = {
   lifestyle: ['Lifestyle', 'Everyday', 'Sunday'],

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { normaliseBusinessName } from '#shared/wizard/business-name.ts';
+import { normaliseBusinessName, restrictedKeywordsNote } from '#shared/wizard/business-name.ts';
 import { AVAILABILITY_EXPLANATION, type NameAvailability, type NameSuggestion } from '#shared/wizard/names.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { INPUT } from './fields.tsx';
@@ -35,12 +35,16 @@ export function NameIdeas({
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
+  // A typed keyword the state restricts: the ideas leave it out, and say why (shared/wizard/business-name.ts).
+  const [leftOut, setLeftOut] = useState<string | undefined>(undefined);
 
   const generate = async () => {
     setLoading(true);
     setError(null);
     try {
-      setIdeas(await generateNames(keywordsFrom(keywords, contentTypes).slice(0, 10), contentTypes[0] ?? 'lifestyle', state));
+      const words = keywordsFrom(keywords, contentTypes).slice(0, 10);
+      setIdeas(await generateNames(words, contentTypes[0] ?? 'lifestyle', state));
+      setLeftOut(restrictedKeywordsNote(words, state));
     } catch (err) {
       setError(err instanceof ApiError ? (err.serverError ?? 'Could not generate ideas. Please try again.') : 'Could not generate ideas. Please try again.');
     } finally {
@@ -90,6 +94,11 @@ export function NameIdeas({
       {ideas && (
         <div className="mt-4">
           <p className="text-sm font-medium text-slate-800">Click a name to check it and use it:</p>
+          {leftOut ? (
+            <p className="mt-1 text-sm text-slate-700" data-testid="ideas-left-out">
+              {leftOut}
+            </p>
+          ) : null}
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Name suggestions">
             {ideas.map((idea) => (
               <li key={idea.name}>

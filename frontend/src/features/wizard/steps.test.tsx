@@ -255,6 +255,17 @@ describe('Step 3: Business Setup, more', () => {
     expect(calls[0]).toEqual({ url: apiUrl('POST /api/business-names/generate'), body: { keywords: ['sunny', 'bites'], category: 'food', state: 'WY' } });
   });
 
+  it('a typed keyword the state restricts is left out of the ideas, and the helper says why', async () => {
+    stubPricingFetch((url) => (url === apiUrl('POST /api/business-names/generate') ? [{ name: 'Sunny Studios', category: 'food' }] : {}));
+    const user = userEvent.setup();
+    renderStep(BusinessSetupStep, { contentTypes: ['food'], state: 'FL' });
+    await user.click(screen.getByRole('button', { name: 'Need name ideas?' }));
+    await user.type(screen.getByLabelText('Keywords (comma-separated)'), 'bank, sunny');
+    await user.click(screen.getByRole('button', { name: 'Generate names' }));
+    expect(await screen.findByTestId('ideas-left-out')).toHaveTextContent('We left "bank" out of these ideas');
+    expect(screen.getByTestId('ideas-left-out')).toHaveTextContent('in Florida');
+  });
+
   it('an unavailable suggestion is not selected; the visitor is told why', async () => {
     stubPricingFetch((url) => {
       if (url === apiUrl('POST /api/business-names/generate')) return [{ name: 'Taken Name', category: 'food' }];
