@@ -24,6 +24,7 @@ import {
   PRICE_SETTING_KEYS,
   SETTING_PRICED,
   TOGGLED_ADD_ON_KEYS,
+  toggledAddOnsIn,
 } from './catalog.ts';
 import { CATALOG } from './entries.ts';
 
@@ -170,6 +171,13 @@ describe('New York publication handled for you', () => {
     const offer = addOnOffer('nyPublication', 'NY');
     expect(offer.description).toContain('within 120 days of formation');
     expect(offer.description).toContain("Our fee does not include the newspapers' charges, which vary by county");
+  });
+
+  it('is shown only on a New York order; the other switches are shown everywhere', () => {
+    expect(toggledAddOnsIn('NY')).toContain('nyPublication');
+    expect(toggledAddOnsIn('WY')).not.toContain('nyPublication');
+    expect(toggledAddOnsIn()).toEqual(TOGGLED_ADD_ON_KEYS.filter((k) => k !== 'nyPublication'));
+    expect(toggledAddOnsIn('WY')).toEqual(toggledAddOnsIn());
   });
 
   it('is priced from its operator setting, $99 while unset', () => {

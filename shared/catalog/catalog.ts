@@ -20,6 +20,15 @@ export const ADD_ON_BY_KEY = Object.fromEntries(ADD_ONS.map((e) => [e.key, e])) 
 /** The add-ons chosen by a switch on the review step and the checkout (the others have an offer of their own). */
 export const TOGGLED_ADD_ON_KEYS = ADD_ONS.filter((e) => e.sale.place === 'toggles').map((e) => e.key) as AddOnKey[];
 
+/**
+ * The switched add-ons shown for a state: every one, sold or disabled with its reason, except
+ * those shown only where sold (New York publication elsewhere). Without a state (a page's skeleton
+ * before the order is known): those shown everywhere, so the list only ever grows when it arrives.
+ */
+export function toggledAddOnsIn(state?: string): AddOnKey[] {
+  return TOGGLED_ADD_ON_KEYS.filter((key) => !ADD_ON_BY_KEY[key].sale.shownOnlyWhereSold || (state !== undefined && availability(key, state).available));
+}
+
 /** Which add-ons an order (or a wizard draft) carries, by flag. */
 export type AddOnSelection = Partial<Record<AddOnKey, boolean | null | undefined>>;
 

@@ -274,6 +274,7 @@ export const CATALOG = [
       moment: 'order',
       place: 'toggles',
       step: 4,
+      shownOnlyWhereSold: true,
       availableIn: (state: string) =>
         state.toUpperCase() === 'NY'
           ? { available: true }

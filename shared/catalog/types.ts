@@ -102,6 +102,11 @@ export interface CatalogEntry<K extends string = string> {
     step?: number;
     /** Whether the state sells it (undefined: everywhere). */
     availableIn?: (state: string) => Availability;
+    /**
+     * Not shown at all where the state does not sell it (a state's own requirement, New York
+     * publication), rather than shown disabled with the reason as the others are.
+     */
+    shownOnlyWhereSold?: boolean;
     /** What it buys in a state where it is sold, when that says more than `description`. */
     describeIn?: (state: string) => string | undefined;
   };

@@ -1,4 +1,4 @@
-import { type AddOnKey, type AddOnPrices, type AddOnSelection, addOnOffer, TOGGLED_ADD_ON_KEYS } from '#shared/catalog/catalog.ts';
+import { type AddOnKey, type AddOnPrices, type AddOnSelection, addOnOffer, toggledAddOnsIn } from '#shared/catalog/catalog.ts';
 import { formatUsd } from '#shared/money.ts';
 import { Card } from '../../components/Card.tsx';
 
@@ -6,7 +6,8 @@ import { Card } from '../../components/Card.tsx';
  * The add-ons sold by a switch (shared/catalog/entries.ts), each change saved to the application
  * by the page. An add-on that brings a government fee shows it beside our price (expedited
  * filing: the state's own fee and turnaround); where the state does not sell it, the switch is
- * off and disabled with the sentence saying why.
+ * off and disabled with the sentence saying why, or, for a state's own requirement (New York
+ * publication), not shown.
  */
 export function AddOnToggles({
   value,
@@ -26,7 +27,7 @@ export function AddOnToggles({
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Optional add-ons</h2>
       <ul className="mt-4 divide-y divide-slate-100">
-        {TOGGLED_ADD_ON_KEYS.map((key) => {
+        {toggledAddOnsIn(stateCode).map((key) => {
           const offer = addOnOffer(key, stateCode, prices);
           const sold = offer.available;
           const on = sold && Boolean(value[key]);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { addOnOffer, TOGGLED_ADD_ON_KEYS } from '#shared/catalog/catalog.ts';
+import { addOnOffer, toggledAddOnsIn } from '#shared/catalog/catalog.ts';
 import { formatUsd } from '#shared/money.ts';
 import { offersOurAgent } from '#shared/operator/facts.ts';
 import { priceOrder } from '#shared/pricing.ts';
@@ -122,7 +122,7 @@ export function ReviewStep({
           <fieldset className="rounded-2xl border border-slate-200 p-5">
             <legend className="px-1 text-base font-semibold text-slate-900">Optional add-ons</legend>
             <div className="mt-1 space-y-3">
-              {TOGGLED_ADD_ON_KEYS.map((key) => {
+              {toggledAddOnsIn(stateCode).map((key) => {
                 const offer = addOnOffer(key, stateCode, prices);
                 const sold = offer.available;
                 return (
@@ -261,7 +261,7 @@ function ReviewSkeleton() {
           <div className="rounded-2xl border border-slate-200 p-5">
             <p className="px-1 text-base font-semibold text-slate-900">Optional add-ons</p>
             <div className="mt-1 space-y-3">
-              {TOGGLED_ADD_ON_KEYS.map((key) => (
+              {toggledAddOnsIn().map((key) => (
                 <Placeholder key={key} className="h-24 w-full bg-slate-100 sm:h-16" />
               ))}
             </div>
