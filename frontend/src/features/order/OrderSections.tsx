@@ -135,7 +135,7 @@ export function SideSections({ order }: { order: OrderView }) {
         {order.receipt ? <Receipt receipt={order.receipt} /> : <p className="text-sm text-slate-600">No payment is recorded for this order yet.</p>}
       </Section>
       <Section title="Documents" id="order-documents">
-        <DocumentsList orderId={order.id} documents={order.documents} />
+        <DocumentsList orderId={order.id} documents={order.documents} mail={order.mail} />
       </Section>
     </>
   );

@@ -8,7 +8,7 @@ import { staffCall } from '../../lib/staff-session.ts';
  * with every version, regenerating, downloading through 5-minute links, and uploading a PDF
  * (presigned PUT, then recorded). Keys under ['staff'], so every staff change refreshes them.
  */
-const documentsKey = (id: string) => ['staff', 'documents', id] as const;
+export const documentsKey = (id: string) => ['staff', 'documents', id] as const;
 
 export function useOrderDocuments(id: string) {
   return useQuery({ queryKey: documentsKey(id), queryFn: () => staffCall('GET /api/staff/applications/{id}/documents', { params: { id } }) });

@@ -8,6 +8,7 @@ import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { downloadDocument, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
+import { MailPanel } from './MailPanel.tsx';
 
 /**
  * The order's documents in the application modal (docs/product.md section 10, "Documents"):
@@ -265,6 +266,7 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
       {data && app.paymentStatus === 'paid' ? (
         <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} />
       ) : null}
+      {data ? <MailPanel applicationId={app.id} mail={data.mail ?? []} paid={app.paymentStatus === 'paid'} /> : null}
     </section>
   );
 }
