@@ -85,7 +85,25 @@ export async function resumeRegisteredAgentRenewal(app: ApplicationItem, now = D
   if (view.status !== 'cancelled') throw new ConflictError('The registered agent renewal is not cancelled: there is nothing to undo', 'not_cancelled');
   if (!view.serviceEndsOn || view.serviceEndsOn <= dayOf(now))
     throw new ConflictError('The registered agent service has ended, so its renewal can no longer be restored: contact us to start it again', 'service_ended');
-  await resumeRenewal(app, renewalReminderPuts({ ...app, renewalCancelledAt: undefined }, now));
+  const resumed = renewalView({ ...app, renewalCancelledAt: undefined });
+  const renewsOn = resumed.nextChargeOn ?? view.serviceEndsOn;
+  const confirmation = app.email
+    ? outboxPut({
+        kind: 'renewal_resumed',
+        to: app.email,
+        applicationId: app.id,
+        // One per cancellation undone (a later cancel and undo gets its own).
+        dedupeKey: `renewal-resumed:${app.id}:${app.renewalCancelledAt ?? ''}`,
+        payload: {
+          firstName: app.firstName ?? '',
+          businessName: app.businessName ?? '',
+          stateName: findState(app.state ?? '')?.name ?? app.state ?? '',
+          renewsOn,
+          priceUsd: resumed.priceUsd,
+        },
+      })
+    : undefined;
+  await resumeRenewal(app, renewalReminderPuts({ ...app, renewalCancelledAt: undefined }, now), confirmation);
   return renewalView({ ...app, renewalCancelledAt: undefined });
 }
 

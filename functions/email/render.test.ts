@@ -86,6 +86,7 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
   },
   renewal_notice: { firstName: 'Ada', businessName: 'Byte Works LLC', stateName: 'Wyoming', renewsOn: '2027-11-22', priceUsd: 125, daysBefore: 30 },
   renewal_cancelled: { firstName: 'Ada', businessName: 'Byte Works LLC', stateName: 'Wyoming', serviceEndsOn: '2027-11-22', priceUsd: 125 },
+  renewal_resumed: { firstName: 'Ada', businessName: 'Byte Works LLC', stateName: 'Wyoming', renewsOn: '2027-11-22', priceUsd: 125 },
   refund_sent: {
     firstName: 'Ada',
     businessName: 'Byte Works LLC',

@@ -4,7 +4,7 @@ import { formatCents, formatExactCents, formatUsd } from '#shared/money.ts';
 import { refundEmailText } from '#shared/payments/refunds.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from '../outbox/messages.ts';
-import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail } from './templates/compliance.tsx';
+import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail, RenewalResumedEmail } from './templates/compliance.tsx';
 import {
   ContinueLinkEmail,
   DeliverableReadyEmail,
@@ -81,6 +81,10 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   renewal_cancelled: {
     subject: (p) => `Registered agent renewal cancelled${p.businessName ? ` for ${p.businessName}` : ''}`,
     component: RenewalCancelledEmail,
+  },
+  renewal_resumed: {
+    subject: (p) => `Registered agent renewal restored${p.businessName ? ` for ${p.businessName}` : ''}: it renews on ${writtenDate(p.renewsOn)}`,
+    component: RenewalResumedEmail,
   },
   renewal_notice: { subject: (p) => `Your registered agent renews on ${writtenDate(p.renewsOn)} (${formatUsd(p.priceUsd)})`, component: RenewalNoticeEmail },
   refund_sent: {

@@ -116,6 +116,8 @@ export interface EmailPayloads {
   };
   /** The customer cancelled the registered agent renewal: when the service ends, and that the order page can undo it until then. */
   renewal_cancelled: { firstName: string; businessName: string; stateName: string; serviceEndsOn: string; priceUsd: number };
+  /** The customer undid the cancellation: the renewal stands again, charged on its date at the agreed price. */
+  renewal_resumed: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number };
   /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */
   renewal_notice: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number; daysBefore: number };
   /** The renewal charged on its date at the agreed price (`period`: the renewal date, YYYY-MM-DD). */
@@ -176,6 +178,7 @@ export const EMAIL_KINDS = [
   'deadline_reminder',
   'renewal_notice',
   'renewal_cancelled',
+  'renewal_resumed',
   'refund_sent',
   'dispute_opened',
   'renewal_charged',

@@ -28,6 +28,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   renewal_notice: 'Renewal notice',
   email_changed: 'Email address changed',
   email_change_requested: 'Email change asked for (to the address on file)',
+  renewal_resumed: 'Renewal cancellation undone',
   staff_sign_in_code: 'Staff sign-in code',
   details_changed: 'Filing details changed',
 };

@@ -94,7 +94,7 @@ export async function cancelRenewal(app: ApplicationItem, confirmation?: (cancel
  * Undoes the cancellation of the renewal (until the service ends): the renewal the customer agreed
  * to stands again, at the price agreed. The caller checks the date.
  */
-export async function resumeRenewal(app: ApplicationItem, rows: TransactItem[] = []): Promise<void> {
+export async function resumeRenewal(app: ApplicationItem, rows: TransactItem[] = [], confirmation?: TransactItem): Promise<void> {
   const now = new Date().toISOString();
   const change = new ItemUpdate(app.id)
     .atVersion(versionOf(app))
@@ -105,6 +105,8 @@ export async function resumeRenewal(app: ApplicationItem, rows: TransactItem[] =
     activityPut('renewal_resumed', `The customer undid the cancellation of the registered agent renewal of ${displayName(app)}`, app.id),
     // The renewal's notice and charge rows, which the sweeps dropped when it was cancelled.
     ...rows,
+    // The confirmation email, written with the change that causes it.
+    ...(confirmation ? [confirmation] : []),
   ]);
   if (!done) throw await whyNotWritten(app.id, () => changedMeanwhile('the renewal was changed'));
 }

@@ -61,6 +61,21 @@ export function RenewalCancelledEmail(p: Props<'renewal_cancelled'>) {
   );
 }
 
+export function RenewalResumedEmail(p: Props<'renewal_resumed'>) {
+  return (
+    <Layout preview={`Your registered agent renewal stands again: ${longDate(p.renewsOn)}`}>
+      <Heading style={heading}>Your registered agent renewal stands again</Heading>
+      <Text style={text}>{greeting(p.firstName)}</Text>
+      <Text style={text}>
+        As you asked, you undid the cancellation: our registered agent service for {p.businessName || 'your LLC'} in {p.stateName} renews on{' '}
+        <strong>{longDate(p.renewsOn)}</strong> at the price you agreed, {formatUsd(p.priceUsd)} a year, and we remind you 30 and 7 days before we charge it.
+      </Text>
+      <Text style={text}>You can cancel it again on your order page until then.</Text>
+      <OrderButton link={p.link} label="Open your order page" />
+    </Layout>
+  );
+}
+
 export function RenewalNoticeEmail(p: Props<'renewal_notice'>) {
   return (
     <Layout preview={`Your registered agent renews on ${longDate(p.renewsOn)} for ${formatUsd(p.priceUsd)}`}>

@@ -87,7 +87,8 @@ describe('GET /api/orders/{id}/calendar', () => {
     ).toBe(true);
     const { events } = parseIcs((await ics(app.id)).raw);
     expect(events.some((e) => e.summary === 'Register the LLC in California, your home state (Application to Register)' && e.date === TODAY)).toBe(true);
-    expect(events.filter((e) => e.summary === 'California Annual Tax (home state)').length).toBeGreaterThanOrEqual(3);
+    // Each payment names its tax year (shared/state-facts/california-tax.ts).
+    expect(events.filter((e) => /^California Annual Tax for \d{4} \(\w+ tax year\) \(home state\)$/.test(e.summary)).length).toBeGreaterThanOrEqual(3);
     expect(events.some((e) => e.summary === 'California biennial report (home state)')).toBe(true);
     // A same-state owner has none of it.
     const local = await paidOrder({ residenceState: 'WY' });
@@ -197,6 +198,14 @@ describe('POST /api/orders/{id}/registered-agent/cancel-renewal', () => {
     expect((await calendar(app.id)).body.registeredAgent.status).toBe('renews');
     // The renewal's notice and charge rows are planned again.
     expect((await remindersOf(app.id)).map((r) => r.series)).toEqual(expect.arrayContaining(['registered-agent-renewal', RENEWAL_CHARGE_SERIES]));
+    // The customer is told by email, as for the cancellation: the date it renews and the agreed price.
+    const cancelledAt = (await cancel(app.id)).body.registeredAgent.cancelledAt;
+    await undo(app.id);
+    expect(await getMessage(`renewal-resumed:${app.id}:${cancelledAt}`)).toMatchObject({
+      kind: 'renewal_resumed',
+      applicationId: app.id,
+      payload: { stateName: 'Wyoming', renewsOn: addYears(TODAY, 1), priceUsd: 125 },
+    });
     // Again: the same renewal. Nothing to undo on an order whose renewal was never cancelled, or for anyone but the holder.
     expect((await undo(app.id)).body.registeredAgent.status).toBe('renews');
     const declined = await paidOrder({ filingDetails: storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: false } }) });
