@@ -1,5 +1,6 @@
 import type { RecordEin, RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, type DocumentKind, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
+import { dbaOffer } from '#shared/state-facts/dba.ts';
 import { findState } from '#shared/states.ts';
 import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../../data/applications/documents.ts';
 import { type ApplicationItem, displayName, type StoredDocument } from '../../data/applications/item.ts';
@@ -99,6 +100,7 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
           activity: { action: 'document_uploaded', text },
           actor,
           ...(body.kind === 'approved_articles' ? { notify: approvedNotice(app, body.fileNumber ?? app.fileNumber) } : {}),
+          ...(body.kind === 'dba_registration' ? { notify: dbaNotice(app) } : {}),
           ...(filed ? { filedId: filed.id } : {}),
           ...(body.fileNumber ? { fileNumber: body.fileNumber } : {}),
         });
@@ -125,6 +127,18 @@ function approvedNotice(app: ApplicationItem, fileNumber: string | undefined): {
   return {
     title: 'Your state-approved formation document is ready',
     detail: `${state} approved the formation of ${app.businessName || 'your LLC'}${fileNumber ? ` (file number ${fileNumber})` : ''}. The state-stamped document is in the document vault on your order page.`,
+  };
+}
+
+/** The customer's email when the filed DBA is recorded: the state's or county's own word for it. */
+function dbaNotice(app: ApplicationItem): { title: string; detail: string } {
+  const order = soldOrder(app);
+  const offer = dbaOffer(order.state);
+  const term = offer && offer.kind !== 'none' ? offer.rule.term : 'DBA';
+  const name = app.dbaName ? `"${app.dbaName}"` : 'Your creator name';
+  return {
+    title: `Your ${term} is registered`,
+    detail: `${name} is registered as a business name of ${app.businessName || 'your LLC'}. The filed document is in the document vault on your order page; its renewal date is in your compliance calendar.`,
   };
 }
 

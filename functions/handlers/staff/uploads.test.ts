@@ -146,6 +146,16 @@ describe('staff uploads', () => {
     expect((await getApplication(app.id)).documents).toEqual(stored.documents);
   });
 
+  it("emails the customer when the filed DBA is recorded, in the state's own word for it", async () => {
+    const app = await putPaidOrder('TX', { status: 'processing', dbaRegistration: true, dbaName: 'Pixel Kitchen', email: 'dba.owner@example.com' });
+    const { uploadId } = await upload(app.id, await samplePdf());
+    expect((await record(app.id, uploadId, { kind: 'dba_registration' })).status).toBe(200);
+    const mail = await getMessage(`deliverable:${app.id}:${uploadId}`);
+    expect(mail).toMatchObject({ kind: 'deliverable_ready', to: 'dba.owner@example.com', applicationId: app.id });
+    expect(mail?.payload).toMatchObject({ title: 'Your assumed name is registered' });
+    expect(String((mail?.payload as { detail: string }).detail)).toContain('"Pixel Kitchen" is registered as a business name');
+  });
+
   it('defaults the filed version to the newest formation document', async () => {
     const app = await putPaidOrder('DE', { status: 'processing' });
     await generate(app.id);
