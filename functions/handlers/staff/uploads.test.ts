@@ -153,7 +153,7 @@ describe('staff uploads', () => {
     const mail = await getMessage(`deliverable:${app.id}:${uploadId}`);
     expect(mail).toMatchObject({ kind: 'deliverable_ready', to: 'dba.owner@example.com', applicationId: app.id });
     expect(mail?.payload).toMatchObject({ title: 'Your assumed name is registered' });
-    expect(String((mail?.payload as { detail: string }).detail)).toContain('"Pixel Kitchen" is registered as a business name');
+    expect(String((mail?.payload as { detail?: string } | undefined)?.detail)).toContain('"Pixel Kitchen" is registered as a business name');
   });
 
   it('defaults the filed version to the newest formation document', async () => {
