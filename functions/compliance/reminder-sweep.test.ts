@@ -129,7 +129,9 @@ describe('a California resident forming in Wyoming', () => {
 
     await sweepReminders(at('2027-01-16T14:00:00Z'));
     const tax = (await getMessage(messageId(app.id, 'home-state-tax', '2027-02-15', 30)))?.payload as Record<string, string>;
-    expect(tax).toMatchObject({ stateName: 'California', title: 'California Annual Tax (home state)', dueOn: '2027-02-15' });
+    // Each payment names its tax year (shared/state-facts/california-tax.ts).
+    expect(tax).toMatchObject({ stateName: 'California', dueOn: '2027-02-15' });
+    expect(tax.title).toMatch(/^California Annual Tax for \d{4} \(\w+ tax year\) \(home state\)$/);
     expect(tax.description).toContain('$800');
     expect(tax.sourceUrl).toMatch(/ftb\.ca\.gov/);
     await sweepReminders(at('2027-01-21T14:00:00Z'));

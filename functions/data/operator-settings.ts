@@ -43,7 +43,8 @@ const canonical = (value: unknown): string =>
 
 /** The fields whose value differs, before and after (for the audit entry). */
 function changes(before: OperatorSettings, after: OperatorSettings) {
-  const keys = (Object.keys(EMPTY_OPERATOR_SETTINGS) as (keyof OperatorSettings)[]).filter((k) => canonical(before[k]) !== canonical(after[k]));
+  // A setting left out of the request (an optional one) is unset, as the stored null is: not a change.
+  const keys = (Object.keys(EMPTY_OPERATOR_SETTINGS) as (keyof OperatorSettings)[]).filter((k) => canonical(before[k] ?? null) !== canonical(after[k] ?? null));
   return {
     keys,
     before: Object.fromEntries(keys.map((k) => [k, before[k]])),

@@ -143,7 +143,7 @@ export function refundEmailText(p: RefundEmailFacts): { subject: string; heading
       p.full
         ? `That is the whole ${formatExactCents(p.paidCents)} you paid, so the order is closed and we will not file it any further.`
         : `Refunded so far: ${formatExactCents(p.refundedCents)} of the ${formatExactCents(p.paidCents)} you paid. The rest of your order goes on as before.`,
-      `The money reaches you ${p.arrival}. If it has not arrived by then, reply to this email or contact us.`,
+      `The money reaches you ${p.arrival}. If it has not arrived by then, write to us from our contact page.`,
     ],
   };
 }

@@ -102,18 +102,23 @@ describe('staff actions in the audit trail', () => {
 
   it('content created, changed and deleted, with the text before and after', async () => {
     const place = SITE_TEXTS.find((t) => t.page === 'pricing')!;
+    // Publishing is an owner's (docs/decisions/0412): a processor's change is a draft, audited on its own.
+    expect(
+      (await call(createContent, 'POST', '/api/content', { headers: sam.headers, body: { page: place.page, section: place.section, content: 'Mine' } })).status,
+    ).toBe(403);
     const created = await call(createContent, 'POST', '/api/content', {
-      headers: sam.headers,
+      headers: owner.headers,
       body: { page: place.page, section: place.section, content: 'First text' },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await call(updateContent, 'PATCH', '/api/content/{id}', { id, headers: owner.headers, body: { content: 'Second text' } })).status).toBe(200);
-    expect((await call(deleteContent, 'DELETE', '/api/content/{id}', { id, headers: sam.headers })).status).toBe(204);
+    expect((await call(deleteContent, 'DELETE', '/api/content/{id}', { id, headers: owner.headers })).status).toBe(204);
     const subject = `${place.page} / ${place.section}`;
-    const entries = (await trail({ personId: sam.person.id })).body.items.filter((e: { subject?: string }) => e.subject === subject);
+    const entries = (await trail({ personId: owner.person.id })).body.items.filter((e: { subject?: string }) => e.subject === subject);
     expect(entries).toMatchObject([
       { action: 'content_deleted', before: { content: 'Second text' } },
+      { action: 'content_updated', before: { content: 'First text' }, after: { content: 'Second text' } },
       { action: 'content_created', after: { content: 'First text', contentType: 'text' } },
     ]);
     expect((await trail({ action: 'content_updated' })).body.items[0]).toMatchObject({

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatExactCents } from '#shared/money.ts';
 import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import { formatRefundCents, refundPlan } from '#shared/payments/refunds.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
 import type { SupportTicket } from '#shared/staff/tickets.schema.ts';
+import { writtenDate } from '#shared/written-date.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 import { ApplicationDetailsModal } from './components/ApplicationDetailsModal.tsx';
@@ -251,7 +253,7 @@ describe('the filing details in the application modal', () => {
     // The customer's email, as it will read.
     expect(
       within(form).getByText(
-        `We refunded ${formatRefundCents(plan.suggestedCents)} of your payment for Maya Makes LLC on ${new Date().toISOString().slice(0, 10)}. Reason: Cancelled.`,
+        `We refunded ${formatExactCents(plan.suggestedCents)} of your payment for Maya Makes LLC on ${writtenDate(new Date().toISOString().slice(0, 10))}. Reason: Cancelled.`,
       ),
     ).toBeInTheDocument();
     // The whole payment needs the state fee included, said out loud.
@@ -298,7 +300,8 @@ describe('the filing details in the application modal', () => {
 
   it('without details: says so, and Start Processing is unavailable with the sentence why', async () => {
     renderWithClient(<ModalHost app={application()} />);
-    expect(screen.getByText('The customer has not completed the filing details yet.')).toBeInTheDocument();
+    // Said in the filing details panel (and in the work queue's chase line).
+    expect(screen.getAllByText('The customer has not completed the filing details yet.').length).toBeGreaterThan(0);
     const start = screen.getByRole('button', { name: 'Start Processing' });
     expect(start).toBeDisabled();
     expect(screen.getByText(/The customer has not completed the filing details yet: the state filing cannot be prepared without them/)).toBeInTheDocument();
