@@ -236,6 +236,9 @@ describe('SES v2 sending', () => {
         for (const r of resourcesText) expect(r).not.toContain('*');
         expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': EXAMPLE_API_DOMAIN_CONTEXT.emailFrom } });
         expect(env).toMatchObject({ EMAIL_TRANSPORT: 'ses', EMAIL_FROM: EXAMPLE_API_DOMAIN_CONTEXT.emailFrom, SES_CONFIGURATION_SET: { Ref: setId } });
+        // The stage's SES quotas, which the sender keeps within (docs/decisions/0420).
+        const quotas = parseStageConfig({ stage: 'prod', ...EXAMPLE_API_DOMAIN_CONTEXT });
+        expect(env).toMatchObject({ EMAIL_MAX_PER_SECOND: String(quotas.emailMaxPerSecond), EMAIL_MAX_PER_DAY: String(quotas.emailMaxPerDay) });
       }
       // Nowhere else in the product either.
       for (const stack of ['data', 'secrets', 'web', 'operations'] as const) {

@@ -40,6 +40,18 @@ describe('stage configuration: one sentence per missing or inconsistent prod val
     }
   });
 
+  it('carries the SES sending quotas (defaults: a new account’s 14 a second, 50,000 a day) and refuses a second above the day', () => {
+    expect(parseStageConfig(complete)).toMatchObject({ emailMaxPerSecond: 14, emailMaxPerDay: 50_000 });
+    expect(parseStageConfig({ ...complete, emailMaxPerSecond: '20', emailMaxPerDay: '100000' })).toMatchObject({
+      emailMaxPerSecond: 20,
+      emailMaxPerDay: 100_000,
+    });
+    expect(problems(() => parseStageConfig({ ...complete, emailMaxPerSecond: 500, emailMaxPerDay: 200 }))).toContain(
+      'emailMaxPerSecond cannot be more than emailMaxPerDay',
+    );
+    expect(parseStageConfig({ ...readConfigFile(exampleConfigPath('dev')), stage: 'dev' })).toMatchObject({ emailMaxPerSecond: 1, emailMaxPerDay: 200 });
+  });
+
   it('names a missing publishable key', () => {
     expect(problems(() => parseStageConfig(without('stripePublishableKey')))).toContain(
       'stripePublishableKey: prod needs the Stripe publishable key (pk_live_...): without it the checkout offers no payment method, even with the secret key stored.',

@@ -277,6 +277,8 @@ export const CONTEXT_KEYS = [
   'backupCopyRegion',
   'sellerLegalName',
   'sellerAddress',
+  'emailMaxPerSecond',
+  'emailMaxPerDay',
 ] as const;
 
 /** Where each stage's config file lives: `config/<stage>.json` (ignored by git), next to its committed example. */
