@@ -1,26 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { failureMessage } from '../../lib/api.ts';
+import { useOneClickLink } from '../../lib/one-click-link.ts';
 import { paths } from '../../paths.ts';
 import { decideEmailChange } from './order-api.ts';
 
-type State =
-  | { kind: 'reading' }
-  | { kind: 'ready'; token: string }
-  | { kind: 'working'; token: string }
-  | { kind: 'done' }
-  | { kind: 'invalid' }
-  | { kind: 'failed'; token: string; message: string };
-
-/** The signed token of the link (`#stop=...`): in the fragment, so it never reaches a server log. */
-function tokenFromFragment(): string | undefined {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('stop') ?? '';
-  return /^[\w.-]{10,200}$/.test(token) ? token : undefined;
-}
+/** The signed token of the link (`#stop=...`): its change's id and signature. */
+const validToken = (token: string) => /^[\w.-]{10,200}$/.test(token);
 
 /**
  * Where the "stop this change" link lands (docs/decisions/0409): the email the address on file
@@ -30,28 +18,7 @@ function tokenFromFragment(): string | undefined {
 export default function EmailChangeStopPage() {
   usePageMeta({ title: 'Stop the change of your email address | CreatorLLC' });
   const { id = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'reading' });
-  const read = useRef(false);
-
-  useEffect(() => {
-    if (read.current) return;
-    read.current = true;
-    const token = tokenFromFragment();
-    if (!token) {
-      setState({ kind: 'invalid' });
-      return;
-    }
-    // Kept in memory only: out of the history and of any shared screenshot.
-    window.history.replaceState(null, '', window.location.pathname);
-    setState({ kind: 'ready', token });
-  }, []);
-
-  function stop(token: string) {
-    setState({ kind: 'working', token });
-    decideEmailChange(id, { decision: 'stop', stopToken: token })
-      .then(() => setState({ kind: 'done' }))
-      .catch((err) => setState({ kind: 'failed', token, message: failureMessage(err) }));
-  }
+  const { state, act: stop } = useOneClickLink('stop', validToken, (stopToken) => decideEmailChange(id, { decision: 'stop', stopToken }));
 
   return (
     <>

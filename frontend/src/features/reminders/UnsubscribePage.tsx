@@ -1,27 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { unsubscribeTokenSchema } from '#shared/compliance/api.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { failureMessage } from '../../lib/api.ts';
 import { api } from '../../lib/api-client.ts';
+import { useOneClickLink } from '../../lib/one-click-link.ts';
 import { paths } from '../../paths.ts';
 
-type State =
-  | { kind: 'reading' }
-  | { kind: 'ready'; token: string }
-  | { kind: 'working'; token: string }
-  | { kind: 'done' }
-  | { kind: 'invalid' }
-  | { kind: 'failed'; token: string; message: string };
-
-/** The signed token of the link (`#token=...`): in the fragment, so it never reaches a server log. */
-function tokenFromFragment(): string | undefined {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-  return unsubscribeTokenSchema.safeParse(token).success ? token : undefined;
-}
+/** A token the unsubscribe route takes (the shared schema of its body). */
+const validToken = (token: string) => unsubscribeTokenSchema.safeParse(token).success;
+const unsubscribeWith = (token: string) => api.call('POST /api/reminders/unsubscribe', { body: { token } });
 
 /**
  * Where a deadline reminder's unsubscribe link lands: the reminders go off when the button is
@@ -31,29 +20,7 @@ function tokenFromFragment(): string | undefined {
  */
 export default function UnsubscribePage() {
   usePageMeta({ title: 'Deadline reminders | CreatorLLC' });
-  const [state, setState] = useState<State>({ kind: 'reading' });
-  const read = useRef(false);
-
-  useEffect(() => {
-    if (read.current) return;
-    read.current = true;
-    const token = tokenFromFragment();
-    if (!token) {
-      setState({ kind: 'invalid' });
-      return;
-    }
-    // Kept in memory only: out of the history and of any shared screenshot.
-    window.history.replaceState(null, '', window.location.pathname);
-    setState({ kind: 'ready', token });
-  }, []);
-
-  function unsubscribe(token: string) {
-    setState({ kind: 'working', token });
-    api
-      .call('POST /api/reminders/unsubscribe', { body: { token } })
-      .then(() => setState({ kind: 'done' }))
-      .catch((err) => setState({ kind: 'failed', token, message: failureMessage(err) }));
-  }
+  const { state, act: unsubscribe } = useOneClickLink('token', validToken, unsubscribeWith);
 
   return (
     <>
