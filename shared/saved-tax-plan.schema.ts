@@ -52,6 +52,16 @@ export const savedTaxPlanViewSchema = z.object({
     penalty: z.optional(z.string()),
     annualised: z.optional(z.string()),
     nextYear: z.optional(z.string()),
+    nextYearPlan: z.optional(
+      z.object({
+        year: z.number(),
+        instalments: z.array(z.object({ due: z.string(), amount: z.number() })),
+        share: z.number(),
+        basis: z.object({ tax: z.number(), agi: z.number() }),
+        requiredPayment: z.number(),
+        label: z.string(),
+      }),
+    ),
   }),
   /** The year-end summary PDF in the vault (GET /api/orders/{id}/documents/{documentId}). */
   summaryDocumentId: z.string(),

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { complianceCalendar } from './compliance/calendar.ts';
-import { computeSavedPlan, laterYearText, NO_SAVED_PLAN_TEXT, planOnDay, type SavedTaxPlan, safeHarbourWords, taxPlanInputOf } from './saved-tax-plan.ts';
-import { taxPlan } from './tax-plan.ts';
+import {
+  computeSavedPlan,
+  laterYearText,
+  NEXT_YEAR_LEAD_DAYS,
+  NO_SAVED_PLAN_TEXT,
+  planOnDay as planOnDayOf,
+  type SavedTaxPlan,
+  safeHarbourWords,
+  taxPlanInputOf,
+} from './saved-tax-plan.ts';
+import { type TaxPlan, taxPlan, yearFiguresOf } from './tax-plan.ts';
+
+/** The plan on a day, its own year's tax and AGI passed as the callers pass them. */
+const planOnDay = (plan: TaxPlan, today: string) => planOnDayOf(plan, today, { year: yearFiguresOf(plan) });
 
 const saved = (request: Partial<SavedTaxPlan['request']> = {}, extra: Partial<SavedTaxPlan> = {}): SavedTaxPlan => ({
   request: { year: 2026, filingStatus: 'single', profit: 60_000, ...request },
@@ -119,8 +131,8 @@ describe('the saved plan is true on the day it is shown (a fixed clock)', () => 
     expect(day.penalty).not.toMatch(/\d+(\.\d+)?% /);
     expect(day.annualised).toContain('Form 2210 Schedule AI');
     expect(day.annualised).toContain('https://www.irs.gov/instructions/i2210');
-    // January 15, 2027 is still the 2026 tax year: no word of missing 2027 figures.
-    expect(day.nextYear).toBeUndefined();
+    // January 15, 2027 is 45 days away: the 2027 dates follow, planned on the 2026 figures.
+    expect(day.nextYearPlan?.year).toBe(2027);
   });
 
   it("the calendar's January 15 row, on December 1, says what is owed now instead of the promise", () => {
@@ -164,14 +176,14 @@ describe('the saved plan is true on the day it is shown (a fixed clock)', () => 
     expect(due('2027-01-16')).toEqual([]);
   });
 
-  it('on February 1, 2027 all four 2026 dates are past, and it says plainly the planner has no 2027 figures', () => {
+  it('on February 1, 2027 all four 2026 dates are past, and the 2027 plan follows on the 2026 figures', () => {
     const day = planOnDay(plan, '2027-02-01');
     expect(day.allPast).toBe(true);
     expect(day.owedNow).toBe(4 * 2_709);
     expect(day.catchUp).toContain('all four dates of your 2026 plan have passed (the last was January 15, 2027)');
     expect(day.catchUp).toContain('what is left of your 2026 tax is due with your return');
-    expect(day.nextYear).toContain('The payments for your 2027 tax start April 15, 2027');
-    expect(day.nextYear).toContain('Our tax planner holds the 2026 figures only, so it shows no 2027 amounts');
+    expect(day.nextYear).toContain('Your 2027 payments: $3,010 by each of April 15, 2027');
+    expect(day.nextYear).toContain("Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
     expect(day.rule).not.toContain('no underpayment penalty');
   });
 
@@ -181,5 +193,60 @@ describe('the saved plan is true on the day it is shown (a fixed clock)', () => 
     expect(day.owedNow).toBe(0);
     expect(day.catchUp).toBeUndefined();
     expect(day.rule).toContain('no underpayment penalty');
+  });
+});
+
+describe("next year's plan on this year's figures, labelled (a fixed clock)", () => {
+  // $60,000 single: $12,037 of 2026 tax, AGI $55,761 (below $150,000): 100% of it in four parts.
+  const plan = computeSavedPlan(saved());
+  // $240,000 single: AGI above $150,000, so 110%.
+  const high = computeSavedPlan(saved({ profit: 240_000 }));
+  const NEXT_DATES = ['2027-04-15', '2027-06-15', '2027-09-15', '2028-01-18'];
+
+  it('mid-year (July 1, 2026) nothing changes: no next-year plan', () => {
+    const day = planOnDay(plan, '2026-07-01');
+    expect(day.nextYearPlan).toBeUndefined();
+    expect(day.nextYear).toBeUndefined();
+    // The day before the lead window opens, still none; on its first day, the plan.
+    expect(planOnDay(plan, '2026-11-15').nextYearPlan).toBeUndefined();
+    expect(NEXT_YEAR_LEAD_DAYS).toBe(60);
+    expect(planOnDay(plan, '2026-11-16').nextYearPlan?.year).toBe(2027);
+  });
+
+  it("December 1, 2026 (after September 15): 2027's IRS dates, 100% of the 2026 tax in four parts, labelled as ours", () => {
+    expect(yearFiguresOf(plan)).toEqual({ tax: 12_037, agi: 55_761 });
+    const next = planOnDay(plan, '2026-12-01').nextYearPlan!;
+    expect(next.year).toBe(2027);
+    // January 15, 2028 is a Saturday and the 17th Martin Luther King Jr. Day: Tuesday the 18th.
+    expect(next.instalments.map((q) => q.due)).toEqual(NEXT_DATES);
+    expect(next.share).toBe(1);
+    expect(next.instalments.map((q) => q.amount)).toEqual([3_010, 3_010, 3_010, 3_010]);
+    expect(next.label).toBe("Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
+    const words = planOnDay(plan, '2026-12-01').nextYear!;
+    expect(words).toContain('$3,010 by each of April 15, 2027, June 15, 2027, September 15, 2027 and January 18, 2028');
+    expect(words).toContain('100% of your estimated 2026 federal tax of $12,037');
+    expect(words).toContain('IRC section 6654(d)(1)(B)');
+    expect(words).not.toContain("IRS's 2027 amounts");
+  });
+
+  it('January 20, 2027 (after January 15): every 2026 date is past; 110% of the 2026 tax when its AGI is above $150,000', () => {
+    const figures = yearFiguresOf(high);
+    expect(figures.agi).toBeGreaterThan(150_000);
+    const day = planOnDay(high, '2027-01-20');
+    expect(day.allPast).toBe(true);
+    const next = day.nextYearPlan!;
+    expect(next.share).toBe(1.1);
+    expect(next.instalments.map((q) => q.due)).toEqual(NEXT_DATES);
+    expect(next.instalments.map((q) => q.amount)).toEqual(Array(4).fill(Math.ceil((figures.tax * 1.1) / 4)));
+    expect(next.requiredPayment).toBe(Math.ceil(figures.tax * 1.1));
+    expect(day.nextYear).toContain('110%, not 100%, because your 2026 adjusted gross income');
+    expect(day.nextYear).toContain("the IRS's 2027 figures are not in our data yet");
+  });
+
+  it('an S-corporation plan counts the tax its instalments cover (income tax and Additional Medicare tax), not the payroll tax', () => {
+    const sCorp = computeSavedPlan(saved({ profit: 120_000, salary: 60_000 }));
+    const next = planOnDay(sCorp, '2026-12-01').nextYearPlan!;
+    expect(next.basis.tax).toBe(sCorp.sCorp!.incomeTax + sCorp.sCorp!.additionalMedicareTax);
+    expect(next.basis.agi).toBe(sCorp.sCorp!.adjustedGrossIncome);
   });
 });

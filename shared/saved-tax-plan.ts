@@ -3,7 +3,7 @@
 // the server computes from them. The calendar's estimated-tax dates, their reminders and the
 // year-end summary PDF all read the plan through these functions, so they say the same amounts
 // in the same words.
-import { addYears, longDate } from './compliance/dates.ts';
+import { addYears, daysBetween, longDate } from './compliance/dates.ts';
 import { irsDueDate } from './compliance/holidays.ts';
 import federal from './data/federal-tax-2026.json' with { type: 'json' };
 import { INCOME_KINDS, type IncomeMap } from './income-map.ts';
@@ -19,6 +19,8 @@ import {
   type TaxPlanInput,
   type TaxPlanYear,
   taxPlan,
+  type YearFigures,
+  yearFiguresOf,
 } from './tax-plan.ts';
 
 /** The creator's income map as saved: each kind of income and the year's business expenses, whole dollars. */
@@ -115,8 +117,71 @@ export interface PlanOnDay {
   penalty?: string;
   /** The annualised income installment method (Form 2210 Schedule AI), the way out when income came late. */
   annualised?: string;
-  /** Once all the plan's dates have passed: that the planner has no figures for the next year's payments. */
+  /** Once the year's last date is near or past: the next year's plan in words (see nextYearPlan). */
   nextYear?: string;
+  /** Once the year's last date is near or past: the next year's four dates, planned on this year's figures. */
+  nextYearPlan?: NextYearPlan;
+}
+
+/**
+ * The next year's instalments planned on this year's figures, while the IRS's figures for the next
+ * year are not in the project: the prior-year safe harbour (100% of this year's tax, 110% when this
+ * year's AGI is above the threshold; IRC section 6654(d)(1)(B) and (C)) asks for the same amount
+ * whatever the next year's brackets are, so it is the one plan that needs none of them.
+ */
+export interface NextYearPlan {
+  year: number;
+  /** The next year's four IRS dates (past a weekend or legal holiday, the next business day) and the amount of each. */
+  instalments: QuarterlyEstimate[];
+  /** 1 or 1.1 of this year's tax. */
+  share: number;
+  /** This year's tax and AGI as the plan estimates them. */
+  basis: YearFigures;
+  requiredPayment: number;
+  /** That these are planned on this year's figures, not the IRS's for the next year. */
+  label: string;
+}
+
+/** The next year's plan is shown this many days before the year's last instalment, and after it. */
+export const NEXT_YEAR_LEAD_DAYS = 60;
+
+/** The inputs the plan on a day is counted from, beside the plan's own dates and rule. */
+export interface PlanDayFigures {
+  /** Last year's tax, when the creator gave it (the rule's words name it). */
+  priorYearTax?: number;
+  /** This year's tax and AGI (shared/tax-plan.ts yearFiguresOf): the next year's safe harbour. */
+  year: YearFigures;
+}
+
+/** The next year's four instalments on this year's figures (see NextYearPlan). */
+export function nextYearPlan(year: TaxPlanYear, basis: YearFigures): NextYearPlan {
+  const share = basis.agi > QUARTERLY_SAFE_HARBOUR.agiThreshold ? QUARTERLY_SAFE_HARBOUR.priorYearShareAboveAgi : QUARTERLY_SAFE_HARBOUR.priorYearShare;
+  const required = Math.max(0, basis.tax) * share;
+  const amount = Math.ceil(required / federal.estimatedTaxDueDates.length);
+  return {
+    year: year + 1,
+    instalments: federal.estimatedTaxDueDates.map((due) => ({ due: irsDueDate(addYears(due, 1)), amount })),
+    share,
+    basis,
+    requiredPayment: Math.ceil(required),
+    label: `Planned on our ${year} figures: the IRS's ${year + 1} figures are not in our data yet.`,
+  };
+}
+
+/** The next year's plan in one paragraph: its dates and amounts, where they come from, and what would change them. */
+export function nextYearWords(next: NextYearPlan): string {
+  const dates = next.instalments.map((q) => longDate(q.due));
+  return `Your ${next.year} payments: ${formatUsd(next.instalments[0]!.amount)} by each of ${listOf(dates)}. ${next.label} ${nextYearBasisWords(next)}`;
+}
+
+/** Where the next year's amounts come from and what would change them (the paragraph without its dates). */
+export function nextYearBasisWords(next: NextYearPlan): string {
+  const year = next.year - 1;
+  const why =
+    next.share > QUARTERLY_SAFE_HARBOUR.priorYearShare
+      ? ` (110%, not 100%, because your ${year} adjusted gross income, ${formatUsd(next.basis.agi)} in the plan, is above ${formatUsd(QUARTERLY_SAFE_HARBOUR.agiThreshold)})`
+      : '';
+  return `They are ${pct(next.share)} of your estimated ${year} federal tax of ${formatUsd(next.basis.tax)}${why}, in four equal parts: the prior-year safe harbour, which asks for that much whatever the ${next.year} tax rates are (IRC section 6654(d)(1)(B)). It counts the tax on your ${year} return as filed, so if the return shows a different tax or adjusted gross income, count the payments from those instead; income tax withheld from ${next.year} wages counts as paid.`;
 }
 
 const listOf = (items: string[]) => (items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
@@ -134,10 +199,12 @@ function datesWords(dates: string[]): string {
  * which still ahead, what is owed now if the past ones were not paid, the penalty that runs on a
  * late instalment (IRS Topic no. 306, Form 2210) and the annualised method (Form 2210 Schedule AI)
  * for income that came late in the year. The safe harbour's promise of no penalty is said only
- * while no amount was due on a date already past. Once every date of the plan's year has passed,
- * it says the planner holds that year's figures only, never a guess at the next year's.
+ * while no amount was due on a date already past. From NEXT_YEAR_LEAD_DAYS before the year's last
+ * date, it also plans the next year on this year's figures (`figures.year`), labelled as such:
+ * the IRS's next-year figures are not in the project, and the prior-year safe harbour needs none.
  */
-export function planOnDay(plan: Pick<TaxPlan, 'year' | 'quarterly' | 'quarterlyRule'>, today: string, priorYearTax?: number): PlanOnDay {
+export function planOnDay(plan: Pick<TaxPlan, 'year' | 'quarterly' | 'quarterlyRule'>, today: string, figures: PlanDayFigures): PlanOnDay {
+  const { priorYearTax } = figures;
   const instalments = plan.quarterly.map((q, i) => ({ ...q, quarter: i + 1, past: q.due < today }));
   const past = instalments.filter((q) => q.past);
   const ahead = instalments.filter((q) => !q.past);
@@ -151,9 +218,9 @@ export function planOnDay(plan: Pick<TaxPlan, 'year' | 'quarterly' | 'quarterlyR
     allPast,
     rule: owedNow > 0 ? `${target} (Form 1040-ES; IRC section 6654(d)).` : `${target}. ${SAFE_HARBOUR_PROMISE}`,
   };
-  if (allPast) {
-    const nextFirst = irsDueDate(addYears(plan.quarterly[0]!.due, 1));
-    out.nextYear = `The payments for your ${plan.year + 1} tax start ${longDate(nextFirst)}. Our tax planner holds the ${plan.year} figures only, so it shows no ${plan.year + 1} amounts. Paying at least 100% of your ${plan.year} tax over ${plan.year + 1}'s four dates (110% when your ${plan.year} adjusted gross income was above ${formatUsd(QUARTERLY_SAFE_HARBOUR.agiThreshold)}) means no underpayment penalty for ${plan.year + 1} (IRC section 6654(d)).`;
+  if (allPast || daysBetween(today, plan.quarterly.at(-1)!.due) <= NEXT_YEAR_LEAD_DAYS) {
+    out.nextYearPlan = nextYearPlan(plan.year, figures.year);
+    out.nextYear = nextYearWords(out.nextYearPlan);
   }
   if (owedNow === 0) return out;
   const same = past.every((q) => q.amount === past[0]!.amount);
@@ -186,7 +253,7 @@ export function instalmentWords(
 ): { estimate: QuarterlyEstimate; text: string } | undefined {
   const estimate = plan.quarterly[quarter];
   if (!estimate) return undefined;
-  const day = planOnDay(plan, today, priorYearTax);
+  const day = planOnDay(plan, today, { ...(priorYearTax !== undefined ? { priorYearTax } : {}), year: yearFiguresOf(plan) });
   const then = [day.catchUp, day.penalty, day.annualised].filter(Boolean).join(' ');
   return {
     estimate,

@@ -375,6 +375,24 @@ export function taxPlan(input: TaxPlanInput): TaxPlan {
   };
 }
 
+/**
+ * This year's figures the next year's prior-year safe harbour is counted from (IRC section
+ * 6654(d)(1)(B)): the federal tax the year's instalments cover (an S-corporation owner's payroll
+ * tax goes through payroll) and the adjusted gross income, as the plan estimates them.
+ */
+export interface YearFigures {
+  tax: number;
+  agi: number;
+}
+
+/** The plan's year figures: the S-corporation's when the plan has a salary, else the sole proprietor's. */
+export function yearFiguresOf(plan: Pick<TaxPlan, 'soleProprietor' | 'sCorp'>): YearFigures {
+  const { sCorp, soleProprietor } = plan;
+  return sCorp
+    ? { tax: sCorp.incomeTax + sCorp.additionalMedicareTax, agi: sCorp.adjustedGrossIncome }
+    : { tax: soleProprietor.total, agi: soleProprietor.adjustedGrossIncome };
+}
+
 /** POST /api/tax-plan's answer: the shape (payrollTax counts both halves) and the source of each figure. */
 export interface TaxPlanAnswer {
   year: TaxPlanYear;

@@ -36,4 +36,12 @@ describe('the year-end tax summary on any day of the year', () => {
       expect(text).not.toContain('means no underpayment penalty');
     }
   });
+
+  it("December 1: 2027's dates follow, planned on the 2026 figures and labelled as ours; July 1: none", async () => {
+    const december = await summaryOn('2026-12-01');
+    expect(december).toContain('2027 quarterly estimated tax, planned on our 2026 figures');
+    expect(december).toContain("the IRS's 2027 figures are not in our data yet");
+    expect(december).toContain('January 18, 2028');
+    expect(await summaryOn('2026-07-01')).not.toContain('2027 quarterly estimated tax');
+  });
 });

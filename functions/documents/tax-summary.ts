@@ -1,6 +1,6 @@
 import { expectedForms, INCOME_KIND_FACTS, INCOME_KINDS, INCOME_MAP_SOURCES } from '#shared/income-map.ts';
 import { computeSavedPlan, planBasisWords, planOnDay, type SavedTaxPlan, savedIncomeTotal } from '#shared/saved-tax-plan.ts';
-import { DEFAULT_RUNNING_COSTS, QBI_THRESHOLD, TAX_PLAN_SOURCES } from '#shared/tax-plan.ts';
+import { DEFAULT_RUNNING_COSTS, QBI_THRESHOLD, TAX_PLAN_SOURCES, yearFiguresOf } from '#shared/tax-plan.ts';
 import { longDate, pdfDate, slug, usd } from './format.ts';
 import { type Block, renderPdf } from './layout.ts';
 
@@ -60,7 +60,11 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
   const sole = plan.soleProprietor;
   const sCorp = plan.sCorp;
   const title = `Year-end tax summary ${plan.year}`;
-  const day = planOnDay(plan, input.today ?? new Date().toISOString().slice(0, 10), request.priorYearTax);
+  const day = planOnDay(plan, input.today ?? new Date().toISOString().slice(0, 10), {
+    ...(request.priorYearTax !== undefined ? { priorYearTax: request.priorYearTax } : {}),
+    year: yearFiguresOf(plan),
+  });
+  const next = day.nextYearPlan;
 
   const figures: string[][] = [
     ['Filing status', request.filingStatus === 'joint' ? 'Married filing jointly' : 'Single', SOURCE.yours],
@@ -186,8 +190,24 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
     // True on the day it is made: the promise of no penalty only while no date is behind (planOnDay).
     {
       type: 'para',
-      text: [`Following the plan ${planBasisWords(plan)}. ${day.rule}`, day.catchUp, day.penalty, day.annualised, day.nextYear].filter(Boolean).join(' '),
+      text: [`Following the plan ${planBasisWords(plan)}. ${day.rule}`, day.catchUp, day.penalty, day.annualised].filter(Boolean).join(' '),
     },
+    // Near or after the year's last date: the next year on this year's figures, labelled as ours, never the IRS's.
+    ...(next && day.nextYear
+      ? [
+          { type: 'heading' as const, text: `${next.year} quarterly estimated tax, planned on our ${plan.year} figures` },
+          {
+            type: 'table' as const,
+            columns: [
+              { title: 'Due', width: 250 },
+              { title: 'Amount', width: 110 },
+              { title: 'Source', width: 144 },
+            ],
+            rows: next.instalments.map((q) => [longDate(q.due), usd(q.amount), `Our ${plan.year} figures, IRC 6654(d)(1)(B)`]),
+          },
+          { type: 'para' as const, text: day.nextYear },
+        ]
+      : []),
     { type: 'heading', text: 'Where the figures come from' },
     {
       type: 'bullets',

@@ -13,7 +13,7 @@ import { computeSavedPlan, planOnDay, type SavedTaxPlan } from '#shared/saved-ta
 import { calculateSavings } from '#shared/savings.ts';
 import { noStandardTimeSentence, processingFor } from '#shared/state-facts/processing-times.ts';
 import { findState } from '#shared/states.ts';
-import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
+import { DEFAULT_RUNNING_COSTS, taxPlanAnswer, yearFiguresOf } from '#shared/tax-plan.ts';
 import { platformLabel } from '#shared/wizard/options.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
@@ -187,7 +187,8 @@ function taxPlanOf(app: ApplicationItem, today: string): { taxPlan?: OrderView['
 /** The saved plan as the order page shows it: its inputs, the plan computed now, and the safe harbour in words, true on `today`. */
 function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan, today: string): SavedTaxPlanView {
   const plan = computeSavedPlan(saved);
-  const onDay = planOnDay(plan, today, saved.request.priorYearTax);
+  const { priorYearTax } = saved.request;
+  const onDay = planOnDay(plan, today, { ...(priorYearTax !== undefined ? { priorYearTax } : {}), year: yearFiguresOf(plan) });
   return {
     savedAt: saved.savedAt,
     request: saved.request,

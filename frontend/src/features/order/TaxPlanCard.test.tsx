@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { computeSavedPlan, planOnDay } from '#shared/saved-tax-plan.ts';
-import { DEFAULT_RUNNING_COSTS, taxPlanAnswer } from '#shared/tax-plan.ts';
+import { DEFAULT_RUNNING_COSTS, taxPlanAnswer, yearFiguresOf } from '#shared/tax-plan.ts';
 import { TaxPlanCard } from './TaxPlanCard.tsx';
 
 const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
@@ -12,7 +12,7 @@ const request = { year: 2026 as const, filingStatus: 'single' as const, profit: 
 const plan = computeSavedPlan({ request, savedAt: '2026-11-27T10:00:00.000Z' });
 /** The saved plan as the server's view gives it on `today` (functions/orders/view.ts). */
 const savedOn = (today: string): NonNullable<NonNullable<OrderView['taxPlan']>['saved']> => {
-  const onDay = planOnDay(plan, today);
+  const onDay = planOnDay(plan, today, { year: yearFiguresOf(plan) });
   return {
     savedAt: '2026-11-27T10:00:00.000Z',
     request,
@@ -81,10 +81,25 @@ describe('the order page’s tax plan card', () => {
     expect(screen.getByTestId('saved-tax-plan')).not.toHaveTextContent('means no underpayment penalty');
   });
 
-  it('on February 1, 2027: every 2026 date past, and plainly no 2027 figures', () => {
+  it("on February 1, 2027: every 2026 date past, and 2027's dates planned on the 2026 figures, labelled as ours", () => {
     show({ ...base, saved: savedOn('2027-02-01') });
     expect(within(screen.getByTestId('saved-tax-plan-dates')).queryAllByText('Due')).toHaveLength(0);
     expect(screen.getByTestId('saved-tax-plan-catch-up')).toHaveTextContent('$10,836 is owed now');
-    expect(screen.getByTestId('saved-tax-plan-next-year')).toHaveTextContent('Our tax planner holds the 2026 figures only, so it shows no 2027 amounts');
+    const next = screen.getByTestId('next-year-plan');
+    expect(within(next).getByTestId('next-year-plan-label')).toHaveTextContent("Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
+    // 100% of the 2026 tax ($12,037) in four parts, on 2027's IRS dates.
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['April 15, 2027$3,010', 'June 15, 2027$3,010', 'September 15, 2027$3,010', 'January 18, 2028$3,010']);
+  });
+
+  it('on July 1, 2026 there is no next-year block; on December 1 there is', () => {
+    const { unmount } = show({ ...base, saved: savedOn('2026-07-01') });
+    expect(screen.queryByTestId('next-year-plan')).toBeNull();
+    unmount();
+    show({ ...base, saved: savedOn('2026-12-01') });
+    expect(screen.getByTestId('next-year-plan')).toHaveTextContent('Your 2027 quarterly estimated tax');
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
+import { NextYearPlan } from '../../components/NextYearPlan.tsx';
 import { paths } from '../../paths.ts';
 
 const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
@@ -76,11 +77,7 @@ export function TaxPlanCard({
             </div>
           ) : null}
           <p className="mt-2 text-slate-700">{saved.rule}</p>
-          {onDay.nextYear ? (
-            <p className="mt-2 text-slate-700" data-testid="saved-tax-plan-next-year">
-              {onDay.nextYear}
-            </p>
-          ) : null}
+          {onDay.nextYearPlan ? <NextYearPlan plan={onDay.nextYearPlan} /> : null}
           <p className="mt-3">
             <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
               Change the plan

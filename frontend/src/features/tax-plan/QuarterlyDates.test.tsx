@@ -7,7 +7,7 @@ import { localToday, QuarterlyDates } from './QuarterlyDates.tsx';
 const plan = quarterlyPlan(8_000);
 
 function renderOn(today: string) {
-  render(<QuarterlyDates plan={plan} year={2026} today={today} />);
+  render(<QuarterlyDates plan={plan} year={2026} figures={{ tax: 8_000, agi: 60_000 }} today={today} />);
   const items = within(screen.getByTestId('quarterly-instalments')).getAllByRole('listitem');
   return { past: items.filter((li) => li.dataset.past === 'true').map((li) => li.textContent ?? ''), today: screen.queryByTestId('quarterly-today') };
 }
@@ -32,6 +32,16 @@ describe('the public planner’s quarterly dates on any day of the year', () => 
     expect(past).toHaveLength(3);
     expect(screen.getByText('January 15, 2027').closest('li')?.dataset.past).toBe('false');
     expect(today).toHaveTextContent('$5,400 is owed now');
+    // Within 60 days of the last date: 2027's dates at 100% of this year's $8,000 tax, labelled as ours.
+    const next = screen.getByTestId('next-year-plan');
+    expect(next).toHaveTextContent("Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
+    expect(within(next).getAllByText('$2,000')).toHaveLength(4);
+    expect(next).toHaveTextContent('January 18, 2028');
+  });
+
+  it('July 1: no next-year block yet', () => {
+    renderOn('2026-07-01');
+    expect(screen.queryByTestId('next-year-plan')).toBeNull();
   });
 
   it('the visitor’s own day, from their clock', () => {

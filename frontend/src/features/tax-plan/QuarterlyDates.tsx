@@ -1,7 +1,8 @@
 import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import { planOnDay } from '#shared/saved-tax-plan.ts';
-import type { QuarterlyPlan } from '#shared/tax-plan.ts';
+import type { QuarterlyPlan, YearFigures } from '#shared/tax-plan.ts';
+import { NextYearPlan } from '../../components/NextYearPlan.tsx';
 
 /** Today in the visitor's own calendar (YYYY-MM-DD): a date is past once their day is after it. */
 export function localToday(now = new Date()): string {
@@ -11,11 +12,13 @@ export function localToday(now = new Date()): string {
 /**
  * The year's four instalments as they stand today (shared/saved-tax-plan.ts planOnDay, the rule the
  * order page uses): a date already behind is marked past, and once one is, the page says what is
- * owed now, the penalty that runs and the annualised method instead of promising no penalty.
+ * owed now, the penalty that runs and the annualised method instead of promising no penalty. Near
+ * and after the year's last date, the next year's dates follow, planned on this year's tax and AGI
+ * (`figures`) and labelled as such.
  */
-export function QuarterlyDates({ plan, year, today = localToday() }: { plan: QuarterlyPlan; year: number; today?: string }) {
+export function QuarterlyDates({ plan, year, figures, today = localToday() }: { plan: QuarterlyPlan; year: number; figures: YearFigures; today?: string }) {
   const { instalments, ...quarterlyRule } = plan;
-  const day = planOnDay({ year: year as 2026, quarterly: instalments, quarterlyRule }, today);
+  const day = planOnDay({ year: year as 2026, quarterly: instalments, quarterlyRule }, today, { year: figures });
   return (
     <>
       <ul className="mt-2 grid gap-2 sm:grid-cols-4" data-testid="quarterly-instalments">
@@ -29,13 +32,14 @@ export function QuarterlyDates({ plan, year, today = localToday() }: { plan: Qua
           </li>
         ))}
       </ul>
-      {day.owedNow > 0 || day.nextYear ? (
+      {day.owedNow > 0 ? (
         <div className="mt-3 space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="quarterly-today">
-          {[day.catchUp, day.penalty, day.annualised, day.nextYear].filter(Boolean).map((sentence) => (
+          {[day.catchUp, day.penalty, day.annualised].filter(Boolean).map((sentence) => (
             <p key={sentence}>{sentence}</p>
           ))}
         </div>
       ) : null}
+      {day.nextYearPlan ? <NextYearPlan plan={day.nextYearPlan} /> : null}
     </>
   );
 }

@@ -21,6 +21,7 @@ import {
   sCorpPlan,
   soleProprietorPlan,
   TAX_PLAN_SOURCES,
+  yearFiguresOf,
 } from '#shared/tax-plan.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -175,7 +176,8 @@ function Planner({ order }: { order?: OrderView }) {
   const specified = specifiedServiceShare(incomeMap);
   const sole = soleProprietorPlan(filingStatus, profit, 0, specified);
   const sCorp = sCorpPlan(filingStatus, profit, salary, 0, costs, sole, specified);
-  const yearTax = follow === 'sole' ? sole.total : sCorp.incomeTax + sCorp.additionalMedicareTax;
+  const yearFigures = yearFiguresOf(follow === 'sole' ? { soleProprietor: sole } : { soleProprietor: sole, sCorp });
+  const yearTax = yearFigures.tax;
   // Last year's tax counts once the creator gives it (a first year in business has none to give).
   const quarterly = quarterlyPlan(yearTax, priorTax > 0 ? { tax: priorTax, agi: priorAgi } : undefined, withholding);
   const breakEven = useMemo(() => breakEvenProfit(filingStatus, sharePercent / 100, 0, costs, specified), [filingStatus, sharePercent, costs, specified]);
@@ -369,7 +371,7 @@ function Planner({ order }: { order?: OrderView }) {
               : `The target is ${Math.round(quarterly.share * 100)}% of this year's estimated tax, ${formatUsd(quarterly.requiredPayment)} for the year.`}
             {quarterly.withholding > 0 ? ` Less ${formatUsd(quarterly.withholding)} withheld.` : ''}
           </p>
-          <QuarterlyDates plan={quarterly} year={2026} />
+          <QuarterlyDates plan={quarterly} year={2026} figures={yearFigures} />
         </section>
 
         {order ? (
