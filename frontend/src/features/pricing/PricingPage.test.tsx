@@ -172,6 +172,29 @@ describe('PricingPage', () => {
     expect(within(dialog).getByRole('link', { name: 'CC BY 4.0' })).toBeInTheDocument();
   });
 
+  it('says under each three-year figure what it leaves out, from the shared cost function, and nothing where it leaves out nothing', async () => {
+    const operator = {
+      ...EMPTY_OPERATOR_SETTINGS,
+      legalName: 'Creator Filings LLC',
+      registeredAgentOffices: [
+        { line1: '8 The Green', city: 'Dover', state: 'DE', zip: '19901' },
+        { line1: '1 State St', city: 'Albany', state: 'NY', zip: '12207' },
+      ],
+      version: 1,
+    };
+    seedSharedGet(OPERATOR_SETTINGS_URL, operator);
+    await renderPricing();
+    const card = (code: string) => screen.getAllByTestId('state-card').find((c) => c.dataset.code === code)!;
+    const options = agentCostOptions(operator);
+    const ny = threeYearCost('NY', undefined, options)!;
+    expect(ny.notCounted[0]).toMatch(/^New York publication, which varies by county/);
+    expect(within(card('NY')).getByTestId('three-year-not-counted')).toHaveTextContent(`Not counted: ${ny.notCounted.join('; ')}.`);
+    // Where we have no office, the owner's own agent is not counted.
+    expect(within(card('WY')).getByTestId('three-year-not-counted')).toHaveTextContent('your own registered agent in Wyoming');
+    expect(threeYearCost('DE', undefined, options)!.notCounted).toEqual([]);
+    expect(within(card('DE')).queryByTestId('three-year-not-counted')).toBeNull();
+  });
+
   it('publishes the registered agent renewal price, the only recurring charge, in the states with an office', async () => {
     seedSharedGet(OPERATOR_SETTINGS_URL, {
       ...EMPTY_OPERATOR_SETTINGS,

@@ -54,15 +54,27 @@ function included(promise: AgentPromise | undefined, renewalUsd: number): string
   ];
 }
 
-/** The all-in first three years for an owner living in the state, with its itemised breakdown. */
+/**
+ * The all-in first three years for an owner living in the state, with its itemised breakdown and,
+ * under it, what the figure leaves out (the shared function's `notCounted`, as the review step and
+ * the checkout say it). Prerendered with the operator's settings, so the line is there before the
+ * app hydrates and nothing below it moves.
+ */
 function ThreeYears({ code }: { code: string }) {
   const cost = useThreeYearCost(code);
   if (!cost) return null;
   return (
-    <p className="mt-2 rounded-lg bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700" data-testid="three-year-total">
-      First 3 years, all in: <strong className="font-semibold text-slate-900 tabular-nums">{formatUsd(cost.total)}</strong>{' '}
-      <CostBreakdownButton cost={cost} label="Breakdown" className="text-xs font-semibold text-indigo-700 underline underline-offset-2" />
-    </p>
+    <div className="mt-2 rounded-lg bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700">
+      <p data-testid="three-year-total">
+        First 3 years, all in: <strong className="font-semibold text-slate-900 tabular-nums">{formatUsd(cost.total)}</strong>{' '}
+        <CostBreakdownButton cost={cost} label="Breakdown" className="text-xs font-semibold text-indigo-700 underline underline-offset-2" />
+      </p>
+      {cost.notCounted.length ? (
+        <p className="mt-0.5 text-xs text-slate-600" data-testid="three-year-not-counted">
+          Not counted: {cost.notCounted.join('; ')}.
+        </p>
+      ) : null}
+    </div>
   );
 }
 
