@@ -195,6 +195,37 @@ describe('PricingPage', () => {
     expect(within(card('DE')).queryByTestId('three-year-not-counted')).toBeNull();
   });
 
+  it('prerendered with the operator, the cards carry the same "Not counted" lines before and after the app hydrates (no layout shift)', async () => {
+    seedSharedGet(apiUrl('GET /api/states'), STATE_PRICING);
+    seedSharedGet(OPERATOR_SETTINGS_URL, {
+      ...EMPTY_OPERATOR_SETTINGS,
+      legalName: 'Creator Filings LLC',
+      registeredAgentOffices: [{ line1: '8 The Green', city: 'Dover', state: 'DE', zip: '19901' }],
+      version: 1,
+    });
+    const page = (
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/pricing']}>
+          <PricingPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const lines = () => [...container.querySelectorAll('[data-testid="three-year-not-counted"]')].map((p) => p.textContent);
+    const before = lines();
+    expect(before).toHaveLength(STATE_PRICING.length - 1);
+    expect(container.querySelector('[data-code="NY"] [data-testid="three-year-not-counted"]')).toHaveTextContent('New York publication');
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(lines()).toEqual(before);
+    act(() => root?.unmount());
+    container.remove();
+  });
+
   it('publishes the registered agent renewal price, the only recurring charge, in the states with an office', async () => {
     seedSharedGet(OPERATOR_SETTINGS_URL, {
       ...EMPTY_OPERATOR_SETTINGS,
