@@ -3,13 +3,8 @@ import { dollarsToCents } from './money.ts';
 import { noStandardTimeSentence, processingFor } from './state-facts/processing-times.ts';
 import type { StatePricing } from './states.ts';
 
-/**
- * How long we take to file once we have the filing details, in business days (docs/product.md
- * "Success page"): the one source of the promise the pages state and the staff queue counts down.
- */
-export const FILING_PROMISE_BUSINESS_DAYS = { least: 1, most: 2 } as const;
-/** The promise in words: "1-2 business days". */
-export const OUR_FILING_TIME = `${FILING_PROMISE_BUSINESS_DAYS.least}-${FILING_PROMISE_BUSINESS_DAYS.most} business days`;
+// The filing promise lives in ./filing-promise.ts (no imports), so pages that only state it need not load these rules.
+export { FILING_PROMISE_BUSINESS_DAYS, OUR_FILING_TIME } from './filing-promise.ts';
 
 /** One line of an order's price, in whole dollars. */
 export interface PriceLine {

@@ -1,4 +1,4 @@
-import { OUR_FILING_TIME } from '#shared/pricing.ts';
+import { OUR_FILING_TIME } from '#shared/filing-promise.ts';
 import { expediteUnavailableReason, type StateExpediteFee, stateExpediteFee, tierService } from '#shared/state-facts/expedite.ts';
 import { noStandardTimeSentence, processingFor, standardTimeOf } from '#shared/state-facts/processing-times.ts';
 

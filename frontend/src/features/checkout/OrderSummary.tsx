@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { OUR_FILING_TIME } from '#shared/filing-promise.ts';
 import type { ApplicationOrder } from '#shared/payments/order.ts';
-import { OUR_FILING_TIME } from '#shared/pricing.ts';
 import { withOrderLines } from '#shared/state-facts/order-cost.ts';
 import { Card } from '../../components/Card.tsx';
 import { PriceLines } from '../../components/PriceLines.tsx';

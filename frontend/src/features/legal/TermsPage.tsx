@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
+import { OUR_FILING_TIME } from '#shared/filing-promise.ts';
 import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
-import { OUR_FILING_TIME } from '#shared/pricing.ts';
 import { findState } from '#shared/states.ts';
 import { paths } from '../../paths.ts';
 import { LegalPage, ReachUs, WhoWeAre } from './LegalPage.tsx';
