@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
@@ -209,13 +210,33 @@ async function startFloor(landing: string): Promise<{ url: string; server: Serve
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, server, dir };
 }
 
+/**
+ * The app's entry script as the built shell names it (every page evaluates it before the first
+ * tap, docs/decisions/0423): its bytes raw and gzipped at level 9.
+ */
+export function entryBundle(dir = distDir): { file: string; rawBytes: number; gzipBytes: number } {
+  const src = /<script type="module"[^>]*src="\/?([^"]+)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
+  if (!src) throw new Error('no module script in index.html');
+  const bytes = readFileSync(join(dir, src));
+  return { file: src, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+}
+
 /** Runs the web benchmark and returns its rows (used by `npm run bench` for the combined table). */
 export async function benchWeb(runs = Number(webBenchRunsSetting() ?? 3)): Promise<BenchRow[]> {
   buildSiteIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'creator-llc-bench-web-'));
   mkdirSync(dataDir, { recursive: true });
   const runtime = await startRuntime({ port: 0, dataDir, distDir, dynamodbEndpoint: dynamodbEndpointSetting(), staffPassword: 'bench-web-password' });
-  const rows: BenchRow[] = [];
+  const entry = entryBundle();
+  const rows: BenchRow[] = [
+    {
+      area: 'web',
+      metric: 'entry bundle (index-*.js), evaluated on every page',
+      value: `${kb(entry.rawBytes).toFixed(1)} KB raw, ${kb(entry.gzipBytes).toFixed(1)} KB gzip`,
+      budget: '-',
+      ok: true,
+    },
+  ];
   let chrome: BrowserContext | undefined;
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
