@@ -43,6 +43,7 @@ const CATEGORY_OF_ACTION = {
   ein_recorded: 'filing',
   mail_logged: 'filing',
   mail_handled: 'filing',
+  election_sent: 'filing',
   renewal_cancelled: 'money',
   renewal_resumed: 'money',
   renewal_charged: 'money',

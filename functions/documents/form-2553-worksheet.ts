@@ -2,6 +2,7 @@ import { sCorpElectionDeadline } from '#shared/compliance/calendar.ts';
 import { addDays, addYears } from '#shared/compliance/dates.ts';
 import federal from '#shared/data/federal-tax-2026.json' with { type: 'json' };
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
+import { sendingTo } from './form-2553-sending.ts';
 import { addressLine, longDate, pdfDate, percent, slug } from './format.ts';
 import { type Block, renderPdf } from './layout.ts';
 import { stateFacts } from './state-data.ts';
@@ -32,6 +33,8 @@ export function lateElection(facts: Pick<Form2553Facts, 'formation' | 'today'>):
   return { late: facts.today > deadline, deadline, reliefUntil };
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 export async function form2553Worksheet(
   order: OrderSummary,
   details: StoredFilingDetails,
@@ -43,7 +46,6 @@ export async function form2553Worksheet(
   const { late, deadline, reliefUntil } = lateElection(facts);
   const taxYearEnds = `December 31, ${start.slice(0, 4)}`;
   const officeCode = details.principalOffice.state.trim().toUpperCase();
-  const officeState = stateFacts(officeCode)?.name ?? officeCode;
   const pastRelief = late && facts.today > reliefUntil;
   const officer = details.management === 'manager' && details.managers?.length ? details.managers[0].name : details.members[0].name;
   const officerTitle = details.management === 'manager' && details.managers?.length ? 'Manager' : 'Member';
@@ -154,7 +156,7 @@ export async function form2553Worksheet(
     {
       type: 'bullets',
       items: [
-        `Mail or fax the signed form to the IRS address or fax number that the Form 2553 instructions give for ${officeState}, where the LLC's principal office is ("Where To File").`,
+        `Mail or fax the signed form to: ${lowerFirst(sendingTo(officeCode))}.`,
         'The IRS answers with a letter accepting the election, usually within 60 days. Keep it with the LLC’s records; your tax preparer will ask for it.',
         'An LLC that files Form 2553 is treated as also electing to be taxed as a corporation, so it does not file Form 8832 (Treas. Reg. § 301.7701-3(c)(1)(v)(C)).',
       ],

@@ -18,6 +18,7 @@ import { platformLabel } from '#shared/wizard/options.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { type ApplicationItem, versionOf } from '../data/applications/item.ts';
 import { detailsEditable } from '../data/applications/order-page.ts';
+import { orderElection } from '../documents/order/election-view.ts';
 import { orderMail } from '../documents/order/mail-view.ts';
 import { type TaxSummaryDocument, taxSummaryDocument } from '../documents/order/tax-summary.ts';
 import { customerDocuments } from '../documents/order/view.ts';
@@ -162,6 +163,7 @@ export function orderView(app: ApplicationItem, documents: OrderDocument[] = cus
     processingTime,
     documents,
     ...(app.mail?.length ? { mail: orderMail(app) } : {}),
+    ...electionOf(orderElection(app, now)),
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
     ...taxPlanOf(app, dayOf(now)),
@@ -183,6 +185,8 @@ function taxPlanOf(app: ApplicationItem, today: string): { taxPlan?: OrderView['
     },
   };
 }
+
+const electionOf = <T>(view: T | undefined) => (view ? { election: view } : {});
 
 /** The saved plan as the order page shows it: its inputs, the plan computed now, and the safe harbour in words, true on `today`. */
 function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan, today: string): SavedTaxPlanView {

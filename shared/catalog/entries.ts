@@ -252,6 +252,8 @@ export const CATALOG = [
         outdatedBy: form2553WorksheetOutdatedBy,
         remadeAfter: ['Mark Filed', 'Record EIN'],
       },
+      // The IRS acceptance of the election: uploaded by staff with its effective date (shared/s-corp/election.ts).
+      { kind: 'cp261_letter', label: 'IRS acceptance letter (CP261)', made: 'uploaded' },
     ],
   },
   {

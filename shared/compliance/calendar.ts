@@ -4,6 +4,7 @@
 // cannot read into a date is an undated "check with the state" event, never a guessed date.
 
 import { compareText } from '../compare-text.ts';
+import ELECTION_ANSWER from '../data/s-corp-election-answer.json' with { type: 'json' };
 import { formatUsd } from '../money.ts';
 import { computeSavedPlan, instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT, type SavedTaxPlan } from '../saved-tax-plan.ts';
 import { CALIFORNIA_ANNUAL_TAX, californiaTaxDescription, californiaTaxPayments, californiaTaxTitle } from '../state-facts/california-tax.ts';
@@ -106,6 +107,8 @@ export interface CalendarInput {
   dba?: { name: string; registeredOn: string };
   /** The tax plan saved on the order (its inputs): its year's estimated-tax dates carry the amounts computed from it. */
   taxPlan?: SavedTaxPlan;
+  /** The S-corporation election as staff recorded it (shared/s-corp/election.ts): sent, and in effect once the CP261 is recorded. */
+  election?: { sentOn: string; effectiveOn?: string };
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -404,6 +407,18 @@ function federalEvents(input: CalendarInput, today: string, until: string): Cale
       date,
       description: `Last day to file Form 2553 for the S-corporation election to apply to all of ${year}. ${payoff} ${ein}`,
       source: S_CORP_ELECTION.source,
+    });
+  }
+  // A sent election not yet accepted: the day to call the IRS when no CP261 came (the Form 2553 instructions' follow-up).
+  if (input.election && !input.election.effectiveOn) {
+    const due = addMonths(input.election.sentOn, ELECTION_ANSWER.followUpAfterMonths);
+    events.push({
+      id: 's-corp-election:answer',
+      kind: 's-corp-election',
+      title: `Call the IRS if no ${ELECTION_ANSWER.letter} by ${longDate(due)}`,
+      date: due,
+      description: `Form 2553 was sent on ${longDate(input.election.sentOn)}. ${ELECTION_ANSWER.followUp} Have the LLC’s EIN and the fax confirmation or mailing receipt at hand.`,
+      source: { name: ELECTION_ANSWER.followUpSource.title, url: ELECTION_ANSWER.followUpSource.url, verifiedAt: ELECTION_ANSWER.followUpSource.checkedOn },
     });
   }
   return events;

@@ -1,4 +1,6 @@
+import { calendarDay } from '../common.schema.ts';
 import { staffMailSchema } from '../mail/mail.schema.ts';
+import { electionViewSchema } from '../s-corp/election.schema.ts';
 import { FILE_NUMBER } from '../staff/applications.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
@@ -47,6 +49,8 @@ export const recordUploadSchema = z.strictObject({
   title: z.optional(text('Title', 120, { min: 1 })),
   /** With the approved document: the version of our formation document that was filed (default: the newest). */
   filedDocumentId: z.optional(documentIdSchema),
+  /** With the IRS acceptance letter (CP261): the date it says the S-corporation election takes effect. */
+  effectiveOn: z.optional(calendarDay('Enter the effective date the letter gives as YYYY-MM-DD')),
 });
 export type RecordUpload = z.infer<typeof recordUploadSchema>;
 
@@ -113,6 +117,8 @@ export const staffDocumentsSchema = z.object({
   ein: z.optional(z.string()),
   /** The mail the registered agent address received for the LLC, newest first, each not handled with its clock (shared/mail/mail.ts). */
   mail: z.optional(z.array(staffMailSchema)),
+  /** The S-corporation election, when the order bought the Form 2553 worksheet (shared/s-corp/election.ts). */
+  election: z.optional(electionViewSchema),
 });
 export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
 

@@ -1,5 +1,6 @@
 import type { StoredFilingDetails } from '../filing/details.schema.ts';
 import { orderMailSchema } from '../mail/mail.schema.ts';
+import { electionViewSchema } from '../s-corp/election.schema.ts';
 import { savedTaxPlanViewSchema } from '../saved-tax-plan.schema.ts';
 import * as z from '../zod.ts';
 import { deliverableSchema } from './deliverables.schema.ts';
@@ -103,6 +104,8 @@ export const orderViewSchema = z.object({
   documents: z.array(orderDocumentSchema),
   /** Mail our registered agent address received for the LLC, newest first; each scan is a document of the vault (kind mail_scan). */
   mail: z.optional(z.array(orderMailSchema)),
+  /** The S-corporation election's state, when the order bought the Form 2553 worksheet (shared/s-corp/election.ts). */
+  election: z.optional(electionViewSchema),
   /** What the order bought and what of it is delivered, with dates (shared/orders/deliverables.ts). */
   deliverables: z.array(deliverableSchema),
   /** The EIN the IRS assigned, once recorded. */

@@ -31,6 +31,8 @@ export const ACTION_ROLES = {
    * both the orders' workflow.
    */
   logMail: 'processor',
+  /** Recording the S-corporation election as sent (docs/decisions/0422): the orders' workflow, like the uploads. */
+  recordElection: 'processor',
   /** A second pair of eyes on a customer's identity: a change of their email asked for by someone else (docs/decisions/0409). */
   approveEmailChange: 'processor',
 } as const satisfies Record<string, StaffRole>;

@@ -28,6 +28,7 @@ export type CalendarOrder = Pick<
   | 'documents'
   | 'dbaName'
   | 'savedTaxPlan'
+  | 'sCorpElection'
 >;
 
 export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -63,6 +64,9 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     ...dbaOf(order),
     // The saved inputs: the calendar computes the amounts with today's engine.
     ...(order.savedTaxPlan ? { taxPlan: order.savedTaxPlan } : {}),
+    ...(order.sCorpElection?.sent
+      ? { election: { sentOn: order.sCorpElection.sent.on, ...(order.sCorpElection.effectiveOn ? { effectiveOn: order.sCorpElection.effectiveOn } : {}) } }
+      : {}),
   };
 }
 

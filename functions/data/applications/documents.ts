@@ -33,9 +33,14 @@ export async function recordDocuments(
     fileNumber?: string;
     /** Email the customer about this delivery (the state-stamped document), from the same transaction. */
     notify?: { title: string; detail: string };
+    /** The IRS acceptance letter (CP261): the S-corporation election is in effect from this date. */
+    election?: { effectiveOn: string; letterId: string; by: string };
   },
 ): Promise<ApplicationItem> {
   const now = new Date().toISOString();
+  const election = opts.election
+    ? { ...(app.sCorpElection ?? {}), effectiveOn: opts.election.effectiveOn, letterId: opts.election.letterId, recordedAt: now, recordedBy: opts.election.by }
+    : undefined;
   let documents: StoredDocument[] = [...(app.documents ?? [])];
   for (const doc of added) documents.push({ ...doc, version: documents.filter((d) => d.kind === doc.kind).length + 1 });
   const filed = opts.filedId ? documents.find((d) => d.id === opts.filedId) : undefined;
@@ -54,6 +59,7 @@ export async function recordDocuments(
   if (opts.activity.action === 'documents_generated' && app.documentsProblem) change.remove('documentsProblem');
   const fileNumber = opts.fileNumber && !app.fileNumber ? opts.fileNumber : undefined;
   if (fileNumber) change.set('fileNumber', fileNumber);
+  if (election) change.set('sCorpElection', election);
   // The state's stamped document moves a filed order from "waiting on the state" on (shared/staff/work-queue.ts).
   const stage = queueStageOf({ ...app, documents });
   if (stage !== app.queue) change.queueAt(stage, now);
@@ -69,6 +75,7 @@ export async function recordDocuments(
           documents: added.map((d) => ({ id: d.id, kind: d.kind, key: d.key, size: d.size })),
           ...(filed ? { filed: filed.id } : {}),
           ...(opts.fileNumber ? { fileNumber: opts.fileNumber } : {}),
+          ...(election ? { electionEffectiveOn: election.effectiveOn } : {}),
         },
       }),
     );
@@ -90,7 +97,15 @@ export async function recordDocuments(
   const { documentsProblem: _settled, ...rest } = app;
   const written = opts.activity.action === 'documents_generated' ? rest : app;
   const queued = stage === app.queue ? {} : { queue: stage, queueSince: stage ? now : undefined };
-  return { ...written, documents, ...(fileNumber ? { fileNumber } : {}), ...queued, updatedAt: now, version: versionOf(app) + 1 };
+  return {
+    ...written,
+    documents,
+    ...(fileNumber ? { fileNumber } : {}),
+    ...(election ? { sCorpElection: election } : {}),
+    ...queued,
+    updatedAt: now,
+    version: versionOf(app) + 1,
+  };
 }
 
 /**

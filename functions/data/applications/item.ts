@@ -7,6 +7,7 @@ import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
+import type { ElectionRecord } from '#shared/s-corp/election.ts';
 import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { QueueStage } from '#shared/staff/work-queue.ts';
 import type { WizardData } from '#shared/wizard/data.schema.ts';
@@ -164,6 +165,12 @@ export interface ApplicationItem extends Partial<WizardData> {
 
   /** Mail our registered agent address received for the LLC, oldest first (./mail.ts; at most MAX_MAIL_PER_ORDER). */
   mail?: StoredMail[];
+
+  /**
+   * The S-corporation election (Form 2553) as staff recorded it: how and when it was sent, and
+   * the date the IRS letter (CP261) says it takes effect once uploaded (shared/s-corp/election.ts).
+   */
+  sCorpElection?: ElectionRecord & { recordedAt: string; recordedBy: string };
 }
 
 /** A piece of mail logged by staff (shared/mail/mail.ts): its scan is the document `documentId`. */

@@ -1,5 +1,7 @@
+import { longDate } from '#shared/compliance/dates.ts';
 import type { RecordEin, RecordUpload, UploadRequest, UploadTicket } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, type DocumentKind, FILEABLE_KINDS, looksLikePdf, MAX_UPLOAD_BYTES } from '#shared/orders/documents.ts';
+import { ELECTION_LETTER } from '#shared/s-corp/election.ts';
 import { dbaOffer } from '#shared/state-facts/dba.ts';
 import { findState } from '#shared/states.ts';
 import { deleteTaxId, documentsNotPaid, recordDocuments, recordEin } from '../../data/applications/documents.ts';
@@ -84,6 +86,8 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
   mustBePaid(app);
   if (!app.documents?.some((d) => d.id === uploadId)) {
     const filed = body.kind === 'approved_articles' ? filedVersion(app, body.filedDocumentId) : undefined;
+    if (body.kind === 'cp261_letter' && !body.effectiveOn)
+      throw new ValidationError('Enter the date the letter says the election takes effect', { effectiveOn: ['Enter the effective date'] });
     const upload = await storeUpload(app, uploadId, body.kind);
     const title = body.kind === 'other' && body.title ? body.title : DOCUMENT_KIND_LABELS[body.kind];
     const doc = {
@@ -101,6 +105,9 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
           actor,
           ...(body.kind === 'approved_articles' ? { notify: approvedNotice(app, body.fileNumber ?? app.fileNumber) } : {}),
           ...(body.kind === 'dba_registration' ? { notify: dbaNotice(app) } : {}),
+          ...(body.kind === 'cp261_letter' && body.effectiveOn
+            ? { notify: electionNotice(app, body.effectiveOn), election: { effectiveOn: body.effectiveOn, letterId: uploadId, by: actor?.email ?? 'staff' } }
+            : {}),
           ...(filed ? { filedId: filed.id } : {}),
           ...(body.fileNumber ? { fileNumber: body.fileNumber } : {}),
         });
@@ -127,6 +134,14 @@ function approvedNotice(app: ApplicationItem, fileNumber: string | undefined): {
   return {
     title: 'Your state-approved formation document is ready',
     detail: `${state} approved the formation of ${app.businessName || 'your LLC'}${fileNumber ? ` (file number ${fileNumber})` : ''}. The state-stamped document is in the document vault on your order page.`,
+  };
+}
+
+/** The customer's email when the IRS acceptance of the S-corporation election (CP261) is recorded. */
+function electionNotice(app: ApplicationItem, effectiveOn: string): { title: string; detail: string } {
+  return {
+    title: 'Your S-corporation election is in effect',
+    detail: `The IRS accepted the S-corporation election of ${app.businessName || 'your LLC'} (letter ${ELECTION_LETTER}): it is in effect from ${longDate(effectiveOn)}. The letter is in the document vault on your order page; keep it with the LLC's records, your tax preparer will ask for it.`,
   };
 }
 

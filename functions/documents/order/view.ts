@@ -4,6 +4,7 @@ import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.sch
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../../data/applications/item.ts';
+import { staffElection } from './election-view.ts';
 import { staffMail } from './mail-view.ts';
 import { orderReceipts } from './receipts.ts';
 import { taxSummaryDocument } from './tax-summary.ts';
@@ -65,8 +66,11 @@ export function staffDocuments(app: ApplicationItem): StaffDocuments {
     deliverables: deliverablesFor(app),
     ...(app.ein ? { ein: app.ein } : {}),
     ...(app.mail?.length ? { mail: staffMail(app) } : {}),
+    ...electionOf(staffElection(app)),
   };
 }
+
+const electionOf = <T>(view: T | undefined) => (view ? { election: view } : {});
 
 /** The documents of the customer's vault, newest first. */
 export function vaultDocuments(app: ApplicationItem): StoredDocument[] {

@@ -11,6 +11,7 @@ import {
   uploadTicketSchema,
 } from '../../orders/documents.schema.ts';
 import { orderViewSchema, revealedTaxIdSchema } from '../../orders/view.schema.ts';
+import { recordElectionSentSchema } from '../../s-corp/election.schema.ts';
 import { ACTION_PERMISSIONS, ACTION_ROLES } from '../../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../../staff/applications.schema.ts';
 import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../../staff/assignment.schema.ts';
@@ -314,6 +315,20 @@ export const STAFF_ORDER_ROUTES = {
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
     bucket: 'write',
+  },
+  'POST /api/staff/applications/{id}/election': {
+    handler: 'staff/election-sent',
+    operationId: 'recordElectionSent',
+    summary: 'Records the S-corporation election (Form 2553) as sent: fax or mail, the day, the number or address used',
+    description:
+      'One write at the order’s version with the audit and activity entries; recording it again corrects it. The answer shows the election waiting for the IRS letter (CP261) with its due date. 409 `order_not_paid`, `election_not_bought`.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.recordElection,
+    params: idParam,
+    body: recordElectionSentSchema,
+    responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
   },
   'POST /api/staff/applications/{id}/mail': {
     handler: 'staff/mail-log',

@@ -1,0 +1,32 @@
+import { boughtFlags } from '#shared/catalog/catalog.ts';
+import { formationDateOf } from '#shared/compliance/calendar.ts';
+import { dayOf } from '#shared/compliance/dates.ts';
+import type { ElectionView } from '#shared/s-corp/election.schema.ts';
+import { electionState } from '#shared/s-corp/election.ts';
+import type { ApplicationItem } from '../../data/applications/item.ts';
+import { sendingTo } from '../form-2553-sending.ts';
+
+/**
+ * The S-corporation election as the order page and the staff modal show it (shared/s-corp/election.ts),
+ * for an order that bought the Form 2553 worksheet and has a formation date; undefined otherwise.
+ */
+export function orderElection(app: ApplicationItem, now: number | string | Date = Date.now()): ElectionView | undefined {
+  const formation = formationDateOf(app);
+  if (!formation || !boughtFlags(app).form2553) return undefined;
+  const { state, headline, detail, ...dates } = electionState({ formationDate: formation.date, record: app.sCorpElection, today: dayOf(now) });
+  const { late: _late, ...rest } = dates as typeof dates & { late?: boolean };
+  return { state, headline, detail, ...rest };
+}
+
+/** The staff modal's: the state, what was recorded, and where the worksheet says to send the form (the form's prefill). */
+export function staffElection(app: ApplicationItem, now: number | string | Date = Date.now()): ElectionView | undefined {
+  const view = orderElection(app, now);
+  if (!view) return undefined;
+  const sent = app.sCorpElection?.sent;
+  const office = app.filingDetails?.principalOffice?.state;
+  return {
+    ...view,
+    ...(sent ? { how: sent.how, sentTo: sent.to, ...(sent.note ? { note: sent.note } : {}) } : {}),
+    ...(office || app.state ? { sendTo: sendingTo(office || app.state || '') } : {}),
+  };
+}
