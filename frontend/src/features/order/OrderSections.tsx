@@ -7,6 +7,7 @@ import { FilingDetailsSummary } from '../../components/FilingDetailsSummary.tsx'
 import { useSetOrder } from '../../lib/order-queries.ts';
 import { Conversation } from './Conversation.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
+import { ElectionCard } from './ElectionCard.tsx';
 import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
 import { Receipt } from './Receipt.tsx';
 import { RenewalCharges } from './RenewalCharges.tsx';
@@ -115,6 +116,11 @@ export function MainSections({ order }: { order: OrderView }) {
       {order.taxPlan ? (
         <Section title="Your taxes: the S-corporation choice" id="order-tax-plan">
           <TaxPlanCard orderId={order.id} plan={order.taxPlan} form2553={order.deliverables.find((d) => d.key === 'form_2553')} />
+        </Section>
+      ) : null}
+      {order.election ? (
+        <Section title="Your S-corporation election (Form 2553)" id="order-election">
+          <ElectionCard election={order.election} />
         </Section>
       ) : null}
       <Section title="Filing details" id="order-details">

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadKind } from '#shared/orders/documents.ts';
+import type { RecordElectionSent } from '#shared/s-corp/election.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { staffCall } from '../../lib/staff-session.ts';
 
@@ -42,12 +43,24 @@ export interface UploadInput {
   filedDocumentId?: string;
   /** With the EIN letter: the EIN it assigns (recorded with the letter in one write). */
   ein?: string;
+  /** With the IRS acceptance letter (CP261): the date the election takes effect. */
+  effectiveOn?: string;
+}
+
+/** POST …/election: the Form 2553 recorded as sent (docs/decisions/0422-election-tracked.md); answers the documents with the election. */
+export function useRecordElectionSent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordElectionSent) => staffCall('POST /api/staff/applications/{id}/election', { params: { id }, body }),
+    onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
 }
 
 export function useUploadDocument(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId, ein }: UploadInput) => {
+    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId, ein, effectiveOn }: UploadInput) => {
       const ticket = await staffCall('POST /api/staff/applications/{id}/uploads', {
         params: { id },
         body: { contentType: 'application/pdf', size: file.size },
@@ -58,7 +71,13 @@ export function useUploadDocument(id: string) {
       if (kind === 'ein_letter' && ein) return staffCall('POST /api/staff/applications/{id}/ein', { params: { id }, body: { ein, uploadId: ticket.uploadId } });
       return staffCall('POST /api/staff/applications/{id}/uploads/{uploadId}/record', {
         params: { id, uploadId: ticket.uploadId },
-        body: { kind, ...(fileNumber ? { fileNumber } : {}), ...(title ? { title } : {}), ...(filedDocumentId ? { filedDocumentId } : {}) },
+        body: {
+          kind,
+          ...(fileNumber ? { fileNumber } : {}),
+          ...(title ? { title } : {}),
+          ...(filedDocumentId ? { filedDocumentId } : {}),
+          ...(effectiveOn ? { effectiveOn } : {}),
+        },
       });
     },
     onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),

@@ -8,6 +8,7 @@ import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { downloadDocument, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
+import { ElectionPanel } from './ElectionPanel.tsx';
 import { MailPanel } from './MailPanel.tsx';
 
 /**
@@ -74,6 +75,7 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
   const [title, setTitle] = useState('');
   const [filedId, setFiledId] = useState('');
   const [ein, setEin] = useState('');
+  const [effectiveOn, setEffectiveOn] = useState('');
   // The EIN letter of an order that bought the EIN is recorded with its number (and deletes the SSN).
   const withEin = kind === 'ein_letter' && einBought;
   const [problem, setProblem] = useState<string | undefined>();
@@ -87,7 +89,8 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
       ? 'Choose the PDF to upload'
       : (uploadFileProblem(file) ??
         (number && !FILE_NUMBER.test(number) ? 'Enter the file number the state gave (3-40 letters and digits)' : undefined) ??
-        (withEin ? einProblem(ein) : undefined));
+        (withEin ? einProblem(ein) : undefined) ??
+        (kind === 'cp261_letter' && !effectiveOn ? 'Enter the date the letter says the election takes effect' : undefined));
     setProblem(issue);
     if (issue || !file) return;
     try {
@@ -98,12 +101,14 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
         ...(kind === 'other' && title.trim() ? { title: title.trim() } : {}),
         ...(kind === 'approved_articles' && filedId ? { filedDocumentId: filedId } : {}),
         ...(withEin ? { ein: ein.trim() } : {}),
+        ...(kind === 'cp261_letter' ? { effectiveOn } : {}),
       });
       toast('Document Uploaded', `${DOCUMENT_KIND_LABELS[kind]} is on the order.`);
       if (fileInput.current) fileInput.current.value = '';
       setFileNumber('');
       setTitle('');
       setEin('');
+      setEffectiveOn('');
     } catch (err) {
       setProblem(failureMessage(err));
     }
@@ -147,6 +152,12 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
         <label className="text-sm text-slate-800">
           EIN (on the IRS letter)
           <input value={ein} onChange={(e) => setEin(e.target.value)} className={INPUT} autoComplete="off" inputMode="numeric" placeholder="12-3456789" />
+        </label>
+      ) : null}
+      {kind === 'cp261_letter' ? (
+        <label className="text-sm text-slate-800">
+          Election in effect from (on the CP261)
+          <input type="date" value={effectiveOn} onChange={(e) => setEffectiveOn(e.target.value)} className={INPUT} />
         </label>
       ) : null}
       {kind === 'other' ? (
@@ -266,6 +277,7 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
       {data && app.paymentStatus === 'paid' ? (
         <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} />
       ) : null}
+      {data?.election ? <ElectionPanel applicationId={app.id} election={data.election} /> : null}
       {data ? <MailPanel applicationId={app.id} mail={data.mail ?? []} paid={app.paymentStatus === 'paid'} /> : null}
     </section>
   );
