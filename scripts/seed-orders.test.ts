@@ -61,6 +61,12 @@ describe('npm run seed: pacing and the orders it makes', () => {
     expect(orders.some((o) => o.answers.feinFiling)).toBe(true);
     expect(orders.some((o) => o.answers.operatingAgreement)).toBe(true);
     expect(orders.some((o) => o.answers.expeditedFiling)).toBe(true);
+    // A tag changes the name and the email only: the same order, under a name no other run has.
+    const tagged = seedOrder(3, 4, 'Qbtz');
+    expect(tagged.answers.businessName).toMatch(/ Qbtz 5 LLC$/);
+    expect(tagged.answers.businessName).not.toBe(seedOrder(3, 4).answers.businessName);
+    expect(tagged.answers.email).toContain('.qbtz@');
+    expect({ ...tagged.answers, businessName: '', email: '', userId: '' }).toEqual({ ...seedOrder(3, 4).answers, businessName: '', email: '', userId: '' });
     // A completed order needs nothing staff cannot give here (no IRS letter to wait for).
     expect(orders.filter((o) => o.target === 'completed').every((o) => !o.answers.feinFiling)).toBe(true);
   });

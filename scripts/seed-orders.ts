@@ -42,6 +42,8 @@ export interface SeedOptions {
   seed: number;
   staffEmail: string;
   staffPassword: string;
+  /** Put into every business name and email (a word of letters), so a rerun on the same data makes new names. */
+  tag?: string;
   log?: (line: string) => void;
 }
 
@@ -175,8 +177,12 @@ export interface SeedOrder {
   answers: Record<string, unknown>;
 }
 
-/** Order `i` of seed `seed`: who, where, what they bought, and the stage it is to reach. */
-export function seedOrder(seed: number, i: number): SeedOrder {
+/**
+ * Order `i` of seed `seed`: who, where, what they bought, and the stage it is to reach. A `tag`
+ * goes into the business name and the email only (the rest is the seed's), so runs with their
+ * own tags on the same data never collide on a name.
+ */
+export function seedOrder(seed: number, i: number, tag?: string): SeedOrder {
   const rnd = generator(seed * 100_003 + i);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const target = PLAN[i % PLAN.length];
@@ -190,10 +196,10 @@ export function seedOrder(seed: number, i: number): SeedOrder {
   return {
     target,
     answers: {
-      userId: `seed-${seed}-${i}`,
+      userId: `seed-${seed}-${i}${tag ? `-${tag}` : ''}`,
       firstName,
       lastName,
-      email: `${firstName}.${lastName}.${seed}-${i}@example.com`.toLowerCase(),
+      email: `${firstName}.${lastName}.${seed}-${i}${tag ? `.${tag}` : ''}@example.com`.toLowerCase(),
       phone: `555-01${String(i % 100).padStart(2, '0')}-${String(1000 + Math.floor(rnd() * 9000))}`,
       state,
       residenceState: rnd() < 0.7 ? state : pick(SEED_STATES),
@@ -201,7 +207,7 @@ export function seedOrder(seed: number, i: number): SeedOrder {
       priority: pick(PRIORITIES),
       contentTypes: [content],
       platforms: [pick(PLATFORMS), pick(PLATFORMS)].filter((p, k, all) => all.indexOf(p) === k),
-      businessName: `${pick(THEMES)} ${lastName} ${pick(WORDS)} ${i + 1} LLC`,
+      businessName: `${pick(THEMES)} ${lastName} ${pick(WORDS)} ${tag ? `${tag} ` : ''}${i + 1} LLC`,
       annualIncome,
       monthlyExpenses: {
         clothing: Math.floor(rnd() * 400),
@@ -416,7 +422,7 @@ export async function runSeed(opts: SeedOptions, clock: Clock = realClock): Prom
   const token = await staffSignIn(opts.url, opts.staffEmail, opts.staffPassword);
   const ids: string[] = [];
   for (let i = 0; i < opts.orders; i++) {
-    const order = seedOrder(opts.seed, i);
+    const order = seedOrder(opts.seed, i, opts.tag);
     ids.push(await makeOrder(api, token, order, i));
     log(`  ${i + 1}/${opts.orders} ${order.answers.state} ${order.answers.businessName} -> ${order.target}`);
   }
