@@ -1,5 +1,6 @@
 import type { Deliverable } from '#shared/orders/deliverables.ts';
 import { CheckIcon } from './CheckIcon.tsx';
+import { NoWrapText } from './NoWrap.tsx';
 
 /**
  * An order's deliverables (shared/orders/deliverables.ts) as a checklist: what the order bought,
@@ -18,10 +19,12 @@ export function DeliverablesChecklist({ deliverables, staff = false, id }: { del
           )}
           <div className="min-w-0">
             <p className="break-words text-sm font-medium text-slate-900">
-              {d.label}
+              <NoWrapText text={d.label} />
               <span className="sr-only">{d.delivered ? ': delivered' : d.by === 'us' ? ': not delivered yet' : ': your task'}</span>
             </p>
-            <p className="break-words text-sm text-slate-600">{d.status}</p>
+            <p className="break-words text-sm text-slate-600">
+              <NoWrapText text={d.status} />
+            </p>
             {staff && d.missing ? <p className="break-words text-sm text-amber-800">Missing: {d.missing}</p> : null}
           </div>
         </li>

@@ -5,6 +5,7 @@ import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { stateName } from '#shared/states.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
+import { NoWrap } from './NoWrap.tsx';
 
 /**
  * The filing details as stored (shared/filing/details.schema.ts), read-only: the order page once they
@@ -45,7 +46,17 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
       {details.county ? <Item label="County">{details.county}</Item> : null}
       <Item label="Registered agent">
         {agent.kind === 'ours' ? (
-          <>CreatorLLC (free for the first year; {agent.renewalConsent ? `renews at ${formatUsd(renewal)} a year` : 'not renewed after the first year'})</>
+          <>
+            CreatorLLC (free for the first year;{' '}
+            {agent.renewalConsent ? (
+              <>
+                renews at <NoWrap>{formatUsd(renewal)}</NoWrap> a year
+              </>
+            ) : (
+              'not renewed after the first year'
+            )}
+            )
+          </>
         ) : (
           <>
             {agent.name}, {formatAddress(agent.address)} (the agent has agreed to act)
@@ -59,7 +70,14 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
       </Item>
       <Item label="Signature">
         <span className="italic">{details.signature.typedName}</span>, signed electronically{' '}
-        {Number.isNaN(signedAt.getTime()) ? '' : `on ${signedAt.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`}
+        {Number.isNaN(signedAt.getTime()) ? (
+          ''
+        ) : (
+          <>
+            on <NoWrap>{signedAt.toLocaleDateString('en-US', { dateStyle: 'medium' })}</NoWrap>,{' '}
+            <NoWrap>{signedAt.toLocaleTimeString('en-US', { timeStyle: 'short' })}</NoWrap>
+          </>
+        )}
       </Item>
       <Item label="Management">{details.management === 'manager' ? 'Manager-managed' : 'Member-managed'}</Item>
       <Item label="Purpose">{details.purpose}</Item>
@@ -96,7 +114,9 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
             {party.taxIdDeleted ? `${maskedTaxId(party.taxIdLast4)} (deleted after the EIN was issued)` : (taxId ?? maskedTaxId(party.taxIdLast4))}
           </Item>
           <Item label="Business activity">{details.ein.businessActivity}</Item>
-          <Item label="Business start date">{writtenDate(details.ein.startDate)}</Item>
+          <Item label="Business start date">
+            <NoWrap>{writtenDate(details.ein.startDate)}</NoWrap>
+          </Item>
           <Item label="Fiscal year ends">{MONTHS[details.ein.fiscalYearEndMonth - 1] ?? details.ein.fiscalYearEndMonth}</Item>
         </>
       ) : null}

@@ -17,7 +17,10 @@ export function NextYearPlan({ plan }: { plan: Plan }) {
       </p>
       <ul className="mt-2 grid gap-2 sm:grid-cols-4">
         {plan.instalments.map((q) => (
-          <li key={q.due} className="flex items-baseline justify-between gap-3 rounded-lg border border-dashed border-slate-300 px-3 py-2 sm:block">
+          <li
+            key={q.due}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg border border-dashed border-slate-300 px-3 py-2 sm:block"
+          >
             <span className="block">
               <NoWrap>{longDate(q.due)}</NoWrap>
             </span>

@@ -8,9 +8,9 @@ export function NoWrap({ children }: { children: ReactNode }) {
   return <span className="whitespace-nowrap">{children}</span>;
 }
 
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
-/** A written date ("April 15, 2026", "April 15") or a dollar amount ("$2,709", "$39.00"). */
-const KEPT_WHOLE = new RegExp(`${MONTH} \\d{1,2}(?:, \\d{4})?|\\$\\d[\\d,]*(?:\\.\\d+)?`, 'g');
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\\.?';
+/** A written date ("April 15, 2026", "Nov 25, 2026", "April 15") or a dollar amount ("$2,709", "$39.00"). */
+const KEPT_WHOLE = new RegExp(`\\b${MONTH} \\d{1,2}(?:, \\d{4})?\\b|\\$\\d[\\d,]*(?:\\.\\d+)?`, 'g');
 
 /** A sentence (often the server's) with each written date and dollar amount in it kept on one line. */
 export function NoWrapText({ text }: { text: string }) {

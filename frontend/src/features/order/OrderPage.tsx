@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { NoWrapText } from '../../components/NoWrap.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { StateDataCredit } from '../../components/StateDataCredit.tsx';
@@ -30,7 +31,9 @@ function NextSteps({ order }: { order: OrderView }) {
         {order.nextSteps.map((s) => (
           <li key={s} className="flex gap-2">
             <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-indigo-600" />
-            <span>{s}</span>
+            <span>
+              <NoWrapText text={s} />
+            </span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { formatRefundCents } from '#shared/payments/refunds.ts';
+import { NoWrap } from '../../components/NoWrap.tsx';
 
 /** The receipt: the lines and total checkout showed, what was paid, how and when. */
 export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']> }) {
@@ -25,7 +26,10 @@ export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']
         <p className="mt-2 text-sm font-medium text-amber-800">Refunded: {formatRefundCents(Math.round(receipt.refunded * 100))}</p>
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
-        Paid {Number.isNaN(paidOn.getTime()) ? receipt.paidAt : paidOn.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+        Paid{' '}
+        <NoWrap>
+          {Number.isNaN(paidOn.getTime()) ? receipt.paidAt : paidOn.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+        </NoWrap>
         {receipt.provider ? ` by ${receipt.provider}` : ''}.
       </p>
     </div>

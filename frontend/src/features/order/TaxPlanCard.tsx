@@ -3,6 +3,7 @@ import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { NextYearPlan } from '../../components/NextYearPlan.tsx';
+import { NoWrap, NoWrapText } from '../../components/NoWrap.tsx';
 import { paths } from '../../paths.ts';
 
 const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
@@ -37,7 +38,10 @@ export function TaxPlanCard({
       </p>
       <p className="mt-2">
         To have the election from the LLC&rsquo;s first day, file IRS Form 2553 by{' '}
-        <strong className="font-semibold">{longDate(plan.sCorpElectionDeadline)}</strong> ({from}). It is on your calendar below.
+        <strong className="font-semibold">
+          <NoWrap>{longDate(plan.sCorpElectionDeadline)}</NoWrap>
+        </strong>{' '}
+        ({from}). It is on your calendar below.
       </p>
       {form2553 ? (
         <p className="mt-2" data-testid="order-form-2553">
@@ -49,34 +53,44 @@ export function TaxPlanCard({
       {saved && onDay ? (
         <div className="mt-3" data-testid="saved-tax-plan">
           <p className="font-semibold text-slate-900">
-            Your saved plan ({formatUsd(saved.request.profit)} of profit
-            {saved.request.salary !== undefined ? `, a ${formatUsd(saved.request.salary)} salary` : ''}
-            ): quarterly estimated tax for {saved.request.year}, as of {longDate(onDay.asOf)}
+            Your saved plan (<NoWrap>{formatUsd(saved.request.profit)}</NoWrap> of profit
+            {saved.request.salary !== undefined ? (
+              <>
+                , a <NoWrap>{formatUsd(saved.request.salary)}</NoWrap> salary
+              </>
+            ) : (
+              ''
+            )}
+            ): quarterly estimated tax for {saved.request.year}, as of <NoWrap>{longDate(onDay.asOf)}</NoWrap>
           </p>
           <ul className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="saved-tax-plan-dates">
             {onDay.instalments.map((q) => (
               <li
                 key={q.due}
-                className={`flex items-baseline justify-between gap-3 rounded-lg border px-3 py-2 ${q.past ? 'border-slate-200 bg-slate-50 text-slate-600' : 'border-slate-200'}`}
+                className={`flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg border px-3 py-2 ${q.past ? 'border-slate-200 bg-slate-50 text-slate-600' : 'border-slate-200'}`}
               >
                 <span>
-                  {longDate(q.due)}
+                  <NoWrap>{longDate(q.due)}</NoWrap>
                   <span className={`ml-2 text-xs font-semibold uppercase tracking-wide ${q.past ? 'text-slate-600' : 'text-indigo-700'}`}>
                     {q.past ? 'Past' : 'Due'}
                   </span>
                 </span>
-                <span className="font-semibold tabular-nums">{formatUsd(q.amount)}</span>
+                <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(q.amount)}</span>
               </li>
             ))}
           </ul>
           {onDay.catchUp ? (
-            <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800" data-testid="saved-tax-plan-catch-up">
-              <p className="font-semibold text-slate-900">{onDay.catchUp}</p>
+            <div className="mt-3 break-words rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800" data-testid="saved-tax-plan-catch-up">
+              <p className="font-semibold text-slate-900">
+                <NoWrapText text={onDay.catchUp} />
+              </p>
               {onDay.penalty ? <p className="mt-2">{onDay.penalty}</p> : null}
               {onDay.annualised ? <p className="mt-2">{onDay.annualised}</p> : null}
             </div>
           ) : null}
-          <p className="mt-2 text-slate-700">{saved.rule}</p>
+          <p className="mt-2 text-slate-700">
+            <NoWrapText text={saved.rule} />
+          </p>
           {onDay.nextYearPlan ? <NextYearPlan plan={onDay.nextYearPlan} /> : null}
           <p className="mt-3">
             <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
@@ -87,7 +101,7 @@ export function TaxPlanCard({
       ) : (
         <p className="mt-3">
           <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
-            See whether the election pays at your profit ({formatUsd(plan.profit)} a year, from your answers), and save your quarterly tax plan
+            See whether the election pays at your profit (<NoWrap>{formatUsd(plan.profit)}</NoWrap> a year, from your answers), and save your quarterly tax plan
           </Link>
         </p>
       )}
