@@ -114,7 +114,7 @@ describe('the S-corporation election, tracked', () => {
     expect(orderCalendar(done).events?.some((e) => e.id === 's-corp-election:answer')).toBe(false);
     const email = await getMessage(`deliverable:${app.id}:${letter}`);
     expect(email).toMatchObject({ kind: 'deliverable_ready', to: 'jordan@example.com', payload: { title: 'Your S-corporation election is in effect' } });
-    expect((email?.payload as { detail?: string }).detail).toContain('November 23, 2026');
+    expect((email?.payload as { detail?: string } | undefined)?.detail).toContain('November 23, 2026');
   }, 60_000);
 
   it('refuses an order without the Form 2553 add-on, and a date not on the calendar', async () => {
