@@ -97,6 +97,8 @@ describe('document routes', () => {
         'POST /api/staff/applications/{id}/uploads',
         'POST /api/staff/applications/{id}/uploads/{uploadId}/record',
         'POST /api/staff/applications/{id}/ein',
+        // A piece of mail logged with its scan: the upload copied to its document key (docs/decisions/0421).
+        'POST /api/staff/applications/{id}/mail',
         'POST /api/staff/sunbiz/{id}',
         // Bulk Start Processing generates each order's documents as the single move does.
         'POST /api/staff/bulk-actions',

@@ -383,7 +383,10 @@ describe('Web stack', () => {
     if (!found) throw new Error('no SpaRewrite function in the web stack');
     const fn = found[1];
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
-    expect(handler({ request: { uri: '/wizard/2' } }).uri).toBe('/app.html');
+    // The wizard's later steps and the staff sign-in are prerendered frames (docs/decisions/0416); other client routes get the app shell.
+    expect(handler({ request: { uri: '/wizard/2' } }).uri).toBe('/wizard-2.html');
+    expect(handler({ request: { uri: '/staff/login' } }).uri).toBe('/staff-login.html');
+    expect(handler({ request: { uri: '/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10/email-change' } }).uri).toBe('/app.html');
     expect(handler({ request: { uri: '/staff' } }).uri).toBe('/app.html');
     expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
     expect(handler({ request: { uri: '/pricing' } }).uri).toBe('/pricing.html');
