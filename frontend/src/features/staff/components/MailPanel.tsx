@@ -92,7 +92,7 @@ export function MailForm({ applicationId }: { applicationId: string }) {
         Log mail received (the scan as a PDF, at most 10 MB)
       </p>
       <label className="text-sm text-slate-800">
-        Kind of mail
+        Type of mail
         <select value={fields.kind} onChange={set('kind')} className={INPUT}>
           {MAIL_KINDS.map((k) => (
             <option key={k} value={k}>
