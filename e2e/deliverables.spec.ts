@@ -145,7 +145,7 @@ test('EIN and operating agreement: Mark Complete waits for the stamped document 
   await expect(section.getByText('88-1234567', { exact: true })).toBeVisible();
   for (const key of ['formation', 'ein', 'operating_agreement'])
     await expect(section.locator(`[data-deliverable="${key}"]`)).toHaveAttribute('data-delivered', 'true');
-  await expect(section.getByText(/In your vault since \d{4}-\d{2}-\d{2}/).first()).toBeVisible();
+  await expect(section.getByText(/In your vault since [A-Z][a-z]+ \d{1,2}, \d{4}/).first()).toBeVisible();
   const vault = order.getByRole('list', { name: 'Documents' });
   await expect(vault.getByText('EIN confirmation letter (IRS)')).toBeVisible();
   await expect(vault.getByText('Approved formation document (state-stamped)')).toBeVisible();
