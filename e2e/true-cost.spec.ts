@@ -171,9 +171,15 @@ test('the pricing page gives every state its three-year total, sorts by it, and 
       return numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
     })
     .toBe(true);
-  // The operator's renewal price as set (another spec on this server may have set one), else the price list's $125.
-  const settings = (await (await request.get('/api/operator-settings')).json()) as { registeredAgentRenewalUsd: number | null };
-  await expect(page.getByTestId('recurring-charges')).toContainText(`$${settings.registeredAgentRenewalUsd ?? 125} a year, only if you agree`);
+  // The operator's renewal price as set (another spec on this server may have set one), else the price list's $125;
+  // with no registered-agent office at all, the page promises no agent and says there is no recurring charge.
+  const settings = (await (await request.get('/api/operator-settings')).json()) as {
+    registeredAgentRenewalUsd: number | null;
+    registeredAgentOffices?: unknown[];
+  };
+  await expect(page.getByTestId('recurring-charges')).toContainText(
+    settings.registeredAgentOffices?.length ? `$${settings.registeredAgentRenewalUsd ?? 125} a year, only if you agree` : 'We make no recurring charge.',
+  );
   await shoot(page, 'pricing-card', card, [320, 1280]);
   await shoot(page, 'pricing-recurring', page.getByTestId('recurring-charges'), [320, 1280]);
 });

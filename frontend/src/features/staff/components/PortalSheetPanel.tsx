@@ -77,7 +77,7 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
         Portal sheet
       </h3>
       {kinds.length > 1 ? (
-        <div className="mt-2 flex gap-2">
+        <div className="mt-2 flex flex-wrap gap-2">
           {kinds.map((k) => (
             <button
               key={k.kind}
@@ -93,7 +93,7 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
       ) : null}
       <p className="mt-2 text-sm font-medium text-slate-900">{sheet.title}</p>
       {sheet.link ? (
-        <p className="mt-1 text-sm">
+        <p className="mt-1 break-words text-sm">
           <a href={sheet.link.url} target="_blank" rel="noopener noreferrer" className={LINK}>
             {sheet.link.text}
           </a>
@@ -118,7 +118,7 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
                   {isCopied ? '✓' : ''}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block text-xs text-slate-600">
+                  <span className="block break-words text-xs text-slate-600">
                     {row.section !== row.label ? `${row.section} · ` : ''}
                     {row.portalName ?? row.label}
                   </span>
