@@ -15,7 +15,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 // Every status staff can filter by, drafts last; '' is all.
 const FILTERS = ['', ...COUNTED_STATUSES, 'draft'] as const;
 const INPUT =
-  'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+  'max-w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
 
 const fullName = (a: StaffApplication) => `${a.firstName} ${a.lastName}`.trim() || '—';
 
@@ -75,7 +75,7 @@ export function ApplicationsTab() {
         </form>
       </search>
       <div className="mt-4 flex flex-wrap items-end gap-4">
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="payment-filter" className="block text-sm font-medium text-slate-800">
             Payment
           </label>
@@ -92,7 +92,7 @@ export function ApplicationsTab() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="state-filter" className="block text-sm font-medium text-slate-800">
             State
           </label>
@@ -110,7 +110,7 @@ export function ApplicationsTab() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="addon-filter" className="block text-sm font-medium text-slate-800">
             Add-on
           </label>
@@ -128,7 +128,7 @@ export function ApplicationsTab() {
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="assignee-filter" className="block text-sm font-medium text-slate-800">
             Assigned to
           </label>
@@ -148,7 +148,7 @@ export function ApplicationsTab() {
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-4">
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="status-filter" className="block text-sm font-medium text-slate-800">
             Status
           </label>

@@ -51,7 +51,7 @@ export function AssignmentPanel({ app, onSaved }: { app: StaffApplication; onSav
           id={selectId}
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
-          className="rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900"
+          className="max-w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900"
         >
           <option value="">Choose a person…</option>
           {(people.data?.people ?? []).map((p) => (

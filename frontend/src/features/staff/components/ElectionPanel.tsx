@@ -78,7 +78,7 @@ export function ElectionPanel({ applicationId, election }: { applicationId: stri
         ))}
       </ul>
       {election.state === 'in-effect' ? null : (
-        <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Record Form 2553 as sent" noValidate>
+        <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Record Form 2553 as sent" noValidate>
           <label className="text-sm text-slate-800">
             Sent by
             <select value={fields.how} onChange={set('how')} className={INPUT}>

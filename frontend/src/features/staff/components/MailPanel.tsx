@@ -87,11 +87,11 @@ export function MailForm({ applicationId }: { applicationId: string }) {
   const described = (key: keyof Errors) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}-error` } : {});
 
   return (
-    <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2" aria-labelledby={`${ids}-title`} noValidate>
+    <form onSubmit={submit} className="mt-4 grid grid-cols-1 gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2" aria-labelledby={`${ids}-title`} noValidate>
       <p id={`${ids}-title`} className="text-sm font-medium text-slate-800 sm:col-span-2">
         Log mail received (the scan as a PDF, at most 10 MB)
       </p>
-      <label className="text-sm text-slate-800">
+      <label className="min-w-0 text-sm text-slate-800">
         Type of mail
         <select value={fields.kind} onChange={set('kind')} className={INPUT}>
           {MAIL_KINDS.map((k) => (
@@ -101,27 +101,27 @@ export function MailForm({ applicationId }: { applicationId: string }) {
           ))}
         </select>
       </label>
-      <label className="text-sm text-slate-800">
+      <label className="min-w-0 text-sm text-slate-800">
         Sender
         <input value={fields.sender} onChange={set('sender')} className={INPUT} autoComplete="off" {...described('sender')} />
         {error('sender')}
       </label>
-      <label className="text-sm text-slate-800">
+      <label className="min-w-0 text-sm text-slate-800">
         Received on
         <input type="date" value={fields.receivedOn} onChange={set('receivedOn')} className={INPUT} {...described('receivedOn')} />
         {error('receivedOn')}
       </label>
-      <label className="text-sm text-slate-800">
+      <label className="min-w-0 text-sm text-slate-800">
         Answer deadline (if the document names one)
         <input type="date" value={fields.answerDeadline} onChange={set('answerDeadline')} className={INPUT} {...described('answerDeadline')} />
         {error('answerDeadline')}
       </label>
-      <label className="text-sm text-slate-800 sm:col-span-2">
+      <label className="min-w-0 text-sm text-slate-800 sm:col-span-2">
         Note (staff only)
         <input value={fields.note} onChange={set('note')} className={INPUT} autoComplete="off" {...described('note')} />
         {error('note')}
       </label>
-      <label className="text-sm text-slate-800 sm:col-span-2">
+      <label className="min-w-0 text-sm text-slate-800 sm:col-span-2">
         Scan (PDF)
         <input
           ref={fileInput}

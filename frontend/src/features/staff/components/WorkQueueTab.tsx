@@ -199,7 +199,7 @@ function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () =>
             id="bulk-person"
             value={person}
             onChange={(e) => setPerson(e.target.value)}
-            className="rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900"
+            className="max-w-full rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900"
           >
             <option value="">Choose a person…</option>
             {(people.data?.people ?? []).map((p) => (
