@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 
 /**
  * Applications made through the API, as the wizard makes them: POST answers the application's
@@ -40,10 +40,23 @@ export function wizardData(over: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A call refused by a per-address limit (429) is made again when its Retry-After says, as the
+ * site's own client would: every spec shares one address, and one spec's burst can spend the
+ * minute's drafts for the next.
+ */
+async function withinLimits(call: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await call();
+    if (res.status() !== 429 || attempt >= 2) return res;
+    await new Promise((r) => setTimeout(r, Number(res.headers()['retry-after'] ?? 1) * 1000 + 250));
+  }
+}
+
 /** Creates and submits an application; returns its id (its secret is remembered for `asHolder`). */
 export async function createSubmitted(request: APIRequestContext, data: Record<string, unknown>): Promise<string> {
   const { completed: _completed, ...draft } = data;
-  const created = await request.post('/api/llc-applications', { data: draft });
+  const created = await withinLimits(() => request.post('/api/llc-applications', { data: draft }));
   expect(created.status(), await created.text()).toBe(201);
   const { id, resumeSecret } = (await created.json()) as { id: string; resumeSecret?: string };
   if (resumeSecret) secrets.set(id, resumeSecret);

@@ -43,6 +43,20 @@ describe('npm run seed: pacing and the orders it makes', () => {
     expect(clock.waits).toHaveLength(2);
   });
 
+  it('with a share, uses only that part of each limit and leaves the rest of the minute to others', async () => {
+    const clock = fakeClock(Date.UTC(2026, 0, 5, 10, 0, 30));
+    const pacer = new Pacer(clock, 0.5);
+    for (let i = 0; i < 10; i++) await pacer.take('drafts', 20);
+    expect(clock.waits).toEqual([]);
+    await pacer.take('drafts', 20);
+    expect(clock.waits).toEqual([30_250]);
+    // A limit of one still lets one request a minute through.
+    await pacer.take('tiny', 1);
+    expect(clock.waits).toHaveLength(1);
+    expect(() => new Pacer(clock, 0)).toThrow(/above 0 and at most 1/);
+    expect(() => new Pacer(clock, 1.5)).toThrow(/above 0 and at most 1/);
+  });
+
   it('paces by the route table: the routes it calls and their per-address limits', () => {
     expect(routeLimit('POST /api/llc-applications')).toEqual({ bucket: 'drafts', perMinute: 20 });
     expect(routeLimit('POST /api/test-payments/confirm')?.bucket).toBe('test-payment');

@@ -44,6 +44,11 @@ export interface SeedOptions {
   staffPassword: string;
   /** Put into every business name and email (a word of letters), so a rerun on the same data makes new names. */
   tag?: string;
+  /**
+   * The part of each per-address limit the seed may use (0 to 1; all of it unless set), leaving the
+   * rest of every minute to whoever else shares the address: the end-to-end run's next spec.
+   */
+  share?: number;
   log?: (line: string) => void;
 }
 
@@ -74,10 +79,17 @@ const WINDOW_MARGIN_MS = 250;
  */
 export class Pacer {
   private readonly used = new Map<string, { window: number; count: number }>();
-  constructor(private readonly clock: Clock = realClock) {}
+  constructor(
+    private readonly clock: Clock = realClock,
+    /** The part of each limit this pacer may use (SeedOptions.share). */
+    private readonly share = 1,
+  ) {
+    if (!(share > 0 && share <= 1)) throw new Error(`The share of each limit is a number above 0 and at most 1, not ${share}`);
+  }
 
-  /** Resolves when one more request of `bucket` (limit `perMinute`) fits; counts it. */
-  async take(bucket: string, perMinute: number): Promise<void> {
+  /** Resolves when one more request of `bucket` (limit `perMinute`, of which this pacer uses its share) fits; counts it. */
+  async take(bucket: string, limit: number): Promise<void> {
+    const perMinute = Math.max(1, Math.floor(limit * this.share));
     for (;;) {
       const now = this.clock.now();
       const window = Math.floor(now / 60_000);
@@ -418,7 +430,7 @@ export async function staffSignIn(url: string, email: string, password: string):
 
 export async function runSeed(opts: SeedOptions, clock: Clock = realClock): Promise<SeedReport> {
   const log = opts.log ?? (() => {});
-  const api = new Api(opts.url, new Pacer(clock), clock);
+  const api = new Api(opts.url, new Pacer(clock, opts.share), clock);
   const token = await staffSignIn(opts.url, opts.staffEmail, opts.staffPassword);
   const ids: string[] = [];
   for (let i = 0; i < opts.orders; i++) {
