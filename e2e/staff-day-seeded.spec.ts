@@ -123,7 +123,8 @@ test('the portal sheet of a FL, WY, DE and TX order lists every value with a cop
     const n = await rows.count();
     for (let i = 0; i < n; i++) {
       const row = rows.nth(i);
-      await expect(row.locator('span.break-words'), `${state} row ${i + 1}`).toHaveText(/\S/);
+      // The row's field label, then its value: both present.
+      await expect(row.locator('span.break-words'), `${state} row ${i + 1}`).toHaveText([/\S/, /\S/]);
       await expect(row.getByRole('button', { name: /^Copy / }), `${state} row ${i + 1}`).toHaveCount(1);
     }
     const links = stateLinksOf(state);
