@@ -70,10 +70,20 @@ describe('the saved tax plan', () => {
     expect(q4).toMatchObject({ date: '2027-01-15', title: 'Federal estimated tax, 4th quarter 2026: pay $2,709', amountUsd: 2_709 });
     expect(q4.description).toContain('Your saved tax plan: pay $2,709 by January 15, 2027, as a sole proprietor');
     expect(q4.description).toContain('Safe harbour: the four payments together reach 90%');
-    // The next tax year: no amount, and why.
-    const next = events.find((e) => e.id === 'estimated-tax:2027-q1')!;
-    expect(next.amountUsd).toBeUndefined();
-    expect(next.description).toContain(laterYearText(2026));
+    // The next tax year: planned on the plan's figures (100% of its 12,037 of tax in four parts), labelled.
+    const next = events.filter((e) => e.id.startsWith('estimated-tax:2027-'));
+    expect(next.map((e) => [e.date, e.amountUsd, e.title])).toEqual([
+      ['2027-04-15', 3_010, 'Federal estimated tax, 1st quarter 2027: pay $3,010'],
+      ['2027-06-15', 3_010, 'Federal estimated tax, 2nd quarter 2027: pay $3,010'],
+      ['2027-09-15', 3_010, 'Federal estimated tax, 3rd quarter 2027: pay $3,010'],
+      ['2028-01-18', 3_010, 'Federal estimated tax, 4th quarter 2027: pay $3,010'],
+    ]);
+    expect(next[0].description).toContain("Your saved tax plan: pay $3,010 by April 15, 2027. Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
+    expect(next[0].description).toContain('100% of your estimated 2026 federal tax of $12,037');
+    // The year after: no amount, and why.
+    const later = events.find((e) => e.id === 'estimated-tax:2028-q1')!;
+    expect(later.amountUsd).toBeUndefined();
+    expect(later.description).toContain(laterYearText(2026));
   });
 
   it('follows the S-corporation plan when a salary is saved', () => {

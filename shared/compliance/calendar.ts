@@ -6,14 +6,22 @@
 import { compareText } from '../compare-text.ts';
 import ELECTION_ANSWER from '../data/s-corp-election-answer.json' with { type: 'json' };
 import { formatUsd } from '../money.ts';
-import { computeSavedPlan, instalmentWords, laterYearText, NO_SAVED_PLAN_TEXT, type SavedTaxPlan } from '../saved-tax-plan.ts';
+import {
+  computeSavedPlan,
+  instalmentWords,
+  laterYearText,
+  NO_SAVED_PLAN_TEXT,
+  nextYearBasisWords,
+  nextYearPlan,
+  type SavedTaxPlan,
+} from '../saved-tax-plan.ts';
 import { CALIFORNIA_ANNUAL_TAX, californiaTaxDescription, californiaTaxPayments, californiaTaxTitle } from '../state-facts/california-tax.ts';
 import { type DbaRule, dbaExpiry, dbaRuleFor } from '../state-facts/dba.ts';
 import { annualReportRule, type DueRule, datesFor, describeRule, taxDueRule } from '../state-facts/due-dates.ts';
 import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSource, normalizeCode, taxRuleFor, taxSource } from '../state-facts/facts.ts';
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
-import { TAX_PLAN_YEARS } from '../tax-plan.ts';
+import { TAX_PLAN_YEARS, yearFiguresOf } from '../tax-plan.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate } from './dates.ts';
 import { IRS_DUE_DATE_WORDS, irsDueDate } from './holidays.ts';
 import type { CalendarEventKind } from './kinds.ts';
@@ -363,23 +371,29 @@ function federalEvents(input: CalendarInput, today: string, until: string): Cale
   const lastPlanYear = TAX_PLAN_YEARS[TAX_PLAN_YEARS.length - 1];
   const saved = input.taxPlan;
   const computed = saved ? computeSavedPlan(saved) : undefined;
+  // The year after the saved plan's: planned on the plan's figures (the prior-year safe harbour), labelled so.
+  const next = computed ? nextYearPlan(computed.year, yearFiguresOf(computed)) : undefined;
   for (const { date, taxYear, index, quarter } of estimatedTaxDates(formed, Number(until.slice(0, 4)) + 1)) {
     // The saved plan's year carries its amounts; without a plan the date says so and points to the planner.
     const planned = computed?.year === taxYear ? instalmentWords(computed, index, today, date, saved?.request.priorYearTax) : undefined;
+    const nextAmount = !planned && next?.year === taxYear ? next.instalments[index]?.amount : undefined;
+    const amount = planned?.estimate.amount ?? nextAmount;
     const title = `Federal estimated tax, ${quarter} ${taxYear}`;
     const plan = planned
       ? planned.text
-      : (TAX_PLAN_YEARS as readonly number[]).includes(taxYear) && !input.taxPlan
-        ? NO_SAVED_PLAN_TEXT
-        : laterYearText(lastPlanYear);
+      : next && nextAmount !== undefined
+        ? `Your saved tax plan: pay ${formatUsd(nextAmount)} by ${longDate(date)}. ${next.label} ${nextYearBasisWords(next)}`
+        : (TAX_PLAN_YEARS as readonly number[]).includes(taxYear) && !input.taxPlan
+          ? NO_SAVED_PLAN_TEXT
+          : laterYearText(lastPlanYear);
     events.push({
       id: `estimated-tax:${taxYear}-q${quarter.slice(0, 1)}`,
       kind: 'estimated-tax',
-      title: planned ? `${title}: pay ${formatUsd(planned.estimate.amount)}` : title,
+      title: amount !== undefined ? `${title}: pay ${formatUsd(amount)}` : title,
       date,
       description: `${plan} ${ESTIMATED_TAX_GENERAL}`,
       source: ESTIMATED_TAX.source,
-      ...(planned ? { amountUsd: planned.estimate.amount } : {}),
+      ...(amount !== undefined ? { amountUsd: amount } : {}),
     });
   }
 
