@@ -99,21 +99,22 @@ test('EIN and operating agreement: Mark Complete waits for the stamped document 
 
   const panel = dialog.getByRole('region', { name: 'Documents' });
   await panel.getByLabel('Kind').selectOption('approved_articles');
+  // The upload starts when the file is chosen and is recorded after the form's 5-second hold (Undo).
   await panel.getByLabel('PDF file').setInputFiles({ name: 'stamped.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('FILED L26000777001') });
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(checklist.locator('[data-deliverable="formation"]')).toHaveAttribute('data-delivered', 'true');
+  await expect(checklist.locator('[data-deliverable="formation"]')).toHaveAttribute('data-delivered', 'true', { timeout: 20_000 });
   // The form is cleared once the upload is recorded (then the toast shows): only then choose the next file.
   await expect(page.getByText('Document Uploaded')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Mark Complete' })).toBeDisabled();
 
   await panel.getByLabel('Kind').selectOption('ein_letter');
+  // Chosen before the EIN is typed: the form says what it needs and waits for Upload.
   await panel.getByLabel('PDF file').setInputFiles({ name: 'cp575.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('CP 575: EIN 88-1234567') });
   await panel.getByLabel('EIN (on the IRS letter)').fill('07-1234567');
   await panel.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(panel.getByRole('alert')).toContainText('No EIN starts with 07');
   await panel.getByLabel('EIN (on the IRS letter)').fill('88-1234567');
   await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(checklist.locator('[data-deliverable="ein"]')).toHaveAttribute('data-delivered', 'true');
+  await expect(checklist.locator('[data-deliverable="ein"]')).toHaveAttribute('data-delivered', 'true', { timeout: 20_000 });
   await expect(dialog.getByText('EIN 88-1234567', { exact: true })).toBeVisible();
   await shoot(page, dialog.getByRole('region', { name: 'Deliverables' }), 'staff-delivered');
   await dialog.getByRole('button', { name: 'Mark Complete' }).click();

@@ -115,9 +115,9 @@ test('pay → details → Start Processing → vault → approved articles and f
   await panel.getByLabel('Kind').selectOption('approved_articles');
   await panel.getByLabel('File number (on the approved document)').fill('L26000555001');
   const stamped = await stampedArticles();
+  // The upload starts when the file is chosen and is recorded after the form's 5-second hold (Undo).
   await panel.getByLabel('PDF file').setInputFiles({ name: 'approved-articles.pdf', mimeType: 'application/pdf', buffer: stamped });
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('Document Uploaded')).toBeVisible();
+  await expect(page.getByText('Document Uploaded')).toBeVisible({ timeout: 20_000 });
   await expect(list.getByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeVisible();
   await expect(list.getByText('Filed version')).toBeVisible();
   await expect(list.getByText(/file number L26000555001/)).toBeVisible();

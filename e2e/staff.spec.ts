@@ -213,16 +213,15 @@ test('staff run an application from submitted to completed with its generated do
   await expect(dialog.getByText(/Not everything the order bought is delivered: the state-stamped formation document is not uploaded/)).toBeVisible();
   const panel = dialog.getByRole('region', { name: 'Documents' });
   await panel.getByLabel('Kind').selectOption('approved_articles');
+  // The upload starts when the file is chosen and is recorded after the form's 5-second hold (Undo).
   await panel.getByLabel('PDF file').setInputFiles({ name: 'stamped.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('FILED L26000123456') });
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(documents.getByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeVisible();
+  await expect(documents.getByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeVisible({ timeout: 20_000 });
   // The form is cleared once the upload is recorded (then the toast shows): only then choose the next file.
   await expect(page.getByText('Document Uploaded')).toBeVisible();
   await panel.getByLabel('Kind').selectOption('ein_letter');
   await panel.getByLabel('EIN (on the IRS letter)').fill('88-1234567');
   await panel.getByLabel('PDF file').setInputFiles({ name: 'cp575.pdf', mimeType: 'application/pdf', buffer: await onePagePdf('CP 575 88-1234567') });
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByText('EIN 88-1234567', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('EIN 88-1234567', { exact: true })).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Mark Complete' }).click();
   await expect(dialog.getByText('completed', { exact: true })).toBeVisible();
   await expectStats(page, { ...start, pending: start.pending - 1, completed: start.completed + 1 });

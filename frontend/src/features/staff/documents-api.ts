@@ -57,29 +57,40 @@ export function useRecordElectionSent(id: string) {
   });
 }
 
-export function useUploadDocument(id: string) {
+/** Sends the file to the documents store (a presigned PUT, not through the API); answers the upload's id, not yet recorded. */
+export async function sendUpload(id: string, file: File): Promise<string> {
+  const ticket = await staffCall('POST /api/staff/applications/{id}/uploads', {
+    params: { id },
+    body: { contentType: 'application/pdf', size: file.size },
+  });
+  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file });
+  if (!put.ok) throw new ApiError(put.status, '', 'The file could not be uploaded: try again');
+  return ticket.uploadId;
+}
+
+/** Records a sent upload on the order (the EIN letter with its EIN); answers the order's documents. */
+export function recordSentUpload(id: string, uploadId: string, { kind, fileNumber, title, filedDocumentId, ein, effectiveOn }: Omit<UploadInput, 'file'>) {
+  if (kind === 'ein_letter' && ein) return staffCall('POST /api/staff/applications/{id}/ein', { params: { id }, body: { ein, uploadId } });
+  return staffCall('POST /api/staff/applications/{id}/uploads/{uploadId}/record', {
+    params: { id, uploadId },
+    body: {
+      kind,
+      ...(fileNumber ? { fileNumber } : {}),
+      ...(title ? { title } : {}),
+      ...(filedDocumentId ? { filedDocumentId } : {}),
+      ...(effectiveOn ? { effectiveOn } : {}),
+    },
+  });
+}
+
+/**
+ * Recording a sent upload, as its own mutation: the upload form sends the file when it is chosen
+ * and records it after a short hold in which staff can undo (OrderDocumentsPanel.tsx).
+ */
+export function useRecordUpload(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, kind, fileNumber, title, filedDocumentId, ein, effectiveOn }: UploadInput) => {
-      const ticket = await staffCall('POST /api/staff/applications/{id}/uploads', {
-        params: { id },
-        body: { contentType: 'application/pdf', size: file.size },
-      });
-      // The file goes straight to the documents store under the site's /documents/ path, not through the API.
-      const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file });
-      if (!put.ok) throw new ApiError(put.status, '', 'The file could not be uploaded: try again');
-      if (kind === 'ein_letter' && ein) return staffCall('POST /api/staff/applications/{id}/ein', { params: { id }, body: { ein, uploadId: ticket.uploadId } });
-      return staffCall('POST /api/staff/applications/{id}/uploads/{uploadId}/record', {
-        params: { id, uploadId: ticket.uploadId },
-        body: {
-          kind,
-          ...(fileNumber ? { fileNumber } : {}),
-          ...(title ? { title } : {}),
-          ...(filedDocumentId ? { filedDocumentId } : {}),
-          ...(effectiveOn ? { effectiveOn } : {}),
-        },
-      });
-    },
+    mutationFn: ({ uploadId, ...input }: Omit<UploadInput, 'file'> & { uploadId: string }) => recordSentUpload(id, uploadId, input),
     onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });

@@ -24,3 +24,18 @@ export function formatAge(iso: string | undefined, now: Date = new Date()): stri
 
 /** The order number staff and customers quote: the id's first 8 characters. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/**
+ * Today as the staff member's calendar has it, kept within what the server accepts: not after
+ * today in UTC (filedDateProblem's "future") and not before the day the order was paid.
+ */
+export function defaultFiledOn(paidAt: string | null | undefined, now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const utc = now.toISOString().slice(0, 10);
+  const paidOn = paidAt?.slice(0, 10);
+  // ISO days sort as strings: the earlier of the two, then not before the payment (unless that is after today).
+  const [day] = [local, utc].sort();
+  if (!paidOn || day >= paidOn) return day;
+  return [paidOn, utc].sort()[0];
+}

@@ -12,7 +12,7 @@ import { failureMessage } from '../../../lib/api.ts';
 import { useMayPerform } from '../../../lib/staff-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useOrderDocuments } from '../documents-api.ts';
-import { formatDateTime } from '../format.ts';
+import { defaultFiledOn, formatDateTime } from '../format.ts';
 import { useReopen, useUpdateApplication } from '../staff-api.ts';
 import { AssignmentPanel } from './AssignmentPanel.tsx';
 import { DisputeNotice } from './DisputeNotice.tsx';
@@ -55,7 +55,9 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
     ? staffMoveBlocker({ ...app, deliverables, documents: documents.data?.documents, documentsProblem: documents.data?.problem }, next.to)
     : undefined;
   const [fileNumber, setFileNumber] = useState('');
-  const [filedOn, setFiledOn] = useState('');
+  // The state's filing date starts at today (most orders are marked filed the day the state
+  // accepts them); staff change it when the state's approval says otherwise.
+  const [filedOn, setFiledOn] = useState(() => defaultFiledOn(app.paidAt));
   const [reopenReason, setReopenReason] = useState('');
   const filing = next?.to === 'filed';
   const dateProblem = filing && filedOn ? filedDateProblem(filedOn, app.paidAt) : undefined;

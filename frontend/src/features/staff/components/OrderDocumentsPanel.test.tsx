@@ -45,15 +45,16 @@ const doc = (over: Partial<StaffDocument>): StaffDocument => ({
 
 const app = { id: ID, paymentStatus: 'paid', status: 'processing', businessName: 'Glow LLC' } as StaffApplication;
 
-function renderPanel() {
+/** The panel; by default a chosen file is recorded at once (no hold), as the hold has its own test. */
+function renderPanel(recordHoldMs = 0) {
   const user = userEvent.setup();
-  render(
+  const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <OrderDocumentsPanel app={app} />
+      <OrderDocumentsPanel app={app} recordHoldMs={recordHoldMs} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return user;
+  return Object.assign(user, { unmount: view.unmount });
 }
 
 describe('OrderDocumentsPanel', () => {
@@ -109,12 +110,11 @@ describe('OrderDocumentsPanel', () => {
       </QueryClientProvider>,
     );
     await user.upload(await screen.findByLabelText('PDF file'), new File(['<html></html>'], 'page.html', { type: 'text/html' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only PDF files can be uploaded');
     expect(calls.some((c) => c.key.includes('/uploads'))).toBe(false);
   });
 
-  it('uploads a PDF: asks for a link, PUTs the file as application/pdf, records it with the file number', async () => {
+  it('uploads a PDF when it is chosen: asks for a link, PUTs the file as application/pdf, records it with the file number', async () => {
     const uploadId = crypto.randomUUID();
     const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?X-Amz-Signature=abc`;
     replies[`POST ${BASE}/uploads`] = {
@@ -147,8 +147,13 @@ describe('OrderDocumentsPanel', () => {
     await user.type(await screen.findByLabelText('File number (on the approved document)'), 'L26000123456');
     const pdf = new File(['%PDF-1.7 stamped'], 'stamped.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('PDF file'), pdf);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('button', { name: 'Download Approved formation document (state-stamped) version 1' })).toBeInTheDocument();
+    // No Upload button to press: the result, and a way to replace the file.
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Upload progress' })).toHaveTextContent(
+      'stamped.pdf recorded as Approved formation document (state-stamped) v1.',
+    );
+    expect(screen.getByRole('button', { name: 'Replace with another file' })).toBeEnabled();
 
     const start = calls.find((c) => c.key === `POST ${BASE}/uploads`);
     expect(JSON.parse(String(start?.init.body))).toEqual({ contentType: 'application/pdf', size: pdf.size });
@@ -243,7 +248,53 @@ describe('OrderDocumentsPanel', () => {
     };
     const user = renderPanel();
     await user.upload(await screen.findByLabelText('PDF file'), new File(['<html>'], 'fake.pdf', { type: 'application/pdf' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a PDF: upload the PDF the state or the IRS issued');
+  });
+
+  describe('the hold before a chosen file is recorded', () => {
+    const uploadId = crypto.randomUUID();
+    const ticketUrl = `/documents/uploads/${ID}/${uploadId}.pdf?sig`;
+    beforeEach(() => {
+      replies[`GET ${BASE}/documents`] = { status: 200, body: { documents: [doc({})], missing: [], deliverables: [] } };
+      replies[`POST ${BASE}/uploads`] = {
+        status: 200,
+        body: { uploadId, url: ticketUrl, method: 'PUT', headers: {}, maxBytes: 10485760, expiresAt: '2026-11-20T10:10:00.000Z' },
+      };
+      replies[`PUT ${ticketUrl}`] = { status: 200 };
+      const approved = doc({ id: uploadId, kind: 'approved_articles', title: 'Approved formation document (state-stamped)', origin: 'uploaded' });
+      replies[`POST ${BASE}/uploads/${uploadId}/record`] = {
+        status: 200,
+        body: { documents: [approved, doc({ filed: true })], missing: [], deliverables: [] },
+      };
+    });
+    const pdf = () => new File(['%PDF-1.7 stamped'], 'wrong.pdf', { type: 'application/pdf' });
+
+    it('Undo during the hold records nothing (the file was only sent to the store)', async () => {
+      const user = renderPanel(60_000);
+      await user.upload(await screen.findByLabelText('PDF file'), pdf());
+      const progress = screen.getByRole('status', { name: 'Upload progress' });
+      await waitFor(() => expect(progress).toHaveTextContent('wrong.pdf uploaded: recorded on the order in 60 seconds.'));
+      expect(calls.some((c) => c.key === `PUT ${ticketUrl}`)).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Undo upload' }));
+      expect(await screen.findByText('Upload Undone')).toBeInTheDocument();
+      expect(screen.queryByRole('status', { name: 'Upload progress' })).toBeNull();
+      expect(calls.some((c) => c.key.endsWith('/record'))).toBe(false);
+      expect((screen.getByLabelText('PDF file') as HTMLInputElement).files).toHaveLength(0);
+    });
+
+    it('records the held file when the hold ends, or at once when the dialog closes', async () => {
+      const user = renderPanel(50);
+      await user.upload(await screen.findByLabelText('PDF file'), pdf());
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Upload progress' })).toHaveTextContent('wrong.pdf recorded as'));
+      expect(calls.filter((c) => c.key.endsWith('/record'))).toHaveLength(1);
+      user.unmount();
+
+      calls = [];
+      const again = renderPanel(60_000);
+      await again.upload(await screen.findByLabelText('PDF file'), pdf());
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Undo upload' })).toBeInTheDocument());
+      again.unmount();
+      await waitFor(() => expect(calls.filter((c) => c.key.endsWith('/record'))).toHaveLength(1));
+    });
   });
 });

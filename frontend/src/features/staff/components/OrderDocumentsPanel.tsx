@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { StaffDocument } from '#shared/orders/documents.schema.ts';
 import { DOCUMENT_KIND_LABELS, FILEABLE_KINDS, UPLOAD_KINDS, type UploadKind, uploadFileProblem } from '#shared/orders/documents.ts';
 import { einProblem } from '#shared/orders/ein.ts';
@@ -6,7 +7,7 @@ import { FILE_NUMBER, type StaffApplication } from '#shared/staff/applications.s
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { downloadDocument, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments, useUploadDocument } from '../documents-api.ts';
+import { documentsKey, downloadDocument, recordSentUpload, sendUpload, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 import { ElectionPanel } from './ElectionPanel.tsx';
 import { MailPanel } from './MailPanel.tsx';
@@ -66,9 +67,32 @@ function DocumentRow({ applicationId, doc }: { applicationId: string; doc: Staff
   );
 }
 
-function UploadForm({ applicationId, documents, einBought }: { applicationId: string; documents: StaffDocument[]; einBought: boolean }) {
+/** How long a sent file waits before it is recorded on the order, so a wrong pick can be undone. */
+export const RECORD_HOLD_MS = 5000;
+
+/** Where the chosen file is: sent to the store, held (Undo), being recorded, or recorded (Replace). */
+type Step = { phase: 'sending' | 'held' | 'recording'; name: string } | { phase: 'done'; name: string; label: string };
+
+/**
+ * The upload starts when the file is chosen (no Upload click): the file is sent, then held for
+ * RECORD_HOLD_MS with Undo (nothing is recorded, the customer is not emailed, the unrecorded file
+ * expires from the bucket), then recorded. Replace picks another file, recorded as a newer version.
+ * A file the form cannot take yet (a PDF check, the EIN, the CP261 date) shows why and waits for
+ * Upload. Closing the dialog during the hold records the file at once.
+ */
+function UploadForm({
+  applicationId,
+  documents,
+  einBought,
+  holdMs,
+}: {
+  applicationId: string;
+  documents: StaffDocument[];
+  einBought: boolean;
+  holdMs: number;
+}) {
   const ids = useId();
-  const upload = useUploadDocument(applicationId);
+  const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<UploadKind>('approved_articles');
   const [fileNumber, setFileNumber] = useState('');
@@ -79,11 +103,30 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
   // The EIN letter of an order that bought the EIN is recorded with its number (and deletes the SSN).
   const withEin = kind === 'ein_letter' && einBought;
   const [problem, setProblem] = useState<string | undefined>();
+  // A file chosen and not sent (the form needed something first): Upload sends it.
+  const [waiting, setWaiting] = useState(false);
+  const [step, setStep] = useState<Step | undefined>();
+  const held = useRef<{ timer: ReturnType<typeof setTimeout>; record: () => Promise<void> } | undefined>(undefined);
   const formations = documents.filter((d) => FILEABLE_KINDS.includes(d.kind) && d.origin === 'generated');
+  const busy = step !== undefined && step.phase !== 'done';
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const file = fileInput.current?.files?.[0];
+  // Closing the dialog while a file is held records it: the staff member chose it.
+  useEffect(
+    () => () => {
+      const h = held.current;
+      if (!h) return;
+      clearTimeout(h.timer);
+      void h.record();
+    },
+    [],
+  );
+
+  function clearFile() {
+    if (fileInput.current) fileInput.current.value = '';
+    setWaiting(false);
+  }
+
+  async function send(file: File | undefined) {
     const number = fileNumber.trim();
     const issue = !file
       ? 'Choose the PDF to upload'
@@ -92,36 +135,80 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
         (withEin ? einProblem(ein) : undefined) ??
         (kind === 'cp261_letter' && !effectiveOn ? 'Enter the date the letter says the election takes effect' : undefined));
     setProblem(issue);
+    setWaiting(Boolean(issue && file));
     if (issue || !file) return;
+    // What the form says now is what is recorded, whatever is typed during the hold.
+    const input = {
+      kind,
+      ...(kind === 'approved_articles' && number ? { fileNumber: number } : {}),
+      ...(kind === 'other' && title.trim() ? { title: title.trim() } : {}),
+      ...(kind === 'approved_articles' && filedId ? { filedDocumentId: filedId } : {}),
+      ...(withEin ? { ein: ein.trim() } : {}),
+      ...(kind === 'cp261_letter' ? { effectiveOn } : {}),
+    };
+    const name = file.name;
+    setStep({ phase: 'sending', name });
+    let uploadId: string;
     try {
-      await upload.mutateAsync({
-        file,
-        kind,
-        ...(kind === 'approved_articles' && number ? { fileNumber: number } : {}),
-        ...(kind === 'other' && title.trim() ? { title: title.trim() } : {}),
-        ...(kind === 'approved_articles' && filedId ? { filedDocumentId: filedId } : {}),
-        ...(withEin ? { ein: ein.trim() } : {}),
-        ...(kind === 'cp261_letter' ? { effectiveOn } : {}),
-      });
-      toast('Document Uploaded', `${DOCUMENT_KIND_LABELS[kind]} is on the order.`);
-      if (fileInput.current) fileInput.current.value = '';
-      setFileNumber('');
-      setTitle('');
-      setEin('');
-      setEffectiveOn('');
+      uploadId = await sendUpload(applicationId, file);
     } catch (err) {
+      setStep(undefined);
+      setWaiting(true);
       setProblem(failureMessage(err));
+      return;
     }
+    const record = async () => {
+      held.current = undefined;
+      setStep({ phase: 'recording', name });
+      try {
+        const after = await recordSentUpload(applicationId, uploadId, input);
+        queryClient.setQueryData(documentsKey(applicationId), after);
+        const recorded = after.documents.find((d) => d.id === uploadId);
+        const label = `${DOCUMENT_KIND_LABELS[input.kind]}${recorded ? ` v${recorded.version}` : ''}`;
+        toast('Document Uploaded', `${DOCUMENT_KIND_LABELS[input.kind]} is on the order.`);
+        clearFile();
+        setFileNumber('');
+        setTitle('');
+        setEin('');
+        setEffectiveOn('');
+        setStep({ phase: 'done', name, label });
+      } catch (err) {
+        setStep(undefined);
+        setWaiting(true);
+        setProblem(failureMessage(err));
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: ['staff'] });
+      }
+    };
+    if (holdMs <= 0) return record();
+    held.current = { timer: setTimeout(() => void record(), holdMs), record };
+    setStep({ phase: 'held', name });
+  }
+
+  function undo() {
+    const h = held.current;
+    if (!h) return;
+    clearTimeout(h.timer);
+    held.current = undefined;
+    clearFile();
+    setStep(undefined);
+    setProblem(undefined);
+    toast('Upload Undone', 'Nothing was recorded on the order.');
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void send(fileInput.current?.files?.[0]);
   }
 
   return (
     <form onSubmit={submit} className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2" aria-labelledby={`${ids}-title`} noValidate>
       <p id={`${ids}-title`} className="text-sm font-medium text-slate-800 sm:col-span-2">
-        Upload a filed document (PDF, at most 10 MB)
+        Upload a filed document (PDF, at most 10 MB): it is uploaded when chosen
       </p>
       <label className="text-sm text-slate-800">
         Kind
-        <select value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} className={INPUT}>
+        <select value={kind} onChange={(e) => setKind(e.target.value as UploadKind)} className={INPUT} disabled={busy}>
           {UPLOAD_KINDS.map((k) => (
             <option key={k} value={k}>
               {DOCUMENT_KIND_LABELS[k]}
@@ -172,6 +259,8 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
           ref={fileInput}
           type="file"
           accept="application/pdf,.pdf"
+          disabled={busy}
+          onChange={(e) => void send(e.target.files?.[0])}
           className={`${INPUT} file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-1`}
         />
       </label>
@@ -180,17 +269,45 @@ function UploadForm({ applicationId, documents, einBought }: { applicationId: st
           {problem}
         </p>
       ) : null}
-      <div className="sm:col-span-2">
-        <Button type="submit" variant="secondary" disabled={upload.isPending}>
-          {upload.isPending ? 'Uploading…' : 'Upload'}
-        </Button>
-      </div>
+      {step ? (
+        <div role="status" aria-label="Upload progress" className="flex flex-wrap items-center gap-2 text-sm text-slate-800 sm:col-span-2">
+          {step?.phase === 'sending' ? <span>Uploading {step.name}…</span> : null}
+          {step?.phase === 'held' ? (
+            <>
+              <span>
+                {step.name} uploaded: recorded on the order in {Math.round(holdMs / 1000)} seconds.
+              </span>
+              <Button type="button" variant="secondary" className="!px-3 !py-1.5" onClick={undo}>
+                Undo upload
+              </Button>
+            </>
+          ) : null}
+          {step?.phase === 'recording' ? <span>Recording {step.name}…</span> : null}
+          {step?.phase === 'done' ? (
+            <>
+              <span>
+                {step.name} recorded as {step.label}.
+              </span>
+              <Button type="button" variant="secondary" className="!px-3 !py-1.5" onClick={() => fileInput.current?.click()}>
+                Replace with another file
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {waiting ? (
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Upload
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
 
 /** Documents of the order: the list, Generate (again), and the upload form. */
-export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
+export function OrderDocumentsPanel({ app, recordHoldMs = RECORD_HOLD_MS }: { app: StaffApplication; recordHoldMs?: number }) {
   const list = useOrderDocuments(app.id);
   const generate = useGenerateDocuments(app.id);
   const sunbiz = useGenerateSunbiz(app.id);
@@ -275,7 +392,7 @@ export function OrderDocumentsPanel({ app }: { app: StaffApplication }) {
         </ul>
       ) : null}
       {data && app.paymentStatus === 'paid' ? (
-        <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} />
+        <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} holdMs={recordHoldMs} />
       ) : null}
       {data?.election ? <ElectionPanel applicationId={app.id} election={data.election} /> : null}
       {data ? <MailPanel applicationId={app.id} mail={data.mail ?? []} paid={app.paymentStatus === 'paid'} /> : null}
