@@ -20,9 +20,10 @@ import {
   orderLinkSentSchema,
   orderViewSchema,
 } from '../../orders/view.schema.ts';
+import { orderPayersSchema, payerBodySchema, payerIdSchema, savePayerSchema } from '../../payers/payers.schema.ts';
 import { savedTaxPlanBodySchema } from '../../saved-tax-plan.schema.ts';
 import * as z from '../../zod.ts';
-import { idParam, orderDocumentParam, RATE_LIMITS, type RouteGroup, TOO_MANY_REQUESTS } from './entry.schema.ts';
+import { DOCUMENT_GENERATION, idParam, orderDocumentParam, RATE_LIMITS, type RouteGroup, TOO_MANY_REQUESTS } from './entry.schema.ts';
 
 /** The customer's order page (after payment): its links, details, conversation and documents, the compliance calendar and its reminders, the saved tax plan. */
 export const ORDER_ROUTES = {
@@ -271,6 +272,78 @@ export const ORDER_ROUTES = {
     tables: { applications: 'write', rateLimits: 'write' },
     bucket: 'write',
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'GET /api/orders/{id}/payers': {
+    handler: 'orders/payers',
+    operationId: 'getOrderPayers',
+    summary: 'The platforms and brands that pay the LLC, the Form W-9 values for its tax status today, and which payers need a new W-9',
+    description:
+      'Once the S-corporation election is in effect, each payer is flagged until the customer ticks it (`w9Update`). A YouTube (AdSense) payer carries its tax form’s expiry.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: orderPayersSchema },
+    tables: { applications: 'read' },
+  },
+  'POST /api/orders/{id}/payers': {
+    handler: 'orders/payer-add',
+    operationId: 'addOrderPayer',
+    summary: 'Adds a platform or brand to the payers of a paid order',
+    description: '409 `order_not_paid`, `payers_full` (at most 50), `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: payerBodySchema,
+    responses: { 201: orderPayersSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'PUT /api/orders/{id}/payers/{payerId}': {
+    handler: 'orders/payer-save',
+    operationId: 'saveOrderPayer',
+    summary: 'Changes a payer, or ticks it off the "update your W-9" checklist (`w9Updated`)',
+    description:
+      '`w9Updated: true` records the new W-9 as given (on `givenOn` when the new values were already in force that day, else today) for the election in effect: 409 `no_election_in_effect` without one. 404 `payer_not_found`; 409 `order_not_paid`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: z.strictObject({ id: idParam.shape.id, payerId: payerIdSchema }),
+    body: savePayerSchema,
+    responses: { 200: orderPayersSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'DELETE /api/orders/{id}/payers/{payerId}': {
+    handler: 'orders/payer-remove',
+    operationId: 'removeOrderPayer',
+    summary: 'Removes a payer from the list',
+    description: '404 `payer_not_found`; 409 `order_not_paid`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: z.strictObject({ id: idParam.shape.id, payerId: payerIdSchema }),
+    responses: { 200: orderPayersSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'GET /api/orders/{id}/w9-values': {
+    handler: 'orders/payers-w9',
+    operationId: 'getOrderW9Values',
+    summary: 'A 5-minute download link to the Form W-9 values PDF for the LLC’s tax status today (our sheet, not the IRS form)',
+    description: 'Written the first time these values are asked for and kept under an id derived from them. 409 `order_not_paid` before payment.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: documentLinkSchema },
+    tables: { applications: 'read' },
+    bucket: 'write',
+    ...DOCUMENT_GENERATION,
   },
   // A generous limit: mail providers send one-click unsubscribes from shared addresses; the token is signed.
   'POST /api/reminders/unsubscribe': {

@@ -1,0 +1,58 @@
+import { MAX_PAYERS_PER_ORDER, type StoredPayer } from '#shared/payers/payers.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { type ApplicationItem, changedMeanwhile, ItemUpdate, update, versionOf, whyNotWritten } from './item.ts';
+
+/**
+ * The customer's payer list (docs/decisions/0426-w9-switch.md): a bounded list on the order's
+ * item, each change one write of the whole list at the version read, only while the order is
+ * paid. 409 order_not_paid, payers_full or version_conflict; 404 payer_not_found.
+ */
+
+export const payersNotPaid = () => new ConflictError('Payers are listed on a paid order', 'order_not_paid');
+export const payersFull = () =>
+  new ConflictError(`This order lists ${MAX_PAYERS_PER_ORDER} payers, the most it keeps: remove one you no longer work with first`, 'payers_full');
+export const payerNotFound = () => new NotFoundError('No such payer on this order', 'payer_not_found');
+
+async function writePayers(app: ApplicationItem, payers: StoredPayer[], now: string, what: string): Promise<ApplicationItem> {
+  const change = new ItemUpdate(app.id)
+    .atVersion(versionOf(app))
+    .when('#paymentStatus = :paid', { ':paid': 'paid' })
+    .set('payers', payers)
+    .set('updatedAt', now);
+  if (!(await update(change))) throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? payersNotPaid() : changedMeanwhile(what)));
+  return { ...app, payers, updatedAt: now, version: versionOf(app) + 1 };
+}
+
+/** Adds `payer` to the list of the order read as `app`. */
+export function addPayer(app: ApplicationItem, payer: StoredPayer): Promise<ApplicationItem> {
+  if (app.paymentStatus !== 'paid') throw payersNotPaid();
+  const existing = app.payers ?? [];
+  if (existing.length >= MAX_PAYERS_PER_ORDER) throw payersFull();
+  return writePayers(app, [...existing, payer], payer.updatedAt, 'the payer was added');
+}
+
+/** Replaces the payer `id` by what `change` makes of it. */
+export function changePayer(app: ApplicationItem, id: string, change: (payer: StoredPayer) => StoredPayer, now: string): Promise<ApplicationItem> {
+  if (app.paymentStatus !== 'paid') throw payersNotPaid();
+  const existing = app.payers ?? [];
+  if (!existing.some((p) => p.id === id)) throw payerNotFound();
+  return writePayers(
+    app,
+    existing.map((p) => (p.id === id ? change(p) : p)),
+    now,
+    'the payer was saved',
+  );
+}
+
+/** Removes the payer `id`. */
+export function removePayer(app: ApplicationItem, id: string, now: string): Promise<ApplicationItem> {
+  if (app.paymentStatus !== 'paid') throw payersNotPaid();
+  const existing = app.payers ?? [];
+  if (!existing.some((p) => p.id === id)) throw payerNotFound();
+  return writePayers(
+    app,
+    existing.filter((p) => p.id !== id),
+    now,
+    'the payer was removed',
+  );
+}

@@ -1,0 +1,70 @@
+import { calendarDay } from '../common.schema.ts';
+import { text } from '../validation.schema.ts';
+import * as z from '../zod.ts';
+import { PAYER_FORMS, PAYER_HOW, PAYER_KINDS } from './payers.ts';
+
+/**
+ * One payer as the order page's form and the routes take it (POST /api/orders/{id}/payers, PUT
+ * …/payers/{payerId}): the one schema of both sides (docs/decisions/0426-w9-switch.md).
+ */
+export const payerBodySchema = z.strictObject({
+  name: text('Payer name', 80, { min: 1 }),
+  kind: z.enum(PAYER_KINDS, { error: 'Choose platform or brand' }),
+  form: z.enum(PAYER_FORMS, { error: 'Choose which form they need' }),
+  how: z.enum(PAYER_HOW, { error: 'Choose how you give it to them' }),
+  givenOn: z.optional(calendarDay('Enter the day you last gave it as YYYY-MM-DD')),
+  note: z.optional(text('Note', 300)),
+});
+export type PayerBody = z.infer<typeof payerBodySchema>;
+
+/** PUT …/payers/{payerId}: the payer, and the checklist's tick ("W-9 updated" after the election). */
+export const savePayerSchema = z.strictObject({
+  ...payerBodySchema.shape,
+  /** true: the creator gave this payer the new W-9 (on `givenOn` when the new values were already in force that day, else today); false: not yet. */
+  w9Updated: z.optional(z.boolean({ error: 'Must be true or false' })),
+});
+export type SavePayer = z.infer<typeof savePayerSchema>;
+
+export const payerIdSchema = z.uuid({ version: 'v4', error: 'Must be a payer id (UUID)' });
+
+const expirySchema = z.object({ expiresOn: z.string(), rule: z.string(), sourceTitle: z.string(), sourceUrl: z.string(), expired: z.boolean() });
+
+export const payerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(PAYER_KINDS),
+  form: z.enum(PAYER_FORMS),
+  how: z.enum(PAYER_HOW),
+  givenOn: z.optional(z.string()),
+  note: z.optional(z.string()),
+  w9UpdatedOn: z.optional(z.string()),
+  /** "update your W-9": needed once the election is in effect, until ticked (shared/payers/payers.ts w9Update). */
+  w9Update: z.enum(['not-needed', 'needed', 'done']),
+  expiry: z.optional(expirySchema),
+});
+export type PayerView = z.infer<typeof payerViewSchema>;
+
+export const w9ValuesSchema = z.object({
+  status: z.enum(['disregarded', 'partnership', 's-corporation']),
+  statusWords: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  line3a: z.object({ box: z.string(), code: z.nullable(z.string()), words: z.string() }),
+  tin: z.object({ kind: z.enum(['SSN', 'EIN']), whose: z.string(), shown: z.string(), missing: z.optional(z.string()) }),
+  address: z.optional(z.string()),
+  facts: z.array(z.string()),
+  notVerified: z.array(z.string()),
+});
+
+/** GET /api/orders/{id}/payers and every write's answer: the list, the W-9 values, the switch. */
+export const orderPayersSchema = z.object({
+  payers: z.array(payerViewSchema),
+  max: z.number(),
+  w9: w9ValuesSchema,
+  /** The S election's effective date once recorded: the day the W-9 values changed. */
+  electionEffectiveOn: z.optional(z.string()),
+  /** How many payers still need the new W-9. */
+  w9UpdatesLeft: z.number(),
+  source: z.object({ form: z.string(), url: z.string(), checked: z.string() }),
+});
+export type OrderPayers = z.infer<typeof orderPayersSchema>;
