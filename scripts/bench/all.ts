@@ -54,6 +54,7 @@ async function main() {
       '- **web**: Lighthouse mobile, median of 3; the landing page alternates with its floor, the same prerendered HTML with every script removed, served by the same static server beside the same assets (`scripts/bench/web.ts`).',
       '- **load**: open-loop visitor rounds against `npm start`, one viewer address per round through the origin-verified CloudFront-Viewer-Address header (the per-address limits unchanged), DynamoDB Local in memory; the memory of the server is compared after a warm-up round of the same traffic, so growth means a leak, not the heap reaching its working size (`scripts/bench/load.ts`).',
       '- **scale**: the staff dashboard and list handlers at 1,000 and 100,000 applications, DynamoDB commands counted, sizes alternated (`scripts/bench/scale.ts`).',
+      "- **reminders**: 100,000 paid orders with the federal estimated-tax series in DynamoDB Local (in memory), their reminder rows as the payment writes them; one run of the reminder sweep on the last day of the spread, when every row is due at once, with its DynamoDB requests counted; the planned send days of the first and the next date, each checked against the 7-day floor and the spread's share of `emailMaxPerDay` (`scripts/bench/reminders.ts`; the 1,200-row version runs in `npm test`).",
       '- **cost**: one order journey run against the local runtime with every request counted, AWS list prices (`scripts/bench/cost.ts`).',
       '',
       toMarkdown(rows),

@@ -1,44 +1,43 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { addDays } from '#shared/compliance/dates.ts';
 import { TABLE_KEYS } from '../../functions/tables.ts';
+import { exampleConfigPath, readConfigFile, stageConfigPath } from '../../infra/stage-config.ts';
 import { benchReminderCustomersSetting, setEnvironment } from '../config.ts';
 import { ensureTables, startDynamoDbLocal, tableEnv } from '../local/services.ts';
 import type { BenchRow } from './table.ts';
 
 /**
- * The reminders at scale (docs/decisions/0414-reminders-at-scale.md): CUSTOMERS orders' federal
- * estimated-tax rows in DynamoDB Local (in memory), all due on one day, and one run of the
- * reminder sweep through them, its DynamoDB commands counted; then the send days the spread plans
- * for the next four estimated-tax dates, each checked to be at least 7 days before its date and
- * within the daily quota's share (SES's 50,000 a day of a new account).
+ * The reminders at scale (docs/decisions/0414-reminders-at-scale.md, 0420): CUSTOMERS paid orders
+ * with the federal estimated-tax series in DynamoDB Local (in memory), each with the reminder row
+ * the payment writes (its send day is the order's day of the 14-day spread), then one run of the
+ * reminder sweep on the last day of the spread, when every row is due at once (the worst case: a
+ * sweep that missed the whole window), its DynamoDB commands counted. The planned send days are
+ * read back through the due index: the first date's as the payment wrote them, and the next
+ * date's as the sweep moved each row on; each is checked to be at least 7 days before its date
+ * and, day by day, within the spread's share of the daily quota configured for prod
+ * (`emailMaxPerDay` of config/prod.json, else of config/prod.example.json). The 1,200-row version
+ * runs with every `npm test` (functions/compliance/reminder-sweep-volume.test.ts).
  */
 export const CUSTOMERS = Number(benchReminderCustomersSetting() ?? 100_000);
-export const DAILY_QUOTA = 50_000;
-const DATES = ['2027-01-15', '2027-04-15', '2027-06-15', '2027-09-15'];
+
+/** The daily sending quota prod is configured with, and where it was read. */
+export function configuredDailyQuota(): { perDay: number; source: string } {
+  const path = existsSync(stageConfigPath('prod')) ? stageConfigPath('prod') : exampleConfigPath('prod');
+  const value = Number(readConfigFile(path).emailMaxPerDay);
+  // The stage config's default when the file leaves it out (infra/stage-config.ts).
+  return Number.isInteger(value) && value > 0
+    ? { perDay: value, source: path.slice(path.indexOf('config/')) }
+    : { perDay: 50_000, source: 'the stage config default' };
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
 
 export async function benchReminders(): Promise<BenchRow[]> {
-  const { SPREAD_SHARE_OF_DAILY_QUOTA, spreadDaysBefore } = await import('../../functions/data/reminder-spread.ts');
-  const ids = Array.from({ length: CUSTOMERS }, () => randomUUID());
+  const { SPREAD_SHARE_OF_DAILY_QUOTA } = await import('../../functions/data/reminder-spread.ts');
+  const quota = configuredDailyQuota();
+  const budget = Math.floor(quota.perDay * SPREAD_SHARE_OF_DAILY_QUOTA);
   const rows: BenchRow[] = [];
-
-  // The plan: how many reminders each day, for each date.
-  const perDay = new Map<string, number>();
-  let late = 0;
-  for (const id of ids) {
-    const days = spreadDaysBefore(id);
-    if (days < 7) late++;
-    for (const d of DATES) perDay.set(addDays(d, -days), (perDay.get(addDays(d, -days)) ?? 0) + 1);
-  }
-  const busiest = Math.max(...perDay.values());
-  const budget = Math.floor(DAILY_QUOTA * SPREAD_SHARE_OF_DAILY_QUOTA);
-  rows.push({
-    area: 'reminders',
-    metric: `estimated-tax send days for ${CUSTOMERS.toLocaleString('en-US')} customers (4 dates)`,
-    value: `${perDay.size} days, busiest ${busiest.toLocaleString('en-US')}, ${late} later than 7 days before`,
-    budget: `<= ${budget.toLocaleString('en-US')} a day (half of ${DAILY_QUOTA.toLocaleString('en-US')}), all >= 7 days before`,
-    ok: busiest <= budget && late === 0,
-  });
-
   const dynamodb = await startDynamoDbLocal(null);
   try {
     setEnvironment({
@@ -59,41 +58,47 @@ export async function benchReminders(): Promise<BenchRow[]> {
     const { resetConfigForTests } = await import('../../functions/lib/config.ts');
     resetConfigForTests();
     const { countDynamoCalls } = await import('../../functions/lib/clients/dynamodb.ts');
-    const { batchPut } = await import('../../tests/fakes/staff.ts');
     const { sweepReminders } = await import('../../functions/compliance/reminder-sweep.ts');
-    const { dueReminders, REMINDER_QUEUE } = await import('../../functions/data/reminders.ts');
-    // Every row due on the same day: the load of the old single-day series, the sweep's worst case.
-    // (No order behind them: the sweep reads each order and drops the row, the same reads and writes a queued one costs, less its outbox item.)
-    const dueOn = DATES[0];
-    const sendOn = addDays(dueOn, -14);
-    await batchPut(
-      'reminders',
-      ids.map((applicationId) => ({
-        applicationId,
-        series: 'estimated-tax',
-        queue: REMINDER_QUEUE,
-        dueOn,
-        daysBefore: 14,
-        sendOn,
-        updatedAt: new Date().toISOString(),
-      })),
+    const { estimatedTaxRowsDueBy, FIRST_DATE, LAST_SEND_DAY, NEXT_DATE, seedEstimatedTaxCustomers, sendPlanOf } = await import(
+      '../../tests/fakes/reminder-volume.ts'
     );
+
+    const seeded = performance.now();
+    await seedEstimatedTaxCustomers(CUSTOMERS);
+    const seedSeconds = (performance.now() - seeded) / 1000;
+    const plans = [sendPlanOf(await estimatedTaxRowsDueBy(LAST_SEND_DAY))];
+
     const log: string[] = [];
     countDynamoCalls(log);
     const started = performance.now();
-    const report = await sweepReminders(Date.parse(`${sendOn}T14:00:00Z`));
+    const report = await sweepReminders(Date.parse(`${LAST_SEND_DAY}T14:00:00Z`));
     const seconds = (performance.now() - started) / 1000;
-    const left = (await dueReminders(sendOn)).length;
+    const calls = log.length;
     const byCommand = new Map<string, number>();
     for (const c of log) byCommand.set(c, (byCommand.get(c) ?? 0) + 1);
+    const left = (await estimatedTaxRowsDueBy(LAST_SEND_DAY)).length;
+    plans.push(sendPlanOf(await estimatedTaxRowsDueBy(addDays(NEXT_DATE, -7))));
+
     const processed = Object.values(report.counts).reduce((a, b) => a + b, 0);
     rows.push({
       area: 'reminders',
-      metric: `one sweep run over ${CUSTOMERS.toLocaleString('en-US')} due rows (DynamoDB Local)`,
-      value: `${processed.toLocaleString('en-US')} processed, ${left} left, ${seconds.toFixed(0)} s; ${[...byCommand].map(([c, n]) => `${c.replace('Command', '')} ${n.toLocaleString('en-US')}`).join(', ')}`,
+      metric: `one sweep run over ${n(CUSTOMERS)} due estimated-tax rows, each with its paid order (DynamoDB Local)`,
+      value: `${n(report.counts.queued)} queued of ${n(processed)}, ${left} left, ${report.pages} pages, ${seconds.toFixed(0)} s (${((seconds * 1000) / CUSTOMERS).toFixed(1)} ms a row; seeding ${seedSeconds.toFixed(0)} s); ${n(calls)} DynamoDB requests: ${[...byCommand].map(([c, k]) => `${c.replace('Command', '')} ${n(k)}`).join(', ')}`,
       budget: 'every row in one run, none left',
-      ok: processed === CUSTOMERS && left === 0 && report.complete,
+      ok: report.counts.queued === CUSTOMERS && processed === CUSTOMERS && left === 0 && report.complete,
     });
+    for (const [i, plan] of plans.entries()) {
+      const date = i === 0 ? FIRST_DATE : NEXT_DATE;
+      const days = [...(plan.days.get(date)?.keys() ?? [])].sort();
+      const total = [...(plan.days.get(date)?.values() ?? [])].reduce((a, b) => a + b, 0);
+      rows.push({
+        area: 'reminders',
+        metric: `planned send days of the ${date} estimated-tax reminders, ${i === 0 ? 'as the payment wrote them' : 'as the sweep moved each row on'}`,
+        value: `${n(total)} on ${days.length} days, ${days[0]} to ${days.at(-1)}; busiest day ${n(plan.busiest)}; ${plan.late} later than 7 days before`,
+        budget: `all ${n(CUSTOMERS)}, each >= 7 days before; <= ${n(budget)} a day (${SPREAD_SHARE_OF_DAILY_QUOTA * 100}% of emailMaxPerDay ${n(quota.perDay)}, ${quota.source})`,
+        ok: total === CUSTOMERS && plan.late === 0 && plan.busiest <= budget && plan.days.size === 1,
+      });
+    }
   } finally {
     await dynamodb.stop();
   }
