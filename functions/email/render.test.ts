@@ -142,6 +142,17 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     receivedOn: '2026-12-01',
     answerDeadline: '2026-12-22',
   },
+  purchase_receipt: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Wyoming',
+    name: 'Operating agreement template',
+    lines: [{ label: 'Operating agreement template', amount: 50 }],
+    total: 50,
+    paidAt: '2026-12-02T10:00:00.000Z',
+    cardLast4: '4242',
+    reopened: true,
+  },
 };
 
 const LINK = 'http://127.0.0.1:3000/orders/6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10#access=1.abc';

@@ -24,6 +24,7 @@ import {
 import { EmailMessageContext, type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
 import { MailReceivedEmail, mailReceivedSubject } from './templates/mail.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
+import { PurchaseReceiptEmail, purchaseReceiptSubject } from './templates/purchases.tsx';
 import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
 
 export interface RenderedEmail {
@@ -105,6 +106,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   },
   renewal_lapsed: { subject: (p) => `Your registered agent service for ${p.businessName || 'your LLC'} has ended`, component: RenewalLapsedEmail },
   mail_received: { subject: mailReceivedSubject, component: MailReceivedEmail },
+  purchase_receipt: { subject: purchaseReceiptSubject, component: PurchaseReceiptEmail },
 };
 
 /**

@@ -141,6 +141,21 @@ export interface EmailPayloads {
     graceEndsOn: string;
     graceDays: number;
   };
+  /**
+   * An add-on bought after payment (docs/decisions/0424): its receipt, the price frozen when it was
+   * bought. `reopened`: the order was complete, and is open again until the add-on is delivered.
+   */
+  purchase_receipt: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    name: string;
+    lines: ReceiptLine[];
+    total: number;
+    paidAt: string;
+    cardLast4?: string;
+    reopened: boolean;
+  };
   /** The grace period ended unpaid: the service has ended. */
   renewal_lapsed: { firstName: string; businessName: string; stateName: string; period: string; amountCents: number; graceDays: number; lapsedOn: string };
   /**
@@ -185,6 +200,7 @@ export const EMAIL_KINDS = [
   'renewal_payment_due',
   'renewal_lapsed',
   'mail_received',
+  'purchase_receipt',
 ] as const satisfies readonly EmailKind[];
 
 /**

@@ -11,6 +11,7 @@ import { loadStripe, stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError, NotConfiguredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getSecret } from '../lib/secrets.ts';
+import { PURCHASE_PURPOSE, recordPurchaseIntent, recordPurchaseRefundOf } from './purchases.ts';
 import { cancelIntentAtStripe, fulfilStripeIntent } from './stripe-intent.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
@@ -87,6 +88,8 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       const intent = event.data.object;
       // A registered agent renewal (an off-session charge, or paid from its link) is recorded by the renewal, never as the order's payment.
       if (intent.metadata?.purpose === RENEWAL_PURPOSE) return recordRenewalIntent(intent, done);
+      // An add-on bought after payment is recorded on its purchase (docs/decisions/0424), never as the order's payment.
+      if (intent.metadata?.purpose === PURCHASE_PURPOSE) return recordPurchaseIntent(intent, done);
       const applicationId = intent.metadata?.applicationId;
       if (!applicationId) return recordUnmatched(event.id, intent, 'no-application', done);
       const result = await fulfilStripeIntent(intent, applicationId, done);
@@ -99,6 +102,8 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       const intent = event.data.object;
       // A renewal's failure is recorded by the sweep that charged it (or shown to the customer paying from the link).
       if (intent.metadata?.purpose === RENEWAL_PURPOSE) return nothingRecorded('renewal-failure');
+      // A purchase's decline is shown to the customer paying on the order page, who may try another card on the same intent.
+      if (intent.metadata?.purpose === PURCHASE_PURPOSE) return nothingRecorded('purchase-failure');
       const applicationId = intent.metadata?.applicationId;
       if (!applicationId) return nothingRecorded('no-application');
       // A declined intent stays confirmable at Stripe (another card on the same intent): it is
@@ -117,6 +122,9 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       const charge = event.data.object;
       const intentId = idOf(charge.payment_intent);
       if (!intentId) return nothingRecorded('no-payment-intent');
+      // A purchase's payment (its charge carries the intent's metadata): the purchase records what went back.
+      if (charge.metadata?.purpose === PURCHASE_PURPOSE && charge.metadata.applicationId && charge.metadata.purchaseId)
+        return recordPurchaseRefundOf(charge.metadata.applicationId, charge.metadata.purchaseId, charge.amount_refunded, done);
       const stripe = await stripeClient();
       if (!stripe) throw new Error('Stripe secret key missing: cannot list the refunds of the refunded PaymentIntent');
       const applicationId = charge.metadata?.applicationId || (await applicationOfIntent(intentId));

@@ -42,14 +42,29 @@ export function addOnFlags(order: AddOnSelection): Record<AddOnKey, boolean> {
   return Object.fromEntries(ADD_ON_KEYS.map((k) => [k, order[k] === true])) as Record<AddOnKey, boolean>;
 }
 
+/** An add-on bought after payment as the catalog reads it: its key and whether it is paid (shared/orders/purchases.ts). */
+export interface BoughtLater {
+  key: string;
+  state: string;
+}
+
 /**
  * What an order bought: the order frozen at payment (`pricedOrder`) where it holds the flag, else
- * the flags a visitor may still change.
+ * the flags a visitor may still change; and every add-on bought after payment and paid
+ * (`purchases`, docs/decisions/0424), owed like one bought at checkout.
  */
-export function boughtFlags(order: AddOnSelection & { pricedOrder?: object | null }): Record<AddOnKey, boolean> {
+export function boughtFlags(order: AddOnSelection & { pricedOrder?: object | null; purchases?: readonly BoughtLater[] | null }): Record<AddOnKey, boolean> {
   const frozen = (order.pricedOrder ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(ADD_ON_KEYS.map((k) => [k, typeof frozen[k] === 'boolean' ? frozen[k] === true : order[k] === true])) as Record<AddOnKey, boolean>;
+  const later = new Set((order.purchases ?? []).filter((p) => p.state === 'paid').map((p) => p.key));
+  return Object.fromEntries(ADD_ON_KEYS.map((k) => [k, later.has(k) || (typeof frozen[k] === 'boolean' ? frozen[k] === true : order[k] === true)])) as Record<
+    AddOnKey,
+    boolean
+  >;
 }
+
+/** The add-ons the order page sells after payment, in catalog order (each entry's `sale.afterPayment`). */
+export type AfterPaymentKey = Extract<AddOnEntry, { sale: { afterPayment: true } }>['key'];
+export const AFTER_PAYMENT_KEYS = ADD_ONS.filter((e) => e.sale.afterPayment === true).map((e) => e.key) as AfterPaymentKey[];
 
 /** Whether an add-on is sold in a state, and why not. */
 export function availability(key: AddOnKey, state: string): Availability {

@@ -116,7 +116,7 @@ export const CATALOG = [
     description: 'We apply for your federal tax ID',
     pricing: { kind: 'fixed', usd: 75 },
     frozen: 'paymentStart',
-    sale: { moment: 'order', place: 'toggles', step: 4 },
+    sale: { moment: 'order', place: 'toggles', step: 4, afterPayment: true },
     column: 'addOns',
     owes: {
       deliverable: 'ein',
@@ -147,7 +147,7 @@ export const CATALOG = [
     description: 'Customised for creators',
     pricing: { kind: 'fixed', usd: 50 },
     frozen: 'paymentStart',
-    sale: { moment: 'order', place: 'toggles', step: 4 },
+    sale: { moment: 'order', place: 'toggles', step: 4, afterPayment: true },
     column: 'addOns',
     owes: {
       deliverable: 'operating_agreement',
@@ -212,7 +212,7 @@ export const CATALOG = [
       hint: 'The S-corporation election worksheet add-on. New orders are priced at it; paid orders keep the price they paid.',
     },
     frozen: 'paymentStart',
-    sale: { moment: 'order', place: 'toggles', step: 4 },
+    sale: { moment: 'order', place: 'toggles', step: 4, afterPayment: true },
     column: 'addOns',
     owes: {
       deliverable: 'form_2553',

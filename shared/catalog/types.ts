@@ -109,6 +109,11 @@ export interface CatalogEntry<K extends string = string> {
     shownOnlyWhereSold?: boolean;
     /** What it buys in a state where it is sold, when that says more than `description`. */
     describeIn?: (state: string) => string | undefined;
+    /**
+     * Also sold on its own after the order is paid, from the order page (docs/decisions/0424):
+     * priced like at checkout, paid by a payment of its own, then owed like one bought with the order.
+     */
+    afterPayment?: true;
   };
   /** The government's fee the entry adds beside its own price, as a line of its own (where the state charges one). */
   governmentFee?: {

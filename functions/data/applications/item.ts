@@ -5,6 +5,7 @@ import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { MailKind } from '#shared/mail/mail.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
+import type { Purchase } from '#shared/orders/purchases.ts';
 import type { StoredPayer } from '#shared/payers/payers.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
@@ -134,6 +135,8 @@ export interface ApplicationItem extends Partial<WizardData> {
   paymentSavesCard?: boolean;
   /** The card kept for the renewal (written with the payment that saved it). */
   renewalCard?: RenewalCard;
+  /** Add-ons bought after payment, oldest first, each with its price frozen when started (./purchases.ts, docs/decisions/0424). */
+  purchases?: Purchase[];
   /** The renewal period charged last or being charged (./renewal.ts). */
   renewalCharge?: RenewalCharge;
   /** Every renewal charge, failure, payment by link and lapse, oldest first. */

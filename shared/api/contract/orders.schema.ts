@@ -12,6 +12,7 @@ import {
 import { filingDetailsBodySchema } from '../../filing/details.schema.ts';
 import { orderConversationSchema } from '../../orders/conversation.schema.ts';
 import { documentLinkSchema } from '../../orders/documents.schema.ts';
+import { purchaseBodySchema, purchaseResultSchema, purchasesSchema } from '../../orders/purchases.schema.ts';
 import { changeRequestSchema, customerEmailChangeSchema, orderAccessSchema, orderLinkRequestSchema, orderLookupSchema } from '../../orders/requests.schema.ts';
 import {
   changeRequestResultSchema,
@@ -236,6 +237,36 @@ export const ORDER_ROUTES = {
     body: renewalPaymentBodySchema,
     responses: { 200: renewalPaymentSchema },
     tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write', rateLimits: 'write' },
+    secrets: ['stripeSecretKey'],
+    rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
+  },
+  'GET /api/orders/{id}/purchases': {
+    handler: 'orders/purchases',
+    operationId: 'getOrderPurchases',
+    summary: 'The add-ons the paid order may buy now, each at its server price, the card kept at checkout, and every purchase made after payment',
+    description:
+      'The add-ons are those the catalog sells after payment (`sale.afterPayment`), each `available`, `bought` (with the order or since), `pending` (its payment under way) or `unavailable` in the filing state, with the reason. `refusal` says why nothing can be bought (unpaid, refunded, disputed).',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    responses: { 200: purchasesSchema },
+    tables: { applications: 'read', operatorSettings: 'read' },
+  },
+  'POST /api/orders/{id}/purchases': {
+    handler: 'orders/purchase',
+    operationId: 'buyAddOn',
+    summary: 'Buys an add-on after payment: priced on the server, paid with the card kept at checkout or a new one, then owed like one bought at checkout',
+    description:
+      "`amount` is the total in cents the page showed: a differing one is refused (409 `amount_changed` with the server `amount`), never charged. `saved-card` charges the card kept at checkout at once (`paid`). `new-card`: in local test mode `card` (a test card) pays at once (`paid`); with Stripe the answer is a PaymentIntent for the frozen price (`requires_payment`) the page confirms, and the webhook records it. A new attempt cancels the add-on's pending payment first. 409 `already_bought`, `not_sold_here`, `order_not_paid`, `cannot_buy` (refunded or disputed), `no_saved_card`, `payment_in_progress`; 402 when the card is declined.",
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: purchaseBodySchema,
+    responses: { 200: purchaseResultSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', operatorSettings: 'read', activity: 'write', outbox: 'write', counters: 'write', rateLimits: 'write' },
     secrets: ['stripeSecretKey'],
     rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
   },
