@@ -2,6 +2,7 @@ import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.t
 import { complianceCalendar, renewalStatus } from '#shared/compliance/calendar.ts';
 import { addYears, dayOf } from '#shared/compliance/dates.ts';
 import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
+import { withPayerTaxForms } from '#shared/payers/calendar.ts';
 import { findState } from '#shared/states.ts';
 import { agentOf, agreedRenewalUsd, type CalendarOrder, calendarInputOf, lapsedAt } from '../data/applications/calendar-input.ts';
 import { ConflictError } from '../lib/errors.ts';
@@ -55,7 +56,7 @@ export function renewalView(order: CalendarOrder): RenewalView {
 /** GET /api/orders/{id}/calendar: the events from today to three years ahead (409 before payment). */
 export function orderCalendar(order: CalendarOrder, now = Date.now()): OrderCalendar {
   const input = order.paymentStatus === 'paid' ? calendarInputOf(order) : undefined;
-  const events = input ? complianceCalendar(input, { today: dayOf(now) }) : undefined;
+  const events = input ? withPayerTaxForms(complianceCalendar(input, { today: dayOf(now) }), order.payers, dayOf(now)) : undefined;
   if (!input || !events) throw orderNotPaid();
   const view = renewalView(order);
   // A renewal charged every year: the next one is the first anniversary still ahead.

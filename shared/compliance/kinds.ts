@@ -13,5 +13,7 @@ export const CALENDAR_EVENT_KINDS = [
   'home-state-tax',
   /** The creator's name registered as a DBA: when the registration runs out (shared/state-facts/dba.ts). */
   'dba-renewal',
+  /** A platform's own tax form on file running out (YouTube's AdSense tax info): shared/payers/calendar.ts. */
+  'payer-tax-form',
 ] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];

@@ -33,6 +33,7 @@ const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   'home-annual-report': 'Home state filing',
   'home-state-tax': 'Home state tax',
   'dba-renewal': 'Business name (DBA)',
+  'payer-tax-form': 'Platform tax form',
 };
 
 async function downloadIcs(applicationId: string): Promise<void> {

@@ -29,6 +29,7 @@ export type CalendarOrder = Pick<
   | 'dbaName'
   | 'savedTaxPlan'
   | 'sCorpElection'
+  | 'payers'
 >;
 
 export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
