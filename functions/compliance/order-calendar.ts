@@ -1,7 +1,8 @@
+import { agentExitOffice, agentExitSteps, refundableRenewal, refundWords, serviceEndsOn } from '#shared/compliance/agent-exit.ts';
 import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
 import { complianceCalendar, renewalStatus } from '#shared/compliance/calendar.ts';
 import { addYears, dayOf } from '#shared/compliance/dates.ts';
-import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
+import { RENEWAL_GRACE_DAYS, type RenewalCharge } from '#shared/compliance/renewal-charges.ts';
 import { withPayerTaxForms } from '#shared/payers/calendar.ts';
 import { findState } from '#shared/states.ts';
 import { agentOf, agreedRenewalUsd, type CalendarOrder, calendarInputOf, lapsedAt } from '../data/applications/calendar-input.ts';
@@ -10,25 +11,18 @@ import { ConflictError } from '../lib/errors.ts';
 export const orderNotPaid = () =>
   new ConflictError('The compliance calendar starts once the order is paid: its dates count from the formation of the LLC', 'order_not_paid');
 
-/** The registered agent renewal as the order page shows it. */
 /**
- * When a cancelled service ends: the first anniversary of the formation after the day it was
- * cancelled (the end of the free first year, or of the renewed year under way). A cancelled
- * renewal can be undone until then.
+ * The registered agent renewal as the order page shows it, on `now`'s day: with what leaving the
+ * service gives (shared/compliance/agent-exit.ts) while the renewal stands or once it is cancelled.
  */
-export function serviceEndsOn(formationDate: string, cancelledOn: string): string {
-  let years = 1;
-  while (addYears(formationDate, years) <= cancelledOn) years++;
-  return addYears(formationDate, years);
-}
-
-export function renewalView(order: CalendarOrder): RenewalView {
+export function renewalView(order: CalendarOrder, now = Date.now()): RenewalView {
   const input = calendarInputOf(order);
   const status = input?.renewal ?? renewalStatus(agentOf(order), order.renewalCancelledAt, lapsedAt(order));
   const charge = order.renewalCharge;
   const firstYearEndsOn = input && status !== 'own-agent' ? addYears(input.formationDate, 1) : undefined;
-  const endsOn =
-    status === 'cancelled' && input && order.renewalCancelledAt ? serviceEndsOn(input.formationDate, dayOf(Date.parse(order.renewalCancelledAt))) : undefined;
+  const cancelledOn = status === 'cancelled' && order.renewalCancelledAt ? dayOf(Date.parse(order.renewalCancelledAt)) : undefined;
+  const endsOn = cancelledOn && input ? serviceEndsOn(input.formationDate, cancelledOn, Boolean(charge?.refund)) : undefined;
+  const exit = input && (status === 'renews' || status === 'cancelled') ? exitOf(input.state, input.formationDate, charge, cancelledOn, dayOf(now)) : undefined;
   return {
     status,
     priceUsd: agreedRenewalUsd(order),
@@ -36,6 +30,7 @@ export function renewalView(order: CalendarOrder): RenewalView {
     ...(status === 'renews' && firstYearEndsOn ? { nextChargeOn: firstYearEndsOn } : {}),
     ...(status === 'cancelled' && order.renewalCancelledAt ? { cancelledAt: order.renewalCancelledAt } : {}),
     ...(endsOn ? { serviceEndsOn: endsOn } : {}),
+    ...(exit ? { exit } : {}),
     ...(order.renewalCard?.last4 ? { cardLast4: order.renewalCard.last4 } : {}),
     graceDays: RENEWAL_GRACE_DAYS,
     ...(charge
@@ -50,6 +45,21 @@ export function renewalView(order: CalendarOrder): RenewalView {
         }
       : {}),
     history: order.renewalHistory ?? [],
+  };
+}
+
+/** Leaving the service: as cancelled on `cancelledOn`, or as it would be if cancelled `today`. */
+function exitOf(state: string, formationDate: string, charge: RenewalCharge | undefined, cancelledOn: string | undefined, today: string): RenewalView['exit'] {
+  const refundCents = cancelledOn ? (charge?.refund?.amountCents ?? 0) : (refundableRenewal(charge, today)?.amountCents ?? 0);
+  const on = cancelledOn ?? today;
+  const endsOn = serviceEndsOn(formationDate, on, refundCents > 0);
+  const office = agentExitOffice(state);
+  return {
+    endsOn,
+    refundCents,
+    refund: refundWords(refundCents, on < addYears(formationDate, 1)),
+    steps: agentExitSteps(state, endsOn),
+    ...(office ? { office } : {}),
   };
 }
 

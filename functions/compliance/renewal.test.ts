@@ -21,7 +21,7 @@ import { startCardPayment } from '../payments/card.ts';
 import { confirmTestPayment } from '../payments/test-payment.ts';
 import { renewalView } from './order-calendar.ts';
 import { sweepReminders } from './reminder-sweep.ts';
-import { payRenewal, renewalPriceAgreed } from './renewal.ts';
+import { cancelRegisteredAgentRenewal, payRenewal, renewalPriceAgreed, resumeRegisteredAgentRenewal } from './renewal.ts';
 import { processRenewalRow, RENEWAL_LEASE_MS, sweepRenewals } from './renewal-sweep.ts';
 
 /**
@@ -310,5 +310,63 @@ describe('POST /api/orders/{id}/registered-agent/renewal-payment', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'no_renewal_payment_due' });
     expect((await renewalOf(id)).history.map((h) => h.kind)).toEqual(['charge-failed', 'paid-by-link']);
+  });
+});
+
+describe('leaving the registered agent service (the Refund Policy: a renewal refunded within 30 days)', () => {
+  it('cancelled 10 days after the charge: refunded in full once, the service runs 30 more days, the email says what to file, no charge after', async () => {
+    const id = await consentingOrder(125, '4242 4242 4242 4242');
+    await sweepRenewals(RENEWAL_DAY);
+    expect((await renewalOf(id)).charge).toMatchObject({ state: 'paid', amountCents: 12_500 });
+    const tenDaysLater = at('2027-12-02T15:00:00Z');
+    // Before cancelling, the order page says what cancelling today gives.
+    expect(renewalView((await readApplication(id)) as never, tenDaysLater).exit).toMatchObject({ endsOn: '2028-01-01', refundCents: 12_500 });
+    // Two cancellations at once, then a retry: one refund, one record.
+    const app = (await readApplication(id)) as never;
+    const answers = await Promise.allSettled([cancelRegisteredAgentRenewal(app, tenDaysLater), cancelRegisteredAgentRenewal(app, tenDaysLater)]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const view = await cancelRegisteredAgentRenewal((await readApplication(id)) as never, tenDaysLater);
+    expect(view).toMatchObject({ status: 'cancelled', serviceEndsOn: '2028-01-01', exit: { endsOn: '2028-01-01', refundCents: 12_500 } });
+    expect(view.exit?.refund).toContain('$125 for is refunded in full');
+    expect(view.exit?.steps.join(' ')).toContain("File Wyoming's change of registered agent");
+    const { charge, history } = await renewalOf(id);
+    expect(charge?.refund).toMatchObject({ amountCents: 12_500, id: expect.stringMatching(/^test_refund_renewal_/) });
+    expect(history.map((h) => h.kind)).toEqual(['charged', 'refunded']);
+    const trail = await trailOf(id);
+    expect(trail.activity.filter((a) => a === 'renewal_refunded')).toHaveLength(1);
+    expect(trail.audit.filter((a) => a === 'renewal_refunded')).toHaveLength(1);
+    const email = await readEmail(`renewal-cancelled:${id}:${view.cancelledAt}`, tenDaysLater);
+    expect(email).toContain('$125 for is refunded in full');
+    expect(email).toContain('January 1, 2028');
+    expect(email).toContain('change of registered agent');
+    expect(email).not.toContain('undo the cancellation');
+    // A refunded year cannot be undone from the page; no later sweep charges.
+    await expect(resumeRegisteredAgentRenewal((await readApplication(id)) as never, tenDaysLater)).rejects.toMatchObject({ code: 'renewal_refunded' });
+    await sweepRenewals(at('2028-11-22T15:00:00Z'));
+    expect((await renewalOf(id)).history.map((h) => h.kind)).toEqual(['charged', 'refunded']);
+  });
+
+  it('cancelled 31 days after the charge: no refund, the service runs to the end of the paid year, and it can be undone', async () => {
+    const id = await consentingOrder(125, '4242 4242 4242 4242');
+    await sweepRenewals(RENEWAL_DAY);
+    const later = at('2027-12-23T15:00:00Z');
+    const view = await cancelRegisteredAgentRenewal((await readApplication(id)) as never, later);
+    expect(view).toMatchObject({ status: 'cancelled', serviceEndsOn: '2028-11-22', exit: { endsOn: '2028-11-22', refundCents: 0 } });
+    expect(view.exit?.refund).toContain('more than 30 days old');
+    expect((await renewalOf(id)).charge?.refund).toBeUndefined();
+    expect((await resumeRegisteredAgentRenewal((await readApplication(id)) as never, later)).status).toBe('renews');
+  });
+
+  it('in the free first year: nothing to refund, the service ends on the first anniversary', () => {
+    const order = {
+      state: 'WY',
+      paymentStatus: 'paid',
+      paidAt: PAID_AT,
+      filedOn: PAID_AT.slice(0, 10),
+      filingDetails: storedFilingDetails({ registeredAgent: { kind: 'ours', renewalConsent: true, renewalPriceUsd: 125 } as never }),
+    };
+    const exit = renewalView(order as never, at('2027-03-01T12:00:00Z')).exit;
+    expect(exit).toMatchObject({ endsOn: PERIOD, refundCents: 0 });
+    expect(exit?.refund).toContain('the first year is included in your formation price');
   });
 });

@@ -1,13 +1,16 @@
+import { refundableRenewal } from '#shared/compliance/agent-exit.ts';
 import type { RenewalPayment, RenewalView } from '#shared/compliance/api.schema.ts';
 import { dayOf } from '#shared/compliance/dates.ts';
+import { RENEWAL_REFUND_DAYS, type RenewalCharge, type RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { FilingDetails, StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import { formatCents } from '#shared/money.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
-import { recordActivity } from '../data/activity.ts';
+import { activityPut, recordActivity } from '../data/activity.ts';
 import { type ApplicationItem, changedMeanwhile } from '../data/applications/item.ts';
 import { cancelRenewal, resumeRenewal } from '../data/applications/order-page.ts';
 import { findApplication, getApplication } from '../data/applications/reads.ts';
+import { auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
 import { renewalReminderPuts } from '../data/reminders.ts';
 import { cardMode, notConfigured } from '../lib/card-mode.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
@@ -16,7 +19,7 @@ import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/err
 import { logger } from '../lib/logger.ts';
 import { outboxPut } from '../outbox/outbox.ts';
 import { orderNotPaid, renewalView } from './order-calendar.ts';
-import { RENEWAL_PURPOSE, type RenewalIntent, recordPaid } from './renewal-charge.ts';
+import { RENEWAL_PURPOSE, type RenewalIntent, recordPaid, renewalChargeKey } from './renewal-charge.ts';
 
 /**
  * The renewal price an answer of the filing form agrees to: the one agreed before while the
@@ -35,10 +38,14 @@ export function renewalPriceAgreed(
 /**
  * Cancels the registered agent renewal of a paid order, in one step. Cancelling again answers the
  * same cancellation; an order without an agreed renewal has nothing to cancel (409 no_renewal).
+ * A renewal charged at most RENEWAL_REFUND_DAYS ago is refunded in full with it (the Refund
+ * Policy's "Registered agent service"): the provider's refund first, under a key of the order and
+ * period (a retry after a crash or a lost race gets the same refund, never a second), then the
+ * cancellation and the refund in one write.
  */
-export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promise<RenewalView> {
+export async function cancelRegisteredAgentRenewal(app: ApplicationItem, now = Date.now()): Promise<RenewalView> {
   if (app.paymentStatus !== 'paid') throw orderNotPaid();
-  const view = renewalView(app);
+  const view = renewalView(app, now);
   if (view.status === 'cancelled') return view;
   if (view.status !== 'renews') {
     throw new ConflictError(
@@ -48,12 +55,15 @@ export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promis
       'no_renewal',
     );
   }
+  const refundable = refundableRenewal(app.renewalCharge, dayOf(now));
+  const refund = refundable ? await refundRenewalCharge(app, refundable, now) : undefined;
+  const refunded = refundable && refund ? refundedRecord(app, refundable, refund) : undefined;
   const to = app.email;
   const cancelledAt = await cancelRenewal(
     app,
     to
       ? (at) => {
-          const cancelled = renewalView({ ...app, renewalCancelledAt: at });
+          const cancelled = renewalView({ ...app, renewalCancelledAt: at, ...(refunded ? { renewalCharge: refunded.charge } : {}) }, now);
           return outboxPut({
             kind: 'renewal_cancelled',
             to,
@@ -65,12 +75,78 @@ export async function cancelRegisteredAgentRenewal(app: ApplicationItem): Promis
               stateName: findState(app.state ?? '')?.name ?? app.state ?? '',
               serviceEndsOn: cancelled.serviceEndsOn ?? cancelled.firstYearEndsOn ?? at.slice(0, 10),
               priceUsd: cancelled.priceUsd,
+              ...(refund ? { refundCents: refund.amountCents } : {}),
+              steps: cancelled.exit?.steps ?? [],
             },
           });
         }
       : undefined,
+    refunded,
+    new Date(now).toISOString(),
   );
-  return renewalView({ ...app, renewalCancelledAt: cancelledAt });
+  return renewalView({ ...app, renewalCancelledAt: cancelledAt, ...(refunded ? { renewalCharge: refunded.charge } : {}) }, now);
+}
+
+/** The refund of a renewal charge at the provider: Stripe's, or the offline test provider's (nothing to send back). */
+async function refundRenewalCharge(app: ApplicationItem, charge: RenewalCharge, now: number): Promise<NonNullable<RenewalCharge['refund']>> {
+  const reference = charge.reference as string;
+  const at = new Date(now).toISOString();
+  if (reference.startsWith('pi_test_'))
+    return { id: `test_refund_${renewalChargeKey(app.id, charge.period).replace(/\W/g, '_')}`, amountCents: charge.amountCents, at };
+  const stripe = (await cardMode()) === 'stripe' ? await stripeClient() : undefined;
+  if (!stripe) throw notConfigured('Card refund');
+  // A refund made by an earlier attempt (after Stripe's 24 hours of an idempotency key, too) is the one.
+  const made = (await stripe.refunds.list({ payment_intent: reference, limit: 10 })).data.find((r) => r.status === 'succeeded' || r.status === 'pending');
+  const refund =
+    made ??
+    (await stripe.refunds.create(
+      {
+        payment_intent: reference,
+        reason: 'requested_by_customer',
+        metadata: {
+          applicationId: app.id,
+          purpose: RENEWAL_PURPOSE,
+          period: charge.period,
+          reason: 'Registered agent renewal cancelled within the refund window',
+        },
+      },
+      { idempotencyKey: `renewal-refund:${app.id}:${charge.period}` },
+    ));
+  if (refund.status === 'failed' || refund.status === 'canceled')
+    throw new ConflictError(
+      `The refund of the renewal could not be made (${refund.failure_reason ?? refund.status}): the renewal is not cancelled, try again`,
+      'refund_failed',
+    );
+  return { id: refund.id, amountCents: refund.amount, at };
+}
+
+/** The order's record of a refunded renewal: the charge with its refund, the history line, the activity and audit entries. */
+function refundedRecord(app: ApplicationItem, charge: RenewalCharge, refund: NonNullable<RenewalCharge['refund']>) {
+  const event: RenewalEvent = {
+    kind: 'refunded',
+    period: charge.period,
+    amountCents: refund.amountCents,
+    at: refund.at,
+    detail: `Refunded in full: cancelled within ${RENEWAL_REFUND_DAYS} days of the charge`,
+  };
+  return {
+    charge: { ...charge, refund },
+    event,
+    also: [
+      activityPut(
+        'renewal_refunded',
+        `Registered agent renewal from ${charge.period}: ${formatCents(refund.amountCents)} refunded with the cancellation (${refund.id})`,
+        app.id,
+      ),
+      auditPut({
+        actor: SYSTEM_ACTOR,
+        action: 'renewal_refunded',
+        applicationId: app.id,
+        subject: `registered agent renewal from ${charge.period}`,
+        after: { refundId: refund.id, amountCents: refund.amountCents },
+      }),
+    ],
+  };
 }
 
 /**
@@ -83,6 +159,11 @@ export async function resumeRegisteredAgentRenewal(app: ApplicationItem, now = D
   const view = renewalView(app);
   if (view.status === 'renews') return view;
   if (view.status !== 'cancelled') throw new ConflictError('The registered agent renewal is not cancelled: there is nothing to undo', 'not_cancelled');
+  if (app.renewalCharge?.refund)
+    throw new ConflictError(
+      'The renewal was refunded when you cancelled it, so the cancellation cannot be undone here: write to us to keep our registered agent service',
+      'renewal_refunded',
+    );
   if (!view.serviceEndsOn || view.serviceEndsOn <= dayOf(now))
     throw new ConflictError('The registered agent service has ended, so its renewal can no longer be restored: contact us to start it again', 'service_ended');
   const resumed = renewalView({ ...app, renewalCancelledAt: undefined });

@@ -49,6 +49,7 @@ const CATEGORY_OF_ACTION = {
   renewal_charged: 'money',
   renewal_charge_failed: 'money',
   renewal_lapsed: 'money',
+  renewal_refunded: 'money',
   order_change_requested: 'support',
   customer_answered: 'support',
   customer_email_change_requested: 'support',

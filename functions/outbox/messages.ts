@@ -115,7 +115,17 @@ export interface EmailPayloads {
     filingPaused: boolean;
   };
   /** The customer cancelled the registered agent renewal: when the service ends, and that the order page can undo it until then. */
-  renewal_cancelled: { firstName: string; businessName: string; stateName: string; serviceEndsOn: string; priceUsd: number };
+  renewal_cancelled: {
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    serviceEndsOn: string;
+    priceUsd: number;
+    /** The renewal refunded with the cancellation (within the Refund Policy's 30 days). */
+    refundCents?: number;
+    /** What to file with the state to name another agent (shared/compliance/agent-exit.ts). */
+    steps?: string[];
+  };
   /** The customer undid the cancellation: the renewal stands again, charged on its date at the agreed price. */
   renewal_resumed: { firstName: string; businessName: string; stateName: string; renewsOn: string; priceUsd: number };
   /** The registered agent renewal the customer agreed to, announced 30 and 7 days before it is charged. */

@@ -54,6 +54,20 @@ export const renewalViewSchema = z.object({
   cancelledAt: z.optional(z.string()),
   /** Cancelled: the last day of the service already paid for (or free); until then the cancellation can be undone. */
   serviceEndsOn: z.optional(isoDate()),
+  /**
+   * Leaving our service: what cancelling today gives (while the renewal stands), or what the
+   * cancellation gave: the day the service ends, the refund, and what to file with the state.
+   */
+  exit: z.optional(
+    z.object({
+      endsOn: isoDate(),
+      refundCents: z.number().check(z.int(), z.nonnegative()),
+      /** The refund in words, with the Refund Policy's rule. */
+      refund: z.string(),
+      steps: z.array(z.string()),
+      office: z.optional(z.object({ name: z.string(), url: z.string() })),
+    }),
+  ),
   /** The last four digits of the card kept for the renewal (saved at checkout); absent: no card on file. */
   cardLast4: z.optional(z.string()),
   /** Days the customer has to pay after a failed renewal charge before the service lapses. */

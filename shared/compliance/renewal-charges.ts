@@ -12,6 +12,14 @@
 export const RENEWAL_GRACE_DAYS = 14;
 
 /**
+ * Days after a renewal charge during which cancelling the renewal refunds it in full, at once
+ * (the Refund Policy's "Registered agent service"); the service then runs SERVICE_AFTER_REFUND_DAYS
+ * more days from the cancellation, so the customer has time to name another agent.
+ */
+export const RENEWAL_REFUND_DAYS = 30;
+export const SERVICE_AFTER_REFUND_DAYS = 30;
+
+/**
  * Where a renewal period's charge stands: being charged (a sweep holds it), paid, waiting for the
  * customer to pay after a failed charge (until the grace period ends), or lapsed (not paid by then).
  */
@@ -19,7 +27,7 @@ export const RENEWAL_CHARGE_STATES = ['charging', 'paid', 'payment-due', 'lapsed
 export type RenewalChargeState = (typeof RENEWAL_CHARGE_STATES)[number];
 
 /** What happened to a renewal, as the order page's history and the staff activity tell it. */
-export const RENEWAL_EVENT_KINDS = ['charged', 'charge-failed', 'paid-by-link', 'lapsed'] as const;
+export const RENEWAL_EVENT_KINDS = ['charged', 'charge-failed', 'paid-by-link', 'lapsed', 'refunded'] as const;
 export type RenewalEventKind = (typeof RENEWAL_EVENT_KINDS)[number];
 
 /** Why an off-session charge failed, in the customer's words. */
@@ -60,6 +68,8 @@ export interface RenewalCharge {
   graceEndsOn?: string;
   paidAt?: string;
   lapsedAt?: string;
+  /** Given back when the renewal was cancelled within RENEWAL_REFUND_DAYS of the charge: the provider's refund id. */
+  refund?: { id: string; amountCents: number; at: string };
 }
 
 /** One line of the renewal's history. */

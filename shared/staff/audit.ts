@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = {
   renewal_charged: 'Registered agent renewal charged',
   renewal_charge_failed: 'Registered agent renewal charge failed',
   renewal_lapsed: 'Registered agent renewal lapsed',
+  // A renewal refunded with its cancellation within the Refund Policy's 30 days (actor: system, the customer's cancellation).
+  renewal_refunded: 'Registered agent renewal refunded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];

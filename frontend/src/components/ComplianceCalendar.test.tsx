@@ -172,6 +172,39 @@ describe('ComplianceCalendar', () => {
     expect(within(box).getByRole('status')).toHaveTextContent('The renewal stands again');
   });
 
+  it('before cancelling, says when the service ends, the refund and what to file with the state; a refunded cancellation has no undo', async () => {
+    const user = userEvent.setup();
+    const exit = {
+      endsOn: '2099-01-01',
+      refundCents: 12_500,
+      refund: 'The renewal you paid $125 for is refunded in full, because you cancel within 30 days of the charge.',
+      steps: ['Choose who takes over.', "File Wyoming's change of registered agent with the office before January 1, 2099.", 'Until then we keep your mail.'],
+      office: { name: 'Wyoming Secretary of State Business Division', url: 'https://sos.wyo.gov/Business/Default.aspx' },
+    };
+    let refunded = false;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/cancel-renewal') && init?.method === 'POST') {
+        refunded = true;
+        return json({ registeredAgent: { ...CANCELLED, serviceEndsOn: '2099-01-01', exit } });
+      }
+      return json({ ...CALENDAR, registeredAgent: refunded ? { ...CANCELLED, serviceEndsOn: '2099-01-01', exit } : { ...CALENDAR.registeredAgent, exit } });
+    });
+    renderCalendar();
+    const box = await screen.findByTestId('registered-agent-renewal');
+    await user.click(within(box).getByRole('button', { name: 'Cancel the $125 renewal' }));
+    const question = within(box).getByRole('group', { name: 'Cancel the renewal?' });
+    expect(question).toHaveTextContent('Our service ends on Jan 1, 2099 and nothing more is charged. The renewal you paid $125 for is refunded in full');
+    const steps = within(question).getByTestId('agent-exit-steps');
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    expect(steps).toHaveTextContent("File Wyoming's change of registered agent");
+    expect(within(steps).getByRole('link', { name: 'Wyoming Secretary of State Business Division' })).toHaveAttribute('href', exit.office.url);
+    expect(question).not.toHaveTextContent('You can undo');
+    await user.click(within(box).getByRole('button', { name: 'Yes, cancel the renewal' }));
+    await waitFor(() => expect(screen.getByTestId('registered-agent-renewal')).toHaveTextContent('is refunded in full'));
+    expect(within(screen.getByTestId('registered-agent-renewal')).getByTestId('agent-exit-steps')).toBeInTheDocument();
+    expect(within(screen.getByTestId('registered-agent-renewal')).queryByRole('button', { name: 'Undo the cancellation' })).toBeNull();
+  });
+
   it('turns the deadline reminders back on after an unsubscribe', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementationOnce(async () => json({ ...CALENDAR, remindersUnsubscribed: true }));

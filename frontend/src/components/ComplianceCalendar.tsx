@@ -12,6 +12,7 @@ import { toast } from '../lib/toast.ts';
 import { paths } from '../paths.ts';
 import { Button } from './Button.tsx';
 import { Card } from './Card.tsx';
+import { NoWrap } from './NoWrap.tsx';
 import { CostDataCredit } from './ThreeYearCostView.tsx';
 
 /**
@@ -67,7 +68,9 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
     onError: (err) => toast('Not restored', failureMessage(err), 'error'),
   });
   const endsOn = renewal.serviceEndsOn ?? renewal.firstYearEndsOn;
-  const undoable = renewal.status === 'cancelled' && endsOn !== undefined && endsOn > new Date().toISOString().slice(0, 10);
+  const exit = renewal.exit;
+  const refunded = renewal.status === 'cancelled' && (exit?.refundCents ?? 0) > 0;
+  const undoable = renewal.status === 'cancelled' && !refunded && endsOn !== undefined && endsOn > new Date().toISOString().slice(0, 10);
   const price = formatUsd(renewal.priceUsd);
   const ends = renewal.firstYearEndsOn ? formatIsoDate(renewal.firstYearEndsOn) : undefined;
   let text: string;
@@ -76,7 +79,7 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
       text = `Renews on ${formatIsoDate(renewal.nextChargeOn ?? renewal.firstYearEndsOn ?? '')} for ${price} a year, as you agreed. We email you 30 and 7 days before it is charged.`;
       break;
     case 'cancelled':
-      text = `You cancelled the renewal${renewal.cancelledAt ? ` on ${formatIsoDate(renewal.cancelledAt)}` : ''}: the service ends${endsOn ? ` on ${formatIsoDate(endsOn)}` : ''} and nothing more is charged. Name another registered agent with the state before then${undoable ? ', or undo the cancellation below' : ''}.`;
+      text = `You cancelled the renewal${renewal.cancelledAt ? ` on ${formatIsoDate(renewal.cancelledAt)}` : ''}: the service ends${endsOn ? ` on ${formatIsoDate(endsOn)}` : ''} and nothing more is charged.${refunded && exit ? ` ${exit.refund}` : ''} Name another registered agent with the state before then${undoable ? ', or undo the cancellation below' : ''}.`;
       break;
     case 'ends':
       text = `Ends${ends ? ` on ${ends}` : ''}, after its free first year: you did not agree to a renewal (${price} a year). Name another registered agent with the state before then.`;
@@ -118,10 +121,20 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
           <p className="font-semibold text-slate-900" aria-hidden="true">
             Cancel the renewal?
           </p>
-          <p className="mt-1">
-            The service ends{ends ? ` on ${ends}` : ' after the year under way'} and nothing more is charged. The LLC then needs another registered agent. You
-            can undo this here until then.
-          </p>
+          {exit ? (
+            <>
+              <p className="mt-1">
+                Our service ends on <NoWrap>{formatIsoDate(exit.endsOn)}</NoWrap> and nothing more is charged. {exit.refund}
+              </p>
+              <ExitSteps exit={exit} />
+              {exit.refundCents > 0 ? null : <p className="mt-2">You can undo the cancellation here until the service ends.</p>}
+            </>
+          ) : (
+            <p className="mt-1">
+              The service ends{ends ? ` on ${ends}` : ' after the year under way'} and nothing more is charged. The LLC then needs another registered agent. You
+              can undo this here until then.
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
               {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the renewal'}
@@ -132,10 +145,32 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
           </div>
         </fieldset>
       ) : null}
+      {renewal.status === 'cancelled' && exit ? <ExitSteps exit={exit} /> : null}
       {undoable ? (
         <Button variant="secondary" className="mt-3" onClick={() => undo.mutate()} disabled={undo.isPending}>
           {undo.isPending ? 'Restoring…' : 'Undo the cancellation'}
         </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the customer files to name another agent, and the state's filing office (shared/compliance/agent-exit.ts). */
+function ExitSteps({ exit }: { exit: NonNullable<RenewalView['exit']> }) {
+  return (
+    <div className="mt-2" data-testid="agent-exit-steps">
+      <p className="font-medium text-slate-900">To move to another registered agent</p>
+      <ol className="mt-1 list-decimal space-y-1 pl-5">
+        {exit.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      {exit.office ? (
+        <p className="mt-1">
+          <a className="break-words text-indigo-700 underline" href={exit.office.url} target="_blank" rel="noreferrer">
+            {exit.office.name}
+          </a>
+        </p>
       ) : null}
     </div>
   );

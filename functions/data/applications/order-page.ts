@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseStatus } from '#shared/application-status.ts';
+import type { RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
@@ -74,14 +75,21 @@ export async function saveFilingDetails(app: ApplicationItem, details: StoredFil
  * The customer cancels the registered agent renewal they agreed to (the order page's one step):
  * recorded on the paid order as read, with an activity entry for staff. Returns when.
  */
-export async function cancelRenewal(app: ApplicationItem, confirmation?: (cancelledAt: string) => TransactItem): Promise<string> {
-  const now = new Date().toISOString();
+export async function cancelRenewal(
+  app: ApplicationItem,
+  confirmation?: (cancelledAt: string) => TransactItem,
+  refunded?: { charge: RenewalCharge; event: RenewalEvent; also: TransactItem[] },
+  now = new Date().toISOString(),
+): Promise<string> {
   const change = new ItemUpdate(app.id)
     .atVersion(versionOf(app))
     .when('#paymentStatus = :paid', { ':paid': 'paid' })
     .set('renewalCancelledAt', now)
     .set('updatedAt', now);
+  // The renewal refunded with the cancellation (the Refund Policy's 30 days): recorded with it.
+  if (refunded) change.set('renewalCharge', refunded.charge).append('renewalHistory', [refunded.event]);
   const done = await updateWith(change, [
+    ...(refunded?.also ?? []),
     activityPut('renewal_cancelled', `The customer cancelled the registered agent renewal of ${displayName(app)}`, app.id),
     // The confirmation email, written with the change that causes it.
     ...(confirmation ? [confirmation(now)] : []),

@@ -1,6 +1,7 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { longDate } from '#shared/compliance/dates.ts';
-import { formatUsd } from '#shared/money.ts';
+import { RENEWAL_REFUND_DAYS } from '#shared/compliance/renewal-charges.ts';
+import { formatCents, formatUsd } from '#shared/money.ts';
 import type { EmailPayloads } from '../../outbox/messages.ts';
 import { OrderButton } from './emails.tsx';
 import { heading, Layout, text } from './Layout.tsx';
@@ -51,11 +52,26 @@ export function RenewalCancelledEmail(p: Props<'renewal_cancelled'>) {
         As you asked, our registered agent service for {p.businessName || 'your LLC'} in {p.stateName} will not renew. It ends on{' '}
         <strong>{longDate(p.serviceEndsOn)}</strong>, and we charge nothing more ({formatUsd(p.priceUsd)} a year was the renewal price).
       </Text>
+      {p.refundCents ? (
+        <Text style={text}>
+          The renewal you paid {formatCents(p.refundCents)} for is refunded in full, because you cancelled within {RENEWAL_REFUND_DAYS} days of the charge: it
+          goes back to the card it was charged to, usually within 5 to 10 business days.
+        </Text>
+      ) : null}
       <Text style={text}>Before that day, name another registered agent with {p.stateName}: an LLC without one can lose its good standing.</Text>
-      <Text style={text}>
-        Changed your mind? Until {longDate(p.serviceEndsOn)} you can undo the cancellation on your order page with one click: the renewal then stands as you
-        agreed.
-      </Text>
+      {p.steps?.length ? (
+        <ol style={text}>
+          {p.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      ) : null}
+      {p.refundCents ? null : (
+        <Text style={text}>
+          Changed your mind? Until {longDate(p.serviceEndsOn)} you can undo the cancellation on your order page with one click: the renewal then stands as you
+          agreed.
+        </Text>
+      )}
       <OrderButton link={p.link} label="Open your order page" />
     </Layout>
   );

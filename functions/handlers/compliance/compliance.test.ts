@@ -62,6 +62,14 @@ describe('GET /api/orders/{id}/calendar', () => {
       nextChargeOn: addYears(TODAY, 1),
       graceDays: 14,
       history: [],
+      // Cancelling today: the free first year runs to its end, nothing to refund, and what to file.
+      exit: {
+        endsOn: addYears(TODAY, 1),
+        refundCents: 0,
+        refund: expect.stringContaining('the first year is included'),
+        steps: [expect.stringContaining('Choose who takes over'), expect.stringContaining("File Wyoming's change of registered agent"), expect.any(String)],
+        office: { name: 'Wyoming Secretary of State Business Division', url: expect.stringMatching(/^https:\/\//) },
+      },
     });
     for (const kind of ['registered-agent-renewal', 'estimated-tax', 's-corp-election']) {
       expect(

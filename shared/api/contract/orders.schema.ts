@@ -187,13 +187,15 @@ export const ORDER_ROUTES = {
     handler: 'compliance/cancel-renewal',
     operationId: 'cancelRegisteredAgentRenewal',
     summary: 'Cancels the yearly registered agent renewal the customer agreed to (one step, no charge follows)',
-    description: 'Cancelling twice answers the same cancellation. 409 `no_renewal` when there is no agreed renewal to cancel.',
+    description:
+      'Cancelling twice answers the same cancellation. A renewal charged at most 30 days before is refunded in full with it (the Refund Policy), and the confirmation email says what to file with the state. 409 `no_renewal` when there is no agreed renewal to cancel, `refund_failed` when the provider could not make the refund (nothing is cancelled).',
     tag: 'Orders',
     access: 'public',
     holder: true,
     params: idParam,
     responses: { 200: renewalCancelledSchema },
-    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', rateLimits: 'write' },
+    secrets: ['stripeSecretKey'],
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'POST /api/orders/{id}/registered-agent/resume-renewal': {
@@ -201,13 +203,13 @@ export const ORDER_ROUTES = {
     operationId: 'resumeRegisteredAgentRenewal',
     summary: 'Undoes the cancellation of the registered agent renewal, until the service ends',
     description:
-      'The renewal agreed before stands again, at the agreed price. Undoing twice answers the same renewal. 409 `not_cancelled` when it is not cancelled, `service_ended` once the service year is over.',
+      'The renewal agreed before stands again, at the agreed price. Undoing twice answers the same renewal. 409 `not_cancelled` when it is not cancelled, `service_ended` once the service year is over, `renewal_refunded` when the cancellation refunded the year.',
     tag: 'Orders',
     access: 'public',
     holder: true,
     params: idParam,
     responses: { 200: renewalCancelledSchema },
-    tables: { applications: 'write', activity: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', activity: 'write', outbox: 'write', reminders: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'PUT /api/orders/{id}/reminders': {

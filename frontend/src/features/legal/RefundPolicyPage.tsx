@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { RENEWAL_REFUND_DAYS, SERVICE_AFTER_REFUND_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { paths } from '../../paths.ts';
 import { LegalPage, ReachUs } from './LegalPage.tsx';
 
@@ -54,7 +55,21 @@ export default function RefundPolicyPage() {
             counts as a refund.
           </p>
 
-          <h2>5. Other refunds</h2>
+          <h2>5. Registered agent service</h2>
+          <ul>
+            <li>
+              The first year is included in your formation price. You can cancel the yearly renewal at any time on your order page, in one step and without
+              writing to us: nothing more is charged, and the page and our confirmation email say the day our service ends and what to file with the state to
+              name another agent.
+            </li>
+            <li>
+              A renewal you cancel within {RENEWAL_REFUND_DAYS} days of its charge is refunded in full, at once, to the card it was charged to. Our service then
+              runs {SERVICE_AFTER_REFUND_DAYS} more days from the day you cancel, so you have time to name another agent.
+            </li>
+            <li>Cancelled later than that, the year under way is not refunded, and our service runs to its end.</li>
+          </ul>
+
+          <h2>6. Other refunds</h2>
           {operator?.refundTerms ? (
             <div data-testid="refund-terms" className="space-y-3">
               {operator.refundTerms.split(/\n{2,}/).map((paragraph, i) => (
@@ -67,7 +82,7 @@ export default function RefundPolicyPage() {
             <p>For any other refund request, write to us: we answer every request and explain our decision.</p>
           )}
 
-          <h2>6. Ask for a refund</h2>
+          <h2>7. Ask for a refund</h2>
           <ReachUs operator={operator} />
           <p>
             Mention your order’s business name and the email you ordered with. The <Link to={paths.terms}>Terms of Service</Link> say what our service includes.

@@ -21,6 +21,7 @@ const EVENT_LABELS: Record<RenewalEventKind, string> = {
   charged: 'Charged',
   'charge-failed': 'Charge failed',
   'paid-by-link': 'Paid from the payment link',
+  refunded: 'Refunded when you cancelled',
   lapsed: 'Lapsed: the service ended',
 };
 
