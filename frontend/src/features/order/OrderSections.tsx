@@ -10,6 +10,7 @@ import { Conversation } from './Conversation.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
 import { ElectionCard } from './ElectionCard.tsx';
 import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
+import { PayersSection } from './PayersSection.tsx';
 import { Receipt } from './Receipt.tsx';
 import { RenewalCharges } from './RenewalCharges.tsx';
 import { Section } from './Section.tsx';
@@ -122,6 +123,11 @@ export function MainSections({ order }: { order: OrderView }) {
       {order.election ? (
         <Section title="Your S-corporation election (Form 2553)" id="order-election">
           <ElectionCard election={order.election} />
+        </Section>
+      ) : null}
+      {order.paymentStatus === 'paid' ? (
+        <Section title="Your payers and Form W-9" id="order-payers">
+          <PayersSection orderId={order.id} />
         </Section>
       ) : null}
       <Section title="Filing details" id="order-details">
