@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { RENEWAL_REFUND_DAYS, SERVICE_AFTER_REFUND_DAYS } from '#shared/compliance/renewal-charges.ts';
+import { PURCHASE_REFUND_RULES } from '#shared/orders/purchase-refunds.ts';
 import { paths } from '../../paths.ts';
 import { LegalPage, ReachUs } from './LegalPage.tsx';
 
@@ -69,7 +70,20 @@ export default function RefundPolicyPage() {
             <li>Cancelled later than that, the year under way is not refunded, and our service runs to its end.</li>
           </ul>
 
-          <h2>6. Other refunds</h2>
+          <h2>6. Add-ons bought after payment</h2>
+          <p>
+            An add-on you buy on your order page after paying is a payment of its own, at the price the page showed, and is refunded on its own: a refund of it
+            goes back to the card you paid it with, and the rest of your order goes on as before. If we cannot deliver it, we refund it in full.
+          </p>
+          <ul data-testid="purchase-refund-rules">
+            {Object.values(PURCHASE_REFUND_RULES).map(({ name, rule }) => (
+              <li key={name}>
+                <strong>{name}</strong>: {rule}
+              </li>
+            ))}
+          </ul>
+
+          <h2>7. Other refunds</h2>
           {operator?.refundTerms ? (
             <div data-testid="refund-terms" className="space-y-3">
               {operator.refundTerms.split(/\n{2,}/).map((paragraph, i) => (
@@ -82,7 +96,7 @@ export default function RefundPolicyPage() {
             <p>For any other refund request, write to us: we answer every request and explain our decision.</p>
           )}
 
-          <h2>7. Ask for a refund</h2>
+          <h2>8. Ask for a refund</h2>
           <ReachUs operator={operator} />
           <p>
             Mention your order’s business name and the email you ordered with. The <Link to={paths.terms}>Terms of Service</Link> say what our service includes.

@@ -93,6 +93,10 @@ describe('with the operator settings set', () => {
     expect(screen.getByText(/the state’s filing fee \(and any state expedite fee\) is paid to the state/)).toBeInTheDocument();
     expect(screen.getByText(/Every refund is emailed to you when we send it, with the amount, the reason and when to expect the money/)).toBeInTheDocument();
     expect(screen.getByText(/we pause the filing until the dispute is closed/)).toBeInTheDocument();
+    // Each add-on sold after payment has its rule (docs/decisions/0424).
+    expect(screen.getByTestId('purchase-refund-rules')).toHaveTextContent(
+      'Operating agreement template: refunded in full until the agreement is in your vault',
+    );
     expectNoPlaceholder();
   });
 
