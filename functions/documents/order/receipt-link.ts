@@ -48,6 +48,20 @@ async function receiptInput(app: ApplicationItem, receipt: OrderReceipt): Promis
       arrival: refundArrival(app.paymentProvider),
     };
   }
+  if ('purchaseId' in receipt.subject) {
+    // An add-on bought after payment: its own payment, at the price frozen on the purchase.
+    const purchaseId = receipt.subject.purchaseId;
+    const purchase = (app.purchases ?? []).find((p) => p.id === purchaseId);
+    return {
+      ...base,
+      method: 'Card',
+      kind: 'payment',
+      paidAt: purchase?.paidAt ?? receipt.createdAt,
+      ...(purchase?.reference ? { reference: purchase.reference } : {}),
+      lines: (purchase?.lines ?? []).map(({ label, amount }) => ({ label, amount })),
+      totalUsd: (purchase?.totalCents ?? 0) / 100,
+    };
+  }
   // The same price function checkout used, on the order as it was frozen when payment started.
   const order = orderForApplication({ ...app, ...(app.pricedOrder ? { state: app.pricedOrder.state } : {}) });
   return {
@@ -68,7 +82,8 @@ export async function receiptLink(app: ApplicationItem, documentId: string): Pro
   const receipt = orderReceipts(app).find((r) => r.id === documentId);
   if (!receipt) return undefined;
   const key = orderDocumentKey(app.id, receipt.id);
-  const fileName = `${receipt.kind === 'receipt' ? 'receipt' : 'refund-receipt'}-${orderNumber(app.id)}.pdf`;
+  const bought = 'purchaseId' in receipt.subject ? `-${receipt.subject.purchaseId.slice(0, 9)}` : '';
+  const fileName = `${receipt.kind === 'receipt' ? 'receipt' : 'refund-receipt'}-${orderNumber(app.id)}${bought}.pdf`;
   if ((await objectSize(key)) === undefined) {
     // The renderer and its fonts load only when a receipt is first written.
     const { receiptPdf } = await import('../receipt.ts');

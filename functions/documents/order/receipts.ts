@@ -3,8 +3,9 @@ import { orderNumber } from '#shared/orders/conversation.schema.ts';
 import type { ApplicationItem } from '../../data/applications/item.ts';
 
 /**
- * The receipts of an order's vault (docs/product.md section 10, "Receipts"): one for the payment
- * and one for each refund recorded on the order. Each has an id derived from what it is for, so
+ * The receipts of an order's vault (docs/product.md section 10, "Receipts"): one for the payment,
+ * one for each refund recorded on the order, and one for each add-on bought after payment and
+ * paid (docs/decisions/0424). Each has an id derived from what it is for, so
  * the vault lists it from the order alone; its PDF is written the first time it is asked for and
  * kept under that id, and every later download is the same file (./receipt-link.ts).
  */
@@ -15,8 +16,8 @@ export interface OrderReceipt {
   title: string;
   /** When the money moved. */
   createdAt: string;
-  /** What the receipt is for: the payment, or a refund by its id. */
-  subject: { payment: true } | { refundId: string };
+  /** What the receipt is for: the payment, a refund by its id, or an add-on bought after payment by its purchase id. */
+  subject: { payment: true } | { refundId: string } | { purchaseId: string };
 }
 
 /** A stable UUID (v4 layout) for `name`, so a receipt keeps its id whatever reads the order. */
@@ -46,5 +47,14 @@ export function orderReceipts(app: ApplicationItem): OrderReceipt[] {
       createdAt: r.at,
       subject: { refundId: r.id },
     });
+  for (const p of app.purchases ?? [])
+    if ((p.state === 'paid' || p.state === 'refunded') && p.paidAt)
+      out.push({
+        id: stableId(`receipt:${app.id}:purchase:${p.id}`),
+        kind: 'receipt',
+        title: `Receipt - order ${number}: ${p.name}`,
+        createdAt: p.paidAt,
+        subject: { purchaseId: p.id },
+      });
   return out;
 }

@@ -119,6 +119,64 @@ describe('receipts in the vault', () => {
       expect(text).toContain(part);
   });
 
+  it('a receipt for each add-on bought after payment, at the price frozen on it (docs/decisions/0424)', async () => {
+    await setSeller(SELLER);
+    const app = await putPaidOrder('FL', { amountPaidCents: 27500, paymentProvider: 'test' });
+    const paidAt = new Date().toISOString();
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('applications'),
+        Key: { id: app.id },
+        UpdateExpression: 'SET purchases = :p',
+        ExpressionAttributeValues: {
+          ':p': [
+            {
+              id: 'p0123456789abcdef0123456789abcdef',
+              key: 'operatingAgreement',
+              name: 'Operating agreement template',
+              lines: [{ key: 'operatingAgreement', label: 'Operating agreement template', amount: 50 }],
+              totalCents: 5000,
+              state: 'paid',
+              provider: 'test',
+              via: 'new-card',
+              reference: 'pi_test_p0123456789abcdef0123456789abcdef',
+              createdAt: paidAt,
+              paidAt,
+            },
+            {
+              id: 'pfedcba9876543210fedcba9876543210',
+              key: 'feinFiling',
+              name: 'FEIN (EIN) filing',
+              lines: [],
+              totalCents: 7500,
+              state: 'failed',
+              provider: 'test',
+              via: 'new-card',
+              createdAt: paidAt,
+            },
+          ],
+        },
+      }),
+    );
+    const receipts = (await orderPage(app.id)).documents.filter((d) => d.kind === 'receipt');
+    expect(receipts.map((r) => r.title)).toEqual(
+      expect.arrayContaining([`Receipt - order ${app.id.slice(0, 8)}`, `Receipt - order ${app.id.slice(0, 8)}: Operating agreement template`]),
+    );
+    expect(receipts).toHaveLength(2);
+    const bought = receipts.find((r) => r.title.endsWith('Operating agreement template'));
+    const text = await textOf(app.id, bought?.id ?? '');
+    for (const part of [
+      'Receipt',
+      `Order ${app.id.slice(0, 8)}`,
+      'Creator Filings LLC',
+      'Operating agreement template',
+      '$50',
+      'pi_test_p0123456789abcdef0123456789abcdef',
+    ])
+      expect(text).toContain(part);
+    expect(text).not.toContain('$275');
+  });
+
   it('no receipt names no seller: 409 seller_not_set while the legal name or address is unset', async () => {
     await setSeller({ legalName: 'Creator Filings LLC' });
     const app = await putPaidOrder('FL', { amountPaidCents: 27500, paymentProvider: 'test' });
