@@ -11,6 +11,7 @@ import { resetConfigForTests } from '../lib/config.ts';
 import { resetSecretsForTests } from '../lib/secrets.ts';
 import { getMessage } from '../outbox/outbox.ts';
 import { buyAddOn, PURCHASE_PURPOSE } from './purchases.ts';
+import { refundApplication } from './refund.ts';
 
 /**
  * Add-ons bought after payment with Stripe (a fake of its API, signed webhooks): a PaymentIntent
@@ -147,5 +148,34 @@ describe('purchases after payment with Stripe', () => {
     expect(item.purchases[0]).toMatchObject({ state: 'refunded', refundedCents: 5000 });
     expect(item).toMatchObject({ paymentStatus: 'paid' });
     expect(boughtFlags(item as never).operatingAgreement).toBe(false);
+  });
+
+  it('staff refund a purchase through Stripe once: its own intent, and the provider’s notice of it then changes nothing', async () => {
+    const order = await putPaidOrder('FL', { email: 'stripe-staff-refund@example.com', paymentProvider: 'stripe', paymentReference: 'pi_checkout_2' });
+    const answer = await buyAddOn(await holderApp(order.id), { addOn: 'feinFiling', amount: 7500, payWith: 'new-card' });
+    const intentId = answer.clientSecret!.split('_secret_')[0];
+    stripe.succeed(intentId);
+    await deliver(eventOf('payment_intent.succeeded', stripe.intents.get(intentId)!));
+    await refundApplication(
+      order.id,
+      { amountCents: 7500, reason: 'Bought by mistake', purchaseId: answer.purchaseId },
+      { id: 'o1', email: 'owner@example.com', role: 'owner' },
+    );
+    const made = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && stripe.form(r).payment_intent === intentId);
+    expect(made).toHaveLength(1);
+    expect(stripe.form(made[0])).toMatchObject({ amount: '7500', 'metadata[purpose]': PURCHASE_PURPOSE, 'metadata[purchaseId]': answer.purchaseId });
+    const charge = {
+      id: `ch_${seq++}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: 7500,
+      amount_refunded: 7500,
+      refunded: true,
+      metadata: { applicationId: order.id, purpose: PURCHASE_PURPOSE, purchaseId: answer.purchaseId },
+    };
+    expect((await deliver(eventOf('charge.refunded', charge))).body).toEqual({ received: true, result: 'refund-already-recorded' });
+    const item = (await readApplication(order.id))!;
+    expect(item.purchases[0]).toMatchObject({ state: 'refunded', refundedCents: 7500 });
+    expect(item).toMatchObject({ paymentStatus: 'paid', paymentReference: 'pi_checkout_2' });
   });
 });

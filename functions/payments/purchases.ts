@@ -4,6 +4,7 @@ import { addOnPricesFrom, boughtFlags } from '#shared/catalog/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PurchaseBody, PurchaseResult, PurchasesView } from '#shared/orders/purchases.schema.ts';
 import { type Purchase, type PurchasingOrder, pendingPurchase, purchaseOffers, purchaseRefusal } from '#shared/orders/purchases.ts';
+import { refundArrival } from '#shared/payments/refunds.ts';
 import { digitsOnly, testCardOffSessionOutcome, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
 import { activityPut, recordActivity } from '../data/activity.ts';
@@ -331,30 +332,92 @@ export async function recordPurchaseIntent(
 }
 
 /**
- * A refund of a purchase's payment the provider reports (charge.refunded): the purchase keeps
- * what went back; refunded in full, the add-on is no longer bought (nothing more is owed for it).
+ * A refund of a purchase's payment: reported by the provider (charge.refunded, `eventDone` in the
+ * same transaction) or made by staff. `refundedCents` is what the provider says is refunded of it
+ * in all, so the same refund reported twice, or by staff and then by the provider, counts once.
+ * The purchase keeps what went back; refunded in full, the add-on is no longer bought (nothing
+ * more is owed for it). The customer is emailed for each amount that goes back.
  */
 export async function recordPurchaseRefundOf(
   applicationId: string,
   purchaseId: string,
   refundedCents: number,
-  eventDone: (outcome: string) => TransactItem,
+  eventDone?: (outcome: string) => TransactItem,
+  reason = 'a refund was made at our payment provider',
 ): Promise<{ outcome: string; recorded: boolean }> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const app = await findApplication(applicationId);
     const purchase = app?.purchases?.find((p) => p.id === purchaseId);
     if (!app || !purchase || (purchase.state !== 'paid' && purchase.state !== 'refunded')) return { outcome: 'refund-not-matching', recorded: false };
     const total = Math.min(purchase.totalCents, refundedCents);
-    if (total <= (purchase.refundedCents ?? 0)) return { outcome: 'refund-already-recorded', recorded: false };
+    const before = purchase.refundedCents ?? 0;
+    if (total <= before) return { outcome: 'refund-already-recorded', recorded: false };
     const full = total >= purchase.totalCents;
     const at = new Date().toISOString();
     const refunded: Purchase = { ...purchase, refundedCents: total, ...(full ? { state: 'refunded', refundedAt: at } : {}) };
-    const entry = activityPut(
-      'payment_refunded',
-      `${formatCents(total - (purchase.refundedCents ?? 0))} of ${purchase.name} (${purchase.reference}) refunded${full ? ': refunded in full, no longer owed' : ''}`,
-      app.id,
-    );
-    if (await recordPurchaseRefund(app, refunded, [entry, eventDone('purchase-refunded')])) return { outcome: 'purchase-refunded', recorded: true };
+    const alongside: TransactItem[] = [
+      activityPut(
+        'payment_refunded',
+        `${formatCents(total - before)} of ${purchase.name} (${purchase.reference}) refunded (${reason})${full ? ': refunded in full, no longer owed' : ''}`,
+        app.id,
+      ),
+      ...(app.email
+        ? [
+            outboxPut({
+              kind: 'refund_sent',
+              to: app.email,
+              applicationId: app.id,
+              dedupeKey: `refund:${app.id}:${purchase.id}:${total}`,
+              payload: {
+                firstName: app.firstName ?? '',
+                businessName: app.businessName ?? '',
+                amountCents: total - before,
+                refundedCents: total,
+                paidCents: purchase.totalCents,
+                full,
+                reason,
+                arrival: refundArrival(purchase.provider),
+                refundedAt: at,
+              },
+            }),
+          ]
+        : []),
+      ...(eventDone ? [eventDone('purchase-refunded')] : []),
+    ];
+    if (await recordPurchaseRefund(app, refunded, alongside)) return { outcome: 'purchase-refunded', recorded: Boolean(eventDone) };
   }
   throw new Error(`Could not record the refund of purchase ${purchaseId} for order ${applicationId}: it kept changing`);
+}
+
+/**
+ * Staff refund of an add-on bought after payment (POST /api/staff/applications/{id}/refund with
+ * `purchaseId`): part or all of what is left of its payment, through Stripe for a card (the
+ * idempotency key is the purchase and the amount refunded before, so two requests made on the
+ * same read refund once), nothing to send back for the offline test card. 409 `nothing_to_refund`,
+ * `refund_amount`.
+ */
+export async function refundPurchase(app: ApplicationItem, purchaseId: string, amountCents: number, reason: string, by: string): Promise<void> {
+  const purchase = app.purchases?.find((p) => p.id === purchaseId);
+  if (purchase?.state !== 'paid' || !purchase.reference)
+    throw new ConflictError('Only a paid add-on bought after payment can be refunded this way', 'nothing_to_refund');
+  const before = purchase.refundedCents ?? 0;
+  const left = purchase.totalCents - before;
+  if (amountCents > left)
+    throw new ConflictError(`At most ${formatCents(left)} of ${purchase.name} is left to refund`, 'refund_amount', { refundableCents: left });
+  if (purchase.provider === 'stripe') {
+    const stripe = await stripeClient();
+    if (!stripe) throw new ConflictError('Stripe is not configured here, so this card payment cannot be refunded from the dashboard', 'not_configured');
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: purchase.reference,
+        amount: amountCents,
+        reason: 'requested_by_customer',
+        metadata: { applicationId: app.id, purpose: PURCHASE_PURPOSE, purchaseId, reason: reason.slice(0, 500), by },
+      },
+      { idempotencyKey: `refund:${app.id}:${purchaseId}:${before}` },
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new ConflictError(`Stripe could not refund this payment (${refund.failure_reason ?? refund.status}): nothing was refunded`, 'refund_failed');
+  }
+  await recordPurchaseRefundOf(app.id, purchaseId, before + amountCents, undefined, reason);
 }

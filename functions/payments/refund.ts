@@ -8,6 +8,7 @@ import { type StaffApplicationView, toStaffApplication } from '../data/applicati
 import { recordAudit } from '../data/audit.ts';
 import { stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { refundPurchase } from './purchases.ts';
 
 /** What a staff refund gives back from: the recorded payment of a paid order, or a payment held for review. */
 function refundTarget(app: ApplicationItem) {
@@ -36,6 +37,18 @@ function refundTarget(app: ApplicationItem) {
  */
 export async function refundApplication(id: string, request: RefundRequest, actor: StaffPerson): Promise<StaffApplicationView> {
   const app = await getApplication(id);
+  // An add-on bought after payment is a payment of its own (docs/decisions/0424), refunded on its own.
+  if (request.purchaseId) {
+    await refundPurchase(app, request.purchaseId, request.amountCents, request.reason, actor.email);
+    await recordAudit({
+      actor,
+      action: 'payment_refunded',
+      applicationId: app.id,
+      subject: request.purchaseId,
+      after: { refundRequestedCents: request.amountCents },
+    });
+    return toStaffApplication(await getApplication(id));
+  }
   // Stripe refuses to refund a disputed charge: the dispute itself decides where the money goes.
   if (app.paymentStatus === 'disputed')
     throw new ConflictError(

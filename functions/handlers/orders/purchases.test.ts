@@ -9,6 +9,7 @@ import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
 import { listRecentActivity } from '../../data/activity.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { getMessage } from '../../outbox/outbox.ts';
+import { refundApplication } from '../../payments/refund.ts';
 import { handler as buy } from './purchase.ts';
 import { handler as list } from './purchases.ts';
 
@@ -193,5 +194,28 @@ describe('POST /api/orders/{id}/purchases (test card)', () => {
     expect(item.completedAt).toBeUndefined();
     expect(item.reopenedAt).toEqual(expect.any(String));
     expect(await getMessage(`purchase:${app.id}:${res.body.purchaseId}`)).toMatchObject({ payload: { reopened: true } });
+  });
+
+  it('staff refund a purchase on its own: the checkout’s payment is untouched, the customer is emailed, and in full it is no longer owed', async () => {
+    const app = await paidOrder({ amountPaidCents: 30000, paymentProvider: 'test', paymentReference: 'pi_test_checkout' });
+    const res = await purchase(app.id, { addOn: 'operatingAgreement', amount: 5000, payWith: 'new-card', card: CARD });
+    const purchaseId = res.body.purchaseId as string;
+    const owner = { id: 'owner-1', email: 'owner@example.com', role: 'owner' as const };
+    await expect(refundApplication(app.id, { amountCents: 6000, reason: 'Not needed after all', purchaseId }, owner)).rejects.toMatchObject({
+      code: 'refund_amount',
+    });
+    await refundApplication(app.id, { amountCents: 2000, reason: 'Part of it', purchaseId }, owner);
+    expect((await readApplication(app.id))!.purchases[0]).toMatchObject({ state: 'paid', refundedCents: 2000 });
+    await refundApplication(app.id, { amountCents: 3000, reason: 'Not needed after all', purchaseId }, owner);
+    const item = (await readApplication(app.id))!;
+    expect(item.purchases[0]).toMatchObject({ state: 'refunded', refundedCents: 5000 });
+    expect(item).toMatchObject({ paymentStatus: 'paid', amountPaidCents: 30000 });
+    expect(item.amountRefundedCents).toBeUndefined();
+    expect(deliverablesFor(item).some((d) => d.key === 'operating_agreement')).toBe(false);
+    expect(await getMessage(`refund:${app.id}:${purchaseId}:5000`)).toMatchObject({
+      kind: 'refund_sent',
+      payload: { amountCents: 3000, full: true, paidCents: 5000 },
+    });
+    await expect(refundApplication(app.id, { amountCents: 100, reason: 'Again', purchaseId }, owner)).rejects.toMatchObject({ code: 'nothing_to_refund' });
   });
 });
