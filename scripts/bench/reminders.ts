@@ -50,7 +50,7 @@ export async function benchReminders(): Promise<BenchRow[]> {
       AWS_SECRET_ACCESS_KEY: 'local',
       LOG_LEVEL: 'ERROR',
       // 100,000 rows written and swept on a shared machine: a slow answer is waited for, not given up.
-      STORE_REQUEST_TIMEOUT_MS: '30000',
+      STORE_REQUEST_TIMEOUT_MS: '120000',
     });
     const prefix = `reminders-${randomUUID().slice(0, 6)}`;
     setEnvironment(tableEnv(Object.fromEntries(TABLE_KEYS.map((k) => [k, `${prefix}-${k}`])) as never));
@@ -66,12 +66,18 @@ export async function benchReminders(): Promise<BenchRow[]> {
     const seeded = performance.now();
     await seedEstimatedTaxCustomers(CUSTOMERS);
     const seedSeconds = (performance.now() - seeded) / 1000;
+    console.log(`reminders: ${n(CUSTOMERS)} orders and rows written in ${seedSeconds.toFixed(0)} s; sweeping`);
     const plans = [sendPlanOf(await estimatedTaxRowsDueBy(LAST_SEND_DAY))];
 
     const log: string[] = [];
     countDynamoCalls(log);
     const started = performance.now();
-    const report = await sweepReminders(Date.parse(`${LAST_SEND_DAY}T14:00:00Z`));
+    // A long run on a shared machine: say how far it is every minute.
+    const progress = setInterval(
+      () => console.log(`reminders: ${n(log.length)} DynamoDB requests after ${((performance.now() - started) / 1000).toFixed(0)} s`),
+      60_000,
+    );
+    const report = await sweepReminders(Date.parse(`${LAST_SEND_DAY}T14:00:00Z`)).finally(() => clearInterval(progress));
     const seconds = (performance.now() - started) / 1000;
     const calls = log.length;
     const byCommand = new Map<string, number>();
@@ -80,11 +86,12 @@ export async function benchReminders(): Promise<BenchRow[]> {
     plans.push(sendPlanOf(await estimatedTaxRowsDueBy(addDays(NEXT_DATE, -7))));
 
     const processed = Object.values(report.counts).reduce((a, b) => a + b, 0);
+    // Short cells: the table keeps its columns' widths (scripts/bench/table.ts); the seeding time is printed above.
     rows.push({
       area: 'reminders',
-      metric: `one sweep run over ${n(CUSTOMERS)} due estimated-tax rows, each with its paid order (DynamoDB Local)`,
-      value: `${n(report.counts.queued)} queued of ${n(processed)}, ${left} left, ${report.pages} pages, ${seconds.toFixed(0)} s (${((seconds * 1000) / CUSTOMERS).toFixed(1)} ms a row; seeding ${seedSeconds.toFixed(0)} s); ${n(calls)} DynamoDB requests: ${[...byCommand].map(([c, k]) => `${c.replace('Command', '')} ${n(k)}`).join(', ')}`,
-      budget: 'every row in one run, none left',
+      metric: `reminder sweep: one run over ${n(CUSTOMERS)} due estimated-tax rows, each with its paid order (DynamoDB Local)`,
+      value: `${n(report.counts.queued)} queued, ${left} left, ${report.pages} pages, ${seconds.toFixed(0)} s (${((seconds * 1000) / CUSTOMERS).toFixed(1)} ms a row); ${n(calls)} requests: ${[...byCommand].map(([c, k]) => `${c.replace('Command', '')} ${n(k)}`).join(', ')}`,
+      budget: 'all, none left',
       ok: report.counts.queued === CUSTOMERS && processed === CUSTOMERS && left === 0 && report.complete,
     });
     for (const [i, plan] of plans.entries()) {
@@ -93,9 +100,10 @@ export async function benchReminders(): Promise<BenchRow[]> {
       const total = [...(plan.days.get(date)?.values() ?? [])].reduce((a, b) => a + b, 0);
       rows.push({
         area: 'reminders',
-        metric: `planned send days of the ${date} estimated-tax reminders, ${i === 0 ? 'as the payment wrote them' : 'as the sweep moved each row on'}`,
-        value: `${n(total)} on ${days.length} days, ${days[0]} to ${days.at(-1)}; busiest day ${n(plan.busiest)}; ${plan.late} later than 7 days before`,
-        budget: `all ${n(CUSTOMERS)}, each >= 7 days before; <= ${n(budget)} a day (${SPREAD_SHARE_OF_DAILY_QUOTA * 100}% of emailMaxPerDay ${n(quota.perDay)}, ${quota.source})`,
+        metric: `send days of the ${date} estimated-tax reminders, ${i === 0 ? 'as the payment wrote them' : 'as the sweep moved the rows on'} (quota: ${quota.source})`,
+        value: `${n(total)} on ${days.length} days, ${days[0]} to ${days.at(-1)}; busiest ${n(plan.busiest)} a day of ${n(quota.perDay)}; ${plan.late} later than 7 days before`,
+        // The spread's share of emailMaxPerDay; the 7-day floor is checked with it (ok).
+        budget: `<= ${n(budget)} a day`,
         ok: total === CUSTOMERS && plan.late === 0 && plan.busiest <= budget && plan.days.size === 1,
       });
     }
