@@ -133,6 +133,18 @@ describe('the order page’s add-ons after payment', () => {
     expect(calls.find((c) => c.key === BUY)?.body).toEqual({ addOn: 'operatingAgreement', amount: 5000, payWith: 'saved-card' });
   });
 
+  it('a payment left under way can be started again', async () => {
+    replies[LIST] = {
+      status: 200,
+      body: view({
+        offers: view().offers.map((o) => (o.key === 'operatingAgreement' ? { ...o, status: 'pending' as const, reason: 'Its payment is under way' } : o)),
+      }),
+    };
+    show();
+    expect(await screen.findByText('Its payment is under way')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay again for $50' })).toBeInTheDocument();
+  });
+
   it('shows nothing for an order that cannot buy', async () => {
     replies[LIST] = { status: 200, body: view({ refusal: 'This order was refunded: nothing more can be bought on it' }) };
     show();

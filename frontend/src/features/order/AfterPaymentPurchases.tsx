@@ -71,9 +71,10 @@ export function AfterPaymentPurchases({ applicationId }: { applicationId: string
                   <p className="text-sm text-slate-600">{offer.description}</p>
                   {offer.status !== 'available' ? <p className="mt-1 text-sm text-slate-700">{offer.reason}</p> : null}
                 </div>
-                {offer.status === 'available' && buying !== offer.key ? (
+                {/* A payment left under way (a card form left, a declined card) can be started again: the server cancels the earlier one first. */}
+                {(offer.status === 'available' || offer.status === 'pending') && buying !== offer.key ? (
                   <Button type="button" variant="secondary" onClick={() => setBuying(offer.key)}>
-                    Buy for {formatCents(offer.totalCents)}
+                    {offer.status === 'pending' ? 'Pay again' : 'Buy'} for {formatCents(offer.totalCents)}
                   </Button>
                 ) : null}
               </div>
