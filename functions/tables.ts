@@ -53,6 +53,9 @@ export const TABLES = {
       // The staff work queue: sparse, only orders that need a person (or are unpaid) carry
       // `queue` (the stage), oldest first by `queueSince` (shared/staff/work-queue.ts).
       { indexName: 'byQueue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'queueSince', type: 'S' } },
+      // The mail room's list across orders: sparse, only orders with mail not handled carry
+      // `mailOpen` = 'OPEN', soonest clock first by `mailDueAt` (docs/decisions/0428).
+      { indexName: 'byMail', partitionKey: { name: 'mailOpen', type: 'S' }, sortKey: { name: 'mailDueAt', type: 'S' } },
     ],
   },
   /** Wizard leads keyed by the browser's userId (stage1/stage2 webhooks); removed 30 days after their last write. */

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES, type TableDef } from '../../functions/tables.ts';
 import { ensureTables, type RunningService, startDynamoDbLocal } from './services.ts';
 import { sweepExpiredItems } from './ttl-sweep.ts';
 
@@ -62,17 +63,33 @@ describe('unpaid applications are deleted locally by the TTL on expiresAt', () =
     expect(await sweepExpiredItems(dynamo.endpoint, tables, (now + 10) * 1000)).toBe(0);
   }, 90_000);
 
-  it('turns the TTL on for a data folder whose applications table was made before it', async () => {
+  it('turns the TTL on, and adds a new index, for a data folder whose applications table was made before them', async () => {
+    // The table as a data folder from before the mail room's index (and the TTL) holds it.
+    const before = (TABLES.applications as TableDef).indexes?.filter((i) => i.indexName !== 'byMail') ?? [];
+    const keys = new Map<string, 'S' | 'N'>([['id', 'S']]);
+    for (const i of before) for (const k of [i.partitionKey, i.sortKey]) if (k) keys.set(k.name, k.type);
     await client.send(
       new CreateTableCommand({
         TableName: 'older-applications',
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        AttributeDefinitions: [...keys].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
         KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        GlobalSecondaryIndexes: before.map((i) => ({
+          IndexName: i.indexName,
+          KeySchema: [
+            { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
+            ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
+          ],
+          Projection: { ProjectionType: i.projection ?? 'ALL' },
+        })),
       }),
     );
     expect((await ttlOf('older-applications'))?.TimeToLiveStatus).toBe('DISABLED');
     await ensureTables(dynamo.endpoint, 'older');
     expect(await ttlOf('older-applications')).toMatchObject({ AttributeName: 'expiresAt', TimeToLiveStatus: 'ENABLED' });
-  }, 60_000);
+    // The index it lacked is added, as a deploy of the data stack would.
+    const indexes = (await client.send(new DescribeTableCommand({ TableName: 'older-applications' }))).Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName);
+    expect(indexes?.sort()).toEqual(TABLES.applications.indexes.map((i) => i.indexName).sort());
+    expect(indexes).toContain('byMail');
+  }, 90_000);
 });

@@ -161,7 +161,27 @@ function attributeDefinitions(def: TableDef): AttributeDefinition[] {
   return [...attrs].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
 }
 
-/** Creates any missing table of functions/tables.ts, named `<prefix>-<key>`. Idempotent. */
+/** True once the table's index `indexName` is ACTIVE (DynamoDB Local builds it in moments), false after 20 s without. */
+async function indexActive(client: DynamoDBClient, table: string, indexName: string): Promise<boolean> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const described = await client.send(new DescribeTableCommand({ TableName: table }));
+    if (described.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === indexName)?.IndexStatus === 'ACTIVE') return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A secondary index of functions/tables.ts as DynamoDB takes it. */
+function gsiOf(i: NonNullable<TableDef['indexes']>[number]): GlobalSecondaryIndex {
+  return {
+    IndexName: i.indexName,
+    KeySchema: [{ AttributeName: i.partitionKey.name, KeyType: 'HASH' }, ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : [])],
+    Projection: { ProjectionType: i.projection ?? 'ALL' },
+  };
+}
+
+/** Creates any missing table of functions/tables.ts, named `<prefix>-<key>`, and any missing index. Idempotent. */
 export async function ensureTables(endpoint: string, prefix: string): Promise<Record<TableKey, string>> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const existing = new Set<string>();
@@ -183,6 +203,26 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
         if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED')
           await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: def.ttlAttribute } }));
       }
+      // A data folder from before an index existed: add it, as a deploy of the data stack would (one at a time).
+      if (def.indexes?.length) {
+        const described = await client.send(new DescribeTableCommand({ TableName: name }));
+        const have = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+        const missing = def.indexes.filter((i) => !have.has(i.indexName));
+        for (const [n, index] of missing.entries()) {
+          await client.send(
+            new UpdateTableCommand({
+              TableName: name,
+              AttributeDefinitions: attributeDefinitions(def),
+              GlobalSecondaryIndexUpdates: [{ Create: gsiOf(index) }],
+            }),
+          );
+          // DynamoDB builds one new index at a time: the next waits until this one is active (the next start adds it otherwise).
+          if (n < missing.length - 1 && !(await indexActive(client, name, index.indexName))) {
+            console.warn(`The index ${index.indexName} of ${name} is still being built: the next start adds the table's other missing indexes.`);
+            break;
+          }
+        }
+      }
       // A data folder from before the table had a stream: add it, as a deploy of the data stack would.
       if (def.stream) {
         const described = await client.send(new DescribeTableCommand({ TableName: name }));
@@ -192,14 +232,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
       }
       continue;
     }
-    const gsis: GlobalSecondaryIndex[] | undefined = def.indexes?.map((i) => ({
-      IndexName: i.indexName,
-      KeySchema: [
-        { AttributeName: i.partitionKey.name, KeyType: 'HASH' },
-        ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
-      ],
-      Projection: { ProjectionType: i.projection ?? 'ALL' },
-    }));
+    const gsis: GlobalSecondaryIndex[] | undefined = def.indexes?.map(gsiOf);
     await client.send(
       new CreateTableCommand({
         TableName: name,

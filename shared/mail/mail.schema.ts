@@ -50,3 +50,21 @@ export const staffMailSchema = z.object({
   clock: z.optional(z.object({ dueAt: z.string(), hours: z.number(), overdue: z.boolean() })),
 });
 export type StaffMail = z.infer<typeof staffMailSchema>;
+
+/** GET /api/staff/mail: the orders with mail not handled, soonest clock first, from `cursor`. */
+export const openMailQuerySchema = z.strictObject({ cursor: z.optional(z.string().check(z.maxLength(2000))) });
+
+/** One order in the mail room's list: its mail not handled, each with its clock. */
+export const openMailListSchema = z.object({
+  items: z.array(
+    z.object({
+      applicationId: z.string(),
+      businessName: z.string(),
+      stateName: z.string(),
+      fileNumber: z.optional(z.string()),
+      mail: z.array(staffMailSchema),
+    }),
+  ),
+  nextCursor: z.nullable(z.string()),
+});
+export type OpenMailList = z.infer<typeof openMailListSchema>;

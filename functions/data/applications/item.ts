@@ -169,6 +169,10 @@ export interface ApplicationItem extends Partial<WizardData> {
 
   /** Mail our registered agent address received for the LLC, oldest first (./mail.ts; at most MAX_MAIL_PER_ORDER). */
   mail?: StoredMail[];
+  /** 'OPEN' while some mail is not handled (byMail; absent otherwise): ./mail.ts mailIndexOf. */
+  mailOpen?: 'OPEN';
+  /** The soonest clock of the mail not handled (ISO instant), byMail's sort key. */
+  mailDueAt?: string;
 
   /**
    * The S-corporation election (Form 2553) as staff recorded it: how and when it was sent, and
@@ -272,7 +276,14 @@ export interface PaymentReview {
 export const LIST_PARTITION = 'ALL';
 
 /** The table's secondary indexes (functions/tables.ts). */
-export const APPLICATION_INDEXES = { byStatus: 'byStatus', byList: 'byList', byNameKey: 'byNameKey', byEmailKey: 'byEmailKey', byQueue: 'byQueue' } as const;
+export const APPLICATION_INDEXES = {
+  byStatus: 'byStatus',
+  byList: 'byList',
+  byNameKey: 'byNameKey',
+  byEmailKey: 'byEmailKey',
+  byQueue: 'byQueue',
+  byMail: 'byMail',
+} as const;
 
 export const versionOf = (item: Pick<ApplicationItem, 'version'>): number => (typeof item.version === 'number' ? item.version : 0);
 

@@ -1,11 +1,14 @@
-import { MAIL_KIND_LABELS, MAX_MAIL_PER_ORDER } from '#shared/mail/mail.ts';
+import { MAIL_KIND_LABELS, MAX_MAIL_PER_ORDER, mailClock } from '#shared/mail/mail.ts';
+import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
+import { QueryCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { documentsNotPaid } from './documents.ts';
 import {
+  APPLICATION_INDEXES,
   type ApplicationItem,
   changedMeanwhile,
   displayName,
@@ -23,6 +26,42 @@ import {
  * the activity entry, the staff audit entry and the customer's email, in one transaction.
  */
 
+/**
+ * The order's place in the byMail index: the soonest clock of its mail not handled, or none
+ * (the attributes removed) once everything is handled.
+ */
+export function mailIndexOf(mail: readonly StoredMail[]): { mailDueAt: string } | undefined {
+  const open = mail.filter((m) => !m.handledAt).map((m) => mailClock(m, 0).dueAt);
+  return open.length ? { mailDueAt: open.sort()[0] as string } : undefined;
+}
+
+/** Sets or removes the byMail attributes for `mail` on the change. */
+function indexMail(change: ItemUpdate, mail: readonly StoredMail[]): ItemUpdate {
+  const index = mailIndexOf(mail);
+  return index ? change.set('mailOpen', 'OPEN').set('mailDueAt', index.mailDueAt) : change.remove('mailOpen').remove('mailDueAt');
+}
+
+/** An order with mail not handled, as the staff mail list reads it from byMail. */
+export type OpenMailOrder = Pick<ApplicationItem, 'id' | 'businessName' | 'state' | 'mail' | 'mailDueAt' | 'fileNumber'>;
+
+/**
+ * The orders with mail not handled, soonest clock first: one Query of the sparse byMail index a
+ * page (at most `limit` orders), with the cursor DynamoDB gave.
+ */
+export async function openMailOrders(limit: number, cursor?: Record<string, unknown>): Promise<{ items: OpenMailOrder[]; next?: Record<string, unknown> }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('applications'),
+      IndexName: APPLICATION_INDEXES.byMail,
+      KeyConditionExpression: 'mailOpen = :open',
+      ExpressionAttributeValues: { ':open': 'OPEN' },
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    }),
+  );
+  return { items: (out.Items ?? []) as OpenMailOrder[], ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+}
+
 export const mailFull = () =>
   new ConflictError(`This order holds ${MAX_MAIL_PER_ORDER} pieces of mail, the most it keeps: ask an owner to archive older ones first`, 'mail_full');
 
@@ -39,6 +78,7 @@ export async function recordMail(app: ApplicationItem, mail: StoredMail, scan: O
     .set('documents', documents)
     .set('mail', all)
     .set('updatedAt', mail.loggedAt);
+  indexMail(change, all);
   const label = MAIL_KIND_LABELS[mail.kind];
   const alongside: TransactItem[] = [
     activityPut('mail_logged', `${label} from ${mail.sender} logged for ${displayName(app)}`, app.id),
@@ -69,7 +109,7 @@ export async function recordMail(app: ApplicationItem, mail: StoredMail, scan: O
     );
   if (!(await updateWith(change, alongside)))
     throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? documentsNotPaid() : changedMeanwhile('the mail was logged')));
-  return { ...app, documents, mail: all, updatedAt: mail.loggedAt, version: versionOf(app) + 1 };
+  return { ...app, documents, mail: all, ...mailIndexOf(all), updatedAt: mail.loggedAt, version: versionOf(app) + 1 };
 }
 
 /** Staff marked a piece of mail handled: its back-office clock stops. Audited; handling it again changes nothing. */
@@ -78,7 +118,7 @@ export async function markMailHandled(app: ApplicationItem, mailId: string, acto
   if (!entry) throw new NotFoundError('No such mail on this order', 'mail_not_found');
   if (entry.handledAt) return app;
   const mail = (app.mail ?? []).map((m) => (m.id === mailId ? { ...m, handledAt: now, handledBy: actor.email } : m));
-  const change = new ItemUpdate(app.id).atVersion(versionOf(app)).set('mail', mail).set('updatedAt', now);
+  const change = indexMail(new ItemUpdate(app.id).atVersion(versionOf(app)).set('mail', mail).set('updatedAt', now), mail);
   const label = MAIL_KIND_LABELS[entry.kind];
   const done = await updateWith(change, [
     activityPut('mail_handled', `${label} from ${entry.sender} handled for ${displayName(app)}`, app.id),

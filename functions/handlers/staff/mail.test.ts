@@ -11,6 +11,7 @@ import { orderView } from '../../orders/view.ts';
 import { getMessage } from '../../outbox/outbox.ts';
 import { handler as markHandled } from './mail-handled.ts';
 import { handler as logMail } from './mail-log.ts';
+import { handler as listOpenMail } from './mail-open.ts';
 import { handler as startUpload } from './upload-start.ts';
 
 /**
@@ -115,4 +116,57 @@ describe('the mail room', () => {
     expect((await getApplication(app.id)).mail).toBeUndefined();
     expect(await getMessage(`mail:${app.id}:${uploadId}`)).toBeUndefined();
   }, 60_000);
+});
+
+describe('GET /api/staff/mail: the mail not handled across every order', () => {
+  const list = async (cursor?: string) =>
+    invoke(listOpenMail, apiEvent({ method: 'GET', route: '/api/staff/mail', path: '/api/staff/mail', ...(cursor ? { query: { cursor } } : {}), headers }));
+  /** Every page, as staff would read them with "Show more". */
+  async function allOpen(): Promise<{ applicationId: string; mail: { id: string; kind: string; clock?: { hours: number; dueAt: string } }[] }[]> {
+    const out = [];
+    let cursor: string | undefined;
+    do {
+      const res = await list(cursor);
+      expect(res.status).toBe(200);
+      out.push(...res.body.items);
+      cursor = res.body.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  }
+
+  it('lists each order with its pieces not handled, soonest clock first; handled mail leaves the list', async () => {
+    const later = await putPaidOrder('FL', { status: 'completed', email: 'a@example.com' });
+    const sooner = await putPaidOrder('WY', { status: 'completed', email: 'b@example.com' });
+    const notice = await uploadScan(later.id);
+    expect((await log(later.id, { sender: 'Florida Department of State', receivedOn: '2026-12-01', kind: 'state_notice', uploadId: notice })).status).toBe(200);
+    const summons = await uploadScan(sooner.id);
+    expect((await log(sooner.id, { sender: 'County Court', receivedOn: '2026-12-01', kind: 'service_of_process', uploadId: summons })).status).toBe(200);
+    const other = await uploadScan(sooner.id);
+    expect((await log(sooner.id, { sender: 'A bank', receivedOn: '2026-12-01', kind: 'other', uploadId: other })).status).toBe(200);
+
+    const mine = (await allOpen()).filter((o) => o.applicationId === later.id || o.applicationId === sooner.id);
+    // The service of process (4 business hours) comes before the state notice logged before it (8).
+    expect(mine.map((o) => o.applicationId)).toEqual([sooner.id, later.id]);
+    expect(mine[0].mail.map((m) => [m.kind, m.clock?.hours])).toEqual([
+      ['service_of_process', 4],
+      ['other', 8],
+    ]);
+    expect(mine[1].mail.map((m) => m.kind)).toEqual(['state_notice']);
+
+    // Handling the summons leaves the other piece; handling that too takes the order off the list.
+    expect((await post(markHandled, '/api/staff/applications/{id}/mail/{mailId}/handled', sooner.id, { mailId: summons })).status).toBe(200);
+    expect((await allOpen()).find((o) => o.applicationId === sooner.id)?.mail.map((m) => m.id)).toEqual([other]);
+    expect((await post(markHandled, '/api/staff/applications/{id}/mail/{mailId}/handled', sooner.id, { mailId: other })).status).toBe(200);
+    expect((await allOpen()).some((o) => o.applicationId === sooner.id)).toBe(false);
+    const stored = await getApplication(sooner.id);
+    expect(stored.mailOpen).toBeUndefined();
+    expect(stored.mailDueAt).toBeUndefined();
+  });
+
+  it('refuses support (the mail room is the processors’) and a tampered cursor', async () => {
+    const support = (await signedInPerson({ role: 'support' })).headers;
+    const res = await invoke(listOpenMail, apiEvent({ method: 'GET', route: '/api/staff/mail', path: '/api/staff/mail', headers: support }));
+    expect(res.status).toBe(403);
+    expect((await list('not-a-cursor')).status).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { logMailSchema, mailIdSchema } from '../../mail/mail.schema.ts';
+import { logMailSchema, mailIdSchema, openMailListSchema, openMailQuerySchema } from '../../mail/mail.schema.ts';
 import { agentOfficeGapsSchema } from '../../operator/settings.schema.ts';
 import {
   documentLinkSchema,
@@ -344,6 +344,19 @@ export const STAFF_ORDER_ROUTES = {
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
     bucket: 'write',
+  },
+  'GET /api/staff/mail': {
+    handler: 'staff/mail-open',
+    operationId: 'listOpenMail',
+    summary: 'The mail not handled across every order, soonest clock first: a service of process within 4 business hours, the rest within one business day',
+    description:
+      'Each order with its pieces not handled and their clocks (due, overdue), 25 orders a page with `nextCursor`. One DynamoDB Query of the sparse byMail index a page.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.logMail,
+    query: openMailQuerySchema,
+    responses: { 200: openMailListSchema },
+    tables: { ...staffSession, applications: 'read' },
   },
   'POST /api/staff/applications/{id}/mail/{mailId}/handled': {
     handler: 'staff/mail-handled',

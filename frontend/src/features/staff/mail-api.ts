@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LogMail } from '#shared/mail/mail.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { staffCall } from '../../lib/staff-session.ts';
@@ -32,5 +32,16 @@ export function useMarkMailHandled(id: string) {
     mutationFn: (mailId: string) => staffCall('POST /api/staff/applications/{id}/mail/{mailId}/handled', { params: { id, mailId } }),
     onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}
+
+/** The mail not handled across every order, soonest clock first (GET /api/staff/mail), page by page. */
+export function useOpenMail(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['staff', 'open-mail'],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => staffCall('GET /api/staff/mail', { query: { cursor: pageParam || undefined } }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
   });
 }

@@ -31,7 +31,7 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
   return out;
 }
 
-function Clock({ mail, now }: { mail: StaffMail; now: number }) {
+export function MailClock({ mail, now }: { mail: StaffMail; now: number }) {
   if (!mail.clock) return <span className="text-xs text-slate-600">Handled {formatDateTime(mail.handledAt)}</span>;
   const overdue = mail.clock.overdue || now > Date.parse(mail.clock.dueAt);
   const span = mail.clock.hours === 4 ? '4 business hours' : 'one business day';
@@ -179,7 +179,7 @@ export function MailPanel({ applicationId, mail, paid, now = Date.now() }: { app
                   {m.loggedBy ? ` by ${m.loggedBy}` : ''}
                   {m.note ? ` · ${m.note}` : ''}
                 </p>
-                <Clock mail={m} now={now} />
+                <MailClock mail={m} now={now} />
               </div>
               <div className="flex gap-2">
                 <Button

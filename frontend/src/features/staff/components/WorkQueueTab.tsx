@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast.ts';
 import { formatAge, formatDateTime, orderNumber } from '../format.ts';
 import { fetchQueueStage, useAssignees, useBulkAction, useChaseDetails, useWorkQueue } from '../staff-api.ts';
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
+import { OpenMailList } from './OpenMailList.tsx';
 import { RenewalsDueList } from './RenewalsDueList.tsx';
 import { UnmatchedPaymentsList } from './UnmatchedPaymentsList.tsx';
 
@@ -240,7 +241,7 @@ function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () =>
 
 /** The dashboard's first view: what needs a person, stage by stage, oldest first; the unpaid list apart. */
 export function WorkQueueTab() {
-  const [view, setView] = useState<'work' | 'unpaid' | 'renewals' | 'unmatched'>('work');
+  const [view, setView] = useState<'work' | 'unpaid' | 'renewals' | 'unmatched' | 'mail'>('work');
   const unpaid = view === 'unpaid';
   const [selected, setSelected] = useState<StaffApplication | null>(null);
   const [chosen, setChosen] = useState<Map<string, StaffApplication>>(new Map());
@@ -267,9 +268,14 @@ export function WorkQueueTab() {
         <Button variant={view === 'unmatched' ? 'secondary' : 'ghost'} aria-pressed={view === 'unmatched'} onClick={() => setView('unmatched')}>
           Unmatched payments
         </Button>
+        <Button variant={view === 'mail' ? 'secondary' : 'ghost'} aria-pressed={view === 'mail'} onClick={() => setView('mail')}>
+          Mail
+        </Button>
       </div>
-      {view === 'renewals' || view === 'unmatched' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
-      {view === 'renewals' ? (
+      {view === 'renewals' || view === 'unmatched' || view === 'mail' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
+      {view === 'mail' ? (
+        <OpenMailList />
+      ) : view === 'renewals' ? (
         <RenewalsDueList />
       ) : view === 'unmatched' ? (
         <UnmatchedPaymentsList />
