@@ -1,4 +1,5 @@
 import taxForms from '../data/payer-tax-forms.json' with { type: 'json' };
+import type { Payer1099Year } from './form-1099-check.ts';
 
 /**
  * The payers of an LLC (docs/decisions/0426-w9-switch.md): the platforms and brands that pay the
@@ -42,6 +43,8 @@ export interface StoredPayer {
   /** The election's effective date the creator ticked "W-9 updated" for (the checklist), and the day they ticked it. */
   w9UpdatedFor?: string;
   w9UpdatedOn?: string;
+  /** The January 1099 check: what the payer paid each year and the forms recorded (./form-1099-check.ts). */
+  forms1099?: Payer1099Year[];
   createdAt: string;
   updatedAt: string;
 }
