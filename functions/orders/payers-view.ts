@@ -1,4 +1,5 @@
 import { dayOf } from '#shared/compliance/dates.ts';
+import { form1099Check } from '#shared/payers/form-1099-check.ts';
 import type { OrderPayers } from '#shared/payers/payers.schema.ts';
 import { type ElectionInEffect, MAX_PAYERS_PER_ORDER, payerExpiry, w9Update } from '#shared/payers/payers.ts';
 import { W9_RULES, type W9Input, w9Values } from '#shared/s-corp/w9.ts';
@@ -39,6 +40,10 @@ export function w9InputOf(app: ApplicationItem, today: string): W9Input {
   };
 }
 
+/** The saved tax plan's income map when the plan is for `year` (the 1099 check compares with it). */
+const incomeMapFor = (app: Pick<ApplicationItem, 'savedTaxPlan'>, year: number) =>
+  app.savedTaxPlan?.incomeMap && app.savedTaxPlan.request.year === year ? app.savedTaxPlan.incomeMap : undefined;
+
 export function orderPayers(app: ApplicationItem, now: number | string | Date = Date.now()): OrderPayers {
   const today = dayOf(now);
   const election = electionInEffect(app, today);
@@ -64,5 +69,6 @@ export function orderPayers(app: ApplicationItem, now: number | string | Date = 
     ...(election ? { electionEffectiveOn: election.effectiveOn } : {}),
     w9UpdatesLeft: payers.filter((p) => p.w9Update === 'needed').length,
     source: { form: W9_RULES.form, url: W9_RULES.source, checked: W9_RULES.checked },
+    check1099: form1099Check(app.payers, incomeMapFor(app, Number(today.slice(0, 4)) - 1), today),
   };
 }

@@ -1,6 +1,7 @@
-import { calendarDay } from '../common.schema.ts';
+import { calendarDay, int } from '../common.schema.ts';
 import { text } from '../validation.schema.ts';
 import * as z from '../zod.ts';
+import { FORMS_1099, MAX_FORMS_1099_PER_YEAR } from './form-1099-check.ts';
 import { PAYER_FORMS, PAYER_HOW, PAYER_KINDS } from './payers.ts';
 
 /**
@@ -25,6 +26,30 @@ export const savePayerSchema = z.strictObject({
 });
 export type SavePayer = z.infer<typeof savePayerSchema>;
 
+/** The most a payer may have paid in a year, in cents ($100 million): a typo's guard. */
+const MAX_1099_CENTS = 10_000_000_000;
+const cents1099 = (what: string) => int().check(z.gte(0, `${what} cannot be negative`), z.lte(MAX_1099_CENTS, `${what} cannot exceed $100,000,000`));
+const form1099 = z.enum(FORMS_1099, { error: 'Choose 1099-NEC, 1099-MISC or 1099-K' });
+
+/**
+ * PUT …/payers/{payerId}/forms-1099: one payer's year of the January 1099 check, replaced whole
+ * (shared/payers/form-1099-check.ts): what they paid, the forms expected, the forms that arrived.
+ */
+export const payer1099Schema = z.strictObject({
+  year: int().check(z.gte(2026, 'The 1099 check starts with 2026'), z.lte(2100, 'Enter a real year')),
+  paidCents: z.optional(cents1099('What they paid')),
+  expectedForms: z.optional(
+    z.array(form1099).check(
+      z.maxLength(FORMS_1099.length, 'Each form once'),
+      z.refine((forms) => new Set(forms).size === forms.length, 'Each form once'),
+    ),
+  ),
+  received: z
+    .array(z.strictObject({ form: form1099, amountCents: cents1099('The form’s amount') }))
+    .check(z.maxLength(MAX_FORMS_1099_PER_YEAR, `At most ${MAX_FORMS_1099_PER_YEAR} forms a year`)),
+});
+export type Payer1099Body = z.infer<typeof payer1099Schema>;
+
 export const payerIdSchema = z.uuid({ version: 'v4', error: 'Must be a payer id (UUID)' });
 
 const expirySchema = z.object({ expiresOn: z.string(), rule: z.string(), sourceTitle: z.string(), sourceUrl: z.string(), expired: z.boolean() });
@@ -43,6 +68,33 @@ export const payerViewSchema = z.object({
   expiry: z.optional(expirySchema),
 });
 export type PayerView = z.infer<typeof payerViewSchema>;
+
+const received1099Schema = z.object({ form: form1099, amountCents: z.number(), recordedOn: z.string() });
+const check1099Schema = z.object({
+  year: z.number(),
+  open: z.boolean(),
+  rows: z.array(
+    z.object({
+      payerId: z.string(),
+      name: z.string(),
+      expectedForms: z.array(form1099),
+      paidCents: z.optional(z.number()),
+      paidFrom: z.enum(['entered', 'income-map', 'none']),
+      received: z.array(received1099Schema),
+      flags: z.array(
+        z.object({
+          kind: z.enum(['amount-differs', 'missing', 'doubled']),
+          words: z.string(),
+          form: z.optional(form1099),
+          recordedCents: z.optional(z.number()),
+          paidCents: z.optional(z.number()),
+        }),
+      ),
+      status: z.enum(['ok', 'waiting', 'flagged', 'no-figure']),
+    }),
+  ),
+  notes: z.array(z.string()),
+});
 
 export const w9ValuesSchema = z.object({
   status: z.enum(['disregarded', 'partnership', 's-corporation']),
@@ -66,5 +118,7 @@ export const orderPayersSchema = z.object({
   /** How many payers still need the new W-9. */
   w9UpdatesLeft: z.number(),
   source: z.object({ form: z.string(), url: z.string(), checked: z.string() }),
+  /** The January 1099 check for last year (open January to April). */
+  check1099: z.optional(check1099Schema),
 });
 export type OrderPayers = z.infer<typeof orderPayersSchema>;

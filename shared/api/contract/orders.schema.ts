@@ -21,7 +21,7 @@ import {
   orderLinkSentSchema,
   orderViewSchema,
 } from '../../orders/view.schema.ts';
-import { orderPayersSchema, payerBodySchema, payerIdSchema, savePayerSchema } from '../../payers/payers.schema.ts';
+import { orderPayersSchema, payer1099Schema, payerBodySchema, payerIdSchema, savePayerSchema } from '../../payers/payers.schema.ts';
 import { savedTaxPlanBodySchema } from '../../saved-tax-plan.schema.ts';
 import * as z from '../../zod.ts';
 import { DOCUMENT_GENERATION, idParam, orderDocumentParam, RATE_LIMITS, type RouteGroup, TOO_MANY_REQUESTS } from './entry.schema.ts';
@@ -359,6 +359,22 @@ export const ORDER_ROUTES = {
     access: 'public',
     holder: true,
     params: z.strictObject({ id: idParam.shape.id, payerId: payerIdSchema }),
+    responses: { 200: orderPayersSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'PUT /api/orders/{id}/payers/{payerId}/forms-1099': {
+    handler: 'orders/payer-1099',
+    operationId: 'saveOrderPayer1099',
+    summary: 'Records one payer’s year of the January 1099 check: what they paid, the forms expected and the forms that arrived',
+    description:
+      'The year is replaced whole; a form already recorded keeps its day. Answers the payers with `check1099` (flagged: an amount more than $1 off, a 1099-NEC or 1099-MISC not recorded once January is over, two forms of one kind). 400 `year_not_over`; 404 `payer_not_found`; 409 `order_not_paid`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: z.strictObject({ id: idParam.shape.id, payerId: payerIdSchema }),
+    body: payer1099Schema,
     responses: { 200: orderPayersSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
     tables: { applications: 'write', rateLimits: 'write' },
