@@ -6,6 +6,7 @@ import { writtenDate } from '#shared/written-date.ts';
 import { Button } from '../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
+import { Form1099Check } from './Form1099Check.tsx';
 
 /**
  * The order page's payers and the W-9 switch (docs/decisions/0426-w9-switch.md): the platforms
@@ -247,6 +248,7 @@ export function PayersSection({ orderId }: { orderId: string }) {
           </ul>
         </div>
       ) : null}
+      {data.check1099?.open ? <Form1099Check orderId={orderId} check={data.check1099} onSaved={show} /> : null}
       <W9Values orderId={orderId} data={data} />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
