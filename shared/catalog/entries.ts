@@ -1,6 +1,14 @@
 import { NY_PUBLICATION } from '../compliance/rules.ts';
 import { ourAddressAllowed, privacyFilingUnavailableReason } from '../filing/privacy.ts';
 import { formatUsd } from '../money.ts';
+import {
+  CERTIFICATE_OF_AUTHORITY_KIND,
+  GOOD_STANDING_KIND,
+  homeRegistrationAvailability,
+  homeRegistrationDescription,
+  homeRegistrationFacts,
+  homeRegistrationFeeLine,
+} from '../orders/home-registration.ts';
 import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
 import { expediteDescription, expediteUnavailableReason, stateExpediteFee, stateFeeText } from '../state-facts/expedite.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
@@ -360,6 +368,59 @@ export const CATALOG = [
     },
     documents: [{ kind: 'dba_registration', label: 'DBA registration (filed name, stamped)', made: 'uploaded' }],
     staffWords: (order: OrderFacts) => `DBA "${order.dbaName ?? ''}"${order.dbaCounty ? ` (${order.dbaCounty} County)` : ''}`,
+  },
+  {
+    // The home-state registration (docs/decisions/0429): after payment only, at the home state's fee staff confirmed plus ours.
+    key: 'homeStateRegistration',
+    name: 'Home-state registration',
+    description:
+      'For an owner who formed the LLC outside the state they live in: we register it in the home state as a foreign LLC and put the certificate of authority in your vault',
+    priceListNote:
+      "Bought on the order page after payment, when the LLC is formed outside your home state: our fee plus your home state's registration fee, which our staff confirm before you pay.",
+    pricing: {
+      kind: 'setting',
+      setting: 'homeStateRegistrationUsd',
+      settingLabel: 'Home-state registration service fee (US dollars)',
+      defaultUsd: 99,
+      hint: "Our fee for registering an LLC in the owner's home state; the home state's fee, as staff confirmed it, is added to it. Purchases are priced at it when started and keep that price.",
+    },
+    frozen: 'paymentStart',
+    sale: {
+      moment: 'order',
+      place: 'offer',
+      step: 4,
+      afterPayment: true,
+      availableIn: () => ({ available: false, reason: "Bought on the order page after payment, once our staff have confirmed your home state's fee" }),
+      forOrder: {
+        availableFor: (order: OrderFacts) => homeRegistrationAvailability(order),
+        describeFor: (order: OrderFacts) => homeRegistrationDescription(order),
+        feeLine: (order: OrderFacts) => homeRegistrationFeeLine(order),
+      },
+    },
+    column: 'addOns',
+    owes: {
+      deliverable: 'home_registration',
+      by: 'us',
+      rule: (order, h) => {
+        const home = homeRegistrationFacts(order)?.homeName ?? 'your home state';
+        return byDocument(
+          CERTIFICATE_OF_AUTHORITY_KIND,
+          `Registration in ${home}: certificate of authority`,
+          `We file the registration with ${home} and put its certificate of authority in your vault`,
+          'the certificate of authority is not uploaded',
+          h,
+          'Registered; the certificate of authority is in your vault since',
+        );
+      },
+    },
+    documents: [
+      { kind: CERTIFICATE_OF_AUTHORITY_KIND, label: 'Certificate of authority (home state)', made: 'uploaded' },
+      { kind: GOOD_STANDING_KIND, label: 'Certificate of good standing (formation state)', made: 'uploaded' },
+    ],
+    staffWords: (order: OrderFacts) => {
+      const f = homeRegistrationFacts(order);
+      return f ? `Home-state registration (${f.homeName})` : 'Home-state registration';
+    },
   },
   {
     key: 'registeredAgentRenewal',

@@ -42,6 +42,8 @@ export interface OrderFacts {
   einRecordedAt?: string | null;
   /** When staff marked the order filed, with the state's filing date. */
   filedAt?: string | null;
+  /** The home state's registration fee as staff confirmed it (shared/orders/home-registration.ts). */
+  homeStateFee?: { state: string; usd: number } | null;
 }
 
 /** One deliverable's state as an entry's rule reads it (the key and `by` come from the entry). */
@@ -114,6 +116,16 @@ export interface CatalogEntry<K extends string = string> {
      * priced like at checkout, paid by a payment of its own, then owed like one bought with the order.
      */
     afterPayment?: true;
+    /**
+     * Sold after payment only, offered and priced from the order itself rather than its state (the
+     * home state's registration, docs/decisions/0429): whether it can be bought now, what it buys,
+     * and the government's fee line. Its `availableIn` keeps it out of the checkout.
+     */
+    forOrder?: {
+      availableFor: (order: OrderFacts) => Availability;
+      describeFor: (order: OrderFacts) => string;
+      feeLine: (order: OrderFacts) => { key: string; label: string; amount: number } | undefined;
+    };
   };
   /** The government's fee the entry adds beside its own price, as a line of its own (where the state charges one). */
   governmentFee?: {

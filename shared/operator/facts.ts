@@ -51,10 +51,13 @@ export interface PrivacyFilingSetting {
 
 // The price settings are listed here, not read from the catalog, to keep the catalog out of the
 // pages that read the footer's settings; `satisfies` fails to compile when one is missing.
-const NO_PRICES = { registeredAgentRenewalUsd: null, dbaServiceFeeUsd: null, form2553Usd: null, nyPublicationUsd: null } as const satisfies Record<
-  PriceSettingKey,
-  null
->;
+const NO_PRICES = {
+  registeredAgentRenewalUsd: null,
+  dbaServiceFeeUsd: null,
+  form2553Usd: null,
+  nyPublicationUsd: null,
+  homeStateRegistrationUsd: null,
+} as const satisfies Record<PriceSettingKey, null>;
 
 export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {
   legalName: null,

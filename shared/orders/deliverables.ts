@@ -106,7 +106,8 @@ export function deliverablesFor(input: DeliverablesInput): Deliverable[] {
   const publication = publicationTask(state, input, out);
   if (publication) out.push(publication);
   const home = (input.residenceState ?? '').toUpperCase();
-  if (home && state && home !== state) {
+  // The customer's task unless bought from us (then it is ours: the catalog's deliverable of the same key, listed already).
+  if (home && state && home !== state && !out.some((d) => d.key === 'home_registration')) {
     const name = findState(home)?.name ?? home;
     out.push({
       key: 'home_registration',

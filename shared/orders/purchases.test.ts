@@ -18,8 +18,8 @@ const purchase = (over: Partial<Purchase>): Purchase => ({
 });
 
 describe('add-ons bought after payment (docs/decisions/0424)', () => {
-  it('the catalog sells the EIN, the operating agreement and Form 2553 after payment, each with its Refund Policy rule under its own name', () => {
-    expect(AFTER_PAYMENT_KEYS).toEqual(['feinFiling', 'operatingAgreement', 'form2553']);
+  it('the catalog sells the EIN, the operating agreement, Form 2553 and the home-state registration after payment, each with its Refund Policy rule under its own name', () => {
+    expect(AFTER_PAYMENT_KEYS).toEqual(['feinFiling', 'operatingAgreement', 'form2553', 'homeStateRegistration']);
     for (const key of AFTER_PAYMENT_KEYS) expect(PURCHASE_REFUND_RULES[key].name).toBe(ADD_ON_BY_KEY[key].name);
   });
 
@@ -40,6 +40,7 @@ describe('add-ons bought after payment (docs/decisions/0424)', () => {
       ['feinFiling', 'bought', 7500],
       ['operatingAgreement', 'pending', 5000],
       ['form2553', 'available', 7900],
+      ['homeStateRegistration', 'unavailable', 9900],
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
   boughtFlags,
 } from '../catalog/catalog.ts';
 import { findState } from '../states.ts';
+import type { HomeStateFee } from './home-registration.ts';
 
 /**
  * Add-ons bought after payment (docs/decisions/0424): what the order page offers, at which
@@ -62,6 +63,9 @@ export interface PurchasingOrder extends AddOnSelection {
   amountRefundedCents?: number | null;
   pricedOrder?: ({ state?: string } & AddOnSelection) | null;
   purchases?: readonly Purchase[] | null;
+  /** The owner's home state and its registration fee as staff confirmed it (the home-state registration, ./home-registration.ts). */
+  residenceState?: string | null;
+  homeStateFee?: HomeStateFee | null;
 }
 
 export type OfferStatus = 'available' | 'bought' | 'pending' | 'unavailable';
@@ -89,15 +93,21 @@ export function purchaseRefusal(order: PurchasingOrder): string | undefined {
 /** The filing state the order was priced in. */
 export const orderStateOf = (order: PurchasingOrder) => (order.pricedOrder?.state ?? order.state ?? '').toUpperCase();
 
-/** The price lines of an add-on bought now: our price at the operator's prices in force, and the government's fee in the state where it adds one. */
-export function purchaseLines(key: AfterPaymentKey, stateCode: string, prices: Partial<AddOnPrices>): PurchaseLine[] {
+/**
+ * The price lines of an add-on bought now: our price at the operator's prices in force, and the
+ * government's fee in the state where it adds one (or, for an add-on priced from the order, the
+ * fee its entry reads from the order: the home state's confirmed fee).
+ */
+export function purchaseLines(key: AfterPaymentKey, stateCode: string, prices: Partial<AddOnPrices>, order: PurchasingOrder = {}): PurchaseLine[] {
   const entry = ADD_ON_BY_KEY[key];
   const state = { code: stateCode, name: findState(stateCode)?.name ?? stateCode };
+  const ours = { key, label: entry.name, amount: addOnPrice(key, prices) };
+  if (entry.sale.forOrder) {
+    const line = entry.sale.forOrder.feeLine(order);
+    return [ours, ...(line ? [line] : [])];
+  }
   const fee = entry.governmentFee?.line(state);
-  return [
-    { key, label: entry.name, amount: addOnPrice(key, prices) },
-    ...(fee ? [{ key: entry.governmentFee!.key, label: fee.label, amount: fee.amount }] : []),
-  ];
+  return [ours, ...(fee ? [{ key: entry.governmentFee!.key, label: fee.label, amount: fee.amount }] : [])];
 }
 
 export const linesCents = (lines: readonly PurchaseLine[]) => lines.reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
@@ -114,11 +124,13 @@ export function purchaseOffers(order: PurchasingOrder, prices: Partial<AddOnPric
   const bought = boughtFlags(order);
   return AFTER_PAYMENT_KEYS.map((key) => {
     const offer = addOnOffer(key, state, prices);
-    const lines = purchaseLines(key, state, prices);
-    const base = { key, name: offer.name, description: offer.description, lines, totalCents: linesCents(lines) };
+    const forOrder = ADD_ON_BY_KEY[key].sale.forOrder;
+    const lines = purchaseLines(key, state, prices, order);
+    const description = forOrder ? forOrder.describeFor(order) : offer.description;
+    const base = { key, name: offer.name, description, lines, totalCents: linesCents(lines) };
     if (bought[key]) return { ...base, status: 'bought' as const, reason: 'Your order has it already' };
     if (pendingPurchase(order, key)) return { ...base, status: 'pending' as const, reason: 'Its payment is under way' };
-    const sold = availability(key, state);
+    const sold = forOrder ? forOrder.availableFor(order) : availability(key, state);
     if (!sold.available) return { ...base, status: 'unavailable' as const, reason: sold.reason };
     return { ...base, status: 'available' as const };
   });
