@@ -97,7 +97,7 @@ export function form1099Check(payers: readonly StoredPayer[] | undefined, income
   const notes = [
     `Form 1099-NEC and Form 1099-MISC are expected from a payer that paid you ${usdCents(thresholdCents('1099-NEC'))} or more in ${year}; Form 1099-K from a payment platform that paid you more than ${usdCents(thresholdCents('1099-K'))} in more than ${form1099K.transactions} payments.`,
     `${CHECK.misc.text} (${CHECK.misc.source.title})`,
-    'A form not recorded once January is over is flagged so you can ask the payer or check its tax page; we do not state the legal due date.',
+    `${CHECK.necFurnish.text} (${CHECK.necFurnish.source.title}) A form not recorded once January is over is flagged so you can ask the payer or check its tax page.`,
     ...(year > federal.year
       ? [`From 2027 the $2,000 is adjusted for inflation; our figures are those of ${federal.year}, so a payer near the threshold may not send a form.`]
       : []),
@@ -141,7 +141,7 @@ export function form1099Check(payers: readonly StoredPayer[] | undefined, income
         flags.push({
           kind: 'missing',
           form,
-          words: `No Form ${form} from ${payer.name} is recorded for ${year}: check the payer's tax page or ask them for it. You report the income either way.`,
+          words: `No Form ${form} from ${payer.name} is recorded for ${year}${form === '1099-NEC' ? ' (payers furnish it by January 31)' : ''}: check the payer's tax page or ask them for it. You report the income either way.`,
         });
       }
     }
