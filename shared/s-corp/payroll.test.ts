@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { SavedTaxPlan } from '../saved-tax-plan.ts';
+import { payrollHandOff } from './payroll.ts';
+
+const SAVED: SavedTaxPlan = {
+  request: { year: 2026, filingStatus: 'single', profit: 120_000, salary: 60_000 },
+  savedAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('the payroll hand-off', () => {
+  it('shows the salary with the planner’s assumptions, the IRS guidance and that the figure is the creator’s', () => {
+    const handOff = payrollHandOff(SAVED, { stateName: 'Florida', ein: '12-3456789' });
+    expect(handOff?.salary).toBe(60_000);
+    expect(handOff?.reasoning[0]?.text).toContain('$60,000 (50% of a $120,000 profit');
+    expect(handOff?.reasoning[1]?.source).toContain('FS-2008-25');
+    expect(handOff?.reasoning[2]?.text).toContain('The salary is your decision');
+    expect(payrollHandOff({ ...SAVED, request: { year: 2026, filingStatus: 'single', profit: 120_000 } }, { stateName: 'Florida' })).toBeUndefined();
+  });
+
+  it('lists the federal steps with their source and says plainly that the state’s pages are not in our data', () => {
+    const handOff = payrollHandOff(SAVED, { stateName: 'Florida', ein: '12-3456789' });
+    expect(handOff?.checklist.federal.map((s) => s.id)).toEqual(['ein', 'form-941', 'form-940', 'form-w2']);
+    expect(handOff?.checklist.federal[0]?.text).toContain('12-3456789');
+    expect(handOff?.checklist.federal[1]?.source).toContain('Publication 15');
+    expect(handOff?.checklist.state[0]?.text).toContain("We do not have Florida's withholding and unemployment registration pages in our data");
+  });
+
+  it('recomputes the quarterly estimates once withholding starts, by the plan’s own engine', () => {
+    const before = payrollHandOff(SAVED, { stateName: 'Florida' });
+    const after = payrollHandOff(SAVED, { stateName: 'Florida' }, 4_000);
+    expect(before?.quarterly.after).toBeUndefined();
+    const sum = (q: { amount: number }[] | undefined) => (q ?? []).reduce((s, i) => s + i.amount, 0);
+    expect(sum(after?.quarterly.before)).toBe(sum(before?.quarterly.before));
+    // $4,000 withheld a year: the four instalments fall by $4,000 in all (rounded up per instalment).
+    expect(sum(after?.quarterly.before) - sum(after?.quarterly.after)).toBeGreaterThanOrEqual(3_996);
+    expect(sum(after?.quarterly.before) - sum(after?.quarterly.after)).toBeLessThanOrEqual(4_004);
+    expect(after?.quarterly.withholding).toBe(4_000);
+  });
+});
