@@ -44,6 +44,7 @@ const CATEGORY_OF_ACTION = {
   mail_logged: 'filing',
   mail_handled: 'filing',
   election_sent: 'filing',
+  home_state_fee_confirmed: 'money',
   renewal_cancelled: 'money',
   renewal_resumed: 'money',
   renewal_charged: 'money',

@@ -8,6 +8,7 @@ import { deliverableSchema } from './deliverables.schema.ts';
 import { DOCUMENT_BLOCKER_CODES, type DocumentBlocker, type DocumentsProblem } from './document-blockers.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, UPLOAD_KINDS } from './documents.ts';
 import { einProblem, formatEin } from './ein.ts';
+import { homeRegistrationViewSchema } from './home-registration.schema.ts';
 
 // The documents' request and response schemas; the kinds and rules they are built from are in
 // ./documents.ts.
@@ -119,6 +120,8 @@ export const staffDocumentsSchema = z.object({
   mail: z.optional(z.array(staffMailSchema)),
   /** The S-corporation election, when the order bought the Form 2553 worksheet (shared/s-corp/election.ts). */
   election: z.optional(electionViewSchema),
+  /** The home-state registration, when the LLC is formed outside the owner's home state (shared/orders/home-registration.ts). */
+  homeRegistration: z.optional(homeRegistrationViewSchema),
 });
 export type StaffDocuments = z.infer<typeof staffDocumentsSchema>;
 

@@ -33,6 +33,8 @@ export const ACTION_ROLES = {
   logMail: 'processor',
   /** Recording the S-corporation election as sent (docs/decisions/0422): the orders' workflow, like the uploads. */
   recordElection: 'processor',
+  /** Confirming (or correcting) the home state's registration fee before the customer pays it (docs/decisions/0429): the orders' workflow. */
+  confirmHomeStateFee: 'processor',
   /** A second pair of eyes on a customer's identity: a change of their email asked for by someone else (docs/decisions/0409). */
   approveEmailChange: 'processor',
 } as const satisfies Record<string, StaffRole>;

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   mail_logged: 'Mail logged',
   mail_handled: 'Mail marked handled',
   election_sent: 'S-corporation election recorded as sent',
+  home_state_fee_confirmed: "Home state's registration fee confirmed",
   tax_id_revealed: 'Tax id revealed',
   payment_refunded: 'Payment refunded',
   // The renewal sweep's charges (actor: system), and a renewal paid from the emailed link (actor: the customer's order).

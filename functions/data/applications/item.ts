@@ -5,6 +5,7 @@ import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { MailKind } from '#shared/mail/mail.ts';
 import type { DocumentsProblem } from '#shared/orders/document-blockers.ts';
 import type { DocumentKind } from '#shared/orders/documents.ts';
+import type { HomeStateFee } from '#shared/orders/home-registration.ts';
 import type { Purchase } from '#shared/orders/purchases.ts';
 import type { StoredPayer } from '#shared/payers/payers.ts';
 import type { PaymentProvider, PaymentStatus } from '#shared/payments/methods.ts';
@@ -179,6 +180,9 @@ export interface ApplicationItem extends Partial<WizardData> {
    * the date the IRS letter (CP261) says it takes effect once uploaded (shared/s-corp/election.ts).
    */
   sCorpElection?: ElectionRecord & { recordedAt: string; recordedBy: string };
+
+  /** The home state's registration fee as staff confirmed it, before the customer can buy the home-state registration (./home-state-fee.ts). */
+  homeStateFee?: HomeStateFee;
 
   /** The platforms and brands that pay the LLC, as the customer listed them (./payers.ts; at most MAX_PAYERS_PER_ORDER). */
   payers?: StoredPayer[];

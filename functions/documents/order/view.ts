@@ -2,6 +2,8 @@ import { boughtFlags } from '#shared/catalog/catalog.ts';
 import { deliverablesFor, expectedDocuments, outdatedDocuments } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import { type DocumentKind, documentsBlocker, GENERATED_KINDS, STAFF_ONLY_KINDS } from '#shared/orders/documents.ts';
+import type { HomeRegistrationView } from '#shared/orders/home-registration.schema.ts';
+import { homeRegistrationFacts, homeRegistrationSteps } from '#shared/orders/home-registration.ts';
 import type { OrderDocument } from '#shared/orders/view.schema.ts';
 import type { ApplicationItem, StoredDocument } from '../../data/applications/item.ts';
 import { staffElection } from './election-view.ts';
@@ -67,6 +69,37 @@ export function staffDocuments(app: ApplicationItem): StaffDocuments {
     ...(app.ein ? { ein: app.ein } : {}),
     ...(app.mail?.length ? { mail: staffMail(app) } : {}),
     ...electionOf(staffElection(app)),
+    ...homeRegistrationOf(app),
+  };
+}
+
+/** The staff modal's home-state registration panel, for an order formed away from the owner's home state (docs/decisions/0429). */
+function homeRegistrationOf(app: ApplicationItem): { homeRegistration?: HomeRegistrationView } {
+  const f = homeRegistrationFacts(app);
+  if (!f) return {};
+  const purchase = (app.purchases ?? []).find((p) => p.key === 'homeStateRegistration' && (p.state === 'paid' || p.state === 'pending'));
+  const confirmed = f.confirmed ? app.homeStateFee : undefined;
+  return {
+    homeRegistration: {
+      home: f.home,
+      homeName: f.homeName,
+      formationName: f.formationName,
+      dataFeeUsd: f.dataFeeUsd,
+      ...(f.source ? { source: f.source } : {}),
+      ...(confirmed
+        ? {
+            confirmed: {
+              usd: confirmed.usd,
+              confirmedAt: confirmed.confirmedAt,
+              confirmedBy: confirmed.confirmedBy,
+              ...(confirmed.note ? { note: confirmed.note } : {}),
+            },
+          }
+        : {}),
+      bought: purchase?.state === 'paid' ? 'paid' : purchase ? 'pending' : 'no',
+      goodStanding: f.goodStandingText,
+      steps: homeRegistrationSteps(app),
+    },
   };
 }
 

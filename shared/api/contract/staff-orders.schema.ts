@@ -10,6 +10,7 @@ import {
   uploadRequestSchema,
   uploadTicketSchema,
 } from '../../orders/documents.schema.ts';
+import { confirmHomeStateFeeSchema } from '../../orders/home-registration.schema.ts';
 import { orderViewSchema, revealedTaxIdSchema } from '../../orders/view.schema.ts';
 import { recordElectionSentSchema } from '../../s-corp/election.schema.ts';
 import { ACTION_PERMISSIONS, ACTION_ROLES } from '../../staff/actions.ts';
@@ -327,6 +328,20 @@ export const STAFF_ORDER_ROUTES = {
     role: ACTION_ROLES.recordElection,
     params: idParam,
     body: recordElectionSentSchema,
+    responses: { 200: staffDocumentsSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
+  },
+  'POST /api/staff/applications/{id}/home-state-fee': {
+    handler: 'staff/home-state-fee',
+    operationId: 'confirmHomeStateFee',
+    summary: "Confirms (or corrects) the home state's registration fee, so the customer can buy the home-state registration at it",
+    description:
+      "Our data's fee is a draft: the customer can pay the home-state registration only once staff have checked the fee with the state. One write at the order’s version with the audit and activity entries; confirming again corrects it. 400 for a negative fee or one not in whole cents; 409 `order_not_paid`, `not_away_from_home`, `home_state_not_researched`, `fee_already_charged` (the registration is paid or being paid).",
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.confirmHomeStateFee,
+    params: idParam,
+    body: confirmHomeStateFeeSchema,
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append' },
   },
