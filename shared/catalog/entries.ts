@@ -8,6 +8,7 @@ import {
   homeRegistrationDescription,
   homeRegistrationFacts,
   homeRegistrationFeeLine,
+  homeStateOf,
 } from '../orders/home-registration.ts';
 import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
 import { expediteDescription, expediteUnavailableReason, stateExpediteFee, stateFeeText } from '../state-facts/expedite.ts';
@@ -392,6 +393,7 @@ export const CATALOG = [
       afterPayment: true,
       availableIn: () => ({ available: false, reason: "Bought on the order page after payment, once our staff have confirmed your home state's fee" }),
       forOrder: {
+        shownFor: (order: OrderFacts) => homeStateOf(order) !== undefined,
         availableFor: (order: OrderFacts) => homeRegistrationAvailability(order),
         describeFor: (order: OrderFacts) => homeRegistrationDescription(order),
         feeLine: (order: OrderFacts) => homeRegistrationFeeLine(order),

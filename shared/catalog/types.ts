@@ -122,6 +122,8 @@ export interface CatalogEntry<K extends string = string> {
      * and the government's fee line. Its `availableIn` keeps it out of the checkout.
      */
     forOrder?: {
+      /** Whether the order page shows it at all (not to an owner who formed in their home state). */
+      shownFor: (order: OrderFacts) => boolean;
       availableFor: (order: OrderFacts) => Availability;
       describeFor: (order: OrderFacts) => string;
       feeLine: (order: OrderFacts) => { key: string; label: string; amount: number } | undefined;

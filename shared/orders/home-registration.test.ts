@@ -64,8 +64,9 @@ describe('the home-state registration entry', () => {
     expect(offerOf({ ...caResidentWy, homeStateFee: { ...confirmed, state: 'NV' } }).status).toBe('unavailable');
   });
 
-  it('is not sold to an owner who formed at home, nor where the home state is not researched', () => {
-    expect(offerOf({ ...caResidentWy, residenceState: 'WY' }).reason).toMatch(/formed in the state you live in/);
+  it('is not shown to an owner who formed at home, nor sold where the home state is not researched', () => {
+    expect(offerOf({ ...caResidentWy, residenceState: 'WY' })).toBeUndefined();
+    expect(offerOf({ ...caResidentWy, residenceState: null })).toBeUndefined();
     const unresearched = JURISDICTION_CODES.find((c) => c !== 'WY' && !foreignRegistrationFor(c))!;
     expect(offerOf({ ...caResidentWy, residenceState: unresearched, homeStateFee: { ...confirmed, state: unresearched } }).reason).toMatch(
       /have not yet researched/,

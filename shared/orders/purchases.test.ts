@@ -40,7 +40,6 @@ describe('add-ons bought after payment (docs/decisions/0424)', () => {
       ['feinFiling', 'bought', 7500],
       ['operatingAgreement', 'pending', 5000],
       ['form2553', 'available', 7900],
-      ['homeStateRegistration', 'unavailable', 9900],
     ]);
   });
 

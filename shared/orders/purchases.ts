@@ -122,7 +122,9 @@ export const pendingPurchase = (order: PurchasingOrder, key: string) => (order.p
 export function purchaseOffers(order: PurchasingOrder, prices: Partial<AddOnPrices>): PurchaseOffer[] {
   const state = orderStateOf(order);
   const bought = boughtFlags(order);
-  return AFTER_PAYMENT_KEYS.map((key) => {
+  // An add-on priced from the order is not shown where the order has nothing to buy it for (formed in the home state).
+  const shown = AFTER_PAYMENT_KEYS.filter((key) => ADD_ON_BY_KEY[key].sale.forOrder?.shownFor(order) ?? true);
+  return shown.map((key) => {
     const offer = addOnOffer(key, state, prices);
     const forOrder = ADD_ON_BY_KEY[key].sale.forOrder;
     const lines = purchaseLines(key, state, prices, order);

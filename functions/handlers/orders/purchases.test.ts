@@ -59,7 +59,8 @@ describe('GET /api/orders/{id}/purchases', () => {
     expect(res.body.refusal).toBeUndefined();
     expect(res.body.savedCard).toBeNull();
     const byKey = Object.fromEntries(res.body.offers.map((o: { key: string }) => [o.key, o]));
-    expect(Object.keys(byKey)).toEqual(['feinFiling', 'operatingAgreement', 'form2553', 'homeStateRegistration']);
+    // The home-state registration is offered only to an owner who formed outside their home state.
+    expect(Object.keys(byKey)).toEqual(['feinFiling', 'operatingAgreement', 'form2553']);
     expect(byKey.operatingAgreement).toMatchObject({ status: 'available', totalCents: 5000, lines: [{ label: 'Operating agreement template', amount: 50 }] });
     expect(byKey.form2553).toMatchObject({ status: 'available', totalCents: 7900 });
     expect(byKey.feinFiling).toMatchObject({ status: 'bought' });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadKind } from '#shared/orders/documents.ts';
+import type { ConfirmHomeStateFee } from '#shared/orders/home-registration.schema.ts';
 import type { RecordElectionSent } from '#shared/s-corp/election.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { staffCall } from '../../lib/staff-session.ts';
@@ -45,6 +46,16 @@ export interface UploadInput {
   ein?: string;
   /** With the IRS acceptance letter (CP261): the date the election takes effect. */
   effectiveOn?: string;
+}
+
+/** POST …/home-state-fee: the home state's registration fee confirmed (docs/decisions/0429); answers the documents with the panel. */
+export function useConfirmHomeStateFee(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmHomeStateFee) => staffCall('POST /api/staff/applications/{id}/home-state-fee', { params: { id }, body }),
+    onSuccess: (documents) => queryClient.setQueryData(documentsKey(id), documents),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
 }
 
 /** POST …/election: the Form 2553 recorded as sent (docs/decisions/0422-election-tracked.md); answers the documents with the election. */

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast.ts';
 import { documentsKey, downloadDocument, recordSentUpload, sendUpload, useGenerateDocuments, useGenerateSunbiz, useOrderDocuments } from '../documents-api.ts';
 import { formatDateTime } from '../format.ts';
 import { ElectionPanel } from './ElectionPanel.tsx';
+import { HomeRegistrationPanel } from './HomeRegistrationPanel.tsx';
 import { MailPanel } from './MailPanel.tsx';
 
 /**
@@ -395,6 +396,7 @@ export function OrderDocumentsPanel({ app, recordHoldMs = RECORD_HOLD_MS }: { ap
         <UploadForm applicationId={app.id} documents={documents} einBought={data.deliverables.some((d) => d.key === 'ein')} holdMs={recordHoldMs} />
       ) : null}
       {data?.election ? <ElectionPanel applicationId={app.id} election={data.election} /> : null}
+      {data?.homeRegistration ? <HomeRegistrationPanel applicationId={app.id} registration={data.homeRegistration} /> : null}
       {data ? <MailPanel applicationId={app.id} mail={data.mail ?? []} paid={app.paymentStatus === 'paid'} /> : null}
     </section>
   );
