@@ -157,3 +157,33 @@ describe('portal sheet: DBA', () => {
     expect(portalSheet(order('TX', { dbaName: undefined }), 'dba').unavailable).toMatch(/DBA/);
   });
 });
+
+describe('the home-state registration sheet (docs/decisions/0429)', () => {
+  it("a California resident's Wyoming LLC: the LLC's formation facts, the form and office from the data, and the good-standing sentence", () => {
+    const sheet = portalSheet(
+      { ...order('WY'), residenceState: 'CA', fileNumber: '2026-001234567', filedOn: '2026-11-23', filingDetails: details('WY') },
+      'home-registration',
+    );
+    expect(sheet.title).toBe('California registration of a Wyoming LLC (Application to Register)');
+    expect(sheet.link).toMatchObject({
+      url: 'https://www.sos.ca.gov/business-programs/business-entities/forms/limited-liability-companies-foreign-out-state-or-out-country',
+      text: 'Application to Register',
+    });
+    expect(sheet.orderNote).toContain('Files with: California Secretary of State.');
+    expect(sheet.orderNote).toContain('Our data does not say whether California asks for a certificate of good standing from Wyoming');
+    const value = (label: string) => sheet.rows.find((r) => r.label === label)?.value;
+    expect(value('LLC name')).toBe('Bright Studio LLC');
+    expect(value('Entity type and state of formation')).toBe('Limited liability company, Wyoming');
+    expect(value('Date of formation in Wyoming')).toBe('2026-11-23');
+    expect(value('File number in Wyoming')).toBe('2026-001234567');
+    expect(value('Registered agent')).toMatch(/^Not on the order: ask the customer whom to name in California/);
+    expect(value('Principal office: street')).toBe('100 Main Street');
+  });
+
+  it('says where the home state asks for a certificate of good standing, and is unavailable for an LLC formed at home', () => {
+    expect(portalSheet({ ...order('DE'), residenceState: 'WY' }, 'home-registration').orderNote).toContain(
+      'Wyoming asks for a certificate of good standing (existence) from Delaware, dated within sixty days',
+    );
+    expect(portalSheet({ ...order('WY'), residenceState: 'WY' }, 'home-registration').unavailable).toMatch(/nothing to register/);
+  });
+});

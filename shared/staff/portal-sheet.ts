@@ -1,4 +1,5 @@
 import type { Address, StoredFilingDetails } from '../filing/details.schema.ts';
+import { homeRegistrationFacts } from '../orders/home-registration.ts';
 import { dbaRuleFor } from '../state-facts/dba.ts';
 import { stateName } from '../states.ts';
 import { stateLinksOf } from './state-links.ts';
@@ -17,7 +18,7 @@ import { stateLinksOf } from './state-links.ts';
  * The SSN or ITIN is never on a sheet: its row says it is revealed on request.
  */
 
-export type PortalSheetKind = 'formation' | 'ein' | 'dba';
+export type PortalSheetKind = 'formation' | 'ein' | 'dba' | 'home-registration';
 
 export interface PortalSheetRow {
   /** The item of the filing the row belongs to ("Article III - Registered agent", "Line 7b"). */
@@ -54,6 +55,10 @@ export interface PortalSheetOrder {
   dbaName?: string;
   dbaCounty?: string;
   filingDetails?: StoredFilingDetails;
+  /** The owner's home state, and Mark Filed's file number and filing date (the home-state registration's sheet). */
+  residenceState?: string;
+  fileNumber?: string;
+  filedOn?: string;
 }
 
 /** Our registered agent, when the operator settings name it (otherwise the row says where to find it). */
@@ -336,10 +341,48 @@ function dbaSheet(order: PortalSheetOrder, code: string): PortalSheet {
   return { ...sheet, rows };
 }
 
-/** The portal sheet of an order's filing: formation, EIN or DBA. */
+/**
+ * The home-state registration's sheet (docs/decisions/0429): the values a registration of an LLC
+ * formed elsewhere names, from the order, with the home state's form and office from our data.
+ */
+function homeRegistrationSheet(order: PortalSheetOrder, code: string): PortalSheet {
+  const f = homeRegistrationFacts({ state: code, residenceState: order.residenceState ?? null });
+  const r = f?.record;
+  const sheet: Omit<PortalSheet, 'rows'> = {
+    kind: 'home-registration',
+    title: f ? `${f.homeName} registration of a ${f.formationName} LLC${r ? ` (${r.formName})` : ''}` : 'Home-state registration',
+    link: r?.formUrl && f?.source ? { url: r.formUrl, text: r.formName, source: `${f.source.name}, checked ${f.source.verifiedAt}` } : null,
+    ...(r?.formUrl ? {} : { linkNote: f ? `Our data names no form page for ${f.homeName}'s registration.` : 'No home state to register in.' }),
+    fallback: true,
+    orderNote: f
+      ? `Our data does not hold this application's fields: these are the values a registration names, from the order. Files with: ${r?.filedWith ?? 'not in our data'}. ${f.goodStandingText}`
+      : '',
+  };
+  if (!f) return { ...sheet, rows: [], unavailable: "The LLC is formed in the owner's home state: there is nothing to register elsewhere." };
+  const d = order.filingDetails;
+  const rows: PortalSheetRow[] = [
+    { section: 'The LLC', label: 'LLC name', value: order.businessName },
+    { section: 'The LLC', label: 'Entity type and state of formation', value: `Limited liability company, ${f.formationName}` },
+    { section: 'The LLC', label: `Date of formation in ${f.formationName}`, value: order.filedOn ?? 'Not filed yet (Mark Filed records it)' },
+    { section: 'The LLC', label: `File number in ${f.formationName}`, value: order.fileNumber ?? 'Not filed yet (Mark Filed records it)' },
+    {
+      section: `Registered agent in ${f.homeName}`,
+      label: 'Registered agent',
+      value: `Not on the order: ask the customer whom to name in ${f.homeName} (the order's registered agent is in ${f.formationName})`,
+    },
+    ...(d
+      ? [...principalItem('Principal office')(d, order, {}), ...mailingItem('Mailing address')(d, order, {}), ...managementItem('Management')(d, order, {})]
+      : []),
+    ...(d ? [signatureItem('Signature')(d, order, {})[0] as PortalSheetRow] : []),
+  ];
+  return { ...sheet, rows };
+}
+
+/** The portal sheet of an order's filing: formation, EIN, DBA or the home-state registration. */
 export function portalSheet(order: PortalSheetOrder, kind: PortalSheetKind, options: PortalSheetOptions = {}): PortalSheet {
   const code = order.state.trim().toUpperCase();
   if (kind === 'ein') return einSheet(order, code);
   if (kind === 'dba') return dbaSheet(order, code);
+  if (kind === 'home-registration') return homeRegistrationSheet(order, code);
   return formationSheet(order, code, options);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { homeStateOf } from '#shared/orders/home-registration.ts';
 import { type PortalSheetKind, type PortalSheetOrder, portalSheet } from '#shared/staff/portal-sheet.ts';
 
 const LINK = 'text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700';
@@ -7,6 +8,7 @@ const KINDS: { kind: PortalSheetKind; text: string }[] = [
   { kind: 'formation', text: 'Formation' },
   { kind: 'ein', text: 'EIN' },
   { kind: 'dba', text: 'DBA' },
+  { kind: 'home-registration', text: 'Home state' },
 ];
 
 /** Copies a text: the Clipboard API, else a hidden text area and execCommand for older browsers. */
@@ -53,7 +55,11 @@ function readCopied(key: string): string[] {
  * audited Reveal in the filing details.
  */
 export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: string; order: PortalSheetOrder; hasEin: boolean; hasDba: boolean }) {
-  const kinds = KINDS.filter((k) => k.kind === 'formation' || (k.kind === 'ein' && hasEin) || (k.kind === 'dba' && hasDba));
+  // The home-state registration's sheet for an LLC formed outside the owner's home state (docs/decisions/0429).
+  const away = homeStateOf({ state: order.state, residenceState: order.residenceState ?? null }) !== undefined;
+  const kinds = KINDS.filter(
+    (k) => k.kind === 'formation' || (k.kind === 'ein' && hasEin) || (k.kind === 'dba' && hasDba) || (k.kind === 'home-registration' && away),
+  );
   const [kind, setKind] = useState<PortalSheetKind>('formation');
   const key = storageKey(orderId, kind);
   const [copied, setCopied] = useState<Record<string, string[]>>({});
