@@ -65,5 +65,18 @@ export const savedTaxPlanViewSchema = z.object({
   }),
   /** The year-end summary PDF in the vault (GET /api/orders/{id}/documents/{documentId}). */
   summaryDocumentId: z.string(),
+  /** With a salary in the plan: starting payroll (shared/s-corp/payroll.ts payrollHandOff). */
+  payroll: z.optional(
+    z.object({
+      salary: z.number(),
+      reasoning: z.array(z.object({ text: z.string(), source: z.optional(z.string()) })),
+      checklist: z.object({
+        federal: z.array(z.object({ id: z.string(), text: z.string(), source: z.optional(z.string()) })),
+        state: z.array(z.object({ id: z.string(), text: z.string(), source: z.optional(z.string()) })),
+      }),
+      sourceUrl: z.string(),
+      checked: z.string(),
+    }),
+  ),
 });
 export type SavedTaxPlanView = z.infer<typeof savedTaxPlanViewSchema>;

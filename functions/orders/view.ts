@@ -8,6 +8,7 @@ import type { OrderDocument, OrderView, TimelineStep } from '#shared/orders/view
 import { PROVIDER_RECEIPT_NAMES } from '#shared/payments/methods.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import { processingTimeFor } from '#shared/pricing.ts';
+import { payrollHandOff } from '#shared/s-corp/payroll.ts';
 import type { SavedTaxPlanView } from '#shared/saved-tax-plan.schema.ts';
 import { computeSavedPlan, planOnDay, type SavedTaxPlan } from '#shared/saved-tax-plan.ts';
 import { calculateSavings } from '#shared/savings.ts';
@@ -202,5 +203,15 @@ function savedTaxPlanView(app: ApplicationItem, saved: SavedTaxPlan, today: stri
     rule: onDay.rule,
     onDay,
     summaryDocumentId: (taxSummaryDocument(app) as TaxSummaryDocument).id,
+    ...payrollOf(app, saved),
   };
+}
+
+/** Starting payroll for a plan with a salary: the home state's registrations (where the owner lives and works) and the LLC's EIN. */
+function payrollOf(app: ApplicationItem, saved: SavedTaxPlan): { payroll?: NonNullable<SavedTaxPlanView['payroll']> } {
+  const home = app.residenceState ?? app.state ?? '';
+  const handOff = payrollHandOff(saved, { stateName: findState(home)?.name ?? home, ...(app.ein ? { ein: app.ein } : {}) });
+  if (!handOff) return {};
+  const { quarterly: _quarterly, ...shown } = handOff;
+  return { payroll: shown };
 }

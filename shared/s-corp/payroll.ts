@@ -2,6 +2,7 @@ import payrollStart from '../data/payroll-start.json' with { type: 'json' };
 import { formatUsd } from '../money.ts';
 import { computeSavedPlan, type SavedTaxPlan, taxPlanInputOf } from '../saved-tax-plan.ts';
 import { DEFAULT_RUNNING_COSTS, type QuarterlyEstimate, REASONABLE_COMPENSATION_TEXT, taxPlan } from '../tax-plan.ts';
+import { writtenDate } from '../written-date.ts';
 
 /**
  * The payroll hand-off (issue 46 item 3): the salary from the saved tax plan with its reasoning
@@ -44,7 +45,7 @@ export function payrollHandOff(saved: SavedTaxPlan, order: { stateName: string; 
   const share = profit > 0 ? Math.round((salary / profit) * 100) : 0;
   const reasoning = [
     {
-      text: `The planner took a salary of ${formatUsd(salary)} (${share}% of a ${formatUsd(profit)} profit, filing ${filingStatus}), with running costs of ${formatUsd(costs.payrollService + costs.taxPreparer + costs.stateFees)} a year for payroll, the Form 1120-S return and state fees. These are the figures you gave or accepted in the tax plan saved on ${saved.savedAt.slice(0, 10)}.`,
+      text: `The planner took a salary of ${formatUsd(salary)} (${share}% of a ${formatUsd(profit)} profit, filing ${filingStatus}), with running costs of ${formatUsd(costs.payrollService + costs.taxPreparer + costs.stateFees)} a year for payroll, the Form 1120-S return and state fees. These are the figures you gave or accepted in the tax plan saved on ${writtenDate(saved.savedAt.slice(0, 10))}.`,
     },
     { text: REASONABLE_COMPENSATION_TEXT, source: payrollStart.reasonableCompensationSource.title },
     {

@@ -194,6 +194,11 @@ describe('the year-end tax summary in the vault', () => {
     const app = await paidOrder({ businessName: 'Ava Creates LLC' });
     const res = await save(app.id, { plan: { ...PLAN, profit: 100_000, salary: 40_000 }, incomeMap: INCOME });
     const saved = res.body.taxPlan.saved;
+    // With a salary, the order page's view carries starting payroll: the salary's reasoning (its decision is the creator's) and the checklist.
+    expect(saved.payroll.salary).toBe(40_000);
+    expect(saved.payroll.reasoning.map((r: { text: string }) => r.text).join(' ')).toContain('The salary is your decision, not ours');
+    expect(saved.payroll.reasoning[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(saved.payroll.checklist.state[0].text).toContain('withholding and unemployment registration');
     const { text, bytes } = await pdfOf(app.id, saved.summaryDocumentId);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('Year-end tax summary 2026');

@@ -95,6 +95,25 @@ describe('the order page’s tax plan card', () => {
     ).toEqual(['April 15, 2027$3,010', 'June 15, 2027$3,010', 'September 15, 2027$3,010', 'January 18, 2028$3,010']);
   });
 
+  it('with a salary in the plan: starting payroll, its reasoning, that the salary is the creator’s decision, and the checklist', () => {
+    const payroll = {
+      salary: 40_000,
+      reasoning: [{ text: 'The planner took a salary of $40,000.' }, { text: 'The salary is your decision, not ours.' }],
+      checklist: {
+        federal: [{ id: 'ein', text: 'Your LLC needs its EIN before payroll can start.' }],
+        state: [{ id: 'state-registration', text: "We do not have Florida's withholding and unemployment registration pages in our data." }],
+      },
+      sourceUrl: 'https://www.irs.gov/',
+      checked: '2026-12-02',
+    };
+    show({ ...base, saved: { ...savedOn('2026-07-01'), payroll } });
+    const box = screen.getByTestId('payroll-hand-off');
+    expect(box).toHaveTextContent('Starting payroll for your $40,000 salary');
+    expect(box).toHaveTextContent('The salary is your decision, not ours.');
+    expect(within(box).getAllByRole('listitem')).toHaveLength(2);
+    expect(box).toHaveTextContent('Income tax withheld this year');
+  });
+
   it('on July 1, 2026 there is no next-year block; on December 1 there is', () => {
     const { unmount } = show({ ...base, saved: savedOn('2026-07-01') });
     expect(screen.queryByTestId('next-year-plan')).toBeNull();

@@ -9,6 +9,40 @@ import { paths } from '../../paths.ts';
 const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900';
 
 /**
+ * Starting payroll for the salary in the plan (shared/s-corp/payroll.ts): why that figure, and
+ * that it is the creator's decision; the federal and home-state steps; and how the quarterly
+ * amounts follow once the payroll withholds income tax.
+ */
+function PayrollHandOff({ payroll }: { payroll: NonNullable<NonNullable<NonNullable<OrderView['taxPlan']>['saved']>['payroll']> }) {
+  return (
+    <details className="mt-3 rounded-lg border border-slate-200 px-3 py-2" data-testid="payroll-hand-off">
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        Starting payroll for your <NoWrap>{formatUsd(payroll.salary)}</NoWrap> salary
+      </summary>
+      {payroll.reasoning.map((r) => (
+        <p key={r.text} className="mt-2">
+          {r.text}
+          {r.source ? <span className="text-slate-600"> ({r.source})</span> : null}
+        </p>
+      ))}
+      <p className="mt-3 font-semibold text-slate-900">Before the first payday</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {[...payroll.checklist.federal, ...payroll.checklist.state].map((step) => (
+          <li key={step.id}>
+            {step.text}
+            {step.source ? <span className="text-slate-600"> ({step.source})</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3">
+        Once your payroll withholds income tax from the salary, enter the year&rsquo;s withholding your payroll provider gives you in the plan (&ldquo;Change
+        the plan&rdquo;, &ldquo;Income tax withheld this year&rdquo;): the quarterly amounts above are counted again with it, as withholding counts as paid.
+      </p>
+    </details>
+  );
+}
+
+/**
  * The order page's way into the tax planner: the first Form 2553 deadline of this LLC, and the
  * planner opened on the order, at the plan saved there (its quarterly amounts and rule shown
  * here as they stand on the server's day: past dates marked, what is owed now if they were not
@@ -92,6 +126,7 @@ export function TaxPlanCard({
             <NoWrapText text={saved.rule} />
           </p>
           {onDay.nextYearPlan ? <NextYearPlan plan={onDay.nextYearPlan} /> : null}
+          {saved.payroll ? <PayrollHandOff payroll={saved.payroll} /> : null}
           <p className="mt-3">
             <Link to={paths.orderTaxPlan(orderId)} className={linkClass}>
               Change the plan
