@@ -117,6 +117,11 @@ export interface CalendarInput {
   taxPlan?: SavedTaxPlan;
   /** The S-corporation election as staff recorded it (shared/s-corp/election.ts): sent, and in effect once the CP261 is recorded. */
   election?: { sentOn: string; effectiveOn?: string };
+  /**
+   * The home-state registration bought from us (docs/decisions/0429): ours to file, so no reminder
+   * to the customer; `registeredOn` once staff uploaded the home state's certificate of authority.
+   */
+  homeRegistration?: { registeredOn?: string };
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -258,7 +263,33 @@ function homeStateOf(input: CalendarInput): string | undefined {
  * fee, as the three-year cost counted it. Dated on the formation day: it is owed once the LLC
  * exists and does business there, and stays on the calendar until the customer has done it.
  */
-function homeRegistrationEvent(code: string, home: string, formed: string, cost: ThreeYearCost | undefined): CalendarEvent {
+function homeRegistrationEvent(
+  code: string,
+  home: string,
+  formed: string,
+  cost: ThreeYearCost | undefined,
+  ours?: CalendarInput['homeRegistration'],
+): CalendarEvent {
+  const event = customersHomeRegistrationEvent(code, home, formed, cost);
+  if (!ours) return event;
+  const homeName = stateNameOf(home);
+  const keep = foreignRegistrationFor(home)?.ongoingObligationsNote;
+  const after = keep ? ` Afterwards ${homeName} asks: ${keep}` : '';
+  return ours.registeredOn
+    ? {
+        ...event,
+        title: `Registered in ${homeName}, your home state: done`,
+        date: ours.registeredOn,
+        description: `We registered the LLC in ${homeName}: its certificate of authority is in your vault.${after}`,
+      }
+    : {
+        ...event,
+        title: `Registration in ${homeName}, your home state: we file it for you`,
+        description: `You bought the home-state registration: we file it with ${homeName} and put the certificate of authority in your vault.${after}`,
+      };
+}
+
+function customersHomeRegistrationEvent(code: string, home: string, formed: string, cost: ThreeYearCost | undefined): CalendarEvent {
   const name = stateNameOf(code);
   const homeName = stateNameOf(home);
   const reg = foreignRegistrationFor(home);
@@ -323,7 +354,9 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   const formed = input.formationDate;
   const out: DeadlineSeries[] = [];
   const home = homeStateOf(input);
-  if (home) out.push({ kind: 'home-registration', title: `Register the LLC in ${stateNameOf(home)}`, dates: [formed], dueNow: true });
+  // Not reminded when bought from us: we file it (docs/decisions/0429).
+  if (home && !input.homeRegistration)
+    out.push({ kind: 'home-registration', title: `Register the LLC in ${stateNameOf(home)}`, dates: [formed], dueNow: true });
   for (const o of obligationsOf(input, code)) {
     const dates = o.payments ? o.payments(formed, OCCURRENCES).map((p) => p.date) : datesFor(o.rule, formed, OCCURRENCES);
     if (dates?.length) out.push({ kind: o.kind, title: o.title, dates });
@@ -457,7 +490,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
   const until = addYears(window.today, window.years ?? 3);
   const events: CalendarEvent[] = [];
   const home = homeStateOf(input);
-  if (home) events.push(homeRegistrationEvent(code, home, formed, threeYearCost(code, home, { formationDate: formed })));
+  if (home) events.push(homeRegistrationEvent(code, home, formed, threeYearCost(code, home, { formationDate: formed }), input.homeRegistration));
 
   for (const o of obligationsOf(input, code)) {
     const extra = { state: o.state, ...(o.amountUsd !== undefined ? { amountUsd: o.amountUsd } : {}) };

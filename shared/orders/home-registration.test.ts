@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addOnPricesFrom, availability, boughtFlags } from '../catalog/catalog.ts';
-import { complianceCalendar } from '../compliance/calendar.ts';
+import { type CalendarInput, complianceCalendar, deadlineSeries } from '../compliance/calendar.ts';
 import goodStandingData from '../data/good-standing.json' with { type: 'json' };
 import { foreignRegistrationFor, JURISDICTION_CODES } from '../state-facts/facts.ts';
 import { goodStandingFor } from '../state-facts/good-standing.ts';
@@ -112,6 +112,27 @@ describe('a California resident’s Wyoming order with the home-state registrati
     const cost = threeYearCost('WY', 'CA')!;
     expect(cost.lines.find((l) => l.key === 'foreign-registration')).toMatchObject({ amount: 70 });
     expect(cost.lines.some((l) => l.key === 'state-tax' && /California/.test(l.label))).toBe(true);
+  });
+
+  it('once bought, the calendar says we file it (no reminder to the customer), then that it is done; California’s own duties stay', () => {
+    const input: CalendarInput = {
+      state: 'WY',
+      residence: 'CA',
+      formationDate: '2026-12-02',
+      addOns: { operatingAgreement: false, feinFiling: false },
+      renewal: 'renews',
+    };
+    const event = (over: Partial<CalendarInput>) =>
+      complianceCalendar({ ...input, ...over }, { today: '2026-12-02' })!.find((e) => e.kind === 'home-registration')!;
+    expect(event({}).title).toBe('Register the LLC in California, your home state (Application to Register)');
+    expect(deadlineSeries(input).some((s) => s.kind === 'home-registration')).toBe(true);
+    expect(event({ homeRegistration: {} }).title).toBe('Registration in California, your home state: we file it for you');
+    expect(deadlineSeries({ ...input, homeRegistration: {} }).some((s) => s.kind === 'home-registration')).toBe(false);
+    const done = event({ homeRegistration: { registeredOn: '2026-12-20' } });
+    expect(done).toMatchObject({ title: 'Registered in California, your home state: done', date: '2026-12-20' });
+    expect(done.description).toMatch(/certificate of authority is in your vault\. Afterwards California asks: File a Statement of Information/);
+    const kinds = deadlineSeries({ ...input, homeRegistration: { registeredOn: '2026-12-20' } }).map((s) => s.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['home-annual-report', 'home-state-tax']));
   });
 
   it('staff steps: the form and where to file from the data, and that our data does not say about good standing for California', () => {

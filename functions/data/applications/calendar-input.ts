@@ -30,6 +30,7 @@ export type CalendarOrder = Pick<
   | 'savedTaxPlan'
   | 'sCorpElection'
   | 'payers'
+  | 'purchases'
 >;
 
 export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -63,12 +64,20 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     renewalLapsedAt: lapsedAt(order),
     renewalPriceUsd: agentOf(order)?.renewalPriceUsd,
     ...dbaOf(order),
+    ...homeRegistrationOf(order),
     // The saved inputs: the calendar computes the amounts with today's engine.
     ...(order.savedTaxPlan ? { taxPlan: order.savedTaxPlan } : {}),
     ...(order.sCorpElection?.sent
       ? { election: { sentOn: order.sCorpElection.sent.on, ...(order.sCorpElection.effectiveOn ? { effectiveOn: order.sCorpElection.effectiveOn } : {}) } }
       : {}),
   };
+}
+
+/** The home-state registration bought after payment (docs/decisions/0429), registered once staff uploaded the certificate of authority. */
+function homeRegistrationOf(order: Pick<CalendarOrder, 'documents' | 'purchases'>): { homeRegistration?: CalendarInput['homeRegistration'] } {
+  if (!(order.purchases ?? []).some((p) => p.key === 'homeStateRegistration' && p.state === 'paid')) return {};
+  const certificate = (order.documents ?? []).filter((d) => d.kind === 'certificate_of_authority').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return { homeRegistration: certificate ? { registeredOn: certificate.createdAt.slice(0, 10) } : {} };
 }
 
 /** The DBA once staff recorded its registration (the newest upload of it dates it). */

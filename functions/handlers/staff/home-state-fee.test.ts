@@ -5,6 +5,7 @@ import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import { putPaidOrder } from '../../../tests/fakes/documents.ts';
 import { signedInPerson } from '../../../tests/fakes/staff.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { orderCalendar } from '../../compliance/order-calendar.ts';
 import { listActivity } from '../../data/activity.ts';
 import { getApplication } from '../../data/applications/reads.ts';
 import { listAudit } from '../../data/audit.ts';
@@ -137,6 +138,11 @@ describe('the home-state registration of a California resident’s Wyoming LLC',
     const done = await getApplication(app.id);
     expect(deliverablesFor(done).find((d) => d.key === 'home_registration')).toMatchObject({ by: 'us', delivered: true });
     expect(orderView(done).documents.find((d) => d.kind === 'certificate_of_authority')).toMatchObject({ title: 'Certificate of authority (home state)' });
+    // The calendar marks the registration done and keeps California's own duties.
+    const events = orderCalendar(done).events ?? [];
+    expect(events.find((e) => e.kind === 'home-registration')).toMatchObject({ title: 'Registered in California, your home state: done' });
+    expect(events.some((e) => e.kind === 'home-state-tax' && /California Annual Tax/.test(e.title))).toBe(true);
+    expect(events.some((e) => e.kind === 'home-annual-report')).toBe(true);
   }, 60_000);
 
   it('refuses a negative fee, an order formed at home and an unpaid order', async () => {
