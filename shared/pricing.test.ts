@@ -86,8 +86,10 @@ describe('priceOrder', () => {
     const order = priceOrder(state('ME'), { feinFiling: true, operatingAgreement: true, expeditedFiling: true, form2553: true });
     expect(keys(order)).toEqual(['filingFee', 'serviceFee', 'expeditedFiling', 'stateExpediteFee', 'feinFiling', 'operatingAgreement', 'form2553']);
     expect(TOGGLED_ADD_ON_KEYS).toEqual(['expeditedFiling', 'feinFiling', 'operatingAgreement', 'form2553', 'nyPublication']);
-    expect(ADD_ON_KEYS).toEqual([...TOGGLED_ADD_ON_KEYS, 'dbaRegistration']);
+    expect(ADD_ON_KEYS).toEqual([...TOGGLED_ADD_ON_KEYS, 'dbaRegistration', 'homeStateRegistration']);
     expect(ADD_ON_BY_KEY.dbaRegistration.sale.place).toBe('offer');
+    // The home-state registration is sold after payment only: a flag sent at checkout prices nothing.
+    expect(keys(priceOrder(state('WY'), { homeStateRegistration: true }))).toEqual(['filingFee', 'serviceFee']);
   });
 
   it('prices "Form 2553 prepared for you" and the DBA fee at the operator prices it is given, else the defaults', () => {

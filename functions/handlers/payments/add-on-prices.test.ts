@@ -56,7 +56,7 @@ describe('the DBA service fee is an operator setting', () => {
     const before = await wyomingDba();
     const unset = await view(before.id);
     expect(dbaLine(unset.body.order.lines)).toBe(49);
-    expect(unset.body.addOnPrices).toEqual({ dbaRegistration: 49, form2553: 49, nyPublication: 99 });
+    expect(unset.body.addOnPrices).toEqual({ dbaRegistration: 49, form2553: 49, homeStateRegistration: 99, nyPublication: 99 });
 
     await setOperatorPrices({ dbaServiceFeeUsd: 79 });
     const app = await wyomingDba();
@@ -66,7 +66,7 @@ describe('the DBA service fee is an operator setting', () => {
       { key: 'dbaRegistration', label: 'DBA: your creator name registered', amount: 79 },
       { key: 'dbaFee', label: 'Wyoming trade name filing fee', amount: 100 },
     ]);
-    expect(priced.body.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49, nyPublication: 99 });
+    expect(priced.body.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49, homeStateRegistration: 99, nyPublication: 99 });
     // The browser's old figure (at $49) is refused with the server's amount.
     const stale = await invoke(
       createIntent,
@@ -83,7 +83,7 @@ describe('the DBA service fee is an operator setting', () => {
     await pay(app.id, priced.body.order.totalCents);
     const paid = await readApplication(app.id);
     expect(paid).toMatchObject({ paymentStatus: 'paid', amountPaidCents: priced.body.order.totalCents });
-    expect(paid?.pricedOrder.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49, nyPublication: 99 });
+    expect(paid?.pricedOrder.addOnPrices).toEqual({ dbaRegistration: 79, form2553: 49, homeStateRegistration: 99, nyPublication: 99 });
   });
 
   it('a paid order keeps the price it was paid at when the operator changes the setting', async () => {

@@ -214,6 +214,7 @@ describe('operator settings', () => {
     dbaServiceFeeUsd: 59,
     form2553Usd: 65,
     nyPublicationUsd: 120,
+    homeStateRegistrationUsd: 129,
     refundTerms: 'If we cannot file your LLC, we refund the whole payment.',
     liveChatUrl: null,
     socialLinks: { instagram: 'https://instagram.com/creatorfilings' },
