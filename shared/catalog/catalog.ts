@@ -56,10 +56,9 @@ export interface BoughtLater {
 export function boughtFlags(order: AddOnSelection & { pricedOrder?: object | null; purchases?: readonly BoughtLater[] | null }): Record<AddOnKey, boolean> {
   const frozen = (order.pricedOrder ?? {}) as Record<string, unknown>;
   const later = new Set((order.purchases ?? []).filter((p) => p.state === 'paid').map((p) => p.key));
-  return Object.fromEntries(ADD_ON_KEYS.map((k) => [k, later.has(k) || (typeof frozen[k] === 'boolean' ? frozen[k] === true : order[k] === true)])) as Record<
-    AddOnKey,
-    boolean
-  >;
+  // An add-on sold after payment only (priced from the order) is bought by a paid purchase alone, never by a flag.
+  const flagged = (k: AddOnKey) => !ADD_ON_BY_KEY[k].sale.forOrder && (typeof frozen[k] === 'boolean' ? frozen[k] === true : order[k] === true);
+  return Object.fromEntries(ADD_ON_KEYS.map((k) => [k, later.has(k) || flagged(k)])) as Record<AddOnKey, boolean>;
 }
 
 /** The add-ons the order page sells after payment, in catalog order (each entry's `sale.afterPayment`). */

@@ -37,6 +37,9 @@ const paidPurchase: Purchase = {
 describe('the home-state registration entry', () => {
   it('is never sold at checkout, and has its Refund Policy rule', () => {
     expect(availability('homeStateRegistration', 'WY').available).toBe(false);
+    // A flag set on the application (or frozen with it) does not buy it: only a paid purchase does.
+    expect(boughtFlags({ ...caResidentWy, homeStateRegistration: true }).homeStateRegistration).toBe(false);
+    expect(boughtFlags({ ...caResidentWy, pricedOrder: { state: 'WY', homeStateRegistration: true } }).homeStateRegistration).toBe(false);
     expect(PURCHASE_REFUND_RULES.homeStateRegistration.name).toBe('Home-state registration');
   });
 
