@@ -38,8 +38,8 @@ export function refundWords(refundCents: number, firstYear: boolean): string {
   if (refundCents > 0)
     return `The renewal you paid ${formatCents(refundCents)} for is refunded in full, because you cancel within ${RENEWAL_REFUND_DAYS} days of the charge: it goes back to the card it was charged to.`;
   return firstYear
-    ? 'Nothing to refund: the first year is included in your formation price, and nothing more is charged.'
-    : `No refund for the year under way: its charge is more than ${RENEWAL_REFUND_DAYS} days old (the Refund Policy's rule). Nothing more is charged.`;
+    ? 'Nothing to refund: the first year is included in your formation price.'
+    : `No refund for the year under way: its charge is more than ${RENEWAL_REFUND_DAYS} days old (the Refund Policy's rule).`;
 }
 
 /**

@@ -193,7 +193,7 @@ describe('ComplianceCalendar', () => {
     const box = await screen.findByTestId('registered-agent-renewal');
     await user.click(within(box).getByRole('button', { name: 'Cancel the $125 renewal' }));
     const question = within(box).getByRole('group', { name: 'Cancel the renewal?' });
-    expect(question).toHaveTextContent('Our service ends on Jan 1, 2099 and nothing more is charged. The renewal you paid $125 for is refunded in full');
+    expect(question).toHaveTextContent('Our service ends on January 1, 2099 and nothing more is charged. The renewal you paid $125 for is refunded in full');
     const steps = within(question).getByTestId('agent-exit-steps');
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
     expect(steps).toHaveTextContent("File Wyoming's change of registered agent");

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderCalendar, RenewalView } from '#shared/compliance/api.schema.ts';
+import { longDate } from '#shared/compliance/dates.ts';
 import { formatUsd } from '#shared/money.ts';
 import { failureMessage } from '../lib/api.ts';
 import { api } from '../lib/api-client.ts';
@@ -124,7 +125,7 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
           {exit ? (
             <>
               <p className="mt-1">
-                Our service ends on <NoWrap>{formatIsoDate(exit.endsOn)}</NoWrap> and nothing more is charged. {exit.refund}
+                Our service ends on <NoWrap>{longDate(exit.endsOn)}</NoWrap> and nothing more is charged. {exit.refund}
               </p>
               <ExitSteps exit={exit} />
               {exit.refundCents > 0 ? null : <p className="mt-2">You can undo the cancellation here until the service ends.</p>}
