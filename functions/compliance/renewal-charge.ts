@@ -1,9 +1,8 @@
 import type Stripe from 'stripe';
 import { deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, addYears, dayOf } from '#shared/compliance/dates.ts';
-import { RENEWAL_GRACE_DAYS, type RenewalCharge, type RenewalEvent, renewalFailureSentence } from '#shared/compliance/renewal-charges.ts';
+import { RENEWAL_GRACE_DAYS, type RenewalCharge, type RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import { formatCents } from '#shared/money.ts';
-import { testCardOffSessionOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
 import { activityPut } from '../data/activity.ts';
 import { calendarInputOf } from '../data/applications/calendar-input.ts';
@@ -11,12 +10,10 @@ import type { ApplicationItem } from '../data/applications/item.ts';
 import { recordRenewalOutcome } from '../data/applications/renewal.ts';
 import { auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
 import { renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
-import { cardMode } from '../lib/card-mode.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
-import { stripeClient } from '../lib/clients/stripe.ts';
-import { logger } from '../lib/logger.ts';
 import type { NewEmail } from '../outbox/messages.ts';
 import { outboxPut } from '../outbox/outbox.ts';
+import { type ChargeResult, chargeSavedCard } from '../payments/off-session.ts';
 
 /**
  * Charging a renewal period and recording what came of it (docs/decisions/0345-renewal-charges.md).
@@ -30,56 +27,20 @@ import { outboxPut } from '../outbox/outbox.ts';
 /** Stripe metadata `purpose` of every renewal PaymentIntent (the webhook routes them here, not to checkout's fulfilment). */
 export const RENEWAL_PURPOSE = 'registered-agent-renewal';
 
-export type ChargeResult =
-  | { kind: 'paid'; reference: string }
-  | { kind: 'failed'; code: string; message: string }
-  /** The provider could not be reached or answered an error that is not the card's: the lease runs out and a later sweep tries again. */
-  | { kind: 'retry'; reason: string };
+export type { ChargeResult } from '../payments/off-session.ts';
 
 /** The idempotency key of a period's off-session charge: one charge per order and period, however often it is tried. */
 export const renewalChargeKey = (applicationId: string, period: string) => `renewal:${applicationId}:${period}`;
 
 /** Charges the claimed period on the saved card, without the customer. */
-export async function chargeOffSession(app: Pick<ApplicationItem, 'id' | 'renewalCard'>, charge: RenewalCharge): Promise<ChargeResult> {
-  const card = app.renewalCard;
-  if (!card) return { kind: 'failed', code: 'no_card', message: renewalFailureSentence('no_card') };
-  const mode = await cardMode();
-  if (card.provider === 'test') {
-    // A test card exists only where test payments run; on a live stack it is no card at all.
-    if (mode !== 'test') return { kind: 'failed', code: 'no_card', message: renewalFailureSentence('no_card') };
-    const outcome = testCardOffSessionOutcome(card.last4 ?? '');
-    if (!outcome.ok) return { kind: 'failed', code: outcome.code, message: renewalFailureSentence(outcome.code, outcome.message) };
-    return { kind: 'paid', reference: `pi_test_${renewalChargeKey(app.id, charge.period).replace(/\W/g, '_')}` };
-  }
-  const stripe = mode === 'stripe' ? await stripeClient() : undefined;
-  if (!stripe) return { kind: 'retry', reason: 'card payments are not configured' };
-  try {
-    const intent = await stripe.paymentIntents.create(
-      {
-        amount: charge.amountCents,
-        currency: 'usd',
-        customer: card.customerId,
-        payment_method: card.paymentMethodId,
-        off_session: true,
-        confirm: true,
-        description: `Registered agent renewal from ${charge.period}`,
-        metadata: { applicationId: app.id, purpose: RENEWAL_PURPOSE, period: charge.period },
-      },
-      { idempotencyKey: renewalChargeKey(app.id, charge.period) },
-    );
-    if (intent.status === 'succeeded') return { kind: 'paid', reference: intent.id };
-    if (intent.status === 'requires_action' || intent.status === 'requires_payment_method')
-      return { kind: 'failed', code: 'authentication_required', message: renewalFailureSentence('authentication_required') };
-    return { kind: 'retry', reason: `the payment is ${intent.status}` };
-  } catch (err) {
-    const e = err as { type?: string; code?: string; message?: string };
-    if (e.type === 'StripeCardError') {
-      const code = e.code ?? 'card_declined';
-      return { kind: 'failed', code, message: renewalFailureSentence(code, e.message) };
-    }
-    logger.warn('renewal charge not made: provider error', { applicationId: app.id, period: charge.period, error: e.message });
-    return { kind: 'retry', reason: e.message ?? 'provider error' };
-  }
+export function chargeOffSession(app: Pick<ApplicationItem, 'id' | 'renewalCard'>, charge: RenewalCharge): Promise<ChargeResult> {
+  return chargeSavedCard(app.renewalCard, {
+    applicationId: app.id,
+    amountCents: charge.amountCents,
+    idempotencyKey: renewalChargeKey(app.id, charge.period),
+    description: `Registered agent renewal from ${charge.period}`,
+    metadata: { purpose: RENEWAL_PURPOSE, period: charge.period },
+  });
 }
 
 /** The renewal dates of an order (its formation date plus one year, yearly). */

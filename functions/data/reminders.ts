@@ -27,11 +27,20 @@ export const REMINDER_QUEUE = 'DUE';
  */
 export const RENEWAL_QUEUE = 'RENEWAL';
 export const RENEWAL_CHARGE_SERIES = 'registered-agent-renewal-charge';
+/**
+ * The annual reports filed for the customer (functions/data/annual-report-rows.ts) keep two rows
+ * per order in partitions of their own: the charge's (its notices, charge, grace and lapse) and
+ * the staff's list of reports paid and still to file.
+ */
+export const ANNUAL_REPORT_QUEUE = 'ANNUAL_REPORT';
+export const ANNUAL_REPORT_FILING_QUEUE = 'ANNUAL_REPORT_FILING';
+/** The partitions of the bySendOn index. */
+export type ReminderQueue = typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE | typeof ANNUAL_REPORT_QUEUE | typeof ANNUAL_REPORT_FILING_QUEUE;
 
 export interface ReminderRow extends ScheduledReminder {
   applicationId: string;
   series: string;
-  queue?: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE;
+  queue?: ReminderQueue;
   updatedAt: string;
 }
 
@@ -82,6 +91,16 @@ export function estimatedTaxReminderPuts(order: CalendarOrder, now = Date.now())
   return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === 'estimated-tax');
 }
 
+/**
+ * One series' reminder row alone, written by the write that dates it (docs/decisions/0432): the
+ * S-corporation election recorded as sent (`s-corp-election`), a payer's signing day (`payer-tax-form`).
+ * None when the customer turned reminders off.
+ */
+export function seriesReminderPuts(order: CalendarOrder, series: 's-corp-election' | 'payer-tax-form', now = Date.now()): TransactItem[] {
+  if (order.remindersUnsubscribedAt) return [];
+  return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === series);
+}
+
 /** The renewal's notice and charge rows alone: a cancelled renewal restored. */
 export function renewalReminderPuts(order: CalendarOrder, now = Date.now()): TransactItem[] {
   return reminderPuts(order, now).filter(isRenewalRow);
@@ -121,12 +140,7 @@ export interface DuePage {
  * every due row is read however many there are; a row it moves on goes to a later sendOn, past
  * today, and is not read again.
  */
-export async function dueRowsPage(
-  queue: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE,
-  today: string,
-  after?: Record<string, unknown>,
-  limit = DUE_PAGE_SIZE,
-): Promise<DuePage> {
+export async function dueRowsPage(queue: ReminderQueue, today: string, after?: Record<string, unknown>, limit = DUE_PAGE_SIZE): Promise<DuePage> {
   const out = await ddb().send(
     new QueryCommand({
       TableName: table(),
@@ -167,7 +181,7 @@ export function dueRenewalRows(today: string): Promise<ReminderRow[]> {
  * The send day of the oldest row of `queue` still due on or before `today`, or undefined when
  * none is: one Query of one item. What the sweeps report as the age of their backlog.
  */
-export async function oldestDueSendOn(queue: typeof REMINDER_QUEUE | typeof RENEWAL_QUEUE, today: string): Promise<string | undefined> {
+export async function oldestDueSendOn(queue: ReminderQueue, today: string): Promise<string | undefined> {
   const page = await dueRowsPage(queue, today, undefined, 1);
   return page.rows[0]?.sendOn;
 }

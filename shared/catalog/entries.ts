@@ -1,3 +1,4 @@
+import { ANNUAL_REPORT_RECEIPT_KIND, ANNUAL_REPORT_SERVICE_DEFAULT_USD, annualReportServiceAvailability } from '../compliance/annual-report-service.ts';
 import { NY_PUBLICATION } from '../compliance/rules.ts';
 import { ourAddressAllowed, privacyFilingUnavailableReason } from '../filing/privacy.ts';
 import { formatUsd } from '../money.ts';
@@ -439,5 +440,31 @@ export const CATALOG = [
     sale: { moment: 'recurring', place: 'filingDetails' },
     column: 'serviceFee',
     documents: [],
+  },
+  {
+    // Annual reports filed for the customer (docs/decisions/0431): agreed on the order page, charged before each due date.
+    key: 'annualReports',
+    name: 'Annual reports filed for you',
+    description:
+      "Each year we file your LLC's annual report with the state before it is due and put the state's receipt in your vault, charged only with the consent given on the order page",
+    priceListNote: "Our fee plus the state's annual report fee at cost, charged before each report is due; cancel any time from the order page.",
+    pricing: {
+      kind: 'setting',
+      setting: 'annualReportServiceUsd',
+      settingLabel: 'Annual report filing service fee (US dollars a report)',
+      defaultUsd: ANNUAL_REPORT_SERVICE_DEFAULT_USD,
+      hint: "Our fee for filing one annual report; the state's fee is added at cost. A customer keeps the price agreed to.",
+    },
+    frozen: 'agreement',
+    sale: {
+      moment: 'recurring',
+      place: 'orderPage',
+      availableIn: (state: string) => {
+        const sold = annualReportServiceAvailability(state);
+        return sold.available ? { available: true } : { available: false, reason: sold.reason };
+      },
+    },
+    column: 'serviceFee',
+    documents: [{ kind: ANNUAL_REPORT_RECEIPT_KIND, label: "Annual report: the state's receipt", made: 'uploaded' }],
   },
 ] as const satisfies readonly CatalogEntry[];

@@ -22,7 +22,7 @@ export type Pricing =
 export type SaleMoment = 'order' | 'recurring';
 
 /** Where the buyer chooses it: a switch on the review step and the checkout, or its own offer (DBA at step 3). */
-export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails';
+export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails' | 'orderPage';
 
 /** What a state makes of an entry: sold there or not, and the sentence when not. */
 export type Availability = { available: true } | { available: false; reason: string };

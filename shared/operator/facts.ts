@@ -57,6 +57,7 @@ const NO_PRICES = {
   form2553Usd: null,
   nyPublicationUsd: null,
   homeStateRegistrationUsd: null,
+  annualReportServiceUsd: null,
 } as const satisfies Record<PriceSettingKey, null>;
 
 export const EMPTY_OPERATOR_SETTINGS: OperatorSettings = {

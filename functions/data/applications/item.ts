@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddOnKey, AddOnPrices } from '#shared/catalog/catalog.ts';
+import type { AnnualReportCharge, AnnualReportEvent, AnnualReportFiling, AnnualReportService } from '#shared/compliance/annual-report-service.ts';
 import type { RenewalCard, RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { StoredFilingDetails } from '#shared/filing/details.schema.ts';
 import type { MailKind } from '#shared/mail/mail.ts';
@@ -142,6 +143,16 @@ export interface ApplicationItem extends Partial<WizardData> {
   renewalCharge?: RenewalCharge;
   /** Every renewal charge, failure, payment by link and lapse, oldest first. */
   renewalHistory?: RenewalEvent[];
+  /** The annual reports filed for the customer (docs/decisions/0431): the agreement with its frozen price. */
+  annualReportService?: AnnualReportService;
+  /** When the customer cancelled that service (cleared by the undo): nothing is charged after it. */
+  annualReportCancelledAt?: string;
+  /** The report charged last or being charged (its period: the report's due date). */
+  annualReportCharge?: AnnualReportCharge;
+  /** Every report charge, failure, payment by link and lapse, oldest first. */
+  annualReportHistory?: AnnualReportEvent[];
+  /** The reports staff filed, oldest first. */
+  annualReportFilings?: AnnualReportFiling[];
   /** When the customer turned off the compliance calendar's deadline reminders (the emails' unsubscribe link). */
   remindersUnsubscribedAt?: string;
 

@@ -1,6 +1,7 @@
 import type { RenewalCharge, RenewalEvent } from '#shared/compliance/renewal-charges.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
-import { type ApplicationItem, ItemUpdate, update, updateWith } from './item.ts';
+import type { ApplicationItem } from './item.ts';
+import { type ChargeFields, claimCharge, recordChargeOutcome } from './recurring-charge.ts';
 
 /**
  * The registered agent renewal's writes on the order (functions/compliance/renewal-sweep.ts decides
@@ -11,7 +12,7 @@ import { type ApplicationItem, ItemUpdate, update, updateWith } from './item.ts'
  * in the same transaction.
  */
 
-const paidOrder = '#paymentStatus = :paid';
+const RENEWAL_FIELDS: ChargeFields = { charge: 'renewalCharge', history: 'renewalHistory', cancelledAt: 'renewalCancelledAt' };
 
 /**
  * Claims a renewal period for charging: only if no charge of it is recorded, or a claim of it
@@ -19,28 +20,15 @@ const paidOrder = '#paymentStatus = :paid';
  * renewal must still be agreed: a cancellation written first wins. Returns the claimed charge,
  * or undefined when another sweep holds or recorded the period.
  */
-export async function claimRenewalCharge(
+export function claimRenewalCharge(
   app: Pick<ApplicationItem, 'id' | 'renewalCharge'>,
   period: string,
   amountCents: number,
   leaseMs: number,
   now = Date.now(),
 ): Promise<RenewalCharge | undefined> {
-  const same = app.renewalCharge?.period === period ? app.renewalCharge : undefined;
-  const charge: RenewalCharge = { period, amountCents, state: 'charging', attempt: (same?.attempt ?? 0) + 1, leaseUntil: now + leaseMs };
-  const change = new ItemUpdate(app.id)
-    .when(paidOrder, { ':paid': 'paid' })
-    .when('attribute_not_exists(#renewalCancelledAt)')
-    .when(
-      '(attribute_not_exists(#renewalCharge) OR #renewalCharge.#period < :period OR (#renewalCharge.#period = :period AND #renewalCharge.#state = :charging AND #renewalCharge.#leaseUntil < :now))',
-      { ':period': period, ':charging': 'charging', ':now': now },
-    )
-    .set('renewalCharge', charge)
-    .set('updatedAt', new Date(now).toISOString());
-  return (await update(change)) ? charge : undefined;
+  return claimCharge(RENEWAL_FIELDS, app, period, amountCents, leaseMs, now);
 }
-
-const withoutLease = ({ leaseUntil: _, ...rest }: RenewalCharge): RenewalCharge => rest;
 
 /**
  * What became of a claimed or due period: paid (charged by the sweep, or by the customer from the
@@ -50,7 +38,7 @@ const withoutLease = ({ leaseUntil: _, ...rest }: RenewalCharge): RenewalCharge 
  * webhook, has not moved it on), with the history line and `alongside` in one transaction. False
  * when it changed meanwhile: read again and decide again.
  */
-export async function recordRenewalOutcome(
+export function recordRenewalOutcome(
   app: Pick<ApplicationItem, 'id'>,
   read: RenewalCharge,
   outcome: Partial<RenewalCharge> & Pick<RenewalCharge, 'state'>,
@@ -58,14 +46,5 @@ export async function recordRenewalOutcome(
   alongside: TransactItem[],
   now = Date.now(),
 ): Promise<boolean> {
-  const change = new ItemUpdate(app.id)
-    .when('#renewalCharge.#period = :readPeriod AND #renewalCharge.#state = :readState AND #renewalCharge.#attempt = :readAttempt', {
-      ':readPeriod': read.period,
-      ':readState': read.state,
-      ':readAttempt': read.attempt,
-    })
-    .set('renewalCharge', { ...withoutLease(read), ...outcome })
-    .set('updatedAt', new Date(now).toISOString())
-    .append('renewalHistory', [event]);
-  return updateWith(change, alongside);
+  return recordChargeOutcome(RENEWAL_FIELDS, app, read, outcome, event, alongside, now);
 }

@@ -1,0 +1,99 @@
+import { annualReportRule, datesFor } from '../state-facts/due-dates.ts';
+import { feesFor } from '../state-facts/facts.ts';
+import { findState } from '../states.ts';
+import { addDays } from './dates.ts';
+import type { RenewalCharge, RenewalEvent } from './renewal-charges.ts';
+
+/**
+ * Annual reports filed for the customer (docs/decisions/0431-annual-reports-filed-for-the-customer.md):
+ * a yearly service the customer agrees to on the order page, charged off-session before each
+ * report's due date at the price agreed then (our fee plus the state's fee as our data gave it),
+ * filed by staff, whose receipt goes to the vault. The facts the server, the emails and the order
+ * page share.
+ */
+
+/** Our fee for filing one report, when the operator has not set `annualReportServiceUsd`: our default, not a published market price. */
+export const ANNUAL_REPORT_SERVICE_DEFAULT_USD = 99;
+
+/**
+ * Days before a report's due date on which it is charged: room for the grace period after a
+ * failed charge (ANNUAL_REPORT_GRACE_DAYS) and a week for staff to file before the state's date.
+ */
+export const ANNUAL_REPORT_CHARGE_LEAD_DAYS = 21;
+/** Days after a failed charge during which the customer may pay from the emailed link; the service lapses the day after. */
+export const ANNUAL_REPORT_GRACE_DAYS = 14;
+/** The notices before each charge, in days before it. */
+export const ANNUAL_REPORT_NOTICE_DAYS = [30, 7] as const;
+
+/** The uploaded document kind of the state's receipt for a filed report (the vault shows it). */
+export const ANNUAL_REPORT_RECEIPT_KIND = 'annual_report_receipt';
+
+/** Whether we sell the service for an LLC of `state`, and the sentence when not (read from the state data). */
+export type ServiceAvailability = { available: true; stateFeeCents: number; dueText: string } | { available: false; reason: string };
+
+export function annualReportServiceAvailability(state: string): ServiceAvailability {
+  const code = state.trim().toUpperCase();
+  const fees = feesFor(code);
+  const name = findState(code)?.name ?? code;
+  if (!fees) return { available: false, reason: 'We have no annual report facts for this state.' };
+  const rule = annualReportRule(code);
+  if (!rule || rule.kind === 'none' || fees.annualReportDue === 'N/A')
+    return { available: false, reason: `${name} has no annual report for an LLC, so there is nothing to file and nothing to buy.` };
+  if (!(fees.annualReportFeeUsd > 0))
+    return {
+      available: false,
+      reason: `${name}'s annual report is free to file (due: ${fees.annualReportDue}); you file it yourself on the state's site and we remind you before it is due.`,
+    };
+  if (rule.kind === 'unparsed' || rule.kind === 'after-formation' || rule.kind === 'in-tax-year')
+    return {
+      available: false,
+      reason: `We cannot read a yearly due date from ${name}'s wording ("${fees.annualReportDue}"), so we do not charge for it: check the date with the state.`,
+    };
+  return { available: true, stateFeeCents: Math.round(fees.annualReportFeeUsd * 100), dueText: fees.annualReportDue };
+}
+
+/** The price agreed for each report: our fee plus the state's fee, in cents. */
+export function agreedReportCents(serviceUsd: number, stateFeeCents: number): number {
+  return Math.round(serviceUsd * 100) + stateFeeCents;
+}
+
+/** The due dates of the state's report for an LLC formed on `formationDate` (YYYY-MM-DD), the next `count`. */
+export function reportDueDates(state: string, formationDate: string, count = 6): string[] {
+  const rule = annualReportRule(state);
+  return (rule && datesFor(rule, formationDate, count)) ?? [];
+}
+
+/** The day a report due on `dueOn` is charged. */
+export const chargeDayOf = (dueOn: string) => addDays(dueOn, -ANNUAL_REPORT_CHARGE_LEAD_DAYS);
+
+/** The first report whose charge day is on or after `today`: the next one the service pays for. */
+export function nextChargeableReport(state: string, formationDate: string, today: string): string | undefined {
+  return reportDueDates(state, formationDate, 12).find((d) => chargeDayOf(d) >= today);
+}
+
+/**
+ * The customer's agreement, as recorded on the order (`annualReportService`): the price frozen then,
+ * with its parts, and when it was cancelled (undone by clearing it).
+ */
+export interface AnnualReportService {
+  agreedAt: string;
+  state: string;
+  serviceUsd: number;
+  stateFeeCents: number;
+  /** Charged for each report: our fee plus the state's, frozen at agreement. */
+  priceCents: number;
+  cancelledAt?: string;
+}
+
+/** One report's charge: the renewal's shape (claim with a lease, paid, payment due, lapsed), its period being the report's due date. */
+export type AnnualReportCharge = RenewalCharge;
+/** One line of the service's history (charged, charge-failed, paid-by-link, lapsed). */
+export type AnnualReportEvent = RenewalEvent;
+
+/** A report staff filed: its due date, the state's confirmation number and the receipt in the vault. */
+export interface AnnualReportFiling {
+  dueOn: string;
+  confirmation: string;
+  receiptDocumentId: string;
+  filedOn: string;
+}
