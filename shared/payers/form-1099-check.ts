@@ -2,6 +2,7 @@ import federal from '../data/federal-tax-2026.json' with { type: 'json' };
 import taxForms from '../data/payer-tax-forms.json' with { type: 'json' };
 import type { IncomeKind, IncomeMap } from '../income-map.ts';
 import { formatExactCents } from '../money.ts';
+import { FORMS_1099, type Form1099, MAX_1099_YEARS, type Payer1099Year, type Received1099 } from './forms-1099.ts';
 import type { PayerKind, StoredPayer } from './payers.ts';
 
 /**
@@ -13,29 +14,7 @@ import type { PayerKind, StoredPayer } from './payers.ts';
  * for one payer. Pure: the day is an argument; thresholds come from the data files.
  */
 
-export const FORMS_1099 = ['1099-NEC', '1099-MISC', '1099-K'] as const;
-export type Form1099 = (typeof FORMS_1099)[number];
-
-/** The most forms one payer's year may record, and the most years a payer keeps. */
-export const MAX_FORMS_1099_PER_YEAR = 6;
-export const MAX_1099_YEARS = 3;
-
-/** A form the creator recorded as arrived: its kind, its amount (whole cents), the day recorded. */
-export interface Received1099 {
-  form: Form1099;
-  amountCents: number;
-  recordedOn: string;
-}
-
-/** One payer's year as stored on the payer (StoredPayer.forms1099). */
-export interface Payer1099Year {
-  year: number;
-  /** What the creator says the payer paid in the year (whole cents); without it the income map may give it. */
-  paidCents?: number;
-  /** The forms the creator expects from this payer (Twitch: 1099-MISC and 1099-NEC); without it, by the payer's kind. */
-  expectedForms?: Form1099[];
-  received: Received1099[];
-}
+export { FORMS_1099, type Form1099, MAX_1099_YEARS, MAX_FORMS_1099_PER_YEAR, type Payer1099Year, type Received1099 } from './forms-1099.ts';
 
 const { form1099K, form1099NEC } = federal.informationReturns;
 const CHECK = taxForms.form1099Check;

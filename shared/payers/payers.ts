@@ -1,5 +1,5 @@
 import taxForms from '../data/payer-tax-forms.json' with { type: 'json' };
-import type { Payer1099Year } from './form-1099-check.ts';
+import type { Payer1099Year } from './forms-1099.ts';
 
 /**
  * The payers of an LLC (docs/decisions/0426-w9-switch.md): the platforms and brands that pay the
