@@ -57,7 +57,10 @@ export function OpenMailList() {
   return (
     <section aria-labelledby="open-mail-title" className="mt-4 rounded-2xl border border-slate-200 bg-white shadow-sm">
       <h3 id="open-mail-title" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
-        Mail not handled, soonest first <span className="font-normal text-slate-600">({items.length} orders)</span>
+        Mail not handled, soonest first{' '}
+        <span className="font-normal text-slate-600">
+          ({items.length} {items.length === 1 ? 'order' : 'orders'})
+        </span>
       </h3>
       {items.length ? (
         <ul className="divide-y divide-slate-100">
