@@ -1,6 +1,8 @@
 import { complianceCalendar, dbaReminderTitle, deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, type ScheduledReminder } from '#shared/compliance/reminders.ts';
+import { payerTaxFormEvents } from '#shared/payers/calendar.ts';
+import { ELECTION_ANSWER, electionState } from '#shared/s-corp/election.ts';
 import { findState } from '#shared/states.ts';
 import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
@@ -47,6 +49,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
       payload: { firstName, businessName, stateName, renewsOn: row.dueOn, priceUsd: agreedRenewalUsd(app), daysBefore: row.daysBefore },
     };
   }
+  if (row.series === 's-corp-election') return electionOverdueEmail(app, input.formationDate, today, base);
+  if (row.series === 'payer-tax-form') return payerTaxFormEmail(app, row, today, base);
   // A state deadline counts from the formation: none is reminded before the state has filed the LLC
   // (its dates move to the filing date then, and the filing transaction writes its rows again).
   // The DBA's end counts from its own registration, so it is reminded whatever the formation date;
@@ -72,6 +76,51 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
       description: event.description,
       sourceName: event.source.name,
       sourceUrl: event.source.url,
+    },
+  };
+}
+
+type EmailBase = Pick<NewEmail, 'to' | 'applicationId' | 'dedupeKey'>;
+
+/** The election's answer overdue (docs/decisions/0432): sent only while it still is (no CP261 recorded since). */
+function electionOverdueEmail(app: ApplicationItem, formationDate: string, today: string, base: EmailBase): NewEmail | undefined {
+  const state = electionState({ formationDate, record: app.sCorpElection, today });
+  if (state.state !== 'overdue') return undefined;
+  return {
+    ...base,
+    kind: 'election_overdue',
+    payload: {
+      firstName: app.firstName ?? '',
+      businessName: app.businessName ?? '',
+      headline: state.headline,
+      detail: state.detail,
+      dueOn: state.dueOn,
+      sourceName: ELECTION_ANSWER.followUpSource.title,
+      sourceUrl: ELECTION_ANSWER.followUpSource.url,
+    },
+  };
+}
+
+/** A platform's tax form expiring (YouTube's), 30 days before, from the calendar's own event (shared/payers/calendar.ts). */
+function payerTaxFormEmail(app: ApplicationItem, row: ReminderRow, today: string, base: EmailBase): NewEmail | undefined {
+  const events = payerTaxFormEvents(app.payers, today).filter((e) => e.date === row.dueOn);
+  const first = events[0];
+  if (!first) return undefined;
+  const names = [...new Set((app.payers ?? []).filter((p) => events.some((e) => e.id === `payer-tax-form:${p.id}`)).map((p) => p.name))];
+  return {
+    ...base,
+    kind: 'deadline_reminder',
+    payload: {
+      firstName: app.firstName ?? '',
+      businessName: app.businessName ?? '',
+      stateName: names.join(' and ') || 'YouTube',
+      checkWith: 'the platform',
+      title: events.length === 1 ? first.title : `${names.join(' and ')}: your US tax info expires; submit it again`,
+      dueOn: row.dueOn,
+      daysBefore: row.daysBefore,
+      description: first.description,
+      sourceName: first.source.name,
+      sourceUrl: first.source.url,
     },
   };
 }

@@ -18,6 +18,19 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     processingTime: '3-5 business days',
   },
   details_reminder: { firstName: 'Ada', businessName: 'Byte Works LLC' },
+  election_overdue: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    headline: 'No CP261 by February 1, 2027: call the IRS',
+    detail: [
+      'Faxed to the IRS on December 1, 2026. The Form 2553 instructions say: when there is no answer within 2 months of the date of filing, call the IRS at 1-800-829-4933.',
+      'Have the LLC’s EIN, the date the form was sent and the fax confirmation or mailing receipt at hand.',
+    ],
+    dueOn: '2027-02-01',
+    sourceName: 'Instructions for Form 2553',
+    sourceUrl: 'https://www.irs.gov/instructions/i2553',
+  },
+  w9_update: { firstName: 'Ada', businessName: 'Byte Works LLC', effectiveOn: '2026-11-23', payers: ['YouTube', 'Acme Brand Co.'] },
   status_changed: {
     firstName: 'Ada',
     businessName: 'Byte Works LLC',
@@ -152,6 +165,15 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     paidAt: '2026-12-02T10:00:00.000Z',
     cardLast4: '4242',
     reopened: true,
+  },
+  annual_report: {
+    event: 'charged',
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    stateName: 'Florida',
+    dueOn: '2027-05-01',
+    amountCents: 23_775,
+    cardLast4: '4242',
   },
 };
 

@@ -4,6 +4,7 @@ import { formatCents, formatExactCents, formatUsd } from '#shared/money.ts';
 import { refundEmailText } from '#shared/payments/refunds.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import type { EmailKind, EmailMessage, EmailPayloads } from '../outbox/messages.ts';
+import { AnnualReportEmail, annualReportSubject } from './templates/annual-report.tsx';
 import { DeadlineReminderEmail, RenewalCancelledEmail, RenewalNoticeEmail, RenewalResumedEmail } from './templates/compliance.tsx';
 import {
   ContinueLinkEmail,
@@ -26,6 +27,7 @@ import { MailReceivedEmail, mailReceivedSubject } from './templates/mail.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
 import { PurchaseReceiptEmail, purchaseReceiptSubject } from './templates/purchases.tsx';
 import { RenewalChargedEmail, RenewalLapsedEmail, RenewalPaymentDueEmail } from './templates/renewal.tsx';
+import { ElectionOverdueEmail, electionOverdueSubject, W9UpdateEmail, w9UpdateSubject } from './templates/s-corp.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -39,6 +41,8 @@ type Entry<K extends EmailKind> = {
 };
 
 const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
+  election_overdue: { subject: electionOverdueSubject, component: ElectionOverdueEmail },
+  w9_update: { subject: w9UpdateSubject, component: W9UpdateEmail },
   payment_received: { subject: (p) => `Receipt for ${p.businessName}: payment received`, component: PaymentReceivedEmail },
   details_reminder: { subject: (p) => `We need your filing details for ${p.businessName}`, component: DetailsReminderEmail },
   status_changed: {
@@ -107,6 +111,7 @@ const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   renewal_lapsed: { subject: (p) => `Your registered agent service for ${p.businessName || 'your LLC'} has ended`, component: RenewalLapsedEmail },
   mail_received: { subject: mailReceivedSubject, component: MailReceivedEmail },
   purchase_receipt: { subject: purchaseReceiptSubject, component: PurchaseReceiptEmail },
+  annual_report: { subject: annualReportSubject, component: AnnualReportEmail },
 };
 
 /**

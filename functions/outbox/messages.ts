@@ -94,6 +94,8 @@ export interface EmailPayloads {
     stateName: string;
     /** A federal date (the quarterly estimated tax): its amount, when a tax plan is saved, is in the title and description. */
     federal?: boolean;
+    /** Whom to check the date with when not the state nor the IRS ("the platform" for a payer's tax form). */
+    checkWith?: string;
     title: string;
     /** YYYY-MM-DD */
     dueOn: string;
@@ -169,6 +171,26 @@ export interface EmailPayloads {
   /** The grace period ended unpaid: the service has ended. */
   renewal_lapsed: { firstName: string; businessName: string; stateName: string; period: string; amountCents: number; graceDays: number; lapsedOn: string };
   /**
+   * The annual reports filed for the customer (docs/decisions/0431), one kind for each of its
+   * events; `dueOn`: the report's due date, `amountCents`: the agreed price of a report.
+   */
+  annual_report: {
+    event: 'agreed' | 'notice' | 'charged' | 'payment_due' | 'lapsed' | 'filed' | 'cancelled' | 'resumed';
+    firstName: string;
+    businessName: string;
+    stateName: string;
+    dueOn: string;
+    amountCents: number;
+    /** The day the report is charged (the notices, the agreement). */
+    chargeOn?: string;
+    daysBefore?: number;
+    cardLast4?: string;
+    reason?: string;
+    graceEndsOn?: string;
+    /** The state's confirmation number of a filed report. */
+    confirmation?: string;
+  };
+  /**
    * Staff logged a piece of mail our registered agent address received for the LLC (shared/mail/mail.ts):
    * a service of process is urgent, with its answer deadline when the document names one; a likely
    * solicitation says so and why. The scan is in the vault under Mail.
@@ -181,6 +203,29 @@ export interface EmailPayloads {
     /** YYYY-MM-DD */
     receivedOn: string;
     answerDeadline?: string;
+  };
+  /**
+   * No IRS answer (CP261) to the S-corporation election by its due date (docs/decisions/0432),
+   * sent once by the reminder sweep: the state's own sentences (the IRS line to call, the
+   * Rev. Proc. 2013-30 steps when it was sent late) and their source.
+   */
+  election_overdue: {
+    firstName: string;
+    businessName: string;
+    headline: string;
+    detail: string[];
+    /** YYYY-MM-DD: the day the answer was due. */
+    dueOn: string;
+    sourceName: string;
+    sourceUrl: string;
+  };
+  /** The S-corporation election recorded in effect (its CP261): the payers on the order's list to give the new W-9. */
+  w9_update: {
+    firstName: string;
+    businessName: string;
+    /** YYYY-MM-DD: the date the CP261 gives. */
+    effectiveOn: string;
+    payers: string[];
   };
 }
 
@@ -211,6 +256,9 @@ export const EMAIL_KINDS = [
   'renewal_lapsed',
   'mail_received',
   'purchase_receipt',
+  'annual_report',
+  'election_overdue',
+  'w9_update',
 ] as const satisfies readonly EmailKind[];
 
 /**

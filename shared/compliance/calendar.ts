@@ -122,11 +122,13 @@ export interface CalendarInput {
    * to the customer; `registeredOn` once staff uploaded the home state's certificate of authority.
    */
   homeRegistration?: { registeredOn?: string };
+  /** The days the payers' tax forms expire (shared/payers/calendar.ts): reminded 30 days before (docs/decisions/0432). */
+  payerTaxForms?: string[];
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
 export interface DeadlineSeries {
-  kind: StateDeadlineKind | 'registered-agent-renewal' | 'estimated-tax';
+  kind: StateDeadlineKind | 'registered-agent-renewal' | 'estimated-tax' | 's-corp-election' | 'payer-tax-form';
   title: string;
   dates: string[];
   /** Reminded on the day it falls due, and still reminded when written after that day (the home-state registration, due once the LLC exists). */
@@ -378,6 +380,14 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
   }
   const estimated = estimatedTaxDates(formed, Number(formed.slice(0, 4)) + OCCURRENCES).map((d) => d.date);
   if (estimated.length) out.push({ kind: 'estimated-tax', title: 'Federal estimated tax', dates: estimated });
+  // A sent election with no CP261 yet: reminded the day after its answer was due (docs/decisions/0432).
+  if (input.election && !input.election.effectiveOn)
+    out.push({
+      kind: 's-corp-election',
+      title: 'S-corporation election answer',
+      dates: [addMonths(input.election.sentOn, ELECTION_ANSWER.followUpAfterMonths)],
+    });
+  if (input.payerTaxForms?.length) out.push({ kind: 'payer-tax-form', title: 'Platform tax form expiry', dates: [...new Set(input.payerTaxForms)].sort() });
   return out;
 }
 

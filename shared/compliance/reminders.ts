@@ -12,14 +12,24 @@ export const DUE_NOW_REMINDER_DAYS = [0] as const;
 /** A federal estimated-tax date is reminded once, two weeks before: four dates a year, one email each. */
 export const ESTIMATED_TAX_REMINDER_DAYS = [14] as const;
 
+/** The S-corporation election's answer: one email the day after it was due (no CP261 by then: call the IRS). */
+export const ELECTION_OVERDUE_REMINDER_DAYS = [-1] as const;
+
+/** A platform's tax form (YouTube's AdSense tax info): one email 30 days before it expires. */
+export const PAYER_TAX_FORM_REMINDER_DAYS = [30] as const;
+
 export const reminderDaysFor = (kind: DeadlineSeries['kind']): readonly number[] =>
-  kind === 'registered-agent-renewal'
-    ? RENEWAL_NOTICE_DAYS
-    : kind === 'home-registration'
-      ? DUE_NOW_REMINDER_DAYS
-      : kind === 'estimated-tax'
-        ? ESTIMATED_TAX_REMINDER_DAYS
-        : STATE_DEADLINE_REMINDER_DAYS;
+  kind === 's-corp-election'
+    ? ELECTION_OVERDUE_REMINDER_DAYS
+    : kind === 'payer-tax-form'
+      ? PAYER_TAX_FORM_REMINDER_DAYS
+      : kind === 'registered-agent-renewal'
+        ? RENEWAL_NOTICE_DAYS
+        : kind === 'home-registration'
+          ? DUE_NOW_REMINDER_DAYS
+          : kind === 'estimated-tax'
+            ? ESTIMATED_TAX_REMINDER_DAYS
+            : STATE_DEADLINE_REMINDER_DAYS;
 
 export interface ScheduledReminder {
   /** The deadline the reminder is about. */

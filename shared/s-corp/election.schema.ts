@@ -12,6 +12,15 @@ export const recordElectionSentSchema = z.strictObject({
 });
 export type RecordElectionSent = z.infer<typeof recordElectionSentSchema>;
 
+/**
+ * POST /api/orders/{id}/election/letter: the customer who filed Form 2553 themselves tells us the
+ * IRS acceptance letter (CP261) arrived, with the date it says the election takes effect.
+ */
+export const recordElectionLetterSchema = z.strictObject({
+  effectiveOn: calendarDay('Enter the date the letter gives as YYYY-MM-DD'),
+});
+export type RecordElectionLetter = z.infer<typeof recordElectionLetterSchema>;
+
 /** The election's state as the order page and the staff modal show it (./election.ts electionState). */
 export const electionViewSchema = z.object({
   state: z.enum(['not-started', 'waiting', 'overdue', 'late', 'in-effect']),
@@ -21,6 +30,8 @@ export const electionViewSchema = z.object({
   dueOn: z.optional(z.string()),
   effectiveOn: z.optional(z.string()),
   deadline: z.optional(z.string()),
+  /** Filed by the customer (an order without the Form 2553 add-on): they record it from the order page. */
+  selfFiled: z.optional(z.boolean()),
   /** Staff only: how it was sent and to what, and where the worksheet says to send it (the form's prefill). */
   how: z.optional(z.enum(ELECTION_SENT_HOW)),
   sentTo: z.optional(z.string()),

@@ -66,7 +66,9 @@ export function electionState(input: { formationDate: string; record?: ElectionR
       state: 'in-effect',
       headline: `S-corporation election in effect from ${longDate(record.effectiveOn)}`,
       detail: [
-        `The IRS accepted the election (letter ${ELECTION_LETTER}); the letter is in your document vault. Keep it with the LLC's records: your tax preparer will ask for it.`,
+        record.letterId
+          ? `The IRS accepted the election (letter ${ELECTION_LETTER}); the letter is in your document vault. Keep it with the LLC's records: your tax preparer will ask for it.`
+          : `You told us the IRS accepted the election (letter ${ELECTION_LETTER}). Keep the letter with the LLC's records: your tax preparer will ask for it.`,
       ],
       ...(sent ? { sentOn: sent.on } : {}),
       effectiveOn: record.effectiveOn,

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   mail_logged: 'Mail logged',
   mail_handled: 'Mail marked handled',
   election_sent: 'S-corporation election recorded as sent',
+  // Recorded by the customer for an election they filed themselves (actor: the customer's order).
+  election_letter_recorded: 'S-corporation election recorded in effect (CP261)',
   home_state_fee_confirmed: "Home state's registration fee confirmed",
   tax_id_revealed: 'Tax id revealed',
   payment_refunded: 'Payment refunded',
@@ -59,6 +61,10 @@ export const AUDIT_ACTIONS = {
   renewal_charged: 'Registered agent renewal charged',
   renewal_charge_failed: 'Registered agent renewal charge failed',
   renewal_lapsed: 'Registered agent renewal lapsed',
+  annual_report_charged: 'Annual report service charged',
+  annual_report_charge_failed: 'Annual report service charge failed',
+  annual_report_lapsed: 'Annual report service lapsed',
+  annual_report_filed: 'Annual report filed with the state',
   // A renewal refunded with its cancellation within the Refund Policy's 30 days (actor: system, the customer's cancellation).
   renewal_refunded: 'Registered agent renewal refunded',
 } as const;

@@ -1,4 +1,5 @@
 import { type CalendarInput, formationDateOf, type RegisteredAgentChoice, renewalStatus } from '#shared/compliance/calendar.ts';
+import { payerExpiry } from '#shared/payers/payers.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '#shared/state-facts/our-prices.ts';
 import type { ApplicationItem } from './item.ts';
 
@@ -70,7 +71,14 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     ...(order.sCorpElection?.sent
       ? { election: { sentOn: order.sCorpElection.sent.on, ...(order.sCorpElection.effectiveOn ? { effectiveOn: order.sCorpElection.effectiveOn } : {}) } }
       : {}),
+    ...payerTaxFormsOf(order),
   };
+}
+
+/** The days the payers' tax forms expire, where the platform sets one (YouTube's): their reminder series (docs/decisions/0432). */
+function payerTaxFormsOf(order: Pick<CalendarOrder, 'payers'>): { payerTaxForms?: string[] } {
+  const dates = (order.payers ?? []).flatMap((p) => payerExpiry(p)?.expiresOn ?? []);
+  return dates.length ? { payerTaxForms: dates } : {};
 }
 
 /** The home-state registration bought after payment (docs/decisions/0429), registered once staff uploaded the certificate of authority. */

@@ -82,6 +82,9 @@ export async function recordDocuments(
   // The registered DBA dates its renewal: its reminders start with the record (unless the customer turned reminders off).
   if (added.some((d) => d.kind === 'dba_registration') && !app.remindersUnsubscribedAt)
     alongside.push(...(await import('../reminders.ts')).dbaReminderPuts({ ...app, documents }));
+  // The election in effect: the payers to give the new W-9, in one email (docs/decisions/0432).
+  if (election && election.effectiveOn !== app.sCorpElection?.effectiveOn)
+    alongside.push(...(await import('./s-corp-election.ts')).w9UpdateEmailPuts(app, election.effectiveOn));
   if (opts.notify && app.email)
     alongside.push(
       outboxPut({

@@ -1,6 +1,7 @@
-import { MAX_PAYERS_PER_ORDER, type StoredPayer } from '#shared/payers/payers.ts';
+import { MAX_PAYERS_PER_ORDER, payerExpiry, type StoredPayer } from '#shared/payers/payers.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { type ApplicationItem, changedMeanwhile, ItemUpdate, update, versionOf, whyNotWritten } from './item.ts';
+import { seriesReminderPuts } from '../reminders.ts';
+import { type ApplicationItem, changedMeanwhile, ItemUpdate, update, updateWith, versionOf, whyNotWritten } from './item.ts';
 
 /**
  * The customer's payer list (docs/decisions/0426-w9-switch.md): a bounded list on the order's
@@ -13,13 +14,22 @@ export const payersFull = () =>
   new ConflictError(`This order lists ${MAX_PAYERS_PER_ORDER} payers, the most it keeps: remove one you no longer work with first`, 'payers_full');
 export const payerNotFound = () => new NotFoundError('No such payer on this order', 'payer_not_found');
 
+const expiries = (payers: readonly StoredPayer[] | undefined) =>
+  (payers ?? [])
+    .flatMap((p) => payerExpiry(p)?.expiresOn ?? [])
+    .sort()
+    .join();
+
 async function writePayers(app: ApplicationItem, payers: StoredPayer[], now: string, what: string): Promise<ApplicationItem> {
   const change = new ItemUpdate(app.id)
     .atVersion(versionOf(app))
     .when('#paymentStatus = :paid', { ':paid': 'paid' })
     .set('payers', payers)
     .set('updatedAt', now);
-  if (!(await update(change))) throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? payersNotPaid() : changedMeanwhile(what)));
+  // A platform's tax-form expiry dated or moved: its reminder row is written again (docs/decisions/0432).
+  const reminders = expiries(payers) !== expiries(app.payers) ? seriesReminderPuts({ ...app, payers }, 'payer-tax-form', Date.parse(now)) : [];
+  if (!(await (reminders.length ? updateWith(change, reminders) : update(change))))
+    throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? payersNotPaid() : changedMeanwhile(what)));
   return { ...app, payers, updatedAt: now, version: versionOf(app) + 1 };
 }
 

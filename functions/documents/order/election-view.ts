@@ -8,14 +8,16 @@ import { sendingTo } from '../form-2553-sending.ts';
 
 /**
  * The S-corporation election as the order page and the staff modal show it (shared/s-corp/election.ts),
- * for an order that bought the Form 2553 worksheet and has a formation date; undefined otherwise.
+ * for an order with a formation date that bought the Form 2553 worksheet, or whose customer
+ * recorded an election they filed themselves (`selfFiled`, docs/decisions/0432); undefined otherwise.
  */
 export function orderElection(app: ApplicationItem, now: number | string | Date = Date.now()): ElectionView | undefined {
   const formation = formationDateOf(app);
-  if (!formation || !boughtFlags(app).form2553) return undefined;
+  const selfFiled = !boughtFlags(app).form2553;
+  if (!formation || (selfFiled && !app.sCorpElection)) return undefined;
   const { state, headline, detail, ...dates } = electionState({ formationDate: formation.date, record: app.sCorpElection, today: dayOf(now) });
   const { late: _late, ...rest } = dates as typeof dates & { late?: boolean };
-  return { state, headline, detail, ...rest };
+  return { state, headline, detail, ...rest, ...(selfFiled ? { selfFiled: true } : {}) };
 }
 
 /** The staff modal's: the state, what was recorded, and where the worksheet says to send the form (the form's prefill). */

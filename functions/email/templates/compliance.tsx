@@ -31,7 +31,8 @@ export function DeadlineReminderEmail(p: Props<'deadline_reminder'>) {
         {p.businessName || 'Your LLC'} has a deadline with {p.stateName} on <strong>{longDate(p.dueOn)}</strong>. {p.description}
       </Text>
       <Text style={small}>
-        Source: <Link href={p.sourceUrl}>{p.sourceName}</Link>. Rules change: check with {p.federal ? 'the IRS' : 'the state'} before relying on a date.
+        Source: <Link href={p.sourceUrl}>{p.sourceName}</Link>. Rules change: check with {p.federal ? 'the IRS' : (p.checkWith ?? 'the state')} before relying
+        on a date.
       </Text>
       <OrderButton link={p.link} label={p.federal ? 'See your calendar and tax planner' : 'See your compliance calendar'} />
       {p.unsubscribeUrl ? (

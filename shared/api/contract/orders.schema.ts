@@ -22,6 +22,7 @@ import {
   orderViewSchema,
 } from '../../orders/view.schema.ts';
 import { orderPayersSchema, payer1099Schema, payerBodySchema, payerIdSchema, savePayerSchema } from '../../payers/payers.schema.ts';
+import { recordElectionLetterSchema, recordElectionSentSchema } from '../../s-corp/election.schema.ts';
 import { savedTaxPlanBodySchema } from '../../saved-tax-plan.schema.ts';
 import * as z from '../../zod.ts';
 import { DOCUMENT_GENERATION, idParam, orderDocumentParam, RATE_LIMITS, type RouteGroup, TOO_MANY_REQUESTS } from './entry.schema.ts';
@@ -331,7 +332,7 @@ export const ORDER_ROUTES = {
     body: payerBodySchema,
     responses: { 201: orderPayersSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
-    tables: { applications: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', rateLimits: 'write', reminders: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'PUT /api/orders/{id}/payers/{payerId}': {
@@ -347,7 +348,7 @@ export const ORDER_ROUTES = {
     body: savePayerSchema,
     responses: { 200: orderPayersSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
-    tables: { applications: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', rateLimits: 'write', reminders: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'DELETE /api/orders/{id}/payers/{payerId}': {
@@ -361,7 +362,7 @@ export const ORDER_ROUTES = {
     params: z.strictObject({ id: idParam.shape.id, payerId: payerIdSchema }),
     responses: { 200: orderPayersSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
-    tables: { applications: 'write', rateLimits: 'write' },
+    tables: { applications: 'write', rateLimits: 'write', reminders: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'PUT /api/orders/{id}/payers/{payerId}/forms-1099': {
@@ -378,6 +379,38 @@ export const ORDER_ROUTES = {
     responses: { 200: orderPayersSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
     tables: { applications: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/election': {
+    handler: 'orders/election-sent',
+    operationId: 'recordOwnElectionSent',
+    summary: 'The customer records the S-corporation election (Form 2553) they sent themselves: fax or mail, the day, the number or address used',
+    description:
+      'For an order without the Form 2553 add-on (the body of the staff route). One write at the order’s version, audited with the order as the actor; it dates the email sent when no IRS answer came in time. 409 `order_not_paid`, `election_tracked_by_staff`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: recordElectionSentSchema,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', activity: 'write', audit: 'append', reminders: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/election/letter': {
+    handler: 'orders/election-letter',
+    operationId: 'recordOwnElectionLetter',
+    summary: 'The customer records that the IRS acceptance letter (CP261) of their own election arrived, with the date it gives',
+    description:
+      'The election shows in effect from that date and the payers on the list are emailed to get the new W-9, in one write audited with the order as the actor. 409 `order_not_paid`, `election_tracked_by_staff`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: recordElectionLetterSchema,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'GET /api/orders/{id}/w9-values': {
