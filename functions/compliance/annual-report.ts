@@ -1,0 +1,498 @@
+import {
+  ANNUAL_REPORT_GRACE_DAYS,
+  ANNUAL_REPORT_NOTICE_DAYS,
+  ANNUAL_REPORT_SERVICE_DEFAULT_USD,
+  type AnnualReportCharge,
+  type AnnualReportEvent,
+  type AnnualReportFiling,
+  type AnnualReportService,
+  agreedReportCents,
+  annualReportServiceAvailability,
+  chargeDayOf,
+  nextChargeableReport,
+  reportDueDates,
+} from '#shared/compliance/annual-report-service.ts';
+import { addDays, dayOf } from '#shared/compliance/dates.ts';
+import { formatExactCents } from '#shared/money.ts';
+import type { OperatorSettings } from '#shared/operator/facts.ts';
+import { stateLinksOf } from '#shared/staff/state-links.ts';
+import { findState } from '#shared/states.ts';
+import { type ActivityAction, activityPut } from '../data/activity.ts';
+import { calendarInputOf } from '../data/applications/calendar-input.ts';
+import { type ApplicationItem, ItemUpdate, updateWith } from '../data/applications/item.ts';
+import { findApplication } from '../data/applications/reads.ts';
+import { type ChargeFields, claimCharge, recordChargeOutcome } from '../data/applications/recurring-charge.ts';
+import { type AuditActor, auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
+import { ANNUAL_REPORT_FILING_QUEUE, ANNUAL_REPORT_QUEUE, dueRowsPage, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
+import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import type { EmailPayloads } from '../outbox/messages.ts';
+import { outboxPut } from '../outbox/outbox.ts';
+import { chargeSavedCard } from '../payments/off-session.ts';
+import { mapLimit } from './sweep-pages.ts';
+
+/**
+ * Annual reports filed for the customer (docs/decisions/0431-annual-reports-filed-for-the-customer.md):
+ * the agreement with its frozen price, the cancellation and its undo, the sweep that sends the
+ * notices and charges each report before its due date on the card kept at checkout (the
+ * renewal's claim with a lease and conditional record, functions/data/applications/recurring-charge.ts,
+ * and its off-session charge, functions/payments/off-session.ts), and staff's record of a filed
+ * report with the state's receipt.
+ */
+
+/** Stripe metadata `purpose` of the service's PaymentIntents: the webhook leaves them to the sweep. */
+export const ANNUAL_REPORT_PURPOSE = 'annual-report';
+export const ANNUAL_REPORT_CHARGE_SERIES = 'annual-report-charge';
+const FIELDS: ChargeFields = {
+  charge: 'annualReportCharge',
+  history: 'annualReportHistory',
+  cancelledAt: 'annualReportCancelledAt',
+  agreement: 'annualReportService',
+};
+/** As the renewal's (functions/compliance/renewal-sweep.ts): longer than a sweep may run. */
+export const ANNUAL_REPORT_LEASE_MS = 10 * 60_000;
+/** The row's `daysBefore` of the lapse after the grace period (the notices count down to 0, the charge). */
+const LAPSE_STAGE = -1;
+
+export const annualReportChargeKey = (applicationId: string, dueOn: string) => `annual-report:${applicationId}:${dueOn}`;
+
+// ------------------------------------------------------------------------------------------
+// The rows (the reminders table, docs/decisions/0431)
+
+const remindersTable = () => tableName('reminders');
+
+/** The charge's row for the report due on `dueOn` at the stage `daysBefore` (30, 7, 0 the charge, -1 the lapse). */
+function chargeRowPut(applicationId: string, dueOn: string, daysBefore: number, sendOn: string, now: number): TransactItem {
+  const row: ReminderRow = {
+    applicationId,
+    series: ANNUAL_REPORT_CHARGE_SERIES,
+    queue: ANNUAL_REPORT_QUEUE,
+    dueOn,
+    daysBefore,
+    sendOn,
+    updatedAt: new Date(now).toISOString(),
+  };
+  return { Put: { TableName: remindersTable(), Item: row } };
+}
+const chargeRowDelete = (applicationId: string): TransactItem => ({
+  Delete: { TableName: remindersTable(), Key: { applicationId, series: ANNUAL_REPORT_CHARGE_SERIES } },
+});
+
+/** The first stage of a report's charge not yet passed on `today`: a notice, else the charge itself. */
+function firstStage(dueOn: string, today: string): { daysBefore: number; sendOn: string } {
+  const chargeOn = chargeDayOf(dueOn);
+  for (const days of ANNUAL_REPORT_NOTICE_DAYS) {
+    const sendOn = addDays(chargeOn, -days);
+    if (sendOn >= today) return { daysBefore: days, sendOn };
+  }
+  return { daysBefore: 0, sendOn: chargeOn };
+}
+
+/** The row of the next report the service pays for after `today` (none where the data gives no more dates). */
+function nextReportRow(app: ApplicationItem, today: string, now: number, after?: string): TransactItem[] {
+  const formed = calendarInputOf(app)?.formationDate;
+  const state = app.annualReportService?.state;
+  if (!formed || !state) return [];
+  const dueOn = after ? reportDueDates(state, formed, 12).find((d) => d > after) : nextChargeableReport(state, formed, today);
+  if (!dueOn) return [];
+  const stage = firstStage(dueOn, today);
+  return [chargeRowPut(app.id, dueOn, stage.daysBefore, stage.sendOn, now)];
+}
+
+const filingSeries = (dueOn: string) => `annual-report-filing:${dueOn}`;
+/** A paid report on the staff's list of reports to file, dated on its due date. */
+function filingRowPut(applicationId: string, dueOn: string, now: number): TransactItem {
+  const row: ReminderRow = {
+    applicationId,
+    series: filingSeries(dueOn),
+    queue: ANNUAL_REPORT_FILING_QUEUE,
+    dueOn,
+    daysBefore: 0,
+    sendOn: dueOn,
+    updatedAt: new Date(now).toISOString(),
+  };
+  return { Put: { TableName: remindersTable(), Item: row } };
+}
+
+// ------------------------------------------------------------------------------------------
+// Emails, activity, audit
+
+function email(
+  app: ApplicationItem,
+  dedupe: string,
+  payload: Omit<EmailPayloads['annual_report'], 'firstName' | 'businessName' | 'stateName'>,
+  now: number,
+): TransactItem[] {
+  if (!app.email) return [];
+  const code = app.annualReportService?.state ?? app.pricedOrder?.state ?? app.state ?? '';
+  return [
+    outboxPut(
+      {
+        kind: 'annual_report',
+        to: app.email,
+        applicationId: app.id,
+        dedupeKey: `annual-report:${app.id}:${dedupe}`,
+        payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', stateName: findState(code)?.name ?? code, ...payload },
+      },
+      now,
+    ),
+  ];
+}
+
+const audit = (
+  app: ApplicationItem,
+  action: 'annual_report_charged' | 'annual_report_charge_failed' | 'annual_report_lapsed' | 'annual_report_filed',
+  dueOn: string,
+  after: unknown,
+  now: number,
+  actor: AuditActor = SYSTEM_ACTOR,
+) => auditPut({ actor, action, applicationId: app.id, subject: `annual report due ${dueOn}`, after }, new Date(now));
+
+const activity = (action: ActivityAction, text: string, app: ApplicationItem) => activityPut(action, text, app.id);
+
+// ------------------------------------------------------------------------------------------
+// The customer's agreement, cancellation and undo
+
+/** What the order page shows of the service. */
+export interface AnnualReportView {
+  available: boolean;
+  reason?: string;
+  status: 'not-agreed' | 'active' | 'cancelled';
+  priceCents?: number;
+  nextDueOn?: string;
+  chargeOn?: string;
+  charge?: AnnualReportCharge;
+  history: AnnualReportEvent[];
+  filings: AnnualReportFiling[];
+}
+
+const stateOf = (app: ApplicationItem) => (app.pricedOrder?.state ?? app.state ?? '').toUpperCase();
+
+export function annualReportView(app: ApplicationItem, now = Date.now()): AnnualReportView {
+  const sold = annualReportServiceAvailability(stateOf(app));
+  const svc = app.annualReportService;
+  const formed = calendarInputOf(app)?.formationDate;
+  const nextDueOn = svc && formed ? nextChargeableReport(svc.state, formed, dayOf(now)) : undefined;
+  return {
+    available: sold.available,
+    ...(sold.available ? {} : { reason: sold.reason }),
+    status: !svc ? 'not-agreed' : app.annualReportCancelledAt ? 'cancelled' : 'active',
+    ...(svc ? { priceCents: svc.priceCents } : {}),
+    ...(nextDueOn ? { nextDueOn, chargeOn: chargeDayOf(nextDueOn) } : {}),
+    ...(app.annualReportCharge ? { charge: app.annualReportCharge } : {}),
+    history: app.annualReportHistory ?? [],
+    filings: app.annualReportFilings ?? [],
+  };
+}
+
+/**
+ * The customer agrees, on the order page, to have each report filed and charged before it is due:
+ * the price is frozen now (our fee in force plus the state's fee in the data). Agreeing again while
+ * it stands answers the same agreement.
+ */
+export async function agreeToAnnualReports(
+  app: ApplicationItem,
+  settings: Pick<OperatorSettings, 'annualReportServiceUsd'> | undefined,
+  now = Date.now(),
+): Promise<AnnualReportView> {
+  if (app.paymentStatus !== 'paid') throw new ConflictError('The order is not paid yet', 'not_paid');
+  if (app.annualReportService) return annualReportView(app, now);
+  const sold = annualReportServiceAvailability(stateOf(app));
+  if (!sold.available) throw new ConflictError(sold.reason, 'not_sold');
+  const at = new Date(now).toISOString();
+  const serviceUsd = settings?.annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD;
+  const service: AnnualReportService = {
+    agreedAt: at,
+    state: stateOf(app),
+    serviceUsd,
+    stateFeeCents: sold.stateFeeCents,
+    priceCents: agreedReportCents(serviceUsd, sold.stateFeeCents),
+  };
+  const agreed = { ...app, annualReportService: service };
+  const row = nextReportRow(agreed, dayOf(now), now);
+  const dueOn = (row[0]?.Put?.Item as ReminderRow | undefined)?.dueOn;
+  const change = new ItemUpdate(app.id).when('attribute_not_exists(#annualReportService)').set('annualReportService', service).set('updatedAt', at);
+  const ok = await updateWith(change, [
+    ...row,
+    activity('annual_report_agreed', `Annual reports filed for the customer agreed at ${formatExactCents(service.priceCents)} a report`, app),
+    ...(dueOn ? email(agreed, `agreed:${at}`, { event: 'agreed', dueOn, chargeOn: chargeDayOf(dueOn), amountCents: service.priceCents }, now) : []),
+  ]);
+  const read = ok ? agreed : ((await findApplication(app.id)) ?? agreed);
+  return annualReportView(read, now);
+}
+
+/** Cancels in one step, with the confirmation email: no claim is made after it (claimCharge's condition). */
+export async function cancelAnnualReports(app: ApplicationItem, now = Date.now()): Promise<AnnualReportView> {
+  const svc = app.annualReportService;
+  if (!svc) throw new ConflictError('There is no annual report service to cancel', 'not_agreed');
+  if (app.annualReportCancelledAt) return annualReportView(app, now);
+  const at = new Date(now).toISOString();
+  const view = annualReportView(app, now);
+  const change = new ItemUpdate(app.id).when('attribute_not_exists(#annualReportCancelledAt)').set('annualReportCancelledAt', at).set('updatedAt', at);
+  await updateWith(change, [
+    chargeRowDelete(app.id),
+    activity('annual_report_cancelled', 'Annual reports filed for the customer cancelled by the customer', app),
+    ...email(app, `cancelled:${at}`, { event: 'cancelled', dueOn: view.nextDueOn ?? '', amountCents: svc.priceCents }, now),
+  ]);
+  return annualReportView({ ...app, annualReportCancelledAt: at }, now);
+}
+
+/** The undo: the service stands again at the price agreed, from the next report whose charge day has not passed. */
+export async function resumeAnnualReports(app: ApplicationItem, now = Date.now()): Promise<AnnualReportView> {
+  const svc = app.annualReportService;
+  if (!svc || !app.annualReportCancelledAt) return annualReportView(app, now);
+  const at = new Date(now).toISOString();
+  const resumed = { ...app, annualReportCancelledAt: undefined };
+  const row = nextReportRow(resumed, dayOf(now), now);
+  const dueOn = (row[0]?.Put?.Item as ReminderRow | undefined)?.dueOn;
+  const change = new ItemUpdate(app.id)
+    .when('#annualReportCancelledAt = :cancelledAt', { ':cancelledAt': app.annualReportCancelledAt })
+    .remove('annualReportCancelledAt')
+    .set('updatedAt', at);
+  await updateWith(change, [
+    ...row,
+    activity('annual_report_resumed', 'Annual reports filed for the customer resumed by the customer', app),
+    ...(dueOn ? email(app, `resumed:${at}`, { event: 'resumed', dueOn, chargeOn: chargeDayOf(dueOn), amountCents: svc.priceCents }, now) : []),
+  ]);
+  return annualReportView(resumed, now);
+}
+
+// ------------------------------------------------------------------------------------------
+// The sweep
+
+export type AnnualReportOutcome = 'noticed' | 'charged' | 'payment-due' | 'lapsed' | 'moved-on' | 'dropped' | 'taken' | 'retry';
+
+const write = (items: TransactItem[]) => ddb().send(new TransactWriteCommand({ TransactItems: items }));
+
+/** Records a report paid: its history line, activity, audit, receipt email, the staff's list row and the next report's row. */
+async function recordPaid(app: ApplicationItem, read: AnnualReportCharge, reference: string, now: number): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const card = app.renewalCard?.last4;
+  const event: AnnualReportEvent = {
+    kind: 'charged',
+    period: read.period,
+    amountCents: read.amountCents,
+    at,
+    ...(card ? { detail: `card ending ${card}` } : {}),
+  };
+  return recordChargeOutcome(
+    FIELDS,
+    app,
+    read,
+    { state: 'paid', reference, paidAt: at },
+    event,
+    [
+      activity(
+        'annual_report_charged',
+        `Annual report due ${read.period}: ${formatExactCents(read.amountCents)} charged${card ? ` to the card ending ${card}` : ''} (${reference}); to file`,
+        app,
+      ),
+      audit(app, 'annual_report_charged', read.period, { amountCents: read.amountCents, reference }, now),
+      ...email(
+        app,
+        `${read.period}:charged`,
+        { event: 'charged', dueOn: read.period, amountCents: read.amountCents, ...(card ? { cardLast4: card } : {}) },
+        now,
+      ),
+      filingRowPut(app.id, read.period, now),
+      ...(nextReportRow(app, dayOf(now), now, read.period).length ? nextReportRow(app, dayOf(now), now, read.period) : [chargeRowDelete(app.id)]),
+    ],
+    now,
+  );
+}
+
+async function recordFailed(app: ApplicationItem, read: AnnualReportCharge, failure: { code: string; message: string }, now: number): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const graceEndsOn = addDays(dayOf(now), ANNUAL_REPORT_GRACE_DAYS);
+  const event: AnnualReportEvent = { kind: 'charge-failed', period: read.period, amountCents: read.amountCents, at, detail: failure.message };
+  return recordChargeOutcome(
+    FIELDS,
+    app,
+    read,
+    { state: 'payment-due', failure: { ...failure, at }, graceEndsOn },
+    event,
+    [
+      activity(
+        'annual_report_charge_failed',
+        `Annual report due ${read.period}: the ${formatExactCents(read.amountCents)} charge failed (${failure.code}); link emailed, lapses after ${graceEndsOn}`,
+        app,
+      ),
+      audit(app, 'annual_report_charge_failed', read.period, { amountCents: read.amountCents, code: failure.code, graceEndsOn }, now),
+      ...email(
+        app,
+        `${read.period}:payment_due`,
+        { event: 'payment_due', dueOn: read.period, amountCents: read.amountCents, reason: failure.message, graceEndsOn },
+        now,
+      ),
+      chargeRowPut(app.id, read.period, LAPSE_STAGE, addDays(graceEndsOn, 1), now),
+    ],
+    now,
+  );
+}
+
+async function recordLapsed(app: ApplicationItem, read: AnnualReportCharge, now: number): Promise<boolean> {
+  const at = new Date(now).toISOString();
+  const event: AnnualReportEvent = { kind: 'lapsed', period: read.period, amountCents: read.amountCents, at };
+  return recordChargeOutcome(
+    FIELDS,
+    app,
+    read,
+    { state: 'lapsed', lapsedAt: at },
+    event,
+    [
+      activity(
+        'annual_report_lapsed',
+        `Annual report due ${read.period}: ${formatExactCents(read.amountCents)} not paid by ${read.graceEndsOn}; not filed, the service has ended`,
+        app,
+      ),
+      audit(app, 'annual_report_lapsed', read.period, { amountCents: read.amountCents, graceEndsOn: read.graceEndsOn }, now),
+      ...email(app, `${read.period}:lapsed`, { event: 'lapsed', dueOn: read.period, amountCents: read.amountCents }, now),
+      chargeRowDelete(app.id),
+    ],
+    now,
+  );
+}
+
+/** One due row of one order: a notice, the charge, or the lapse, decided from the order as it is now. */
+export async function processAnnualReportRow(row: ReminderRow, now = Date.now()): Promise<AnnualReportOutcome> {
+  const dueOn = row.dueOn;
+  const app = await findApplication(row.applicationId);
+  const svc = app?.annualReportService;
+  if (!app || !svc || app.annualReportCancelledAt || app.paymentStatus !== 'paid') {
+    await write([chargeRowDelete(row.applicationId)]);
+    return 'dropped';
+  }
+  const today = dayOf(now);
+  const chargeOn = chargeDayOf(dueOn);
+  // A notice not sent by the charge day is not sent late: the charge is due.
+  if (row.daysBefore > 0 && today < chargeOn) {
+    const later = ANNUAL_REPORT_NOTICE_DAYS.find((d) => d < row.daysBefore && addDays(chargeOn, -d) >= today) ?? 0;
+    const next = { dueOn, daysBefore: later, sendOn: addDays(chargeOn, -later) };
+    const notice = email(
+      app,
+      `${dueOn}:notice:${row.daysBefore}`,
+      { event: 'notice', dueOn, chargeOn, daysBefore: row.daysBefore, amountCents: svc.priceCents },
+      now,
+    );
+    return (await moveReminderOn(row, next, notice, now)) === 'taken' ? 'taken' : 'noticed';
+  }
+  const charge = app.annualReportCharge?.period === dueOn ? app.annualReportCharge : undefined;
+  if (charge?.state === 'paid') {
+    await write(nextReportRow(app, dayOf(now), now, dueOn));
+    return 'moved-on';
+  }
+  if (charge?.state === 'payment-due') {
+    if (charge.graceEndsOn && dayOf(now) <= charge.graceEndsOn) return 'taken';
+    return (await recordLapsed(app, charge, now)) ? 'lapsed' : 'taken';
+  }
+  if (charge?.state === 'lapsed') {
+    await write([chargeRowDelete(app.id)]);
+    return 'dropped';
+  }
+  if (charge?.state === 'charging' && (charge.leaseUntil ?? 0) >= now) return 'taken';
+  const claimed = await claimCharge(FIELDS, app, dueOn, svc.priceCents, ANNUAL_REPORT_LEASE_MS, now);
+  if (!claimed) return 'taken';
+  const result = await chargeSavedCard(app.renewalCard, {
+    applicationId: app.id,
+    amountCents: claimed.amountCents,
+    idempotencyKey: annualReportChargeKey(app.id, dueOn),
+    description: `Annual report due ${dueOn}: state fee and filing`,
+    metadata: { purpose: ANNUAL_REPORT_PURPOSE, dueOn },
+  });
+  if (result.kind === 'retry') {
+    logger.warn('annual report charge to be retried', { applicationId: app.id, dueOn, reason: result.reason });
+    return 'retry';
+  }
+  const recorded = result.kind === 'paid' ? await recordPaid(app, claimed, result.reference, now) : await recordFailed(app, claimed, result, now);
+  if (!recorded) return 'taken';
+  return result.kind === 'paid' ? 'charged' : 'payment-due';
+}
+
+/** The daily sweep of the service's rows due by today, each acted on once however often and concurrently it runs. */
+export async function sweepAnnualReports(now = Date.now()): Promise<Record<AnnualReportOutcome, number>> {
+  const counts: Record<AnnualReportOutcome, number> = { noticed: 0, charged: 0, 'payment-due': 0, lapsed: 0, 'moved-on': 0, dropped: 0, taken: 0, retry: 0 };
+  const today = dayOf(now);
+  let after: Record<string, unknown> | undefined;
+  do {
+    const page = await dueRowsPage(ANNUAL_REPORT_QUEUE, today, after);
+    await mapLimit(page.rows, 4, async (row) => {
+      try {
+        counts[await processAnnualReportRow(row, now)]++;
+      } catch (err) {
+        logger.error('annual report row failed', { applicationId: row.applicationId, error: err as Error });
+        counts.retry++;
+      }
+    });
+    after = page.next;
+  } while (after);
+  return counts;
+}
+
+// ------------------------------------------------------------------------------------------
+// Staff: the list of paid reports to file, and recording one filed
+
+export interface ReportToFile {
+  applicationId: string;
+  dueOn: string;
+  state: string;
+  businessName: string;
+  /** The state's online annual-report page (shared/data/state-links.json), when the data names one. */
+  annualReportUrl: string | null;
+}
+
+/** Every paid report still to file, across orders, soonest due first. */
+export async function reportsToFile(): Promise<ReportToFile[]> {
+  const out: ReportToFile[] = [];
+  let after: Record<string, unknown> | undefined;
+  do {
+    const page = await dueRowsPage(ANNUAL_REPORT_FILING_QUEUE, '9999-12-31', after);
+    for (const row of page.rows) {
+      const app = await findApplication(row.applicationId);
+      if (!app) continue;
+      const state = app.annualReportService?.state ?? stateOf(app);
+      out.push({
+        applicationId: app.id,
+        dueOn: row.dueOn,
+        state,
+        businessName: app.businessName ?? '',
+        annualReportUrl: stateLinksOf(state)?.annualReportUrl ?? null,
+      });
+    }
+    after = page.next;
+  } while (after);
+  return out;
+}
+
+/**
+ * Staff record a report filed: the state's confirmation number and the receipt they uploaded (an
+ * `annual_report_receipt` document of the order). One transaction: the filing on the order, the
+ * list's row removed, the activity and audit entries and the customer's email. Recording it again
+ * answers the same record.
+ */
+export async function recordAnnualReportFiled(
+  app: ApplicationItem,
+  input: { dueOn: string; confirmation: string; receiptDocumentId: string },
+  actor: AuditActor,
+  now = Date.now(),
+): Promise<AnnualReportFiling> {
+  const done = (app.annualReportFilings ?? []).find((f) => f.dueOn === input.dueOn);
+  if (done) return done;
+  const paid = app.annualReportCharge?.period === input.dueOn && app.annualReportCharge.state === 'paid';
+  if (!paid) throw new ConflictError(`The annual report due ${input.dueOn} is not paid for: nothing to record`, 'not_paid');
+  const receipt = (app.documents ?? []).find((d) => d.id === input.receiptDocumentId && d.kind === 'annual_report_receipt');
+  if (!receipt) throw new ConflictError("Upload the state's receipt (Annual report: the state's receipt) first", 'no_receipt');
+  const at = new Date(now).toISOString();
+  const filing: AnnualReportFiling = { dueOn: input.dueOn, confirmation: input.confirmation.trim(), receiptDocumentId: receipt.id, filedOn: dayOf(now) };
+  const change = new ItemUpdate(app.id).append('annualReportFilings', [filing]).set('updatedAt', at);
+  const amountCents = app.annualReportService?.priceCents ?? app.annualReportCharge?.amountCents ?? 0;
+  const ok = await updateWith(change, [
+    { Delete: { TableName: remindersTable(), Key: { applicationId: app.id, series: filingSeries(input.dueOn) } } },
+    activity('annual_report_filed', `Annual report due ${input.dueOn} filed (confirmation ${filing.confirmation}); receipt in the vault`, app),
+    audit(app, 'annual_report_filed', input.dueOn, filing, now, actor),
+    ...email(app, `${input.dueOn}:filed`, { event: 'filed', dueOn: input.dueOn, amountCents, confirmation: filing.confirmation }, now),
+  ]);
+  if (!ok) throw new ConflictError('The order changed while recording the report; reload it and try again', 'version_conflict');
+  return filing;
+}
