@@ -1,7 +1,11 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { electionState } from '#shared/s-corp/election.ts';
-import { ElectionCard } from './ElectionCard.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
+import { ElectionCard, SentForm } from './ElectionCard.tsx';
 
 /** The order page's election card, from the shared state function on fixed days. */
 
@@ -30,5 +34,50 @@ describe('ElectionCard', () => {
       />,
     );
     expect(screen.getByText('S-corporation election in effect from June 1, 2026')).toBeInTheDocument();
+  });
+});
+
+describe('an election the customer filed themselves (docs/decisions/0432)', () => {
+  const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
+  const posted: { url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    posted.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    posted.length = 0;
+  });
+  const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+
+  it('checks the sending with the route’s schema, then posts it', async () => {
+    rememberResumeSecret(ID, 'the-resume-secret');
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<SentForm orderId={ID} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Record it as sent' }));
+    expect(screen.getByText('Enter the day it was sent as YYYY-MM-DD')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/The day you sent it/), '2026-10-01');
+    await userEvent.type(screen.getByLabelText(/The IRS fax number or address you used/), '855-887-7734');
+    await userEvent.click(screen.getByRole('button', { name: 'Record it as sent' }));
+    await waitFor(() =>
+      expect(posted[0]).toMatchObject({ url: `/api/orders/${ID}/election`, body: { how: 'fax', sentOn: '2026-10-01', sentTo: '855-887-7734' } }),
+    );
+  });
+
+  it('takes the CP261’s date once sent, and not once in effect', async () => {
+    rememberResumeSecret(ID, 'the-resume-secret');
+    vi.stubGlobal('fetch', fetchMock);
+    const waiting = { ...electionState({ formationDate: '2026-09-03', record: fax('2026-10-01'), today: '2026-10-02' }), selfFiled: true };
+    const { unmount } = wrap(<ElectionCard election={waiting} orderId={ID} />);
+    await userEvent.type(screen.getByLabelText(/The IRS letter \(CP261\) arrived/), '2026-09-03');
+    await userEvent.click(screen.getByRole('button', { name: 'Record the letter' }));
+    await waitFor(() => expect(posted[0]).toMatchObject({ url: `/api/orders/${ID}/election/letter`, body: { effectiveOn: '2026-09-03' } }));
+    unmount();
+    const inEffect = { ...electionState({ formationDate: '2026-09-03', record: { effectiveOn: '2026-09-03' }, today: '2026-12-02' }), selfFiled: true };
+    wrap(<ElectionCard election={inEffect} orderId={ID} />);
+    expect(screen.getByText(/You told us the IRS accepted the election/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record the letter' })).toBeNull();
   });
 });

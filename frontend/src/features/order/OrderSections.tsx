@@ -8,7 +8,7 @@ import { useSetOrder } from '../../lib/order-queries.ts';
 import { AfterPaymentPurchases } from './AfterPaymentPurchases.tsx';
 import { Conversation } from './Conversation.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
-import { ElectionCard } from './ElectionCard.tsx';
+import { ElectionCard, SentForm } from './ElectionCard.tsx';
 import { FilingDetailsForm } from './filing-form/FilingDetailsForm.tsx';
 import { PayersSection } from './PayersSection.tsx';
 import { Receipt } from './Receipt.tsx';
@@ -122,7 +122,17 @@ export function MainSections({ order }: { order: OrderView }) {
       ) : null}
       {order.election ? (
         <Section title="Your S-corporation election (Form 2553)" id="order-election">
-          <ElectionCard election={order.election} />
+          <ElectionCard election={order.election} orderId={order.id} />
+        </Section>
+      ) : order.paymentStatus === 'paid' && !order.deliverables.some((d) => d.key === 'form_2553') ? (
+        <Section title="Filed Form 2553 yourself?" id="order-election">
+          <details>
+            <summary className="cursor-pointer text-sm text-indigo-700">Record the S-corporation election you sent to the IRS</summary>
+            <p className="mt-2 text-sm text-slate-700">
+              We then show when the IRS answer is due, email you if none came in time, and list the payers to give a new W-9 once it is in effect.
+            </p>
+            <SentForm orderId={order.id} />
+          </details>
         </Section>
       ) : null}
       {order.paymentStatus === 'paid' ? (
