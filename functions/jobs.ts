@@ -89,6 +89,18 @@ export const JOBS = {
     timeoutSeconds: 300,
   },
   /**
+   * The annual reports filed for the customer (docs/decisions/0431): their notices, their charges
+   * before each due date at the agreed price (once: the renewal's lease and idempotency key), and
+   * the lapse of those left unpaid. After the renewal sweep.
+   */
+  annualReportSweep: {
+    handler: 'annual-report-sweep',
+    trigger: { kind: 'daily', hourUtc: 16, untilHourUtc: 20 },
+    tables: { reminders: 'write', applications: 'write', outbox: 'write', activity: 'write', audit: 'append' },
+    secrets: ['stripeSecretKey'],
+    timeoutSeconds: 300,
+  },
+  /**
    * The synthetic "can anyone pay?" check: asks the deployed site which payment methods it offers
    * and publishes NoPaymentMethod (the Operations stack alarms on it). Reads nothing itself.
    */

@@ -1,6 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { complianceCalendar } from '#shared/compliance/calendar.ts';
 import { putApplication, readApplication, setApplicationFields } from '../../tests/fakes/applications.ts';
+import { calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
 import { ANNUAL_REPORT_QUEUE, remindersOf } from '../data/reminders.ts';
@@ -125,6 +127,11 @@ describe('annual reports filed for a Florida LLC', () => {
     expect(filed?.payload).toMatchObject({ event: 'filed', confirmation: 'L26000123456' });
     expect((await renderEmail(filed as never)).text).toContain("The state's receipt is in your vault");
     expect(annualReportView(await order(id), at('2027-04-14T10:05:00Z')).filings).toEqual([filing]);
+    // The calendar's annual-report event of that year reads as done; the next year's does not.
+    const input = calendarInputOf(await order(id))!;
+    const events = complianceCalendar(input, { today: '2027-04-14' }) ?? [];
+    expect(events.find((e) => e.kind === 'annual-report' && e.date === DUE)?.title).toMatch(/: done$/);
+    expect(events.find((e) => e.kind === 'annual-report' && e.date === '2028-05-01')?.title).not.toMatch(/done/);
   });
 
   it('a declined card emails the link and a grace period, then lapses once', async () => {

@@ -30,7 +30,7 @@ import { ConflictError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import type { EmailPayloads } from '../outbox/messages.ts';
 import { outboxPut } from '../outbox/outbox.ts';
-import { chargeSavedCard } from '../payments/off-session.ts';
+import { chargeSavedCard } from './off-session-charge.ts';
 import { mapLimit } from './sweep-pages.ts';
 
 /**
@@ -38,7 +38,7 @@ import { mapLimit } from './sweep-pages.ts';
  * the agreement with its frozen price, the cancellation and its undo, the sweep that sends the
  * notices and charges each report before its due date on the card kept at checkout (the
  * renewal's claim with a lease and conditional record, functions/data/applications/recurring-charge.ts,
- * and its off-session charge, functions/payments/off-session.ts), and staff's record of a filed
+ * and its off-session charge, functions/compliance/off-session-charge.ts), and staff's record of a filed
  * report with the state's receipt.
  */
 

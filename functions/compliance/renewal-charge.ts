@@ -13,7 +13,7 @@ import { renewalRowDelete, renewalRowPut } from '../data/reminders.ts';
 import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import type { NewEmail } from '../outbox/messages.ts';
 import { outboxPut } from '../outbox/outbox.ts';
-import { type ChargeResult, chargeSavedCard } from '../payments/off-session.ts';
+import { type ChargeResult, chargeSavedCard } from './off-session-charge.ts';
 
 /**
  * Charging a renewal period and recording what came of it (docs/decisions/0345-renewal-charges.md).
@@ -27,7 +27,7 @@ import { type ChargeResult, chargeSavedCard } from '../payments/off-session.ts';
 /** Stripe metadata `purpose` of every renewal PaymentIntent (the webhook routes them here, not to checkout's fulfilment). */
 export const RENEWAL_PURPOSE = 'registered-agent-renewal';
 
-export type { ChargeResult } from '../payments/off-session.ts';
+export type { ChargeResult } from './off-session-charge.ts';
 
 /** The idempotency key of a period's off-session charge: one charge per order and period, however often it is tried. */
 export const renewalChargeKey = (applicationId: string, period: string) => `renewal:${applicationId}:${period}`;

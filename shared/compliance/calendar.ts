@@ -124,6 +124,8 @@ export interface CalendarInput {
   homeRegistration?: { registeredOn?: string };
   /** The days the payers' tax forms expire (shared/payers/calendar.ts): reminded 30 days before (docs/decisions/0432). */
   payerTaxForms?: string[];
+  /** The annual reports we filed for the customer (docs/decisions/0431), by due date: those events read as done. */
+  annualReportsFiled?: { dueOn: string; filedOn: string }[];
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -525,7 +527,11 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     }
     // Numbered from formation: the n-th report keeps its id when the filing date moves its day.
     dates.forEach((date, i) => {
-      events.push({ id: `${o.kind}:${i + 1}`, kind: o.kind, title: o.title, date, description: o.description, source: o.source, ...extra });
+      const filed = o.kind === 'annual-report' ? input.annualReportsFiled?.find((f) => f.dueOn === date) : undefined;
+      const words = filed
+        ? { title: `${o.title}: done`, description: `We filed this report for you on ${filed.filedOn}; the state's receipt is in your vault.` }
+        : { title: o.title, description: o.description };
+      events.push({ id: `${o.kind}:${i + 1}`, kind: o.kind, ...words, date, source: o.source, ...extra });
     });
   }
 

@@ -32,6 +32,7 @@ export type CalendarOrder = Pick<
   | 'sCorpElection'
   | 'payers'
   | 'purchases'
+  | 'annualReportFilings'
 >;
 
 export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -72,6 +73,8 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
       ? { election: { sentOn: order.sCorpElection.sent.on, ...(order.sCorpElection.effectiveOn ? { effectiveOn: order.sCorpElection.effectiveOn } : {}) } }
       : {}),
     ...payerTaxFormsOf(order),
+    // The annual reports we filed for the customer (docs/decisions/0431): their calendar events read as done.
+    ...(order.annualReportFilings?.length ? { annualReportsFiled: order.annualReportFilings.map((f) => ({ dueOn: f.dueOn, filedOn: f.filedOn })) } : {}),
   };
 }
 

@@ -7,9 +7,9 @@ import { logger } from '../lib/logger.ts';
 
 /**
  * An off-session charge of the card kept at checkout (`renewalCard`), for a recurring service the
- * customer agreed to: the registered agent renewal (functions/compliance/renewal-charge.ts) and
- * the annual reports filed for the customer (functions/compliance/annual-report-charge.ts). The
- * Stripe call carries `idempotencyKey`, so a retry after a crash gets the first call's answer.
+ * customer agreed to: the registered agent renewal (./renewal-charge.ts) and the annual reports
+ * filed for the customer (./annual-report.ts). The Stripe call carries `idempotencyKey`, so a
+ * retry after a crash gets the first call's answer.
  */
 export type ChargeResult =
   | { kind: 'paid'; reference: string }
