@@ -78,7 +78,9 @@ describe('the saved tax plan', () => {
       ['2027-09-15', 3_010, 'Federal estimated tax, 3rd quarter 2027: pay $3,010'],
       ['2028-01-18', 3_010, 'Federal estimated tax, 4th quarter 2027: pay $3,010'],
     ]);
-    expect(next[0].description).toContain("Your saved tax plan: pay $3,010 by April 15, 2027. Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.");
+    expect(next[0].description).toContain(
+      "Your saved tax plan: pay $3,010 by April 15, 2027. Planned on our 2026 figures: the IRS's 2027 figures are not in our data yet.",
+    );
     expect(next[0].description).toContain('100% of your estimated 2026 federal tax of $12,037');
     // The year after: no amount, and why.
     const later = events.find((e) => e.id === 'estimated-tax:2028-q1')!;
