@@ -1,3 +1,4 @@
+import { annualReportFilingSchema, recordAnnualReportSchema, reportsToFileSchema } from '../../compliance/annual-report.schema.ts';
 import { logMailSchema, mailIdSchema, openMailListSchema, openMailQuerySchema } from '../../mail/mail.schema.ts';
 import { agentOfficeGapsSchema } from '../../operator/settings.schema.ts';
 import {
@@ -359,6 +360,31 @@ export const STAFF_ORDER_ROUTES = {
     responses: { 200: staffDocumentsSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', outbox: 'write', audit: 'append' },
     bucket: 'write',
+  },
+  'GET /api/staff/annual-reports': {
+    handler: 'staff/annual-reports',
+    operationId: 'listAnnualReportsToFile',
+    summary: "The annual reports paid for and still to file, across orders, soonest due first, each with the state's annual-report page",
+    description: "One Query of the reminders table's ANNUAL_REPORT_FILING partition (docs/decisions/0431).",
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.workOrders,
+    responses: { 200: reportsToFileSchema },
+    tables: { ...staffSession, applications: 'read', reminders: 'read' },
+  },
+  'POST /api/staff/applications/{id}/annual-report': {
+    handler: 'staff/annual-report-filed',
+    operationId: 'recordAnnualReportFiled',
+    summary: "Records an annual report filed: the state's confirmation number and its receipt, uploaded first as `annual_report_receipt`",
+    description:
+      "One transaction: the filing on the order, the list's row removed, the activity and audit entries and the customer's email; the receipt is in the vault and the calendar marks the report done. Recording it again answers the same record. 409 `not_paid` (the report is not paid for), `no_receipt`.",
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.workOrders,
+    params: idParam,
+    body: recordAnnualReportSchema,
+    responses: { 200: annualReportFilingSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write' },
   },
   'GET /api/staff/mail': {
     handler: 'staff/mail-open',
