@@ -8,12 +8,15 @@ import { markPaid, toPaymentApplication } from '../data/applications/payments.ts
 import { ANNUAL_REPORT_QUEUE, remindersOf } from '../data/reminders.ts';
 import { renderEmail } from '../email/render.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
+import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
 import { getMessage } from '../outbox/outbox.ts';
 import {
   agreeToAnnualReports,
   annualReportView,
   cancelAnnualReports,
+  payAnnualReport,
   recordAnnualReportFiled,
+  recordAnnualReportIntent,
   reportsToFile,
   resumeAnnualReports,
   sweepAnnualReports,
@@ -132,6 +135,40 @@ describe('annual reports filed for a Florida LLC', () => {
     const events = complianceCalendar(input, { today: '2027-04-14' }) ?? [];
     expect(events.find((e) => e.kind === 'annual-report' && e.date === DUE)?.title).toMatch(/: done$/);
     expect(events.find((e) => e.kind === 'annual-report' && e.date === '2028-05-01')?.title).not.toMatch(/done/);
+  });
+
+  it('a declined report paid from the link within the grace period is paid, listed to file and never lapses', async () => {
+    const id = await floridaOrder('0002');
+    await sweepAnnualReports(CHARGE_DAY);
+    expect((await order(id)).annualReportCharge?.state).toBe('payment-due');
+    await expect(
+      payAnnualReport(await order(id), { cardNumber: '4000 0000 0000 0002', expiry: '12/40', cvc: '123', zip: '10001' }, CHARGE_DAY + 3_600_000),
+    ).rejects.toThrow();
+    const paid = await payAnnualReport(
+      await order(id),
+      { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', zip: '10001' },
+      CHARGE_DAY + 3_600_000,
+    );
+    expect(paid).toMatchObject({ status: 'paid', annualReports: { charge: { state: 'paid', amountCents: FLORIDA_PRICE } } });
+    expect((await order(id)).annualReportHistory?.map((e) => e.kind)).toEqual(['charge-failed', 'paid-by-link']);
+    expect((await reportsToFile()).some((r) => r.applicationId === id && r.dueOn === DUE)).toBe(true);
+    await sweepAnnualReports(at('2027-04-25T15:00:00Z'));
+    expect((await order(id)).annualReportCharge?.state).toBe('paid');
+  });
+
+  it("the provider's webhook records a payment of the agreed price once, and not one of another amount", async () => {
+    const id = await floridaOrder('0002');
+    await sweepAnnualReports(CHARGE_DAY);
+    const done = (outcome: string): TransactItem => ({
+      Put: { TableName: tableName('reminders'), Item: { applicationId: id, series: `webhook-test:${outcome}`, updatedAt: new Date().toISOString() } },
+    });
+    const intent = { id: 'pi_link_1', amount: FLORIDA_PRICE, amount_received: FLORIDA_PRICE, currency: 'usd', metadata: { applicationId: id, dueOn: DUE } };
+    expect(await recordAnnualReportIntent({ ...intent, amount: 100, amount_received: 100 }, done, CHARGE_DAY)).toMatchObject({
+      outcome: 'annual-report-amount-mismatch',
+    });
+    expect(await recordAnnualReportIntent(intent, done, CHARGE_DAY)).toEqual({ outcome: 'annual-report-paid', recorded: true });
+    expect(await recordAnnualReportIntent(intent, done, CHARGE_DAY)).toEqual({ outcome: 'already-recorded', recorded: false });
+    expect((await order(id)).annualReportCharge).toMatchObject({ state: 'paid', reference: 'pi_link_1' });
   });
 
   it('a declined card emails the link and a grace period, then lapses once', async () => {

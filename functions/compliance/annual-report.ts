@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import {
   ANNUAL_REPORT_GRACE_DAYS,
   ANNUAL_REPORT_NOTICE_DAYS,
@@ -15,18 +16,21 @@ import {
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { formatExactCents } from '#shared/money.ts';
 import type { OperatorSettings } from '#shared/operator/facts.ts';
+import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { stateLinksOf } from '#shared/staff/state-links.ts';
 import { findState } from '#shared/states.ts';
 import { type ActivityAction, activityPut } from '../data/activity.ts';
 import { calendarInputOf } from '../data/applications/calendar-input.ts';
-import { type ApplicationItem, ItemUpdate, updateWith } from '../data/applications/item.ts';
+import { type ApplicationItem, changedMeanwhile, ItemUpdate, updateWith } from '../data/applications/item.ts';
 import { findApplication } from '../data/applications/reads.ts';
 import { type ChargeFields, claimCharge, recordChargeOutcome } from '../data/applications/recurring-charge.ts';
 import { type AuditActor, auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
 import { ANNUAL_REPORT_FILING_QUEUE, ANNUAL_REPORT_QUEUE, dueRowsPage, moveReminderOn, type ReminderRow } from '../data/reminders.ts';
+import { cardMode, notConfigured } from '../lib/card-mode.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
 import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { stripeClient } from '../lib/clients/stripe.ts';
+import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import type { EmailPayloads } from '../outbox/messages.ts';
 import { outboxPut } from '../outbox/outbox.ts';
@@ -267,11 +271,18 @@ export type AnnualReportOutcome = 'noticed' | 'charged' | 'payment-due' | 'lapse
 const write = (items: TransactItem[]) => ddb().send(new TransactWriteCommand({ TransactItems: items }));
 
 /** Records a report paid: its history line, activity, audit, receipt email, the staff's list row and the next report's row. */
-async function recordPaid(app: ApplicationItem, read: AnnualReportCharge, reference: string, now: number): Promise<boolean> {
+async function recordPaid(
+  app: ApplicationItem,
+  read: AnnualReportCharge,
+  reference: string,
+  now: number,
+  via: 'charged' | 'paid-by-link' = 'charged',
+  also: TransactItem[] = [],
+): Promise<boolean> {
   const at = new Date(now).toISOString();
-  const card = app.renewalCard?.last4;
+  const card = via === 'charged' ? app.renewalCard?.last4 : undefined;
   const event: AnnualReportEvent = {
-    kind: 'charged',
+    kind: via,
     period: read.period,
     amountCents: read.amountCents,
     at,
@@ -286,7 +297,7 @@ async function recordPaid(app: ApplicationItem, read: AnnualReportCharge, refere
     [
       activity(
         'annual_report_charged',
-        `Annual report due ${read.period}: ${formatExactCents(read.amountCents)} charged${card ? ` to the card ending ${card}` : ''} (${reference}); to file`,
+        `Annual report due ${read.period}: ${formatExactCents(read.amountCents)} ${via === 'charged' ? `charged${card ? ` to the card ending ${card}` : ''}` : 'paid by the customer from the link'} (${reference}); to file`,
         app,
       ),
       audit(app, 'annual_report_charged', read.period, { amountCents: read.amountCents, reference }, now),
@@ -298,6 +309,7 @@ async function recordPaid(app: ApplicationItem, read: AnnualReportCharge, refere
       ),
       filingRowPut(app.id, read.period, now),
       ...(nextReportRow(app, dayOf(now), now, read.period).length ? nextReportRow(app, dayOf(now), now, read.period) : [chargeRowDelete(app.id)]),
+      ...also,
     ],
     now,
   );
@@ -428,6 +440,78 @@ export async function sweepAnnualReports(now = Date.now()): Promise<Record<Annua
     after = page.next;
   } while (after);
   return counts;
+}
+
+// ------------------------------------------------------------------------------------------
+// Paying a declined report from the emailed link (the order page), and the webhook's record
+
+export interface AnnualReportPayment {
+  status: 'paid' | 'requires_payment';
+  clientSecret?: string;
+  annualReports: AnnualReportView;
+}
+
+/**
+ * The customer pays the report whose charge failed, at the agreed price, before the grace period
+ * ends: in local test mode the test card pays at once; with Stripe an on-session PaymentIntent
+ * the page confirms, recorded by the webhook (recordAnnualReportIntent).
+ */
+export async function payAnnualReport(app: ApplicationItem, card: TestCard | undefined, now = Date.now()): Promise<AnnualReportPayment> {
+  const charge = app.annualReportCharge;
+  if (app.paymentStatus !== 'paid' || charge?.state !== 'payment-due')
+    throw new ConflictError('There is no annual report payment due on this order', 'no_annual_report_payment_due');
+  const mode = await cardMode();
+  if (mode === 'test') {
+    if (!card) throw new ValidationError('Enter the card to pay with', { card: ['Enter the card to pay with'] });
+    const outcome = testCardOutcome(card.cardNumber);
+    if (!outcome.ok) throw new PaymentRequiredError(outcome.message);
+    const reference = `pi_test_annual_report_link_${app.id.replace(/\W/g, '')}_${charge.period.replace(/\W/g, '')}`;
+    if (!(await recordPaid(app, charge, reference, now, 'paid-by-link'))) throw changedMeanwhile('the annual report was paid');
+    return { status: 'paid', annualReports: annualReportView((await findApplication(app.id)) ?? app, now) };
+  }
+  const stripe = mode === 'stripe' ? await stripeClient() : undefined;
+  if (!stripe) throw notConfigured('Card payment');
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: charge.amountCents,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      description: `Annual report due ${charge.period}: state fee and filing`,
+      metadata: { applicationId: app.id, purpose: ANNUAL_REPORT_PURPOSE, dueOn: charge.period },
+    },
+    { idempotencyKey: `annual-report-link:${app.id}:${charge.period}` },
+  );
+  if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
+  return { status: 'requires_payment', clientSecret: intent.client_secret, annualReports: annualReportView(app, now) };
+}
+
+/**
+ * A PaymentIntent of the service the provider reports succeeded: the off-session charge of a
+ * sweep that did not record it (it crashed after charging), or the payment from the link. Recorded
+ * once with `eventDone`; a report already paid, or not the order's current one, changes nothing.
+ */
+export async function recordAnnualReportIntent(
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'amount' | 'amount_received' | 'currency' | 'metadata'>,
+  eventDone: (outcome: string) => TransactItem,
+  now = Date.now(),
+): Promise<{ outcome: string; recorded: boolean }> {
+  const applicationId = intent.metadata?.applicationId;
+  const dueOn = intent.metadata?.dueOn;
+  if (!applicationId || !dueOn) return { outcome: 'no-application', recorded: false };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const app = await findApplication(applicationId);
+    const charge = app?.annualReportCharge?.period === dueOn ? app.annualReportCharge : undefined;
+    if (!app || !charge) return { outcome: 'annual-report-not-current', recorded: false };
+    if (charge.state === 'paid') return { outcome: 'already-recorded', recorded: false };
+    const amount = intent.amount_received || intent.amount;
+    if (amount !== charge.amountCents || intent.currency.toLowerCase() !== 'usd') {
+      logger.error('annual report payment does not match the agreed price', { applicationId, dueOn, amount, agreed: charge.amountCents });
+      return { outcome: 'annual-report-amount-mismatch', recorded: false };
+    }
+    const via = charge.state === 'charging' ? 'charged' : 'paid-by-link';
+    if (await recordPaid(app, charge, intent.id, now, via, [eventDone('annual-report-paid')])) return { outcome: 'annual-report-paid', recorded: true };
+  }
+  throw new Error(`Could not record annual report payment ${intent.id} for order ${applicationId}: it kept changing`);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { RefundEntry } from '#shared/payments/refunds.ts';
-import { ANNUAL_REPORT_PURPOSE } from '../compliance/annual-report.ts';
+import { ANNUAL_REPORT_PURPOSE, recordAnnualReportIntent } from '../compliance/annual-report.ts';
 import { recordRenewalIntent } from '../compliance/renewal.ts';
 import { RENEWAL_PURPOSE } from '../compliance/renewal-charge.ts';
 import { recordUnmatchedPayment } from '../data/activity.ts';
@@ -89,8 +89,8 @@ async function processEvent(event: Stripe.Event): Promise<EventResult> {
       const intent = event.data.object;
       // A registered agent renewal (an off-session charge, or paid from its link) is recorded by the renewal, never as the order's payment.
       if (intent.metadata?.purpose === RENEWAL_PURPOSE) return recordRenewalIntent(intent, done);
-      // An annual report's charge is recorded by the sweep that made it (a takeover after a crash gets the same answer from its idempotency key).
-      if (intent.metadata?.purpose === ANNUAL_REPORT_PURPOSE) return nothingRecorded('annual-report-charge');
+      // An annual report's charge (off-session, or paid from its link) is recorded on the service, never as the order's payment.
+      if (intent.metadata?.purpose === ANNUAL_REPORT_PURPOSE) return recordAnnualReportIntent(intent, done);
       // An add-on bought after payment is recorded on its purchase (docs/decisions/0424), never as the order's payment.
       if (intent.metadata?.purpose === PURCHASE_PURPOSE) return recordPurchaseIntent(intent, done);
       const applicationId = intent.metadata?.applicationId;

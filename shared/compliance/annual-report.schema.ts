@@ -1,3 +1,4 @@
+import { testCardSchema } from '../payments/requests.schema.ts';
 import * as z from '../zod.ts';
 import { RENEWAL_CHARGE_STATES, RENEWAL_EVENT_KINDS } from './renewal-charges.ts';
 
@@ -52,3 +53,12 @@ export const recordAnnualReportSchema = z.strictObject({
   receiptDocumentId: z.string().check(z.minLength(1)),
 });
 export const annualReportFilingSchema = filingSchema;
+
+/** Paying a report whose charge failed, from the emailed link: a test card in local test mode. */
+export const annualReportPaymentBodySchema = z.strictObject({ card: z.optional(testCardSchema) });
+export const annualReportPaymentSchema = z.object({
+  /** `paid`: recorded now (test mode). `requires_payment`: confirm `clientSecret` with Stripe; the webhook records it. */
+  status: z.enum(['paid', 'requires_payment']),
+  clientSecret: z.optional(z.string()),
+  annualReports: annualReportViewSchema,
+});

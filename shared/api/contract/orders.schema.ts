@@ -1,4 +1,9 @@
-import { annualReportAgreeSchema, annualReportViewSchema } from '../../compliance/annual-report.schema.ts';
+import {
+  annualReportAgreeSchema,
+  annualReportPaymentBodySchema,
+  annualReportPaymentSchema,
+  annualReportViewSchema,
+} from '../../compliance/annual-report.schema.ts';
 import {
   orderCalendarSchema,
   remindersBodySchema,
@@ -264,6 +269,22 @@ export const ORDER_ROUTES = {
     responses: { 200: annualReportViewSchema },
     tables: { applications: 'write', activity: 'write', outbox: 'write', reminders: 'write', rateLimits: 'write' },
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/annual-reports/payment': {
+    handler: 'compliance/annual-reports-payment',
+    operationId: 'payAnnualReport',
+    summary: 'Pays the annual report whose charge failed, at the agreed price, before the grace period ends',
+    description:
+      'The emailed link opens the order page, which calls this. Local test mode: `card` (a test card) pays at once (`paid`). Stripe: answers a PaymentIntent (`requires_payment`) the page confirms; the webhook records it. 409 `no_annual_report_payment_due`; 402 when the test card is declined.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: annualReportPaymentBodySchema,
+    responses: { 200: annualReportPaymentSchema },
+    tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write', rateLimits: 'write' },
+    secrets: ['stripeSecretKey'],
+    rateLimit: { bucket: 'payment-intent', perMinute: RATE_LIMITS.paymentStarts },
   },
   'PUT /api/orders/{id}/reminders': {
     handler: 'compliance/reminders',
