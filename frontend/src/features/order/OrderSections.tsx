@@ -6,6 +6,7 @@ import { DeliverablesChecklist } from '../../components/DeliverablesChecklist.ts
 import { FilingDetailsSummary } from '../../components/FilingDetailsSummary.tsx';
 import { useSetOrder } from '../../lib/order-queries.ts';
 import { AfterPaymentPurchases } from './AfterPaymentPurchases.tsx';
+import { AnnualReportsSection } from './AnnualReportsSection.tsx';
 import { Conversation } from './Conversation.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
 import { ElectionCard, SentForm } from './ElectionCard.tsx';
@@ -181,6 +182,11 @@ export function TailSections({ order }: { order: OrderView }) {
       {order.paymentStatus === 'paid' ? (
         <div className="mt-6">
           <AfterPaymentPurchases applicationId={order.id} />
+        </div>
+      ) : null}
+      {order.paymentStatus === 'paid' ? (
+        <div className="mt-6">
+          <AnnualReportsSection applicationId={order.id} />
         </div>
       ) : null}
     </>
