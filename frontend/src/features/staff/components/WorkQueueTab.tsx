@@ -11,6 +11,7 @@ import { fetchQueueStage, useAssignees, useBulkAction, useChaseDetails, useWorkQ
 import { ApplicationDetailsModal } from './ApplicationDetailsModal.tsx';
 import { OpenMailList } from './OpenMailList.tsx';
 import { RenewalsDueList } from './RenewalsDueList.tsx';
+import { ReportsToFileList } from './ReportsToFileList.tsx';
 import { UnmatchedPaymentsList } from './UnmatchedPaymentsList.tsx';
 
 type Section = { stage: string; items: StaffApplication[]; nextCursor: string | null; count?: number };
@@ -241,7 +242,7 @@ function BulkBar({ chosen, onDone }: { chosen: StaffApplication[]; onDone: () =>
 
 /** The dashboard's first view: what needs a person, stage by stage, oldest first; the unpaid list apart. */
 export function WorkQueueTab() {
-  const [view, setView] = useState<'work' | 'unpaid' | 'renewals' | 'unmatched' | 'mail'>('work');
+  const [view, setView] = useState<'work' | 'unpaid' | 'renewals' | 'unmatched' | 'mail' | 'annual-reports'>('work');
   const unpaid = view === 'unpaid';
   const [selected, setSelected] = useState<StaffApplication | null>(null);
   const [chosen, setChosen] = useState<Map<string, StaffApplication>>(new Map());
@@ -271,9 +272,16 @@ export function WorkQueueTab() {
         <Button variant={view === 'mail' ? 'secondary' : 'ghost'} aria-pressed={view === 'mail'} onClick={() => setView('mail')}>
           Mail
         </Button>
+        <Button variant={view === 'annual-reports' ? 'secondary' : 'ghost'} aria-pressed={view === 'annual-reports'} onClick={() => setView('annual-reports')}>
+          Annual reports
+        </Button>
       </div>
-      {view === 'renewals' || view === 'unmatched' || view === 'mail' ? null : <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />}
-      {view === 'mail' ? (
+      {view === 'renewals' || view === 'unmatched' || view === 'mail' || view === 'annual-reports' ? null : (
+        <BulkBar chosen={[...chosen.values()]} onDone={() => setChosen(new Map())} />
+      )}
+      {view === 'annual-reports' ? (
+        <ReportsToFileList />
+      ) : view === 'mail' ? (
         <OpenMailList />
       ) : view === 'renewals' ? (
         <RenewalsDueList />
