@@ -49,6 +49,17 @@ const SOURCE_TITLES: Record<keyof typeof TAX_PLAN_SOURCES, string> = {
   quarterly: 'Quarterly estimates',
 };
 
+/**
+ * How the QBI deduction treated the business above the threshold: the income map's brand-deal,
+ * sponsorship and endorsement share as a specified service business (IRC 199A(d)), the rest not.
+ */
+function specifiedWords(share: number | undefined): string {
+  const above = `Above ${usd(QBI_THRESHOLD.single)} of taxable income (${usd(QBI_THRESHOLD.joint)} joint)`;
+  return share && share > 0
+    ? `${above} the income map's brand deals, sponsorships and endorsements (${Math.round(share * 100)}% of the income) are counted as a specified service business (IRC 199A(d)), the rest of the business not.`
+    : `${above} the business is taken not to be a specified service business (no brand-deal, sponsorship or endorsement income was given).`;
+}
+
 /** A source as a sentence: one full stop at its end. */
 const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
@@ -91,7 +102,7 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
       title: 'For your tax preparer',
       text: [
         'An estimate of federal tax from the figures the creator saved on their order page, for one filer, before any state tax. It is not a return and not tax advice: the preparer checks it against the year’s records.',
-        `Assumptions: the plan's own income and the wages given, nothing else. Above ${usd(QBI_THRESHOLD.single)} of taxable income (${usd(QBI_THRESHOLD.joint)} joint) the business is taken not to be a specified service business. Viewer tips are counted as business income without the 2026 tips deduction, which depends on the occupation.`,
+        `Assumptions: the plan's own income and the wages given, nothing else. ${specifiedWords(request.specifiedServiceShare)} Viewer tips are counted as business income without the 2026 tips deduction, which depends on the occupation.`,
       ],
     },
     { type: 'heading', text: 'The figures given' },

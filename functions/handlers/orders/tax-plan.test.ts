@@ -60,7 +60,8 @@ describe('PUT /api/orders/{id}/tax-plan', () => {
 
     const stored = (await readApplication(app.id)) as ApplicationItem;
     expect(Object.keys(stored.savedTaxPlan ?? {}).sort()).toEqual(['incomeMap', 'request', 'savedAt']);
-    expect(stored.savedTaxPlan?.request).toEqual({ ...PLAN, priorYearTax: 8_000, priorYearAgi: 160_000, withholding: 2_000 });
+    // With the endorsement share of the map saved with it (25,000 of 64,000), which the QBI rule reads.
+    expect(stored.savedTaxPlan?.request).toEqual({ ...PLAN, priorYearTax: 8_000, priorYearAgi: 160_000, withholding: 2_000, specifiedServiceShare: 0.3906 });
     expect(stored.version).toBe(((app.version as number | undefined) ?? 0) + 1);
 
     // The year-end summary is listed in the vault.
@@ -199,6 +200,8 @@ describe('the year-end tax summary in the vault', () => {
     expect(saved.payroll.reasoning.map((r: { text: string }) => r.text).join(' ')).toContain('The salary is your decision, not ours');
     expect(saved.payroll.reasoning[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(saved.payroll.checklist.state[0].text).toContain('withholding and unemployment registration');
+    // The endorsement share comes from the income map saved with the plan (25,000 of 64,000), not from the body.
+    expect(saved.request.specifiedServiceShare).toBe(0.3906);
     const { text, bytes } = await pdfOf(app.id, saved.summaryDocumentId);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('Year-end tax summary 2026');
@@ -215,6 +218,9 @@ describe('the year-end tax summary in the vault', () => {
     expect(flat).toContain(`would save about $${saved.answer.sCorp.savings.toLocaleString('en-US')} a year`);
     for (const q of saved.answer.quarterly) expect(flat).toContain(`$${q.amount.toLocaleString('en-US')} Form 1040-ES`);
     expect(flat).toContain('Safe harbour: the four payments together reach 90%');
+    // The assumption says how the QBI rule counted the brand deals, as the engine did.
+    expect(flat).toContain('brand deals, sponsorships and endorsements (39% of the income) are counted as a specified service business');
+    expect(flat).not.toContain('the business is taken not to be a specified service business');
     // Every source named in full.
     expect(flat).toContain('Schedule SE (Form 1040):');
     expect(flat).toContain('Form 8995 / IRC section 199A');
