@@ -178,7 +178,9 @@ test('the pricing page gives every state its three-year total, sorts by it, and 
     registeredAgentOffices?: unknown[];
   };
   await expect(page.getByTestId('recurring-charges')).toContainText(
-    settings.registeredAgentOffices?.length ? `$${settings.registeredAgentRenewalUsd ?? 125} a year, only if you agree` : 'We make no recurring charge.',
+    settings.registeredAgentOffices?.length
+      ? `$${settings.registeredAgentRenewalUsd ?? 125} a year, only if you agree`
+      : 'We make no recurring charge unless you ask',
   );
   await shoot(page, 'pricing-card', card, [320, 1280]);
   await shoot(page, 'pricing-recurring', page.getByTestId('recurring-charges'), [320, 1280]);

@@ -1,6 +1,7 @@
 import { annualReportRule, datesFor } from '../state-facts/due-dates.ts';
 import { feesFor } from '../state-facts/facts.ts';
 import { findState } from '../states.ts';
+import { ANNUAL_REPORT_CHARGE_LEAD_DAYS } from './annual-report-terms.ts';
 import { addDays } from './dates.ts';
 import type { RenewalCharge, RenewalEvent } from './renewal-charges.ts';
 
@@ -12,18 +13,12 @@ import type { RenewalCharge, RenewalEvent } from './renewal-charges.ts';
  * page share.
  */
 
-/** Our fee for filing one report, when the operator has not set `annualReportServiceUsd`: our default, not a published market price. */
-export const ANNUAL_REPORT_SERVICE_DEFAULT_USD = 99;
-
-/**
- * Days before a report's due date on which it is charged: room for the grace period after a
- * failed charge (ANNUAL_REPORT_GRACE_DAYS) and a week for staff to file before the state's date.
- */
-export const ANNUAL_REPORT_CHARGE_LEAD_DAYS = 21;
-/** Days after a failed charge during which the customer may pay from the emailed link; the service lapses the day after. */
-export const ANNUAL_REPORT_GRACE_DAYS = 14;
-/** The notices before each charge, in days before it. */
-export const ANNUAL_REPORT_NOTICE_DAYS = [30, 7] as const;
+export {
+  ANNUAL_REPORT_CHARGE_LEAD_DAYS,
+  ANNUAL_REPORT_GRACE_DAYS,
+  ANNUAL_REPORT_NOTICE_DAYS,
+  ANNUAL_REPORT_SERVICE_DEFAULT_USD,
+} from './annual-report-terms.ts';
 
 /** The uploaded document kind of the state's receipt for a filed report (the vault shows it). */
 export const ANNUAL_REPORT_RECEIPT_KIND = 'annual_report_receipt';

@@ -97,7 +97,7 @@ function RenewalBox({ applicationId, renewal }: { applicationId: string; renewal
   }
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="registered-agent-renewal">
-      <p className="font-semibold text-slate-900">Registered agent: our only recurring charge</p>
+      <p className="font-semibold text-slate-900">Registered agent: a yearly charge only if you agreed</p>
       <p className="mt-1">{text}</p>
       {said ? (
         <p role="status" className="mt-2 font-medium text-slate-900">

@@ -100,7 +100,8 @@ export function RenewalNoticeEmail(p: Props<'renewal_notice'>) {
       <Text style={text}>{greeting(p.firstName)}</Text>
       <Text style={text}>
         As you agreed, our registered agent service for {p.businessName || 'your LLC'} in {p.stateName} renews for another year on{' '}
-        <strong>{longDate(p.renewsOn)}</strong>, and we charge <strong>{formatUsd(p.priceUsd)}</strong> then. It is the only recurring charge we make.
+        <strong>{longDate(p.renewsOn)}</strong>, and we charge <strong>{formatUsd(p.priceUsd)}</strong> then. It is the only recurring charge we make, unless
+        you asked us to file your annual reports.
       </Text>
       <Text style={text}>
         To stop it, cancel the renewal on your order page before that day: one click, and nothing is charged. The LLC then needs another registered agent in{' '}

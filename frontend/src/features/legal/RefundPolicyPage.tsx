@@ -69,6 +69,11 @@ export default function RefundPolicyPage() {
             </li>
             <li>Cancelled later than that, the year under way is not refunded, and our service runs to its end.</li>
           </ul>
+          <p data-testid="annual-reports-refunds">
+            <strong>Annual reports filed for you.</strong> Cancelling on your order page stops every later charge. A report already charged when you cancel is
+            still filed for you. If we do not file a report we charged for before its due date, we refund that charge in full. Once a report is filed, the state
+            keeps its fee and ours has been earned, so neither is refunded.
+          </p>
 
           <h2>6. Add-ons bought after payment</h2>
           <p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ANNUAL_REPORT_CHARGE_LEAD_DAYS, ANNUAL_REPORT_GRACE_DAYS, ANNUAL_REPORT_NOTICE_DAYS } from '#shared/compliance/annual-report-terms.ts';
 import { RENEWAL_GRACE_DAYS } from '#shared/compliance/renewal-charges.ts';
 import { OUR_FILING_TIME } from '#shared/filing-promise.ts';
 import { formatUsd } from '#shared/money.ts';
@@ -69,7 +70,7 @@ export default function TermsPage() {
               the date we checked it; we do not control it and cannot promise it.
             </p>
 
-            <h2>6. Registered agent</h2>
+            <h2>6. Registered agent and annual reports</h2>
             <p>
               If you choose us as your registered agent, the first year in your filing state is included in your order. After that the service renews each year
               at <strong data-testid="renewal-price">{renewal}</strong> a year, only if you agreed to the renewal when you gave your filing details. You can
@@ -77,6 +78,14 @@ export default function TermsPage() {
               agent with the state. We charge the renewal, at the price you agreed to, to the card you chose at checkout to keep for it; if that charge fails or
               no card is kept, we email you a link to pay and you have <span data-testid="renewal-grace-days">{RENEWAL_GRACE_DAYS}</span> days to pay before the
               service ends.
+            </p>
+            <p data-testid="annual-reports-terms">
+              <strong>Annual reports filed for you.</strong> Where your state charges for its annual report, you can ask us on your order page to file each
+              report for you. You agree then to a price per report: our fee plus the state&rsquo;s fee at cost, fixed on that day. We charge it to the card you
+              kept at checkout {ANNUAL_REPORT_CHARGE_LEAD_DAYS} days before the report is due, after emailing you {ANNUAL_REPORT_NOTICE_DAYS.join(' and ')} days
+              before the charge, file the report before its due date and put the state&rsquo;s receipt in your documents. If a charge fails, we email you a link
+              to pay and you have {ANNUAL_REPORT_GRACE_DAYS} days to pay; unpaid after that, we do not file the report and the service ends. You can cancel on
+              your order page at any time, in one step: nothing more is charged after you cancel.
             </p>
 
             <h2>7. Refunds</h2>

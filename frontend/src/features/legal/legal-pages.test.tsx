@@ -78,8 +78,11 @@ describe('with the operator settings set', () => {
     expect(screen.getByTestId('renewal-price')).toHaveTextContent('$99');
     // The grace period after a failed renewal charge, from the one constant the sweep reads.
     expect(screen.getByTestId('renewal-grace-days')).toHaveTextContent(String(RENEWAL_GRACE_DAYS));
-    expect(screen.getByTestId('legal-version')).toHaveTextContent(`Version ${LEGAL_DOCUMENTS.terms.version}, in effect from November 27, 2026.`);
+    expect(screen.getByTestId('legal-version')).toHaveTextContent(`Version ${LEGAL_DOCUMENTS.terms.version}, in effect from December 2, 2026.`);
     expect(screen.getByText(/governed by the laws of Florida/)).toBeInTheDocument();
+    // The annual reports filed for the customer: when it is charged and how it ends, from the constants the sweep reads.
+    expect(screen.getByTestId('annual-reports-terms')).toHaveTextContent('21 days before the report is due, after emailing you 30 and 7 days before');
+    expect(screen.getByTestId('annual-reports-terms')).toHaveTextContent('nothing more is charged after you cancel');
     expect(screen.getAllByRole('link', { name: 'help@creatorfilings.example' })[0]).toHaveAttribute('href', 'mailto:help@creatorfilings.example');
     expectNoPlaceholder();
   });
@@ -88,6 +91,7 @@ describe('with the operator settings set', () => {
     show(<RefundPolicyPage />);
     expect(await screen.findByTestId('refund-terms')).toHaveTextContent('Changed your mind before we file? We refund the whole payment.');
     expect(screen.getByText(/If we cannot file your LLC, we refund your payment in full/)).toBeInTheDocument();
+    expect(screen.getByTestId('annual-reports-refunds')).toHaveTextContent('Cancelling on your order page stops every later charge');
     // What the product does: part refunds, the state fee once filing started, an email for every refund, disputes pause filing.
     expect(screen.getByText(/A refund can be part of your payment/)).toBeInTheDocument();
     expect(screen.getByText(/the state’s filing fee \(and any state expedite fee\) is paid to the state/)).toBeInTheDocument();
