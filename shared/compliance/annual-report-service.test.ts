@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { storedFilingDetails } from '../../tests/fakes/filing-details.ts';
 import { addOnPricesFrom, SETTING_PRICED } from '../catalog/catalog.ts';
 import { CATALOG } from '../catalog/entries.ts';
+import type { StoredFilingDetails } from '../filing/details.schema.ts';
+import { portalSheet } from '../staff/portal-sheet.ts';
 import { agreedReportCents, annualReportServiceAvailability, chargeDayOf, nextChargeableReport, reportDueDates } from './annual-report-service.ts';
 
 describe('annual reports filed for the customer: where they are sold', () => {
@@ -27,5 +30,23 @@ describe('annual reports filed for the customer: where they are sold', () => {
     expect(SETTING_PRICED.some((e) => e.pricing.setting === 'annualReportServiceUsd' && e.pricing.defaultUsd === 99)).toBe(true);
     // Not an add-on of the order: it is agreed to on the order page and charged per report.
     expect(Object.keys(addOnPricesFrom({}))).not.toContain('annualReports');
+  });
+});
+
+describe("the annual report's portal sheet", () => {
+  it("gives the order's values and Florida's online annual report page, and says the data names no report fields", () => {
+    const sheet = portalSheet(
+      {
+        state: 'FL',
+        businessName: 'Bright Pixel Studios LLC',
+        fileNumber: 'L26000123456',
+        filingDetails: storedFilingDetails() as unknown as StoredFilingDetails,
+      },
+      'annual-report',
+    );
+    expect(sheet).toMatchObject({ kind: 'annual-report', title: 'Florida annual report', fallback: true, link: { url: expect.stringMatching(/^https:\/\//) } });
+    expect(sheet.orderNote).toContain("Our data does not hold the state's annual report fields");
+    expect(sheet.rows.map((r) => r.label)).toEqual(expect.arrayContaining(['LLC name', 'File (document) number', 'Signature (typed name)']));
+    expect(sheet.rows.find((r) => r.label === 'File (document) number')?.value).toBe('L26000123456');
   });
 });

@@ -18,7 +18,7 @@ import { stateLinksOf } from './state-links.ts';
  * The SSN or ITIN is never on a sheet: its row says it is revealed on request.
  */
 
-export type PortalSheetKind = 'formation' | 'ein' | 'dba' | 'home-registration';
+export type PortalSheetKind = 'formation' | 'ein' | 'dba' | 'home-registration' | 'annual-report';
 
 export interface PortalSheetRow {
   /** The item of the filing the row belongs to ("Article III - Registered agent", "Line 7b"). */
@@ -378,11 +378,42 @@ function homeRegistrationSheet(order: PortalSheetOrder, code: string): PortalShe
   return { ...sheet, rows };
 }
 
-/** The portal sheet of an order's filing: formation, EIN, DBA or the home-state registration. */
+/**
+ * The annual report's sheet (docs/decisions/0431): the values an LLC's annual report asks to confirm
+ * or update, from the order, with the state's online annual-report page. Our data names no
+ * state's report fields, so the rows are those an annual report commonly names.
+ */
+function annualReportSheet(order: PortalSheetOrder, code: string, options: PortalSheetOptions): PortalSheet {
+  const url = stateLinksOf(code)?.annualReportUrl;
+  const sheet: Omit<PortalSheet, 'rows'> = {
+    kind: 'annual-report',
+    title: `${stateName(code)} annual report`,
+    link: url ? { url, text: `${stateName(code)}'s online annual report` } : null,
+    ...(url ? {} : { linkNote: `Our data names no online annual report page for ${stateName(code)}.` }),
+    fallback: true,
+    orderNote:
+      "Our data does not hold the state's annual report fields: these are the values an annual report commonly asks to confirm or update, from the order. Check each against the state's record before filing.",
+  };
+  const d = order.filingDetails;
+  if (!d) return { ...sheet, rows: [], unavailable: 'The filing details are not given yet.' };
+  const rows: PortalSheetRow[] = [
+    { section: 'The LLC', label: 'LLC name', value: order.businessName },
+    { section: 'The LLC', label: 'File (document) number', value: order.fileNumber ?? 'Not filed yet (Mark Filed records it)' },
+    ...principalItem('Principal office')(d, order, options),
+    ...mailingItem('Mailing address')(d, order, options),
+    ...agentItem('Registered agent')(d, order, options),
+    ...managementItem('Members or managers')(d, order, options),
+    signatureItem('Signature')(d, order, options)[0] as PortalSheetRow,
+  ];
+  return { ...sheet, rows };
+}
+
+/** The portal sheet of an order's filing: formation, EIN, DBA the home-state registration or the annual report. */
 export function portalSheet(order: PortalSheetOrder, kind: PortalSheetKind, options: PortalSheetOptions = {}): PortalSheet {
   const code = order.state.trim().toUpperCase();
   if (kind === 'ein') return einSheet(order, code);
   if (kind === 'dba') return dbaSheet(order, code);
   if (kind === 'home-registration') return homeRegistrationSheet(order, code);
+  if (kind === 'annual-report') return annualReportSheet(order, code, options);
   return formationSheet(order, code, options);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { annualReportServiceAvailability } from '#shared/compliance/annual-report-service.ts';
 import { homeStateOf } from '#shared/orders/home-registration.ts';
 import { type PortalSheetKind, type PortalSheetOrder, portalSheet } from '#shared/staff/portal-sheet.ts';
 
@@ -9,6 +10,7 @@ const KINDS: { kind: PortalSheetKind; text: string }[] = [
   { kind: 'ein', text: 'EIN' },
   { kind: 'dba', text: 'DBA' },
   { kind: 'home-registration', text: 'Home state' },
+  { kind: 'annual-report', text: 'Annual report' },
 ];
 
 /** Copies a text: the Clipboard API, else a hidden text area and execCommand for older browsers. */
@@ -58,7 +60,13 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
   // The home-state registration's sheet for an LLC formed outside the owner's home state (docs/decisions/0429).
   const away = homeStateOf({ state: order.state, residenceState: order.residenceState ?? null }) !== undefined;
   const kinds = KINDS.filter(
-    (k) => k.kind === 'formation' || (k.kind === 'ein' && hasEin) || (k.kind === 'dba' && hasDba) || (k.kind === 'home-registration' && away),
+    (k) =>
+      k.kind === 'formation' ||
+      (k.kind === 'ein' && hasEin) ||
+      (k.kind === 'dba' && hasDba) ||
+      (k.kind === 'home-registration' && away) ||
+      // The annual report we may file for the customer (docs/decisions/0431), where the state charges for one.
+      (k.kind === 'annual-report' && annualReportServiceAvailability(order.state).available),
   );
   const [kind, setKind] = useState<PortalSheetKind>('formation');
   const key = storageKey(orderId, kind);

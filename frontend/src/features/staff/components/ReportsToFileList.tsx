@@ -28,6 +28,7 @@ function ReportRow({ report }: { report: Report }) {
           <span className="text-slate-600">The data names no online annual report page for this state</span>
         )}
       </p>
+      <p className="mt-1 text-xs text-slate-600">What the report asks, from the order: the order's Portal sheet, "Annual report".</p>
       <form
         className="mt-2 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
