@@ -170,6 +170,8 @@ export interface AnnualReportView {
   charge?: AnnualReportCharge;
   history: AnnualReportEvent[];
   filings: AnnualReportFiling[];
+  /** The last four digits of the card kept at checkout, which each report is charged to (absent: none is kept, a link is emailed). */
+  cardLast4?: string;
 }
 
 const stateOf = (app: ApplicationItem) => (app.pricedOrder?.state ?? app.state ?? '').toUpperCase();
@@ -188,6 +190,7 @@ export function annualReportView(app: ApplicationItem, now = Date.now()): Annual
     ...(app.annualReportCharge ? { charge: app.annualReportCharge } : {}),
     history: app.annualReportHistory ?? [],
     filings: app.annualReportFilings ?? [],
+    ...(app.renewalCard?.last4 ? { cardLast4: app.renewalCard.last4 } : {}),
   };
 }
 

@@ -34,6 +34,7 @@ export const annualReportViewSchema = z.object({
   charge: z.optional(chargeSchema),
   history: z.array(z.object({ kind: z.enum(RENEWAL_EVENT_KINDS), period: isoDate(), amountCents: z.number(), at: z.string(), detail: z.optional(z.string()) })),
   filings: z.array(filingSchema),
+  cardLast4: z.optional(z.string()),
 });
 
 /** The customer's agreement: the consent to charge the card kept at checkout before each due date. */

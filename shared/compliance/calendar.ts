@@ -22,6 +22,7 @@ import { type FactSource, feeSource, feesFor, foreignRegistrationFor, foreignSou
 import { OUR_PRICE_LIST, REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { type CostLine, type ThreeYearCost, threeYearCost } from '../state-facts/three-year-cost.ts';
 import { TAX_PLAN_YEARS, yearFiguresOf } from '../tax-plan.ts';
+import { ANNUAL_REPORT_CHARGE_LEAD_DAYS } from './annual-report-terms.ts';
 import { addDays, addMonths, addYears, isIsoDate, longDate } from './dates.ts';
 import { IRS_DUE_DATE_WORDS, irsDueDate } from './holidays.ts';
 import type { CalendarEventKind } from './kinds.ts';
@@ -126,6 +127,8 @@ export interface CalendarInput {
   payerTaxForms?: string[];
   /** The annual reports we filed for the customer (docs/decisions/0431), by due date: those events read as done. */
   annualReportsFiled?: { dueOn: string; filedOn: string }[];
+  /** The customer asked us to file the annual reports and has not cancelled: the reports not yet filed say we file them. */
+  annualReportsOurs?: boolean;
 }
 
 /** A run of dates of one obligation, the way reminders follow it. */
@@ -528,9 +531,15 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     // Numbered from formation: the n-th report keeps its id when the filing date moves its day.
     dates.forEach((date, i) => {
       const filed = o.kind === 'annual-report' ? input.annualReportsFiled?.find((f) => f.dueOn === date) : undefined;
+      const ours = o.kind === 'annual-report' && input.annualReportsOurs && date >= formed;
       const words = filed
         ? { title: `${o.title}: done`, description: `We filed this report for you on ${filed.filedOn}; the state's receipt is in your vault.` }
-        : { title: o.title, description: o.description };
+        : ours
+          ? {
+              title: `${o.title}: we file it for you`,
+              description: `You asked us to file your annual reports: we charge the price you agreed to ${ANNUAL_REPORT_CHARGE_LEAD_DAYS} days before this date, file the report and put the state's receipt in your vault. ${o.description}`,
+            }
+          : { title: o.title, description: o.description };
       events.push({ id: `${o.kind}:${i + 1}`, kind: o.kind, ...words, date, source: o.source, ...extra });
     });
   }

@@ -33,6 +33,8 @@ export type CalendarOrder = Pick<
   | 'payers'
   | 'purchases'
   | 'annualReportFilings'
+  | 'annualReportService'
+  | 'annualReportCancelledAt'
 >;
 
 export const agentOf = (order: Pick<CalendarOrder, 'filingDetails'>): RegisteredAgentChoice | undefined => {
@@ -75,6 +77,7 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
     ...payerTaxFormsOf(order),
     // The annual reports we filed for the customer (docs/decisions/0431): their calendar events read as done.
     ...(order.annualReportFilings?.length ? { annualReportsFiled: order.annualReportFilings.map((f) => ({ dueOn: f.dueOn, filedOn: f.filedOn })) } : {}),
+    ...(order.annualReportService && !order.annualReportCancelledAt ? { annualReportsOurs: true } : {}),
   };
 }
 

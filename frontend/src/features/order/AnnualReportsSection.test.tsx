@@ -13,7 +13,7 @@ const CANCEL = `POST /api/orders/${ID}/annual-reports/cancel`;
 const RESUME = `POST /api/orders/${ID}/annual-reports/resume`;
 
 const notAgreed = { available: true, status: 'not-agreed', history: [], filings: [] };
-const active = { ...notAgreed, status: 'active', priceCents: 23_775, nextDueOn: '2027-05-01', chargeOn: '2027-04-10' };
+const active = { ...notAgreed, status: 'active', priceCents: 23_775, nextDueOn: '2027-05-01', chargeOn: '2027-04-10', cardLast4: '4242' };
 
 let replies: Record<string, { status: number; body: unknown }>;
 let calls: { key: string; body?: unknown }[];
@@ -57,6 +57,7 @@ describe('the order page’s annual reports filed for you', () => {
     const section = await screen.findByTestId('annual-reports');
     expect(await screen.findByText(/\$237\.75 a report, as you agreed/)).toBeInTheDocument();
     expect(section).toHaveTextContent('we charge it on');
+    expect(section).toHaveTextContent('We charge the card ending 4242.');
     expect(calls.find((c) => c.key === AGREE)?.body).toEqual({ consent: true });
   });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
+import { ANNUAL_REPORT_CHARGE_LEAD_DAYS, ANNUAL_REPORT_GRACE_DAYS, ANNUAL_REPORT_NOTICE_DAYS } from '#shared/compliance/annual-report-terms.ts';
 import type { RenewalEventKind } from '#shared/compliance/renewal-charges.ts';
 import { formatExactCents } from '#shared/money.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
@@ -77,8 +78,9 @@ export function AnnualReportsSection({ applicationId }: { applicationId: string 
           <div className="mt-2 text-sm text-slate-700">
             <p>
               We file your LLC's annual report with the state before each due date and put the state's receipt in your vault. The price is our fee plus the
-              state's fee at cost, fixed when you agree; we charge the card kept at checkout 21 days before each due date, and email you 30 and 7 days before.
-              Cancel any time here.
+              state's fee at cost, fixed when you agree; we charge the card kept at checkout {ANNUAL_REPORT_CHARGE_LEAD_DAYS} days before each due date, and
+              email you {ANNUAL_REPORT_NOTICE_DAYS.join(' and ')} days before. If a charge fails, you have {ANNUAL_REPORT_GRACE_DAYS} days to pay here. Cancel
+              any time here.
             </p>
             <label htmlFor={consentId} className="mt-3 flex items-start gap-2">
               <input id={consentId} type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="mt-1" />
@@ -100,6 +102,9 @@ export function AnnualReportsSection({ applicationId }: { applicationId: string 
             {data.nextDueOn && data.chargeOn
               ? ` The next report is due on ${formatIsoDate(data.nextDueOn)}; we charge it on ${formatIsoDate(data.chargeOn)}.`
               : ''}
+            {data.cardLast4
+              ? ` We charge the card ending ${data.cardLast4}.`
+              : ' No card is kept from checkout: on the charge day we email you a link to pay here.'}
           </p>
         ) : null}
         {data.status === 'active' ? (
