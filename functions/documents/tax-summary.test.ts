@@ -45,3 +45,56 @@ describe('the year-end tax summary on any day of the year', () => {
     expect(await summaryOn('2026-07-01')).not.toContain('2027 quarterly estimated tax');
   });
 });
+
+describe("the year-end tax summary's payers and forms", () => {
+  const payer = (over: Record<string, unknown>) => ({
+    how: 'email',
+    createdAt: '2026-02-01T10:00:00.000Z',
+    updatedAt: '2026-02-01T10:00:00.000Z',
+    ...over,
+  });
+  const payers = [
+    payer({
+      id: 'p1',
+      name: 'Glow Cosmetics',
+      kind: 'brand',
+      form: 'w9',
+      givenOn: '2026-02-01',
+      forms1099: [{ year: 2026, paidCents: 800_000, received: [{ form: '1099-NEC', amountCents: 720_000, recordedOn: '2027-01-20' }] }],
+    }),
+    payer({ id: 'p2', name: 'YouTube', kind: 'platform', form: 'platform_tax_page', how: 'platform', givenOn: '2024-01-10' }),
+  ] as never;
+  const summary = async (today: string) =>
+    pdfFlatText(
+      (
+        await taxSummaryPdf({
+          orderNumber: 'CL-7CA8E82E',
+          businessName: 'Bright Pixel Studios LLC',
+          customerName: 'Jordan Rivera',
+          saved: { request: { year: 2026, filingStatus: 'single', profit: 60_000 }, savedAt: '2026-01-20T10:00:00.000Z' },
+          payers,
+          election: 'S-corporation election in effect from January 1, 2027',
+          today,
+        })
+      ).bytes,
+    );
+
+  it('lists each payer with the form it takes and when it was last given, and the election', async () => {
+    const text = await summary('2026-12-01');
+    expect(text).toContain('Payers and forms');
+    expect(text).toContain('S-corporation election in effect from January 1, 2027.');
+    expect(text).toMatch(/Glow Cosmetics \(brand\) Form W-9 February 1, 2026/);
+    expect(text).toMatch(/YouTube \(platform\) The platform’s own tax page January 10, 2024/);
+    // Before January, no forms yet: said so.
+    expect(text).toContain('The Forms 1099 for 2026 arrive from January 2027');
+  });
+
+  it('from January, the Forms 1099 recorded for the year with the check: a recorded amount that differs is flagged', async () => {
+    const text = await summary('2027-02-10');
+    expect(text).toContain('Forms 1099 for 2026');
+    expect(text).toMatch(/Glow Cosmetics: 1099-NEC 1099-NEC \$7,200/);
+    expect(text).toContain("Glow Cosmetics's form says $7,200, but you recorded $8,000 paid in 2026");
+    expect(text).toMatch(/YouTube: 1099-K None yet Waiting/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});

@@ -1,4 +1,6 @@
 import { expectedForms, INCOME_KIND_FACTS, INCOME_KINDS, INCOME_MAP_SOURCES } from '#shared/income-map.ts';
+import { form1099Check } from '#shared/payers/form-1099-check.ts';
+import { PAYER_FORM_LABELS, PAYER_KIND_LABELS, type StoredPayer } from '#shared/payers/payers.ts';
 import { computeSavedPlan, planBasisWords, planOnDay, type SavedTaxPlan, savedIncomeTotal } from '#shared/saved-tax-plan.ts';
 import { DEFAULT_RUNNING_COSTS, QBI_THRESHOLD, TAX_PLAN_SOURCES, yearFiguresOf } from '#shared/tax-plan.ts';
 import { longDate, pdfDate, slug, usd } from './format.ts';
@@ -17,6 +19,10 @@ export interface TaxSummaryInput {
   businessName: string;
   customerName: string;
   saved: SavedTaxPlan;
+  /** The order's payers (shared/payers/payers.ts), with the Forms 1099 recorded for the plan's year. */
+  payers?: readonly StoredPayer[];
+  /** The S-corporation election as the order shows it (its headline), when there is one. */
+  election?: string;
   /** YYYY-MM-DD: the day the summary is made, which its dates are true on (today, UTC, when not given). */
   today?: string;
 }
@@ -58,6 +64,58 @@ function specifiedWords(share: number | undefined): string {
   return share && share > 0
     ? `${above} the income map's brand deals, sponsorships and endorsements (${Math.round(share * 100)}% of the income) are counted as a specified service business (IRC 199A(d)), the rest of the business not.`
     : `${above} the business is taken not to be a specified service business (no brand-deal, sponsorship or endorsement income was given).`;
+}
+
+/**
+ * "Payers and forms": the election's state, each payer with the form it takes and when it was
+ * last given, and from January 1 after the plan's year the Forms 1099 recorded for that year
+ * with the January check's flags (shared/payers/form-1099-check.ts), on `today`.
+ */
+function payerBlocks(input: TaxSummaryInput, year: number, today: string): Block[] {
+  const payers = input.payers ?? [];
+  if (!payers.length && !input.election) return [];
+  const blocks: Block[] = [{ type: 'heading', text: 'Payers and forms' }];
+  if (input.election) blocks.push({ type: 'para', text: `${input.election}.` });
+  if (!payers.length) return blocks;
+  blocks.push({
+    type: 'table',
+    columns: [
+      { title: 'Payer', width: 200 },
+      { title: 'Takes', width: 160 },
+      { title: 'Last given', width: 144 },
+    ],
+    rows: payers.map((p) => [
+      `${p.name} (${PAYER_KIND_LABELS[p.kind].toLowerCase()})`,
+      PAYER_FORM_LABELS[p.form],
+      p.givenOn ? longDate(p.givenOn) : 'Not recorded',
+    ]),
+  });
+  // The forms for the plan's year arrive from January after it: the check as it stands on the day.
+  const after = `${year + 1}-01-01`;
+  if (today < after) {
+    blocks.push({
+      type: 'para',
+      text: `The Forms 1099 for ${year} arrive from January ${year + 1}; the order page's checklist records them then.`,
+      muted: true,
+    });
+    return blocks;
+  }
+  const check = form1099Check(payers, input.saved.incomeMap, today < `${year + 1}-05-01` ? today : `${year + 1}-04-30`);
+  if (check.year !== year || !check.rows.length) return blocks;
+  blocks.push({
+    type: 'table',
+    columns: [
+      { title: `Forms 1099 for ${year}`, width: 200 },
+      { title: 'Recorded', width: 160 },
+      { title: 'Check', width: 144 },
+    ],
+    rows: check.rows.map((r) => [
+      `${r.name}: ${r.expectedForms.join(', ')}`,
+      r.received.length ? r.received.map((f) => `${f.form} ${usd(f.amountCents / 100)}`).join('; ') : 'None yet',
+      r.flags.length ? r.flags.map((f) => f.words).join(' ') : r.status === 'ok' ? 'Matches' : 'Waiting',
+    ]),
+  });
+  return blocks;
 }
 
 /** A source as a sentence: one full stop at its end. */
@@ -219,6 +277,7 @@ export async function taxSummaryPdf(input: TaxSummaryInput): Promise<{ title: st
           { type: 'para' as const, text: day.nextYear },
         ]
       : []),
+    ...payerBlocks(input, plan.year, day.asOf),
     { type: 'heading', text: 'Where the figures come from' },
     {
       type: 'bullets',

@@ -2,8 +2,14 @@ import { orderNumber } from '#shared/orders/conversation.schema.ts';
 import type { DocumentLink } from '#shared/orders/documents.schema.ts';
 import type { ApplicationItem } from '../../data/applications/item.ts';
 import { logger } from '../../lib/logger.ts';
+import { orderElection } from './election-view.ts';
 import { deleteObject, downloadLink, objectSize, orderDocumentKey, putDocument } from './storage.ts';
 import { taxSummaryDocument } from './tax-summary.ts';
+
+const electionOf = (app: ApplicationItem) => {
+  const election = orderElection(app);
+  return election ? { election: election.headline } : {};
+};
 
 /**
  * The year-end tax summary's PDF (./tax-summary.ts), written from the saved plan the first time
@@ -22,6 +28,8 @@ export async function taxSummaryLink(app: ApplicationItem, documentId: string): 
       businessName: app.businessName ?? '',
       customerName: [app.firstName, app.lastName].filter(Boolean).join(' '),
       saved: app.savedTaxPlan,
+      ...(app.payers?.length ? { payers: app.payers } : {}),
+      ...electionOf(app),
     });
     await putDocument(key, made.bytes, fileName);
   }

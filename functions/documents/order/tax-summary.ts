@@ -14,11 +14,13 @@ export interface TaxSummaryDocument {
   createdAt: string;
 }
 
-export function taxSummaryDocument(app: Pick<ApplicationItem, 'id' | 'savedTaxPlan'>): TaxSummaryDocument | undefined {
+export function taxSummaryDocument(app: Pick<ApplicationItem, 'id' | 'savedTaxPlan' | 'payers' | 'sCorpElection'>): TaxSummaryDocument | undefined {
   const saved = app.savedTaxPlan;
   if (!saved) return undefined;
+  // Its "Payers and forms" section follows the payer list and the election: a change of either is a new summary.
+  const also = [...(app.payers ?? []).map((p) => `${p.id}@${p.updatedAt}`), app.sCorpElection ? JSON.stringify(app.sCorpElection) : ''].join(',');
   return {
-    id: stableId(`tax-summary:${app.id}:${saved.savedAt}`),
+    id: stableId(`tax-summary:${app.id}:${saved.savedAt}${also.replace(/,+$/, '') ? `:${also}` : ''}`),
     kind: 'tax_summary',
     title: `Year-end tax summary ${saved.request.year}`,
     createdAt: saved.savedAt,
