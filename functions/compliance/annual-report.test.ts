@@ -171,6 +171,32 @@ describe('annual reports filed for a Florida LLC', () => {
     expect((await order(id)).annualReportCharge).toMatchObject({ state: 'paid', reference: 'pi_link_1' });
   });
 
+  it('charges the next year on its own day, and a report is still recorded after the next one is charged', async () => {
+    const id = await floridaOrder();
+    await sweepAnnualReports(CHARGE_DAY);
+    for (const day of ['2028-03-11', '2028-04-03', '2028-04-10']) await sweepAnnualReports(at(`${day}T15:00:00Z`));
+    const later = await order(id);
+    expect(later.annualReportCharge).toMatchObject({ period: '2028-05-01', state: 'paid', amountCents: FLORIDA_PRICE });
+    expect(later.annualReportHistory?.map((e) => e.period)).toEqual([DUE, '2028-05-01']);
+    expect((await reportsToFile()).filter((r) => r.applicationId === id).map((r) => r.dueOn)).toEqual([DUE, '2028-05-01']);
+    await setApplicationFields(id, {
+      documents: [
+        {
+          id: 'doc-ar-2',
+          kind: 'annual_report_receipt',
+          title: 'Receipt',
+          key: `documents/${id}/ar.pdf`,
+          fileName: 'r.pdf',
+          version: 1,
+          createdAt: '2028-04-12T10:00:00.000Z',
+        },
+      ],
+    });
+    const staff = { id: 'staff-1', email: 'staff@example.com' };
+    await recordAnnualReportFiled(await order(id), { dueOn: DUE, confirmation: 'LATE-1', receiptDocumentId: 'doc-ar-2' }, staff, at('2028-04-12T10:05:00Z'));
+    expect((await reportsToFile()).filter((r) => r.applicationId === id).map((r) => r.dueOn)).toEqual(['2028-05-01']);
+  });
+
   it('a declined card emails the link and a grace period, then lapses once', async () => {
     const id = await floridaOrder('0002');
     await sweepAnnualReports(CHARGE_DAY);

@@ -566,7 +566,10 @@ export async function recordAnnualReportFiled(
 ): Promise<AnnualReportFiling> {
   const done = (app.annualReportFilings ?? []).find((f) => f.dueOn === input.dueOn);
   if (done) return done;
-  const paid = app.annualReportCharge?.period === input.dueOn && app.annualReportCharge.state === 'paid';
+  // Paid: the current charge, or one of the history's (a later report's charge may already be under way).
+  const paid =
+    (app.annualReportCharge?.period === input.dueOn && app.annualReportCharge.state === 'paid') ||
+    (app.annualReportHistory ?? []).some((e) => e.period === input.dueOn && (e.kind === 'charged' || e.kind === 'paid-by-link'));
   if (!paid) throw new ConflictError(`The annual report due ${input.dueOn} is not paid for: nothing to record`, 'not_paid');
   const receipt = (app.documents ?? []).find((d) => d.id === input.receiptDocumentId && d.kind === 'annual_report_receipt');
   if (!receipt) throw new ConflictError("Upload the state's receipt (Annual report: the state's receipt) first", 'no_receipt');

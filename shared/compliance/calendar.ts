@@ -531,7 +531,7 @@ export function complianceCalendar(input: CalendarInput, window: CalendarWindow)
     // Numbered from formation: the n-th report keeps its id when the filing date moves its day.
     dates.forEach((date, i) => {
       const filed = o.kind === 'annual-report' ? input.annualReportsFiled?.find((f) => f.dueOn === date) : undefined;
-      const ours = o.kind === 'annual-report' && input.annualReportsOurs && date >= formed;
+      const ours = o.kind === 'annual-report' && input.annualReportsOurs === true;
       const words = filed
         ? { title: `${o.title}: done`, description: `We filed this report for you on ${filed.filedOn}; the state's receipt is in your vault.` }
         : ours
