@@ -15,5 +15,7 @@ export const CALENDAR_EVENT_KINDS = [
   'dba-renewal',
   /** A platform's own tax form on file running out (YouTube's AdSense tax info): shared/payers/calendar.ts. */
   'payer-tax-form',
+  /** January 31 after a tax year: the Forms 1099 the payers should have sent (shared/payers/calendar.ts). */
+  'forms-1099',
 ] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];

@@ -36,6 +36,7 @@ const KIND_LABELS: Record<OrderCalendar['events'][number]['kind'], string> = {
   'home-state-tax': 'Home state tax',
   'dba-renewal': 'Business name (DBA)',
   'payer-tax-form': 'Platform tax form',
+  'forms-1099': 'Forms 1099',
 };
 
 async function downloadIcs(applicationId: string): Promise<void> {
