@@ -5,10 +5,10 @@ import { putApplication, readApplication, setApplicationFields } from '../../tes
 import { calendarInputOf } from '../data/applications/calendar-input.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
 import { markPaid, toPaymentApplication } from '../data/applications/payments.ts';
-import { ANNUAL_REPORT_QUEUE, remindersOf } from '../data/reminders.ts';
+import { ANNUAL_REPORT_QUEUE, reminderPuts, remindersOf } from '../data/reminders.ts';
 import { renderEmail } from '../email/render.ts';
 import { ddb, tableName } from '../lib/clients/dynamodb.ts';
-import type { TransactItem } from '../lib/clients/dynamodb-sdk.ts';
+import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb-sdk.ts';
 import { getMessage } from '../outbox/outbox.ts';
 import {
   agreeToAnnualReports,
@@ -21,6 +21,7 @@ import {
   resumeAnnualReports,
   sweepAnnualReports,
 } from './annual-report.ts';
+import { sweepReminders } from './reminder-sweep.ts';
 
 /**
  * Annual reports filed for the customer (docs/decisions/0431), against DynamoDB Local with a fixed
@@ -135,6 +136,12 @@ describe('annual reports filed for a Florida LLC', () => {
     const events = complianceCalendar(input, { today: '2027-04-14' }) ?? [];
     expect(events.find((e) => e.kind === 'annual-report' && e.date === DUE)?.title).toMatch(/: done$/);
     expect(events.find((e) => e.kind === 'annual-report' && e.date === '2028-05-01')?.title).toMatch(/: we file it for you$/);
+    // The customer's own reminders: none for the report we filed; the next one says we file it.
+    await ddb().send(new TransactWriteCommand({ TransactItems: reminderPuts((await order(id)) as never, at('2027-04-14T10:05:00Z')) }));
+    const reminder = (await remindersOf(id)).find((r) => r.series === 'annual-report')!;
+    expect(reminder.dueOn).toBe(DUE);
+    await sweepReminders(at(`${reminder.sendOn}T14:00:00Z`));
+    expect(await getMessage(`reminder:${id}:annual-report:${DUE}:${reminder.daysBefore}`)).toBeUndefined();
   });
 
   it('a declined report paid from the link within the grace period is paid, listed to file and never lapses', async () => {

@@ -57,6 +57,8 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   // the federal estimated tax is the owner's, owed whether or not the state has filed.
   const federal = row.series === 'estimated-tax';
   if (input.from !== 'filing' && row.series !== 'dba-renewal' && !federal) return undefined;
+  // An annual report we already filed for the customer (docs/decisions/0431) needs no reminder.
+  if (row.series === 'annual-report' && input.annualReportsFiled?.some((f) => f.dueOn === row.dueOn)) return undefined;
   // The event as the calendar says it today: for the estimated tax, the amount of the plan saved now.
   const event = complianceCalendar(input, { today })?.find((e) => e.kind === row.series && e.date === row.dueOn);
   if (!event) return undefined;
