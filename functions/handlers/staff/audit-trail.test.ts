@@ -215,6 +215,7 @@ describe('operator settings', () => {
     form2553Usd: 65,
     nyPublicationUsd: 120,
     homeStateRegistrationUsd: 129,
+    annualReportServiceUsd: 89,
     refundTerms: 'If we cannot file your LLC, we refund the whole payment.',
     liveChatUrl: null,
     socialLinks: { instagram: 'https://instagram.com/creatorfilings' },
