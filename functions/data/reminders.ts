@@ -28,7 +28,7 @@ export const REMINDER_QUEUE = 'DUE';
 export const RENEWAL_QUEUE = 'RENEWAL';
 export const RENEWAL_CHARGE_SERIES = 'registered-agent-renewal-charge';
 /**
- * The annual reports filed for the customer (functions/data/annual-report-rows.ts) keep two rows
+ * The annual reports filed for the customer (functions/compliance/annual-report.ts) keep two rows
  * per order in partitions of their own: the charge's (its notices, charge, grace and lapse) and
  * the staff's list of reports paid and still to file.
  */
