@@ -20,8 +20,14 @@ import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { stateLinksOf } from '#shared/staff/state-links.ts';
 import { findState } from '#shared/states.ts';
 import { type ActivityAction, activityPut } from '../data/activity.ts';
+import {
+  agreeAnnualReportsWrite,
+  cancelAnnualReportsWrite,
+  recordAnnualReportFilingWrite,
+  resumeAnnualReportsWrite,
+} from '../data/applications/annual-report.ts';
 import { calendarInputOf } from '../data/applications/calendar-input.ts';
-import { type ApplicationItem, changedMeanwhile, ItemUpdate, updateWith } from '../data/applications/item.ts';
+import { type ApplicationItem, changedMeanwhile } from '../data/applications/item.ts';
 import { findApplication } from '../data/applications/reads.ts';
 import { type ChargeFields, claimCharge, recordChargeOutcome } from '../data/applications/recurring-charge.ts';
 import { type AuditActor, auditPut, SYSTEM_ACTOR } from '../data/audit.ts';
@@ -220,8 +226,7 @@ export async function agreeToAnnualReports(
   const agreed = { ...app, annualReportService: service };
   const row = nextReportRow(agreed, dayOf(now), now);
   const dueOn = (row[0]?.Put?.Item as ReminderRow | undefined)?.dueOn;
-  const change = new ItemUpdate(app.id).when('attribute_not_exists(#annualReportService)').set('annualReportService', service).set('updatedAt', at);
-  const ok = await updateWith(change, [
+  const ok = await agreeAnnualReportsWrite(app.id, service, at, [
     ...row,
     activity('annual_report_agreed', `Annual reports filed for the customer agreed at ${formatExactCents(service.priceCents)} a report`, app),
     ...(dueOn ? email(agreed, `agreed:${at}`, { event: 'agreed', dueOn, chargeOn: chargeDayOf(dueOn), amountCents: service.priceCents }, now) : []),
@@ -237,8 +242,7 @@ export async function cancelAnnualReports(app: ApplicationItem, now = Date.now()
   if (app.annualReportCancelledAt) return annualReportView(app, now);
   const at = new Date(now).toISOString();
   const view = annualReportView(app, now);
-  const change = new ItemUpdate(app.id).when('attribute_not_exists(#annualReportCancelledAt)').set('annualReportCancelledAt', at).set('updatedAt', at);
-  await updateWith(change, [
+  await cancelAnnualReportsWrite(app.id, at, [
     chargeRowDelete(app.id),
     activity('annual_report_cancelled', 'Annual reports filed for the customer cancelled by the customer', app),
     ...email(app, `cancelled:${at}`, { event: 'cancelled', dueOn: view.nextDueOn ?? '', amountCents: svc.priceCents }, now),
@@ -254,11 +258,7 @@ export async function resumeAnnualReports(app: ApplicationItem, now = Date.now()
   const resumed = { ...app, annualReportCancelledAt: undefined };
   const row = nextReportRow(resumed, dayOf(now), now);
   const dueOn = (row[0]?.Put?.Item as ReminderRow | undefined)?.dueOn;
-  const change = new ItemUpdate(app.id)
-    .when('#annualReportCancelledAt = :cancelledAt', { ':cancelledAt': app.annualReportCancelledAt })
-    .remove('annualReportCancelledAt')
-    .set('updatedAt', at);
-  await updateWith(change, [
+  await resumeAnnualReportsWrite(app.id, app.annualReportCancelledAt, at, [
     ...row,
     activity('annual_report_resumed', 'Annual reports filed for the customer resumed by the customer', app),
     ...(dueOn ? email(app, `resumed:${at}`, { event: 'resumed', dueOn, chargeOn: chargeDayOf(dueOn), amountCents: svc.priceCents }, now) : []),
@@ -575,9 +575,8 @@ export async function recordAnnualReportFiled(
   if (!receipt) throw new ConflictError("Upload the state's receipt (Annual report: the state's receipt) first", 'no_receipt');
   const at = new Date(now).toISOString();
   const filing: AnnualReportFiling = { dueOn: input.dueOn, confirmation: input.confirmation.trim(), receiptDocumentId: receipt.id, filedOn: dayOf(now) };
-  const change = new ItemUpdate(app.id).append('annualReportFilings', [filing]).set('updatedAt', at);
   const amountCents = app.annualReportService?.priceCents ?? app.annualReportCharge?.amountCents ?? 0;
-  const ok = await updateWith(change, [
+  const ok = await recordAnnualReportFilingWrite(app.id, filing, at, [
     { Delete: { TableName: remindersTable(), Key: { applicationId: app.id, series: filingSeries(input.dueOn) } } },
     activity('annual_report_filed', `Annual report due ${input.dueOn} filed (confirmation ${filing.confirmation}); receipt in the vault`, app),
     audit(app, 'annual_report_filed', input.dueOn, filing, now, actor),

@@ -6,6 +6,7 @@ import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, type StoredDocument, updateWith, versionOf, whyNotWritten } from './item.ts';
+import { w9UpdateEmailPuts } from './w9-update.ts';
 
 /**
  * The order's documents (docs/product.md section 10, "Documents"): every version recorded on the
@@ -83,8 +84,7 @@ export async function recordDocuments(
   if (added.some((d) => d.kind === 'dba_registration') && !app.remindersUnsubscribedAt)
     alongside.push(...(await import('../reminders.ts')).dbaReminderPuts({ ...app, documents }));
   // The election in effect: the payers to give the new W-9, in one email (docs/decisions/0432).
-  if (election && election.effectiveOn !== app.sCorpElection?.effectiveOn)
-    alongside.push(...(await import('./s-corp-election.ts')).w9UpdateEmailPuts(app, election.effectiveOn));
+  if (election && election.effectiveOn !== app.sCorpElection?.effectiveOn) alongside.push(...w9UpdateEmailPuts(app, election.effectiveOn));
   if (opts.notify && app.email)
     alongside.push(
       outboxPut({

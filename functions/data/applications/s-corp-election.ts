@@ -1,11 +1,10 @@
 import type { RecordElectionSent } from '#shared/s-corp/election.schema.ts';
-import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
-import { outboxPut } from '../../outbox/outbox.ts';
 import { activityPut } from '../activity.ts';
 import { type AuditActor, auditPut } from '../audit.ts';
 import { seriesReminderPuts } from '../reminders.ts';
 import { documentsNotPaid } from './documents.ts';
 import { type ApplicationItem, changedMeanwhile, displayName, ItemUpdate, updateWith, versionOf, whyNotWritten } from './item.ts';
+import { w9UpdateEmailPuts } from './w9-update.ts';
 
 /**
  * The S-corporation election (Form 2553) recorded as sent: how, the day, the fax number or
@@ -49,28 +48,6 @@ export async function recordElectionSent(
 
 /** The audit actor of a change the customer made from their order page: the order itself. */
 export const orderHolderActor = (app: Pick<ApplicationItem, 'id' | 'email'>): AuditActor => ({ id: `order:${app.id}`, email: app.email ?? `order ${app.id}` });
-
-/**
- * The customer's "update your W-9" email for the election recorded in effect from `effectiveOn`
- * (docs/decisions/0432): one message listing the payers on the order's list, for the transaction
- * that records the CP261; none without payers or an address. One per effective date.
- */
-export function w9UpdateEmailPuts(app: ApplicationItem, effectiveOn: string, now = Date.now()): TransactItem[] {
-  const payers = [...new Set((app.payers ?? []).map((p) => p.name))];
-  if (!payers.length || !app.email) return [];
-  return [
-    outboxPut(
-      {
-        kind: 'w9_update',
-        to: app.email,
-        applicationId: app.id,
-        dedupeKey: `w9-update:${app.id}:${effectiveOn}`,
-        payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', effectiveOn, payers },
-      },
-      now,
-    ),
-  ];
-}
 
 /**
  * The customer who filed the election themselves records the IRS acceptance letter (CP261) as
