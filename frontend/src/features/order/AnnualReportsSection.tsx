@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ANNUAL_REPORT_CHARGE_LEAD_DAYS, ANNUAL_REPORT_GRACE_DAYS, ANNUAL_REPORT_NOTICE_DAYS } from '#shared/compliance/annual-report-terms.ts';
 import type { RenewalEventKind } from '#shared/compliance/renewal-charges.ts';
 import { formatExactCents } from '#shared/money.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
 import { Card } from '../../components/Card.tsx';
-import { TestCardForm } from '../../components/payments/TestCardForm.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatIsoDate } from '../../lib/processing.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-
-// Stripe.js is downloaded only when a report's payment is due and card payments run through Stripe.
-const StripeCardForm = lazy(() => import('../../components/payments/StripeCardForm.tsx'));
+import { DueCardPayment } from './DueCardPayment.tsx';
 
 type View = Awaited<ReturnType<typeof fetchView>>;
 const fetchView = (id: string) => api.call('GET /api/orders/{id}/annual-reports', { params: { id } });
@@ -192,25 +189,16 @@ function PaymentDue({ applicationId, due, onPaid }: { applicationId: string; due
         The charge for the report due {formatIsoDate(due.period)} failed{due.failure ? `: ${due.failure.message}` : '.'} Pay it here and we file the report; if
         it is not paid by then, we do not file it.
       </p>
-      <div className="mt-4 max-w-md">
-        {mode === 'test' ? <TestCardForm total={total} busy={pay.isPending} onPay={(card) => pay.mutate(card)} /> : null}
-        {mode === 'stripe' && methods.data?.card?.publishableKey && intent.data?.clientSecret ? (
-          <Suspense fallback={<div className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
-            <StripeCardForm
-              publishableKey={methods.data.card.publishableKey}
-              clientSecret={intent.data.clientSecret}
-              total={total}
-              returnUrl={paths.order(applicationId)}
-              onUnexpected={() => toast('Payment Error', 'An unexpected error occurred. Please try again.', 'error')}
-            />
-          </Suspense>
-        ) : null}
-        {methods.isError || intent.isError ? (
-          <p role="alert" className="text-red-700">
-            Card payment could not be set up here. Please refresh the page, or contact us.
-          </p>
-        ) : null}
-      </div>
+      <DueCardPayment
+        mode={mode}
+        publishableKey={methods.data?.card?.publishableKey}
+        clientSecret={intent.data?.clientSecret}
+        setupFailed={methods.isError || intent.isError}
+        total={total}
+        busy={pay.isPending}
+        onTestPay={(card) => pay.mutate(card)}
+        returnUrl={paths.order(applicationId)}
+      />
     </section>
   );
 }

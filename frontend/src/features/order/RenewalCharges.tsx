@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { RenewalView } from '#shared/compliance/api.schema.ts';
 import type { RenewalEventKind } from '#shared/compliance/renewal-charges.ts';
 import { formatCents } from '#shared/money.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
 import { Card } from '../../components/Card.tsx';
-import { TestCardForm } from '../../components/payments/TestCardForm.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { api } from '../../lib/api-client.ts';
 import { formatIsoDate } from '../../lib/processing.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
-
-// Stripe.js is downloaded only when a renewal payment is due and card payments run through Stripe.
-const StripeCardForm = lazy(() => import('../../components/payments/StripeCardForm.tsx'));
+import { DueCardPayment } from './DueCardPayment.tsx';
 
 const calendarKey = (applicationId: string) => [api.url('GET /api/orders/{id}/calendar', { params: { id: applicationId } })];
 
@@ -119,25 +116,16 @@ function RenewalPaymentDue({ applicationId, due }: { applicationId: string; due:
         The renewal charge for the year from {formatIsoDate(due.period)} failed{due.failure ? `: ${due.failure}` : '.'} Pay the {formatCents(due.amountCents)}{' '}
         you agreed to here and the service continues; if it is not paid by then, the service ends.
       </p>
-      <div className="mt-4 max-w-md">
-        {mode === 'test' ? <TestCardForm total={total} busy={pay.isPending} onPay={(card) => pay.mutate(card)} /> : null}
-        {mode === 'stripe' && methods.data?.card?.publishableKey && intent.data?.clientSecret ? (
-          <Suspense fallback={<div className="h-48 animate-pulse rounded-xl bg-slate-100" />}>
-            <StripeCardForm
-              publishableKey={methods.data.card.publishableKey}
-              clientSecret={intent.data.clientSecret}
-              total={total}
-              returnUrl={paths.order(applicationId)}
-              onUnexpected={() => toast('Payment Error', 'An unexpected error occurred. Please try again.', 'error')}
-            />
-          </Suspense>
-        ) : null}
-        {methods.isError || intent.isError ? (
-          <p role="alert" className="text-red-700">
-            Card payment could not be set up here. Please refresh the page, or contact us.
-          </p>
-        ) : null}
-      </div>
+      <DueCardPayment
+        mode={mode}
+        publishableKey={methods.data?.card?.publishableKey}
+        clientSecret={intent.data?.clientSecret}
+        setupFailed={methods.isError || intent.isError}
+        total={total}
+        busy={pay.isPending}
+        onTestPay={(card) => pay.mutate(card)}
+        returnUrl={paths.order(applicationId)}
+      />
     </section>
   );
 }
