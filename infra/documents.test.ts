@@ -106,6 +106,8 @@ describe('document routes', () => {
         'POST /api/staff/exports',
         'GET /api/orders/{id}/documents/{documentId}',
         'GET /api/staff/applications/{id}/documents/{documentId}',
+        // The Form W-9 values PDF, written the first time its values are asked for (docs/decisions/0426).
+        'GET /api/orders/{id}/w9-values',
         // Saving or removing the tax plan deletes the year-end summary written from the old one.
         'PUT /api/orders/{id}/tax-plan',
         'DELETE /api/orders/{id}/tax-plan',
