@@ -439,6 +439,10 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
     await invokeArtifact(jobArtifact('renewalSweep'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
   });
 
+  it('the scheduled annual-report sweep runs', async () => {
+    await invokeArtifact(jobArtifact('annualReportSweep'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
+  });
+
   it('the payment check asks the site and counts no answer as no payment method', async () => {
     // A closed local port stands in for a site that does not answer (nothing leaves this machine).
     const { result } = await invokeArtifact(
