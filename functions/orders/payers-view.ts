@@ -1,6 +1,6 @@
 import { dayOf } from '#shared/compliance/dates.ts';
 import { form1099Check } from '#shared/payers/form-1099-check.ts';
-import type { OrderPayers } from '#shared/payers/payers.schema.ts';
+import type { OrderPayers, StaffOrderPayers } from '#shared/payers/payers.schema.ts';
 import { type ElectionInEffect, MAX_PAYERS_PER_ORDER, payerExpiry, w9Update } from '#shared/payers/payers.ts';
 import { W9_RULES, type W9Input, w9Values } from '#shared/s-corp/w9.ts';
 import type { ApplicationItem } from '../data/applications/item.ts';
@@ -70,5 +70,25 @@ export function orderPayers(app: ApplicationItem, now: number | string | Date = 
     w9UpdatesLeft: payers.filter((p) => p.w9Update === 'needed').length,
     source: { form: W9_RULES.form, url: W9_RULES.source, checked: W9_RULES.checked },
     check1099: form1099Check(app.payers, incomeMapFor(app, Number(today.slice(0, 4)) - 1), today),
+  };
+}
+
+/**
+ * The payer list as staff read it (GET /api/staff/applications/{id}/payers, docs/decisions/0437):
+ * the order page's rows with the Forms 1099 the creator recorded for each year (amounts and days,
+ * all year round, where the check shows them only from January to April), the "update your W-9"
+ * count and the January check with its flags. Without the W-9 values: staff change nothing here.
+ */
+export function staffOrderPayers(app: ApplicationItem, now: number | string | Date = Date.now()): StaffOrderPayers {
+  const view = orderPayers(app, now);
+  const stored = new Map((app.payers ?? []).map((p) => [p.id, p]));
+  return {
+    payers: view.payers.map((p) => ({
+      ...p,
+      forms1099: [...(stored.get(p.id)?.forms1099 ?? [])].sort((a, b) => b.year - a.year),
+    })),
+    ...(view.electionEffectiveOn ? { electionEffectiveOn: view.electionEffectiveOn } : {}),
+    w9UpdatesLeft: view.w9UpdatesLeft,
+    ...(view.check1099 ? { check1099: view.check1099 } : {}),
   };
 }

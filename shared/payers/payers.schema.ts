@@ -122,3 +122,25 @@ export const orderPayersSchema = z.object({
   check1099: z.optional(check1099Schema),
 });
 export type OrderPayers = z.infer<typeof orderPayersSchema>;
+
+/** One payer's year of Forms 1099 as the creator recorded it (`forms1099` on the stored payer). */
+const recorded1099YearSchema = z.object({
+  year: z.number(),
+  paidCents: z.optional(z.number()),
+  expectedForms: z.optional(z.array(form1099)),
+  received: z.array(received1099Schema),
+});
+
+/**
+ * GET /api/staff/applications/{id}/payers: the customer's payer list as staff read it
+ * (docs/decisions/0437-staff-payer-view-w8-and-payroll-data.md), never changed by staff. Each payer
+ * as the order page shows it with the Forms 1099 recorded for it, the "update your W-9" count and
+ * the January 1099 check; not the W-9 values (the owner's SSN digits stay on the order page).
+ */
+export const staffOrderPayersSchema = z.object({
+  payers: z.array(z.object({ ...payerViewSchema.shape, forms1099: z.array(recorded1099YearSchema) })),
+  electionEffectiveOn: z.optional(z.string()),
+  w9UpdatesLeft: z.number(),
+  check1099: z.optional(check1099Schema),
+});
+export type StaffOrderPayers = z.infer<typeof staffOrderPayersSchema>;

@@ -13,6 +13,7 @@ import {
 } from '../../orders/documents.schema.ts';
 import { confirmHomeStateFeeSchema } from '../../orders/home-registration.schema.ts';
 import { orderViewSchema, revealedTaxIdSchema } from '../../orders/view.schema.ts';
+import { staffOrderPayersSchema } from '../../payers/payers.schema.ts';
 import { recordElectionSentSchema } from '../../s-corp/election.schema.ts';
 import { ACTION_PERMISSIONS, ACTION_ROLES } from '../../staff/actions.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../../staff/applications.schema.ts';
@@ -74,6 +75,20 @@ export const STAFF_ORDER_ROUTES = {
     role: ACTION_ROLES.workOrders,
     params: idParam,
     responses: { 200: orderViewSchema },
+    tables: { ...staffSession, applications: 'read' },
+  },
+  'GET /api/staff/applications/{id}/payers': {
+    handler: 'staff/payers',
+    operationId: 'getStaffOrderPayers',
+    summary:
+      'The customer’s payer list, read-only: each payer’s form, how and when it was given, its expiry, the "update your W-9" state and the Forms 1099 recorded',
+    description:
+      'The list is the customer’s own (the order page’s `GET /api/orders/{id}/payers`); no staff route changes it. `check1099` is the January check of last year (rows and flags from January to April), `forms1099` on each payer every year recorded. The W-9 values are not included.',
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.workOrders,
+    params: idParam,
+    responses: { 200: staffOrderPayersSchema },
     tables: { ...staffSession, applications: 'read' },
   },
   'PUT /api/staff/applications/{id}/filing-details': {
