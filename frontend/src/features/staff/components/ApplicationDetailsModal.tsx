@@ -21,6 +21,7 @@ import { FilingDetailsPanel } from './FilingDetailsPanel.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 import { PortalSheetPanel } from './PortalSheetPanel.tsx';
 import { RefundForm } from './RefundForm.tsx';
+import { StaffPayersPanel } from './StaffPayersPanel.tsx';
 import { StateLinksPanel } from './StateLinksPanel.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -46,6 +47,8 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
   // Reopen and Refund are shown only to a role that may use them (shared/staff/actions.ts).
   const mayReopen = useMayPerform('reopen');
   const mayRefund = useMayPerform('refund');
+  // The customer's payer list is read with the order's workflow role (support may not open orders).
+  const mayWorkOrders = useMayPerform('workOrders');
   // The documents panel's list is the freshest word on what is delivered (an upload changes it).
   const documents = useOrderDocuments(app.id);
   const deliverables = documents.data?.deliverables ?? app.deliverables;
@@ -182,6 +185,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
         ) : null}
         <FilingDetailsPanel app={app} />
         <OrderDocumentsPanel app={app} />
+        {mayWorkOrders && (app.paymentStatus === 'paid' || app.paymentStatus === 'refunded') ? <StaffPayersPanel applicationId={app.id} /> : null}
         <EmailHistoryPanel app={app} onChanged={setApp} />
         {app.paymentStatus === 'needs_review' ? (
           <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
