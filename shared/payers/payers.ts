@@ -18,6 +18,13 @@ export const PAYER_KIND_LABELS: Record<PayerKind, string> = { platform: 'Platfor
 export const PAYER_FORMS = ['w9', 'platform_tax_page'] as const;
 export type PayerForm = (typeof PAYER_FORMS)[number];
 export const PAYER_FORM_LABELS: Record<PayerForm, string> = { w9: 'Form W-9', platform_tax_page: 'The platform’s own tax page' };
+/**
+ * Forms W-8 are not among them (docs/decisions/0437): our orders take owners with US addresses
+ * only (every member's address is checked against a US state and ZIP code, and the home state is a
+ * US state), and the W-9 values are for such an owner. Said beside the form's choice.
+ */
+export const W8_NOT_HANDLED =
+  'Form W-9, or its values entered on a platform’s own tax page. Forms W-8, for someone who is not a US person, are not handled here: our orders take owners with a US address, and the W-9 values are for them.';
 
 /** How the creator gives it. */
 export const PAYER_HOW = ['tax_page', 'email', 'vendor_portal', 'mail', 'other'] as const;

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderPayers, PayerView } from '#shared/payers/payers.schema.ts';
+import { W8_NOT_HANDLED } from '#shared/payers/payers.ts';
 import { w9Values } from '#shared/s-corp/w9.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { rememberResumeSecret } from '../../lib/resume-secrets.ts';
@@ -90,6 +91,19 @@ describe('PayersSection', () => {
     expect(list).toHaveTextContent('Last given on January 15, 2024.');
     expect(list).toHaveTextContent('Tax info expires on December 31, 2027');
     expect(screen.queryByTestId('w9-switch')).toBeNull();
+  });
+
+  it('says beside the form’s choice that Forms W-8 are not handled', async () => {
+    show();
+    const form = await screen.findByRole('form', { name: 'Add a payer' });
+    const choice = within(form).getByRole('combobox', { name: 'Which form they need' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Form W-9', 'The platform’s own tax page']);
+    expect(choice).toHaveAccessibleDescription(W8_NOT_HANDLED);
+    expect(W8_NOT_HANDLED).toContain('Forms W-8, for someone who is not a US person, are not handled here');
   });
 
   it('checks the form with the shared schema and shows the server’s 400 beside the field', async () => {

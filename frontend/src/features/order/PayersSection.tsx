@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type OrderPayers, type PayerBody, type PayerView, payerBodySchema } from '#shared/payers/payers.schema.ts';
-import { PAYER_FORM_LABELS, PAYER_FORMS, PAYER_HOW, PAYER_HOW_LABELS, PAYER_KIND_LABELS, PAYER_KINDS } from '#shared/payers/payers.ts';
+import { PAYER_FORM_LABELS, PAYER_FORMS, PAYER_HOW, PAYER_HOW_LABELS, PAYER_KIND_LABELS, PAYER_KINDS, W8_NOT_HANDLED } from '#shared/payers/payers.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { Button } from '../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../lib/api.ts';
@@ -79,20 +79,36 @@ function PayerForm({ initial, onSave, onCancel }: { initial: Fields; onSave: (bo
         {errors[key]}
       </span>
     ) : null;
-  const described = (key: keyof Errors) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}-error` } : {});
-  const select = (key: 'kind' | 'form' | 'how', label: string, values: readonly string[], labels: Record<string, string>) => (
-    <label className="text-sm text-slate-800">
-      {label}
-      <select value={fields[key]} onChange={set(key)} className={INPUT} {...described(key)}>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {labels[v]}
-          </option>
-        ))}
-      </select>
-      {error(key)}
-    </label>
-  );
+  const described = (key: keyof Errors, hint?: string) => {
+    const by = [errors[key] ? `${ids}-${key}-error` : '', hint ? `${ids}-${key}-hint` : ''].filter(Boolean).join(' ');
+    return { ...(errors[key] ? { 'aria-invalid': true } : {}), ...(by ? { 'aria-describedby': by } : {}) };
+  };
+  const select = (key: 'kind' | 'form' | 'how', label: string, values: readonly string[], labels: Record<string, string>, hint?: string) => {
+    const field = (
+      <label className="text-sm text-slate-800">
+        {label}
+        <select value={fields[key]} onChange={set(key)} className={INPUT} {...described(key, hint)}>
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {labels[v]}
+            </option>
+          ))}
+        </select>
+        {error(key)}
+      </label>
+    );
+    // A hint sits under the field, outside its label, so the field's name stays short.
+    return hint ? (
+      <div>
+        {field}
+        <p id={`${ids}-${key}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      </div>
+    ) : (
+      field
+    );
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label={onCancel ? `Change ${initial.name}` : 'Add a payer'} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -102,7 +118,7 @@ function PayerForm({ initial, onSave, onCancel }: { initial: Fields; onSave: (bo
         {error('name')}
       </label>
       {select('kind', 'Platform or brand', PAYER_KINDS, PAYER_KIND_LABELS)}
-      {select('form', 'Which form they need', PAYER_FORMS, PAYER_FORM_LABELS)}
+      {select('form', 'Which form they need', PAYER_FORMS, PAYER_FORM_LABELS, W8_NOT_HANDLED)}
       {select('how', 'How you give it to them', PAYER_HOW, PAYER_HOW_LABELS)}
       <label className="text-sm text-slate-800">
         Last given on (leave empty if never)
