@@ -17,12 +17,24 @@ describe('the payroll hand-off', () => {
     expect(payrollHandOff({ ...SAVED, request: { year: 2026, filingStatus: 'single', profit: 120_000 } }, { stateName: 'Florida' })).toBeUndefined();
   });
 
-  it('lists the federal steps with their source and says plainly that the state’s pages are not in our data', () => {
+  it('lists the federal steps with their source and says plainly that our data has nothing on the state’s registrations', () => {
     const handOff = payrollHandOff(SAVED, { stateName: 'Florida', ein: '12-3456789' });
     expect(handOff?.checklist.federal.map((s) => s.id)).toEqual(['ein', 'form-941', 'form-940', 'form-w2']);
     expect(handOff?.checklist.federal[0]?.text).toContain('12-3456789');
     expect(handOff?.checklist.federal[1]?.source).toContain('Publication 15');
-    expect(handOff?.checklist.state[0]?.text).toContain("We do not have Florida's withholding and unemployment registration pages in our data");
+    expect(handOff?.checklist.state).toEqual([
+      {
+        id: 'state-registration',
+        text: "Our data has nothing on Florida's employer registration for state income tax withholding or for unemployment insurance, nor on which Florida office handles each: find out from Florida whether and how your LLC registers as an employer for each before the first payday.",
+      },
+    ]);
+    // No agency is named from outside our data: which office handles each differs by state.
+    for (const state of ['Florida', 'California', 'Texas']) {
+      const text = payrollHandOff(SAVED, { stateName: state })?.checklist.state[0]?.text ?? '';
+      expect(text).toContain(`Our data has nothing on ${state}'s employer registration`);
+      expect(text).not.toMatch(/department|commission|revenue|labor|workforce/i);
+      expect(payrollHandOff(SAVED, { stateName: state })?.checklist.state[0]?.source).toBeUndefined();
+    }
   });
 
   it('recomputes the quarterly estimates once withholding starts, by the plan’s own engine', () => {

@@ -33,6 +33,15 @@ export interface PayrollHandOff {
 const STATES = payrollStart.states as Record<string, PayrollStep[] | undefined>;
 
 /**
+ * The home state's step when our data holds nothing on it (every state today: the state dataset
+ * has no employer registration records, docs/decisions/0437): said plainly, naming no agency,
+ * since which office handles withholding and which unemployment insurance differs by state and
+ * our data does not say. "Whether and how": a state with no income tax has nothing to withhold.
+ */
+export const stateRegistrationUnknown = (stateName: string) =>
+  `Our data has nothing on ${stateName}'s employer registration for state income tax withholding or for unemployment insurance, nor on which ${stateName} office handles each: find out from ${stateName} whether and how your LLC registers as an employer for each before the first payday.`;
+
+/**
  * The hand-off for the saved plan and the order (its state's name and its EIN); undefined when
  * the plan has no salary. `withholding`: the income tax the payroll will withhold in the plan's
  * year, as the creator's payroll provider gives it.
@@ -64,7 +73,7 @@ export function payrollHandOff(saved: SavedTaxPlan, order: { stateName: string; 
   const state = STATES[order.stateName] ?? [
     {
       id: 'state-registration',
-      text: `We do not have ${order.stateName}'s withholding and unemployment registration pages in our data: ask ${order.stateName}'s revenue department (state income tax withholding) and its labor department (unemployment insurance) how to register your LLC as an employer before the first payday.`,
+      text: stateRegistrationUnknown(order.stateName),
     },
   ];
   const after =

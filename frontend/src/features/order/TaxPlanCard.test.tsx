@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#shared/orders/view.schema.ts';
+import { stateRegistrationUnknown } from '#shared/s-corp/payroll.ts';
 import { computeSavedPlan, planOnDay } from '#shared/saved-tax-plan.ts';
 import { DEFAULT_RUNNING_COSTS, taxPlanAnswer, yearFiguresOf } from '#shared/tax-plan.ts';
 import { TaxPlanCard } from './TaxPlanCard.tsx';
@@ -101,7 +102,7 @@ describe('the order page’s tax plan card', () => {
       reasoning: [{ text: 'The planner took a salary of $40,000.' }, { text: 'The salary is your decision, not ours.' }],
       checklist: {
         federal: [{ id: 'ein', text: 'Your LLC needs its EIN before payroll can start.' }],
-        state: [{ id: 'state-registration', text: "We do not have Florida's withholding and unemployment registration pages in our data." }],
+        state: [{ id: 'state-registration', text: stateRegistrationUnknown('Florida') }],
       },
       sourceUrl: 'https://www.irs.gov/',
       checked: '2026-12-02',
@@ -112,6 +113,7 @@ describe('the order page’s tax plan card', () => {
     expect(box).toHaveTextContent('The salary is your decision, not ours.');
     expect(within(box).getAllByRole('listitem')).toHaveLength(2);
     expect(box).toHaveTextContent('Income tax withheld this year');
+    expect(box).toHaveTextContent("Our data has nothing on Florida's employer registration for state income tax withholding or for unemployment insurance");
   });
 
   it('on July 1, 2026 there is no next-year block; on December 1 there is', () => {
