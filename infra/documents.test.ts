@@ -108,6 +108,9 @@ describe('document routes', () => {
         'GET /api/staff/applications/{id}/documents/{documentId}',
         // The Form W-9 values PDF, written the first time its values are asked for (docs/decisions/0426).
         'GET /api/orders/{id}/w9-values',
+        // The customer's own CP261: its upload link and the record that copies it to its document key (docs/decisions/0436).
+        'POST /api/orders/{id}/election/letter/uploads',
+        'POST /api/orders/{id}/election/letter/uploads/{uploadId}/record',
         // Saving or removing the tax plan deletes the year-end summary written from the old one.
         'PUT /api/orders/{id}/tax-plan',
         'DELETE /api/orders/{id}/tax-plan',

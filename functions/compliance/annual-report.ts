@@ -6,20 +6,18 @@ import {
   type AnnualReportCharge,
   type AnnualReportEvent,
   type AnnualReportFiling,
-  type AnnualReportService,
-  agreedReportCents,
+  annualReportAgreement,
   annualReportServiceAvailability,
   chargeDayOf,
   nextChargeableReport,
-  reportDueDates,
 } from '#shared/compliance/annual-report-service.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { formatExactCents } from '#shared/money.ts';
 import type { OperatorSettings } from '#shared/operator/facts.ts';
 import { type TestCard, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { stateLinksOf } from '#shared/staff/state-links.ts';
-import { findState } from '#shared/states.ts';
 import { type ActivityAction, activityPut } from '../data/activity.ts';
+import { agreementWrites, annualReportEmail, chargeRowDelete, chargeRowPut, nextReportRow } from '../data/annual-report-rows.ts';
 import {
   agreeAnnualReportsWrite,
   cancelAnnualReportsWrite,
@@ -38,8 +36,6 @@ import { type TransactItem, TransactWriteCommand } from '../lib/clients/dynamodb
 import { stripeClient } from '../lib/clients/stripe.ts';
 import { ConflictError, PaymentRequiredError, ValidationError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import type { EmailPayloads } from '../outbox/messages.ts';
-import { outboxPut } from '../outbox/outbox.ts';
 import { chargeSavedCard } from './off-session-charge.ts';
 import { mapLimit } from './sweep-pages.ts';
 
@@ -54,7 +50,6 @@ import { mapLimit } from './sweep-pages.ts';
 
 /** Stripe metadata `purpose` of the service's PaymentIntents: the webhook leaves them to the sweep. */
 export const ANNUAL_REPORT_PURPOSE = 'annual-report';
-export const ANNUAL_REPORT_CHARGE_SERIES = 'annual-report-charge';
 const FIELDS: ChargeFields = {
   charge: 'annualReportCharge',
   history: 'annualReportHistory',
@@ -73,45 +68,11 @@ export const annualReportChargeKey = (applicationId: string, dueOn: string) => `
 
 const remindersTable = () => tableName('reminders');
 
-/** The charge's row for the report due on `dueOn` at the stage `daysBefore` (30, 7, 0 the charge, -1 the lapse). */
-function chargeRowPut(applicationId: string, dueOn: string, daysBefore: number, sendOn: string, now: number): TransactItem {
-  const row: ReminderRow = {
-    applicationId,
-    series: ANNUAL_REPORT_CHARGE_SERIES,
-    queue: ANNUAL_REPORT_QUEUE,
-    dueOn,
-    daysBefore,
-    sendOn,
-    updatedAt: new Date(now).toISOString(),
-  };
-  return { Put: { TableName: remindersTable(), Item: row } };
-}
-const chargeRowDelete = (applicationId: string): TransactItem => ({
-  Delete: { TableName: remindersTable(), Key: { applicationId, series: ANNUAL_REPORT_CHARGE_SERIES } },
-});
-
-/** The first stage of a report's charge not yet passed on `today`: a notice, else the charge itself. */
-function firstStage(dueOn: string, today: string): { daysBefore: number; sendOn: string } {
-  const chargeOn = chargeDayOf(dueOn);
-  for (const days of ANNUAL_REPORT_NOTICE_DAYS) {
-    const sendOn = addDays(chargeOn, -days);
-    if (sendOn >= today) return { daysBefore: days, sendOn };
-  }
-  return { daysBefore: 0, sendOn: chargeOn };
-}
-
-/** The row of the next report the service pays for after `today` (none where the data gives no more dates). */
-function nextReportRow(app: ApplicationItem, today: string, now: number, after?: string): TransactItem[] {
-  const formed = calendarInputOf(app)?.formationDate;
-  const state = app.annualReportService?.state;
-  if (!formed || !state) return [];
-  const dueOn = after ? reportDueDates(state, formed, 12).find((d) => d > after) : nextChargeableReport(state, formed, today);
-  if (!dueOn) return [];
-  const stage = firstStage(dueOn, today);
-  return [chargeRowPut(app.id, dueOn, stage.daysBefore, stage.sendOn, now)];
-}
-
 const filingSeries = (dueOn: string) => `annual-report-filing:${dueOn}`;
+/** The staff's list row of a report to file, removed once it is filed or refunded. */
+export const filingRowDelete = (applicationId: string, dueOn: string): TransactItem => ({
+  Delete: { TableName: remindersTable(), Key: { applicationId, series: filingSeries(dueOn) } },
+});
 /** A paid report on the staff's list of reports to file, dated on its due date. */
 function filingRowPut(applicationId: string, dueOn: string, now: number): TransactItem {
   const row: ReminderRow = {
@@ -129,27 +90,8 @@ function filingRowPut(applicationId: string, dueOn: string, now: number): Transa
 // ------------------------------------------------------------------------------------------
 // Emails, activity, audit
 
-function email(
-  app: ApplicationItem,
-  dedupe: string,
-  payload: Omit<EmailPayloads['annual_report'], 'firstName' | 'businessName' | 'stateName'>,
-  now: number,
-): TransactItem[] {
-  if (!app.email) return [];
-  const code = app.annualReportService?.state ?? app.pricedOrder?.state ?? app.state ?? '';
-  return [
-    outboxPut(
-      {
-        kind: 'annual_report',
-        to: app.email,
-        applicationId: app.id,
-        dedupeKey: `annual-report:${app.id}:${dedupe}`,
-        payload: { firstName: app.firstName ?? '', businessName: app.businessName ?? '', stateName: findState(code)?.name ?? code, ...payload },
-      },
-      now,
-    ),
-  ];
-}
+/** The service's email (kind `annual_report`) to the order's address, once per `dedupe`; none without an address. */
+export const email = annualReportEmail;
 
 const audit = (
   app: ApplicationItem,
@@ -212,25 +154,14 @@ export async function agreeToAnnualReports(
 ): Promise<AnnualReportView> {
   if (app.paymentStatus !== 'paid') throw new ConflictError('The order is not paid yet', 'not_paid');
   if (app.annualReportService) return annualReportView(app, now);
-  const sold = annualReportServiceAvailability(stateOf(app));
-  if (!sold.available) throw new ConflictError(sold.reason, 'not_sold');
   const at = new Date(now).toISOString();
-  const serviceUsd = settings?.annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD;
-  const service: AnnualReportService = {
-    agreedAt: at,
-    state: stateOf(app),
-    serviceUsd,
-    stateFeeCents: sold.stateFeeCents,
-    priceCents: agreedReportCents(serviceUsd, sold.stateFeeCents),
-  };
+  const service = annualReportAgreement(stateOf(app), settings?.annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD, at);
+  if (!service) {
+    const sold = annualReportServiceAvailability(stateOf(app));
+    throw new ConflictError(sold.available ? 'Annual reports are not sold for this state' : sold.reason, 'not_sold');
+  }
   const agreed = { ...app, annualReportService: service };
-  const row = nextReportRow(agreed, dayOf(now), now);
-  const dueOn = (row[0]?.Put?.Item as ReminderRow | undefined)?.dueOn;
-  const ok = await agreeAnnualReportsWrite(app.id, service, at, [
-    ...row,
-    activity('annual_report_agreed', `Annual reports filed for the customer agreed at ${formatExactCents(service.priceCents)} a report`, app),
-    ...(dueOn ? email(agreed, `agreed:${at}`, { event: 'agreed', dueOn, chargeOn: chargeDayOf(dueOn), amountCents: service.priceCents }, now) : []),
-  ]);
+  const ok = await agreeAnnualReportsWrite(app.id, service, at, agreementWrites(app, service, now));
   const read = ok ? agreed : ((await findApplication(app.id)) ?? agreed);
   return annualReportView(read, now);
 }
@@ -290,6 +221,8 @@ async function recordPaid(
     amountCents: read.amountCents,
     at,
     ...(card ? { detail: `card ending ${card}` } : {}),
+    // The payment a refund of this report gives back from (docs/decisions/0435), once a later report's charge replaces this one.
+    reference,
   };
   return recordChargeOutcome(
     FIELDS,
@@ -571,13 +504,16 @@ export async function recordAnnualReportFiled(
     (app.annualReportCharge?.period === input.dueOn && app.annualReportCharge.state === 'paid') ||
     (app.annualReportHistory ?? []).some((e) => e.period === input.dueOn && (e.kind === 'charged' || e.kind === 'paid-by-link'));
   if (!paid) throw new ConflictError(`The annual report due ${input.dueOn} is not paid for: nothing to record`, 'not_paid');
+  // A refunded report is not ours to file any more (docs/decisions/0435).
+  if ((app.annualReportHistory ?? []).some((e) => e.period === input.dueOn && e.kind === 'refunded'))
+    throw new ConflictError(`The annual report due ${input.dueOn} was refunded, so we do not file it: the customer files it themselves`, 'report_refunded');
   const receipt = (app.documents ?? []).find((d) => d.id === input.receiptDocumentId && d.kind === 'annual_report_receipt');
   if (!receipt) throw new ConflictError("Upload the state's receipt (Annual report: the state's receipt) first", 'no_receipt');
   const at = new Date(now).toISOString();
   const filing: AnnualReportFiling = { dueOn: input.dueOn, confirmation: input.confirmation.trim(), receiptDocumentId: receipt.id, filedOn: dayOf(now) };
   const amountCents = app.annualReportService?.priceCents ?? app.annualReportCharge?.amountCents ?? 0;
   const ok = await recordAnnualReportFilingWrite(app.id, filing, at, [
-    { Delete: { TableName: remindersTable(), Key: { applicationId: app.id, series: filingSeries(input.dueOn) } } },
+    filingRowDelete(app.id, input.dueOn),
     activity('annual_report_filed', `Annual report due ${input.dueOn} filed (confirmation ${filing.confirmation}); receipt in the vault`, app),
     audit(app, 'annual_report_filed', input.dueOn, filing, now, actor),
     ...email(app, `${input.dueOn}:filed`, { event: 'filed', dueOn: input.dueOn, amountCents, confirmation: filing.confirmation }, now),

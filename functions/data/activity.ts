@@ -59,6 +59,7 @@ const CATEGORY_OF_ACTION = {
   annual_report_charge_failed: 'money',
   annual_report_lapsed: 'money',
   annual_report_filed: 'filing',
+  annual_report_refunded: 'money',
   order_change_requested: 'support',
   customer_answered: 'support',
   customer_email_change_requested: 'support',

@@ -175,7 +175,7 @@ export interface EmailPayloads {
    * events; `dueOn`: the report's due date, `amountCents`: the agreed price of a report.
    */
   annual_report: {
-    event: 'agreed' | 'notice' | 'charged' | 'payment_due' | 'lapsed' | 'filed' | 'cancelled' | 'resumed';
+    event: 'agreed' | 'notice' | 'charged' | 'payment_due' | 'lapsed' | 'filed' | 'cancelled' | 'resumed' | 'refunded';
     firstName: string;
     businessName: string;
     stateName: string;
@@ -189,6 +189,9 @@ export interface EmailPayloads {
     graceEndsOn?: string;
     /** The state's confirmation number of a filed report. */
     confirmation?: string;
+    /** A refunded report (event `refunded`): the day it was filed, if it was (absent: we do not file it), and when the money arrives. */
+    filedOn?: string;
+    arrival?: string;
   };
   /**
    * Staff logged a piece of mail our registered agent address received for the LLC (shared/mail/mail.ts):

@@ -1,6 +1,7 @@
 import { APPLICATION_STATUSES } from '../application-status.ts';
 import { addOnFlagShape } from '../catalog/flags.schema.ts';
 import { cents, dollars, int, timestamp } from '../common.schema.ts';
+import { annualReportOfferSchema } from '../compliance/annual-report.schema.ts';
 import { contentItemSchema } from '../content/content-item.schema.ts';
 import { paymentProviderSchema, paymentStatusSchema } from '../payments/methods.schema.ts';
 import { addOnPricesSchema, orderPriceSchema, priceLineSchema } from '../pricing.schema.ts';
@@ -103,6 +104,8 @@ export const applicationResponseSchema = z.object({
   pricing: statePricingSchema,
   order: orderPriceSchema,
   addOnPrices: addOnPricesSchema,
+  /** The annual reports filed for the customer, as the checkout offers them (docs/decisions/0434). */
+  annualReports: z.optional(annualReportOfferSchema),
 });
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
 

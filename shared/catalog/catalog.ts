@@ -1,5 +1,5 @@
 import { CATALOG } from './entries.ts';
-import type { Availability, CatalogEntry, EntryDocument, FeeColumn, OrderFacts } from './types.ts';
+import type { Availability, CatalogEntry, EntryDocument, FeeColumn, OrderFacts, SalePlace } from './types.ts';
 
 /**
  * What the rest of the product asks of the catalog (./entries.ts): the add-ons an order can carry,
@@ -64,6 +64,18 @@ export function boughtFlags(order: AddOnSelection & { pricedOrder?: object | nul
 /** The add-ons the order page sells after payment, in catalog order (each entry's `sale.afterPayment`). */
 export type AfterPaymentKey = Extract<AddOnEntry, { sale: { afterPayment: true } }>['key'];
 export const AFTER_PAYMENT_KEYS = ADD_ONS.filter((e) => e.sale.afterPayment === true).map((e) => e.key) as AfterPaymentKey[];
+
+/** Every place an entry is sold (its `sale.place`: one, or several for a recurring service agreed at checkout or later). */
+export function salePlaces(entry: Pick<CatalogEntry, 'sale'>): readonly SalePlace[] {
+  const place = entry.sale.place;
+  return typeof place === 'string' ? [place] : place;
+}
+
+/** Whether the catalog sells the entry `key` at `place` (the checkout's box of a recurring service, docs/decisions/0434). */
+export function soldAt(key: Entry['key'], place: SalePlace): boolean {
+  const entry = CATALOG.find((e) => e.key === key);
+  return entry !== undefined && salePlaces(entry).includes(place);
+}
 
 /** Whether an add-on is sold in a state, and why not. */
 export function availability(key: AddOnKey, state: string): Availability {

@@ -442,11 +442,11 @@ export const CATALOG = [
     documents: [],
   },
   {
-    // Annual reports filed for the customer (docs/decisions/0431): agreed on the order page, charged before each due date.
+    // Annual reports filed for the customer (docs/decisions/0431, 0434): agreed at checkout or on the order page, charged before each due date.
     key: 'annualReports',
     name: 'Annual reports filed for you',
     description:
-      "Each year we file your LLC's annual report with the state before it is due and put the state's receipt in your vault, charged only with the consent given on the order page",
+      "Each year we file your LLC's annual report with the state before it is due and put the state's receipt in your vault, charged only with the consent given at checkout or on the order page",
     priceListNote: "Our fee plus the state's annual report fee at cost, charged before each report is due; cancel any time from the order page.",
     pricing: {
       kind: 'setting',
@@ -458,7 +458,7 @@ export const CATALOG = [
     frozen: 'agreement',
     sale: {
       moment: 'recurring',
-      place: 'orderPage',
+      place: ['checkout', 'orderPage'],
       availableIn: (state: string) => {
         const sold = annualReportServiceAvailability(state);
         return sold.available ? { available: true } : { available: false, reason: sold.reason };

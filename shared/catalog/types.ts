@@ -21,8 +21,12 @@ export type Pricing =
 /** When an entry can be bought: with the order (before payment) or on its own later, with consent. */
 export type SaleMoment = 'order' | 'recurring';
 
-/** Where the buyer chooses it: a switch on the review step and the checkout, or its own offer (DBA at step 3). */
-export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails' | 'orderPage';
+/**
+ * Where the buyer chooses it: a switch on the review step and the checkout, or its own offer (DBA at
+ * step 3); a recurring service's consent with the filing details, on the order page, or in its own
+ * box at checkout (agreed with the payment, adding no price line: docs/decisions/0434).
+ */
+export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails' | 'orderPage' | 'checkout';
 
 /** What a state makes of an entry: sold there or not, and the sentence when not. */
 export type Availability = { available: true } | { available: false; reason: string };
@@ -99,7 +103,8 @@ export interface CatalogEntry<K extends string = string> {
   frozen: 'paymentStart' | 'agreement';
   sale: {
     moment: SaleMoment;
-    place: SalePlace;
+    /** One place, or each place it is sold (a recurring service agreed at checkout or later on the order page). */
+    place: SalePlace | readonly [SalePlace, ...SalePlace[]];
     /** The wizard step that asks for it. */
     step?: number;
     /** Whether the state sells it (undefined: everywhere). */

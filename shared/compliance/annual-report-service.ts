@@ -15,6 +15,7 @@ import type { RenewalCharge, RenewalEvent } from './renewal-charges.ts';
 
 export {
   ANNUAL_REPORT_CHARGE_LEAD_DAYS,
+  ANNUAL_REPORT_CONSENT,
   ANNUAL_REPORT_GRACE_DAYS,
   ANNUAL_REPORT_NOTICE_DAYS,
   ANNUAL_REPORT_SERVICE_DEFAULT_USD,
@@ -84,6 +85,47 @@ export interface AnnualReportService {
 export type AnnualReportCharge = RenewalCharge;
 /** One line of the service's history (charged, charge-failed, paid-by-link, lapsed). */
 export type AnnualReportEvent = RenewalEvent;
+
+/**
+ * The agreement at the price of `at`: our fee then (`serviceUsd`) plus the state's fee in the data
+ * then, frozen; undefined where the state's report is not sold. The order page's agreement and the
+ * checkout's (frozen when the payment starts, recorded when it settles: docs/decisions/0434) both
+ * make it here.
+ */
+export function annualReportAgreement(state: string, serviceUsd: number, at: string): AnnualReportService | undefined {
+  const sold = annualReportServiceAvailability(state);
+  if (!sold.available) return undefined;
+  return {
+    agreedAt: at,
+    state: state.trim().toUpperCase(),
+    serviceUsd,
+    stateFeeCents: sold.stateFeeCents,
+    priceCents: agreedReportCents(serviceUsd, sold.stateFeeCents),
+  };
+}
+
+/**
+ * The checkout's offer for an LLC of `state` paid on `today`: the price per report with its parts
+ * and the first report the service would pay for, counted from today (the state's filing date sets
+ * it once recorded); or the sentence that says why it is not sold there.
+ */
+export type AnnualReportOffer =
+  | { available: true; serviceUsd: number; stateFeeCents: number; priceCents: number; dueText: string; firstDueOn?: string; chargeOn?: string }
+  | { available: false; reason: string };
+
+export function annualReportOffer(state: string, serviceUsd: number, today: string): AnnualReportOffer {
+  const sold = annualReportServiceAvailability(state);
+  if (!sold.available) return { available: false, reason: sold.reason };
+  const firstDueOn = nextChargeableReport(state.trim().toUpperCase(), today, today);
+  return {
+    available: true,
+    serviceUsd,
+    stateFeeCents: sold.stateFeeCents,
+    priceCents: agreedReportCents(serviceUsd, sold.stateFeeCents),
+    dueText: sold.dueText,
+    ...(firstDueOn ? { firstDueOn, chargeOn: chargeDayOf(firstDueOn) } : {}),
+  };
+}
 
 /** A report staff filed: its due date, the state's confirmation number and the receipt in the vault. */
 export interface AnnualReportFiling {

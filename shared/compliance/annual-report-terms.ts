@@ -16,3 +16,9 @@ export const ANNUAL_REPORT_CHARGE_LEAD_DAYS = 21;
 export const ANNUAL_REPORT_GRACE_DAYS = 14;
 /** The notices before each charge, in days before it. */
 export const ANNUAL_REPORT_NOTICE_DAYS = [30, 7] as const;
+
+/**
+ * The customer's consent to the service, in the words of the box they tick: the order page's and
+ * the checkout's (docs/decisions/0434), so both ask for the same agreement.
+ */
+export const ANNUAL_REPORT_CONSENT = 'I agree to be charged for each annual report before it is due, until I cancel.';

@@ -19,6 +19,8 @@ const chargeSchema = z.object({
   graceEndsOn: z.optional(isoDate()),
   paidAt: z.optional(z.string()),
   lapsedAt: z.optional(z.string()),
+  /** Given back by an owner (docs/decisions/0435): the provider's refund. */
+  refund: z.optional(z.object({ id: z.string(), amountCents: z.number(), at: z.string() })),
 });
 
 const filingSchema = z.object({ dueOn: isoDate(), confirmation: z.string(), receiptDocumentId: z.string(), filedOn: isoDate() });
@@ -32,7 +34,17 @@ export const annualReportViewSchema = z.object({
   nextDueOn: z.optional(isoDate()),
   chargeOn: z.optional(isoDate()),
   charge: z.optional(chargeSchema),
-  history: z.array(z.object({ kind: z.enum(RENEWAL_EVENT_KINDS), period: isoDate(), amountCents: z.number(), at: z.string(), detail: z.optional(z.string()) })),
+  history: z.array(
+    z.object({
+      kind: z.enum(RENEWAL_EVENT_KINDS),
+      period: isoDate(),
+      amountCents: z.number(),
+      at: z.string(),
+      detail: z.optional(z.string()),
+      /** The provider's payment of a charged line, or its refund of a refunded one. */
+      reference: z.optional(z.string()),
+    }),
+  ),
   filings: z.array(filingSchema),
   cardLast4: z.optional(z.string()),
 });
@@ -49,6 +61,24 @@ export const reportsToFileSchema = z.object({
 
 /** Staff record a report filed: its due date, the state's confirmation number, the receipt uploaded as `annual_report_receipt`. */
 export const recordAnnualReportSchema = z.strictObject({
+/**
+ * The checkout's offer of the service (docs/decisions/0434): where the filing state sells it, the
+ * price per report (our fee plus the state's fee at cost) and the first report, counted from today;
+ * elsewhere the sentence that says why not (free, none, no yearly date).
+ */
+export const annualReportOfferSchema = z.union([
+  z.object({
+    available: z.literal(true),
+    serviceUsd: z.number().check(z.nonnegative()),
+    stateFeeCents: z.number().check(z.int(), z.nonnegative()),
+    priceCents: z.number().check(z.int(), z.nonnegative()),
+    dueText: z.string(),
+    firstDueOn: z.optional(isoDate()),
+    chargeOn: z.optional(isoDate()),
+  }),
+  z.object({ available: z.literal(false), reason: z.string() }),
+]);
+
   dueOn: isoDate(),
   confirmation: z.string().check(z.trim(), z.minLength(1, 'Enter the confirmation number the state gave'), z.maxLength(64)),
   receiptDocumentId: z.string().check(z.minLength(1)),

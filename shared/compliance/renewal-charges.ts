@@ -78,6 +78,8 @@ export interface RenewalEvent {
   period: string;
   amountCents: number;
   at: string;
-  /** The failure's sentence, or the card charged. */
+  /** The failure's sentence, the card charged, or why a charge was refunded. */
   detail?: string;
+  /** The provider's payment of a charged or paid line, or its refund of a refunded one (recorded by the annual reports, docs/decisions/0435). */
+  reference?: string;
 }

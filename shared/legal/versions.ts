@@ -4,7 +4,7 @@
  * order records the Terms version in force when its payment started (`termsVersion`).
  */
 export const LEGAL_DOCUMENTS = {
-  terms: { title: 'Terms of Service', version: '1.2', effective: '2026-12-02' },
+  terms: { title: 'Terms of Service', version: '1.3', effective: '2026-12-02' },
   privacy: { title: 'Privacy Policy', version: '1.2', effective: '2026-12-02' },
   refunds: { title: 'Refund Policy', version: '1.5', effective: '2026-12-02' },
 } as const;

@@ -11,6 +11,12 @@ export const createPaymentIntentSchema = z.strictObject({
   provider: z._default(z.literal('stripe'), 'stripe'),
   /** The customer agreed at checkout to keep this card for the registered agent renewal they may agree to (charged only then, at the agreed price). */
   saveCardForRenewal: z.optional(z.boolean()),
+  /**
+   * The customer ticked "File my annual reports" at checkout (docs/decisions/0434): the service is
+   * agreed at the price of the moment this payment starts, recorded when it settles, and the card
+   * is kept for its charges. Refused (400) where the filing state does not sell it.
+   */
+  annualReports: z.optional(z.boolean()),
 });
 
 /** The test card form, validated the same way in the browser and on the server. */

@@ -32,6 +32,8 @@ export const electionViewSchema = z.object({
   deadline: z.optional(z.string()),
   /** Filed by the customer (an order without the Form 2553 add-on): they record it from the order page. */
   selfFiled: z.optional(z.boolean()),
+  /** The CP261 itself is in the vault (staff's upload, or the customer's for their own election: docs/decisions/0436). */
+  letterOnFile: z.optional(z.boolean()),
   /** Staff only: how it was sent and to what, and where the worksheet says to send it (the form's prefill). */
   how: z.optional(z.enum(ELECTION_SENT_HOW)),
   sentTo: z.optional(z.string()),

@@ -95,6 +95,18 @@ export const staffApplicationSchema = z.object({
   detailsChased: z.optional(z.object({ at: timestamp(), by: z.string(), times: int() })),
   /** A change of the customer's email asked for and waiting for the customer or a second staff member (docs/decisions/0409). */
   emailChange: z.optional(pendingEmailChangeSchema),
+  /** The annual reports charged on the order (shared/compliance/annual-report-refund.ts chargedReports): filed, refunded, for an owner's refund of one (docs/decisions/0435). */
+  annualReportCharges: z.optional(
+    z.array(
+      z.object({
+        dueOn: z.string(),
+        amountCents: cents(),
+        paidAt: z.string(),
+        filedOn: z.optional(z.string()),
+        refund: z.optional(z.object({ amountCents: cents(), at: z.string(), reason: z.optional(z.string()) })),
+      }),
+    ),
+  ),
   /** The item's version, for a later conditional write. */
   version: z.optional(int()),
 });

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = {
   annual_report_charge_failed: 'Annual report service charge failed',
   annual_report_lapsed: 'Annual report service lapsed',
   annual_report_filed: 'Annual report filed with the state',
+  // One report's charge given back by an owner, with the reason (docs/decisions/0435).
+  annual_report_refunded: 'Annual report charge refunded',
   // A renewal refunded with its cancellation within the Refund Policy's 30 days (actor: system, the customer's cancellation).
   renewal_refunded: 'Registered agent renewal refunded',
 } as const;

@@ -1,4 +1,4 @@
-import type { AnnualReportFiling, AnnualReportService } from '#shared/compliance/annual-report-service.ts';
+import type { AnnualReportCharge, AnnualReportEvent, AnnualReportFiling, AnnualReportService } from '#shared/compliance/annual-report-service.ts';
 import type { TransactItem } from '../../lib/clients/dynamodb-sdk.ts';
 import { ItemUpdate, updateWith } from './item.ts';
 
@@ -32,5 +32,22 @@ export function resumeAnnualReportsWrite(id: string, cancelledAt: string, at: st
 /** A report filed by staff, added to the order's filings. */
 export function recordAnnualReportFilingWrite(id: string, filing: AnnualReportFiling, at: string, alongside: TransactItem[]): Promise<boolean> {
   const change = new ItemUpdate(id).append('annualReportFilings', [filing]).set('updatedAt', at);
+  return updateWith(change, alongside);
+}
+
+/**
+ * One report's charge refunded (docs/decisions/0435), only at the version read: the history's
+ * `refunded` line and, when that report is still the current charge, the refund on it.
+ */
+export function refundAnnualReportWrite(
+  id: string,
+  version: number,
+  event: AnnualReportEvent,
+  charge: AnnualReportCharge | undefined,
+  at: string,
+  alongside: TransactItem[],
+): Promise<boolean> {
+  const change = new ItemUpdate(id).atVersion(version).append('annualReportHistory', [event]).set('updatedAt', at);
+  if (charge) change.set('annualReportCharge', charge);
   return updateWith(change, alongside);
 }

@@ -135,6 +135,12 @@ export interface ApplicationItem extends Partial<WizardData> {
   renewalCancelledAt?: string;
   /** Checkout's consent to keep the card for the renewal, set with the open payment. */
   paymentSavesCard?: boolean;
+  /**
+   * Checkout's agreement to the annual reports filed for the customer, at the price of the moment
+   * the open payment started (docs/decisions/0434): recorded as `annualReportService` when that
+   * payment settles, set and cleared with the open payment as `paymentSavesCard` is.
+   */
+  paymentAnnualReports?: AnnualReportService;
   /** The card kept for the renewal (written with the payment that saved it). */
   renewalCard?: RenewalCard;
   /** Add-ons bought after payment, oldest first, each with its price frozen when started (./purchases.ts, docs/decisions/0424). */

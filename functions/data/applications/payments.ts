@@ -1,4 +1,5 @@
 import { ADD_ON_KEYS, addOnFlags } from '#shared/catalog/catalog.ts';
+import type { AnnualReportService } from '#shared/compliance/annual-report-service.ts';
 import type { RenewalCard } from '#shared/compliance/renewal-charges.ts';
 import { TERMS_VERSION } from '#shared/legal/versions.ts';
 import { formatCents } from '#shared/money.ts';
@@ -64,6 +65,9 @@ const PAYMENT_FIELDS = [
   'paymentConfirming',
   'review',
   'refundedReference',
+  // Checkout's agreement to the annual reports, recorded with the payment (docs/decisions/0434).
+  'paymentAnnualReports',
+  'annualReportService',
 ] as const satisfies readonly (keyof ApplicationItem)[];
 
 /** The application fields payments read, and the version they were read at. */
@@ -88,7 +92,7 @@ export const DETAILS_REMINDER_AFTER_HOURS = 24;
 export async function beginPayment(
   app: ApplicationItem,
   order: ApplicationOrder,
-  intent: { id: string; provider: PaymentProvider; secretHash?: string; savesCard?: boolean },
+  intent: { id: string; provider: PaymentProvider; secretHash?: string; savesCard?: boolean; annualReports?: AnnualReportService },
 ): Promise<void> {
   // Items hold only what was saved: the missing fields are the wizard's empty defaults.
   const { submissionProblems, initialWizardData } = await wizardRules();
@@ -123,6 +127,9 @@ export async function beginPayment(
   // Checkout's consent to keep the card for the renewal travels with the payment it saves the card of.
   if (intent.savesCard) change.set('paymentSavesCard', true);
   else change.remove('paymentSavesCard');
+  // So does its agreement to the annual reports, frozen at this moment's price (docs/decisions/0434).
+  if (intent.annualReports) change.set('paymentAnnualReports', intent.annualReports);
+  else change.remove('paymentAnnualReports');
   if (intent.secretHash) change.set('paymentIntentSecretHash', intent.secretHash);
   else change.remove('paymentIntentSecretHash');
   if (!(await update(change)))
@@ -191,11 +198,17 @@ export async function markPaid(
     .remove('paymentConfirming')
     .remove('expiresAt')
     .remove('paymentSavesCard')
+    .remove('paymentAnnualReports')
     // Paid: off the unpaid list, waiting for the customer's filing details (saved only once paid,
     // ./order-page.ts, which then queues it as ready). Money taken is always somebody's work.
     .queueAt('details', now);
   // The card the customer agreed at checkout to keep for the renewal (the provider's ids only).
   if (payment.card) change.set('renewalCard', payment.card);
+  // The annual reports agreed at checkout: the same record as the order page's agreement, at the
+  // price frozen when this payment started, with its row, activity and email (docs/decisions/0434).
+  // Once only: this write is at the version read, and a paid order is never marked paid again.
+  const agreement = app.paymentAnnualReports && !app.annualReportService ? app.paymentAnnualReports : undefined;
+  if (agreement) change.set('annualReportService', agreement);
   if (fromDraft) change.set('status', 'submitted').set('listPartition', LIST_PARTITION).set('submittedAt', now);
   const who = app.businessName || [app.firstName, app.lastName].filter(Boolean).join(' ') || app.id;
   const alongside: TransactItem[] = fromDraft ? [statusCounterUpdate('draft', 'submitted')] : [];
@@ -240,6 +253,10 @@ export async function markPaid(
   // Imported on use: the state rules behind them stay out of the cold start of the payment routes that never mark an order paid.
   const { reminderPuts } = await import('../reminders.ts');
   alongside.push(...reminderPuts({ ...app, paymentStatus: 'paid', paidAt: now }), ...also);
+  if (agreement) {
+    const { agreementWrites } = await import('../annual-report-rows.ts');
+    alongside.push(...agreementWrites({ ...app, paymentStatus: 'paid', paidAt: now } as ApplicationItem, agreement, Date.parse(now), 'checkout'));
+  }
   // Staff search: a paid order's entries are kept (written again without the unpaid expiry).
   alongside.push(...searchIndexChanges(undefined, { ...app, paymentStatus: 'paid' }, { rewrite: true }));
   if (!(await updateWith(change, alongside))) throw changedMeanwhile('the payment was recorded');

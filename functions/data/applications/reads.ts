@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
 import { addOnPricesFrom } from '#shared/catalog/catalog.ts';
+import { isSettledPayment } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
 import { PUBLIC_APPLICATION_FIELDS, type PublicApplication } from '#shared/wizard/application.ts';
 import { ddb } from '../../lib/clients/dynamodb.ts';
@@ -125,5 +126,17 @@ export async function priceApplication(item: ApplicationItem): Promise<Applicati
 /** GET /api/llc-applications/{id}: the public application, its filing state's pricing and the order total. */
 export async function applicationView(item: ApplicationItem): Promise<ApplicationResponse> {
   const { state: pricing, processingTime: _addOnTime, addOnPrices, ...order } = await priceApplication(item);
-  return { application: toPublicApplication(item), pricing, order, addOnPrices };
+  return { application: toPublicApplication(item), pricing, order, addOnPrices, ...(await annualReportsOffered(item, pricing.code)) };
+}
+
+/**
+ * The checkout's offer of the annual reports filed for the customer (docs/decisions/0434), while the
+ * order is not paid: the price at our fee in force now, or why the state's report is not sold.
+ * Imported on use: the state's due-date rules stay out of the other routes' cold start.
+ */
+async function annualReportsOffered(item: ApplicationItem, state: string): Promise<Pick<ApplicationResponse, 'annualReports'>> {
+  if (isSettledPayment(item.paymentStatus)) return {};
+  const { annualReportOffer, ANNUAL_REPORT_SERVICE_DEFAULT_USD } = await import('#shared/compliance/annual-report-service.ts');
+  const serviceUsd = (await getOperatorSettings()).annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD;
+  return { annualReports: annualReportOffer(state, serviceUsd, new Date().toISOString().slice(0, 10)) };
 }

@@ -1,5 +1,6 @@
 import { type ApplicationStatus, filedDateProblem, normaliseStatus, REOPEN_MOVE, staffMoveBlocker, staffMoveTo } from '#shared/application-status.ts';
 import { boughtFlags } from '#shared/catalog/catalog.ts';
+import { chargedReports } from '#shared/compliance/annual-report-refund.ts';
 import { deliverablesFor, deliveredLines } from '#shared/orders/deliverables.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments/methods.ts';
 import type { ApplicationListQuery, StaffApplication } from '#shared/staff/applications.schema.ts';
@@ -87,8 +88,19 @@ export function toStaffApplication(raw: ApplicationItem): StaffApplicationView {
       raw.detailsChased && typeof raw.detailsChased.at === 'string'
         ? { at: raw.detailsChased.at, by: str(raw.detailsChased.by), times: typeof raw.detailsChased.times === 'number' ? raw.detailsChased.times : 1 }
         : undefined,
+    annualReportCharges: annualReportChargesOf(raw),
     version: versionOf(raw),
   };
+}
+
+/** The annual reports charged on the order, without the provider's references (docs/decisions/0435); absent when none was. */
+function annualReportChargesOf(raw: ApplicationItem): StaffApplication['annualReportCharges'] {
+  if (!Array.isArray(raw.annualReportHistory)) return undefined;
+  const reports = chargedReports({
+    annualReportHistory: raw.annualReportHistory,
+    annualReportFilings: Array.isArray(raw.annualReportFilings) ? raw.annualReportFilings : [],
+  });
+  return reports.length ? reports.map(({ reference: _, ...report }) => report) : undefined;
 }
 
 const toDisputeView = (d: DisputeRecord) => ({

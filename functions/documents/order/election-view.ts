@@ -17,7 +17,8 @@ export function orderElection(app: ApplicationItem, now: number | string | Date 
   if (!formation || (selfFiled && !app.sCorpElection)) return undefined;
   const { state, headline, detail, ...dates } = electionState({ formationDate: formation.date, record: app.sCorpElection, today: dayOf(now) });
   const { late: _late, ...rest } = dates as typeof dates & { late?: boolean };
-  return { state, headline, detail, ...rest, ...(selfFiled ? { selfFiled: true } : {}) };
+  const letterOnFile = Boolean(app.sCorpElection?.letterId && app.documents?.some((d) => d.id === app.sCorpElection?.letterId));
+  return { state, headline, detail, ...rest, ...(selfFiled ? { selfFiled: true } : {}), ...(letterOnFile ? { letterOnFile: true } : {}) };
 }
 
 /** The staff modal's: the state, what was recorded, and where the worksheet says to send the form (the form's prefill). */

@@ -128,6 +128,43 @@ export async function recordUpload(id: string, uploadId: string, body: RecordUpl
   return app;
 }
 
+/**
+ * The IRS acceptance letter (CP261) of an election the customer filed themselves, uploaded from the
+ * order page (docs/decisions/0436): the upload checked as staff's are, recorded as the order's
+ * `cp261_letter` (the vault shows the newest one, so an upload again replaces it there) with the
+ * election in effect from `effectiveOn`, audited with `actor` (the order), in one write at the
+ * version read; the payers are emailed to give the new W-9 when the date is new. No "your
+ * document is ready" email: the customer sent it. Recording the same upload again answers the
+ * order as it is. The caller checked the order is the customer's to record (paid, no add-on).
+ */
+export async function recordOwnElectionLetter(app: ApplicationItem, uploadId: string, effectiveOn: string, actor: AuditActor): Promise<ApplicationItem> {
+  if (app.documents?.some((d) => d.id === uploadId)) return app;
+  mustBePaid(app);
+  const upload = await storeUpload(app, uploadId, 'cp261_letter');
+  const doc = { ...upload, title: DOCUMENT_KIND_LABELS.cp261_letter, createdAt: new Date().toISOString() };
+  const text = `The customer uploaded the IRS acceptance letter (CP261) of their S-corporation election, in effect from ${effectiveOn}, for ${displayName(app)}`;
+  let current = app;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      current = await recordDocuments(current, [doc], {
+        activity: { action: 'document_uploaded', text },
+        actor,
+        election: { effectiveOn, letterId: uploadId, by: actor.email },
+      });
+      break;
+    } catch (err) {
+      if (!hasErrorCode(err, 'version_conflict') || attempt >= RECORD_ATTEMPTS) throw err;
+      current = await getApplication(app.id);
+      mustBePaid(current);
+      if (current.documents?.some((d) => d.id === uploadId)) break;
+    }
+  }
+  await deleteObject(uploadKey(app.id, uploadId)).catch((err: unknown) =>
+    logger.warn('upload not removed after recording', { applicationId: app.id, error: String(err) }),
+  );
+  return current;
+}
+
 /** The customer's email when the state-stamped document is recorded. */
 function approvedNotice(app: ApplicationItem, fileNumber: string | undefined): { title: string; detail: string } {
   const state = findState(soldOrder(app).state)?.name ?? 'The state';

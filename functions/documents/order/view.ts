@@ -109,8 +109,10 @@ const electionOf = <T>(view: T | undefined) => (view ? { election: view } : {});
 export function vaultDocuments(app: ApplicationItem): StoredDocument[] {
   const all = (app.documents ?? []).filter((d) => !STAFF_ONLY_KINDS.includes(d.kind));
   const newest = new Map<DocumentKind, StoredDocument>();
-  for (const d of all) if (isGenerated(d.kind) && (newest.get(d.kind)?.version ?? 0) < d.version) newest.set(d.kind, d);
-  return all.filter((d) => !isGenerated(d.kind) || d.filed || newest.get(d.kind) === d).sort(newestFirst);
+  // The IRS acceptance letter is one letter: an upload of it again (a clearer scan) replaces the earlier one (docs/decisions/0436).
+  const latestOnly = (kind: DocumentKind) => isGenerated(kind) || kind === 'cp261_letter';
+  for (const d of all) if (latestOnly(d.kind) && (newest.get(d.kind)?.version ?? 0) < d.version) newest.set(d.kind, d);
+  return all.filter((d) => !latestOnly(d.kind) || d.filed || newest.get(d.kind) === d).sort(newestFirst);
 }
 
 /** The order page's `documents` (shared/orders/view.schema.ts). */

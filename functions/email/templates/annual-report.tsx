@@ -8,7 +8,7 @@ import { heading, Layout, text } from './Layout.tsx';
 /**
  * The annual reports filed for the customer (docs/decisions/0431): one message kind, one event each:
  * agreed, the notices before a charge, charged, the payment link after a failed charge, lapsed,
- * filed (the state's receipt in the vault), cancelled and resumed. `link` is the signed order page.
+ * filed (the state's receipt in the vault), cancelled, resumed, and one report's charge refunded. `link` is the signed order page.
  */
 type Props = EmailPayloads['annual_report'] & { link?: string };
 
@@ -35,6 +35,8 @@ export function annualReportSubject(p: EmailPayloads['annual_report']): string {
       return `Cancelled: annual reports filed for ${llc}`;
     case 'resumed':
       return `Annual reports for ${llc}: we file them again`;
+    case 'refunded':
+      return `Refund: ${amount} for ${llc}'s ${p.stateName} annual report due ${longDate(p.dueOn)}`;
   }
 }
 
@@ -80,6 +82,15 @@ function body(p: Props): string[] {
     case 'resumed':
       return [
         `We file ${llc}'s ${p.stateName} annual reports again, at ${amount} a report. The next is due on ${due}; we charge it on ${longDate(p.chargeOn ?? p.dueOn)}.`,
+      ];
+    case 'refunded':
+      return [
+        `We refunded the ${amount} charged for ${llc}'s ${p.stateName} annual report due on ${due}${p.reason ? `: ${p.reason}` : '.'}`,
+        `The money goes back to the card it was charged to, ${p.arrival ?? 'within 5 to 10 business days'}.`,
+        p.filedOn
+          ? `The report was filed on ${longDate(p.filedOn)}; the state's receipt stays in your vault.`
+          : `We do not file this report: it is yours to file with ${p.stateName}, by ${due} if that day has not passed (a late report can cost a penalty).`,
+        ...(p.chargeOn ? [`The next report is charged on ${longDate(p.chargeOn)} as agreed, unless you cancel on your order page.`] : []),
       ];
   }
 }

@@ -91,6 +91,7 @@ describe('staff routes check the role the route table declares', () => {
         'DELETE /api/staff/people/{id}',
         'POST /api/staff/people/{id}/reset',
         'POST /api/staff/applications/{id}/refund',
+        'POST /api/staff/applications/{id}/annual-report/refund',
         'POST /api/staff/applications/{id}/tax-id/reveal',
       ]),
     );

@@ -17,7 +17,7 @@ import {
 } from '../../compliance/api.schema.ts';
 import { filingDetailsBodySchema } from '../../filing/details.schema.ts';
 import { orderConversationSchema } from '../../orders/conversation.schema.ts';
-import { documentLinkSchema } from '../../orders/documents.schema.ts';
+import { documentLinkSchema, uploadIdSchema, uploadRequestSchema, uploadTicketSchema } from '../../orders/documents.schema.ts';
 import { purchaseBodySchema, purchaseResultSchema, purchasesSchema } from '../../orders/purchases.schema.ts';
 import { changeRequestSchema, customerEmailChangeSchema, orderAccessSchema, orderLinkRequestSchema, orderLookupSchema } from '../../orders/requests.schema.ts';
 import {
@@ -484,6 +484,40 @@ export const ORDER_ROUTES = {
     responses: { 200: orderViewSchema },
     errors: { rate_limited: TOO_MANY_REQUESTS },
     tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', rateLimits: 'write' },
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/election/letter/uploads': {
+    handler: 'orders/election-letter-upload',
+    operationId: 'startOwnElectionLetterUpload',
+    summary: 'A presigned PUT (10 minutes) for the IRS acceptance letter (CP261) of the customer’s own election: one PDF of at most 10 MB',
+    description:
+      'PUT the file to `url` with exactly `headers`, then record it (…/uploads/{uploadId}/record). At most 10 uploads an hour per order. 409 `order_not_paid`, `election_tracked_by_staff`; 429 `rate_limited`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: idParam,
+    body: uploadRequestSchema,
+    responses: { 200: uploadTicketSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'read', rateLimits: 'write' },
+    bucket: 'write',
+    rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
+  },
+  'POST /api/orders/{id}/election/letter/uploads/{uploadId}/record': {
+    handler: 'orders/election-letter-record',
+    operationId: 'recordOwnElectionLetterUpload',
+    summary: 'Checks the uploaded CP261 and records it in the vault as the order’s IRS acceptance letter, with the date it gives',
+    description:
+      'The file must be a PDF of at most 10 MB (400 `not_a_pdf` or `file_too_large`, and it is removed). One write records the letter (it replaces an earlier upload in the vault), puts the election in effect from `effectiveOn` and, when that date is new, emails the payers to get the new W-9; audited with the order as the actor. Recording the same upload again changes nothing. 409 `order_not_paid`, `election_tracked_by_staff`, `upload_missing`, `version_conflict`.',
+    tag: 'Orders',
+    access: 'public',
+    holder: true,
+    params: z.strictObject({ id: idParam.shape.id, uploadId: uploadIdSchema }),
+    body: recordElectionLetterSchema,
+    responses: { 200: orderViewSchema },
+    errors: { rate_limited: TOO_MANY_REQUESTS },
+    tables: { applications: 'write', activity: 'write', audit: 'append', outbox: 'write', rateLimits: 'write' },
+    bucket: 'write',
     rateLimit: { bucket: 'order-details', perMinute: RATE_LIMITS.orderDetails },
   },
   'GET /api/orders/{id}/w9-values': {

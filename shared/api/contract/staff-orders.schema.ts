@@ -16,6 +16,7 @@ import { orderViewSchema, revealedTaxIdSchema } from '../../orders/view.schema.t
 import { staffOrderPayersSchema } from '../../payers/payers.schema.ts';
 import { recordElectionSentSchema } from '../../s-corp/election.schema.ts';
 import { ACTION_PERMISSIONS, ACTION_ROLES } from '../../staff/actions.ts';
+import { annualReportRefundSchema } from '../../staff/annual-report-refund.schema.ts';
 import { applicationListQuerySchema, applicationUpdateSchema, reopenSchema } from '../../staff/applications.schema.ts';
 import { assigneesSchema, assignSchema, bulkActionSchema, bulkResultSchema } from '../../staff/assignment.schema.ts';
 import { staffFilingDetailsBodySchema } from '../../staff/email-delivery.schema.ts';
@@ -392,7 +393,7 @@ export const STAFF_ORDER_ROUTES = {
     operationId: 'recordAnnualReportFiled',
     summary: "Records an annual report filed: the state's confirmation number and its receipt, uploaded first as `annual_report_receipt`",
     description:
-      "One transaction: the filing on the order, the list's row removed, the activity and audit entries and the customer's email; the receipt is in the vault and the calendar marks the report done. Recording it again answers the same record. 409 `not_paid` (the report is not paid for), `no_receipt`.",
+      "One transaction: the filing on the order, the list's row removed, the activity and audit entries and the customer's email; the receipt is in the vault and the calendar marks the report done. Recording it again answers the same record. 409 `not_paid` (the report is not paid for), `no_receipt`, `report_refunded` (its charge was refunded: we do not file it).",
     tag: 'Staff',
     access: 'staff',
     role: ACTION_ROLES.workOrders,
@@ -400,6 +401,21 @@ export const STAFF_ORDER_ROUTES = {
     body: recordAnnualReportSchema,
     responses: { 200: annualReportFilingSchema },
     tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write' },
+  },
+  'POST /api/staff/applications/{id}/annual-report/refund': {
+    handler: 'staff/annual-report-refund',
+    operationId: 'refundAnnualReport',
+    summary: "Refunds one annual report's charge, with a reason, as the Refund Policy allows (owners only); records it and emails the customer",
+    description:
+      "The provider's refund first (idempotency key `annual-report-refund:<order>:<due date>`), then one write at the order's version: the history's `refunded` line, the activity and audit entries, the customer's email, and the report off the list to file when it was not filed. 409 `not_charged` (never charged), `already_refunded`, `report_filed` (filed before its due date: the Refund Policy does not refund it), `no_payment_reference`, `refund_failed`, `version_conflict`. Two requests at once refund once (docs/decisions/0435).",
+    tag: 'Staff',
+    access: 'staff',
+    role: ACTION_ROLES.refund,
+    params: idParam,
+    body: annualReportRefundSchema,
+    responses: { 200: staffApplicationSchema },
+    tables: { ...staffSession, applications: 'write', activity: 'write', audit: 'append', outbox: 'write', reminders: 'write' },
+    secrets: ['stripeSecretKey'],
   },
   'GET /api/staff/mail': {
     handler: 'staff/mail-open',

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
-import { type AddOnKey, type AddOnSelection, addOnFlags } from '#shared/catalog/catalog.ts';
+import { type AddOnKey, type AddOnSelection, addOnFlags, soldAt } from '#shared/catalog/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import { offersOurAgent, registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { PAYMENT_METHODS, type PaymentMethodId } from '#shared/payments/methods.ts';
@@ -25,6 +25,7 @@ import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
 import { AddOnToggles } from './AddOnToggles.tsx';
 import { AmazonPayPanel, type AmazonPaySessionConfig } from './AmazonPayPanel.tsx';
+import { AnnualReportsOptIn } from './AnnualReportsOptIn.tsx';
 import { ApplePayPanel, applePayAvailableInBrowser } from './ApplePayPanel.tsx';
 import {
   APPLICATION_ID_KEY,
@@ -166,6 +167,10 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const operator = useOperatorSettings();
   const renewalOffered = offersOurAgent(operator, pricing.code);
   const keepsCard = renewalOffered && saveCard;
+  // The annual reports filed for the customer, agreed with the card payment (docs/decisions/0434): offered where the catalog sells them at checkout.
+  const annualOffer = soldAt('annualReports', 'checkout') ? data.annualReports : undefined;
+  const [annualReports, setAnnualReports] = useState(false);
+  const agreesAnnualReports = Boolean(annualOffer?.available) && annualReports;
   const saving = pendingSaves > 0;
   const order: ApplicationOrder = useMemo(() => orderFor(pricing, addOns, data.addOnPrices), [pricing, addOns, data.addOnPrices]);
 
@@ -215,7 +220,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const payWithTestCard = async (card: TestCard) => {
     setPaying(true);
     try {
-      const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents, keepsCard);
+      const { clientSecret } = await createPaymentIntent(applicationId, order.totalCents, keepsCard, agreesAnnualReports);
       await confirmTestPayment(applicationId, clientSecret, card);
       navigate(paths.success('stripe', applicationId));
     } catch (err) {
@@ -229,8 +234,8 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
   const sessionsReady = Boolean(m) && !saving;
 
   const stripeIntent = useQuery({
-    queryKey: ['stripe-intent', applicationId, order.totalCents, keepsCard],
-    queryFn: () => createPaymentIntent(applicationId, order.totalCents, keepsCard),
+    queryKey: ['stripe-intent', applicationId, order.totalCents, keepsCard, agreesAnnualReports],
+    queryFn: () => createPaymentIntent(applicationId, order.totalCents, keepsCard, agreesAnnualReports),
     enabled: sessionsReady && cardMode === 'stripe',
   });
   useEffect(() => {
@@ -274,6 +279,16 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
           <Card>
             <OwnersQuestion value={owners} onChange={answerOwners} problem={ownersProblem} disabled={paying} />
           </Card>
+        ) : null}
+        {annualOffer ? (
+          <AnnualReportsOptIn
+            offer={annualOffer}
+            stateName={pricing.name}
+            checked={annualReports}
+            onChange={setAnnualReports}
+            cardPayment={activeTab === 'card' && Boolean(cardMode)}
+            disabled={paying}
+          />
         ) : null}
         <ContinueLinkOffer applicationId={applicationId} email={data.application.email || undefined} />
         <Card>

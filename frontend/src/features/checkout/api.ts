@@ -48,10 +48,19 @@ export function saveOwnersAnswer(id: string, ownersUsPersons: OwnersUsPersons): 
   return apiCall('PATCH /api/llc-applications/{id}', { params: { id }, body: { ownersUsPersons } });
 }
 
-/** `saveCardForRenewal`: the customer ticked "Keep this card for the registered agent renewal". */
-export function createPaymentIntent(applicationId: string, amountCents: number, saveCardForRenewal = false) {
+/**
+ * `saveCardForRenewal`: the customer ticked "Keep this card for the registered agent renewal";
+ * `annualReports`: they agreed to the annual reports filed for them (docs/decisions/0434).
+ */
+export function createPaymentIntent(applicationId: string, amountCents: number, saveCardForRenewal = false, annualReports = false) {
   return apiCall('POST /api/create-payment-intent', {
-    body: { amount: amountCents, applicationId, provider: 'stripe', ...(saveCardForRenewal ? { saveCardForRenewal: true } : {}) },
+    body: {
+      amount: amountCents,
+      applicationId,
+      provider: 'stripe',
+      ...(saveCardForRenewal ? { saveCardForRenewal: true } : {}),
+      ...(annualReports ? { annualReports: true } : {}),
+    },
   });
 }
 

@@ -80,12 +80,13 @@ export default function TermsPage() {
               service ends.
             </p>
             <p data-testid="annual-reports-terms">
-              <strong>Annual reports filed for you.</strong> Where your state charges for its annual report, you can ask us on your order page to file each
-              report for you. You agree then to a price per report: our fee plus the state&rsquo;s fee at cost, fixed on that day. We charge it to the card you
-              kept at checkout {ANNUAL_REPORT_CHARGE_LEAD_DAYS} days before the report is due, after emailing you {ANNUAL_REPORT_NOTICE_DAYS.join(' and ')} days
-              before the charge, file the report before its due date and put the state&rsquo;s receipt in your documents. If a charge fails, we email you a link
-              to pay and you have {ANNUAL_REPORT_GRACE_DAYS} days to pay; unpaid after that, we do not file the report and the service ends. You can cancel on
-              your order page at any time, in one step: nothing more is charged after you cancel.
+              <strong>Annual reports filed for you.</strong> Where your state charges for its annual report, you can ask us at checkout, when you pay by card,
+              or later on your order page to file each report for you. You agree then to a price per report: our fee plus the state&rsquo;s fee at cost, fixed
+              on that day (at checkout, when your payment starts; nothing of it is charged with your order). We charge it to the card you kept at checkout
+              (agreeing at checkout keeps the card you pay with) {ANNUAL_REPORT_CHARGE_LEAD_DAYS} days before the report is due, after emailing you{' '}
+              {ANNUAL_REPORT_NOTICE_DAYS.join(' and ')} days before the charge, file the report before its due date and put the state&rsquo;s receipt in your
+              documents. If a charge fails, we email you a link to pay and you have {ANNUAL_REPORT_GRACE_DAYS} days to pay; unpaid after that, we do not file
+              the report and the service ends. You can cancel on your order page at any time, in one step: nothing more is charged after you cancel.
             </p>
 
             <h2>7. Refunds</h2>

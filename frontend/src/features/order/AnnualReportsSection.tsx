@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ANNUAL_REPORT_CHARGE_LEAD_DAYS, ANNUAL_REPORT_GRACE_DAYS, ANNUAL_REPORT_NOTICE_DAYS } from '#shared/compliance/annual-report-terms.ts';
+import {
+  ANNUAL_REPORT_CHARGE_LEAD_DAYS,
+  ANNUAL_REPORT_CONSENT,
+  ANNUAL_REPORT_GRACE_DAYS,
+  ANNUAL_REPORT_NOTICE_DAYS,
+} from '#shared/compliance/annual-report-terms.ts';
 import type { RenewalEventKind } from '#shared/compliance/renewal-charges.ts';
 import { formatExactCents } from '#shared/money.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
@@ -81,7 +86,7 @@ export function AnnualReportsSection({ applicationId }: { applicationId: string 
             </p>
             <label htmlFor={consentId} className="mt-3 flex items-start gap-2">
               <input id={consentId} type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="mt-1" />
-              <span>I agree to be charged for each annual report before it is due, until I cancel.</span>
+              <span>{ANNUAL_REPORT_CONSENT}</span>
             </label>
             <button
               type="button"

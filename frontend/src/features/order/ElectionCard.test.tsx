@@ -81,3 +81,78 @@ describe('an election the customer filed themselves (docs/decisions/0432)', () =
     expect(screen.queryByRole('button', { name: 'Record the letter' })).toBeNull();
   });
 });
+
+describe('the CP261 uploaded with the date (docs/decisions/0436)', () => {
+  const ID = '0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b';
+  const UPLOAD = '7d1f0c3a-2b4e-4c6d-8e9f-0a1b2c3d4e5f';
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
+    const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.endsWith('/election/letter/uploads'))
+      return ok({
+        uploadId: UPLOAD,
+        url: 'https://bucket.example/put',
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        maxBytes: 10485760,
+        expiresAt: '2026-12-02T10:10:00Z',
+      });
+    if (url === 'https://bucket.example/put') return new Response('', { status: 200 });
+    return ok({});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    calls.length = 0;
+  });
+  const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+  const pdf = () => new File(['%PDF-1.7 letter'], 'cp261.pdf', { type: 'application/pdf' });
+  const waiting = () => ({ ...electionState({ formationDate: '2026-09-03', record: fax('2026-10-01'), today: '2026-10-02' }), selfFiled: true });
+
+  it('says why to upload it, then sends the PDF to the upload link and records it with the date', async () => {
+    rememberResumeSecret(ID, 'the-resume-secret');
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<ElectionCard election={waiting()} orderId={ID} />);
+    expect(screen.getByText(/the CP261 is the IRS’s proof that it accepted the election/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/The IRS letter \(CP261\) arrived/), '2026-09-03');
+    await userEvent.upload(screen.getByLabelText(/The letter as a PDF \(optional\)/), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Record and upload the letter' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[0]).toMatchObject({ url: `/api/orders/${ID}/election/letter/uploads`, method: 'POST', body: { contentType: 'application/pdf', size: 15 } });
+    expect(calls[1]).toMatchObject({ url: 'https://bucket.example/put', method: 'PUT' });
+    expect(calls[2]).toMatchObject({ url: `/api/orders/${ID}/election/letter/uploads/${UPLOAD}/record`, method: 'POST', body: { effectiveOn: '2026-09-03' } });
+    expect(calls.some((c) => c.url === `/api/orders/${ID}/election/letter`)).toBe(false);
+  });
+
+  it('refuses a file that is not a PDF before sending anything', async () => {
+    rememberResumeSecret(ID, 'the-resume-secret');
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup({ applyAccept: false });
+    wrap(<ElectionCard election={waiting()} orderId={ID} />);
+    await user.type(screen.getByLabelText(/The IRS letter \(CP261\) arrived/), '2026-09-03');
+    await user.upload(screen.getByLabelText(/The letter as a PDF \(optional\)/), new File(['<html>'], 'letter.html', { type: 'text/html' }));
+    await user.click(screen.getByRole('button', { name: 'Record and upload the letter' }));
+    expect(await screen.findByText('Only PDF files can be uploaded')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('once in effect, takes the PDF for the recorded date, and offers a clearer scan once it is in the vault', async () => {
+    rememberResumeSecret(ID, 'the-resume-secret');
+    vi.stubGlobal('fetch', fetchMock);
+    const inEffect = { ...electionState({ formationDate: '2026-09-03', record: { effectiveOn: '2026-09-03' }, today: '2026-12-02' }), selfFiled: true };
+    const { unmount } = wrap(<ElectionCard election={inEffect} orderId={ID} />);
+    expect(screen.queryByLabelText(/arrived: the date/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload the letter' }));
+    expect(screen.getByText('Choose the letter’s PDF')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText(/The IRS letter \(CP261\) as a PDF/), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Upload the letter' }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ url: `/api/orders/${ID}/election/letter/uploads/${UPLOAD}/record`, body: { effectiveOn: '2026-09-03' } }),
+    );
+    unmount();
+    wrap(<ElectionCard election={{ ...inEffect, letterOnFile: true }} orderId={ID} />);
+    expect(screen.getByText('Replace the letter in your vault with another scan')).toBeInTheDocument();
+  });
+});

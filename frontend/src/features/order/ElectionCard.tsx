@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { uploadRequestSchema } from '#shared/orders/documents.schema.ts';
 import { type ElectionView, recordElectionLetterSchema, recordElectionSentSchema } from '#shared/s-corp/election.schema.ts';
 import { Button } from '../../components/Button.tsx';
 import { ApiError, failureMessage } from '../../lib/api.ts';
@@ -11,7 +12,9 @@ import { orderQueryKey } from '../../lib/order-queries.ts';
  * stands, from the worksheet to the IRS letter (CP261), in the server's own sentences (not sent
  * yet, waiting with the day the answer is due, late with the Rev. Proc. 2013-30 steps, overdue
  * with whom to call, in effect). For an election the customer filed themselves (no Form 2553
- * add-on, docs/decisions/0432) the card takes the sending and the CP261's date.
+ * add-on, docs/decisions/0432) the card takes the sending and the CP261's date, with the letter
+ * itself as a PDF for the vault (optional, docs/decisions/0436); once in effect it still takes the
+ * PDF, or a clearer scan of it.
  */
 
 const TONE: Record<ElectionView['state'], string> = {
@@ -39,6 +42,18 @@ export function ElectionCard({ election, orderId }: { election: ElectionView; or
             <SentForm orderId={orderId} />
           </details>
         </div>
+      ) : null}
+      {orderId && election.selfFiled && election.state === 'in-effect' && election.effectiveOn ? (
+        election.letterOnFile ? (
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm text-indigo-700">Replace the letter in your vault with another scan</summary>
+            <LetterForm orderId={orderId} effectiveOn={election.effectiveOn} />
+          </details>
+        ) : (
+          <div className="mt-4">
+            <LetterForm orderId={orderId} effectiveOn={election.effectiveOn} />
+          </div>
+        )
       ) : null}
     </div>
   );
@@ -145,10 +160,33 @@ export function SentForm({ orderId }: { orderId: string }) {
   );
 }
 
-/** The IRS letter (CP261) arrived: the date it says the election takes effect. */
-function LetterForm({ orderId }: { orderId: string }) {
+/** Why the customer should upload the letter, said beside the file field. */
+export const WHY_UPLOAD_THE_LETTER =
+  'Optional, but we recommend it: the CP261 is the IRS’s proof that it accepted the election. Kept in your document vault, it is at hand when your tax preparer, a bank or the IRS asks for it.';
+
+/** Sends the letter to the documents store (the presigned PUT, not through the API) and records it with its date. */
+async function uploadLetter(orderId: string, file: File, effectiveOn: string): Promise<void> {
+  const ticket = await apiCall('POST /api/orders/{id}/election/letter/uploads', {
+    params: { id: orderId },
+    body: { contentType: 'application/pdf', size: file.size },
+  });
+  const put = await fetch(ticket.url, { method: ticket.method, headers: ticket.headers, body: file });
+  if (!put.ok) throw new ApiError(put.status, '', 'The letter could not be uploaded: try again');
+  await apiCall('POST /api/orders/{id}/election/letter/uploads/{uploadId}/record', {
+    params: { id: orderId, uploadId: ticket.uploadId },
+    body: { effectiveOn },
+  });
+}
+
+/**
+ * The IRS letter (CP261) arrived: the date it says the election takes effect, and the letter as a
+ * PDF for the vault (optional; the date alone records it). With `effectiveOn` (the election is
+ * already in effect) it takes the PDF, or a clearer scan, for the date recorded.
+ */
+function LetterForm({ orderId, effectiveOn: recorded }: { orderId: string; effectiveOn?: string }) {
   const ids = useId();
-  const [effectiveOn, setEffectiveOn] = useState('');
+  const [effectiveOn, setEffectiveOn] = useState(recorded ?? '');
+  const [file, setFile] = useState<File | null>(null);
   const { errors, busy, send } = useElectionForm(orderId);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -156,27 +194,46 @@ function LetterForm({ orderId }: { orderId: string }) {
     void send(
       () => {
         const r = recordElectionLetterSchema.safeParse(body);
-        return { success: r.success, issues: r.error?.issues ?? [] };
+        const issues: { path: PropertyKey[]; message: string }[] = [...(r.error?.issues ?? [])];
+        if (!file && recorded) issues.push({ path: ['file'], message: 'Choose the letter’s PDF' });
+        if (file) {
+          // The upload route's own schema: a PDF of at most 10 MB.
+          const f = uploadRequestSchema.safeParse({ contentType: file.type || 'application/octet-stream', size: file.size });
+          for (const issue of f.error?.issues ?? []) issues.push({ path: ['file'], message: issue.message });
+        }
+        return { success: issues.length === 0, issues };
       },
-      () => apiCall('POST /api/orders/{id}/election/letter', { params: { id: orderId }, body }),
+      () => (file ? uploadLetter(orderId, file, body.effectiveOn) : apiCall('POST /api/orders/{id}/election/letter', { params: { id: orderId }, body })),
     );
   }
+  const described = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}` } : {});
   return (
     <form onSubmit={submit} noValidate aria-label="The IRS letter arrived" className="flex flex-wrap items-end gap-3">
+      {recorded ? null : (
+        <label className="text-sm text-slate-800">
+          The IRS letter (CP261) arrived: the date it says the election takes effect
+          <input type="date" value={effectiveOn} onChange={(e) => setEffectiveOn(e.target.value)} className={INPUT} {...described('effectiveOn')} />
+          <FieldError id={`${ids}-effectiveOn`} message={errors.effectiveOn} />
+        </label>
+      )}
       <label className="text-sm text-slate-800">
-        The IRS letter (CP261) arrived: the date it says the election takes effect
+        {recorded ? 'The IRS letter (CP261) as a PDF' : 'The letter as a PDF (optional)'}
         <input
-          type="date"
-          value={effectiveOn}
-          onChange={(e) => setEffectiveOn(e.target.value)}
-          className={INPUT}
-          {...(errors.effectiveOn ? { 'aria-invalid': true, 'aria-describedby': `${ids}-effectiveOn` } : {})}
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="mt-1 block w-full text-sm text-slate-800"
+          aria-describedby={`${ids}-why${errors.file ? ` ${ids}-file` : ''}`}
+          {...(errors.file ? { 'aria-invalid': true } : {})}
         />
-        <FieldError id={`${ids}-effectiveOn`} message={errors.effectiveOn} />
+        <FieldError id={`${ids}-file`} message={errors.file} />
       </label>
       <Button type="submit" disabled={busy}>
-        Record the letter
+        {recorded ? 'Upload the letter' : file ? 'Record and upload the letter' : 'Record the letter'}
       </Button>
+      <p id={`${ids}-why`} className="w-full text-xs text-slate-600">
+        {WHY_UPLOAD_THE_LETTER}
+      </p>
       {errors.form_error ? (
         <p role="alert" className="w-full text-sm text-red-700">
           {errors.form_error}

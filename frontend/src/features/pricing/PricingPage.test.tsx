@@ -237,7 +237,7 @@ describe('PricingPage', () => {
     const recurring = screen.getByTestId('recurring-charges');
     expect(recurring).toHaveTextContent(`renews at ${formatUsd(REGISTERED_AGENT_RENEWAL_USD)} a year, only if you agree`);
     expect(recurring).toHaveTextContent('30 and 7 days before');
-    expect(recurring).toHaveTextContent('We make no other recurring charge unless you ask us on your order page to file your annual reports');
+    expect(recurring).toHaveTextContent('We make no other recurring charge unless you ask us, at checkout or on your order page, to file your annual reports');
     expect(
       screen.getByText(/Registered agent service in 1 state where we have an office \(each card says\), free for the first year \(then \$125 a year/),
     ).toBeInTheDocument();
@@ -248,7 +248,7 @@ describe('PricingPage', () => {
     seedSharedGet(OPERATOR_SETTINGS_URL, { ...EMPTY_OPERATOR_SETTINGS, version: 1 });
     await renderPricing();
     expect(screen.getByTestId('recurring-charges')).toHaveTextContent(
-      'We make no recurring charge unless you ask us on your order page to file your annual reports',
+      'We make no recurring charge unless you ask us, at checkout or on your order page, to file your annual reports',
     );
     expect(screen.queryByText(/Registered agent service/)).toBeNull();
     expect(document.body.textContent).not.toMatch(/registered agent (included|free)/i);

@@ -85,9 +85,9 @@ function RecurringCharges({ promise, renewalUsd }: { promise: AgentPromise | und
       <div id="registered-agent" className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="recurring-charges">
         <h3 className="text-lg font-semibold text-slate-900">No recurring charge unless you ask</h3>
         <p className="mt-2 text-slate-700">
-          You name your own registered agent when you give your filing details (each state card says). We make no recurring charge unless you ask us on your
-          order page to file your annual reports: each report is then charged before it is due, at our fee plus the state's fee, and you can cancel it there in
-          one click.
+          You name your own registered agent when you give your filing details (each state card says). We make no recurring charge unless you ask us, at
+          checkout or on your order page, to file your annual reports: each report is then charged before it is due, at our fee plus the state's fee, and you
+          can cancel it on your order page in one click.
         </p>
       </div>
     );
@@ -100,8 +100,8 @@ function RecurringCharges({ promise, renewalUsd }: { promise: AgentPromise | und
         year of our registered agent service is included in the order. After it, the service renews at{' '}
         <strong className="font-semibold text-slate-900">{formatUsd(renewalUsd)} a year</strong>, only if you agree when you give your filing details. We email
         you 30 and 7 days before each renewal is charged, and you can cancel it from your order page in one click. We make no other recurring charge unless you
-        ask us on your order page to file your annual reports: each report is then charged before it is due, at our fee plus the state's fee, and you can cancel
-        it there in one click.
+        ask us, at checkout or on your order page, to file your annual reports: each report is then charged before it is due, at our fee plus the state's fee,
+        and you can cancel it on your order page in one click.
       </p>
       <p className="mt-2 text-sm text-slate-600">
         Each state card's three-year total includes two renewals where we act as agent (none elsewhere: you name your own), the state's yearly report fees and
