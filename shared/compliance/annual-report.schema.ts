@@ -49,18 +49,6 @@ export const annualReportViewSchema = z.object({
   cardLast4: z.optional(z.string()),
 });
 
-/** The customer's agreement: the consent to charge the card kept at checkout before each due date. */
-export const annualReportAgreeSchema = z.strictObject({ consent: z.literal(true) });
-
-/** Staff's list of paid reports to file, soonest due first. */
-export const reportsToFileSchema = z.object({
-  reports: z.array(
-    z.object({ applicationId: z.string(), dueOn: isoDate(), state: z.string(), businessName: z.string(), annualReportUrl: z.nullable(z.string()) }),
-  ),
-});
-
-/** Staff record a report filed: its due date, the state's confirmation number, the receipt uploaded as `annual_report_receipt`. */
-export const recordAnnualReportSchema = z.strictObject({
 /**
  * The checkout's offer of the service (docs/decisions/0434): where the filing state sells it, the
  * price per report (our fee plus the state's fee at cost) and the first report, counted from today;
@@ -79,6 +67,18 @@ export const annualReportOfferSchema = z.union([
   z.object({ available: z.literal(false), reason: z.string() }),
 ]);
 
+/** The customer's agreement: the consent to charge the card kept at checkout before each due date. */
+export const annualReportAgreeSchema = z.strictObject({ consent: z.literal(true) });
+
+/** Staff's list of paid reports to file, soonest due first. */
+export const reportsToFileSchema = z.object({
+  reports: z.array(
+    z.object({ applicationId: z.string(), dueOn: isoDate(), state: z.string(), businessName: z.string(), annualReportUrl: z.nullable(z.string()) }),
+  ),
+});
+
+/** Staff record a report filed: its due date, the state's confirmation number, the receipt uploaded as `annual_report_receipt`. */
+export const recordAnnualReportSchema = z.strictObject({
   dueOn: isoDate(),
   confirmation: z.string().check(z.trim(), z.minLength(1, 'Enter the confirmation number the state gave'), z.maxLength(64)),
   receiptDocumentId: z.string().check(z.minLength(1)),
