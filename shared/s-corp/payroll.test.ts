@@ -22,19 +22,38 @@ describe('the payroll hand-off', () => {
     expect(handOff?.checklist.federal.map((s) => s.id)).toEqual(['ein', 'form-941', 'form-940', 'form-w2']);
     expect(handOff?.checklist.federal[0]?.text).toContain('12-3456789');
     expect(handOff?.checklist.federal[1]?.source).toContain('Publication 15');
-    expect(handOff?.checklist.state).toEqual([
-      {
-        id: 'state-registration',
-        text: "Our data has nothing on Florida's employer registration for state income tax withholding or for unemployment insurance, nor on which Florida office handles each: find out from Florida whether and how your LLC registers as an employer for each before the first payday.",
-      },
-    ]);
-    // No agency is named from outside our data: which office handles each differs by state.
-    for (const state of ['Florida', 'California', 'Texas']) {
-      const text = payrollHandOff(SAVED, { stateName: state })?.checklist.state[0]?.text ?? '';
-      expect(text).toContain(`Our data has nothing on ${state}'s employer registration`);
-      expect(text).not.toMatch(/department|commission|revenue|labor|workforce/i);
-      expect(payrollHandOff(SAVED, { stateName: state })?.checklist.state[0]?.source).toBeUndefined();
+    // Florida: our data quotes the Department of Revenue (no personal income tax), with the dataset's credit; nothing on unemployment insurance.
+    expect(handOff?.checklist.state.map((s) => s.id)).toEqual(['state-withholding', 'state-unemployment']);
+    expect(handOff?.checklist.state[0]?.text).toBe(
+      'Florida has no state income tax to withhold from the salary: "Florida does not impose a personal income tax", the Florida Department of Revenue says.',
+    );
+    expect(handOff?.checklist.state[0]?.source).toContain('Florida Department of Revenue FAQ 1466');
+    expect(handOff?.checklist.state[0]?.source).toContain('US LLC State Requirements Dataset by StartupSole LLC (snapshot of 2026-08-07), CC BY 4.0');
+    expect(handOff?.checklist.state[1]).toEqual({
+      id: 'state-unemployment',
+      text: "Our data has nothing on Florida's employer registration for unemployment insurance, nor on which Florida office handles it: find out from Florida whether and how your LLC registers for it before the first payday.",
+    });
+  });
+
+  it('names the office for withholding only where our data quotes it, and otherwise says our data has nothing on either registration', () => {
+    const maine = payrollHandOff(SAVED, { stateName: 'Maine' })?.checklist.state ?? [];
+    expect(maine[0]?.text).toContain('Maine Revenue Services lists "Employer Withholding" among its business tax types');
+    expect(maine[0]?.source).toContain('https://www.maine.gov/revenue/');
+    expect(maine[1]?.id).toBe('state-unemployment');
+    for (const state of ['California', 'Texas', 'New York']) {
+      const steps = payrollHandOff(SAVED, { stateName: state })?.checklist.state ?? [];
+      expect(steps).toEqual([
+        {
+          id: 'state-registration',
+          text: `Our data has nothing on ${state}'s employer registration for state income tax withholding or for unemployment insurance, nor on which ${state} office handles each: find out from ${state} whether and how your LLC registers as an employer for each before the first payday.`,
+        },
+      ]);
+      // No office is named from outside our data: which one handles each differs by state.
+      expect(steps[0]?.text).not.toMatch(/department|commission|revenue|labor|workforce/i);
     }
+    // The unemployment line never names an office, in any state.
+    for (const state of ['Arizona', 'Colorado', 'Maine', 'Florida'])
+      expect(payrollHandOff(SAVED, { stateName: state })?.checklist.state[1]?.text).not.toMatch(/department|commission|revenue|labor|workforce/i);
   });
 
   it('recomputes the quarterly estimates once withholding starts, by the plan’s own engine', () => {

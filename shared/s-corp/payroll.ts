@@ -30,16 +30,39 @@ export interface PayrollHandOff {
   checked: string;
 }
 
-const STATES = payrollStart.states as Record<string, PayrollStep[] | undefined>;
+/** What our data holds on a home state's payroll: today only who lists employer withholding, or that there is no income tax to withhold. */
+interface StatePayrollFacts {
+  withholding?: { text: string; quote: string; source: string };
+}
+const STATES = payrollStart.states as Record<string, StatePayrollFacts | undefined>;
 
 /**
- * The home state's step when our data holds nothing on it (every state today: the state dataset
- * has no employer registration records, docs/decisions/0437): said plainly, naming no agency,
+ * The home state's step when our data holds nothing on it (the state dataset has no employer
+ * registration records for any state, docs/decisions/0437): said plainly, naming no agency,
  * since which office handles withholding and which unemployment insurance differs by state and
  * our data does not say. "Whether and how": a state with no income tax has nothing to withhold.
  */
 export const stateRegistrationUnknown = (stateName: string) =>
   `Our data has nothing on ${stateName}'s employer registration for state income tax withholding or for unemployment insurance, nor on which ${stateName} office handles each: find out from ${stateName} whether and how your LLC registers as an employer for each before the first payday.`;
+
+/** The unemployment half alone, for a state whose withholding our data speaks of: no state's unemployment insurance office is in our data. */
+export const unemploymentRegistrationUnknown = (stateName: string) =>
+  `Our data has nothing on ${stateName}'s employer registration for unemployment insurance, nor on which ${stateName} office handles it: find out from ${stateName} whether and how your LLC registers for it before the first payday.`;
+
+/**
+ * The home state's lines of the checklist: where our data quotes the state on withholding
+ * (shared/data/payroll-start.json `states`, copied from the state dataset with its source), that
+ * line with its source and the unemployment line said plainly; elsewhere one line saying our data
+ * has nothing on either.
+ */
+export function stateSteps(stateName: string): PayrollStep[] {
+  const withholding = STATES[stateName]?.withholding;
+  if (!withholding) return [{ id: 'state-registration', text: stateRegistrationUnknown(stateName) }];
+  return [
+    { id: 'state-withholding', text: withholding.text, source: withholding.source },
+    { id: 'state-unemployment', text: unemploymentRegistrationUnknown(stateName) },
+  ];
+}
 
 /**
  * The hand-off for the saved plan and the order (its state's name and its EIN); undefined when
@@ -70,12 +93,7 @@ export function payrollHandOff(saved: SavedTaxPlan, order: { stateName: string; 
     },
     ...payrollStart.federal.map((f) => ({ id: f.id, text: f.text, source: f.source })),
   ];
-  const state = STATES[order.stateName] ?? [
-    {
-      id: 'state-registration',
-      text: stateRegistrationUnknown(order.stateName),
-    },
-  ];
+  const state = stateSteps(order.stateName);
   const after =
     withholding !== undefined && withholding > 0
       ? taxPlan(taxPlanInputOf({ ...saved.request, withholding: (saved.request.withholding ?? 0) + withholding }, costs)).quarterly

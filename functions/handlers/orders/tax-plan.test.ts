@@ -199,7 +199,9 @@ describe('the year-end tax summary in the vault', () => {
     expect(saved.payroll.salary).toBe(40_000);
     expect(saved.payroll.reasoning.map((r: { text: string }) => r.text).join(' ')).toContain('The salary is your decision, not ours');
     expect(saved.payroll.reasoning[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(saved.payroll.checklist.state[0].text).toContain('employer registration for state income tax withholding or for unemployment insurance');
+    // A Florida home: our data's line on withholding (no personal income tax) and the unemployment line said plainly.
+    expect(saved.payroll.checklist.state.map((s: { id: string }) => s.id)).toEqual(['state-withholding', 'state-unemployment']);
+    expect(saved.payroll.checklist.state[1].text).toContain("Our data has nothing on Florida's employer registration for unemployment insurance");
     // The endorsement share comes from the income map saved with the plan (25,000 of 64,000), not from the body.
     expect(saved.request.specifiedServiceShare).toBe(0.3906);
     const { text, bytes } = await pdfOf(app.id, saved.summaryDocumentId);
