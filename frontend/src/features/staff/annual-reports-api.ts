@@ -33,3 +33,21 @@ export function useRecordAnnualReport(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
   });
 }
+
+/** The order a report's row opens its portal sheet from (the staff view of the application), read when the sheet is opened. */
+export function useReportOrder(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'application', id],
+    queryFn: () => staffCall('GET /api/staff/applications/{id}', { params: { id } }),
+    enabled,
+  });
+}
+
+/** An owner refunds one report's charge, with the reason (docs/decisions/0435); answers the order as staff see it. */
+export function useRefundAnnualReport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { dueOn: string; reason: string }) => staffCall('POST /api/staff/applications/{id}/annual-report/refund', { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}

@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useOrderDocuments } from '../documents-api.ts';
 import { defaultFiledOn, formatDateTime } from '../format.ts';
 import { useReopen, useUpdateApplication } from '../staff-api.ts';
+import { AnnualReportChargesPanel } from './AnnualReportChargesPanel.tsx';
 import { AssignmentPanel } from './AssignmentPanel.tsx';
 import { DisputeNotice } from './DisputeNotice.tsx';
 import { EmailHistoryPanel } from './EmailHistoryPanel.tsx';
@@ -172,6 +173,7 @@ export function ApplicationDetailsModal({ application, onClose }: { application:
             <DeliverablesChecklist deliverables={deliverables} staff id="deliverables-title" />
           </section>
         ) : null}
+        <AnnualReportChargesPanel app={app} onChanged={setApp} />
         {app.dispute ? <DisputeNotice dispute={app.dispute} /> : null}
         {refunding && refundable ? (
           <RefundForm

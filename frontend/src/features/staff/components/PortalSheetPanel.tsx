@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { annualReportServiceAvailability } from '#shared/compliance/annual-report-service.ts';
 import { homeStateOf } from '#shared/orders/home-registration.ts';
 import { type PortalSheetKind, type PortalSheetOrder, portalSheet } from '#shared/staff/portal-sheet.ts';
@@ -56,7 +56,20 @@ function readCopied(key: string): string[] {
  * sessionStorage), and the link to file. The SSN or ITIN is never here: its row points to the
  * audited Reveal in the filing details.
  */
-export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: string; order: PortalSheetOrder; hasEin: boolean; hasDba: boolean }) {
+export function PortalSheetPanel({
+  orderId,
+  order,
+  hasEin,
+  hasDba,
+  initialKind = 'formation',
+}: {
+  orderId: string;
+  order: PortalSheetOrder;
+  hasEin: boolean;
+  hasDba: boolean;
+  /** The sheet shown first: the Annual reports list opens the annual report's (docs/decisions/0435). */
+  initialKind?: PortalSheetKind;
+}) {
   // The home-state registration's sheet for an LLC formed outside the owner's home state (docs/decisions/0429).
   const away = homeStateOf({ state: order.state, residenceState: order.residenceState ?? null }) !== undefined;
   const kinds = KINDS.filter(
@@ -68,7 +81,9 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
       // The annual report we may file for the customer (docs/decisions/0431), where the state charges for one.
       (k.kind === 'annual-report' && annualReportServiceAvailability(order.state).available),
   );
-  const [kind, setKind] = useState<PortalSheetKind>('formation');
+  const [kind, setKind] = useState<PortalSheetKind>(initialKind);
+  // Several sheets may be open at once (the Annual reports list): each its own heading id.
+  const titleId = useId();
   const key = storageKey(orderId, kind);
   const [copied, setCopied] = useState<Record<string, string[]>>({});
   const done = copied[key] ?? readCopied(key);
@@ -86,8 +101,8 @@ export function PortalSheetPanel({ orderId, order, hasEin, hasDba }: { orderId: 
   };
 
   return (
-    <section aria-labelledby="portal-sheet-title" className="mt-6 rounded-xl border border-slate-200 p-4">
-      <h3 id="portal-sheet-title" className="text-sm font-semibold text-slate-900">
+    <section aria-labelledby={titleId} className="mt-6 rounded-xl border border-slate-200 p-4">
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
         Portal sheet
       </h3>
       {kinds.length > 1 ? (

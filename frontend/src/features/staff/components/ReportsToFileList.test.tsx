@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,37 @@ const ID = '6f1c1b1e-8a4b-4c55-9d5e-2b7f5a3c9e10';
 const UPLOAD = 'a1b2c3d4-0000-4000-8000-000000000001';
 
 let calls: { url: string; method: string; body?: unknown }[];
+
+const addr = (line1: string) => ({ line1, city: 'Miami', state: 'FL', zip: '33101' });
+/** The order as staff see it (GET /api/staff/applications/{id}): what the report's portal sheet reads. */
+const ORDER = {
+  id: ID,
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  email: 'jordan@example.com',
+  phone: '',
+  state: 'FL',
+  businessName: 'Bright Pixel Studios LLC',
+  annualIncome: null,
+  contentTypes: [],
+  platforms: [],
+  notes: '',
+  status: 'completed',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  fileNumber: 'L26000123456',
+  deliverables: [],
+  filingDetails: {
+    principalOffice: addr('100 Ocean Drive'),
+    registeredAgent: { kind: 'own', name: 'Rita Agent', address: addr('300 Agent Way'), consent: true },
+    organizer: { name: 'Olive Organizer', title: 'Organizer', address: addr('400 Org Lane') },
+    signature: { typedName: 'Olive Organizer', consent: true, signedAt: '2026-11-20T15:00:00Z' },
+    management: 'member',
+    members: [{ name: 'Mia Member', ownershipPercent: 100, address: addr('1 First St') }],
+    purpose: 'Any lawful purpose',
+    duration: 'perpetual',
+    effectiveDate: 'upon_filing',
+  },
+};
 
 beforeEach(() => {
   calls = [];
@@ -31,6 +62,7 @@ beforeEach(() => {
             },
           ],
         });
+      if (url === `/api/staff/applications/${ID}` && method === 'GET') return ok(ORDER);
       if (url.endsWith('/uploads') && method === 'POST')
         return ok({ uploadId: UPLOAD, url: 'https://bucket.example/put', method: 'PUT', headers: {}, expiresAt: '2027-04-14T10:10:00Z' });
       if (url === 'https://bucket.example/put') return Promise.resolve(new Response('', { status: 200 }));
@@ -63,5 +95,34 @@ describe('ReportsToFileList', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/annual-report'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/record'))?.body).toEqual({ kind: 'annual_report_receipt' });
     expect(calls.find((c) => c.url.endsWith('/annual-report'))?.body).toEqual({ dueOn: '2027-05-01', confirmation: 'L26000123456', receiptDocumentId: UPLOAD });
+  });
+
+  it("opens the report's portal sheet in its row: the annual report's values from the order, each with a copy button, and what our data does not know", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ReportsToFileList />
+      </QueryClientProvider>,
+    );
+    const open = await screen.findByRole('button', { name: 'Portal sheet: what the report asks' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(calls.some((c) => c.url === `/api/staff/applications/${ID}`)).toBe(false);
+    await user.click(open);
+    const sheet = await screen.findByRole('region', { name: 'Portal sheet' });
+    expect(screen.getByRole('button', { name: 'Hide the portal sheet' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sheet).getByRole('button', { name: 'Annual report' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sheet).getByText('Florida annual report')).toBeInTheDocument();
+    expect(within(sheet).getByText(/Our data does not hold the state's annual report fields/)).toBeInTheDocument();
+    // The sheet's link is the state's page as our data names it (shared/data/state-links.json).
+    expect(within(sheet).getByRole('link', { name: "Florida's online annual report" })).toHaveAttribute(
+      'href',
+      'https://dos.fl.gov/sunbiz/manage-business/efile/annual-report',
+    );
+    await user.click(within(sheet).getByRole('button', { name: 'Copy File (document) number' }));
+    expect(writeText).toHaveBeenCalledWith('L26000123456');
+    await user.click(screen.getByRole('button', { name: 'Hide the portal sheet' }));
+    expect(screen.queryByRole('region', { name: 'Portal sheet' })).toBeNull();
   });
 });

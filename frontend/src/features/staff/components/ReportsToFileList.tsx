@@ -2,17 +2,36 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { failureMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useRecordAnnualReport, useReportsToFile } from '../annual-reports-api.ts';
+import { useRecordAnnualReport, useReportOrder, useReportsToFile } from '../annual-reports-api.ts';
 import { formatDate, orderNumber } from '../format.ts';
+import { PortalSheetPanel } from './PortalSheetPanel.tsx';
 
 type Report = NonNullable<ReturnType<typeof useReportsToFile>['data']>['reports'][number];
 
-/** One paid report: the state's page to file it on, then the confirmation number and the receipt recorded. */
+/**
+ * The report's portal sheet in its row (docs/decisions/0419, 0435): the order's Annual report
+ * sheet, the one its modal shows, read from the order when opened.
+ */
+function ReportSheet({ report }: { report: Report }) {
+  const order = useReportOrder(report.applicationId, true);
+  if (order.isPending) return <p className="mt-2 text-sm text-slate-600">Loading the order…</p>;
+  if (order.isError)
+    return (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        The order could not be loaded: {failureMessage(order.error)}
+      </p>
+    );
+  const app = order.data;
+  return <PortalSheetPanel orderId={app.id} order={app} hasEin={Boolean(app.filingDetails?.ein)} hasDba={Boolean(app.dbaName)} initialKind="annual-report" />;
+}
+
+/** One paid report: the state's page to file it on, its portal sheet, then the confirmation number and the receipt recorded. */
 function ReportRow({ report }: { report: Report }) {
   const record = useRecordAnnualReport(report.applicationId);
   const [confirmation, setConfirmation] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const ids = { confirmation: useId(), file: useId() };
+  const ids = { confirmation: useId(), file: useId(), sheet: useId() };
+  const [sheetOpen, setSheetOpen] = useState(false);
   return (
     <li className="px-4 py-3 text-sm" data-order={report.applicationId}>
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -28,7 +47,14 @@ function ReportRow({ report }: { report: Report }) {
           <span className="text-slate-600">The data names no online annual report page for this state</span>
         )}
       </p>
-      <p className="mt-1 text-xs text-slate-600">What the report asks, from the order: the order's Portal sheet, "Annual report".</p>
+      <Button variant="ghost" className="mt-1" aria-expanded={sheetOpen} aria-controls={ids.sheet} onClick={() => setSheetOpen((open) => !open)}>
+        {sheetOpen ? 'Hide the portal sheet' : 'Portal sheet: what the report asks'}
+      </Button>
+      {sheetOpen ? (
+        <div id={ids.sheet}>
+          <ReportSheet report={report} />
+        </div>
+      ) : null}
       <form
         className="mt-2 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
