@@ -10,6 +10,7 @@ import {
   annualReportServiceAvailability,
   chargeDayOf,
   nextChargeableReport,
+  reportDueDates,
 } from '#shared/compliance/annual-report-service.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { formatExactCents } from '#shared/money.ts';
@@ -311,6 +312,14 @@ export async function processAnnualReportRow(row: ReminderRow, now = Date.now())
   if (!app || !svc || app.annualReportCancelledAt || app.paymentStatus !== 'paid') {
     await write([chargeRowDelete(row.applicationId)]);
     return 'dropped';
+  }
+  // A row dated while the formation date was the payment's (an agreement at checkout, docs/decisions/0434)
+  // names a report the state's filing date may have moved: not charged or noticed, it moves to the next real one.
+  const formed = calendarInputOf(app)?.formationDate;
+  if (formed && app.annualReportCharge?.period !== dueOn && !reportDueDates(svc.state, formed, 12).includes(dueOn)) {
+    const next = nextReportRow(app, dayOf(now), now);
+    await write(next.length ? next : [chargeRowDelete(app.id)]);
+    return 'moved-on';
   }
   const today = dayOf(now);
   const chargeOn = chargeDayOf(dueOn);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApplication, readApplication, setApplicationFields } from '../../../tests/fakes/applications.ts';
 import { type StripeFake, startStripeFake } from '../../../tests/fakes/stripe.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
+import { processAnnualReportRow } from '../../compliance/annual-report.ts';
 import { listRecentActivity } from '../../data/activity.ts';
+import type { ReminderRow } from '../../data/reminders.ts';
 import { ddb, tableName } from '../../lib/clients/dynamodb.ts';
 import { GetCommand } from '../../lib/clients/dynamodb-sdk.ts';
 import { resetConfigForTests } from '../../lib/config.ts';
@@ -99,6 +101,30 @@ describe('test mode: the test card', () => {
     expect(view.body).toMatchObject({ status: 'active', priceCents: FL_REPORT_CENTS, cardLast4: '4242', nextDueOn: expect.stringMatching(/-05-01$/) });
     expect(await chargeRow(app.id)).toMatchObject({ queue: 'ANNUAL_REPORT', dueOn: view.body.nextDueOn });
     expect((await getMessage(`annual-report:${app.id}:agreed:${frozen.agreedAt}`))?.payload).toMatchObject({ event: 'agreed', amountCents: FL_REPORT_CENTS });
+  });
+
+  it("moves the first report when the state's filing date makes it another one, without a notice or a charge for the first", async () => {
+    const app = await putApplication({ state: 'FL' });
+    const started = await startPayment(app.id, FL_CENTS, { annualReports: true });
+    await invoke(
+      testConfirm,
+      apiEvent({
+        method: 'POST',
+        route: '/api/test-payments/confirm',
+        body: { applicationId: app.id, clientSecret: started.body.clientSecret, card: TEST_CARD },
+        sourceIp: nextIp(),
+      }),
+    );
+    // Dated from the payment: Florida's first report is May 1 of the year after it.
+    const row = (await chargeRow(app.id)) as ReminderRow;
+    const year = Number(row.dueOn.slice(0, 4));
+    expect(row.dueOn).toBe(`${year}-05-01`);
+    // The state files the LLC on January 5 of that year: its first report is due the year after.
+    await setApplicationFields(app.id, { filedOn: `${year}-01-05` });
+    expect(await processAnnualReportRow(row, Date.parse(`${row.sendOn}T16:00:00Z`))).toBe('moved-on');
+    expect(await chargeRow(app.id)).toMatchObject({ dueOn: `${year + 1}-05-01`, daysBefore: 30 });
+    expect(await getMessage(`annual-report:${app.id}:${row.dueOn}:notice:${row.daysBefore}`)).toBeUndefined();
+    expect((await readApplication(app.id))?.annualReportCharge).toBeUndefined();
   });
 
   it('records nothing without the opt-in, and refuses it (400) where the state sells no paid report', async () => {
