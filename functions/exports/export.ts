@@ -1,4 +1,4 @@
-import { addOnsOf, addOnWords, FEE_COLUMNS, feeColumnOf } from '#shared/catalog/catalog.ts';
+import { addOnsOf, addOnWords, boughtFlags, FEE_COLUMNS, feeColumnOf } from '#shared/catalog/catalog.ts';
 import type { FeeColumn } from '#shared/catalog/types.ts';
 import { orderForApplication } from '#shared/payments/order.ts';
 import type { ExportRequest, ExportResult } from '#shared/staff/exports.schema.ts';
@@ -56,7 +56,8 @@ function orderRow(app: ApplicationItem): string {
     app.lastName,
     app.email,
     app.state,
-    addOnsOf(app)
+    // What the order bought: at checkout and since (paid purchases, docs/decisions/0424), as staff see it.
+    addOnsOf(boughtFlags(app))
       .map((e) => addOnWords(e.key, app))
       .join('; '),
     dollars(app.amountPaidCents),

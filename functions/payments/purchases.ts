@@ -3,7 +3,15 @@ import type Stripe from 'stripe';
 import { addOnPricesFrom, boughtFlags } from '#shared/catalog/catalog.ts';
 import { formatCents } from '#shared/money.ts';
 import type { PurchaseBody, PurchaseResult, PurchasesView } from '#shared/orders/purchases.schema.ts';
-import { type Purchase, type PurchasingOrder, pendingPurchase, purchaseOffers, purchaseRefusal } from '#shared/orders/purchases.ts';
+import {
+  orderStateOf,
+  type Purchase,
+  type PurchasingOrder,
+  pendingPurchase,
+  purchaseDetails,
+  purchaseOffers,
+  purchaseRefusal,
+} from '#shared/orders/purchases.ts';
 import { refundArrival } from '#shared/payments/refunds.ts';
 import { digitsOnly, testCardOffSessionOutcome, testCardOutcome } from '#shared/payments/test-cards.ts';
 import { findState } from '#shared/states.ts';
@@ -41,11 +49,13 @@ export async function purchasesView(app: ApplicationItem): Promise<PurchasesView
   const prices = addOnPricesFrom(await getOperatorSettings());
   const refusal = purchaseRefusal(app);
   const card = app.renewalCard;
+  const state = orderStateOf(app);
   return {
     ...(refusal ? { refusal } : {}),
+    ...(state ? { state } : {}),
     savedCard: card?.last4 ? { last4: card.last4 } : null,
     offers: purchaseOffers(app, prices),
-    purchases: (app.purchases ?? []).map(({ id, key, name, lines, totalCents, state, via, createdAt, paidAt, failure, cardLast4, refundedCents }) => ({
+    purchases: (app.purchases ?? []).map(({ id, key, name, lines, totalCents, state, via, createdAt, paidAt, failure, cardLast4, refundedCents, details }) => ({
       id,
       key,
       name,
@@ -58,6 +68,8 @@ export async function purchasesView(app: ApplicationItem): Promise<PurchasesView
       ...(failure ? { failure } : {}),
       ...(cardLast4 ? { cardLast4 } : {}),
       ...(refundedCents ? { refundedCents } : {}),
+      ...(details?.dbaName ? { dbaName: details.dbaName } : {}),
+      ...(details?.dbaCounty ? { dbaCounty: details.dbaCounty } : {}),
     })),
   };
 }
@@ -76,11 +88,17 @@ function offerToBuy(app: ApplicationItem, body: PurchaseBody, prices: ReturnType
   if (!offer) throw new ValidationError('Choose an add-on sold after payment', { addOn: ['Choose an add-on sold after payment'] });
   if (offer.status === 'bought') throw refused(`${offer.name}: your order has it already`, 'already_bought');
   if (offer.status === 'unavailable') throw refused(`${offer.name}: ${offer.reason}`, 'not_sold_here');
+  // What the add-on asks the customer (the DBA's name and county), checked with the wizard's rule in the order's state.
+  const typed = purchaseDetails(offer.key, orderStateOf(app), { dbaName: body.dbaName, dbaCounty: body.dbaCounty });
+  if (!typed.ok) {
+    const problems = Object.entries(typed.problems).filter((p): p is [string, string] => typeof p[1] === 'string');
+    throw new ValidationError(problems[0]?.[1] ?? `Check what ${offer.name} asks`, Object.fromEntries(problems.map(([f, m]) => [f, [m]])), 'invalid_details');
+  }
   if (body.amount !== offer.totalCents)
     throw refused(`${offer.name} costs ${formatCents(offer.totalCents)}: the page has been updated, please review it and buy again`, 'amount_changed', {
       amount: offer.totalCents,
     });
-  return offer;
+  return { ...offer, ...(typed.details ? { details: typed.details } : {}) };
 }
 
 /**
@@ -106,6 +124,7 @@ export async function buyAddOn(app: ApplicationItem, body: PurchaseBody, now = D
       name: offer.name,
       lines: offer.lines,
       totalCents: offer.totalCents,
+      ...(offer.details ? { details: offer.details } : {}),
       state: 'pending',
       provider: mode,
       via: body.payWith,

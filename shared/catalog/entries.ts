@@ -15,6 +15,7 @@ import { dbaGovernmentFee, dbaOffer } from '../state-facts/dba.ts';
 import { expediteDescription, expediteUnavailableReason, stateExpediteFee, stateFeeText } from '../state-facts/expedite.ts';
 import { REGISTERED_AGENT_RENEWAL_USD } from '../state-facts/our-prices.ts';
 import { findState } from '../states.ts';
+import { checkDbaDetails, dbaDetailFields } from '../wizard/dba-details.ts';
 import type { CatalogEntry, OrderFacts, OwedHelpers, OwedState } from './types.ts';
 
 /**
@@ -330,6 +331,9 @@ export const CATALOG = [
       moment: 'order',
       place: 'offer',
       step: 3,
+      // Also bought on the order page, with the name and county asked as at step 3 (docs/decisions/0433).
+      afterPayment: true,
+      asks: { fields: dbaDetailFields, check: checkDbaDetails },
       availableIn: (state: string) => {
         const offer = dbaOffer(state);
         if (!offer) return { available: false, reason: 'We have no DBA rules for this state' };

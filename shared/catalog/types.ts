@@ -28,6 +28,17 @@ export type SaleMoment = 'order' | 'recurring';
  */
 export type SalePlace = 'toggles' | 'offer' | 'always' | 'filingDetails' | 'orderPage' | 'checkout';
 
+/** The order's fields an add-on bought after payment may ask the customer for (the DBA's, as at wizard step 3). */
+export type PurchaseDetailField = 'dbaName' | 'dbaCounty';
+export type PurchaseDetails = Partial<Record<PurchaseDetailField, string>>;
+/** One field of an after-payment offer, in the wizard's words. */
+export interface PurchaseField {
+  field: PurchaseDetailField;
+  label: string;
+  hint: string;
+  placeholder?: string;
+}
+
 /** What a state makes of an entry: sold there or not, and the sentence when not. */
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -121,6 +132,18 @@ export interface CatalogEntry<K extends string = string> {
      * priced like at checkout, paid by a payment of its own, then owed like one bought with the order.
      */
     afterPayment?: true;
+    /**
+     * What the customer types to buy it after payment (the DBA's name and county, docs/decisions/0433):
+     * the fields in a state, and the check of what they typed. Paid, the checked values are set on
+     * the order (its `dbaName`, `dbaCounty`) in the write that records the payment.
+     */
+    asks?: {
+      fields: (state: string) => readonly PurchaseField[];
+      check: (
+        state: string,
+        details: PurchaseDetails,
+      ) => { ok: true; details: PurchaseDetails } | { ok: false; problems: Partial<Record<PurchaseDetailField, string>> };
+    };
     /**
      * Sold after payment only, offered and priced from the order itself rather than its state (the
      * home state's registration, docs/decisions/0429): whether it can be bought now, what it buys,

@@ -6,7 +6,7 @@
 export const LEGAL_DOCUMENTS = {
   terms: { title: 'Terms of Service', version: '1.3', effective: '2026-12-02' },
   privacy: { title: 'Privacy Policy', version: '1.2', effective: '2026-12-02' },
-  refunds: { title: 'Refund Policy', version: '1.5', effective: '2026-12-02' },
+  refunds: { title: 'Refund Policy', version: '1.6', effective: '2026-12-02' },
 } as const;
 export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
 

@@ -19,6 +19,10 @@ export const PURCHASE_REFUND_RULES: Record<AfterPaymentKey, { name: string; rule
     name: 'Form 2553 prepared for you',
     rule: 'refunded in full until the filled worksheet is in your vault; once it is there, it has been delivered and is not refunded.',
   },
+  dbaRegistration: {
+    name: 'DBA: your creator name registered',
+    rule: 'refunded in full until we file the name with the state or the county clerk; once it is filed, the office keeps its filing fee and ours has been earned, so neither is refunded.',
+  },
   homeStateRegistration: {
     name: 'Home-state registration',
     rule: 'refunded in full until we file the registration with your home state; once it is filed, the home state keeps its fee and ours has been earned, so neither is refunded.',

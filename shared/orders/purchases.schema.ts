@@ -1,5 +1,6 @@
 import { AFTER_PAYMENT_KEYS, type AfterPaymentKey } from '../catalog/catalog.ts';
 import { testCardSchema } from '../payments/requests.schema.ts';
+import { dbaCountySchema, dbaNameSchema } from '../wizard/fields.schema.ts';
 import * as z from '../zod.ts';
 import { PAY_WITH, PURCHASE_STATES } from './purchases.ts';
 
@@ -17,6 +18,13 @@ export const purchaseBodySchema = z.strictObject({
   payWith: z.enum(PAY_WITH, 'Choose how to pay'),
   /** Local test mode, `new-card`: the offline test card. */
   card: z.optional(testCardSchema),
+  /**
+   * The DBA (docs/decisions/0433): the creator name and, where a county clerk takes the filing,
+   * the county, in the wizard's schemas; what the filing state needs is checked with the order's
+   * state (shared/wizard/dba-details.ts).
+   */
+  dbaName: z.optional(dbaNameSchema),
+  dbaCounty: z.optional(dbaCountySchema),
 });
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
@@ -30,6 +38,8 @@ export const purchaseOfferSchema = z.object({
   totalCents: z.number(),
   status: z.enum(['available', 'bought', 'pending', 'unavailable']),
   reason: z.optional(z.string()),
+  /** What the customer types to buy it, in the wizard's words. */
+  fields: z.optional(z.array(z.object({ field: z.enum(['dbaName', 'dbaCounty']), label: z.string(), hint: z.string(), placeholder: z.optional(z.string()) }))),
 });
 
 export const purchaseViewSchema = z.object({
@@ -45,10 +55,15 @@ export const purchaseViewSchema = z.object({
   failure: z.optional(z.string()),
   cardLast4: z.optional(z.string()),
   refundedCents: z.optional(z.number()),
+  /** The DBA's name and county as bought. */
+  dbaName: z.optional(z.string()),
+  dbaCounty: z.optional(z.string()),
 });
 
 /** GET /api/orders/{id}/purchases: what the order may buy now, the card kept at checkout, and every purchase made. */
 export const purchasesSchema = z.object({
+  /** The order's filing state (two letters), whose rules check what an offer asks the customer to type. */
+  state: z.optional(z.string()),
   /** Why nothing can be bought (unpaid, refunded, disputed); absent when the order can buy. */
   refusal: z.optional(z.string()),
   savedCard: z.nullable(z.object({ last4: z.string() })),

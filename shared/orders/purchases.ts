@@ -10,6 +10,7 @@ import {
   type BoughtLater,
   boughtFlags,
 } from '../catalog/catalog.ts';
+import type { PurchaseDetailField, PurchaseDetails, PurchaseField } from '../catalog/types.ts';
 import { findState } from '../states.ts';
 import type { HomeStateFee } from './home-registration.ts';
 
@@ -41,6 +42,8 @@ export interface Purchase extends BoughtLater {
   name: string;
   lines: PurchaseLine[];
   totalCents: number;
+  /** What the customer typed to buy it, as checked (the DBA's name and county): set on the order when it is paid. */
+  details?: PurchaseDetails;
   state: PurchaseState;
   provider: 'test' | 'stripe';
   via: PayWith;
@@ -79,6 +82,8 @@ export interface PurchaseOffer {
   status: OfferStatus;
   /** Why it cannot be bought now (bought, pending, not sold in the state). */
   reason?: string;
+  /** What the customer types to buy it (the DBA's name, and its county where a county clerk files it). */
+  fields?: PurchaseField[];
 }
 
 /** Why the order cannot buy anything after payment, or undefined when it can: only a paid order, not refunded in full nor disputed. */
@@ -131,9 +136,27 @@ export function purchaseOffers(order: PurchasingOrder, prices: Partial<AddOnPric
     const description = forOrder ? forOrder.describeFor(order) : offer.description;
     const base = { key, name: offer.name, description, lines, totalCents: linesCents(lines) };
     if (bought[key]) return { ...base, status: 'bought' as const, reason: 'Your order has it already' };
-    if (pendingPurchase(order, key)) return { ...base, status: 'pending' as const, reason: 'Its payment is under way' };
+    // What the customer types to buy it (or to pay again for a payment left under way).
+    const asks = ADD_ON_BY_KEY[key].sale.asks;
+    const fields = asks ? { fields: [...asks.fields(state)] } : {};
+    if (pendingPurchase(order, key)) return { ...base, ...fields, status: 'pending' as const, reason: 'Its payment is under way' };
     const sold = forOrder ? forOrder.availableFor(order) : availability(key, state);
     if (!sold.available) return { ...base, status: 'unavailable' as const, reason: sold.reason };
-    return { ...base, status: 'available' as const };
+    return { ...base, ...fields, status: 'available' as const };
   });
+}
+
+/**
+ * What the customer typed to buy an add-on, checked as its entry asks in the order's state (the
+ * DBA's name and county, with the wizard's rule): the values to keep on the purchase, or each
+ * field's sentence. An add-on that asks nothing keeps nothing.
+ */
+export function purchaseDetails(
+  key: AfterPaymentKey,
+  stateCode: string,
+  typed: PurchaseDetails,
+): { ok: true; details?: PurchaseDetails } | { ok: false; problems: Partial<Record<PurchaseDetailField, string>> } {
+  const asks = ADD_ON_BY_KEY[key].sale.asks;
+  if (!asks) return { ok: true };
+  return asks.check(stateCode, typed);
 }

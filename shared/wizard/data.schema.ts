@@ -7,7 +7,7 @@ import { EMPTY_EXPENSES, MAX_ANNUAL_INCOME, type MonthlyExpenses } from '../savi
 import { DEFAULT_STATE_CODE } from '../states.ts';
 import { OWNERS_US_PERSONS_ANSWERS, type OwnersUsPersons } from '../tax/s-corporation-owners.ts';
 import * as z from '../zod.ts';
-import { businessNameSchema, printableName, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
+import { businessNameSchema, dbaCountySchema, dbaNameSchema, printableName, refusedCharacters, stateCodeSchema, wizardText } from './fields.schema.ts';
 import { CONTENT_TYPES, type ContentType, PLATFORMS, type Platform, PRIORITIES, type Priority, WIZARD_STEP_COUNT } from './options.ts';
 
 /** Every add-on of the catalog as the order's flag. */
@@ -105,8 +105,8 @@ const shape = {
   estimatedSavings: z.number({ error: 'Estimated savings must be a number' }).check(z.gte(0), z.lte(MAX_ANNUAL_INCOME)),
   // Every add-on of the catalog (shared/catalog/entries.ts), as a flag: true when chosen.
   ...addOnFlagShape(addOnFlagSchema),
-  dbaName: wizardText(100, 'Creator name'),
-  dbaCounty: wizardText(60, 'County'),
+  dbaName: dbaNameSchema,
+  dbaCounty: dbaCountySchema,
   ownersUsPersons: z.enum(OWNERS_US_PERSONS_ANSWERS, { error: 'Answer yes or no' }),
   currentStep: z.number({ error: 'currentStep must be a number' }).check(z.int(), z.gte(1), z.lte(WIZARD_STEP_COUNT)),
   completed: z.boolean({ error: 'completed must be true or false' }),

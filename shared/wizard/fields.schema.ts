@@ -48,6 +48,11 @@ export const businessNameSchema = wizardText(120, 'Business name').check(
   printableName('Business name'),
 );
 
+/** The DBA's creator name as typed (the wizard's step 3 and the order page's DBA bought after payment); what a filing needs is ./dba-details.ts. */
+export const dbaNameSchema = wizardText(100, 'Creator name');
+/** The county where a county clerk takes the DBA's filing, as typed. */
+export const dbaCountySchema = wizardText(60, 'County');
+
 export const stateCodeSchema = z.string({ error: 'State must be a two-letter code' }).check(
   z.trim(),
   z.toUpperCase(),

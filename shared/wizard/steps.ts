@@ -1,8 +1,9 @@
 import { ADD_ONS, type AddOnKey } from '../catalog/catalog.ts';
-import { checkDbaName, dbaOffer } from '../state-facts/dba.ts';
+import { dbaOffer } from '../state-facts/dba.ts';
 import { form2553Problem } from '../tax/s-corporation-owners.ts';
 import { checkNameRules } from './business-name.ts';
 import { type WizardData, type WizardField, wizardFieldSchemas } from './data.schema.ts';
+import { dbaCountyProblem, dbaNameProblem } from './dba-details.ts';
 import { WIZARD_STEPS, type WizardStep } from './options.ts';
 
 export type { WizardField };
@@ -116,17 +117,11 @@ function completionProblem(field: WizardField, data: WizardData): string | undef
       const offer = data.dbaRegistration ? dbaOffer(data.state) : undefined;
       return offer?.kind === 'none' ? `${offer.rule.name} keeps no register of business names: untick the DBA, there is nothing to file` : undefined;
     }
-    case 'dbaName': {
-      if (!data.dbaRegistration) return undefined;
-      if (!data.dbaName.trim()) return 'Enter the creator name to register as a DBA';
-      const check = checkDbaName(data.dbaName, data.state);
-      return check.ok ? undefined : check.reason;
-    }
-    case 'dbaCounty': {
-      const offer = data.dbaRegistration ? dbaOffer(data.state) : undefined;
-      if (offer?.kind !== 'county' || data.dbaCounty.trim()) return undefined;
-      return `Enter the county where your business is: ${offer.rule.name}'s ${offer.rule.term} is filed with its county clerk`;
-    }
+    // The DBA's fields as the order page's DBA bought after payment checks them too (./dba-details.ts).
+    case 'dbaName':
+      return data.dbaRegistration ? dbaNameProblem(data.dbaName, data.state) : undefined;
+    case 'dbaCounty':
+      return data.dbaRegistration ? dbaCountyProblem(data.dbaCounty, data.state) : undefined;
     case 'form2553':
       return form2553Problem(data.form2553, data.ownersUsPersons);
     default:

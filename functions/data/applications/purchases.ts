@@ -69,8 +69,18 @@ export async function recordPurchaseRefund(
   return updateWith(change, alongside);
 }
 
-/** What a paid purchase changes beside the list: a completed order reopened (back to filed), with its counters and history. */
+/**
+ * What a paid purchase changes beside the list: what the customer typed to buy it set on the order
+ * (the DBA's name and county, which the deliverables, the staff screens, the documents and the
+ * exports read, docs/decisions/0433), and a completed order reopened (back to filed), with its
+ * counters and history.
+ */
 function paidChanges(app: ApplicationItem, change: ItemUpdate, paid: Purchase, now: string): TransactItem[] {
+  if (paid.details?.dbaName) {
+    change.set('dbaName', paid.details.dbaName);
+    if (paid.details.dbaCounty) change.set('dbaCounty', paid.details.dbaCounty);
+    else if (app.dbaCounty) change.remove('dbaCounty');
+  }
   if (app.status !== 'completed') return [];
   change
     .set('status', 'filed')

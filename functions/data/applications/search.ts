@@ -1,3 +1,4 @@
+import { type AddOnKey, AFTER_PAYMENT_KEYS, boughtFlags } from '#shared/catalog/catalog.ts';
 import type { ApplicationListQuery } from '#shared/staff/applications.schema.ts';
 import { STAFF_APPLICATIONS_PAGE_SIZE } from '#shared/staff/list-page.ts';
 import { kindsFor, SEARCH_NORMALISE, type SearchKind, searchEntries } from '#shared/staff/search.ts';
@@ -16,7 +17,8 @@ import { listApplicationsForStaff, type StaffApplicationView, toStaffApplication
  * - "assigned to": one Query of that person's index partition and one BatchGetItem a page;
  * - payment, state, add-on (with or without a status): one Query of the list (or status) index a
  *   page, filtered as it is read: a page reads FILTERED_READ orders and shows those that match,
- *   so it may show fewer than 25, and "Load more" continues.
+ *   so it may show fewer than 25, and "Load more" continues. An add-on matches as bought (at
+ *   checkout, or after payment by a paid purchase).
  */
 
 /** Orders a filtered page reads (one Query: well under DynamoDB's 1 MB a response). */
@@ -53,10 +55,13 @@ function matchesFilters(app: ApplicationItem, query: ApplicationListQuery): bool
   if (!query.status && query.includeDrafts !== 'true' && app.status === 'draft') return false;
   if (query.paymentStatus && (app.paymentStatus ?? 'unpaid') !== query.paymentStatus) return false;
   if (query.state && app.state !== query.state) return false;
-  if (query.addOn && app[query.addOn] !== true) return false;
+  if (query.addOn && !bought(app, query.addOn)) return false;
   if (query.assignee && app.assignee?.id !== query.assignee) return false;
   return true;
 }
+
+/** Whether the order bought the add-on: at checkout, or after payment by a paid purchase (docs/decisions/0424). */
+const bought = (app: ApplicationItem, addOn: AddOnKey) => boughtFlags(app)[addOn];
 
 const newestFirst = (a: ApplicationItem, b: ApplicationItem) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') * -1;
 
@@ -120,7 +125,11 @@ export async function listPage(query: ApplicationListQuery, limit: number, curso
   if (query.addOn) {
     names['#addOn'] = query.addOn;
     values[':yes'] = true;
-    filters.push('#addOn = :yes');
+    // An add-on sold after payment may be on the order's purchases instead: those orders are read too, and kept when paid.
+    if ((AFTER_PAYMENT_KEYS as readonly string[]).includes(query.addOn)) {
+      names['#purchases'] = 'purchases';
+      filters.push('(#addOn = :yes OR attribute_exists(#purchases))');
+    } else filters.push('#addOn = :yes');
   }
   const out = await ddb().send(
     new QueryCommand({
@@ -135,7 +144,12 @@ export async function listPage(query: ApplicationListQuery, limit: number, curso
       ExclusiveStartKey: after,
     }),
   );
-  return { items: (out.Items ?? []) as ApplicationItem[], nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, cursorKeys) : null };
+  const items = (out.Items ?? []) as ApplicationItem[];
+  const addOn = query.addOn;
+  return {
+    items: addOn ? items.filter((app) => bought(app, addOn)) : items,
+    nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey, cursorKeys) : null,
+  };
 }
 
 /** Orders an export reads a Query (a page of the list is well under DynamoDB's 1 MB a response at this size). */

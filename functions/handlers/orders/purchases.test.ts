@@ -60,7 +60,7 @@ describe('GET /api/orders/{id}/purchases', () => {
     expect(res.body.savedCard).toBeNull();
     const byKey = Object.fromEntries(res.body.offers.map((o: { key: string }) => [o.key, o]));
     // The home-state registration is offered only to an owner who formed outside their home state.
-    expect(Object.keys(byKey)).toEqual(['feinFiling', 'operatingAgreement', 'form2553']);
+    expect(Object.keys(byKey)).toEqual(['feinFiling', 'operatingAgreement', 'form2553', 'dbaRegistration']);
     expect(byKey.operatingAgreement).toMatchObject({ status: 'available', totalCents: 5000, lines: [{ label: 'Operating agreement template', amount: 50 }] });
     expect(byKey.form2553).toMatchObject({ status: 'available', totalCents: 7900 });
     expect(byKey.feinFiling).toMatchObject({ status: 'bought' });
@@ -218,5 +218,125 @@ describe('POST /api/orders/{id}/purchases (test card)', () => {
       payload: { amountCents: 3000, full: true, paidCents: 5000 },
     });
     await expect(refundApplication(app.id, { amountCents: 100, reason: 'Again', purchaseId }, owner)).rejects.toMatchObject({ code: 'nothing_to_refund' });
+  });
+});
+
+async function setDbaFee(usd: number | null) {
+  await ddb().send(
+    new PutCommand({ TableName: tableName('operatorSettings'), Item: { id: 'OPERATOR', ...EMPTY_OPERATOR_SETTINGS, dbaServiceFeeUsd: usd, version: 1 } }),
+  );
+}
+
+describe('the DBA bought after payment (test card)', () => {
+  it('asks the name (and the county where a county clerk files it) and prices our fee plus the state’s, as the wizard’s line', async () => {
+    const fl = (await offers((await paidOrder()).id)).body;
+    expect(fl.state).toBe('FL');
+    expect(fl.offers.find((o: { key: string }) => o.key === 'dbaRegistration')).toMatchObject({
+      status: 'available',
+      totalCents: 9900,
+      lines: [
+        { key: 'dbaRegistration', amount: 49 },
+        { key: 'dbaFee', label: 'Florida fictitious name filing fee', amount: 50 },
+      ],
+      fields: [{ field: 'dbaName', label: 'Creator name to register' }],
+    });
+    const nv = (await offers((await putPaidOrder('NV', { email: 'nv-dba@example.com' })).id)).body;
+    expect(nv.offers.find((o: { key: string }) => o.key === 'dbaRegistration')).toMatchObject({
+      status: 'available',
+      totalCents: 4900 + 2500,
+      fields: [{ field: 'dbaName' }, { field: 'dbaCounty', label: 'County where your business is' }],
+    });
+  });
+
+  it('buys it: paid, the name set on the order in the same write, owed like one bought at checkout, its price frozen; a second one is refused', async () => {
+    await setDbaFee(59);
+    const app = await paidOrder({ status: 'filed', dbaCounty: 'Left over' });
+    const res = await purchase(app.id, { addOn: 'dbaRegistration', amount: 10900, payWith: 'new-card', card: CARD, dbaName: '@Pixel  Kitchen' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.purchases.purchases).toEqual([
+      expect.objectContaining({ key: 'dbaRegistration', state: 'paid', totalCents: 10900, dbaName: 'Pixel Kitchen', cardLast4: '4242' }),
+    ]);
+    await setDbaFee(79);
+    const item = (await readApplication(app.id))!;
+    // The checkout's payment is untouched; the purchase keeps the price it was bought at.
+    expect(item).toMatchObject({ paymentStatus: 'paid', dbaName: 'Pixel Kitchen', pricedOrder: { state: 'FL' } });
+    expect(item.dbaRegistration).toBeFalsy();
+    expect(item.dbaCounty).toBeUndefined();
+    expect(item.purchases[0]).toMatchObject({
+      totalCents: 10900,
+      lines: [{ amount: 59 }, { key: 'dbaFee', amount: 50 }],
+      details: { dbaName: 'Pixel Kitchen' },
+    });
+    expect(deliverablesFor(item).find((d) => d.key === 'dba')).toMatchObject({ by: 'us', delivered: false, label: 'DBA: "Pixel Kitchen"' });
+    expect(staffMoveBlocker({ ...item, documents: item.documents ?? [] } as never, 'completed')).toMatch(/DBA/);
+    expect(await getMessage(`purchase:${app.id}:${res.body.purchaseId}`)).toMatchObject({ payload: { name: 'DBA: your creator name registered', total: 109 } });
+    expect(await purchase(app.id, { addOn: 'dbaRegistration', amount: 12900, payWith: 'new-card', card: CARD, dbaName: 'Another Name' })).toMatchObject({
+      status: 409,
+      body: { code: 'already_bought' },
+    });
+    expect((await readApplication(app.id))!.purchases).toHaveLength(1);
+  });
+
+  it('a county clerk’s state: the county is set on the order with the name', async () => {
+    const app = await putPaidOrder('NV', { email: 'nv-buyer@example.com' });
+    const res = await purchase(app.id, {
+      addOn: 'dbaRegistration',
+      amount: 7400,
+      payWith: 'new-card',
+      card: CARD,
+      dbaName: 'Pixel Kitchen',
+      dbaCounty: ' Clark ',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await readApplication(app.id)).toMatchObject({ dbaName: 'Pixel Kitchen', dbaCounty: 'Clark' });
+  });
+
+  it('refuses a bad name or a missing county with 400 beside the field, and writes nothing', async () => {
+    const app = await paidOrder();
+    const body = { addOn: 'dbaRegistration', amount: 9900, payWith: 'new-card', card: CARD };
+    expect(await purchase(app.id, body)).toMatchObject({
+      status: 400,
+      body: {
+        code: 'invalid_details',
+        error: 'Enter the creator name to register as a DBA',
+        details: { dbaName: ['Enter the creator name to register as a DBA'] },
+      },
+    });
+    expect(await purchase(app.id, { ...body, dbaName: 'Pixel Bank' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_details', error: expect.stringMatching(/"bank".*regulator/), details: { dbaName: [expect.any(String)] } },
+    });
+    // The wizard's schema for the field: its sentence, beside the field.
+    expect(await purchase(app.id, { ...body, dbaName: 'x'.repeat(101) })).toMatchObject({
+      status: 400,
+      body: { code: expect.any(String), error: expect.any(String), details: { dbaName: ['Creator name is limited to 100 characters'] } },
+    });
+    expect((await readApplication(app.id))!.purchases).toBeUndefined();
+    const nv = await putPaidOrder('NV', { email: 'nv-county@example.com' });
+    expect(await purchase(nv.id, { ...body, amount: 7400, dbaName: 'Pixel Kitchen' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_details', details: { dbaCounty: [expect.stringMatching(/^Enter the county where your business is/)] } },
+    });
+    expect((await readApplication(nv.id))!.purchases).toBeUndefined();
+  });
+
+  it('a state with no register says so and sells nothing; an order with a DBA from checkout is refused', async () => {
+    // A Kansas order (the fixture's Florida addresses; the state is what the offer reads).
+    const ks = await paidOrder({ state: 'KS', pricedOrder: { totalCents: 30000, state: 'KS' } });
+    expect((await offers(ks.id)).body.offers.find((o: { key: string }) => o.key === 'dbaRegistration')).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringMatching(/^Kansas keeps no register of business names/),
+    });
+    expect(await purchase(ks.id, { addOn: 'dbaRegistration', amount: 4900, payWith: 'new-card', card: CARD, dbaName: 'Pixel Kitchen' })).toMatchObject({
+      status: 409,
+      body: { code: 'not_sold_here', error: expect.stringMatching(/keeps no register/) },
+    });
+    expect((await readApplication(ks.id))!.purchases).toBeUndefined();
+    const bought = await paidOrder({ dbaRegistration: true, dbaName: 'Pixel Kitchen', pricedOrder: { totalCents: 30000, state: 'FL', dbaRegistration: true } });
+    expect((await offers(bought.id)).body.offers.find((o: { key: string }) => o.key === 'dbaRegistration')).toMatchObject({ status: 'bought' });
+    expect(await purchase(bought.id, { addOn: 'dbaRegistration', amount: 9900, payWith: 'new-card', card: CARD, dbaName: 'Other' })).toMatchObject({
+      status: 409,
+      body: { code: 'already_bought' },
+    });
   });
 });

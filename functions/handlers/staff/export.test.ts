@@ -47,6 +47,22 @@ async function download(url: string): Promise<{ contentType: string | null; disp
   return { contentType: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), rows };
 }
 
+/** An add-on bought after payment and paid, as the order stores it (docs/decisions/0424). */
+const paidPurchase = (key: string, name: string, totalCents: number, details?: Record<string, string>) => ({
+  id: `p${randomUUID().replace(/-/g, '')}`,
+  key,
+  name,
+  lines: [{ key, label: name, amount: totalCents / 100 }],
+  totalCents,
+  ...(details ? { details } : {}),
+  state: 'paid',
+  provider: 'test',
+  via: 'new-card',
+  reference: `pi_test_${key}`,
+  createdAt: '2026-06-16T12:00:00.000Z',
+  paidAt: '2026-06-16T12:00:00.000Z',
+});
+
 describe('POST /api/staff/exports', () => {
   it('orders: the filtered list with amounts, fees, add-ons and status dates, as a CSV attachment; audited', async () => {
     const state = 'NH';
@@ -128,9 +144,12 @@ describe('POST /api/staff/exports', () => {
         const state = STATE_RECORDS.map((r) => r.code).find((code) => availability(entry.key, code).available) as string;
         const flags = addOnFlags({ [entry.key]: true });
         const order = orderForApplication({ state, ...flags })!;
+        // An add-on sold after payment only is bought by a paid purchase, never by its flag.
+        const laterOnly = 'forOrder' in entry.sale;
         return putApplication({
           state,
           ...flags,
+          ...(laterOnly ? { purchases: [paidPurchase(entry.key, entry.name, 9900)] } : {}),
           dbaName: 'Pixel Kitchen',
           paymentStatus: 'paid',
           paidAt: '2026-06-15T12:00:00.000Z',
@@ -154,6 +173,39 @@ describe('POST /api/staff/exports', () => {
       expect(parts, `${entry.key}: fee columns add up to the amount paid`).toBe(cents(row!['Amount paid (USD)']));
       expect(cents(row!['Add-ons total (USD)'])).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it('a DBA bought after payment: the add-on filter finds it, and its row names it with its county; the fee columns still add up to the checkout’s payment', async () => {
+    const state = 'NV';
+    const order = orderForApplication({ state, ...addOnFlags({}) })!;
+    const paidAt = '2026-06-16T12:00:00.000Z';
+    const app = await putApplication({
+      state,
+      ...addOnFlags({}),
+      dbaName: 'Pixel Kitchen',
+      dbaCounty: 'Clark',
+      paymentStatus: 'paid',
+      paidAt,
+      amountPaidCents: order.totalCents,
+      pricedOrder: { state, totalCents: order.totalCents, ...addOnFlags({}), addOnPrices: order.addOnPrices, pricedAt: paidAt },
+      purchases: [paidPurchase('dbaRegistration', 'DBA: your creator name registered', 7400, { dbaName: 'Pixel Kitchen', dbaCounty: 'Clark' })],
+    });
+    // Bought after payment and refunded in full: no longer bought, so not in the filtered export.
+    const refunded = await putApplication({
+      state,
+      ...addOnFlags({}),
+      dbaName: 'Gone Name',
+      paymentStatus: 'paid',
+      purchases: [{ ...paidPurchase('dbaRegistration', 'DBA: your creator name registered', 7400), state: 'refunded', refundedCents: 7400 }],
+    });
+    const file = await download((await exportCsv({ kind: 'orders', filter: { addOn: 'dbaRegistration' } })).body.url);
+    expect(file.rows.some((r) => r[1] === refunded.id)).toBe(false);
+    const found = file.rows.find((r) => r[1] === app.id);
+    expect(found, 'the add-on filter finds an order that bought it after payment').toBeDefined();
+    const row = Object.fromEntries(ORDER_COLUMNS.map((c, i) => [c, found![i]]));
+    expect(row['Add-ons']).toBe('DBA "Pixel Kitchen" (Clark County)');
+    const cents = (v: string | undefined) => Math.round(Number(v || '0') * 100);
+    expect(FEE_COLUMNS.reduce((sum, c) => sum + cents(row[c.heading]), 0)).toBe(cents(row['Amount paid (USD)']));
   });
 
   it('is the owner’s: a processor is refused; a reversed or too long range and an unknown filter are 400', async () => {
