@@ -151,4 +151,90 @@ describe('the order page’s add-ons after payment', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('after-payment-purchases')).toBeNull();
   });
+
+  describe('the DBA, which asks the name and the county', () => {
+    const dba = (over: Partial<PurchasesView['offers'][number]> = {}): PurchasesView['offers'][number] => ({
+      key: 'dbaRegistration',
+      name: 'DBA: your creator name registered',
+      description: 'We file your handle or channel name as a registered business name of the LLC',
+      lines: [
+        { key: 'dbaRegistration', label: 'DBA: your creator name registered', amount: 49 },
+        { key: 'dbaFee', label: 'Nevada fictitious firm name filing fee', amount: 25 },
+      ],
+      totalCents: 7400,
+      status: 'available',
+      fields: [
+        { field: 'dbaName', label: 'Creator name to register', hint: 'Your handle or channel name, without the @.' },
+        { field: 'dbaCounty', label: 'County where your business is', hint: "Nevada's fictitious firm name is filed with the county clerk." },
+      ],
+      ...over,
+    });
+
+    it('says each field’s problem beside it, with the wizard’s rule, before any request; then sends the name and county', async () => {
+      replies[LIST] = { status: 200, body: view({ state: 'NV', savedCard: { last4: '4242' }, offers: [dba()] }) };
+      replies[BUY] = {
+        status: 200,
+        body: { status: 'paid', purchaseId: 'p2', purchases: view({ state: 'NV', offers: [dba({ status: 'bought', reason: 'Your order has it already' })] }) },
+      };
+      show();
+      await userEvent.click(await screen.findByRole('button', { name: 'Buy for $74' }));
+      const name = screen.getByLabelText('Creator name to register');
+      await userEvent.type(name, 'Pixel Bank');
+      await userEvent.click(screen.getByRole('button', { name: 'Pay $74 with the card ending 4242' }));
+      const nameError = await screen.findByText(/Names containing "bank" need a state regulator's approval/);
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(name.getAttribute('aria-describedby')).toContain(nameError.id);
+      const county = screen.getByLabelText('County where your business is');
+      expect(county.getAttribute('aria-describedby')).toContain(
+        screen.getByText(/^Enter the county where your business is: Nevada's fictitious firm name is filed with its county clerk/).id,
+      );
+      expect(calls.some((c) => c.key === BUY)).toBe(false);
+      await userEvent.clear(name);
+      await userEvent.type(name, '@Pixel Kitchen');
+      await userEvent.type(county, 'Clark');
+      replies[LIST] = { status: 200, body: view({ state: 'NV', offers: [dba({ status: 'bought', reason: 'Your order has it already' })] }) };
+      await userEvent.click(screen.getByRole('button', { name: 'Pay $74 with the card ending 4242' }));
+      expect(await screen.findByText('Your order has it already')).toBeInTheDocument();
+      expect(calls.find((c) => c.key === BUY)?.body).toEqual({
+        addOn: 'dbaRegistration',
+        amount: 7400,
+        payWith: 'saved-card',
+        dbaName: '@Pixel Kitchen',
+        dbaCounty: 'Clark',
+      });
+    });
+
+    it('shows the server’s sentence about a field beside that field', async () => {
+      replies[LIST] = { status: 200, body: view({ state: 'FL', savedCard: { last4: '4242' }, offers: [dba({ fields: [dba().fields![0]] })] }) };
+      replies[BUY] = {
+        status: 400,
+        body: {
+          error: 'A registered name is limited to 100 characters.',
+          code: 'invalid_details',
+          details: { dbaName: ['A registered name is limited to 100 characters.'] },
+        },
+      };
+      show();
+      await userEvent.click(await screen.findByRole('button', { name: 'Buy for $74' }));
+      const name = screen.getByLabelText('Creator name to register');
+      await userEvent.type(name, 'Pixel Kitchen');
+      await userEvent.click(screen.getByRole('button', { name: 'Pay $74 with the card ending 4242' }));
+      const error = await screen.findByText('A registered name is limited to 100 characters.');
+      expect(name.getAttribute('aria-describedby')).toContain(error.id);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('where the state keeps no register, says so and offers no button', async () => {
+      replies[LIST] = {
+        status: 200,
+        body: view({
+          state: 'KS',
+          offers: [dba({ status: 'unavailable', reason: 'Kansas keeps no register of business names: there is nothing to file', fields: undefined })],
+        }),
+      };
+      show();
+      expect(await screen.findByText(/Kansas keeps no register of business names/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Buy for/ })).toBeNull();
+    });
+  });
 });

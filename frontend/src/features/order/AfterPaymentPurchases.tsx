@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatCents } from '#shared/money.ts';
 import { type PurchaseBody, type PurchasesView, purchaseBodySchema } from '#shared/orders/purchases.schema.ts';
-import type { PurchaseState } from '#shared/orders/purchases.ts';
+import { type PurchaseState, purchaseDetails } from '#shared/orders/purchases.ts';
 import type { TestCard } from '#shared/payments/test-cards.ts';
 import { writtenDate } from '#shared/written-date.ts';
 import { Button } from '../../components/Button.tsx';
@@ -13,11 +13,21 @@ import { api } from '../../lib/api-client.ts';
 import { orderQueryKey } from '../../lib/order-queries.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths } from '../../paths.ts';
+import { FieldError, INPUT, INPUT_INVALID, LABEL } from './filing-form/fields.tsx';
 
 // Stripe.js is downloaded only when the customer pays for an add-on with a new card through Stripe.
 const StripeCardForm = lazy(() => import('../../components/payments/StripeCardForm.tsx'));
 
 type Offer = PurchasesView['offers'][number];
+type AskedField = NonNullable<Offer['fields']>[number]['field'];
+type Typed = Partial<Record<AskedField, string>>;
+
+/** A sentence the request's checks gave one of the offer's fields, thrown so it is shown beside that field. */
+class FieldProblems extends Error {
+  constructor(readonly problems: Typed) {
+    super(Object.values(problems)[0] ?? 'Check the fields above');
+  }
+}
 
 const purchasesKey = (id: string) => [api.url('GET /api/orders/{id}/purchases', { params: { id } })];
 
@@ -82,6 +92,7 @@ export function AfterPaymentPurchases({ applicationId }: { applicationId: string
                 <BuyPanel
                   applicationId={applicationId}
                   offer={offer}
+                  state={data.state ?? ''}
                   savedCard={data.savedCard}
                   onDone={() => {
                     setBuying(null);
@@ -101,7 +112,8 @@ export function AfterPaymentPurchases({ applicationId }: { applicationId: string
               {data.purchases.map((p) => (
                 <li key={p.id} className="flex flex-wrap justify-between gap-x-3 py-2" data-state={p.state}>
                   <span className="font-medium text-slate-900">
-                    {p.name}: {formatCents(p.totalCents)}{' '}
+                    {p.name}
+                    {p.dbaName ? ` ("${p.dbaName}"${p.dbaCounty ? `, ${p.dbaCounty} County` : ''})` : ''}: {formatCents(p.totalCents)}{' '}
                     <span className="font-normal text-slate-700">
                       ({STATE_WORDS[p.state]}
                       {p.cardLast4 && p.state === 'paid' ? `, card ending ${p.cardLast4}` : ''}
@@ -124,6 +136,7 @@ export function AfterPaymentPurchases({ applicationId }: { applicationId: string
 function BuyPanel({
   applicationId,
   offer,
+  state,
   savedCard,
   onDone,
   onCancel,
@@ -131,6 +144,8 @@ function BuyPanel({
 }: {
   applicationId: string;
   offer: Offer;
+  /** The order's filing state: its rules check what the offer asks (the DBA's name and county). */
+  state: string;
   savedCard: PurchasesView['savedCard'];
   onDone: () => void;
   onCancel: () => void;
@@ -139,7 +154,11 @@ function BuyPanel({
   const [payWith, setPayWith] = useState<PurchaseBody['payWith']>(savedCard ? 'saved-card' : 'new-card');
   const [error, setError] = useState<string | null>(null);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Typed>({});
+  const [fieldErrors, setFieldErrors] = useState<Typed>({});
   const errorId = useId();
+  const fieldsId = useId();
+  const asked = offer.fields ?? [];
   const methods = useQuery<{ card?: { mode: 'test' | 'stripe'; publishableKey?: string } | null }>({
     queryKey: [api.url('GET /api/payment-methods')],
     queryFn: () => api.call('GET /api/payment-methods'),
@@ -147,13 +166,24 @@ function BuyPanel({
   const mode = methods.data?.card?.mode;
   const buy = useMutation({
     mutationFn: (card?: TestCard) => {
-      // The same schema as the server's: a bad field is said here, beside the form, before any request.
-      const parsed = purchaseBodySchema.safeParse({ addOn: offer.key, amount: offer.totalCents, payWith, ...(card ? { card } : {}) });
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Check the card details');
+      const answers = Object.fromEntries(asked.map(({ field }) => [field, typed[field] ?? ''])) as Typed;
+      // The same schema as the server's: a bad field is said here, beside it or the form, before any request.
+      const parsed = purchaseBodySchema.safeParse({ addOn: offer.key, amount: offer.totalCents, payWith, ...(card ? { card } : {}), ...answers });
+      if (!parsed.success) {
+        const onFields = Object.fromEntries(
+          parsed.error.issues.flatMap((i) => (asked.some((a) => a.field === i.path[0]) ? [[String(i.path[0]), i.message]] : [])).reverse(),
+        ) as Typed;
+        if (Object.keys(onFields).length) throw new FieldProblems(onFields);
+        throw new Error(parsed.error.issues[0]?.message ?? 'Check the card details');
+      }
+      // And what the filing state needs of them (the wizard's rule), as the server checks it.
+      const details = purchaseDetails(offer.key, state, parsed.data);
+      if (!details.ok) throw new FieldProblems(details.problems);
       return api.call('POST /api/orders/{id}/purchases', { params: { id: applicationId }, body: parsed.data });
     },
     onSuccess: (answer) => {
       setError(null);
+      setFieldErrors({});
       if (answer.status === 'requires_payment' && answer.clientSecret) {
         setClientSecret(answer.clientSecret);
         return;
@@ -162,6 +192,17 @@ function BuyPanel({
       onDone();
     },
     onError: (err) => {
+      // A field's sentence, from the page's check or the server's 400 details, is shown beside that field.
+      const serverDetails = err instanceof ApiError && err.status === 400 ? (err.body?.details as Record<string, string[]> | undefined) : undefined;
+      const onFields =
+        err instanceof FieldProblems
+          ? err.problems
+          : (Object.fromEntries(asked.flatMap(({ field }) => (serverDetails?.[field]?.[0] ? [[field, serverDetails[field][0]]] : []))) as Typed);
+      setFieldErrors(onFields);
+      if (Object.keys(onFields).length) {
+        setError(null);
+        return;
+      }
       setError(err instanceof ApiError || !(err instanceof Error) ? failureMessage(err) : err.message);
       // The price or what the order has changed: the list is read again.
       if (err instanceof ApiError && (err.code === 'amount_changed' || err.code === 'already_bought')) onStale();
@@ -170,6 +211,38 @@ function BuyPanel({
   const total = offer.totalCents / 100;
   return (
     <div className="mt-3 max-w-md rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      {asked.length ? (
+        <div className="mb-3 grid gap-3">
+          {asked.map(({ field, label, hint, placeholder }) => {
+            const id = `${fieldsId}-${field}`;
+            const problem = fieldErrors[field];
+            return (
+              <div key={field}>
+                <label htmlFor={id} className={LABEL}>
+                  {label}
+                </label>
+                <input
+                  id={id}
+                  name={field}
+                  className={problem ? INPUT_INVALID : INPUT}
+                  value={typed[field] ?? ''}
+                  placeholder={placeholder}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={[`${id}-hint`, problem ? `${id}-error` : ''].filter(Boolean).join(' ')}
+                  onChange={(e) => {
+                    setTyped((t) => ({ ...t, [field]: e.target.value }));
+                    setFieldErrors(({ [field]: _, ...rest }) => rest);
+                  }}
+                />
+                <FieldError id={`${id}-error`}>{problem}</FieldError>
+                <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+                  {hint}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
       {savedCard ? (
         <fieldset className="mb-3">
           <legend className="font-medium text-slate-900">Pay with</legend>
