@@ -267,7 +267,7 @@ export function filingDetailsFor(answers: Record<string, unknown>): Record<strin
 
 // ---------------------------------------------------------------- the API, as the site calls it
 
-class Api {
+export class Api {
   constructor(
     private readonly url: string,
     private readonly pacer: Pacer,
@@ -313,8 +313,31 @@ async function stampedPdf(text: string): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** Makes one order and moves it towards its target; answers its id and the stage it reached. */
-async function makeOrder(api: Api, token: string, order: SeedOrder, index: number): Promise<string> {
+/** The API of the instance at `url`, paced under its per-address limits (every limit's whole share). */
+export function seedApi(url: string): Api {
+  return new Api(url, new Pacer(), realClock);
+}
+
+/** A staff upload as the dashboard makes it: a presigned PUT of the PDF; answers its upload id. */
+async function uploadPdf(api: Api, token: string, id: string, pdf: Uint8Array): Promise<string> {
+  const ticket = await api.call<{ uploadId: string; url: string; headers: Record<string, string> }>(
+    'POST /api/staff/applications/{id}/uploads',
+    `/api/staff/applications/${id}/uploads`,
+    { body: { contentType: 'application/pdf', size: pdf.byteLength }, headers: { 'staff-token': token } },
+  );
+  const put = await fetch(ticket.url, { method: 'PUT', body: Buffer.from(pdf), headers: ticket.headers });
+  if (!put.ok) throw new Error(`The upload of the PDF answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
+  return ticket.uploadId;
+}
+
+/** Records the EIN of an order that bought it, with the IRS letter, as staff do from the order's Documents panel. */
+export async function recordEin(api: Api, token: string, id: string, ein: string): Promise<void> {
+  const uploadId = await uploadPdf(api, token, id, await stampedPdf(`CP 575: EIN ${ein}`));
+  await api.call('POST /api/staff/applications/{id}/ein', `/api/staff/applications/${id}/ein`, { body: { ein, uploadId }, headers: { 'staff-token': token } });
+}
+
+/** Makes one order and moves it towards its target; answers its id and the resume secret its buyer holds. */
+export async function makeOrder(api: Api, token: string, order: SeedOrder, index: number): Promise<{ id: string; resumeSecret?: string }> {
   const { answers, target } = order;
   let draftAnswers = answers;
   let created: { id: string; resumeSecret?: string } | undefined;
@@ -331,8 +354,9 @@ async function makeOrder(api: Api, token: string, order: SeedOrder, index: numbe
     }
   }
   const { id } = created;
+  const made = { id, resumeSecret: created.resumeSecret };
   const holder: Record<string, string> = created.resumeSecret ? { 'x-resume-secret': created.resumeSecret } : {};
-  if (target === 'unpaid') return id;
+  if (target === 'unpaid') return made;
 
   const { order: priced } = await api.call<{ order: { totalCents: number } }>('GET /api/llc-applications/{id}', `/api/llc-applications/${id}`, {
     headers: holder,
@@ -349,41 +373,34 @@ async function makeOrder(api: Api, token: string, order: SeedOrder, index: numbe
     },
     headers: holder,
   });
-  if (target === 'details') return id;
+  if (target === 'details') return made;
 
   await api.call('PUT /api/orders/{id}/filing-details', `/api/orders/${id}/filing-details`, { body: filingDetailsFor(answers), headers: holder });
-  if (target === 'ready') return id;
+  if (target === 'ready') return made;
 
   const staff = { 'staff-token': token };
   const move = (body: Record<string, unknown>) => api.call('PATCH /api/staff/applications/{id}', `/api/staff/applications/${id}`, { body, headers: staff });
   await move({ status: 'processing' });
-  if (target === 'processing') return id;
+  if (target === 'processing') return made;
 
   const fileNumber = `${answers.state}${String(26_000_000 + index * 7919).slice(-8)}`;
   await move({ status: 'filed', fileNumber, filedOn: new Date().toISOString().slice(0, 10) });
-  if (target === 'state') return id;
+  if (target === 'state') return made;
 
   // The state's stamped approval, uploaded as the dashboard does: a presigned PUT, then recorded.
-  const pdf = await stampedPdf(`FILED ${fileNumber}`);
-  const ticket = await api.call<{ uploadId: string; url: string; headers: Record<string, string> }>(
-    'POST /api/staff/applications/{id}/uploads',
-    `/api/staff/applications/${id}/uploads`,
-    { body: { contentType: 'application/pdf', size: pdf.byteLength }, headers: staff },
-  );
-  const put = await fetch(ticket.url, { method: 'PUT', body: Buffer.from(pdf), headers: ticket.headers });
-  if (!put.ok) throw new Error(`The upload of the stamped document answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
-  await api.call('POST /api/staff/applications/{id}/uploads/{uploadId}/record', `/api/staff/applications/${id}/uploads/${ticket.uploadId}/record`, {
+  const uploadId = await uploadPdf(api, token, id, await stampedPdf(`FILED ${fileNumber}`));
+  await api.call('POST /api/staff/applications/{id}/uploads/{uploadId}/record', `/api/staff/applications/${id}/uploads/${uploadId}/record`, {
     body: { kind: 'approved_articles', fileNumber },
     headers: staff,
   });
-  if (target === 'filed') return id;
+  if (target === 'filed') return made;
 
   const app = await api.call<{ deliverables: { by: string; delivered: boolean }[] }>('GET /api/staff/applications/{id}', `/api/staff/applications/${id}`, {
     headers: staff,
   });
   // Mark Complete only where every deliverable of ours is in; otherwise the order stays filed.
   if (app.deliverables.every((d) => d.by !== 'us' || d.delivered)) await move({ status: 'completed' });
-  return id;
+  return made;
 }
 
 /** The stage the API shows for application `id`: its work-queue stage, or completed. */
@@ -435,7 +452,7 @@ export async function runSeed(opts: SeedOptions, clock: Clock = realClock): Prom
   const ids: string[] = [];
   for (let i = 0; i < opts.orders; i++) {
     const order = seedOrder(opts.seed, i, opts.tag);
-    ids.push(await makeOrder(api, token, order, i));
+    ids.push((await makeOrder(api, token, order, i)).id);
     log(`  ${i + 1}/${opts.orders} ${order.answers.state} ${order.answers.businessName} -> ${order.target}`);
   }
   const stages = Object.fromEntries(SEED_STAGES.map((s) => [s, 0])) as Record<SeedStage, number>;
