@@ -200,6 +200,16 @@ export function webBenchReportsSetting(): string | undefined {
   return process.env.WEB_BENCH_REPORTS;
 }
 
+/** WEB_BENCH_MAX_LOAD: the load average the web benchmark waits for before each page (1 when unset). */
+export function webBenchMaxLoadSetting(): string | undefined {
+  return process.env.WEB_BENCH_MAX_LOAD;
+}
+
+/** WEB_BENCH_LOAD_WAIT_S: how long the web benchmark waits for that load before each page, in seconds (300 when unset). */
+export function webBenchLoadWaitSetting(): string | undefined {
+  return process.env.WEB_BENCH_LOAD_WAIT_S;
+}
+
 /** BENCH_REMINDER_CUSTOMERS: how many customers the reminders bench plans and sweeps (100,000 when unset). */
 export function benchReminderCustomersSetting(): string | undefined {
   return process.env.BENCH_REMINDER_CUSTOMERS;
