@@ -23,6 +23,8 @@ import {
   feeColumnOf,
   PRICE_SETTING_KEYS,
   SETTING_PRICED,
+  salePlaces,
+  soldAt,
   TOGGLED_ADD_ON_KEYS,
   toggledAddOnsIn,
 } from './catalog.ts';
@@ -75,6 +77,25 @@ describe('the catalog', () => {
     for (const entry of SETTING_PRICED)
       if (entry.key in DEFAULT_ADD_ON_PRICES) expect(prices[entry.key as keyof typeof prices]).not.toBe(entry.pricing.defaultUsd);
     expect(addOnPricesFrom(undefined)).toEqual(DEFAULT_ADD_ON_PRICES);
+  });
+});
+
+describe('where an entry is sold', () => {
+  it('names one place or several, and a recurring service sold at checkout adds no price line', () => {
+    for (const entry of CATALOG) expect(salePlaces(entry).length).toBeGreaterThan(0);
+    // The annual reports are agreed at checkout or later on the order page (docs/decisions/0434).
+    expect(salePlaces(CATALOG.find((e) => e.key === 'annualReports')!)).toEqual(['checkout', 'orderPage']);
+    expect(soldAt('annualReports', 'checkout')).toBe(true);
+    expect(soldAt('annualReports', 'orderPage')).toBe(true);
+    expect(soldAt('registeredAgentRenewal', 'checkout')).toBe(false);
+    const atCheckout = CATALOG.filter((e) => salePlaces(e).includes('checkout'));
+    for (const entry of atCheckout) {
+      expect(entry.sale.moment).toBe('recurring');
+      expect(entry.frozen).toBe('agreement');
+      expect(ADD_ON_KEYS).not.toContain(entry.key);
+      const state = STATE_CODES.find((code) => entry.sale.availableIn?.(code).available ?? true) as string;
+      expect(orderForApplication({ state, [entry.key]: true })!.lines.map((l) => l.key)).not.toContain(entry.key);
+    }
   });
 });
 
