@@ -53,6 +53,28 @@ const deliver = (payload: string) =>
 const holderApp = async (id: string) => getApplicationForHolder(id, TEST_RESUME_SECRET);
 
 describe('purchases after payment with Stripe', () => {
+  it('the DBA: its name and county are kept on the pending purchase and set on the order by the webhook that records the payment', async () => {
+    const order = await putPaidOrder('NV', { email: 'stripe-dba@example.com', paymentProvider: 'stripe', paymentReference: 'pi_checkout_dba' });
+    const answer = await buyAddOn(await holderApp(order.id), {
+      addOn: 'dbaRegistration',
+      amount: 7400,
+      payWith: 'new-card',
+      dbaName: 'Pixel Kitchen',
+      dbaCounty: 'Clark',
+    });
+    expect(answer.status).toBe('requires_payment');
+    const pending = (await readApplication(order.id))!;
+    expect(pending.purchases).toEqual([expect.objectContaining({ state: 'pending', details: { dbaName: 'Pixel Kitchen', dbaCounty: 'Clark' } })]);
+    // Not the order's until paid.
+    expect(pending.dbaName).toBeFalsy();
+    const intentId = answer.clientSecret!.split('_secret_')[0];
+    expect(stripe.succeed(intentId)).toBe(true);
+    expect((await deliver(eventOf('payment_intent.succeeded', stripe.intents.get(intentId)!))).body).toEqual({ received: true, result: 'purchase-paid' });
+    const item = (await readApplication(order.id))!;
+    expect(item).toMatchObject({ dbaName: 'Pixel Kitchen', dbaCounty: 'Clark', purchases: [expect.objectContaining({ state: 'paid', totalCents: 7400 })] });
+    expect(boughtFlags(item as never).dbaRegistration).toBe(true);
+  });
+
   it('a new card: an intent of its own for the frozen price, recorded once by its webhook, however often and from whichever event', async () => {
     const order = await putPaidOrder('FL', { email: 'stripe-buyer@example.com', paymentProvider: 'stripe', paymentReference: 'pi_checkout' });
     const answer = await buyAddOn(await holderApp(order.id), { addOn: 'operatingAgreement', amount: 5000, payWith: 'new-card' });
