@@ -1,7 +1,10 @@
 import { complianceCalendar, dbaReminderTitle, deadlineSeries } from '#shared/compliance/calendar.ts';
 import { addDays, dayOf } from '#shared/compliance/dates.ts';
 import { nextReminder, type ScheduledReminder } from '#shared/compliance/reminders.ts';
+import taxForms from '#shared/data/payer-tax-forms.json' with { type: 'json' };
 import { payerTaxFormEvents } from '#shared/payers/calendar.ts';
+import { form1099Check, incomeMapFor, payersExpectedToSend } from '#shared/payers/form-1099-check.ts';
+import { forms1099CheckDay } from '#shared/payers/forms-1099.ts';
 import { ELECTION_ANSWER, electionState } from '#shared/s-corp/election.ts';
 import { findState } from '#shared/states.ts';
 import { agreedRenewalUsd, calendarInputOf } from '../data/applications/calendar-input.ts';
@@ -51,6 +54,7 @@ function reminderEmail(app: ApplicationItem, row: ReminderRow, today: string): N
   }
   if (row.series === 's-corp-election') return electionOverdueEmail(app, input.formationDate, today, base);
   if (row.series === 'payer-tax-form') return payerTaxFormEmail(app, row, today, base);
+  if (row.series === 'forms-1099') return forms1099Email(app, row, today, base);
   // A state deadline counts from the formation: none is reminded before the state has filed the LLC
   // (its dates move to the filing date then, and the filing transaction writes its rows again).
   // The DBA's end counts from its own registration, so it is reminded whatever the formation date;
@@ -123,6 +127,37 @@ function payerTaxFormEmail(app: ApplicationItem, row: ReminderRow, today: string
       description: first.description,
       sourceName: first.source.name,
       sourceUrl: first.source.url,
+    },
+  };
+}
+
+/**
+ * The January 1099 check (docs/decisions/0436): on its day (January 31 after the tax year), the
+ * payers whose payments in the income map (or as entered) reach a form's threshold, each with the
+ * forms the check expects; nothing when none does, nor outside the check's window (January to
+ * April). One message a tax year per order: its id is the order's and the year's.
+ */
+function forms1099Email(app: ApplicationItem, row: ReminderRow, today: string, base: EmailBase): NewEmail | undefined {
+  const taxYear = Number(row.dueOn.slice(0, 4)) - 1;
+  if (today < forms1099CheckDay(taxYear)) return undefined;
+  const check = form1099Check(app.payers, incomeMapFor(app, taxYear), today);
+  if (!check.open || check.year !== taxYear) return undefined;
+  const payers = payersExpectedToSend(check);
+  if (!payers.length) return undefined;
+  const furnish = taxForms.form1099Check.necFurnish;
+  return {
+    ...base,
+    dedupeKey: `forms-1099:${app.id}:${taxYear}`,
+    kind: 'forms_1099_check',
+    payload: {
+      firstName: app.firstName ?? '',
+      businessName: app.businessName ?? '',
+      taxYear,
+      checkOn: row.dueOn,
+      payers,
+      furnishText: furnish.text,
+      sourceName: furnish.source.title,
+      sourceUrl: furnish.source.url,
     },
   };
 }

@@ -47,7 +47,7 @@ export interface ReminderRow extends ScheduledReminder {
 const table = () => tableName('reminders');
 
 /**
- * Puts of an order's reminder rows (at most nine) for the transaction that pays or files it: the
+ * Puts of an order's reminder rows (at most a dozen) for the transaction that pays or files it: the
  * next reminder of each run of deadlines, counted from the formation date (the filing date once
  * filed, else the payment date). A Put replaces the row, so filing re-dates what payment wrote.
  */
@@ -93,10 +93,11 @@ export function estimatedTaxReminderPuts(order: CalendarOrder, now = Date.now())
 
 /**
  * One series' reminder row alone, written by the write that dates it (docs/decisions/0432): the
- * S-corporation election recorded as sent (`s-corp-election`), a payer's signing day (`payer-tax-form`).
+ * S-corporation election recorded as sent (`s-corp-election`), a payer's signing day (`payer-tax-form`),
+ * the payer list written (`forms-1099`, the January 1099 check: docs/decisions/0436).
  * None when the customer turned reminders off.
  */
-export function seriesReminderPuts(order: CalendarOrder, series: 's-corp-election' | 'payer-tax-form', now = Date.now()): TransactItem[] {
+export function seriesReminderPuts(order: CalendarOrder, series: 's-corp-election' | 'payer-tax-form' | 'forms-1099', now = Date.now()): TransactItem[] {
   if (order.remindersUnsubscribedAt) return [];
   return reminderPuts(order, now).filter((put) => (put.Put?.Item as { series?: string } | undefined)?.series === series);
 }

@@ -85,7 +85,7 @@ export async function deliverMessage(messageId: string, now = Date.now()): Promi
   }
   try {
     // A deadline reminder carries its signed unsubscribe link, in the body and as one-click List-Unsubscribe headers (RFC 8058).
-    const unsubscribe = item.kind === 'deadline_reminder' && item.applicationId ? await unsubscribeLinks(item.applicationId) : undefined;
+    const unsubscribe = REMINDER_KINDS.has(item.kind) && item.applicationId ? await unsubscribeLinks(item.applicationId) : undefined;
     // The operator's settings as they are now: the footer's sender, and the renewal price a message quotes.
     const settings = await emailSettings();
     const message = withOperatorPrices(await withSignInCode(item as Pick<EmailMessage, 'kind' | 'payload'>), settings);
@@ -162,6 +162,9 @@ async function linkFor(item: OutboxItem, app: ApplicationItem | undefined): Prom
   if (item.kind === 'email_changed' && (item.payload as EmailPayloads['email_changed']).recipient === 'old') return undefined;
   return orderLink(item.applicationId, emailVersion);
 }
+
+/** The reminder emails: each carries the signed unsubscribe link of the order's reminders. */
+const REMINDER_KINDS = new Set<string>(['deadline_reminder', 'forms_1099_check']);
 
 /** The messages that exist to carry the order link. */
 const LINK_MESSAGES = new Set<string>(['order_link', 'continue_link', 'details_reminder']);

@@ -31,6 +31,19 @@ const SAMPLES: { [K in EmailMessage['kind']]: Extract<EmailMessage, { kind: K }>
     sourceUrl: 'https://www.irs.gov/instructions/i2553',
   },
   w9_update: { firstName: 'Ada', businessName: 'Byte Works LLC', effectiveOn: '2026-11-23', payers: ['YouTube', 'Acme Brand Co.'] },
+  forms_1099_check: {
+    firstName: 'Ada',
+    businessName: 'Byte Works LLC',
+    taxYear: 2026,
+    checkOn: '2027-01-31',
+    payers: [
+      { name: 'Glow Skincare', forms: ['1099-NEC'] },
+      { name: 'Twitch', forms: ['1099-MISC', '1099-NEC'] },
+    ],
+    furnishText: 'Payers furnish Form 1099-NEC for nonemployee compensation by January 31; most Forms 1099 by January 31, some by February 15.',
+    sourceName: "IRS Publication 15 (2025), Employer's Tax Guide",
+    sourceUrl: 'https://www.irs.gov/pub/irs-pdf/p15.pdf',
+  },
   status_changed: {
     firstName: 'Ada',
     businessName: 'Byte Works LLC',
@@ -205,6 +218,26 @@ describe('email templates', () => {
       expect(seen, kind).not.toMatch(/\b\d{4}-\d{2}-\d{2}(?!\d)|\d{2}:\d{2}:\d{2}/);
       expect(seen, kind).not.toMatch(/\$\d[\d,]*\.00\b/);
     }
+  });
+
+  it('the January 1099 check lists each payer with its forms, in the text and the HTML, with the order link and the unsubscribe', async () => {
+    const unsubscribe = 'http://127.0.0.1:3000/reminders/unsubscribe#token=abc';
+    const out = await renderEmail({ kind: 'forms_1099_check', payload: SAMPLES.forms_1099_check } as never, LINK, undefined, unsubscribe);
+    expect(out.subject).toBe('Your 2026 Forms 1099: check what your 2 payers sent');
+    for (const part of [out.text, out.html]) {
+      expect(part).toContain('Glow Skincare: Form 1099-NEC');
+      expect(part).toContain('Twitch: Form 1099-MISC and Form 1099-NEC');
+      expect(part).toContain('January 31, 2027');
+      expect(part).toContain('https://www.irs.gov/pub/irs-pdf/p15.pdf');
+      expect(part).toContain(unsubscribe);
+    }
+    expect(out.text).toContain(`Open your 1099 checklist ${LINK}`);
+    expect(out.html).toContain(`href="${LINK}"`);
+    const one = await renderEmail(
+      { kind: 'forms_1099_check', payload: { ...SAMPLES.forms_1099_check, payers: [{ name: 'Glow Skincare', forms: ['1099-NEC'] }] } } as never,
+      LINK,
+    );
+    expect(one.subject).toBe('Your 2026 Forms 1099: check what Glow Skincare sent');
   });
 
   it('a continue link for an unpaid application names no order and says why it came', async () => {

@@ -22,6 +22,7 @@ import {
   StatusChangedEmail,
   TicketReplyEmail,
 } from './templates/emails.tsx';
+import { Forms1099CheckEmail, forms1099CheckSubject } from './templates/forms-1099.tsx';
 import { EmailMessageContext, type EmailOperator, EmailOrderContext, OperatorContext } from './templates/Layout.tsx';
 import { MailReceivedEmail, mailReceivedSubject } from './templates/mail.tsx';
 import { DisputeOpenedEmail, RefundSentEmail } from './templates/payments.tsx';
@@ -43,6 +44,7 @@ type Entry<K extends EmailKind> = {
 const TEMPLATES: { [K in EmailKind]: Entry<K> } = {
   election_overdue: { subject: electionOverdueSubject, component: ElectionOverdueEmail },
   w9_update: { subject: w9UpdateSubject, component: W9UpdateEmail },
+  forms_1099_check: { subject: forms1099CheckSubject, component: Forms1099CheckEmail },
   payment_received: { subject: (p) => `Receipt for ${p.businessName}: payment received`, component: PaymentReceivedEmail },
   details_reminder: { subject: (p) => `We need your filing details for ${p.businessName}`, component: DetailsReminderEmail },
   status_changed: {

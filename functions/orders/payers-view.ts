@@ -1,5 +1,5 @@
 import { dayOf } from '#shared/compliance/dates.ts';
-import { form1099Check } from '#shared/payers/form-1099-check.ts';
+import { form1099Check, incomeMapFor } from '#shared/payers/form-1099-check.ts';
 import type { OrderPayers, StaffOrderPayers } from '#shared/payers/payers.schema.ts';
 import { type ElectionInEffect, MAX_PAYERS_PER_ORDER, payerExpiry, w9Update } from '#shared/payers/payers.ts';
 import { W9_RULES, type W9Input, w9Values } from '#shared/s-corp/w9.ts';
@@ -39,10 +39,6 @@ export function w9InputOf(app: ApplicationItem, today: string): W9Input {
     ...(mailing ? { address: [mailing.line1, mailing.line2, `${mailing.city}, ${mailing.state} ${mailing.zip}`].filter((p) => p?.trim()).join(', ') } : {}),
   };
 }
-
-/** The saved tax plan's income map when the plan is for `year` (the 1099 check compares with it). */
-const incomeMapFor = (app: Pick<ApplicationItem, 'savedTaxPlan'>, year: number) =>
-  app.savedTaxPlan?.incomeMap && app.savedTaxPlan.request.year === year ? app.savedTaxPlan.incomeMap : undefined;
 
 export function orderPayers(app: ApplicationItem, now: number | string | Date = Date.now()): OrderPayers {
   const today = dayOf(now);

@@ -222,6 +222,22 @@ export interface EmailPayloads {
     sourceName: string;
     sourceUrl: string;
   };
+  /**
+   * The January 1099 check (docs/decisions/0436), sent once a tax year by the reminder sweep on
+   * its day: the payers whose payments reach a form's threshold, each with the forms expected.
+   */
+  forms_1099_check: {
+    firstName: string;
+    businessName: string;
+    taxYear: number;
+    /** YYYY-MM-DD: January 31 after the tax year. */
+    checkOn: string;
+    payers: { name: string; forms: string[] }[];
+    /** The data's sentence on when payers furnish the forms, and its source. */
+    furnishText: string;
+    sourceName: string;
+    sourceUrl: string;
+  };
   /** The S-corporation election recorded in effect (its CP261): the payers on the order's list to give the new W-9. */
   w9_update: {
     firstName: string;
@@ -262,6 +278,7 @@ export const EMAIL_KINDS = [
   'annual_report',
   'election_overdue',
   'w9_update',
+  'forms_1099_check',
 ] as const satisfies readonly EmailKind[];
 
 /**

@@ -6,6 +6,7 @@
 import { compareText } from '../compare-text.ts';
 import ELECTION_ANSWER from '../data/s-corp-election-answer.json' with { type: 'json' };
 import { formatUsd } from '../money.ts';
+import { FIRST_1099_CHECK_YEAR, forms1099CheckDay } from '../payers/forms-1099.ts';
 import {
   computeSavedPlan,
   instalmentWords,
@@ -125,6 +126,8 @@ export interface CalendarInput {
   homeRegistration?: { registeredOn?: string };
   /** The days the payers' tax forms expire (shared/payers/calendar.ts): reminded 30 days before (docs/decisions/0432). */
   payerTaxForms?: string[];
+  /** The order lists payers (docs/decisions/0426): the January 1099 check is emailed on its day each year (docs/decisions/0436). */
+  payersListed?: boolean;
   /** The annual reports we filed for the customer (docs/decisions/0431), by due date: those events read as done. */
   annualReportsFiled?: { dueOn: string; filedOn: string }[];
   /** The customer asked us to file the annual reports and has not cancelled: the reports not yet filed say we file them. */
@@ -133,7 +136,7 @@ export interface CalendarInput {
 
 /** A run of dates of one obligation, the way reminders follow it. */
 export interface DeadlineSeries {
-  kind: StateDeadlineKind | 'registered-agent-renewal' | 'estimated-tax' | 's-corp-election' | 'payer-tax-form';
+  kind: StateDeadlineKind | 'registered-agent-renewal' | 'estimated-tax' | 's-corp-election' | 'payer-tax-form' | 'forms-1099';
   title: string;
   dates: string[];
   /** Reminded on the day it falls due, and still reminded when written after that day (the home-state registration, due once the LLC exists). */
@@ -393,6 +396,11 @@ export function deadlineSeries(input: CalendarInput): DeadlineSeries[] {
       dates: [addMonths(input.election.sentOn, ELECTION_ANSWER.followUpAfterMonths)],
     });
   if (input.payerTaxForms?.length) out.push({ kind: 'payer-tax-form', title: 'Platform tax form expiry', dates: [...new Set(input.payerTaxForms)].sort() });
+  // The January 1099 check, each year from the formation's (docs/decisions/0436): the sweep emails it only when a payer should send a form.
+  if (input.payersListed) {
+    const first = Math.max(Number(formed.slice(0, 4)), FIRST_1099_CHECK_YEAR);
+    out.push({ kind: 'forms-1099', title: 'Forms 1099 check', dates: Array.from({ length: OCCURRENCES }, (_, i) => forms1099CheckDay(first + i)) });
+  }
   return out;
 }
 

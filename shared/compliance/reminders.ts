@@ -18,18 +18,23 @@ export const ELECTION_OVERDUE_REMINDER_DAYS = [-1] as const;
 /** A platform's tax form (YouTube's AdSense tax info): one email 30 days before it expires. */
 export const PAYER_TAX_FORM_REMINDER_DAYS = [30] as const;
 
+/** The January 1099 check: one email on its day, January 31 (docs/decisions/0436). */
+export const FORMS_1099_REMINDER_DAYS = [0] as const;
+
 export const reminderDaysFor = (kind: DeadlineSeries['kind']): readonly number[] =>
   kind === 's-corp-election'
     ? ELECTION_OVERDUE_REMINDER_DAYS
     : kind === 'payer-tax-form'
       ? PAYER_TAX_FORM_REMINDER_DAYS
-      : kind === 'registered-agent-renewal'
-        ? RENEWAL_NOTICE_DAYS
-        : kind === 'home-registration'
-          ? DUE_NOW_REMINDER_DAYS
-          : kind === 'estimated-tax'
-            ? ESTIMATED_TAX_REMINDER_DAYS
-            : STATE_DEADLINE_REMINDER_DAYS;
+      : kind === 'forms-1099'
+        ? FORMS_1099_REMINDER_DAYS
+        : kind === 'registered-agent-renewal'
+          ? RENEWAL_NOTICE_DAYS
+          : kind === 'home-registration'
+            ? DUE_NOW_REMINDER_DAYS
+            : kind === 'estimated-tax'
+              ? ESTIMATED_TAX_REMINDER_DAYS
+              : STATE_DEADLINE_REMINDER_DAYS;
 
 export interface ScheduledReminder {
   /** The deadline the reminder is about. */

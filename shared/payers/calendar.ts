@@ -3,6 +3,7 @@ import type { CalendarEvent } from '../compliance/calendar.ts';
 import { addYears, longDate } from '../compliance/dates.ts';
 import federal from '../data/federal-tax-2026.json' with { type: 'json' };
 import taxForms from '../data/payer-tax-forms.json' with { type: 'json' };
+import { forms1099CheckDay } from './forms-1099.ts';
 import { payerExpiry, type StoredPayer, YOUTUBE_TAX_FORMS } from './payers.ts';
 
 const { form1099NEC } = federal.informationReturns;
@@ -43,7 +44,7 @@ export function forms1099Events(payers: readonly StoredPayer[] | undefined, toda
   const out: CalendarEvent[] = [];
   const first = Math.max(Number(today.slice(0, 4)), form1099NEC.from + 1);
   for (let year = first; `${year}-01-31` <= until; year++) {
-    const date = `${year}-01-31`;
+    const date = forms1099CheckDay(year - 1);
     if (date < today) continue;
     const names = payers.map((p) => p.name);
     out.push({

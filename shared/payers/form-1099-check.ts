@@ -61,6 +61,23 @@ export interface Check1099 {
 
 const usdCents = (cents: number) => formatExactCents(cents);
 
+/** The saved tax plan's income map when the plan is for `year` (the check compares with it; the order page and the January email). */
+export const incomeMapFor = (order: { savedTaxPlan?: { request: { year: number }; incomeMap?: IncomeMap } }, year: number): IncomeMap | undefined =>
+  order.savedTaxPlan?.incomeMap && order.savedTaxPlan.request.year === year ? order.savedTaxPlan.incomeMap : undefined;
+
+/**
+ * The payers of a check expected to send a form (docs/decisions/0436, the January reminder): those
+ * whose payments reach the threshold of a form expected from them, with those forms; a payer whose
+ * payments we cannot tell, or below every threshold, is not named.
+ */
+export function payersExpectedToSend(check: Check1099): { name: string; forms: Form1099[] }[] {
+  return check.rows.flatMap((row) => {
+    const paid = row.paidCents;
+    const forms = paid === undefined ? [] : row.expectedForms.filter((f) => reaches(f, paid));
+    return forms.length ? [{ name: row.name, forms }] : [];
+  });
+}
+
 /** The payer's stored year, if any. */
 export const payerYear = (payer: Pick<StoredPayer, 'forms1099'>, year: number) => payer.forms1099?.find((y) => y.year === year);
 

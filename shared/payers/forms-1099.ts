@@ -4,6 +4,8 @@
  * importing the check.
  */
 
+import federal from '../data/federal-tax-2026.json' with { type: 'json' };
+
 export const FORMS_1099 = ['1099-NEC', '1099-MISC', '1099-K'] as const;
 export type Form1099 = (typeof FORMS_1099)[number];
 
@@ -27,3 +29,13 @@ export interface Payer1099Year {
   expectedForms?: Form1099[];
   received: Received1099[];
 }
+
+/** The first tax year the January check covers: the year the data's $2,000 1099-NEC threshold applies from. */
+export const FIRST_1099_CHECK_YEAR = federal.informationReturns.form1099NEC.from;
+
+/**
+ * The day of the January check of the forms for `taxYear`: January 31 after it, the day IRS
+ * Publication 15 has payers furnish Form 1099-NEC (shared/data/payer-tax-forms.json `necFurnish`).
+ * The calendar's event and the reminder email fall on it (docs/decisions/0430, 0436).
+ */
+export const forms1099CheckDay = (taxYear: number): string => `${taxYear + 1}-01-31`;

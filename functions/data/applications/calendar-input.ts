@@ -75,6 +75,7 @@ export function calendarInputOf(order: CalendarOrder): (CalendarInput & { from: 
       ? { election: { sentOn: order.sCorpElection.sent.on, ...(order.sCorpElection.effectiveOn ? { effectiveOn: order.sCorpElection.effectiveOn } : {}) } }
       : {}),
     ...payerTaxFormsOf(order),
+    ...(order.payers?.length ? { payersListed: true } : {}),
     // The annual reports we filed for the customer (docs/decisions/0431): their calendar events read as done.
     ...(order.annualReportFilings?.length ? { annualReportsFiled: order.annualReportFilings.map((f) => ({ dueOn: f.dueOn, filedOn: f.filedOn })) } : {}),
     ...(order.annualReportService && !order.annualReportCancelledAt ? { annualReportsOurs: true } : {}),

@@ -28,6 +28,8 @@ async function writePayers(app: ApplicationItem, payers: StoredPayer[], now: str
     .set('updatedAt', now);
   // A platform's tax-form expiry dated or moved: its reminder row is written again (docs/decisions/0432).
   const reminders = expiries(payers) !== expiries(app.payers) ? seriesReminderPuts({ ...app, payers }, 'payer-tax-form', Date.parse(now)) : [];
+  // The January 1099 check's row, written with every list that has payers (an order listed before the email existed gets it too); the sweep drops it once the list is empty.
+  if (payers.length) reminders.push(...seriesReminderPuts({ ...app, payers }, 'forms-1099', Date.parse(now)));
   if (!(await (reminders.length ? updateWith(change, reminders) : update(change))))
     throw await whyNotWritten(app.id, (latest) => (latest.paymentStatus !== 'paid' ? payersNotPaid() : changedMeanwhile(what)));
   return { ...app, payers, updatedAt: now, version: versionOf(app) + 1 };
