@@ -2,9 +2,11 @@ import { ADD_ON_KEYS, ADD_ONS, addOnWords } from '#shared/catalog/catalog.ts';
 import { findState } from '#shared/states.ts';
 import { pdfFlatText, pdfPageCount, pdfText } from '../../tests/documents/pdf-text.ts';
 import { detailsFor, orderFor, ourAgentIn } from '../../tests/documents/test-fixtures.ts';
+import type { ApplicationItem } from '../data/applications/item.ts';
 import { addressLine } from './format.ts';
 import { FORM_STATES } from './formation-forms.ts';
 import { filingPacket, orderDocuments, WORKSHEET_STATES } from './index.ts';
+import { orderSummary } from './order/generate.ts';
 import { stateFacts } from './state-data.ts';
 
 const TITLES: Record<string, string[]> = {
@@ -89,6 +91,39 @@ describe('filing packet: what the cover sheet says', () => {
     expect(text).toContain('DBA "Pixel Kitchen" (Laramie County)');
     const none = await pdfFlatText((await filingPacket(orderFor('WY'), detailsFor('WY'), ourAgentIn('WY'))).documents[0].bytes);
     expect(none).toMatch(/Add-ons\s*None/);
+  });
+
+  it('names a DBA bought after payment: the order as summarised for the generators has it, with the name and county set when it was paid', async () => {
+    const paidAt = '2026-12-02T10:00:00.000Z';
+    const app = {
+      id: orderFor('WY').applicationId,
+      businessName: 'Bright Pixel Studios WY LLC',
+      state: 'WY',
+      paymentStatus: 'paid',
+      paidAt,
+      dbaName: 'Pixel Kitchen',
+      dbaCounty: 'Laramie',
+      pricedOrder: { state: 'WY', totalCents: 30000, dbaRegistration: false, pricedAt: paidAt },
+      purchases: [
+        {
+          id: 'p1',
+          key: 'dbaRegistration',
+          name: 'DBA: your creator name registered',
+          lines: [],
+          totalCents: 14900,
+          details: { dbaName: 'Pixel Kitchen', dbaCounty: 'Laramie' },
+          state: 'paid',
+          provider: 'test',
+          via: 'new-card',
+          createdAt: paidAt,
+          paidAt,
+        },
+      ],
+    } as unknown as ApplicationItem;
+    const order = orderSummary(app);
+    expect(order.addOns.dbaRegistration).toBe(true);
+    const text = await pdfFlatText((await filingPacket(order, detailsFor('WY'), ourAgentIn('WY'))).documents[0].bytes);
+    expect(text).toContain('DBA "Pixel Kitchen" (Laramie County)');
   });
 
   it('lists the expedite tiers when the add-on was ordered', async () => {
