@@ -423,6 +423,22 @@ process.stdout.write('\\n@@result ' + JSON.stringify(result ?? null) + '\\n', ()
     expect((await call('GET /api/staff/applications/{id}/documents', { pathParameters: { id: order.id }, headers: ctx.staff })).status).toBe(200);
   });
 
+  it("the customer's own CP261: an upload link for the bucket, and nothing recorded before the file is there", async () => {
+    const id = ctx.paidOrderId as string;
+    const ticket = await call('POST /api/orders/{id}/election/letter/uploads', {
+      pathParameters: { id },
+      body: { contentType: 'application/pdf', size: 1000 },
+    });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({ method: 'PUT', headers: { 'content-type': 'application/pdf' } });
+    const recorded = await call('POST /api/orders/{id}/election/letter/uploads/{uploadId}/record', {
+      pathParameters: { id, uploadId: ticket.body.uploadId },
+      body: { effectiveOn: '2026-09-03' },
+    });
+    expect(recorded.status).toBe(409);
+    expect(recorded.body.code).toBe('upload_missing');
+  });
+
   it('the $default route answers 404 for an unknown path', async () => {
     const { result } = await invokeArtifact(fallback as AssemblyFunction, {
       ...apiEvent({ method: 'GET', path: '/api/no-such-route' as `/api/${string}` }),
