@@ -93,7 +93,8 @@ describe('where an entry is sold', () => {
       expect(entry.sale.moment).toBe('recurring');
       expect(entry.frozen).toBe('agreement');
       expect(ADD_ON_KEYS).not.toContain(entry.key);
-      const state = STATE_CODES.find((code) => entry.sale.availableIn?.(code).available ?? true) as string;
+      const sale = entry.sale;
+      const state = STATE_CODES.find((code) => ('availableIn' in sale ? sale.availableIn(code).available : true)) as string;
       expect(orderForApplication({ state, [entry.key]: true })!.lines.map((l) => l.key)).not.toContain(entry.key);
     }
   });
