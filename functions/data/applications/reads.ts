@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
+import type { OperatorSettingsView } from '#shared/api/staff-responses.schema.ts';
 import { addOnPricesFrom } from '#shared/catalog/catalog.ts';
 import { isSettledPayment } from '#shared/payments/methods.ts';
 import { type ApplicationOrder, orderForApplication } from '#shared/payments/order.ts';
@@ -116,8 +117,8 @@ function toPublicApplication(item: ApplicationItem): PublicApplication & { versi
  * add-on prices frozen when its payment started, else at the operator's settings of now. An
  * unknown filing state has no price: a 400 sending the visitor back to the wizard.
  */
-export async function priceApplication(item: ApplicationItem): Promise<ApplicationOrder> {
-  const current = item.pricedOrder ? undefined : addOnPricesFrom(await getOperatorSettings());
+export async function priceApplication(item: ApplicationItem, settings?: OperatorSettingsView): Promise<ApplicationOrder> {
+  const current = item.pricedOrder ? undefined : addOnPricesFrom(settings ?? (await getOperatorSettings()));
   const order = orderForApplication(item, current);
   if (!order) throw new ValidationError('The application has no valid filing state: go back to the wizard and choose one', undefined, 'invalid_filing_state');
   return order;
@@ -125,8 +126,12 @@ export async function priceApplication(item: ApplicationItem): Promise<Applicati
 
 /** GET /api/llc-applications/{id}: the public application, its filing state's pricing and the order total. */
 export async function applicationView(item: ApplicationItem): Promise<ApplicationResponse> {
-  const { state: pricing, processingTime: _addOnTime, addOnPrices, ...order } = await priceApplication(item);
-  return { application: toPublicApplication(item), pricing, order, addOnPrices, ...(await annualReportsOffered(item, pricing.code)) };
+  // The operator's settings, read once: an unpaid order's add-on prices and its annual-report offer both come from them.
+  const unpaid = !isSettledPayment(item.paymentStatus);
+  const settings = unpaid || !item.pricedOrder ? await getOperatorSettings() : undefined;
+  const { state: pricing, processingTime: _addOnTime, addOnPrices, ...order } = await priceApplication(item, settings);
+  const offer = unpaid && settings ? await annualReportsOffered(pricing.code, settings) : {};
+  return { application: toPublicApplication(item), pricing, order, addOnPrices, ...offer };
 }
 
 /**
@@ -134,9 +139,8 @@ export async function applicationView(item: ApplicationItem): Promise<Applicatio
  * order is not paid: the price at our fee in force now, or why the state's report is not sold.
  * Imported on use: the state's due-date rules stay out of the other routes' cold start.
  */
-async function annualReportsOffered(item: ApplicationItem, state: string): Promise<Pick<ApplicationResponse, 'annualReports'>> {
-  if (isSettledPayment(item.paymentStatus)) return {};
+async function annualReportsOffered(state: string, settings: OperatorSettingsView): Promise<Pick<ApplicationResponse, 'annualReports'>> {
   const { annualReportOffer, ANNUAL_REPORT_SERVICE_DEFAULT_USD } = await import('#shared/compliance/annual-report-service.ts');
-  const serviceUsd = (await getOperatorSettings()).annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD;
+  const serviceUsd = settings.annualReportServiceUsd ?? ANNUAL_REPORT_SERVICE_DEFAULT_USD;
   return { annualReports: annualReportOffer(state, serviceUsd, new Date().toISOString().slice(0, 10)) };
 }
