@@ -49,6 +49,8 @@ export interface RunningService {
   stop(): Promise<void>;
   /** The service's own process, where it has one (DynamoDB Local): tests pause it to freeze the store. */
   pid?: () => number | undefined;
+  /** The temporary folder the service writes outside its data, where it has one: stop() removes it. */
+  scratch?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -97,6 +99,9 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   // The JVM's temporary folder: DynamoDB Local unpacks its SQLite library there on each start, and a
   // JVM that is killed leaves it behind. Ours, removed when it stops, so nothing is left in the system's.
   const javaTmp = mkdtempSync(join(tmpdir(), 'creator-llc-dynamodb-'));
+  const removeJavaTmp = () => rmSync(javaTmp, { recursive: true, force: true });
+  // A process that ends without stop() (a test runner's exit, a script's process.exit) removes it too.
+  process.once('exit', removeJavaTmp);
 
   const spawnChild = () => {
     exited = false;
@@ -130,7 +135,7 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
       if (Date.now() - started > 60_000) {
         stopping = true;
         child.kill('SIGKILL');
-        rmSync(javaTmp, { recursive: true, force: true });
+        removeJavaTmp();
         throw new Error('DynamoDB Local did not start within 60 s');
       }
       await sleep(150);
@@ -140,19 +145,23 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   return {
     endpoint,
     pid: () => child.pid,
+    scratch: javaTmp,
     stop: async () => {
       stopping = true;
-      if (exited) return;
-      const done = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      // A grace period for a clean shutdown, then no more: stop() returns once Java is gone.
-      await Promise.race([done, sleep(3000)]);
       if (!exited) {
-        child.kill('SIGKILL');
-        await done;
+        const done = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        // A grace period for a clean shutdown, then no more: stop() returns once Java is gone.
+        await Promise.race([done, sleep(3000)]);
+        if (!exited) {
+          child.kill('SIGKILL');
+          await done;
+        }
+        if (pidFile) rmSync(pidFile, { force: true });
       }
-      if (pidFile) rmSync(pidFile, { force: true });
-      rmSync(javaTmp, { recursive: true, force: true });
+      // Also when Java had already gone (killed, crashed): its folder is ours to remove either way.
+      removeJavaTmp();
+      process.removeListener('exit', removeJavaTmp);
     },
   };
 }
