@@ -45,6 +45,8 @@ function landingMetadata(): Plugin {
  */
 const SCREEN_PRELOADS: Record<string, readonly string[]> = {
   '/orders/:id': ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'],
+  '/wizard/:step': ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
+  '/checkout': ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
 };
 
 /**
@@ -78,7 +80,8 @@ function screenPreloads(): Plugin {
           }
         };
         for (const module of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId === resolve(import.meta.dirname, module));
+          const id = resolve(import.meta.dirname, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
           if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
           add(chunk);
         }

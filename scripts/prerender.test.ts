@@ -177,11 +177,27 @@ describe('prerenderSite', () => {
     expect(head).not.toContain('<template');
   });
 
-  it("only the order page's frame preloads a screen; the app shell keeps the preloads inert for the publisher", () => {
-    for (const file of files.filter((f) => f.endsWith('.html') && f !== 'order.html' && f !== 'app.html')) {
+  it("the wizard's steps and the checkout preload their screen's code; no other page preloads one", () => {
+    // Listed in the HTML, the screen's modules are fetched by the parser and found by the app's
+    // loader, which then adds no links of its own before the first tap (docs/decisions/0439).
+    const screens: Record<string, string> = {
+      'order.html': 'OrderPage',
+      'wizard.html': 'WizardPage',
+      'wizard-2.html': 'WizardPage',
+      'wizard-3.html': 'WizardPage',
+      'wizard-4.html': 'WizardPage',
+      'checkout.html': 'CheckoutPage',
+    };
+    for (const [file, screen] of Object.entries(screens)) {
+      const head = read(file).slice(0, read(file).indexOf('</head>'));
+      expect(head, file).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${screen}-abc.js" />`);
+      expect(head.match(/rel="modulepreload"/g), file).toHaveLength(2);
+      expect(head, file).not.toContain('<template');
+    }
+    for (const file of files.filter((f) => f.endsWith('.html') && !(f in screens) && f !== 'app.html')) {
       expect(read(file), file).not.toMatch(/modulepreload|<template/);
     }
-    expect(read('app.html')).toContain('<template data-preloads="/orders/:id">');
+    for (const pattern of ['/orders/:id', '/wizard/:step', '/checkout']) expect(read('app.html')).toContain(`<template data-preloads="${pattern}">`);
   });
 
   it('the not-found page: not indexed, no canonical address', () => {

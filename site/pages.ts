@@ -30,8 +30,10 @@ export interface PrerenderedPage {
   status: 200 | 404;
   /**
    * The screen module whose code it preloads beside the app's entry (frontend/vite.config.ts
-   * `SCREEN_PRELOADS`): a frame the app fills at once gains a round trip by not waiting for the
-   * entry to ask for its screen. The other pages paint from their HTML and preload nothing.
+   * `SCREEN_PRELOADS`): a frame the app fills at once (the order page, the wizard's steps, the
+   * checkout) gains a round trip by not waiting for the entry to ask for its screen, and the app's
+   * loader finds the links already there instead of adding them before the first tap
+   * (docs/decisions/0439). The other pages paint from their HTML and preload nothing.
    */
   preloads?: string;
 }
@@ -68,6 +70,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesOperator: false,
     canonical: true,
     status: 200,
+    preloads: '/wizard/:step',
   },
   // The later steps' frames (docs/decisions/0416): the heading, the progress and the step's
   // skeleton, the same for everyone; the app renders the answers this browser saved (or sends a
@@ -82,6 +85,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
       carriesOperator: false,
       canonical: false,
       status: 200,
+      preloads: '/wizard/:step',
     }),
   ),
   // Its frame: the heading and the order's skeleton (CheckoutPage reads the saved application only after hydration).
@@ -94,6 +98,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesOperator: false,
     canonical: true,
     status: 200,
+    preloads: '/checkout',
   },
   // The legal pages (one LegalPage frame) name the operator from its settings: rendered with them,
   // the same for every visitor, so the first paint already says who "we" are.

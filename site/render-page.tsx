@@ -96,8 +96,9 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
     head = withMeta(head, 'name', 'twitter:description', meta.description);
   }
   head = head.replace(/\s*<link rel="canonical"[^>]*>/, '').replace(/\s*<meta property="og:url"[^>]*>/, '');
-  // A frame the app fills at once (the order page's) loads its screen's code beside the entry
-  // instead of after it (docs/decisions/0393); the other pages drop the screens' preloads.
+  // A frame the app fills at once (the order page's, the wizard's, the checkout's) loads its
+  // screen's code beside the entry instead of after it (docs/decisions/0393, 0439); the other
+  // pages drop the screens' preloads.
   let screenPreloads = '';
   head = head.replace(/\s*<template data-preloads="([^"]*)">([\s\S]*?)<\/template>/g, (_all, pattern: string, links: string) => {
     if (page.preloads === pattern) screenPreloads = links;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SiteApp } from './App.tsx';
@@ -20,5 +20,5 @@ const root = document.getElementById('root') as HTMLElement;
 // was rendered with. The app shell (every other screen, and `npm run dev`) has nothing to hydrate.
 setPageData(readPageData(document));
 startOrderRead(window.location.pathname, window.location.hash);
-if (root.firstElementChild) hydrateRoot(root, app);
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -257,21 +257,24 @@ function parseAllRules(): { report: Map<string, DueRule>; tax: Map<string, DueRu
   return { report, tax };
 }
 
-const RULES = parseAllRules();
+// Parsed on first use, not at import: a page that loads this module for one state's date does not
+// pay for every state's wording before its first paint (docs/decisions/0439).
+let parsed: ReturnType<typeof parseAllRules> | undefined;
+const rules = () => (parsed ??= parseAllRules());
 
 /** The annual report due rule of a state (two-letter code, any case); undefined for an unknown code. */
 export function annualReportRule(state: string): DueRule | undefined {
-  return RULES.report.get(state.trim().toUpperCase());
+  return rules().report.get(state.trim().toUpperCase());
 }
 
 /** The due rule of a state's franchise-type tax; { kind: 'none' } where no such tax applies to a default LLC. */
 export function taxDueRule(state: string): DueRule | undefined {
-  return RULES.tax.get(state.trim().toUpperCase());
+  return rules().tax.get(state.trim().toUpperCase());
 }
 
 /** States whose due-date wording could not be read into a rule, sorted. */
 export function unparsedStates(which: 'annual-report' | 'tax' = 'annual-report'): string[] {
-  const all = which === 'tax' ? RULES.tax : RULES.report;
+  const all = which === 'tax' ? rules().tax : rules().report;
   return [...all]
     .filter(([, r]) => r.kind === 'unparsed')
     .map(([code]) => code)

@@ -1,7 +1,7 @@
 /**
  * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
- * replaced, the entry script, a preload Vite adds, the order screen's preloads of
- * frontend/vite.config.ts), for the tests that prerender pages into it: the build step
+ * replaced, the entry script, a preload Vite adds, the screens' preloads of
+ * frontend/vite.config.ts: the order page's, the wizard's and the checkout's), for the tests that prerender pages into it: the build step
  * (scripts/prerender.test.ts) and the site publisher (site/publisher/publish.test.ts).
  */
 export const BUILT_SHELL = `<!doctype html>
@@ -15,6 +15,8 @@ export const BUILT_SHELL = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
     <template data-preloads="/orders/:id"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
+    <template data-preloads="/wizard/:step"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/WizardPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
+    <template data-preloads="/checkout"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CheckoutPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
   </head>
   <body>
     <div id="root"></div>

@@ -59,6 +59,8 @@ export function OrderSummarySkeleton() {
     <SummaryFrame
       lines={
         <div role="status" aria-label="Loading your order">
+          {/* Every order at the checkout has its business name: its line is held. */}
+          <div className="mt-1 h-5 w-2/3 animate-pulse rounded bg-slate-100" aria-hidden="true" />
           <div className="mt-4 space-y-3" aria-hidden="true">
             <div className="h-5 animate-pulse rounded bg-slate-200" />
             <div className="h-5 animate-pulse rounded bg-slate-200" />
@@ -67,7 +69,8 @@ export function OrderSummarySkeleton() {
             <span className="text-base font-semibold text-slate-900">Total</span>
             <span className="inline-block h-8 w-24 animate-pulse rounded bg-slate-200" />
           </div>
-          <div className="mt-3 h-16 animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
+          {/* The three-year line at its usual height: four lines on a phone, two on a wider screen. */}
+          <div className="mt-3 h-24 animate-pulse rounded-xl bg-slate-100 sm:h-16" aria-hidden="true" />
         </div>
       }
       processingTime={<span className="inline-block h-4 w-24 animate-pulse rounded bg-slate-200 align-middle" />}

@@ -1,3 +1,4 @@
+import { compareText } from '#shared/compare-text.ts';
 import { processingFor } from '#shared/state-facts/processing-times.ts';
 import { type ThreeYearCostOptions, threeYearCost } from '#shared/state-facts/three-year-cost.ts';
 import type { StatePricing } from '#shared/states.ts';
@@ -70,7 +71,7 @@ export function searchStates(states: readonly StatePricing[], query: string): St
 
 /** Sorted copy: names A to Z, money low to high, processing fastest first (none published last); ties by name. */
 export function sortStates(states: readonly StatePricing[], key: SortKey, costOptions: ThreeYearCostOptions = {}): StatePricing[] {
-  const byName = (a: StatePricing, b: StatePricing) => a.name.localeCompare(b.name);
+  const byName = (a: StatePricing, b: StatePricing) => compareText(a.name, b.name);
   const compare = (a: StatePricing, b: StatePricing): number => {
     switch (key) {
       case 'name':

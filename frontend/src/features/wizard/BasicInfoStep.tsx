@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { compareText } from '#shared/compare-text.ts';
 import { formatUsd } from '#shared/money.ts';
 import { stateName as bundledStateName, findStatePricing, STATE_PRICING, type StatePricing } from '#shared/states.ts';
 import { initialWizardData, type WizardData } from '#shared/wizard/data.schema.ts';
@@ -52,7 +53,8 @@ const CHOICE_CARD_UNCHECKED = 'cursor-pointer border-slate-300 bg-white hover:bo
 export function stateOptions(states: readonly StatePricing[] | undefined): StatePricing[] {
   const byCode = new Map<string, StatePricing>();
   for (const s of states ?? STATE_PRICING) if (!byCode.has(s.code)) byCode.set(s.code, s);
-  return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
+  // Code-unit order (state names are ASCII): localeCompare's first call builds a collator, tens of ms on a phone.
+  return [...byCode.values()].sort((a, b) => compareText(a.name, b.name));
 }
 
 function StateSelect({

@@ -157,8 +157,6 @@ export function BusinessSetupStep({ data, update, onNext, onBack, frame = false 
         )}
       </div>
 
-      <DbaOffer data={data} update={update} />
-
       <div className="mt-8">
         <SavingsCalculator
           heading={CALCULATOR_HEADING}
@@ -169,6 +167,9 @@ export function BusinessSetupStep({ data, update, onNext, onBack, frame = false 
         />
         <LlcTaxNote page="wizard" />
       </div>
+
+      {/* After the estimate: the step's own questions (the name, what it saves) come first, the optional DBA after. */}
+      <DbaOffer data={data} update={update} />
 
       {(problems.length > 0 || unavailable) && (
         <p className="mt-6 text-sm text-slate-600">
@@ -189,7 +190,7 @@ export function BusinessSetupStep({ data, update, onNext, onBack, frame = false 
 
 /**
  * Step 3 before the app has rendered its fields (site/pages.ts, docs/decisions/0195): the name
- * field, the DBA offer's box and the savings calculator laid out as the step lays them out, grey
+ * field, the savings calculator and the DBA offer's box laid out as the step lays them out, grey
  * in place of every value and of what depends on the filing state (the DBA rule), so the fields
  * take its place without moving what is in the first view.
  */
@@ -203,14 +204,6 @@ function BusinessSetupSkeleton() {
         </div>
         <p className="mt-1 text-xs text-slate-600">{NAME_HINT}</p>
         <p className="mt-3 text-sm font-semibold text-slate-400">Need name ideas?</p>
-      </div>
-      {/* The DBA offer: its rule, fee and protection are the filing state's. */}
-      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
-        <p className="text-lg font-semibold text-slate-900">Your creator name, registered as a DBA</p>
-        <Placeholder className="mt-1 h-24 w-full sm:h-10" />
-        <Placeholder className="mt-3 h-12 w-full sm:h-6 sm:w-2/3" />
-        <Placeholder className="mt-3 h-28 w-full sm:h-14" />
-        <Placeholder className="mt-2 h-12 w-full sm:h-8" />
       </div>
       <div className="mt-8">
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
@@ -239,6 +232,14 @@ function BusinessSetupSkeleton() {
           <Placeholder className="mt-9 h-40 w-full sm:h-32" />
         </div>
         <LlcTaxNote page="wizard" />
+      </div>
+      {/* The DBA offer: its rule, fee and protection are the filing state's. */}
+      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
+        <p className="text-lg font-semibold text-slate-900">Your creator name, registered as a DBA</p>
+        <Placeholder className="mt-1 h-24 w-full sm:h-10" />
+        <Placeholder className="mt-3 h-12 w-full sm:h-6 sm:w-2/3" />
+        <Placeholder className="mt-3 h-28 w-full sm:h-14" />
+        <Placeholder className="mt-2 h-12 w-full sm:h-8" />
       </div>
       <ToDoPlaceholder problems={stepProblems(3, initialWizardData(''))} />
       <StepActions onBack={() => undefined} nextLabel="Review Application" nextDisabled onNext={() => undefined} />

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { estimatedSavingsFor } from '#shared/savings.ts';
 import { findState } from '#shared/states.ts';
@@ -80,7 +80,7 @@ export default function WizardPage() {
       setResumeAt(Math.min(loadCurrentStep(), firstIncompleteStep(data)));
       return;
     }
-    setArrived(true);
+    startTransition(() => setArrived(true));
   }, [queryState, step, data, update, continued]);
   const opening = useRef(false);
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialWizardData } from '#shared/wizard/data.schema.ts';
 import { PRIORITY_LABELS } from '#shared/wizard/options.ts';
 import { renderStep, stubPricingFetch } from '../../../../tests/harness/wizard.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
@@ -238,6 +240,24 @@ describe('Step 3: Business Setup', () => {
 });
 
 describe('Step 3: Business Setup, more', () => {
+  it('the name and the savings estimate come first, the optional DBA after them, in the fields and in the frame', () => {
+    // On a phone the DBA's state rule is a long paragraph: above the estimate it was the page's
+    // largest paint, and it waited for the app (docs/decisions/0439).
+    stubPricingFetch(() => ({}));
+    const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const { unmount } = renderStep(BusinessSetupStep, { state: 'FL', dbaRegistration: true });
+    const estimate = screen.getByRole('heading', { name: 'Estimate your tax savings' });
+    expect(before(screen.getByLabelText('Business name'), estimate)).toBe(true);
+    expect(before(estimate, screen.getByTestId('dba-offer'))).toBe(true);
+    unmount();
+    const frame = render(
+      <MemoryRouter>
+        <BusinessSetupStep frame data={initialWizardData('user-test-0001')} update={() => undefined} onNext={() => undefined} onBack={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(before(frame.getByText('Estimate your tax savings'), frame.getByText('Your creator name, registered as a DBA'))).toBe(true);
+  });
+
   it('typed keywords are sent instead of the content types', async () => {
     const calls: { url: string; body: unknown }[] = [];
     stubPricingFetch((url, init) => {
