@@ -10,6 +10,7 @@ import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
 import { structuredDataJson } from './src/features/landing/structured-data.ts';
+import { PAGE_PATTERNS } from './src/paths.ts';
 
 // The starting price and range, computed from the bundled state data at build time: the landing
 // page shows them until live /api/states answers, without bundling the dataset itself.
@@ -44,9 +45,9 @@ function landingMetadata(): Plugin {
  * scope every lazily loaded screen comes with (src/routes.tsx).
  */
 const SCREEN_PRELOADS: Record<string, readonly string[]> = {
-  '/orders/:id': ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'],
-  '/wizard/:step': ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
-  '/checkout': ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
+  [PAGE_PATTERNS.order]: ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'],
+  [PAGE_PATTERNS.wizardStep]: ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
+  [PAGE_PATTERNS.checkout]: ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
 };
 
 /**
@@ -81,6 +82,7 @@ function screenPreloads(): Plugin {
         };
         for (const module of modules) {
           const id = resolve(import.meta.dirname, module);
+          // A screen's own chunk, or the chunk the bundler put its module in when it has none of its own.
           const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
           if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
           add(chunk);

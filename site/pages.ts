@@ -1,4 +1,5 @@
 import type { SiteTextPage } from '#shared/content/registry.ts';
+import { PAGE_PATTERNS } from '../frontend/src/paths.ts';
 
 /**
  * The pages prerendered to HTML (docs/decisions/0172): the public pages, the wizard's steps
@@ -70,7 +71,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesOperator: false,
     canonical: true,
     status: 200,
-    preloads: '/wizard/:step',
+    preloads: PAGE_PATTERNS.wizardStep,
   },
   // The later steps' frames (docs/decisions/0416): the heading, the progress and the step's
   // skeleton, the same for everyone; the app renders the answers this browser saved (or sends a
@@ -85,7 +86,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
       carriesOperator: false,
       canonical: false,
       status: 200,
-      preloads: '/wizard/:step',
+      preloads: PAGE_PATTERNS.wizardStep,
     }),
   ),
   // Its frame: the heading and the order's skeleton (CheckoutPage reads the saved application only after hydration).
@@ -98,7 +99,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesOperator: false,
     canonical: true,
     status: 200,
-    preloads: '/checkout',
+    preloads: PAGE_PATTERNS.checkout,
   },
   // The legal pages (one LegalPage frame) name the operator from its settings: rendered with them,
   // the same for every visitor, so the first paint already says who "we" are.
@@ -144,7 +145,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     carriesOperator: false,
     canonical: false,
     status: 200,
-    preloads: '/orders/:id',
+    preloads: PAGE_PATTERNS.order,
   },
   // The staff sign-in's frame (docs/decisions/0416): its heading and the form's skeleton; the app
   // renders the form, or sends a signed-in browser on. Kept from crawlers by robots.txt (/staff).

@@ -1,8 +1,9 @@
 /**
  * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
  * replaced, the entry script, a preload Vite adds, the screens' preloads of
- * frontend/vite.config.ts: the order page's, the wizard's and the checkout's), for the tests that prerender pages into it: the build step
- * (scripts/prerender.test.ts) and the site publisher (site/publisher/publish.test.ts).
+ * frontend/vite.config.ts: the order page's, the wizard's and the checkout's), for the tests that
+ * prerender pages into it: the build step (scripts/prerender.test.ts) and the site publisher
+ * (site/publisher/publish.test.ts).
  */
 export const BUILT_SHELL = `<!doctype html>
 <html lang="en">
