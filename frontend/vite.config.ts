@@ -1,16 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
-
-type OutputChunk = Rolldown.OutputChunk;
-
+import { defineConfig, type Plugin } from 'vite';
 import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
+import { screenPreloads } from './screen-preloads.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
 import { structuredDataJson } from './src/features/landing/structured-data.ts';
-import { PAGE_PATTERNS } from './src/paths.ts';
 
 // The starting price and range, computed from the bundled state data at build time: the landing
 // page shows them until live /api/states answers, without bundling the dataset itself.
@@ -39,63 +34,6 @@ function landingMetadata(): Plugin {
   };
 }
 
-/**
- * The screens whose prerendered frame loads their code beside the app's entry (site/pages.ts
- * `preloads`, docs/decisions/0393), by route pattern: the screen's module and the query library's
- * scope every lazily loaded screen comes with (src/routes.tsx).
- */
-const SCREEN_PRELOADS: Record<string, readonly string[]> = {
-  [PAGE_PATTERNS.order]: ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'],
-  [PAGE_PATTERNS.wizardStep]: ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
-  [PAGE_PATTERNS.checkout]: ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
-};
-
-/**
- * Writes each screen's chunks (and the chunks they import, but the entry) into index.html as
- * `<template data-preloads="<pattern>">` of modulepreload links: inert in the app shell, turned
- * into links by the renderer in that screen's frame only (site/render-page.tsx). The built shell
- * is the one template the build and the site publisher render from, so the names travel with it.
- * They ask for low priority: the frame paints from its HTML and CSS, which come first
- * (docs/decisions/0394).
- */
-function screenPreloads(): Plugin {
-  let outDir = '';
-  let base = '/';
-  return {
-    name: 'screen-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      base = config.base;
-    },
-    writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
-      const templates = Object.entries(SCREEN_PRELOADS).map(([pattern, modules]) => {
-        const files = new Set<string>();
-        const add = (chunk: OutputChunk) => {
-          if (chunk.isEntry || files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const name of chunk.imports) {
-            const dep = bundle[name];
-            if (dep?.type === 'chunk') add(dep);
-          }
-        };
-        for (const module of modules) {
-          const id = resolve(import.meta.dirname, module);
-          // A screen's own chunk, or the chunk the bundler put its module in when it has none of its own.
-          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
-          add(chunk);
-        }
-        const links = [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${f}" />`);
-        return `<template data-preloads="${pattern}">${links.join('')}</template>`;
-      });
-      const index = join(outDir, 'index.html');
-      writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `  ${templates.join('\n    ')}\n  </head>`));
-    },
-  };
-}
-
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads()],
@@ -112,6 +50,20 @@ export default defineConfig({
     target: 'es2022',
     // Keep the initial bundle lean: route modules are split by React.lazy.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The entry and every module it imports statically are one file: each page loads them all
+        // before any script runs, and as eight files they queued for a browser's six connections
+        // ahead of the order page's read. The query library, which every lazy screen but none of
+        // the prerendered pages' first views needs, is one file of its own (docs/decisions/0440).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1' },
 });

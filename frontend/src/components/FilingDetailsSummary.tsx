@@ -4,6 +4,7 @@ import { formatUsd } from '#shared/money.ts';
 import { registeredAgentRenewalUsd } from '#shared/operator/facts.ts';
 import { stateName } from '#shared/states.ts';
 import { writtenDate } from '#shared/written-date.ts';
+import { clockTime, isMoment, shortDate } from '../lib/local-dates.ts';
 import { useOperatorSettings } from '../lib/operator.ts';
 import { NoWrap } from './NoWrap.tsx';
 
@@ -38,7 +39,7 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
   const published = registeredAgentRenewalUsd(useOperatorSettings());
   const renewal = (agent.kind === 'ours' ? agent.renewalPriceUsd : undefined) ?? published;
   const party = details.ein?.responsibleParty;
-  const signedAt = new Date(details.signature.signedAt);
+  const signedAt = details.signature.signedAt;
   return (
     <dl className="grid gap-4 sm:grid-cols-2" aria-label="Filing details">
       <Item label="Principal office">{formatAddress(details.principalOffice)}</Item>
@@ -70,12 +71,11 @@ export function FilingDetailsSummary({ details, taxId }: { details: StoredFiling
       </Item>
       <Item label="Signature">
         <span className="italic">{details.signature.typedName}</span>, signed electronically{' '}
-        {Number.isNaN(signedAt.getTime()) ? (
+        {!isMoment(signedAt) ? (
           ''
         ) : (
           <>
-            on <NoWrap>{signedAt.toLocaleDateString('en-US', { dateStyle: 'medium' })}</NoWrap>,{' '}
-            <NoWrap>{signedAt.toLocaleTimeString('en-US', { timeStyle: 'short' })}</NoWrap>
+            on <NoWrap>{shortDate(signedAt)}</NoWrap>, <NoWrap>{clockTime(signedAt)}</NoWrap>
           </>
         )}
       </Item>

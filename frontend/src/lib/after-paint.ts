@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 
 /**
  * False until the frame that shows the calling component has been painted, then true. A screen
@@ -12,7 +12,8 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // As a transition: the rest renders in slices the browser can answer a tap between.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -20,4 +21,15 @@ export function useAfterFirstPaint(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * `value`, held back (undefined) while its first arrival renders in a transition: a screen's first
+ * render from its data (the checkout, the order) then comes in slices a tap can come between,
+ * instead of one long task, while the screen keeps its skeleton (docs/decisions/0440). Once shown,
+ * every later value (a save's answer) is shown at once, as before.
+ */
+export function useShownInTransition<T>(value: T | undefined): T | undefined {
+  const deferred = useDeferredValue(value);
+  return deferred === undefined ? undefined : value;
 }

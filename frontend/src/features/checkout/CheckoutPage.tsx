@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentMethodsResponse } from '#shared/api/responses.schema.ts';
 import { type AddOnKey, type AddOnSelection, addOnFlags, soldAt } from '#shared/catalog/catalog.ts';
@@ -18,6 +18,7 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
+import { useShownInTransition } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { useOperatorSettings } from '../../lib/operator.ts';
@@ -98,6 +99,8 @@ export default function CheckoutPage() {
   }, [access.state, applicationId, params]);
   const application = useApplication(access.state === 'ready' ? (applicationId ?? null) : null);
   const missing = applicationId === null || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
+  // The skeleton stays while the checkout's first render runs in slices.
+  const shown = useShownInTransition(application.data);
 
   useEffect(() => {
     if (!missing) return;
@@ -121,8 +124,8 @@ export default function CheckoutPage() {
               <p className="font-semibold text-slate-900">No application found</p>
               <p className="mt-1 text-slate-600">Taking you to the wizard to start your LLC…</p>
             </Card>
-          ) : application.data && applicationId ? (
-            <Checkout applicationId={applicationId} data={application.data} />
+          ) : shown && applicationId ? (
+            <Checkout applicationId={applicationId} data={shown} />
           ) : application.error ? (
             <Card role="alert">
               <p className="font-semibold text-slate-900">We could not load your application</p>
@@ -150,7 +153,7 @@ function CheckoutSkeleton() {
   );
 }
 
-function Checkout({ applicationId, data }: { applicationId: string; data: ApplicationWithPricing }) {
+const Checkout = memo(function Checkout({ applicationId, data }: { applicationId: string; data: ApplicationWithPricing }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { application, pricing } = data;
@@ -372,7 +375,7 @@ function Checkout({ applicationId, data }: { applicationId: string; data: Applic
       </div>
     </div>
   );
-}
+});
 
 /** Tabs in the documented order (docs/product.md section 2, Checkout), each only when its method is available (Cash App Pay never is: no tab). */
 export function availableTabs(

@@ -9,6 +9,7 @@ import { SiteContent } from '../../components/SafeHtml.tsx';
 import { StaffShell } from '../../components/StaffShell.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError, failureMessage } from '../../lib/api.ts';
+import { shortDateTime } from '../../lib/local-dates.ts';
 import { useContentItems } from '../../lib/site-text.ts';
 import { useStaffAccount, useStaffSession, useStaffSessionCheck } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -203,11 +204,6 @@ function ContentEditor() {
   );
 }
 
-const formatWhen = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
-
 /**
  * Drafts of the site's texts (docs/decisions/0412): each with a preview of how the site will show
  * it beside the text it shows now. An owner approves (publishes) or rejects it with a reason,
@@ -316,7 +312,7 @@ function DraftCard({
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-600">
-        Drafted by {draft.draftedBy.email} on {formatWhen(draft.draftedAt)}
+        Drafted by {draft.draftedBy.email} on {shortDateTime(draft.draftedAt)}
         {registered ? `; appears on ${registered.where}` : ''}
       </p>
       {draft.rejection ? (

@@ -2,14 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#shared/legal/versions.ts';
 import { formatAddress, type OperatorSettings } from '#shared/operator/facts.ts';
+import { writtenDate } from '#shared/written-date.ts';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useOperatorSettings } from '../../lib/operator.ts';
 import { paths } from '../../paths.ts';
-
-/** "November 23, 2026" */
-const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * The frame of the pages a paying customer reads (docs/product.md "Legal pages"): the title, the
@@ -36,7 +34,7 @@ export function LegalPage({
         <article className="mx-auto max-w-3xl text-slate-800">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-slate-600" data-testid="legal-version">
-            Version {version}, in effect from {longDate(effective)}.
+            Version {version}, in effect from {writtenDate(effective)}.
           </p>
           <div className="legal mt-8 space-y-4 text-base leading-7 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_li]:ml-5 [&_li]:list-disc [&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline">
             {children(operator)}

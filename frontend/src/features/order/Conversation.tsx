@@ -5,14 +5,10 @@ import { CHANGE_REQUEST_MAX, changeRequestSchema } from '#shared/orders/requests
 import { Button } from '../../components/Button.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { apiCall, apiUrl } from '../../lib/api-client.ts';
+import { longDateTime } from '../../lib/local-dates.ts';
 
 const INPUT =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
-
-const writtenDateTime = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-};
 
 const conversationKey = (id: string) => [apiUrl('GET /api/orders/{id}/conversation', { params: { id } })];
 
@@ -25,12 +21,12 @@ function Message({ message }: { message: ConversationMessage }) {
     >
       <p className="text-xs text-slate-600">
         <span className="font-semibold text-slate-800">{ours ? message.from : `${message.from} (you)`}</span> ·{' '}
-        <time dateTime={message.at}>{writtenDateTime(message.at)}</time>
+        <time dateTime={message.at}>{longDateTime(message.at)}</time>
       </p>
       {message.quote ? (
         <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm text-slate-600">
           <p className="text-xs">
-            In answer to {message.quote.from}, {writtenDateTime(message.quote.at)}:
+            In answer to {message.quote.from}, {longDateTime(message.quote.at)}:
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{message.quote.message}</p>
         </blockquote>

@@ -5,11 +5,7 @@ import { writtenDate } from '#shared/written-date.ts';
 import { Button } from '../../components/Button.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
-
-const dateOf = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-};
+import { shortDate } from '../../lib/local-dates.ts';
 
 /** Starts the download of a short-lived document link without leaving the page. */
 function startDownload(url: string) {
@@ -57,7 +53,7 @@ export function DocumentsList({ orderId, documents, mail = [] }: { orderId: stri
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-slate-900">{doc.title}</p>
                 <p className="text-xs text-slate-600">
-                  {doc.origin === 'uploaded' ? 'Added by our team' : 'Prepared by us'} on {dateOf(doc.createdAt)}
+                  {doc.origin === 'uploaded' ? 'Added by our team' : 'Prepared by us'} on {shortDate(doc.createdAt)}
                   {doc.filed ? ' · filed with the state' : ''}
                 </p>
               </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -8,7 +8,7 @@ import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
-import { useAfterFirstPaint } from '../../lib/after-paint.ts';
+import { useAfterFirstPaint, useShownInTransition } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { useOrder } from '../../lib/order-queries.ts';
@@ -61,7 +61,7 @@ const TailSections = lazy(() => loadSections().then((m) => ({ default: m.TailSec
  * is read. The other sections (forms, documents, calendar, payments, with the state data and
  * schemas they need) start loading once that paint is done, into places already laid out.
  */
-function OrderContent({ order }: { order: OrderView }) {
+const OrderContent = memo(function OrderContent({ order }: { order: OrderView }) {
   const rest = useAfterFirstPaint();
   return (
     <>
@@ -102,7 +102,7 @@ function OrderContent({ order }: { order: OrderView }) {
       ) : null}
     </>
   );
-}
+});
 
 /**
  * /orders/{id}: the customer's order page (docs/product.md section 10), opened by the browser
@@ -116,6 +116,8 @@ export default function OrderPage() {
   const unknown = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
   // A browser whose access a change of the order's email address ended (docs/decisions/0409).
   const ended = order.error instanceof ApiError && order.error.code === 'access_ended';
+  // The status line stays while the order's first render runs in slices.
+  const shown = useShownInTransition(order.data);
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -123,7 +125,7 @@ export default function OrderPage() {
       {/* At least a screen tall: the tall footer starts below the fold while the order loads,
           instead of showing and then jumping away when the order's sections arrive (layout shift). */}
       <main className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
-        {access.state === 'opening' || order.isPending ? (
+        {access.state === 'opening' || order.isPending || (!order.error && !shown) ? (
           <p role="status" className="text-center text-slate-600">
             Opening your order…
           </p>
@@ -141,7 +143,7 @@ export default function OrderPage() {
             </div>
           </Card>
         ) : (
-          <OrderContent order={order.data} />
+          shown && <OrderContent order={shown} />
         )}
       </main>
       <SiteFooter />

@@ -1,10 +1,6 @@
 import type { TimelineStep } from '#shared/orders/view.schema.ts';
 import { NoWrap, NoWrapText } from '../../components/NoWrap.tsx';
-
-const dateOf = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-};
+import { shortDate } from '../../lib/local-dates.ts';
 
 function Marker({ step, n }: { step: TimelineStep; n: number }) {
   if (step.done)
@@ -47,7 +43,7 @@ export function OrderTimeline({ steps }: { steps: readonly TimelineStep[] }) {
             <p className={`text-sm font-semibold ${step.done || step.current ? 'text-slate-900' : 'text-slate-600'}`}>{step.label}</p>
             <p className="text-xs text-slate-600">
               <span className="sr-only">{step.done ? 'Done' : step.current ? 'Current step' : 'Not yet'}. </span>
-              {step.done && step.at ? <NoWrap>{dateOf(step.at)}</NoWrap> : step.current ? 'Next' : null}
+              {step.done && step.at ? <NoWrap>{shortDate(step.at)}</NoWrap> : step.current ? 'Next' : null}
             </p>
             {step.detail ? (
               <p className="mt-0.5 break-words text-xs font-medium text-slate-800">

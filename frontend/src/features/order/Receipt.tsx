@@ -2,10 +2,10 @@ import { formatUsd } from '#shared/money.ts';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { formatRefundCents } from '#shared/payments/refunds.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
+import { shortDate } from '../../lib/local-dates.ts';
 
 /** The receipt: the lines and total checkout showed, what was paid, how and when. */
 export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']> }) {
-  const paidOn = new Date(receipt.paidAt);
   return (
     <div>
       <dl className="space-y-2 text-sm" aria-label="Receipt lines">
@@ -26,10 +26,7 @@ export function Receipt({ receipt }: { receipt: NonNullable<OrderView['receipt']
         <p className="mt-2 text-sm font-medium text-amber-800">Refunded: {formatRefundCents(Math.round(receipt.refunded * 100))}</p>
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
-        Paid{' '}
-        <NoWrap>
-          {Number.isNaN(paidOn.getTime()) ? receipt.paidAt : paidOn.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
-        </NoWrap>
+        Paid <NoWrap>{shortDate(receipt.paidAt)}</NoWrap>
         {receipt.provider ? ` by ${receipt.provider}` : ''}.
       </p>
     </div>

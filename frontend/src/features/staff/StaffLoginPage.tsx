@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { ApiError } from '../../lib/api.ts';
 import { apiCall } from '../../lib/api-client.ts';
+import { clockTime } from '../../lib/local-dates.ts';
 import { getStaffToken, setStaffToken } from '../../lib/staff-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { paths, staffReturnPath } from '../../paths.ts';
@@ -21,7 +22,7 @@ export function loginFailureMessage(err: ApiError, now = Date.now()): string {
   const wait = err.body?.retryAfterSeconds;
   if (err.status === 429 && typeof wait === 'number' && wait > 0) {
     const minutes = Math.max(1, Math.ceil(wait / 60));
-    const at = new Date(now + wait * 1000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    const at = clockTime(new Date(now + wait * 1000).toISOString());
     return `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${at}).`;
   }
   return err.serverError ?? (err.status === 429 ? 'Too many failed login attempts. Please wait a few minutes and try again.' : 'Invalid credentials');

@@ -1,14 +1,13 @@
-/** Display helpers for the staff screens. */
+import { isMoment, shortDate, shortDateTime } from '../../lib/local-dates.ts';
+
+/** Display helpers for the staff screens: "Dec 2, 2026", or a dash when there is no date. */
 export function formatDate(iso: string | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return iso && isMoment(iso) ? shortDate(iso) : '—';
 }
 
+/** "Dec 2, 2026, 3:04 PM", or a dash when there is no moment. */
 export function formatDateTime(iso: string | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return iso && isMoment(iso) ? shortDateTime(iso) : '—';
 }
 
 /** How long ago `iso` was, in the largest whole unit: "45 min", "5 h", "3 d". */
