@@ -27,7 +27,7 @@ const links = (template: string) => [...template.matchAll(/<link ([^>]*)\/>/g)].
 describe('screen preloads', () => {
   it("lists the entry's own chunks first at the usual priority, then the screen's, each once and never the entry", () => {
     const [order] = templates({ '/orders/:id': { modules: ['src/OrderPage.tsx'], priority: 'low' } });
-    expect(order.startsWith('<template data-preloads="/orders/:id">')).toBe(true);
+    expect(order.startsWith('<template data-preloads="/orders/:id" data-priority="low">')).toBe(true);
     expect(links(order)).toEqual([
       'rel="modulepreload" crossorigin href="/react.js"',
       'rel="modulepreload" crossorigin href="/api.js"',

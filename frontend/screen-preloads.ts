@@ -74,7 +74,7 @@ export function preloadTemplates(
       if (!chunk) throw new Error(`screen-preloads: no chunk of ${module}`);
       for (const f of graph(chunk)) if (f !== entry.fileName && !entryGraph.has(f)) files.add(f);
     }
-    return `<template data-preloads="${pattern}">${[...entryLinks, ...[...files].map((f) => link(f, priority))].join('')}</template>`;
+    return `<template data-preloads="${pattern}" data-priority="${priority}">${[...entryLinks, ...[...files].map((f) => link(f, priority))].join('')}</template>`;
   });
 }
 

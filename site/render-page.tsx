@@ -100,10 +100,17 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
   // screen's code beside the entry instead of after it (docs/decisions/0393, 0439); the other
   // pages drop the screens' preloads.
   let screenPreloads = '';
-  head = head.replace(/\s*<template data-preloads="([^"]*)">([\s\S]*?)<\/template>/g, (_all, pattern: string, links: string) => {
-    if (page.preloads === pattern) screenPreloads = links;
-    return '';
-  });
+  let lowPriority = false;
+  head = head.replace(
+    /\s*<template data-preloads="([^"]*)" data-priority="([^"]*)">([\s\S]*?)<\/template>/g,
+    (_all, pattern: string, priority: string, links: string) => {
+      if (page.preloads === pattern) {
+        screenPreloads = links;
+        lowPriority = priority === 'low';
+      }
+      return '';
+    },
+  );
   // The page paints from its HTML and CSS: preloading the app's modules would only compete with
   // them for the first bytes (the LCP against static HTML, scripts/bench/web.ts).
   head = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
@@ -115,6 +122,9 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
   if (page.status === 404) head = withMeta(head, 'name', 'robots', 'noindex');
   // The app's entry stays in the head as Vite wrote it: it loads at once, on every page.
   if (!/<script type="module" crossorigin src="[^"]+"><\/script>/.test(head)) throw new Error('The template has no module entry script');
+  // A frame that is its page's largest paint (the wizard's, the checkout's) asks low priority for
+  // the entry too: the app fills in fields, the frame paints without it (docs/decisions/0440).
+  if (lowPriority) head = head.replace(/(<script type="module" crossorigin src="[^"]+")>/, '$1 fetchpriority="low">');
   const body = template
     .slice(headEnd)
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)

@@ -15,9 +15,9 @@ export const BUILT_SHELL = `<!doctype html>
     <link rel="canonical" href="https://old.example/" />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
-    <template data-preloads="/orders/:id"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
-    <template data-preloads="/wizard/:step"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/WizardPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
-    <template data-preloads="/checkout"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CheckoutPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
+    <template data-preloads="/orders/:id" data-priority="auto"><link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" /></template>
+    <template data-preloads="/wizard/:step" data-priority="low"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/WizardPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
+    <template data-preloads="/checkout" data-priority="low"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CheckoutPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
   </head>
   <body>
     <div id="root"></div>
