@@ -41,6 +41,7 @@ import {
   saveOwnersAnswer,
   useApplication,
   usePaymentMethods,
+  useStateCosts,
 } from './api.ts';
 import { KlarnaPanel, type KlarnaSession } from './KlarnaPanel.tsx';
 import { OrderSummary, OrderSummarySkeleton } from './OrderSummary.tsx';
@@ -99,8 +100,12 @@ export default function CheckoutPage() {
   }, [access.state, applicationId, params]);
   const application = useApplication(access.state === 'ready' ? (applicationId ?? null) : null);
   const missing = applicationId === null || (application.error instanceof ApiError && [400, 404].includes(application.error.status));
-  // The skeleton stays while the checkout's first render runs in slices.
-  const shown = useShownInTransition(application.data);
+  // The checkout replaces its skeleton once its three-year figures are in too (or could not be
+  // read): the order summary then never grows under the buyer's eyes (layout shift). The skeleton
+  // stays while the checkout's first render runs in slices (docs/decisions/0440).
+  const arrived = application.data;
+  const costs = useStateCosts(arrived?.pricing.code, arrived?.application.residenceState);
+  const shown = useShownInTransition(arrived && (costs.data || costs.isError) ? arrived : undefined);
 
   useEffect(() => {
     if (!missing) return;

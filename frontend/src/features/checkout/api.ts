@@ -29,9 +29,11 @@ export function useApplication(id: string | null) {
  * owner's home state, from the server's cost function. The checkout asks for its one state rather
  * than download every state's fee and tax data to compute it (docs/decisions/0172).
  */
-export function useStateCosts(state: string, residence?: string | null) {
+/** A state's three-year figures for an owner living in `residence`; asked for once the state is known. */
+export function useStateCosts(state: string | undefined, residence?: string | null) {
   return useQuery<ResponseOf<'GET /api/state-costs/{stateCode}'>>({
-    queryKey: [apiUrl('GET /api/state-costs/{stateCode}', { params: { stateCode: state }, query: { residence: residence || undefined } })],
+    queryKey: [apiUrl('GET /api/state-costs/{stateCode}', { params: { stateCode: state ?? '' }, query: { residence: residence || undefined } })],
+    enabled: Boolean(state),
   });
 }
 
