@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
-import { screenPreloads } from './screen-preloads.ts';
+import { APP_MODULE, ORDER_SCREEN_MODULE, screenPreloads } from './screen-preloads.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
 import { structuredDataJson } from './src/features/landing/structured-data.ts';
 
@@ -52,14 +52,18 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The entry and every module it imports statically are one file: each page loads them all
-        // before any script runs, and as eight files they queued for a browser's six connections
-        // ahead of the order page's read. The query library, which every lazy screen but none of
-        // the prerendered pages' first views needs, is one file of its own (docs/decisions/0440).
+        // Four files before a screen's own code (docs/decisions/0440, 0441): the entry and what it
+        // imports statically (its stylesheet and the order's first read, a few KB); the app, which
+        // the entry loads once the page has painted, with every module it imports statically (React,
+        // the router, the landing page's first view); the query library, which every lazy screen
+        // but none of the prerendered pages' first views needs; and the order page's screen with
+        // its own imports, which the order page, every email's link, loads before its first view.
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'app', test: APP_MODULE, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            { name: 'order', test: ORDER_SCREEN_MODULE, priority: 0 },
           ],
         },
       },

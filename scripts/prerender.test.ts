@@ -115,11 +115,12 @@ describe('prerenderSite', () => {
     expect(Object.keys(data)).toEqual(['texts', 'gets']);
   });
 
-  it("every page loads the app's script at once: Vite's module entry in the head, nothing that waits for a paint", () => {
+  it("every page loads the app's script at once: Vite's module entry and the app's preload in the head", () => {
     for (const file of files.filter((f) => f.endsWith('.html') && f !== 'app.html')) {
       const html = read(file);
       const head = html.slice(0, html.indexOf('</head>'));
-      expect(head, file).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+"( fetchpriority="low")?><\/script>/);
+      expect(head, file).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/);
+      expect(head, file).toMatch(/<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="\/assets\/app-abc.js" \/>/);
       expect(html, file).not.toMatch(/hydrate\.js|data-app=|data-start-if|requestIdleCallback|first-contentful-paint/);
     }
   });
@@ -175,7 +176,7 @@ describe('prerenderSite', () => {
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" />');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" />');
     expect(head).toMatch(/<script type="module" crossorigin src="[^"]+"><\/script>/);
-    expect(head).not.toContain('vendor-abc.js');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc.js" />');
     expect(head).not.toContain('<template');
   });
 
@@ -193,22 +194,24 @@ describe('prerenderSite', () => {
     for (const [file, screen] of Object.entries(screens)) {
       const head = read(file).slice(0, read(file).indexOf('</head>'));
       expect(head, file).toMatch(new RegExp(`<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="/assets/${screen}-abc.js" />`));
-      expect(head.match(/rel="modulepreload"/g), file).toHaveLength(2);
+      expect(head.match(/rel="modulepreload"/g), file).toHaveLength(3);
       expect(head, file).not.toContain('<template');
     }
     for (const file of files.filter((f) => f.endsWith('.html') && !(f in screens) && f !== 'app.html')) {
-      expect(read(file), file).not.toMatch(/modulepreload|<template/);
+      expect(read(file).match(/rel="modulepreload"[^>]*>/g), file).toEqual(['rel="modulepreload" crossorigin href="/assets/app-abc.js" />']);
+      expect(read(file), file).not.toContain('<template');
     }
     for (const pattern of ['/orders/:id', '/wizard/:step', '/checkout']) expect(read('app.html')).toContain(`<template data-preloads="${pattern}" `);
   });
 
-  it("a frame that is its page's largest paint asks low priority for the entry too; the others load it as usual", () => {
-    // The wizard's and the checkout's frames paint without the app (docs/decisions/0440).
-    const entry = (file: string) => /<script type="module"[^>]*>/.exec(read(file))?.[0] ?? '';
+  it("a frame that is its page's largest paint asks low priority for the app's code; the others load it as usual", () => {
+    // The wizard's and the checkout's frames paint without the app (docs/decisions/0440, 0441).
+    const app = (file: string) => /<link rel="modulepreload"[^>]*app-abc\.js[^>]*>/.exec(read(file))?.[0] ?? '';
     for (const file of ['wizard.html', 'wizard-2.html', 'wizard-3.html', 'wizard-4.html', 'checkout.html']) {
-      expect(entry(file), file).toMatch(/^<script type="module" crossorigin src="[^"]+" fetchpriority="low">$/);
+      expect(app(file), file).toBe('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-abc.js" />');
     }
-    for (const file of ['order.html', 'index.html', 'pricing.html', 'terms.html']) expect(entry(file), file).not.toContain('fetchpriority');
+    for (const file of ['order.html', 'index.html', 'pricing.html', 'terms.html'])
+      expect(app(file), file).toBe('<link rel="modulepreload" crossorigin href="/assets/app-abc.js" />');
   });
 
   it('the not-found page: not indexed, no canonical address', () => {

@@ -111,20 +111,19 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
       return '';
     },
   );
-  // The page paints from its HTML and CSS: preloading the app's modules would only compete with
-  // them for the first bytes (the LCP against static HTML, scripts/bench/web.ts).
-  head = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // A frame that is its page's largest paint (the wizard's, the checkout's) asks low priority for
+  // the app's code, which every page's head lists: the app fills in fields, the frame paints
+  // without it (docs/decisions/0440, 0441).
+  if (lowPriority) head = head.replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
   if (screenPreloads) head = `${head}  ${screenPreloads.replace(/></g, '>\n    <')}\n  `;
   if (siteUrl && page.canonical) {
     const url = `${siteUrl.replace(/\/+$/, '')}${page.path}`;
     head = `${head}  <link rel="canonical" href="${escapeHtml(url)}" />\n    <meta property="og:url" content="${escapeHtml(url)}" />\n  `;
   }
   if (page.status === 404) head = withMeta(head, 'name', 'robots', 'noindex');
-  // The app's entry stays in the head as Vite wrote it: it loads at once, on every page.
+  // The app's entry stays in the head as Vite wrote it, and the app's code beside it: both load at
+  // once, on every page (docs/decisions/0195, 0441).
   if (!/<script type="module" crossorigin src="[^"]+"><\/script>/.test(head)) throw new Error('The template has no module entry script');
-  // A frame that is its page's largest paint (the wizard's, the checkout's) asks low priority for
-  // the entry too: the app fills in fields, the frame paints without it (docs/decisions/0440).
-  if (lowPriority) head = head.replace(/(<script type="module" crossorigin src="[^"]+")>/, '$1 fetchpriority="low">');
   const body = template
     .slice(headEnd)
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)

@@ -1,24 +1,13 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { SiteApp } from './App.tsx';
+import { afterNextPaint } from './lib/first-paint.ts';
 import { startOrderRead } from './lib/order-first-read.ts';
-import { readPageData, setPageData } from './lib/page-data.ts';
 import './index.css';
 
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <SiteApp />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-const root = document.getElementById('root') as HTMLElement;
-// A prerendered page (site/pages.ts) is the same HTML for every visitor, and the app's first
-// render in any browser is that HTML again (docs/decisions/0195): it is hydrated with the data it
-// was rendered with. The app shell (every other screen, and `npm run dev`) has nothing to hydrate.
-setPageData(readPageData(document));
+/**
+ * The app's entry, a few KB: the page's stylesheet, the order page's first read, and the app
+ * (./start.tsx), which every page fetches from the start (frontend/screen-preloads.ts) and which
+ * runs once the page's HTML has been painted. A phone then shows the page before it spends a
+ * quarter of a second evaluating React, even when the app's code is already in its cache, and the
+ * order's read leaves as soon as this file has arrived (docs/decisions/0441).
+ */
 startOrderRead(window.location.pathname, window.location.hash);
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+afterNextPaint(() => void import('./start.tsx'));

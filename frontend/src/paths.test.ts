@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATTERNS, paths, staffReturnPath } from './paths.ts';
+import { matchPage, PAGE_PATTERNS, paths, staffReturnPath } from './paths.ts';
 
 describe('page paths', () => {
   it('builds the wizard, checkout and success links with their query', () => {
@@ -49,5 +49,39 @@ describe('page paths', () => {
       [paths.refundPolicy, PAGE_PATTERNS.refundPolicy],
     ];
     for (const [path, pattern] of cases) expect(matchPath(pattern, path.split(/[?#]/)[0]), path).not.toBeNull();
+  });
+
+  it("matches a page as the router does, for every pattern without a '*' (the app's entry runs before the router)", () => {
+    const addresses = [
+      '/',
+      '',
+      '/orders/0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b',
+      '/orders/0b7e4a52/',
+      '/ORDERS/abc',
+      '/orders/a%20b',
+      '/orders/%E0%A4%A',
+      '/orders/abc/tax-plan',
+      '/orders/abc/tax-plan/',
+      '/orders//tax-plan',
+      '/orders/',
+      '/orders',
+      '/orders/abc/extra',
+      '//orders/abc',
+      '/wizard/3',
+      '/wizard',
+      '/checkout',
+      '/checkout/',
+      '/staff/orders/abc/details',
+      '/staff/orders/abc',
+      '/Terms',
+    ];
+    const patterns = Object.values(PAGE_PATTERNS).filter((p) => !p.includes('*'));
+    for (const pattern of patterns) {
+      for (const address of addresses) {
+        const expected = matchPath(pattern, address)?.params;
+        expect(matchPage(pattern, address), `${pattern} ${address}`).toEqual(expected ? { ...expected } : undefined);
+      }
+    }
+    expect(matchPage(PAGE_PATTERNS.order, '/orders/abc')).toEqual({ id: 'abc' });
   });
 });

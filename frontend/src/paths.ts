@@ -56,6 +56,25 @@ export function staffReturnPath(next: string | null | undefined): StaffReturnPat
   return STAFF_RETURN_PATHS.find((p) => p === next);
 }
 
+/**
+ * The `:name` parameters of `pathname` when it is a page of `pattern`, else undefined: the
+ * router's matching (react-router's `matchPath`: letters in any case, an optional trailing slash,
+ * parameters as written) for the patterns above without a `*`, for the app's entry, which runs before
+ * the router has loaded (lib/order-first-read.ts). paths.test.ts holds it to `matchPath`.
+ */
+export function matchPage(pattern: string, pathname: string): Record<string, string> | undefined {
+  if (!pathname.startsWith('/')) return undefined;
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname === '/' ? [] : pathname.replace(/\/$/, '').split('/').slice(1);
+  if (want.length !== got.length || got.some((segment) => segment === '')) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment.startsWith(':')) params[segment.slice(1)] = got[i];
+    else if (segment.toLowerCase() !== got[i].toLowerCase()) return undefined;
+  }
+  return params;
+}
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) q.set(name, value);

@@ -1,6 +1,6 @@
 /**
  * A built site's index.html as Vite writes it (title, description, Open Graph, a canonical to be
- * replaced, the entry script, a preload Vite adds, the screens' preloads of
+ * replaced, the entry script, the app's preload, the screens' preloads of
  * frontend/vite.config.ts: the order page's, the wizard's and the checkout's), for the tests that
  * prerender pages into it: the build step (scripts/prerender.test.ts) and the site publisher
  * (site/publisher/publish.test.ts).
@@ -14,7 +14,7 @@ export const BUILT_SHELL = `<!doctype html>
     <meta property="og:title" content="CreatorLLC" />
     <link rel="canonical" href="https://old.example/" />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
+    <link rel="modulepreload" crossorigin href="/assets/app-abc.js" />
     <template data-preloads="/orders/:id" data-priority="auto"><link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" /></template>
     <template data-preloads="/wizard/:step" data-priority="low"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/WizardPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>
     <template data-preloads="/checkout" data-priority="low"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/CheckoutPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>

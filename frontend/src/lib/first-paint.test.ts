@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint } from './first-paint.ts';
+
+const visibility = (state: DocumentVisibilityState) => vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+
+describe('afterNextPaint', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('runs after the next frame, in a task of its own, once', () => {
+    vi.useFakeTimers();
+    visibility('visible');
+    let frame: FrameRequestCallback | undefined;
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
+      frame = cb;
+      return 1;
+    });
+    const run = vi.fn();
+    afterNextPaint(run);
+    expect(run).not.toHaveBeenCalled();
+    frame?.(0);
+    expect(run).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(run).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at once in a hidden tab, and when the tab is hidden before its frame', () => {
+    visibility('hidden');
+    const hidden = vi.fn();
+    afterNextPaint(hidden);
+    expect(hidden).toHaveBeenCalledTimes(1);
+
+    const state = visibility('visible');
+    vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(1);
+    const later = vi.fn();
+    afterNextPaint(later);
+    expect(later).not.toHaveBeenCalled();
+    state.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+});

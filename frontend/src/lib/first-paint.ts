@@ -1,0 +1,24 @@
+/**
+ * Runs `run` once, after the page's next frame has been painted (a callback queued from
+ * requestAnimationFrame runs after that frame's paint), or at once when the page is not shown: a
+ * tab opened in the background paints nothing until it is shown, and its app should not wait for
+ * that. The app's entry starts the app this way (frontend/src/main.tsx, docs/decisions/0441).
+ */
+export function afterNextPaint(run: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    document.removeEventListener('visibilitychange', onHidden);
+    run();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') once();
+  };
+  if (document.visibilityState === 'hidden') {
+    once();
+    return;
+  }
+  document.addEventListener('visibilitychange', onHidden);
+  requestAnimationFrame(() => setTimeout(once, 0));
+}
