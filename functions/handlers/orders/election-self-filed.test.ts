@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detailsFor, EIN_DETAILS } from '../../../tests/documents/test-fixtures.ts';
 import { putApplication, readApplication } from '../../../tests/fakes/applications.ts';
 import { apiEvent, invoke } from '../../../tests/helpers/events.ts';
@@ -41,7 +41,11 @@ const addPayer = (id: string, body: unknown) => invoke(addPayerHandler, ev('/api
 const at = (iso: string) => Date.parse(iso);
 
 describe('an election the customer filed themselves', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('records it as sent (audited, actor the order), emails once the day after the answer was due, then the CP261 puts it in effect', async () => {
+    // The day the customer says it was sent: the reminder is planned from that day, not from the real one.
+    vi.useFakeTimers({ now: new Date('2026-10-01T16:00:00Z'), toFake: ['Date'] });
     const app = await paidOrder();
     const res = await sent(app.id, { how: 'mail', sentOn: '2026-10-01', sentTo: 'Department of the Treasury, Internal Revenue Service, Kansas City, MO' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
