@@ -124,7 +124,7 @@ export function screenPreloads(): Plugin {
       const { app, templates } = preloadLinks(chunks, SCREEN_PRELOADS, moduleIdOf, moduleIdOf(APP_MODULE_PATH), base);
       const index = join(outDir, 'index.html');
       const html = readFileSync(index, 'utf8');
-      const entry = /<script type="module"[^>]*><\/script>/.exec(html)?.[0];
+      const entry = /<script\b[^>]*type="module"[^>]*><\/script>/.exec(html)?.[0];
       if (!entry) throw new Error('screen-preloads: no module entry script in index.html');
       writeFileSync(index, html.replace(entry, [entry, ...app].join('\n    ')).replace('</head>', `  ${templates.join('\n    ')}\n  </head>`));
     },

@@ -119,7 +119,7 @@ describe('prerenderSite', () => {
     for (const file of files.filter((f) => f.endsWith('.html') && f !== 'app.html')) {
       const html = read(file);
       const head = html.slice(0, html.indexOf('</head>'));
-      expect(head, file).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/);
+      expect(head, file).toMatch(/<script async type="module" crossorigin src="\/assets\/[^"]+"><\/script>/);
       expect(head, file).toMatch(/<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="\/assets\/app-abc.js" \/>/);
       expect(html, file).not.toMatch(/hydrate\.js|data-app=|data-start-if|requestIdleCallback|first-contentful-paint/);
     }
@@ -175,7 +175,7 @@ describe('prerenderSite', () => {
     // The order is the page's largest paint and waits on this code: the usual priority (docs/decisions/0440).
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" />');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" />');
-    expect(head).toMatch(/<script type="module" crossorigin src="[^"]+"><\/script>/);
+    expect(head).toMatch(/<script async type="module" crossorigin src="[^"]+"><\/script>/);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc.js" />');
     expect(head).not.toContain('<template');
   });

@@ -1,4 +1,4 @@
-import { afterNextPaint } from './lib/first-paint.ts';
+import { afterNextPaint, afterParse } from './lib/first-paint.ts';
 import { startOrderRead } from './lib/order-first-read.ts';
 import './index.css';
 
@@ -8,6 +8,10 @@ import './index.css';
  * runs once the page's HTML has been painted. A phone then shows the page before it spends a
  * quarter of a second evaluating React, even when the app's code is already in its cache, and the
  * order's read leaves as soon as this file has arrived (docs/decisions/0441).
+ *
+ * The entry is an async script (frontend/index.html): it runs as soon as it has arrived, before
+ * the stylesheet has and perhaps before the HTML is parsed, so the order's read does not wait
+ * for either; the app, which renders into the parsed page, waits for both (docs/decisions/0442).
  */
 startOrderRead(window.location.pathname, window.location.hash);
-afterNextPaint(() => void import('./start.tsx'));
+afterParse(() => afterNextPaint(() => void import('./start.tsx')));

@@ -6,7 +6,7 @@ describe('floorHtml', () => {
     const page = [
       '<!doctype html><html><head>',
       '<link rel="stylesheet" href="/assets/index-abc.css">',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<script async type="module" crossorigin src="/assets/index-abc.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/react-abc.js">',
       '<script type="application/json" id="page-data">{"x":1}</script>',
       '</head><body><div id="root"><h1>Your creator profile</h1></div>',

@@ -123,7 +123,7 @@ describe('publishPages', () => {
     expect(JSON.parse(data).texts.items).toEqual([expect.objectContaining({ section: 'hero.title', content: 'Published <hero> & "title"' })]);
     expect(JSON.parse(data).texts.pages).toEqual(['landing', 'footer']);
     // The shell's own scripts and nothing React would have to run to show the page.
-    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html.match(/<script async type="module"/g)).toHaveLength(1);
   });
 
   it('the handler publishes every page where the local server reads them', async () => {

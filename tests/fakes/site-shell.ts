@@ -13,7 +13,7 @@ export const BUILT_SHELL = `<!doctype html>
     <meta name="description" content="Built-in description" />
     <meta property="og:title" content="CreatorLLC" />
     <link rel="canonical" href="https://old.example/" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <script async type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/app-abc.js" />
     <template data-preloads="/orders/:id" data-priority="auto"><link rel="modulepreload" crossorigin href="/assets/OrderPage-abc.js" /><link rel="modulepreload" crossorigin href="/assets/QueryScope-abc.js" /></template>
     <template data-preloads="/wizard/:step" data-priority="low"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/WizardPage-abc.js" /><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/QueryScope-abc.js" /></template>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './first-paint.ts';
+import { afterNextPaint, afterParse } from './first-paint.ts';
 
 const visibility = (state: DocumentVisibilityState) => vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
 
@@ -42,5 +42,26 @@ describe('afterNextPaint', () => {
     state.mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     expect(later).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('afterParse', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('waits for DOMContentLoaded while the parser is at work, once', () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const run = vi.fn();
+    afterParse(run);
+    expect(run).not.toHaveBeenCalled();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at once in a parsed page', () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const run = vi.fn();
+    afterParse(run);
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });

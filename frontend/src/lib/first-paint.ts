@@ -1,4 +1,13 @@
 /**
+ * Runs `run` once the page's HTML has been parsed: at once when it has, else on DOMContentLoaded.
+ * The app's entry is an async script, which may run while the parser is still at work.
+ */
+export function afterParse(run: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}
+
+/**
  * Runs `run` once, after the page's next frame has been painted (a callback queued from
  * requestAnimationFrame runs after that frame's paint), or at once when the page is not shown: a
  * tab opened in the background paints nothing until it is shown, and its app should not wait for
