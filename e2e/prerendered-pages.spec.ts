@@ -239,6 +239,19 @@ const layoutShift = (page: Page) =>
       }),
   );
 
+test('a page whose app fails to arrive keeps its frame and says so, and its button reloads the page', async ({ page }) => {
+  const app = /\/assets\/app-[^/]*\.js$/;
+  await page.route(app, (route) => route.abort());
+  await page.goto('/wizard/1');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("This page didn't finish loading. Check your connection, then reload it.");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.unroute(app);
+  await alert.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByLabel('First name')).toBeEditable();
+  await expect(page.locator('#load-failure')).toHaveCount(0);
+});
+
 test("the fields take the skeleton's place without moving anything in the first view, on a phone and a desktop", async ({ browser, baseURL }) => {
   const answers = { firstName: 'Ada', lastName: 'Lovelace', priority: 'privacy', residenceState: 'TX', state: 'WY' };
   for (const viewport of [

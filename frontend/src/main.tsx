@@ -1,4 +1,5 @@
 import { afterNextPaint, afterParse } from './lib/first-paint.ts';
+import { showLoadFailure } from './lib/load-failure.ts';
 import { startOrderRead } from './lib/order-first-read.ts';
 import './index.css';
 
@@ -14,4 +15,5 @@ import './index.css';
  * for either; the app, which renders into the parsed page, waits for both (docs/decisions/0442).
  */
 startOrderRead(window.location.pathname, window.location.hash);
-afterParse(() => afterNextPaint(() => void import('./start.tsx')));
+// A page whose app fails to arrive or to run keeps its frame, and says so (lib/load-failure.ts).
+afterParse(() => afterNextPaint(() => void import('./start.tsx').catch(() => showLoadFailure())));

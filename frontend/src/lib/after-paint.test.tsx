@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useShownInTransition } from './after-paint.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAfterFirstPaint, useShownInTransition } from './after-paint.ts';
 
 /** Every [input, output] pair the hook rendered with. */
 function track() {
@@ -34,5 +34,36 @@ describe('useShownInTransition', () => {
     const after = renders.slice(before);
     expect(after.length).toBeGreaterThan(0);
     for (const [input, shown] of after) expect(shown).toBe(input);
+  });
+});
+
+describe('useAfterFirstPaint', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('is false until the frame has been painted, then true; a hidden tab does not wait; an unmounted one never sets it', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => {});
+    const shown = renderHook(() => useAfterFirstPaint());
+    expect(shown.result.current).toBe(false);
+    await act(async () => {
+      for (const frame of frames.splice(0)) frame(0);
+      vi.runAllTimers();
+    });
+    expect(shown.result.current).toBe(true);
+
+    const gone = renderHook(() => useAfterFirstPaint());
+    gone.unmount();
+    for (const frame of frames.splice(0)) frame(0);
+    expect(vi.getTimerCount()).toBe(0);
+
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const hidden = renderHook(() => useAfterFirstPaint());
+    await act(async () => {});
+    expect(hidden.result.current).toBe(true);
   });
 });

@@ -1,25 +1,17 @@
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { afterNextPaint } from './first-paint.ts';
 
 /**
  * False until the frame that shows the calling component has been painted, then true. A screen
  * renders what is below its first view only then, so that the code and data it loads for that
  * part do not compete with the first view for the network and the processor (the order page's
- * sections, docs/decisions/0394-order-page-sections-after-its-heading.md). A callback queued
- * from requestAnimationFrame runs after that frame's paint.
+ * sections, docs/decisions/0394-order-page-sections-after-its-heading.md), or at once in a tab
+ * that is not shown (`afterNextPaint`).
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      // As a transition: the rest renders in slices the browser can answer a tap between.
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  // As a transition: the rest renders in slices the browser can answer a tap between.
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
 

@@ -45,6 +45,33 @@ describe('afterNextPaint', () => {
   });
 });
 
+describe('afterNextPaint, cancelled', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('never runs once cancelled, before its frame or between the frame and its task', () => {
+    vi.useFakeTimers();
+    visibility('visible');
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    const cancelFrame = vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => {});
+
+    const before = vi.fn();
+    afterNextPaint(before)();
+    expect(cancelFrame).toHaveBeenCalledWith(1);
+    const between = vi.fn();
+    const cancel = afterNextPaint(between);
+    for (const frame of frames) frame(0);
+    cancel();
+    vi.runAllTimers();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(before).not.toHaveBeenCalled();
+    expect(between).not.toHaveBeenCalled();
+  });
+});
+
 describe('afterParse', () => {
   afterEach(() => vi.restoreAllMocks());
 

@@ -11,23 +11,35 @@ export function afterParse(run: () => void): void {
  * Runs `run` once, after the page's next frame has been painted (a callback queued from
  * requestAnimationFrame runs after that frame's paint), or at once when the page is not shown: a
  * tab opened in the background paints nothing until it is shown, and its app should not wait for
- * that. The app's entry starts the app this way (frontend/src/main.tsx, docs/decisions/0441).
+ * that. The app's entry starts the app this way (frontend/src/main.tsx, docs/decisions/0441), and
+ * a screen its parts below the first view (`useAfterFirstPaint`). Returns a function that cancels
+ * the run if it has not happened yet.
  */
-export function afterNextPaint(run: () => void): void {
-  let ran = false;
-  const once = () => {
-    if (ran) return;
-    ran = true;
-    document.removeEventListener('visibilitychange', onHidden);
-    run();
-  };
+export function afterNextPaint(run: () => void): () => void {
+  let done = false;
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const onHidden = () => {
     if (document.visibilityState === 'hidden') once();
   };
+  const cancel = () => {
+    done = true;
+    document.removeEventListener('visibilitychange', onHidden);
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+  function once() {
+    if (done) return;
+    cancel();
+    run();
+  }
   if (document.visibilityState === 'hidden') {
     once();
-    return;
+    return cancel;
   }
   document.addEventListener('visibilitychange', onHidden);
-  requestAnimationFrame(() => setTimeout(once, 0));
+  frame = requestAnimationFrame(() => {
+    if (!done) timer = setTimeout(once, 0);
+  });
+  return cancel;
 }
