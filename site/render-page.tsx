@@ -124,7 +124,7 @@ export function fillTemplate(template: string, page: PrerenderedPage, root: stri
   // The app's entry stays in the head as Vite wrote it, and the app's code beside it: both load at
   // once, on every page (docs/decisions/0195, 0441). The entry is async: it runs when it arrives,
   // without waiting for the stylesheet, so the order's read leaves sooner (docs/decisions/0442).
-  if (!/<script async type="module" crossorigin src="[^"]+"><\/script>/.test(head)) throw new Error('The template has no module entry script');
+  if (!/<script async type="module" crossorigin src="[^"]+"><\/script>/.test(head)) throw new Error('The template has no async module entry script');
   const body = template
     .slice(headEnd)
     .replace('<div id="root"></div>', `<div id="root">${root}</div>`)
