@@ -1,7 +1,10 @@
+import { GlobIgnoreStrategy } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../site/app-routes.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, siteFileFor } from '../site/pages.ts';
+import { brotliCopyOf } from '../site/precompressed.ts';
 import { SITE_PUBLISHER_SOURCE } from './site-publisher.ts';
+import { HASHED_ASSET_DEPLOYMENTS } from './stacks/web-stack.ts';
 import { type SynthesisedProduct, synthProduct, type TemplateResource } from './test-support.ts';
 import { NOT_FOUND_STATUS_FUNCTION, siteRewriteFunction } from './web-security.ts';
 
@@ -26,7 +29,9 @@ function publisher() {
 }
 
 describe('CloudFront functions', () => {
-  const rewrite = new Function(`${siteRewriteFunction()}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+  const rewrite = new Function(`${siteRewriteFunction()}; return handler;`)() as (e: {
+    request: { uri: string; headers?: Record<string, { value: string }> };
+  }) => { uri: string };
   const status = new Function(`${NOT_FOUND_STATUS_FUNCTION}; return handler;`)() as (e: unknown) => { statusCode: number };
 
   it.each([
@@ -72,6 +77,40 @@ describe('CloudFront functions', () => {
     expect(rewrite({ request: { uri: '/favicon.svg' } }).uri).toBe('/favicon.svg');
     expect(status({ request: { uri: '/404.html' }, response: { statusCode: 200 } }).statusCode).toBe(404);
     expect(status({ request: { uri: '/index.html' }, response: { statusCode: 200 } }).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['/assets/app-abc123.js', 'gzip, deflate, br, zstd'],
+    ['/assets/index-abc123.css', 'br'],
+    ['/assets/app-abc123.js', 'gzip, deflate'],
+    ['/assets/app-abc123.js', 'gzip, br;q=0'],
+    ['/assets/logo-abc123.svg', 'gzip, br'],
+    ['/favicon.svg', 'gzip, br'],
+    ['/orders/abc-123', 'gzip, br'],
+    ['/pricing', 'gzip, br'],
+  ])('%s with Accept-Encoding %j gets the file the local server sends (the Brotli copy where it has one)', (uri, encodings) => {
+    const local = brotliCopyOf(uri, encodings) ?? (uri.split('/').pop()?.includes('.') ? uri : `/${siteFileFor(uri, APP_ROUTES).file}`);
+    expect(rewrite({ request: { uri, headers: { 'accept-encoding': { value: encodings } } } }).uri).toBe(local);
+  });
+
+  it('stores the Brotli copies apart, with their encoding and the type of the file they copy', () => {
+    const files = ['app-abc.js', 'app-abc.js.br', 'index-abc.css', 'index-abc.css.br', 'logo-abc.svg'];
+    const deployed = Object.fromEntries(
+      HASHED_ASSET_DEPLOYMENTS.map(({ id, exclude }) => {
+        const ignore = new GlobIgnoreStrategy('/site/assets', exclude);
+        return [id, files.filter((f) => !ignore.ignores(`/site/assets/${f}`))];
+      }),
+    );
+    expect(deployed).toEqual({
+      DeployHashedAssets: ['app-abc.js', 'index-abc.css', 'logo-abc.svg'],
+      DeployBrotliScripts: ['app-abc.js.br'],
+      DeployBrotliStylesheets: ['index-abc.css.br'],
+    });
+    const metadata = resources('Custom::CDKBucketDeployment').map(([, r]) => r.Properties.SystemMetadata as Record<string, string>);
+    const immutable = 'public, max-age=31536000, immutable';
+    expect(metadata).toContainEqual({ 'cache-control': immutable });
+    expect(metadata).toContainEqual({ 'cache-control': immutable, 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8' });
+    expect(metadata).toContainEqual({ 'cache-control': immutable, 'content-encoding': 'br', 'content-type': 'text/css; charset=utf-8' });
   });
 
   it('runs on every viewer request and response of the site behaviour', () => {

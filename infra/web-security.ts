@@ -1,5 +1,6 @@
 import { APP_ROUTES } from '../site/app-routes.ts';
 import { APP_SHELL_FILE, isPattern, NOT_FOUND_PAGE, PRERENDERED_PAGES, routePattern } from '../site/pages.ts';
+import { BROTLI_ACCEPTED, BROTLI_SUFFIX, PRECOMPRESSED_PATH } from '../site/precompressed.ts';
 
 /**
  * The site's Content-Security-Policy: the app itself plus exactly what the four payment
@@ -61,7 +62,8 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
  * CloudFront Function (viewer request) for the site's default behaviour: which file answers an
  * address, as the local server picks it (site/pages.ts siteFileFor): a prerendered page
  * (`/` -> index.html, `/pricing` -> pricing.html), the app shell for a screen of the SPA
- * (frontend/src/paths.ts), the not-found page for anything else; files are served as they are.
+ * (frontend/src/paths.ts), the not-found page for anything else; files are served as they are,
+ * a script or stylesheet as its Brotli copy to a browser that accepts it (site/precompressed.ts).
  * Runs on cloudfront-js-2.0, which has no modules, so the table is written into the source.
  */
 export function siteRewriteFunction(pages = PRERENDERED_PAGES, appRoutes = APP_ROUTES): string {
@@ -72,6 +74,11 @@ export function siteRewriteFunction(pages = PRERENDERED_PAGES, appRoutes = APP_R
   return `function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var encodings = request.headers && request.headers['accept-encoding'];
+  if (${PRECOMPRESSED_PATH.toString()}.test(uri) && encodings && ${BROTLI_ACCEPTED.toString()}.test(encodings.value)) {
+    request.uri = uri + '${BROTLI_SUFFIX}';
+    return request;
+  }
   if (uri.split('/').pop().indexOf('.') !== -1) return request;
   var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
   var pages = ${JSON.stringify(prerendered)};

@@ -2,10 +2,12 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { STATE_PRICING } from '#shared/states.ts';
 import { APP_SHELL_FILE } from '../site/pages.ts';
+import { HASHED_ASSETS_DIR } from '../site/precompressed.ts';
 import { appShell, renderPages } from '../site/render-page.tsx';
 import { crawlerFiles } from '../site/sitemap.ts';
 import { runIfMain } from './cli.ts';
 import { siteUrlSetting } from './config.ts';
+import { precompressAssets } from './precompress.ts';
 
 /**
  * The second half of `npm run build` (after Vite): the pages of site/pages.ts (landing,
@@ -52,6 +54,7 @@ export async function prerenderSite(dist = DIST, siteUrl = siteUrlSetting() || u
 
 runIfMain(import.meta.url, async () => {
   const files = await prerenderSite(STAGING);
+  const compressed = await precompressAssets(join(STAGING, HASHED_ASSETS_DIR));
   swapInSite(STAGING, DIST);
-  console.log(`prerendered: ${files.join(', ')}; the site is in frontend/dist`);
+  console.log(`prerendered: ${files.join(', ')}; ${compressed.length} scripts and stylesheets compressed; the site is in frontend/dist`);
 });

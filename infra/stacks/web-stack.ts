@@ -30,6 +30,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
 import { APP_SHELL_FILE } from '../../site/pages.ts';
+import { BROTLI_SUFFIX, HASHED_ASSETS_DIR } from '../../site/precompressed.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { SitePublisher } from '../site-publisher.ts';
@@ -61,8 +62,20 @@ export interface WebStackProps extends StackProps {
 export const DOCUMENTS_PATH = '/documents/*';
 
 export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
+
+/**
+ * The hashed folder's deployments and the files each leaves out (CDK's glob rules): the files as
+ * built, then their Brotli copies (site/precompressed.ts), stored with their encoding and the
+ * original's type, one deployment per type since a deployment gives all its files one Content-Type.
+ */
+export const HASHED_ASSET_DEPLOYMENTS: readonly { id: string; exclude: string[]; contentEncoding?: string; contentType?: string }[] = [
+  { id: 'DeployHashedAssets', exclude: [`*${BROTLI_SUFFIX}`] },
+  { id: 'DeployBrotliScripts', exclude: ['*', `!*.js${BROTLI_SUFFIX}`], contentEncoding: 'br', contentType: 'text/javascript; charset=utf-8' },
+  { id: 'DeployBrotliStylesheets', exclude: ['*', `!*.css${BROTLI_SUFFIX}`], contentEncoding: 'br', contentType: 'text/css; charset=utf-8' },
+];
+
 /** Vite puts content-hashed files here; they can be cached for a year. */
-export const HASHED_ASSETS_DIR = 'assets';
+export { HASHED_ASSETS_DIR };
 
 /**
  * Viewer headers `/api/*` passes to the API, plus CloudFront-Viewer-Address, which CloudFront
@@ -259,18 +272,25 @@ export class WebStack extends Stack {
     this.siteUrl = config.domainName ? `https://${config.domainName}` : `https://${this.distribution.distributionDomainName}`;
 
     // Hashed bundles: immutable for a year. Kept across deploys (prune off) so a browser still
-    // holding the previous index.html can load its chunks.
+    // holding the previous index.html can load its chunks. The Brotli copies of the scripts and
+    // stylesheets (site/precompressed.ts) are stored with their encoding and the original's type,
+    // the rewrite function serving them to a browser that accepts Brotli (HASHED_ASSET_DEPLOYMENTS).
     const hashedAssets = join(assets, HASHED_ASSETS_DIR);
-    const assetsDeployment = existsSync(hashedAssets)
-      ? new BucketDeployment(this, 'DeployHashedAssets', {
-          sources: [Source.asset(hashedAssets)],
-          destinationBucket: siteBucket,
-          destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
-          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-          prune: false,
-          memoryLimit: 512,
-        })
-      : undefined;
+    const assetsDeployments = existsSync(hashedAssets)
+      ? HASHED_ASSET_DEPLOYMENTS.map(
+          ({ id, exclude, contentEncoding, contentType }) =>
+            new BucketDeployment(this, id, {
+              sources: [Source.asset(hashedAssets, { exclude })],
+              destinationBucket: siteBucket,
+              destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+              cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+              contentEncoding,
+              contentType,
+              prune: false,
+              memoryLimit: 512,
+            }),
+        )
+      : [];
     // index.html and the other unhashed files: revalidated on every visit, then the CDN is flushed.
     const shellDeployment = new BucketDeployment(this, 'DeploySiteShell', {
       sources: [Source.asset(assets, { exclude: [`${HASHED_ASSETS_DIR}/**`] })],
@@ -282,7 +302,7 @@ export class WebStack extends Stack {
       distributionPaths: ['/*'],
     });
     // Chunks first, then the shell that references them.
-    if (assetsDeployment) shellDeployment.node.addDependency(assetsDeployment);
+    for (const deployment of assetsDeployments) shellDeployment.node.addDependency(deployment);
 
     // Published site texts: the prerendered pages re-rendered into the bucket, their addresses invalidated.
     const siteBuild = createHash('sha256')

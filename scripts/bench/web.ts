@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { RESUME_SECRET_HEADER } from '#shared/api/routes.ts';
 import { STORAGE_KEYS } from '../../frontend/src/lib/storage-keys.ts';
+import { BROTLI_SUFFIX } from '../../site/precompressed.ts';
 import { CHROMIUM_FLAGS as CHROME_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 import {
   dynamodbEndpointSetting,
@@ -41,8 +42,9 @@ import { type BenchRow, printTable } from './table.ts';
  *   300 s). The load read is in the table; a page measured above a load of 1 is printed but marked
  *   not publishable: its load row fails and `npm run bench -- --write` refuses to write
  *   docs/benchmarks.md (a threshold above 1 is for checking the code on a busy machine);
- * - the gzip bytes of JavaScript and CSS downloaded on first view (Debian chromium through
- *   Playwright, a fresh profile, a phone-sized viewport, until the network is idle);
+ * - the bytes on the wire (the Brotli copies, site/precompressed.ts) of JavaScript and CSS
+ *   downloaded on first view (Debian chromium through Playwright, a fresh profile, a phone-sized
+ *   viewport, until the network is idle);
  * - Lighthouse 13 (mobile), WEB_BENCH_RUNS times per page (default 3), medians, with both
  *   throttling methods, each row saying which:
  *   - simulated (Lighthouse's default, the score PageSpeed Insights shows): performance, TBT, CLS,
@@ -180,7 +182,7 @@ function checkLanded(asked: string, landed: string) {
   if (new URL(landed).pathname !== new URL(asked).pathname) throw new Error(`${asked} ended on ${landed}: the page measured would not be the page asked for`);
 }
 
-/** Bytes on the wire (gzip as served) of every script and stylesheet each page's first view downloads, and its heading. */
+/** Bytes on the wire (as served: Brotli copies, else gzip) of every script and stylesheet each page's first view downloads, and its heading. */
 async function measureFirstViews(baseUrl: string, pages: readonly BenchPage[], holders: Record<Opener, Holder>): Promise<Map<string, FirstView>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   const out = new Map<string, FirstView>();
@@ -399,15 +401,22 @@ async function waitForQuietMachine(path: string): Promise<{ load: number; waited
 
 /**
  * The app's file as the built shell names it (every page evaluates it before the first tap,
- * docs/decisions/0423, 0441): its bytes raw and gzipped at level 9.
+ * docs/decisions/0423, 0441): its bytes raw, gzipped at level 9, and as served to a browser that
+ * accepts Brotli (its copy, site/precompressed.ts; undefined in a build without copies).
  */
-export function entryBundle(dir = distDir): { file: string; rawBytes: number; gzipBytes: number } {
+export function entryBundle(dir = distDir): { file: string; rawBytes: number; gzipBytes: number; brotliBytes?: number } {
   // The app's file, which the entry script (a few KB) runs after the first paint and every page
   // preloads (docs/decisions/0441).
   const src = /<link rel="modulepreload"[^>]*href="\/?(assets\/app-[^"]+)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1];
   if (!src) throw new Error("no preload of the app's file in index.html");
   const bytes = readFileSync(join(dir, src));
-  return { file: src, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  const copy = join(dir, `${src}${BROTLI_SUFFIX}`);
+  return {
+    file: src,
+    rawBytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    ...(existsSync(copy) ? { brotliBytes: statSync(copy).size } : {}),
+  };
 }
 
 /** How the table names each opener. */
@@ -430,7 +439,7 @@ export async function benchWeb(runs = Number(webBenchRunsSetting() ?? 3)): Promi
     {
       area: 'web',
       metric: `entry bundle (${entry.file}), evaluated on every page`,
-      value: `${kb(entry.rawBytes).toFixed(1)} KB raw, ${kb(entry.gzipBytes).toFixed(1)} KB gzip`,
+      value: `${kb(entry.rawBytes).toFixed(1)} KB raw, ${kb(entry.gzipBytes).toFixed(1)} KB gzip${entry.brotliBytes ? `, ${kb(entry.brotliBytes).toFixed(1)} KB Brotli` : ''}`,
       budget: '-',
       ok: true,
     },
@@ -473,12 +482,12 @@ export async function benchWeb(runs = Number(webBenchRunsSetting() ?? 3)): Promi
         { area, metric: `opened ${OPENED[opener]}; its heading once the app ran`, value: view.heading || '(none)', budget: '-', ok: true },
         {
           area,
-          metric: `JS on first view (gzip, ${view.jsFiles} files)`,
+          metric: `JS on first view (on the wire, ${view.jsFiles} files)`,
           value: `${kb(view.jsBytes).toFixed(1)} KB`,
           budget: isLanding ? `≤ ${LANDING_JS_BUDGET_KB} KB` : '-',
           ok: !isLanding || kb(view.jsBytes) <= LANDING_JS_BUDGET_KB,
         },
-        { area, metric: 'CSS on first view (gzip)', value: `${kb(view.cssBytes).toFixed(1)} KB`, budget: '-', ok: true },
+        { area, metric: 'CSS on first view (on the wire)', value: `${kb(view.cssBytes).toFixed(1)} KB`, budget: '-', ok: true },
       ];
 
       // The page alternates with its floor, so both see the same machine; their LCPs are compared

@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { APP_ROUTES } from '../../site/app-routes.ts';
 import { siteFileFor } from '../../site/pages.ts';
+import { brotliCopyOf } from '../../site/precompressed.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,7 +34,8 @@ export const SITE_SECURITY_HEADERS: Record<string, string> = {
  * an address that is not a file gets its page as CloudFront's rewrite picks it
  * (site/pages.ts): a prerendered page (from `pagesDir`, where the local site publisher
  * writes them, else from the build), the app shell for a screen of the SPA, or the not-found
- * page with a 404.
+ * page with a 404. A script or stylesheet goes as its Brotli copy to a browser that accepts it, as
+ * CloudFront's function picks it (site/precompressed.ts); anything else compressible is gzipped.
  */
 export function serveStatic(distDir: string, req: IncomingMessage, res: ServerResponse, pagesDir?: string): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -68,14 +70,19 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
     'content-type': TYPES[ext] ?? 'application/octet-stream',
     'cache-control': isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
-  const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const accepted = req.headers['accept-encoding'];
+  const copy = status === 200 && file === normalize(join(distDir, rel)) ? brotliCopyOf(url.pathname, accepted) : undefined;
+  const brotli = copy !== undefined && existsSync(join(distDir, copy));
+  const gzip = !brotli && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(accepted ?? ''));
+  if (brotli) headers['content-encoding'] = 'br';
   if (gzip) headers['content-encoding'] = 'gzip';
+  if (COMPRESSIBLE.has(ext)) headers.vary = 'accept-encoding';
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(brotli ? join(distDir, copy) : file);
   if (gzip) stream.pipe(createGzip({ level: 6 })).pipe(res);
   else stream.pipe(res);
 }

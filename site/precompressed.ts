@@ -1,0 +1,28 @@
+/**
+ * The site's scripts and stylesheets are stored twice: as built, and compressed ahead of time with
+ * Brotli at its highest level (`<file>.br`, written by scripts/precompress.ts when the site is
+ * built). A browser that accepts Brotli gets the second; every other gets the first, which the CDN
+ * (or the local server) gzips on the fly. Both servers choose with the rule below: the local server
+ * (scripts/local/static.ts) and CloudFront's viewer-request function (infra/web-security.ts), into
+ * whose source these patterns are written (docs/decisions/0443-precompressed-scripts.md).
+ */
+
+/** The folder of the hashed, immutable files: the only ones stored compressed. */
+export const HASHED_ASSETS_DIR = 'assets';
+
+/** The addresses that have a compressed copy: a script or a stylesheet of the hashed folder. */
+export const PRECOMPRESSED_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
+
+/** The suffix of the compressed copy. */
+export const BROTLI_SUFFIX = '.br';
+
+/**
+ * An Accept-Encoding that accepts Brotli: `br` listed without a zero quality ("gzip, deflate, br,
+ * zstd"; not "br;q=0"). A wildcard alone does not count: the plain file is always safe.
+ */
+export const BROTLI_ACCEPTED = /(?:^|,)\s*br\s*(?:$|,|;\s*q\s*=\s*(?:1|0?\.\d*[1-9]))/i;
+
+/** The file to answer `path` with: its compressed copy where the browser accepts it, else undefined. */
+export function brotliCopyOf(path: string, acceptEncoding: string | undefined): string | undefined {
+  return PRECOMPRESSED_PATH.test(path) && BROTLI_ACCEPTED.test(acceptEncoding ?? '') ? `${path}${BROTLI_SUFFIX}` : undefined;
+}
