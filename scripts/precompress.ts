@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
-import { BROTLI_SUFFIX, PRECOMPRESSED_PATH } from '../site/precompressed.ts';
+import { BROTLI_SUFFIX, HASHED_ASSETS_DIR, PRECOMPRESSED_PATH } from '../site/precompressed.ts';
 
 const compress = promisify(brotliCompress);
 
@@ -12,7 +12,7 @@ const compress = promisify(brotliCompress);
  * Brotli with (site/precompressed.ts). Returns the files compressed with their sizes.
  */
 export async function precompressAssets(assetsDir: string): Promise<{ file: string; bytes: number; brotli: number }[]> {
-  const files = readdirSync(assetsDir).filter((name) => PRECOMPRESSED_PATH.test(`/assets/${name}`));
+  const files = readdirSync(assetsDir).filter((name) => PRECOMPRESSED_PATH.test(`/${HASHED_ASSETS_DIR}/${name}`));
   return Promise.all(
     files.map(async (file) => {
       const source = readFileSync(join(assetsDir, file));

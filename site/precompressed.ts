@@ -4,14 +4,14 @@
  * built). A browser that accepts Brotli gets the second; every other gets the first, which the CDN
  * (or the local server) gzips on the fly. Both servers choose with the rule below: the local server
  * (scripts/local/static.ts) and CloudFront's viewer-request function (infra/web-security.ts), into
- * whose source these patterns are written (docs/decisions/0443-precompressed-scripts.md).
+ * whose source these patterns are written (docs/decisions/0443-scripts-and-stylesheets-stored-compressed.md).
  */
 
 /** The folder of the hashed, immutable files: the only ones stored compressed. */
 export const HASHED_ASSETS_DIR = 'assets';
 
 /** The addresses that have a compressed copy: a script or a stylesheet of the hashed folder. */
-export const PRECOMPRESSED_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
+export const PRECOMPRESSED_PATH = new RegExp(`^/${HASHED_ASSETS_DIR}/[^/]+\\.(?:js|css)$`);
 
 /** The suffix of the compressed copy. */
 export const BROTLI_SUFFIX = '.br';
