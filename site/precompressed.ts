@@ -7,11 +7,16 @@
  * whose source these patterns are written (docs/decisions/0443-scripts-and-stylesheets-stored-compressed.md).
  */
 
+import type { SiteFileExtension } from './content-types.ts';
+
 /** The folder of the hashed, immutable files: the only ones stored compressed. */
 export const HASHED_ASSETS_DIR = 'assets';
 
+/** The kinds of file stored compressed: scripts and stylesheets. */
+export const PRECOMPRESSED_EXTENSIONS = ['.js', '.css'] as const satisfies readonly SiteFileExtension[];
+
 /** The addresses that have a compressed copy: a script or a stylesheet of the hashed folder. */
-export const PRECOMPRESSED_PATH = new RegExp(`^/${HASHED_ASSETS_DIR}/[^/]+\\.(?:js|css)$`);
+export const PRECOMPRESSED_PATH = new RegExp(`^/${HASHED_ASSETS_DIR}/[^/]+\\.(?:${PRECOMPRESSED_EXTENSIONS.map((ext) => ext.slice(1)).join('|')})$`);
 
 /** The suffix of the compressed copy. */
 export const BROTLI_SUFFIX = '.br';

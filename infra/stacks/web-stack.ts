@@ -29,8 +29,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwne
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
+import { CONTENT_TYPES } from '../../site/content-types.ts';
 import { APP_SHELL_FILE } from '../../site/pages.ts';
-import { BROTLI_SUFFIX, HASHED_ASSETS_DIR } from '../../site/precompressed.ts';
+import { BROTLI_SUFFIX, HASHED_ASSETS_DIR, PRECOMPRESSED_EXTENSIONS } from '../../site/precompressed.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { SitePublisher } from '../site-publisher.ts';
@@ -63,6 +64,12 @@ export const DOCUMENTS_PATH = '/documents/*';
 
 export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
 
+/** The construct id of each compressed kind's deployment (kept as first deployed: a new id replaces the resource). */
+const BROTLI_DEPLOYMENT_IDS: Record<(typeof PRECOMPRESSED_EXTENSIONS)[number], string> = {
+  '.js': 'DeployBrotliScripts',
+  '.css': 'DeployBrotliStylesheets',
+};
+
 /**
  * The hashed folder's deployments and the files each leaves out (CDK's glob rules): the files as
  * built, then their Brotli copies (site/precompressed.ts), stored with their encoding and the
@@ -70,8 +77,12 @@ export const DEFAULT_SITE_ASSETS = join(REPO_ROOT, 'frontend', 'dist');
  */
 export const HASHED_ASSET_DEPLOYMENTS: readonly { id: string; exclude: string[]; contentEncoding?: string; contentType?: string }[] = [
   { id: 'DeployHashedAssets', exclude: [`*${BROTLI_SUFFIX}`] },
-  { id: 'DeployBrotliScripts', exclude: ['*', `!*.js${BROTLI_SUFFIX}`], contentEncoding: 'br', contentType: 'text/javascript; charset=utf-8' },
-  { id: 'DeployBrotliStylesheets', exclude: ['*', `!*.css${BROTLI_SUFFIX}`], contentEncoding: 'br', contentType: 'text/css; charset=utf-8' },
+  ...PRECOMPRESSED_EXTENSIONS.map((ext) => ({
+    id: BROTLI_DEPLOYMENT_IDS[ext],
+    exclude: ['*', `!*${ext}${BROTLI_SUFFIX}`],
+    contentEncoding: 'br',
+    contentType: CONTENT_TYPES[ext],
+  })),
 ];
 
 /** Vite puts content-hashed files here; they can be cached for a year. */

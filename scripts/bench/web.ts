@@ -321,6 +321,7 @@ async function runLighthouse(
   // WEB_BENCH_REPORTS=<folder> keeps each run's report, to see where a page's time goes.
   const reports = webBenchReportsSetting();
   if (reports) {
+    mkdirSync(reports, { recursive: true });
     const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}${throttling}-${Date.now()}.json`;
     writeFileSync(join(reports, name), JSON.stringify(lhr));
   }

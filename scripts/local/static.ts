@@ -3,23 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { APP_ROUTES } from '../../site/app-routes.ts';
+import { contentTypeOf } from '../../site/content-types.ts';
 import { siteFileFor } from '../../site/pages.ts';
 import { brotliCopyOf } from '../../site/precompressed.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml']);
 
 /** The same headers CloudFront's response-headers policy adds to the site. */
@@ -67,7 +54,7 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
   const isHashedAsset = file.includes(`${sep}assets${sep}`);
   const headers: Record<string, string> = {
     ...SITE_SECURITY_HEADERS,
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(ext),
     'cache-control': isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
   const accepted = req.headers['accept-encoding'];
