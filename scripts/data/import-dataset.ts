@@ -253,7 +253,6 @@ function dbaRules(root: string) {
       filingUrl: r.filingUrl,
       statuteCitation: r.statuteCitation,
       statuteUrl: r.statuteUrl,
-      notes: r.notes,
       source: { name: r.sources[0].title, url: r.sources[0].url, accessed: r.sources[0].lastAccessed ?? null },
       verifiedAt: r.lastVerified,
     };

@@ -29,7 +29,6 @@ export interface DbaRule {
   filingUrl: string | null;
   statuteCitation: string;
   statuteUrl: string;
-  notes: string | null;
   source: FactSource;
 }
 
