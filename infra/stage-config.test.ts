@@ -209,9 +209,10 @@ describe('the example values are refused where a stage is deployed from', () => 
     const dir = mkdtempSync(join(tmpdir(), 'stage-config-app-'));
     try {
       writeFileSync(join(dir, 'prod.json'), readFileSync(exampleConfigPath('prod')));
-      const copied = new App({ context: { stage: 'prod', configFile: join(dir, 'prod.json') } });
+      const copied = new App({ outdir: join(dir, 'copied.out'), context: { stage: 'prod', configFile: join(dir, 'prod.json') } });
       expect(problems(() => stageConfigFromContext(copied.node))).toContain('stripePublishableKey: "pk_live_example" is the example\'s placeholder');
-      const committed = new App({ context: { stage: 'prod', configFile: exampleConfigPath('prod') } });
+      // Each app makes its assembly folder when it is made: in the test's folder, removed below.
+      const committed = new App({ outdir: join(dir, 'committed.out'), context: { stage: 'prod', configFile: exampleConfigPath('prod') } });
       expect(stageConfigFromContext(committed.node).stripePublishableKey).toBe('pk_live_example');
     } finally {
       rmSync(dir, { recursive: true, force: true });
