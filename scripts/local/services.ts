@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** The name the JVM's temporary folder starts with (startDynamoDbLocal). */
+export const JAVA_TMP_PREFIX = 'creator-llc-dynamodb-';
+
 /**
  * AWS's DynamoDB Local (Java). With `dataDir` the data persists there (SQLite); without, in memory.
  * The Java process dies with this one, however this one ends (a tether, scripts/local/tether.ts).
@@ -98,7 +101,13 @@ export async function startDynamoDbLocal(dataDir: string | null, options: { rest
   let exited = false;
   // The JVM's temporary folder: DynamoDB Local unpacks its SQLite library there on each start, and a
   // JVM that is killed leaves it behind. Ours, removed when it stops, so nothing is left in the system's.
-  const javaTmp = mkdtempSync(join(tmpdir(), 'creator-llc-dynamodb-'));
+  // With a data folder it is made there: a run killed with SIGKILL (which runs no clean-up) leaves it
+  // where the next start on that folder removes it (the Java that used it was stopped above), and
+  // where a test's own folder takes it away.
+  if (dataDir) {
+    for (const name of readdirSync(dataDir)) if (name.startsWith(JAVA_TMP_PREFIX)) rmSync(join(dataDir, name), { recursive: true, force: true });
+  }
+  const javaTmp = mkdtempSync(join(dataDir ?? tmpdir(), JAVA_TMP_PREFIX));
   const removeJavaTmp = () => rmSync(javaTmp, { recursive: true, force: true });
   // A process that ends without stop() (a test runner's exit, a script's process.exit) removes it too.
   process.once('exit', removeJavaTmp);
