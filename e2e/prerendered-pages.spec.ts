@@ -474,3 +474,20 @@ test('the site serves robots.txt and a sitemap of its public pages at its own ad
   // Every listed page is one the site serves.
   for (const loc of locs) expect((await request.get(loc)).status(), loc).toBe(200);
 });
+
+test('no first view fetches the toast library: a settled page fetches it, and a toast raised at once waits for it', async ({ page }) => {
+  const toastLibrary = /\/assets\/toasts-[^/]*\.js$/;
+  const fetched = (p: Page) => p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  await page.goto('/wizard/1');
+  await expect(page.getByLabel('First name')).toBeEditable();
+  // The outlet comes a few seconds after the page has opened (lib/toast.ts), never with its first view.
+  expect((await fetched(page)).filter((url) => toastLibrary.test(url))).toEqual([]);
+  await expect.poll(async () => (await fetched(page)).some((url) => toastLibrary.test(url)), { timeout: 15_000 }).toBe(true);
+  await expect(page.locator('[data-site-toasts] section[aria-live]')).toHaveCount(1);
+
+  // The checkout with no application raises its toast as it opens: the library is fetched then, and
+  // the toast is shown in the outlet's live region.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/checkout');
+  await expect(page.locator('[data-site-toasts] [data-sonner-toast]', { hasText: 'Missing Application' })).toBeVisible();
+});

@@ -23,11 +23,11 @@ export const SCREEN_PRELOADS: Record<string, ScreenPreload> = {
   [PAGE_PATTERNS.order]: { modules: ['src/features/order/OrderPage.tsx', 'src/lib/QueryScope.tsx'], priority: 'auto' },
   // The wizard's and the checkout's largest paint is their frame: their code waits behind it.
   [PAGE_PATTERNS.wizardStep]: {
-    modules: ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
+    modules: ['src/features/wizard/WizardPage.tsx', 'src/lib/QueryScope.tsx'],
     priority: 'low',
   },
   [PAGE_PATTERNS.checkout]: {
-    modules: ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx', 'src/components/AppToaster.tsx'],
+    modules: ['src/features/checkout/CheckoutPage.tsx', 'src/lib/QueryScope.tsx'],
     priority: 'low',
   },
 };

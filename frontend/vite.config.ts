@@ -63,6 +63,8 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'app', test: APP_MODULE, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // The toast library, fetched at the first toast or once a page has settled (lib/toast.ts).
+            { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
             { name: 'order', test: ORDER_SCREEN_MODULE, priority: 0 },
           ],
         },

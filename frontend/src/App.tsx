@@ -1,22 +1,30 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
+import { subscribeToRaisedToasts, TOAST_OUTLET_AFTER_MS, toastRaised } from './lib/toast.ts';
 import { paths } from './paths.ts';
 import { routes } from './routes.tsx';
 
 /**
- * The toast outlet is loaded with the first screen that can raise a toast: the landing page never
- * does, so its first view does not download the toast library. Toasts raised before the outlet
- * mounts are not lost (sonner replays active toasts to a late subscriber).
+ * The toast outlet, with the toast library, is loaded when the first toast is raised, or once a page
+ * other than the landing page has been open a few seconds (lib/toast.ts): no first view downloads
+ * or evaluates it, and it is there before the network can fail an error's toast. Toasts raised
+ * before it mounts wait for it (docs/decisions/0444).
  */
 const AppToaster = lazy(() => import('./components/AppToaster.tsx'));
 
 function Toasts() {
   const { pathname } = useLocation();
+  const raised = useSyncExternalStore(subscribeToRaisedToasts, toastRaised, () => false);
   // Once mounted it stays: going back to the landing page keeps the outlet and its toasts.
-  const needed = useRef(false);
-  if (pathname !== paths.home) needed.current = true;
-  return needed.current ? (
+  const [settled, setSettled] = useState(false);
+  const away = pathname !== paths.home;
+  useEffect(() => {
+    if (!away || settled) return;
+    const timer = setTimeout(() => setSettled(true), TOAST_OUTLET_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [away, settled]);
+  return raised || settled ? (
     <Suspense fallback={null}>
       <AppToaster />
     </Suspense>

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster, type ToasterProps, useSonner } from 'sonner';
-import { DIALOG_TOASTER_ID, TOAST_DURATION_MS } from '../lib/toast.ts';
+import { DIALOG_TOASTER_ID, TOAST_DURATION_MS, toastOutletMounted } from '../lib/toast.ts';
 
 /** Toasts start below the sticky header (64 px high), so they never cover its links and menu. */
 const HEADER_GAP = 12;
@@ -97,6 +97,9 @@ export default function AppToaster() {
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   const { toasts } = useSonner();
   usePhoneToastSpace(phone && toasts.some((t) => t.toasterId === undefined));
+  // After the library's own outlet has subscribed (a child's effect runs first): toasts waiting
+  // for it are shown now.
+  useEffect(() => toastOutletMounted(), []);
   return (
     <div data-site-toasts="">
       <Toaster {...common} />

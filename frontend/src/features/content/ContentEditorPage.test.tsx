@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDraft } from '#shared/content/content-draft.schema.ts';
+import AppToaster from '../../components/AppToaster.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 import ContentEditorPage from './ContentEditorPage.tsx';
@@ -79,7 +79,7 @@ function renderEditor() {
         <Routes>
           <Route path="/content-editor" element={<ContentEditorPage />} />
         </Routes>
-        <Toaster />
+        <AppToaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );

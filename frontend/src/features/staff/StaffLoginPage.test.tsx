@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AppToaster from '../../components/AppToaster.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { resetSharedGets } from '../../lib/shared-get.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
@@ -44,7 +44,7 @@ function renderLogin() {
           <Route path="/staff/login" element={<StaffLoginPage />} />
           <Route path="*" element={<p>signed in elsewhere</p>} />
         </Routes>
-        <Toaster />
+        <AppToaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_OPERATOR_SETTINGS } from '#shared/operator/facts.ts';
+import AppToaster from '../../components/AppToaster.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { resetSharedGets } from '../../lib/shared-get.ts';
@@ -90,7 +90,7 @@ function renderAt(path: string) {
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
         <Where />
-        <Toaster />
+        <AppToaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );

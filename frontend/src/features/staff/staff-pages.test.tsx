@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import AppToaster from '../../components/AppToaster.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
@@ -52,7 +52,7 @@ function renderAt(path: string) {
           <Route path="/staff" element={<StaffDashboardPage />} />
           <Route path="/content-editor" element={<ContentEditorPage />} />
         </Routes>
-        <Toaster />
+        <AppToaster />
         <Where />
       </MemoryRouter>
     </QueryClientProvider>,

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import AppToaster from '../../components/AppToaster.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { STAFF_TOKEN_KEY } from '../../lib/staff-session.ts';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
@@ -87,7 +87,7 @@ function renderQueue() {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <WorkQueueTab />
-        <Toaster />
+        <AppToaster />
       </MemoryRouter>
     </QueryClientProvider>,
   );

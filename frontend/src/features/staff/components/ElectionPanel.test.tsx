@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ElectionView } from '#shared/s-corp/election.schema.ts';
 import { electionState } from '#shared/s-corp/election.ts';
+import AppToaster from '../../../components/AppToaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { ElectionPanel } from './ElectionPanel.tsx';
 
@@ -31,7 +31,7 @@ function renderPanel(election: ElectionView) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ElectionPanel applicationId={ID} election={election} />
-      <Toaster />
+      <AppToaster />
     </QueryClientProvider>,
   );
   return user;

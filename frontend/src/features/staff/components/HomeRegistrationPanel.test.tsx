@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomeRegistrationView } from '#shared/orders/home-registration.schema.ts';
+import AppToaster from '../../../components/AppToaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { HomeRegistrationPanel } from './HomeRegistrationPanel.tsx';
 
@@ -40,7 +40,7 @@ function renderPanel(registration: HomeRegistrationView) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <HomeRegistrationPanel applicationId={ID} registration={registration} />
-      <Toaster />
+      <AppToaster />
     </QueryClientProvider>,
   );
   return user;

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffMail } from '#shared/mail/mail.schema.ts';
 import { mailClock } from '#shared/mail/mail.ts';
+import AppToaster from '../../../components/AppToaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { MailPanel } from './MailPanel.tsx';
 
@@ -59,7 +59,7 @@ function renderPanel(mail: StaffMail[], now = Date.parse(LOGGED)) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MailPanel applicationId={ID} mail={mail} paid now={now} />
-      <Toaster />
+      <AppToaster />
     </QueryClientProvider>,
   );
   return user;

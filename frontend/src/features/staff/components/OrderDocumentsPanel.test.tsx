@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliverablesFor } from '#shared/orders/deliverables.ts';
 import type { StaffDocument, StaffDocuments } from '#shared/orders/documents.schema.ts';
 import type { StaffApplication } from '#shared/staff/applications.schema.ts';
+import AppToaster from '../../../components/AppToaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 
@@ -51,7 +51,7 @@ function renderPanel(recordHoldMs = 0) {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <OrderDocumentsPanel app={app} recordHoldMs={recordHoldMs} />
-      <Toaster />
+      <AppToaster />
     </QueryClientProvider>,
   );
   return Object.assign(user, { unmount: view.unmount });
@@ -218,7 +218,7 @@ describe('OrderDocumentsPanel', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <OrderDocumentsPanel app={{ ...app, state: 'FL' }} />
-        <Toaster />
+        <AppToaster />
       </QueryClientProvider>,
     );
     await user.click(await screen.findByRole('button', { name: 'Generate Sunbiz' }));

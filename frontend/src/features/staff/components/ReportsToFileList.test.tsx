@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AppToaster from '../../../components/AppToaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { ReportsToFileList } from './ReportsToFileList.tsx';
 
@@ -80,7 +80,7 @@ describe('ReportsToFileList', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ReportsToFileList />
-        <Toaster />
+        <AppToaster />
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('link', { name: "The state's annual report page" })).toHaveAttribute(
