@@ -12,6 +12,13 @@ import type { SiteFileExtension } from './content-types.ts';
 /** The folder of the hashed, immutable files: the only ones stored compressed. */
 export const HASHED_ASSETS_DIR = 'assets';
 
+/**
+ * How long a browser and the CDN may keep a hashed file: a year, without asking again (its name
+ * changes when it does). Both servers send it: the bucket stores it with each deployed file
+ * (infra/stacks/web-stack.ts), the local server answers with it (scripts/local/static.ts).
+ */
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** The kinds of file stored compressed: scripts and stylesheets. */
 export const PRECOMPRESSED_EXTENSIONS = ['.js', '.css'] as const satisfies readonly SiteFileExtension[];
 

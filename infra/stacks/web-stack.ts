@@ -31,7 +31,7 @@ import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
 import { CONTENT_TYPES } from '../../site/content-types.ts';
 import { APP_SHELL_FILE } from '../../site/pages.ts';
-import { BROTLI_SUFFIX, HASHED_ASSETS_DIR, PRECOMPRESSED_EXTENSIONS } from '../../site/precompressed.ts';
+import { BROTLI_SUFFIX, HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, PRECOMPRESSED_EXTENSIONS } from '../../site/precompressed.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
 import { acknowledge } from '../nag.ts';
 import { SitePublisher } from '../site-publisher.ts';
@@ -294,7 +294,7 @@ export class WebStack extends Stack {
               sources: [Source.asset(hashedAssets, { exclude })],
               destinationBucket: siteBucket,
               destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
-              cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+              cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE_CONTROL)],
               contentEncoding,
               contentType,
               prune: false,

@@ -3,11 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { APP_ROUTES } from '../../site/app-routes.ts';
-import { contentTypeOf } from '../../site/content-types.ts';
+import { contentTypeOf, isCompressible, PAGE_CACHE_CONTROL } from '../../site/content-types.ts';
 import { siteFileFor } from '../../site/pages.ts';
-import { brotliCopyOf } from '../../site/precompressed.ts';
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml']);
+import { brotliCopyOf, HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR } from '../../site/precompressed.ts';
 
 /** The same headers CloudFront's response-headers policy adds to the site. */
 export const SITE_SECURITY_HEADERS: Record<string, string> = {
@@ -51,19 +49,20 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
     return;
   }
   const ext = extname(file);
-  const isHashedAsset = file.includes(`${sep}assets${sep}`);
+  const isHashedAsset = file.startsWith(join(distDir, HASHED_ASSETS_DIR) + sep);
+  const compressible = isCompressible(ext);
   const headers: Record<string, string> = {
     ...SITE_SECURITY_HEADERS,
     'content-type': contentTypeOf(ext),
-    'cache-control': isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': isHashedAsset ? HASHED_ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL,
   };
   const accepted = req.headers['accept-encoding'];
   const copy = status === 200 && file === normalize(join(distDir, rel)) ? brotliCopyOf(url.pathname, accepted) : undefined;
   const brotli = copy !== undefined && existsSync(join(distDir, copy));
-  const gzip = !brotli && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(accepted ?? ''));
+  const gzip = !brotli && compressible && /\bgzip\b/.test(String(accepted ?? ''));
   if (brotli) headers['content-encoding'] = 'br';
   if (gzip) headers['content-encoding'] = 'gzip';
-  if (COMPRESSIBLE.has(ext)) headers.vary = 'accept-encoding';
+  if (compressible) headers.vary = 'accept-encoding';
   res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     res.end();

@@ -12,10 +12,11 @@ import { DeleteCommand, PutCommand, QueryCommand } from '../../functions/lib/cli
 import { documentsBucket, s3 } from '../../functions/lib/clients/s3.ts';
 import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
 import { BUILT_SHELL } from '../../tests/fakes/site-shell.ts';
+import { PAGE_CACHE_CONTROL } from '../content-types.ts';
 import { APP_SHELL_FILE, PRERENDERED_PAGES, pagesNamingOperator, pagesShowing } from '../pages.ts';
 import { handler } from './handler.ts';
 import { pagesChangedBy, publishCrawlerFiles, publishPages } from './publish.ts';
-import { bucketSiteStore, folderSiteStore, PAGE_CACHE_CONTROL } from './store.ts';
+import { bucketSiteStore, folderSiteStore } from './store.ts';
 
 /**
  * Publishing a site text re-renders the prerendered pages that show it, with every published

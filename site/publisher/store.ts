@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { s3 } from '../../functions/lib/clients/s3.ts';
 import { GetObjectCommand, PutObjectCommand } from '../../functions/lib/clients/s3-sdk.ts';
 import { cloudFrontEndpointSetting } from '../config.ts';
+import { contentTypeOf, PAGE_CACHE_CONTROL } from '../content-types.ts';
 
 /**
  * Where the site's pages live, for the publisher (./publish.ts): the site bucket behind
@@ -31,16 +32,6 @@ export function folderSiteStore(templateDir: string, outDir: string): SiteStore 
   };
 }
 
-/** The HTML pages are revalidated by browsers on every visit, like the app shell the site deployment uploads. */
-export const PAGE_CACHE_CONTROL = 'no-cache';
-
-/** What the publisher writes: the pages, robots.txt and sitemap.xml. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-};
-
 /** On AWS: the site bucket, and a CloudFront invalidation of the addresses that changed. */
 export function bucketSiteStore(bucket: string, distributionId: string, invalidate = cloudFrontInvalidation): SiteStore {
   return {
@@ -54,7 +45,8 @@ export function bucketSiteStore(bucket: string, distributionId: string, invalida
           Bucket: bucket,
           Key: file,
           Body: html,
-          ContentType: CONTENT_TYPES[extname(file)] ?? CONTENT_TYPES['.html'],
+          // What the publisher writes: the pages, robots.txt and sitemap.xml.
+          ContentType: contentTypeOf(extname(file) || '.html'),
           CacheControl: PAGE_CACHE_CONTROL,
           ServerSideEncryption: 'AES256',
         }),
