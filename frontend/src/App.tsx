@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
 import { subscribeToRaisedToasts, TOAST_OUTLET_AFTER_MS, toastRaised } from './lib/toast.ts';
@@ -11,7 +11,15 @@ import { routes } from './routes.tsx';
  * or evaluates it, and it is there before the network can fail an error's toast. Toasts raised
  * before it mounts wait for it (docs/decisions/0444).
  */
-const AppToaster = lazy(() => import('./components/AppToaster.tsx'));
+const AppToaster = lazy(loadToastOutlet);
+
+/**
+ * The outlet's module. It is often fetched because something failed, perhaps the network: a fetch
+ * that fails too leaves the page without toasts rather than taking the page down with it.
+ */
+export function loadToastOutlet(): Promise<{ default: ComponentType }> {
+  return import('./components/AppToaster.tsx').catch(() => ({ default: () => null }));
+}
 
 function Toasts() {
   const { pathname } = useLocation();
