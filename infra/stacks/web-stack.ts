@@ -29,7 +29,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwne
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge.ts';
-import { CONTENT_TYPES } from '../../site/content-types.ts';
+import { CONTENT_TYPES, PAGE_CACHE_CONTROL } from '../../site/content-types.ts';
 import { APP_SHELL_FILE } from '../../site/pages.ts';
 import { BROTLI_SUFFIX, HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR, PRECOMPRESSED_EXTENSIONS } from '../../site/precompressed.ts';
 import { REPO_ROOT } from '../lambda-bundle.ts';
@@ -306,7 +306,7 @@ export class WebStack extends Stack {
     const shellDeployment = new BucketDeployment(this, 'DeploySiteShell', {
       sources: [Source.asset(assets, { exclude: [`${HASHED_ASSETS_DIR}/**`] })],
       destinationBucket: siteBucket,
-      cacheControl: [CacheControl.noCache()],
+      cacheControl: [CacheControl.fromString(PAGE_CACHE_CONTROL)],
       prune: false,
       memoryLimit: 512,
       distribution: this.distribution,

@@ -5,7 +5,7 @@ export const DIALOG_TOASTER_ID = 'dialog';
 /**
  * How long after a page (other than the landing page) has opened its toast outlet is mounted even
  * though no toast has been raised: the library is then fetched off the first view, and is there
- * when an error needs saying on a network that has since dropped (components/Toasts.tsx).
+ * when an error needs saying on a network that has since dropped (`Toasts` in App.tsx).
  */
 export const TOAST_OUTLET_AFTER_MS = 3000;
 
