@@ -1,9 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { freePort } from '../scripts/local/services.ts';
 import { killAllServers, processAlive, processGone, runServerToExit, startLocalServer, stopServer } from './helpers/local-server.ts';
 
 const dirs: string[] = [];
@@ -24,9 +23,10 @@ describe('npm start (local runtime)', () => {
   it(
     'refuses a port in use with one line naming the port',
     async () => {
-      const port = await freePort();
-      const blocker = createServer().listen(port, '127.0.0.1');
+      // The blocker takes a port the system picks, so nothing can take it between choosing and binding.
+      const blocker = createServer().listen(0, '127.0.0.1');
       await new Promise((r) => blocker.once('listening', r));
+      const port = (blocker.address() as AddressInfo).port;
       try {
         const { code, output } = await runServerToExit({ dataDir: tempDir(), port });
         expect(code).toBe(1);
