@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
+import { reactRouterProductionBuild } from './react-router-production.ts';
 import { APP_MODULE, ORDER_SCREEN_MODULE, screenPreloads } from './screen-preloads.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
 import { structuredDataJson } from './src/features/landing/structured-data.ts';
@@ -36,7 +37,7 @@ function landingMetadata(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads()],
+  plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads(), reactRouterProductionBuild()],
   define: {
     'import.meta.env.VITE_PRICE_LOWEST': JSON.stringify(String(priceRange.lowest)),
     'import.meta.env.VITE_PRICE_HIGHEST': JSON.stringify(String(priceRange.highest)),
