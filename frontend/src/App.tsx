@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
 import { PageFallback } from './components/PageFallback.tsx';
+import { ScreenBoundary } from './components/ScreenBoundary.tsx';
 import { subscribeToRaisedToasts, TOAST_OUTLET_AFTER_MS, toastRaised } from './lib/toast.ts';
 import { paths } from './paths.ts';
 import { routes } from './routes.tsx';
@@ -45,9 +46,12 @@ function Toasts() {
  * render the same tree and the browser can hydrate the prerendered HTML.
  */
 export function SiteApp() {
+  const { pathname } = useLocation();
   return (
     <>
-      <Suspense fallback={<PageFallback />}>{useRoutes(routes)}</Suspense>
+      <ScreenBoundary pathname={pathname}>
+        <Suspense fallback={<PageFallback />}>{useRoutes(routes)}</Suspense>
+      </ScreenBoundary>
       <Toasts />
     </>
   );
