@@ -10,10 +10,17 @@ import { PAGE_PATTERNS } from './paths.ts';
 /**
  * A lazily loaded screen wrapped in the query client's provider. The screen and the query library
  * download in parallel; the landing page (eager) needs neither.
+ *
+ * `parts`: modules of the screen's own imports that are long to evaluate (the state data, the
+ * catalog). Each is imported at the same time as the screen, so no fetch waits for another; the
+ * browser evaluates each import's modules in a task of its own, the parts first and then what is
+ * left of the screen, where the screen alone would be one long task that a tap waits behind. A
+ * part keeps all its exports: one that re-exports a library (zod) would fetch all of it
+ * (docs/decisions/0447).
  */
-function screen(load: () => Promise<{ default: ComponentType }>) {
+export function screen(load: () => Promise<{ default: ComponentType }>, parts: readonly (() => Promise<unknown>)[] = []) {
   return lazy(() =>
-    Promise.all([load(), import('./lib/QueryScope.tsx')]).then(([page, { QueryScope }]) => {
+    Promise.all([Promise.all(parts.map((part) => part())), load(), import('./lib/QueryScope.tsx')]).then(([, page, { QueryScope }]) => {
       const Page = page.default;
       return {
         default: () => (
@@ -26,10 +33,13 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
+/** The wizard's and the checkout's long parts, in the order they import each other. */
+const ORDER_FORM_PARTS = [() => import('#shared/states.ts'), () => import('#shared/catalog/catalog.ts')] as const;
+
 const PricingPage = screen(() => import('./features/pricing/PricingPage.tsx'));
 const TaxPlanPage = screen(() => import('./features/tax-plan/TaxPlanPage.tsx'));
-const WizardPage = screen(() => import('./features/wizard/WizardPage.tsx'));
-const CheckoutPage = screen(() => import('./features/checkout/CheckoutPage.tsx'));
+const WizardPage = screen(() => import('./features/wizard/WizardPage.tsx'), ORDER_FORM_PARTS);
+const CheckoutPage = screen(() => import('./features/checkout/CheckoutPage.tsx'), ORDER_FORM_PARTS);
 const SuccessPage = screen(() => import('./features/success/SuccessPage.tsx'));
 const StaffLoginPage = screen(() => import('./features/staff/StaffLoginPage.tsx'));
 const StaffDashboardPage = screen(() => import('./features/staff/StaffDashboardPage.tsx'));
