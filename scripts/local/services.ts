@@ -288,9 +288,10 @@ export function tableEnv(names: Record<TableKey, string>): Record<string, string
 /** s3rver, an S3-compatible store kept in `directory`, with the given buckets. */
 export async function startS3(directory: string, buckets: string[]): Promise<RunningService> {
   mkdirSync(directory, { recursive: true });
-  const port = await freePort();
-  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [] });
-  await server.run();
+  // Port 0: the store binds a port the system picks and says which, so no other process can take
+  // it between choosing and binding.
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [] });
+  const { port } = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     endpoint,

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/local/services.ts';
 import { tetherToThisProcess } from '../../scripts/local/tether.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -67,8 +66,9 @@ export function killAllServers() {
  * start takes: the test's timeout bounds it.
  */
 export async function startLocalServer(opts: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<LocalServer> {
-  const port = opts.port ?? (await freePort());
-  const child = spawnRuntime({ PORT: String(port), DATA_DIR: opts.dataDir, STAFF_PASSWORD: '', STAFF_EMAIL: '', ...opts.env });
+  // Without a port asked for, the runtime binds one the system picks (PORT=0) and prints it: a
+  // port chosen here and bound by the child later could be taken by a parallel test in between.
+  const child = spawnRuntime({ PORT: String(opts.port ?? 0), DATA_DIR: opts.dataDir, STAFF_PASSWORD: '', STAFF_EMAIL: '', ...opts.env });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
@@ -86,7 +86,9 @@ export async function startLocalServer(opts: { dataDir: string; port?: number; e
     throw err;
   }
   const [, staffEmail = '', staffPassword = ''] = /staff sign-in:\s+(\S+) \/ (\S+)/.exec(out) ?? [];
-  return { child, url: `http://127.0.0.1:${port}`, port, staffPassword, staffEmail, output: () => out };
+  const url = /is running at (http:\/\/127\.0\.0\.1:(\d+))/.exec(out);
+  if (!url) throw new Error(`the runtime printed no address:\n${out}`);
+  return { child, url: url[1] as string, port: Number(url[2]), staffPassword, staffEmail, output: () => out };
 }
 
 /** Runs the server to completion (for start-up failures) and returns its exit code and output. */
