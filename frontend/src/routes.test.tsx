@@ -1,4 +1,4 @@
-import { render, screen as view, waitFor } from '@testing-library/react';
+import { act, render, screen as view, waitFor } from '@testing-library/react';
 import { type ComponentType, Suspense } from 'react';
 import { expect, it } from 'vitest';
 import { screen } from './routes.tsx';
@@ -38,8 +38,12 @@ it("imports a screen's long parts beside the screen, not before it, and renders 
   await waitFor(() => expect(started).toEqual(['states', 'catalog', 'screen']));
   page.resolve({ default: () => <h1>Checkout</h1> });
   states.resolve({});
-  await Promise.resolve();
+  // Every promise settled and React's work flushed: the screen still waits for the catalog.
+  await act(async () => {
+    await Promise.all([page.promise, states.promise, import('./lib/QueryScope.tsx')]);
+  });
   expect(view.getByText('Loading')).toBeTruthy();
+  expect(view.queryByRole('heading', { name: 'Checkout' })).toBeNull();
   catalog.resolve({});
   expect(await view.findByRole('heading', { name: 'Checkout' })).toBeTruthy();
 });
