@@ -2,6 +2,7 @@
 // payer reports to the IRS, and how it is taxed, with the 2026 thresholds and the tips deduction
 // read from ./data/federal-tax-2026.json. Pure; the planner shows it.
 import federal from './data/federal-tax-2026.json' with { type: 'json' };
+import { formatUsd } from './money.ts';
 
 export const INCOME_KINDS = ['platform', 'brandDeals', 'tips', 'affiliate', 'gifted'] as const;
 export type IncomeKind = (typeof INCOME_KINDS)[number];
@@ -11,7 +12,9 @@ export const EMPTY_INCOME_MAP: IncomeMap = { platform: 0, brandDeals: 0, tips: 0
 
 const { form1099K, form1099NEC } = federal.informationReturns;
 const tips = federal.qualifiedTips;
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+// Not toLocaleString: its first call loads the browser's locale data, a long task on a phone
+// while the order page's sections load (shared/money.ts).
+const usd = formatUsd;
 
 /** Each kind: its label, what the payer sends you and the IRS, and how it is taxed. */
 export const INCOME_KIND_FACTS: Record<IncomeKind, { label: string; reported: string; taxed: string }> = {

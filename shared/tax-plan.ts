@@ -6,6 +6,7 @@
 import { longDate } from './compliance/dates.ts';
 import { irsDueDate } from './compliance/holidays.ts';
 import federal from './data/federal-tax-2026.json' with { type: 'json' };
+import { formatUsd } from './money.ts';
 
 export const TAX_PLAN_YEARS = [2026] as const;
 export type TaxPlanYear = (typeof TAX_PLAN_YEARS)[number];
@@ -40,7 +41,9 @@ export const QUARTERLY_SAFE_HARBOUR = harbour;
 export const QBI_THRESHOLD = qualifiedBusinessIncome.taxableIncomeThreshold;
 
 /** $184,500; 15.3%: the data file's figures as the sources below print them. */
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+// Not toLocaleString: its first call loads the browser's locale data, a long task on a phone
+// while the order page's sections load (shared/money.ts).
+const usd = formatUsd;
 const pct = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;
 const dueDates = federal.estimatedTaxDueDates.map(longDate);
 

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from './features/landing/LandingPage.tsx';
+import { importWithParts } from './lib/import-parts.ts';
 import { PAGE_PATTERNS } from './paths.ts';
 
 /**
@@ -11,16 +12,12 @@ import { PAGE_PATTERNS } from './paths.ts';
  * A lazily loaded screen wrapped in the query client's provider. The screen and the query library
  * download in parallel; the landing page (eager) needs neither.
  *
- * `parts`: modules of the screen's own imports that are long to evaluate (the state data, the
- * catalog). Each is imported at the same time as the screen, so no fetch waits for another; the
- * browser evaluates each import's modules in a task of its own, the parts first and then what is
- * left of the screen, where the screen alone would be one long task that a tap waits behind. A
- * part keeps all its exports: one that re-exports a library (zod) would fetch all of it
- * (docs/decisions/0447).
+ * `parts`: modules of the screen's own imports that are long to evaluate, imported beside it so
+ * that each is evaluated in a task of its own (lib/import-parts.ts, docs/decisions/0447).
  */
 export function screen(load: () => Promise<{ default: ComponentType }>, parts: readonly (() => Promise<unknown>)[] = []) {
   return lazy(() =>
-    Promise.all([Promise.all(parts.map((part) => part())), load(), import('./lib/QueryScope.tsx')]).then(([, page, { QueryScope }]) => {
+    Promise.all([importWithParts(load, parts), import('./lib/QueryScope.tsx')]).then(([page, { QueryScope }]) => {
       const Page = page.default;
       return {
         default: () => (

@@ -13,20 +13,31 @@ export const BUSINESS_CLOSES_MINUTE = 17 * 60;
 /** One business day is the hours between opening and closing. */
 export const BUSINESS_DAY_HOURS = (BUSINESS_CLOSES_MINUTE - BUSINESS_OPENS_MINUTE) / 60;
 
-const wallFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/**
+ * The Eastern wall clock's format, made at its first use: made at import, it loads the zone data
+ * into every browser page that imports this module for its constants (the order page), a long task
+ * on a phone.
+ */
+let wallFormat: Intl.DateTimeFormat | undefined;
+const eastern = () =>
+  (wallFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }));
 
 /** The Eastern wall clock at an instant: the day (YYYY-MM-DD) and the minute of that day. */
 function wallClock(ms: number): { day: string; minute: number } {
-  const parts = Object.fromEntries(wallFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    eastern()
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) + Number(parts.second) / 60 };
 }
 

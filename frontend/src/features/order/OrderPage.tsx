@@ -10,6 +10,7 @@ import { StateDataCredit } from '../../components/StateDataCredit.tsx';
 import { usePageMeta } from '../../components/usePageMeta.ts';
 import { useAfterFirstPaint, useShownInTransition } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/api.ts';
+import { importWithParts } from '../../lib/import-parts.ts';
 import { useOrderAccess } from '../../lib/link-access.ts';
 import { useOrder } from '../../lib/order-queries.ts';
 import { paths } from '../../paths.ts';
@@ -50,8 +51,20 @@ function NextSteps({ order }: { order: OrderView }) {
   );
 }
 
+/**
+ * The sections' long parts: the state data, the catalog and the filing details' schemas, each
+ * evaluated in a task of its own before the sections (lib/import-parts.ts, docs/decisions/0448).
+ */
+export const SECTION_PARTS = [
+  () => import('#shared/states.ts'),
+  () => import('#shared/state-facts/processing-times.ts'),
+  () => import('#shared/name-patterns.ts'),
+  () => import('#shared/catalog/catalog.ts'),
+  () => import('#shared/filing/details.schema.ts'),
+] as const;
+
 /** The sections below the order's first screen, in a module of their own (OrderSections.tsx). */
-const loadSections = () => import('./OrderSections.tsx');
+const loadSections = () => importWithParts(() => import('./OrderSections.tsx'), SECTION_PARTS);
 const MainSections = lazy(() => loadSections().then((m) => ({ default: m.MainSections })));
 const SideSections = lazy(() => loadSections().then((m) => ({ default: m.SideSections })));
 const TailSections = lazy(() => loadSections().then((m) => ({ default: m.TailSections })));
