@@ -55,7 +55,7 @@ function NextSteps({ order }: { order: OrderView }) {
  * The sections' long parts: the state data, the catalog and the filing details' schemas, each
  * evaluated in a task of its own before the sections (lib/import-parts.ts, docs/decisions/0448).
  */
-export const SECTION_PARTS = [
+const SECTION_PARTS = [
   () => import('#shared/states.ts'),
   () => import('#shared/state-facts/processing-times.ts'),
   () => import('#shared/name-patterns.ts'),
