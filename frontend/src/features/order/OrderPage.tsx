@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { OrderView } from '#shared/orders/view.schema.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { hydratedLater } from '../../components/HydratedLater.tsx';
 import { NoWrapText } from '../../components/NoWrap.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
@@ -118,6 +119,14 @@ const OrderContent = memo(function OrderContent({ order }: { order: OrderView })
 });
 
 /**
+ * The site's header and footer, hydrated after the page (components/HydratedLater.tsx): the
+ * order's status renders from its read before React spends the phone's time on them, and they are
+ * the served HTML, visible and unchanged, until then (docs/decisions/0449).
+ */
+const Header = hydratedLater(SiteHeader);
+const Footer = hydratedLater(SiteFooter);
+
+/**
  * /orders/{id}: the customer's order page (docs/product.md section 10), opened by the browser
  * that placed the order (its resume secret) or from any of our emails (a signed link).
  */
@@ -134,7 +143,7 @@ export default function OrderPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <SiteHeader />
+      <Header />
       {/* At least a screen tall: the tall footer starts below the fold while the order loads,
           instead of showing and then jumping away when the order's sections arrive (layout shift). */}
       <main className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
@@ -159,7 +168,7 @@ export default function OrderPage() {
           shown && <OrderContent order={shown} />
         )}
       </main>
-      <SiteFooter />
+      <Footer />
     </div>
   );
 }
