@@ -224,20 +224,41 @@ test("the wizard's first step: the served frame is hydrated for a new and a retu
   expect(problems).toEqual([]);
 });
 
-/** The page's cumulative layout shift so far (shifts after a visitor's input excluded, as CLS does). */
+/**
+ * The page's cumulative layout shift so far (shifts after a visitor's input excluded, as CLS does),
+ * and what moved: each shifted element and its box before and after, for the failure's message.
+ */
 const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ value: number; moved: string[] }>((resolve) => {
         new PerformanceObserver((list, observer) => {
           observer.disconnect();
-          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
-          resolve(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
+          type Box = { x: number; y: number; width: number; height: number };
+          type Source = { node?: Node | null; previousRect: Box; currentRect: Box };
+          const shifts = (list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]).filter((s) => !s.hadRecentInput);
+          const box = (r: Box) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          const name = (n?: Node | null) =>
+            n instanceof Element
+              ? `<${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}> "${(n.textContent ?? '').trim().slice(0, 40)}"`
+              : String(n?.nodeName ?? 'a removed node');
+          resolve({
+            value: shifts.reduce((sum, s) => sum + s.value, 0),
+            moved: shifts.flatMap((s) =>
+              s.sources.map((src) => `${s.value.toFixed(5)}: ${name(src.node)} ${box(src.previousRect)} -> ${box(src.currentRect)}`),
+            ),
+          });
         }).observe({ type: 'layout-shift', buffered: true });
         // No shift at all: the observer is never called.
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ value: 0, moved: [] })));
       }),
   );
+
+/** Expects the page's layout shift so far at most `budget`, naming what moved when it is more. */
+const expectShiftWithin = async (page: Page, budget: number, where: string) => {
+  const { value, moved } = await layoutShift(page);
+  expect(value, `${where}; moved: ${moved.join('; ') || 'nothing'}`).toBeLessThanOrEqual(budget);
+};
 
 test('a page whose app fails to arrive keeps its frame and says so, and its button reloads the page', async ({ page }) => {
   const app = /\/assets\/app-[^/]*\.js$/;
@@ -269,7 +290,7 @@ test("the fields take the skeleton's place without moving anything in the first 
       await page.goto('/wizard/1');
       await expect(page.getByLabel('First name')).toHaveValue(saved ? 'Ada' : '');
       await expect(page.getByTestId('pricing-banner')).toBeVisible();
-      expect(await layoutShift(page), `${viewport.width}px, ${saved ? 'returning' : 'new'} visitor`).toBeLessThanOrEqual(0.001);
+      await expectShiftWithin(page, 0.001, `${viewport.width}px, ${saved ? 'returning' : 'new'} visitor`);
       await context.close();
     }
   }
@@ -297,14 +318,14 @@ test("the later steps' fields and the staff sign-in's form take their frames' pl
       await shown[step](page);
       await expect(page.getByRole('status', { name: 'Loading the form' })).toHaveCount(0);
       expect(page.url()).toMatch(new RegExp(`/wizard/${step}$`));
-      expect(await layoutShift(page), `step ${step} at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
+      await expectShiftWithin(page, 0.02, `step ${step} at ${viewport.width}px`);
       await context.close();
     }
     const context = await browser.newContext({ baseURL, viewport });
     const page = await context.newPage();
     await page.goto('/staff/login');
     await expect(page.getByLabel('Email')).toBeEditable();
-    expect(await layoutShift(page), `staff sign-in at ${viewport.width}px`).toBeLessThanOrEqual(0.001);
+    await expectShiftWithin(page, 0.001, `staff sign-in at ${viewport.width}px`);
     await context.close();
   }
 });
@@ -420,7 +441,7 @@ test('the checkout replaces its skeleton at once, with its three-year figures: n
     await page.goto('/checkout');
     await expect(page.getByTestId('three-year-cost')).not.toHaveAttribute('aria-busy');
     await expect(page.getByRole('tab').first()).toBeVisible();
-    expect(await layoutShift(page), `checkout at ${viewport.width}px`).toBeLessThanOrEqual(0.001);
+    await expectShiftWithin(page, 0.001, `checkout at ${viewport.width}px`);
     await context.close();
   }
 });
