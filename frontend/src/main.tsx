@@ -4,7 +4,8 @@ import { startOrderRead } from './lib/order-first-read.ts';
 import './index.css';
 
 /**
- * The app's entry, a few KB: the page's stylesheet, the order page's first read, and the app
+ * The app's entry, a few KB: the page's stylesheet, the order page's first requests (an emailed
+ * link's exchange, then the order's read: docs/decisions/0451), and the app
  * (./start.tsx), which every page fetches from the start (frontend/screen-preloads.ts) and which
  * runs once the page's HTML has been painted. A phone then shows the page before it spends a
  * quarter of a second evaluating React, even when the app's code is already in its cache, and the

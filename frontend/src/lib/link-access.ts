@@ -2,21 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { accessTokenFrom } from './access-token.ts';
 import { ApiError } from './api.ts';
-import { apiCall } from './api-client.ts';
-import { rememberResumeSecret } from './resume-secrets.ts';
+import { openOrderLink, takeOrderLinkOpen } from './order-first-read.ts';
 
 /**
  * The way into the order page (and, for an unpaid application, the checkout) from an email: the link carries `#access=<token>` in the URL
  * fragment (browsers never send it to a server). The page reads it once, removes it from the
  * address bar and the history entry at once (so it is not left in the history, a bookmark or a
- * shared screenshot), and exchanges it for the order's resume secret.
+ * shared screenshot), and exchanges it for the order's resume secret (openOrderLink, in
+ * ./order-first-read.ts, which the app's entry starts before the page renders).
  */
-
-/** Exchanges an emailed link's token for a resume secret, which this browser keeps (like the browser that placed the order). */
-export async function openOrderLink(id: string, token: string): Promise<void> {
-  const { resumeSecret } = await apiCall('POST /api/orders/{id}/access', { params: { id }, body: { token } });
-  rememberResumeSecret(id, resumeSecret);
-}
 
 export type OrderAccess =
   /** The token is being exchanged. */
@@ -39,7 +33,8 @@ export function useOrderAccess(id: string): OrderAccess {
   // A query (not an effect) so the exchange runs once however often the page mounts.
   const exchange = useQuery({
     queryKey: ['order-access', id, token],
-    queryFn: () => openOrderLink(id, token ?? '').then(() => true),
+    // The exchange may have started with the app (./order-first-read.ts).
+    queryFn: () => (takeOrderLinkOpen(id, token ?? '') ?? openOrderLink(id, token ?? '')).then(() => true),
     enabled: Boolean(token && id),
     gcTime: Number.POSITIVE_INFINITY,
   });

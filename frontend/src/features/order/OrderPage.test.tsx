@@ -299,8 +299,38 @@ describe('the first read, started with the app (docs/decisions/0393)', () => {
     expect(orderReads()).toHaveLength(1);
   });
 
-  it('reads nothing at the start for an emailed link (its token is exchanged first) or another screen', () => {
-    startOrderRead(`/orders/${ID}`, '#access=123.abc');
+  it('an emailed link: exchanges its token at the start, then reads the order with the new secret; the page asks for neither again', async () => {
+    const TOKEN = '1790000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    const exchanges = () => calls.filter((c) => c.key === `POST /api/orders/${ID}/access`);
+    replies[`POST /api/orders/${ID}/access`] = { status: 200, body: { resumeSecret: 'fresh-secret-from-the-link-0123456789' } };
+    replies[`GET /api/orders/${ID}`] = { status: 200, body: orderView() };
+    startOrderRead(`/orders/${ID}`, `#access=${TOKEN}`);
+    expect(exchanges()).toHaveLength(1);
+    expect(JSON.parse(String(exchanges()[0].init.body))).toEqual({ token: TOKEN });
+    // The read waits for the exchange's secret.
+    await waitFor(() => expect(orderReads()).toHaveLength(1));
+    expect(headerOf(orderReads()[0].init, 'x-resume-secret')).toBe('fresh-secret-from-the-link-0123456789');
+    renderAt(`/orders/${ID}#access=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Maya Makes LLC' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(exchanges()).toHaveLength(1);
+    expect(orderReads()).toHaveLength(1);
+  });
+
+  it('an emailed link that has expired: the read started with it still opens the order this browser holds', async () => {
+    rememberResumeSecret(ID, SECRET);
+    replies[`POST /api/orders/${ID}/access`] = { status: 403, body: { error: 'This link has expired', code: 'link_expired' } };
+    replies[`GET /api/orders/${ID}`] = { status: 200, body: orderView() };
+    startOrderRead(`/orders/${ID}`, '#access=1.old');
+    await waitFor(() => expect(orderReads()).toHaveLength(1));
+    expect(headerOf(orderReads()[0].init, 'x-resume-secret')).toBe(SECRET);
+    renderAt(`/orders/${ID}#access=1.old`);
+    expect(await screen.findByRole('heading', { name: 'Maya Makes LLC' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `POST /api/orders/${ID}/access`)).toHaveLength(1);
+    expect(orderReads()).toHaveLength(1);
+  });
+
+  it('reads nothing at the start on another screen', () => {
     startOrderRead('/checkout', '');
     startOrderRead(`/staff/orders/${ID}/details`, '');
     expect(calls).toEqual([]);

@@ -2,7 +2,7 @@ import type { ApplicationResponse } from '#shared/api/responses.schema.ts';
 import { initialWizardData, type WizardData, type WizardField, wizardFieldSchemas } from '#shared/wizard/data.schema.ts';
 import { accessTokenFrom } from '../../lib/access-token.ts';
 import { apiCall } from '../../lib/api-client.ts';
-import { openOrderLink } from '../../lib/link-access.ts';
+import { openOrderLink } from '../../lib/order-first-read.ts';
 import { saveApplicationId } from '../../lib/wizard-storage.ts';
 
 /**
