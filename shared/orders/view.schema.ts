@@ -125,7 +125,7 @@ export const orderViewSchema = z.object({
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
-export const orderAccessResultSchema = z.object({ resumeSecret: z.string() });
+export const orderAccessResultSchema = z.object({ resumeSecret: z.string(), order: orderViewSchema });
 
 /** POST /api/orders/{id}/email-change: what was decided; a confirming browser's new secret (its old one ended with the change). */
 export const customerEmailChangeResultSchema = z.object({ decision: z.enum(['confirm', 'stop']), resumeSecret: z.optional(z.string()) });

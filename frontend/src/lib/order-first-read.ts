@@ -12,17 +12,22 @@ import { rememberResumeSecret } from './resume-secrets.ts';
  * (lib/link-access.ts, lib/order-queries.ts); every later request is the page's own.
  *
  * An address with an emailed link's token (every email's link) exchanges the token for this
- * browser's access first, then reads the order with it. The read follows the exchange whatever its
- * answer, as the page's own would: an expired link still leaves what this browser already holds.
+ * browser's access, and the exchange answers the order's view with it: one request. When the
+ * exchange is refused, the order is read with what this browser holds, as the page's own read
+ * would: an expired link still leaves the access this browser already had.
  */
 const started = new Map<string, Promise<OrderView>>();
-const exchanges = new Map<string, Promise<void>>();
+const exchanges = new Map<string, Promise<OrderView>>();
 const exchangeKey = (id: string, token: string) => `${id} ${token}`;
 
-/** Exchanges an emailed link's token for a resume secret, which this browser keeps (like the browser that placed the order). */
-export async function openOrderLink(id: string, token: string): Promise<void> {
-  const { resumeSecret } = await apiCall('POST /api/orders/{id}/access', { params: { id }, body: { token } });
+/**
+ * Exchanges an emailed link's token for a resume secret, which this browser keeps (like the
+ * browser that placed the order); answers the order's view, which the exchange returns with it.
+ */
+export async function openOrderLink(id: string, token: string): Promise<OrderView> {
+  const { resumeSecret, order } = await apiCall('POST /api/orders/{id}/access', { params: { id }, body: { token } });
   rememberResumeSecret(id, resumeSecret);
+  return order;
 }
 
 export function startOrderRead(pathname: string, hash: string): void {
@@ -36,7 +41,7 @@ export function startOrderRead(pathname: string, hash: string): void {
     // Its failure is the page's to show, when it takes the exchange.
     exchange.catch(() => undefined);
     exchanges.set(exchangeKey(id, token), exchange);
-    read = exchange.then(get, get);
+    read = exchange.then((order) => order, get);
   } else read = get();
   // Its failure is the query's to show, when the page takes it.
   read.catch(() => undefined);
@@ -44,7 +49,7 @@ export function startOrderRead(pathname: string, hash: string): void {
 }
 
 /** The exchange of `token` started for order `id`, once: undefined when none was (or it was taken). */
-export function takeOrderLinkOpen(id: string, token: string): Promise<void> | undefined {
+export function takeOrderLinkOpen(id: string, token: string): Promise<OrderView> | undefined {
   const exchange = exchanges.get(exchangeKey(id, token));
   exchanges.delete(exchangeKey(id, token));
   return exchange;

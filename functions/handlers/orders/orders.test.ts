@@ -219,7 +219,10 @@ describe('signed order links', () => {
     expect(res.status).toBe(200);
     const secret = res.body.resumeSecret as string;
     expect(secret).not.toBe(TEST_RESUME_SECRET);
-    expect((await get(app.id, secret)).status).toBe(200);
+    const read = await get(app.id, secret);
+    expect(read.status).toBe(200);
+    // The answer carries the order's view, as the holder's read gives it.
+    expect(res.body.order).toEqual(read.body);
     expect((await get(other.id, secret)).status).toBe(404);
     // The creating browser keeps its access too.
     expect((await get(app.id)).status).toBe(200);

@@ -199,7 +199,7 @@ describe('the rest of the order page', () => {
 
 describe('opening the order from an email link', () => {
   it('exchanges the token, removes it from the address bar and opens the order with the new secret', async () => {
-    replies[`POST /api/orders/${ID}/access`] = { status: 200, body: { resumeSecret: 'fresh-secret-from-the-link-0123456789' } };
+    replies[`POST /api/orders/${ID}/access`] = { status: 200, body: { resumeSecret: 'fresh-secret-from-the-link-0123456789', order: orderView() } };
     replies[`GET /api/orders/${ID}`] = { status: 200, body: orderView() };
     renderAt(`/orders/${ID}#access=1790000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`);
     expect(await screen.findByRole('heading', { name: 'Maya Makes LLC' })).toBeInTheDocument();
@@ -299,22 +299,19 @@ describe('the first read, started with the app (docs/decisions/0393)', () => {
     expect(orderReads()).toHaveLength(1);
   });
 
-  it('an emailed link: exchanges its token at the start, then reads the order with the new secret; the page asks for neither again', async () => {
+  it("an emailed link: exchanges its token at the start, and the exchange's answer opens the order; the page asks again for nothing", async () => {
     const TOKEN = '1790000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
     const exchanges = () => calls.filter((c) => c.key === `POST /api/orders/${ID}/access`);
-    replies[`POST /api/orders/${ID}/access`] = { status: 200, body: { resumeSecret: 'fresh-secret-from-the-link-0123456789' } };
-    replies[`GET /api/orders/${ID}`] = { status: 200, body: orderView() };
+    replies[`POST /api/orders/${ID}/access`] = { status: 200, body: { resumeSecret: 'fresh-secret-from-the-link-0123456789', order: orderView() } };
     startOrderRead(`/orders/${ID}`, `#access=${TOKEN}`);
     expect(exchanges()).toHaveLength(1);
     expect(JSON.parse(String(exchanges()[0].init.body))).toEqual({ token: TOKEN });
-    // The read waits for the exchange's secret.
-    await waitFor(() => expect(orderReads()).toHaveLength(1));
-    expect(headerOf(orderReads()[0].init, 'x-resume-secret')).toBe('fresh-secret-from-the-link-0123456789');
     renderAt(`/orders/${ID}#access=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Maya Makes LLC' })).toBeInTheDocument();
     expect(window.location.hash).toBe('');
+    expect(JSON.parse(localStorage.getItem('applicationSecrets') ?? '{}')).toEqual({ [ID]: 'fresh-secret-from-the-link-0123456789' });
     expect(exchanges()).toHaveLength(1);
-    expect(orderReads()).toHaveLength(1);
+    expect(orderReads()).toEqual([]);
   });
 
   it('an emailed link that has expired: the read started with it still opens the order this browser holds', async () => {
