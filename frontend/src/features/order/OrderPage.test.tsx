@@ -327,6 +327,18 @@ describe('the first read, started with the app (docs/decisions/0393)', () => {
     expect(orderReads()).toHaveLength(1);
   });
 
+  it('an emailed link that has expired, in a browser that holds nothing: the page says the link expired, from the exchange started at the start', async () => {
+    replies[`POST /api/orders/${ID}/access`] = {
+      status: 403,
+      body: { error: 'This link has expired: ask for a new one below and we will email it to you', code: 'link_expired' },
+    };
+    replies[`GET /api/orders/${ID}`] = { status: 404, body: { error: 'Not found', code: 'not_found' } };
+    startOrderRead(`/orders/${ID}`, '#access=1.old');
+    renderAt(`/orders/${ID}#access=1.old`);
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `POST /api/orders/${ID}/access`)).toHaveLength(1);
+  });
+
   it('reads nothing at the start on another screen', () => {
     startOrderRead('/checkout', '');
     startOrderRead(`/staff/orders/${ID}/details`, '');
