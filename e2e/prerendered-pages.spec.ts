@@ -480,6 +480,19 @@ test("a link's ?state= never shows another state's figures: the frame until the 
   expect(banners.filter((b) => !b.includes('Texas'))).toEqual([]);
 });
 
+test("the entry and the app are served with V8's compile hint first; a screen's code is not (docs/decisions/0452)", async ({ request }) => {
+  const html = await (await request.get('/orders/0b7e4a52-3f2c-4d8e-a9b1-5c6d7e8f9a0b')).text();
+  const file = (pattern: RegExp) => {
+    const path = pattern.exec(html)?.[1];
+    if (!path) throw new Error(`no ${pattern} in the order page's HTML`);
+    return path;
+  };
+  const firstLine = async (path: string) => (await (await request.get(path)).text()).split('\n')[0];
+  expect(await firstLine(file(/<script[^>]+src="(\/assets\/index-[^"]+\.js)"/))).toBe('//# allFunctionsCalledOnLoad');
+  expect(await firstLine(file(/<link rel="modulepreload"[^>]+href="(\/assets\/app-[^"]+\.js)"/))).toBe('//# allFunctionsCalledOnLoad');
+  expect(await firstLine(file(/<link rel="modulepreload"[^>]+href="(\/assets\/order-[^"]+\.js)"/))).not.toContain('allFunctionsCalledOnLoad');
+});
+
 test('the site serves robots.txt and a sitemap of its public pages at its own address', async ({ request, baseURL }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { highestTotal, lowestTotal } from '#shared/price-range.ts';
 import { STATE_PRICING } from '#shared/states.ts';
+import { compileHints } from './compile-hints.ts';
 import { reactRouterProductionBuild } from './react-router-production.ts';
 import { APP_MODULE, ORDER_SCREEN_MODULE, screenPreloads } from './screen-preloads.ts';
 import { STRUCTURED_DATA_ID } from './src/features/landing/starting-price.ts';
@@ -37,7 +38,7 @@ function landingMetadata(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads(), reactRouterProductionBuild()],
+  plugins: [react(), tailwindcss(), landingMetadata(), screenPreloads(), reactRouterProductionBuild(), compileHints()],
   define: {
     'import.meta.env.VITE_PRICE_LOWEST': JSON.stringify(String(priceRange.lowest)),
     'import.meta.env.VITE_PRICE_HIGHEST': JSON.stringify(String(priceRange.highest)),
