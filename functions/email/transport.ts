@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailEnvironment } from '../lib/config.schema.ts';
@@ -117,6 +118,20 @@ export function messageIdHeader(outboxId: string, from: string): string {
   return `<${left}@${domain}>`;
 }
 
+/**
+ * Writes `<messageId>.eml` whole or not at all: the message goes to a hidden file beside it, which
+ * is then renamed over the name. Whoever reads the folder (the tests, a developer's tools) polls
+ * it while messages are sent, and a file written in place can be read half written: a link cut in
+ * two. A message sent again (a retry) replaces its file the same way.
+ */
+function writeMessageFile(dir: string, messageId: string, raw: Buffer): void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${messageId}.eml`);
+  const partial = join(dir, `.${messageId}.${randomUUID()}.partial`);
+  writeFileSync(partial, raw);
+  renameSync(partial, file);
+}
+
 async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> {
   if (email.to.trim().toLowerCase() === SES_BOUNCE_SIMULATOR) throw new DeliveryError('SMTP refused the message: 550 mailbox unavailable', true);
   const nodemailer = (await import('nodemailer')).default;
@@ -132,10 +147,7 @@ async function sendWithSmtp(env: EmailEnv, email: OutgoingEmail): Promise<void> 
     headers: { 'X-Message-Kind': 'transactional', ...email.headers },
   };
   const raw = await new MailComposer(mail).compile().build();
-  if (env.MAIL_DIR) {
-    mkdirSync(env.MAIL_DIR, { recursive: true });
-    writeFileSync(join(env.MAIL_DIR, `${email.messageId}.eml`), raw);
-  }
+  if (env.MAIL_DIR) writeMessageFile(env.MAIL_DIR, email.messageId, raw);
   if (!env.SMTP_PORT) return;
   smtp ??= nodemailer.createTransport({ host: env.SMTP_HOST, port: env.SMTP_PORT, secure: false, ignoreTLS: true });
   try {
