@@ -11,7 +11,8 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 let mailDir: string;
-const saved = { ...process.env };
+const KEYS = ['EMAIL_TRANSPORT', 'EMAIL_FROM', 'MAIL_DIR', 'SMTP_PORT'] as const;
+const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 beforeAll(() => {
   mailDir = mkdtempSync(join(tmpdir(), 'creator-llc-transport-'));
   // Local delivery with no mail catcher: the message is only written to the folder.
@@ -21,7 +22,11 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(mailDir, { recursive: true, force: true });
-  process.env = saved;
+  // Each variable back as it was (set or unset), on the same process.env.
+  for (const key of KEYS) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
   resetEmailTransportForTests();
 });
 
